@@ -1,0 +1,339 @@
+//! The event state and the actions that change it.
+//!
+//! Every change a scorekeeper makes is an [`Action`]. [`Event::apply`] validates an action
+//! and applies it, or refuses it and leaves the event untouched. Replaying the stored
+//! actions in order rebuilds the event exactly, which is how the event file works.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::EngineError;
+use crate::exact::MAX_ROUNDS;
+use crate::model::{
+    DefaultReason, Match, Player, PlayerId, PlayerStatus, ResultEntry, Round, Seats, Side,
+};
+use crate::ruleset::Ruleset;
+use crate::scoring::score;
+
+/// Longest accepted player name, in characters.
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// Settings fixed when the event is created (changed only through actions).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventSettings {
+    pub name: String,
+    pub planned_rounds: u32,
+    /// Seed of the random order used where a tie cannot be broken (recorded, so any
+    /// standings can be recomputed exactly).
+    pub standings_seed: u64,
+    /// Title preset id, if the event was created from one.
+    #[serde(default)]
+    pub title: Option<String>,
+}
+
+/// Registration details of a player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct PlayerDetails {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reading: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub publisher_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nickname: Option<String>,
+}
+
+/// One change to an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "action")]
+pub enum Action {
+    /// Registers a player. After round 1 is paired this is a late entry: every round
+    /// already paired is recorded as a late-entry default loss (decision 11).
+    RegisterPlayer(PlayerDetails),
+    /// Drops a player. If the player's current match has no result yet, the opponent wins
+    /// by default (000 §4.5, 002 §6.0, 003 §6e).
+    DropPlayer { player: PlayerId },
+    /// Pairs the next round. Pairs get tables 1, 2, … in the order given; a single seat
+    /// is the bye.
+    PairRound { seed: u64, seats: Vec<Seats> },
+    /// Records (or, with `replace`, corrects) the result at a table.
+    RecordResult {
+        round: u32,
+        table: u32,
+        entry: ResultEntry,
+        #[serde(default)]
+        replace: bool,
+    },
+    /// Changes the announced number of Swiss rounds.
+    SetPlannedRounds { rounds: u32 },
+}
+
+/// An event: settings, ruleset, players and rounds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    pub settings: EventSettings,
+    pub ruleset: Ruleset,
+    pub players: Vec<Player>,
+    pub rounds: Vec<Round>,
+}
+
+impl Event {
+    pub fn new(settings: EventSettings, ruleset: Ruleset) -> Result<Self, EngineError> {
+        if settings.planned_rounds > MAX_ROUNDS {
+            return Err(EngineError::TooManyRounds);
+        }
+        Ok(Event {
+            settings,
+            ruleset,
+            players: Vec::new(),
+            rounds: Vec::new(),
+        })
+    }
+
+    /// Rebuilds an event from its settings, ruleset and action log.
+    pub fn replay<'a>(
+        settings: EventSettings,
+        ruleset: Ruleset,
+        actions: impl IntoIterator<Item = &'a Action>,
+    ) -> Result<Self, EngineError> {
+        let mut event = Event::new(settings, ruleset)?;
+        for action in actions {
+            event.apply(action)?;
+        }
+        Ok(event)
+    }
+
+    pub fn player(&self, id: PlayerId) -> Result<&Player, EngineError> {
+        self.players
+            .iter()
+            .find(|p| p.id == id)
+            .ok_or(EngineError::UnknownPlayer(id))
+    }
+
+    pub fn active_players(&self) -> impl Iterator<Item = &Player> {
+        self.players.iter().filter(|p| p.is_active())
+    }
+
+    pub fn current_round(&self) -> Option<&Round> {
+        self.rounds.last()
+    }
+
+    /// Rounds whose every match has a result; standings are computed over these.
+    pub fn completed_rounds(&self) -> impl Iterator<Item = &Round> {
+        self.rounds.iter().filter(|r| r.is_complete())
+    }
+
+    /// Whether `a` and `b` have met in any round.
+    pub fn have_met(&self, a: PlayerId, b: PlayerId) -> bool {
+        self.rounds.iter().flat_map(|r| &r.matches).any(|m| {
+            matches!(m.seats, Seats::Pair { a: x, b: y } if (x == a && y == b) || (x == b && y == a))
+        })
+    }
+
+    /// Number of byes `player` has received.
+    pub fn byes_of(&self, player: PlayerId) -> usize {
+        self.rounds
+            .iter()
+            .flat_map(|r| &r.matches)
+            .filter(|m| {
+                m.seats == Seats::Single { player }
+                    && matches!(m.result.as_ref().map(|r| &r.entry), Some(ResultEntry::Bye))
+            })
+            .count()
+    }
+
+    /// Validates and applies `action`; on error the event is unchanged.
+    pub fn apply(&mut self, action: &Action) -> Result<(), EngineError> {
+        match action {
+            Action::RegisterPlayer(details) => self.register(details),
+            Action::DropPlayer { player } => self.drop_player(*player),
+            Action::PairRound { seed, seats } => self.pair_round(*seed, seats),
+            Action::RecordResult {
+                round,
+                table,
+                entry,
+                replace,
+            } => self.record_result(*round, *table, entry.clone(), *replace),
+            Action::SetPlannedRounds { rounds } => {
+                if *rounds > MAX_ROUNDS {
+                    return Err(EngineError::TooManyRounds);
+                }
+                let played = u32::try_from(self.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
+                if *rounds < played {
+                    return Err(EngineError::InvalidPairing(format!(
+                        "{played} rounds are already paired; planned rounds cannot be lower"
+                    )));
+                }
+                self.settings.planned_rounds = *rounds;
+                Ok(())
+            }
+        }
+    }
+
+    fn register(&mut self, details: &PlayerDetails) -> Result<(), EngineError> {
+        let name = details.name.trim();
+        if name.is_empty() {
+            return Err(EngineError::EmptyName);
+        }
+        let length = name.chars().count();
+        if length > MAX_NAME_CHARS {
+            return Err(EngineError::NameTooLong(length));
+        }
+        let publisher_id = details.publisher_id.as_deref().map(str::trim).filter(|s| !s.is_empty());
+        let duplicate = self.players.iter().any(|p| {
+            p.name == name && p.publisher_id.as_deref() == publisher_id
+        });
+        if duplicate {
+            return Err(EngineError::DuplicatePlayer(name.to_string()));
+        }
+        let next = u32::try_from(self.players.len() + 1).map_err(|_| EngineError::NotEnoughPlayers)?;
+        let id = PlayerId(next);
+        let joined_round = u32::try_from(self.rounds.len() + 1).map_err(|_| EngineError::TooManyRounds)?;
+        let clean = |value: &Option<String>| {
+            value.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)
+        };
+        self.players.push(Player {
+            id,
+            name: name.to_string(),
+            reading: clean(&details.reading),
+            publisher_id: publisher_id.map(str::to_string),
+            nickname: clean(&details.nickname),
+            joined_round,
+            status: PlayerStatus::Active,
+        });
+        // Decision 11: each missed round is a late-entry default loss.
+        let seats = Seats::Single { player: id };
+        let result = score(&self.ruleset, &seats, ResultEntry::LateEntryLoss)?;
+        for round in &mut self.rounds {
+            round.matches.push(Match {
+                table: None,
+                seats,
+                result: Some(result.clone()),
+            });
+        }
+        Ok(())
+    }
+
+    fn drop_player(&mut self, id: PlayerId) -> Result<(), EngineError> {
+        let player = self.player(id)?;
+        if !player.is_active() {
+            return Err(EngineError::AlreadyDropped(id));
+        }
+        let after_round = u32::try_from(self.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
+        // Dropping after pairing concedes the match in progress.
+        let pending = self.rounds.last().and_then(|round| {
+            round.matches.iter().find_map(|m| match (m.seats, &m.result, m.table) {
+                (Seats::Pair { a, .. }, None, Some(table)) if a == id => Some((round.number, table, Side::B)),
+                (Seats::Pair { b, .. }, None, Some(table)) if b == id => Some((round.number, table, Side::A)),
+                _ => None,
+            })
+        });
+        if let Some((round, table, winner)) = pending {
+            let entry = ResultEntry::Default {
+                winner,
+                reason: DefaultReason::DropAfterPairing,
+            };
+            self.record_result(round, table, entry, false)?;
+        }
+        if let Some(player) = self.players.iter_mut().find(|p| p.id == id) {
+            player.status = PlayerStatus::Dropped { after_round };
+        }
+        Ok(())
+    }
+
+    fn pair_round(&mut self, seed: u64, seats: &[Seats]) -> Result<(), EngineError> {
+        if let Some(last) = self.rounds.last() {
+            if !last.is_complete() {
+                return Err(EngineError::RoundIncomplete(last.number));
+            }
+        }
+        let number = u32::try_from(self.rounds.len() + 1).map_err(|_| EngineError::TooManyRounds)?;
+        if number > MAX_ROUNDS {
+            return Err(EngineError::TooManyRounds);
+        }
+        if number > self.settings.planned_rounds {
+            return Err(EngineError::AllRoundsPlayed(self.settings.planned_rounds));
+        }
+        self.check_pairing(seats)?;
+        let mut matches = Vec::with_capacity(seats.len());
+        let mut table = 0;
+        for seat in seats {
+            match seat {
+                Seats::Pair { .. } => {
+                    table += 1;
+                    matches.push(Match {
+                        table: Some(table),
+                        seats: *seat,
+                        result: None,
+                    });
+                }
+                Seats::Single { .. } => {
+                    let result = score(&self.ruleset, seat, ResultEntry::Bye)?;
+                    matches.push(Match {
+                        table: None,
+                        seats: *seat,
+                        result: Some(result),
+                    });
+                }
+            }
+        }
+        self.rounds.push(Round {
+            number,
+            pairing_seed: seed,
+            matches,
+        });
+        Ok(())
+    }
+
+    /// Every active player exactly once, nobody else, at most one bye.
+    fn check_pairing(&self, seats: &[Seats]) -> Result<(), EngineError> {
+        let active: Vec<PlayerId> = self.active_players().map(|p| p.id).collect();
+        if active.len() < 2 {
+            return Err(EngineError::NotEnoughPlayers);
+        }
+        let mut seen = std::collections::HashSet::new();
+        let mut byes = 0;
+        for seat in seats {
+            if let Seats::Pair { a, b } = seat {
+                if a == b {
+                    return Err(EngineError::InvalidPairing(format!("player {a} is paired against themselves")));
+                }
+            } else {
+                byes += 1;
+            }
+            for player in seat.players() {
+                if !active.contains(&player) {
+                    return Err(EngineError::InvalidPairing(format!("player {player} is not an active player")));
+                }
+                if !seen.insert(player) {
+                    return Err(EngineError::InvalidPairing(format!("player {player} is paired twice")));
+                }
+            }
+        }
+        if seen.len() != active.len() {
+            return Err(EngineError::InvalidPairing("not every active player is paired".into()));
+        }
+        if byes > usize::from(active.len() % 2 == 1) {
+            return Err(EngineError::InvalidPairing("more byes than the player count needs".into()));
+        }
+        Ok(())
+    }
+
+    fn record_result(&mut self, round: u32, table: u32, entry: ResultEntry, replace: bool) -> Result<(), EngineError> {
+        let ruleset = &self.ruleset;
+        let index = usize::try_from(round).ok().and_then(|r| r.checked_sub(1));
+        let target = index
+            .and_then(|i| self.rounds.get_mut(i))
+            .ok_or(EngineError::UnknownRound(round))?;
+        let found = target
+            .matches
+            .iter_mut()
+            .find(|m| m.table == Some(table))
+            .ok_or(EngineError::UnknownTable { round, table })?;
+        if found.result.is_some() && !replace {
+            return Err(EngineError::ResultExists { round, table });
+        }
+        let result = score(ruleset, &found.seats, entry)?;
+        found.result = Some(result);
+        Ok(())
+    }
+}

@@ -1,0 +1,158 @@
+//! Match results: what the scorekeeper entered, and what each seat received.
+//!
+//! RULESETS.md decision 32 lists the result types. Each seat's points are stored with the
+//! result (graded rulesets award different points per reason), never re-derived later.
+
+use serde::{Deserialize, Serialize};
+
+use crate::exact::Exact;
+
+/// First or second seat of a match (the order the pairing listed them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    A,
+    B,
+}
+
+impl Side {
+    pub fn index(self) -> usize {
+        match self {
+            Side::A => 0,
+            Side::B => 1,
+        }
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+}
+
+/// Games won by seat A, by seat B, and games drawn, in a multi-game match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameScore {
+    pub a: u8,
+    pub b: u8,
+    #[serde(default)]
+    pub draws: u8,
+}
+
+/// Why a match was drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawReason {
+    Time,
+    Intentional,
+    Consensual,
+}
+
+/// Why a match was decided without being played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DefaultReason {
+    /// The opponent did not show up (decision 30).
+    NoShow,
+    /// The opponent dropped after the round was paired.
+    DropAfterPairing,
+    /// A late entry's missed round (decision 11); single seat, no opponent.
+    LateEntry,
+}
+
+/// A penalty that decided the match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PenaltyKind {
+    MatchLoss,
+    Disqualification,
+}
+
+/// What the scorekeeper reports for one match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum ResultEntry {
+    /// One seat won; `reason` selects graded points (e.g. Monster Collection).
+    Win {
+        winner: Side,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        games: Option<GameScore>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+    Draw {
+        reason: DrawReason,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        games: Option<GameScore>,
+        #[serde(default, skip_serializing_if = "Option::is_none", rename = "graded-reason")]
+        graded_reason: Option<String>,
+    },
+    DoubleLoss,
+    /// Bushiroad PG §3.3.3: both fighters considered winners (exceptional).
+    DoubleWin,
+    /// The winner's opponent did not play (no-show, drop after pairing).
+    Default { winner: Side, reason: DefaultReason },
+    /// The loser lost by penalty (match loss, disqualification).
+    Penalty { loser: Side, penalty: PenaltyKind },
+    /// A single-seat round: the bye.
+    Bye,
+    /// A single-seat round: a late entry's missed round.
+    LateEntryLoss,
+}
+
+/// Win, draw or loss, as the seat's record counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// How a seat's round counts for averages: rulesets exclude some categories from
+/// opponent lists and own match-win percentages (decisions 3, 14, 20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Category {
+    Played,
+    Bye,
+    DefaultWin,
+    DefaultLoss,
+}
+
+impl Category {
+    pub const ALL: [Category; 4] = [
+        Category::Played,
+        Category::Bye,
+        Category::DefaultWin,
+        Category::DefaultLoss,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Played => "played",
+            Category::Bye => "bye",
+            Category::DefaultWin => "default-win",
+            Category::DefaultLoss => "default-loss",
+        }
+    }
+}
+
+/// What one seat received from a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeatResult {
+    pub outcome: Outcome,
+    pub category: Category,
+    pub points: Exact,
+    pub games_won: u8,
+    pub games_lost: u8,
+}
+
+/// A recorded result: the entry plus each seat's outcome and points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchResult {
+    pub entry: ResultEntry,
+    /// One element for single-seat rounds, two otherwise.
+    pub seats: Vec<SeatResult>,
+}

@@ -1,0 +1,418 @@
+//! Parsing and validating ruleset TOML, with errors that name file, line and field.
+
+use serde::Deserialize;
+
+use super::schema::{
+    ByeRule, CutComparison, Denominator, GradedReason, MatchWinRule, OpponentRule, PairingRule,
+    PointsRule, RecommendedRounds, Ruleset, StandingsRule, TieResolution, Tiebreaker,
+};
+use crate::exact::{Exact, MAX_ROUNDS, Rounding};
+use crate::model::Category;
+
+/// A ruleset or title file that cannot be used, or a ruleset id nobody knows.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError {
+    #[error("{file}:{line}: {field}: {message}")]
+    Invalid {
+        file: String,
+        line: usize,
+        field: String,
+        message: String,
+    },
+    #[error("unknown ruleset '{id}'. Known rulesets: {known}")]
+    Unknown { id: String, known: String },
+    #[error("unknown title preset '{id}'. Known titles: {known}")]
+    UnknownTitle { id: String, known: String },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRuleset {
+    id: String,
+    name_en: String,
+    name_ja: String,
+    source: String,
+    points: RawPoints,
+    match_win: RawMatchWin,
+    opponents: RawOpponents,
+    standings: RawStandings,
+    pairing: RawPairing,
+    #[serde(default)]
+    recommended: Vec<RecommendedRounds>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPoints {
+    win: i64,
+    draw: i64,
+    loss: i64,
+    bye: i64,
+    default_win: i64,
+    default_loss: i64,
+    double_loss: i64,
+    double_win: i64,
+    max_per_match: i64,
+    #[serde(default = "one")]
+    games_to_win: u8,
+    #[serde(default)]
+    graded: Vec<GradedReason>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMatchWin {
+    denominator: String,
+    multiply_by_max_points: bool,
+    #[serde(default)]
+    exclude_own: Vec<String>,
+    rounding: String,
+    #[serde(default)]
+    decimals: u32,
+    floor: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOpponents {
+    exclude: Vec<String>,
+    average_rounding: String,
+    #[serde(default)]
+    average_decimals: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStandings {
+    primary: String,
+    tiebreakers: Vec<String>,
+    #[serde(default)]
+    round_robin_tiebreakers: Vec<String>,
+    unresolved: String,
+    display_decimals: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPairing {
+    bye: String,
+    cut_comparison: String,
+    #[serde(default)]
+    result_lock_rounds: Option<u32>,
+}
+
+/// Reports errors against one file's text.
+pub(crate) struct Locator<'a> {
+    pub file: &'a str,
+    pub text: &'a str,
+}
+
+impl Locator<'_> {
+    /// An error at `table.key`, located at the line that sets the key (or the table).
+    pub fn error(&self, table: &str, key: &str, message: impl Into<String>) -> RulesetError {
+        let field = if table.is_empty() {
+            key.to_string()
+        } else {
+            format!("{table}.{key}")
+        };
+        RulesetError::Invalid {
+            file: self.file.to_string(),
+            line: self.line_of(table, key),
+            field,
+            message: message.into(),
+        }
+    }
+
+    /// Wraps a TOML syntax or shape error.
+    pub fn toml_error(&self, error: &toml::de::Error) -> RulesetError {
+        let line = error
+            .span()
+            .map(|span| self.text[..span.start.min(self.text.len())].lines().count().max(1))
+            .unwrap_or(1);
+        let message = error.message().to_string();
+        let field = message
+            .split('`')
+            .nth(1)
+            .filter(|_| message.contains("field"))
+            .unwrap_or("")
+            .to_string();
+        RulesetError::Invalid {
+            file: self.file.to_string(),
+            line,
+            field,
+            message,
+        }
+    }
+
+    fn line_of(&self, table: &str, key: &str) -> usize {
+        let mut current = String::new();
+        let mut table_line = 1;
+        for (index, raw) in self.text.lines().enumerate() {
+            let line = raw.trim();
+            if line.starts_with('[') {
+                current = line.trim_matches(|c| c == '[' || c == ']').trim().to_string();
+                if current == table {
+                    table_line = index + 1;
+                }
+                continue;
+            }
+            let Some((name, _)) = line.split_once('=') else {
+                continue;
+            };
+            if current == table && name.trim() == key {
+                return index + 1;
+            }
+        }
+        table_line
+    }
+}
+
+/// Parses and validates a ruleset file's text; `file` names it in errors.
+pub fn parse_ruleset(file: &str, text: &str) -> Result<Ruleset, RulesetError> {
+    let at = Locator { file, text };
+    let raw: RawRuleset = toml::from_str(text).map_err(|e| at.toml_error(&e))?;
+    if raw.id.is_empty()
+        || !raw
+            .id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    {
+        return Err(at.error("", "id", "use lowercase letters, digits and '-'"));
+    }
+    let points = validate_points(&at, raw.points)?;
+    let match_win = validate_match_win(&at, raw.match_win)?;
+    let opponents = OpponentRule {
+        exclude: categories(&at, "opponents", "exclude", &raw.opponents.exclude)?,
+        average_rounding: rounding(
+            &at,
+            "opponents",
+            "average_rounding",
+            &raw.opponents.average_rounding,
+            raw.opponents.average_decimals,
+        )?,
+    };
+    let standings = validate_standings(&at, raw.standings)?;
+    let pairing = validate_pairing(&at, raw.pairing)?;
+    validate_recommended(&at, &raw.recommended)?;
+    Ok(Ruleset {
+        id: raw.id,
+        name_en: raw.name_en,
+        name_ja: raw.name_ja,
+        source: raw.source,
+        points,
+        match_win,
+        opponents,
+        standings,
+        pairing,
+        recommended: raw.recommended,
+        source_text: text.to_string(),
+    })
+}
+
+fn validate_points(at: &Locator, raw: RawPoints) -> Result<PointsRule, RulesetError> {
+    let named = [
+        ("win", raw.win),
+        ("draw", raw.draw),
+        ("loss", raw.loss),
+        ("bye", raw.bye),
+        ("default_win", raw.default_win),
+        ("default_loss", raw.default_loss),
+        ("double_loss", raw.double_loss),
+        ("double_win", raw.double_win),
+        ("max_per_match", raw.max_per_match),
+    ];
+    for (key, value) in named {
+        if !(0..=1000).contains(&value) {
+            return Err(at.error("points", key, "points must be between 0 and 1000"));
+        }
+    }
+    if raw.win <= raw.loss {
+        return Err(at.error("points", "win", "a win must score more than a loss"));
+    }
+    if raw.draw > raw.win || raw.draw < raw.loss {
+        return Err(at.error("points", "draw", "a draw must score between a loss and a win"));
+    }
+    if raw.max_per_match < raw.win || raw.max_per_match < raw.bye {
+        return Err(at.error(
+            "points",
+            "max_per_match",
+            "must be at least the points for a win and for a bye",
+        ));
+    }
+    if !(1..=5).contains(&raw.games_to_win) {
+        return Err(at.error("points", "games_to_win", "must be 1 to 5"));
+    }
+    for reason in &raw.graded {
+        let valid_outcome = reason.outcome == "win" || reason.outcome == "draw";
+        if !valid_outcome {
+            return Err(at.error("points.graded", "outcome", format!("reason '{}': use \"win\" or \"draw\"", reason.id)));
+        }
+        if reason.winner > raw.max_per_match || reason.loser > raw.max_per_match || reason.winner < 0 || reason.loser < 0 {
+            return Err(at.error(
+                "points.graded",
+                "winner",
+                format!("reason '{}': points must be between 0 and max_per_match", reason.id),
+            ));
+        }
+    }
+    Ok(PointsRule {
+        win: Exact::integer(raw.win),
+        draw: Exact::integer(raw.draw),
+        loss: Exact::integer(raw.loss),
+        bye: Exact::integer(raw.bye),
+        default_win: Exact::integer(raw.default_win),
+        default_loss: Exact::integer(raw.default_loss),
+        double_loss: Exact::integer(raw.double_loss),
+        double_win: Exact::integer(raw.double_win),
+        max_per_match: Exact::integer(raw.max_per_match),
+        games_to_win: raw.games_to_win,
+        graded: raw.graded,
+    })
+}
+
+fn validate_match_win(at: &Locator, raw: RawMatchWin) -> Result<MatchWinRule, RulesetError> {
+    let denominator = match raw.denominator.as_str() {
+        "total-rounds" => Denominator::TotalRounds,
+        "rounds-played" => Denominator::RoundsPlayed,
+        "effective-rounds" => Denominator::EffectiveRounds,
+        _ => {
+            return Err(at.error(
+                "match_win",
+                "denominator",
+                "use \"total-rounds\", \"rounds-played\" or \"effective-rounds\"",
+            ));
+        }
+    };
+    let floor = Exact::parse(&raw.floor)
+        .filter(|f| *f >= Exact::ZERO && *f <= Exact::integer(1))
+        .ok_or_else(|| at.error("match_win", "floor", "use a number from 0 to 1, e.g. \"0.33\""))?;
+    Ok(MatchWinRule {
+        denominator,
+        multiply_by_max_points: raw.multiply_by_max_points,
+        exclude_own: categories(at, "match_win", "exclude_own", &raw.exclude_own)?,
+        rounding: rounding(at, "match_win", "rounding", &raw.rounding, raw.decimals)?,
+        floor,
+    })
+}
+
+fn validate_standings(at: &Locator, raw: RawStandings) -> Result<StandingsRule, RulesetError> {
+    let primary_wins = match raw.primary.as_str() {
+        "points" => false,
+        "wins" => true,
+        _ => return Err(at.error("standings", "primary", "use \"points\" or \"wins\"")),
+    };
+    let tiebreakers = tiebreaker_list(at, "tiebreakers", &raw.tiebreakers)?;
+    let round_robin_tiebreakers =
+        tiebreaker_list(at, "round_robin_tiebreakers", &raw.round_robin_tiebreakers)?;
+    let unresolved = match raw.unresolved.as_str() {
+        "random" => TieResolution::Random,
+        "equal-rank" => TieResolution::EqualRank,
+        _ => return Err(at.error("standings", "unresolved", "use \"random\" or \"equal-rank\"")),
+    };
+    if raw.display_decimals > 6 {
+        return Err(at.error("standings", "display_decimals", "at most 6 decimals"));
+    }
+    Ok(StandingsRule {
+        primary_wins,
+        tiebreakers,
+        round_robin_tiebreakers,
+        unresolved,
+        display_decimals: raw.display_decimals,
+    })
+}
+
+fn tiebreaker_list(at: &Locator, key: &str, ids: &[String]) -> Result<Vec<Tiebreaker>, RulesetError> {
+    let mut list = Vec::with_capacity(ids.len());
+    for id in ids {
+        let tiebreaker = Tiebreaker::from_id(id).ok_or_else(|| {
+            let known: Vec<&str> = Tiebreaker::ALL.iter().map(|t| t.id()).collect();
+            at.error("standings", key, format!("unknown tiebreaker '{id}'; use one of {}", known.join(", ")))
+        })?;
+        if list.contains(&tiebreaker) {
+            return Err(at.error("standings", key, format!("'{id}' is listed twice")));
+        }
+        list.push(tiebreaker);
+    }
+    Ok(list)
+}
+
+fn validate_pairing(at: &Locator, raw: RawPairing) -> Result<PairingRule, RulesetError> {
+    let bye = match raw.bye.as_str() {
+        "lowest-ranked" => ByeRule::LowestRanked,
+        "lowest-points-random" => ByeRule::LowestPointsRandom,
+        "lowest-points-then-sos" => ByeRule::LowestPointsThenSos,
+        _ => {
+            return Err(at.error(
+                "pairing",
+                "bye",
+                "use \"lowest-ranked\", \"lowest-points-random\" or \"lowest-points-then-sos\"",
+            ));
+        }
+    };
+    let cut_comparison = match raw.cut_comparison.as_str() {
+        "less-than" => CutComparison::LessThan,
+        "at-most" => CutComparison::AtMost,
+        _ => return Err(at.error("pairing", "cut_comparison", "use \"less-than\" or \"at-most\"")),
+    };
+    if raw.result_lock_rounds == Some(0) {
+        return Err(at.error("pairing", "result_lock_rounds", "must be at least 1 (or left out)"));
+    }
+    Ok(PairingRule {
+        bye,
+        cut_comparison,
+        result_lock_rounds: raw.result_lock_rounds,
+    })
+}
+
+fn validate_recommended(at: &Locator, rows: &[RecommendedRounds]) -> Result<(), RulesetError> {
+    let mut previous_max = 0;
+    for row in rows {
+        let [min, max] = row.players;
+        if min > max || min <= previous_max {
+            return Err(at.error(
+                "recommended",
+                "players",
+                format!("rows must be ascending and not overlap (row {min}-{max})"),
+            ));
+        }
+        if row.rounds > MAX_ROUNDS {
+            return Err(at.error("recommended", "rounds", format!("at most {MAX_ROUNDS} rounds")));
+        }
+        previous_max = max;
+    }
+    Ok(())
+}
+
+fn categories(at: &Locator, table: &str, key: &str, names: &[String]) -> Result<Vec<Category>, RulesetError> {
+    names
+        .iter()
+        .map(|name| {
+            Category::ALL
+                .into_iter()
+                .find(|c| c.as_str() == name)
+                .ok_or_else(|| {
+                    at.error(
+                        table,
+                        key,
+                        format!("unknown result category '{name}'; use played, bye, default-win or default-loss"),
+                    )
+                })
+        })
+        .collect()
+}
+
+fn rounding(at: &Locator, table: &str, key: &str, mode: &str, decimals: u32) -> Result<Rounding, RulesetError> {
+    if decimals > 6 {
+        return Err(at.error(table, key, "at most 6 decimals"));
+    }
+    match mode {
+        "none" => Ok(Rounding::None),
+        "truncate" => Ok(Rounding::Truncate { decimals }),
+        "half-up" => Ok(Rounding::HalfUp { decimals }),
+        _ => Err(at.error(table, key, "use \"none\", \"truncate\" or \"half-up\"")),
+    }
+}

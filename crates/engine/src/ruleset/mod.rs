@@ -1,0 +1,20 @@
+//! Rulesets as validated data.
+//!
+//! One TOML file per catalogue id lives in `rulesets/` (RULESETS.md "Ruleset catalogue");
+//! title presets live in `rulesets/titles/`. Both are embedded at build time
+//! ([`catalogue`]); an organizer may load a custom file or override single fields
+//! ([`overrides`]). [`load`] parses and validates, reporting file, line and field.
+
+pub mod catalogue;
+mod load;
+pub mod overrides;
+mod schema;
+mod title;
+
+pub use load::{RulesetError, parse_ruleset};
+pub use schema::{
+    Denominator, MatchWinRule, OpponentRule, PairingRule, PointsRule, GradedReason,
+    RecommendedRounds, Ruleset, StandingsRule, Tiebreaker, TieResolution, ByeRule,
+    CutComparison,
+};
+pub use title::{MatchLength, TitlePreset, parse_title};

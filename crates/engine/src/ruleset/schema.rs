@@ -1,0 +1,223 @@
+//! The validated ruleset type and its TOML shape.
+
+use serde::{Deserialize, Serialize};
+
+use crate::exact::{Exact, Rounding};
+use crate::model::Category;
+
+/// A complete, validated ruleset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ruleset {
+    pub id: String,
+    pub name_en: String,
+    pub name_ja: String,
+    pub source: String,
+    pub points: PointsRule,
+    pub match_win: MatchWinRule,
+    pub opponents: OpponentRule,
+    pub standings: StandingsRule,
+    pub pairing: PairingRule,
+    pub recommended: Vec<RecommendedRounds>,
+    /// The TOML text this ruleset was read from (stored in every event file).
+    pub source_text: String,
+}
+
+/// Points per result (RULESETS.md catalogue; decision 32 for graded reasons).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PointsRule {
+    pub win: Exact,
+    pub draw: Exact,
+    pub loss: Exact,
+    pub bye: Exact,
+    pub default_win: Exact,
+    pub default_loss: Exact,
+    pub double_loss: Exact,
+    pub double_win: Exact,
+    /// "Highest points obtainable in a single match" (000 §3.2.1.2).
+    pub max_per_match: Exact,
+    /// Games needed to win a match (1 = best of one, 2 = best of three).
+    pub games_to_win: u8,
+    pub graded: Vec<GradedReason>,
+}
+
+/// A graded result reason (Monster Collection, 001 《参考》): points for each seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GradedReason {
+    pub id: String,
+    pub name_en: String,
+    pub name_ja: String,
+    /// "win" (winner/loser points) or "draw" (both get `winner`).
+    pub outcome: String,
+    pub winner: i64,
+    #[serde(default)]
+    pub loser: i64,
+}
+
+/// Which rounds the match-win denominator counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Denominator {
+    /// Rounds of the event so far (000 §3.2.1.2 "total number of rounds").
+    TotalRounds,
+    /// Rounds in which the player has a record (Bushi Navi, Bandai, FoW).
+    RoundsPlayed,
+    /// Bushiroad double elimination "effective rounds" (000 §3.2.2.2).
+    EffectiveRounds,
+}
+
+/// How a player's own match-win percentage is computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchWinRule {
+    pub denominator: Denominator,
+    pub multiply_by_max_points: bool,
+    /// Categories removed from the player's own numerator and denominator.
+    pub exclude_own: Vec<Category>,
+    pub rounding: Rounding,
+    pub floor: Exact,
+}
+
+/// Which opponents enter the averages, and how averages are rounded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpponentRule {
+    pub exclude: Vec<Category>,
+    pub average_rounding: Rounding,
+}
+
+/// One step of a standings chain after the primary key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tiebreaker {
+    /// The player's own match-win percentage (Bandai MWR).
+    MatchWin,
+    /// Opponents' average match-win percentage (OMW%, Opp%, OMWR).
+    OppMatchWin,
+    /// Opponents' average of their OMW% (OOMW%, Opp2%).
+    OppOppMatchWin,
+    /// Match wins among the tied players.
+    HeadToHead,
+    /// Crossover TB1: opponents' points, lowest dropped.
+    SosDropLowest,
+    /// Crossover TB2: sum over opponents of their own SoS.
+    OppSos,
+    /// Crossover TB3: sum of the squares of the rounds lost.
+    RoundsLostSquared,
+    /// Round robin: fewest game losses.
+    GameLosses,
+    /// Round robin: most game wins.
+    GameWins,
+}
+
+impl Tiebreaker {
+    pub const ALL: [Tiebreaker; 9] = [
+        Tiebreaker::MatchWin,
+        Tiebreaker::OppMatchWin,
+        Tiebreaker::OppOppMatchWin,
+        Tiebreaker::HeadToHead,
+        Tiebreaker::SosDropLowest,
+        Tiebreaker::OppSos,
+        Tiebreaker::RoundsLostSquared,
+        Tiebreaker::GameLosses,
+        Tiebreaker::GameWins,
+    ];
+
+    /// Stable id used in ruleset files, JSON and exports.
+    pub fn id(self) -> &'static str {
+        match self {
+            Tiebreaker::MatchWin => "match-win",
+            Tiebreaker::OppMatchWin => "opp-match-win",
+            Tiebreaker::OppOppMatchWin => "opp-opp-match-win",
+            Tiebreaker::HeadToHead => "head-to-head",
+            Tiebreaker::SosDropLowest => "sos-drop-lowest",
+            Tiebreaker::OppSos => "opp-sos",
+            Tiebreaker::RoundsLostSquared => "rounds-lost-squared",
+            Tiebreaker::GameLosses => "game-losses",
+            Tiebreaker::GameWins => "game-wins",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Tiebreaker> {
+        Tiebreaker::ALL.into_iter().find(|t| t.id() == id)
+    }
+
+    /// Whether a larger value ranks higher.
+    pub fn higher_is_better(self) -> bool {
+        !matches!(self, Tiebreaker::GameLosses)
+    }
+}
+
+/// What happens when the chain is exhausted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieResolution {
+    /// Seeded random order (recorded seed).
+    Random,
+    /// Equal rank; random only when a distinct rank is demanded (a cut line).
+    EqualRank,
+}
+
+/// The standings chain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StandingsRule {
+    /// `true`: rank by wins first (double elimination); `false`: by points.
+    pub primary_wins: bool,
+    pub tiebreakers: Vec<Tiebreaker>,
+    pub round_robin_tiebreakers: Vec<Tiebreaker>,
+    pub unresolved: TieResolution,
+    /// Decimals shown for values the seed does not round.
+    pub display_decimals: u32,
+}
+
+/// Who gets the bye.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ByeRule {
+    /// Decision 1: lowest-ranked eligible player of the lowest score group.
+    LowestRanked,
+    /// FoW §6b-iii: a low-VP player without a bye, random among candidates.
+    LowestPointsRandom,
+    /// Crossover decision 26: lowest MP, then lowest SoS, then random.
+    LowestPointsThenSos,
+}
+
+/// "Less than" (EN) or "at most" (JA 以下) for cut-offs (decision 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CutComparison {
+    LessThan,
+    AtMost,
+}
+
+/// Pairing rules the engine needs from the ruleset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingRule {
+    pub bye: ByeRule,
+    pub cut_comparison: CutComparison,
+    /// Results of round r stay editable until round r + lock is paired (Bandai §5.3).
+    pub result_lock_rounds: Option<u32>,
+}
+
+/// A row of the publisher's recommended-rounds table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecommendedRounds {
+    /// Inclusive player range `[min, max]`.
+    pub players: [u32; 2],
+    /// Swiss rounds without a top cut (0 = round robin recommended).
+    pub rounds: u32,
+    /// Swiss rounds when a top cut follows, `[min, max]` (Bushiroad).
+    #[serde(default)]
+    pub rounds_with_cut: Option<[u32; 2]>,
+    /// Top cut size (Bandai table).
+    #[serde(default)]
+    pub cut: Option<u32>,
+}
+
+impl Ruleset {
+    /// The recommended row for `players` registered players.
+    pub fn recommended_for(&self, players: u32) -> Option<&RecommendedRounds> {
+        self.recommended
+            .iter()
+            .find(|row| row.players[0] <= players && players <= row.players[1])
+    }
+
+    /// Points for a graded reason id, if the ruleset defines it.
+    pub fn graded_reason(&self, id: &str) -> Option<&GradedReason> {
+        self.points.graded.iter().find(|r| r.id == id)
+    }
+}

@@ -1,0 +1,171 @@
+//! Turns a reported result into each seat's outcome and points under a ruleset.
+//!
+//! This is the one place result kinds map to points (decision 32), like lichess's
+//! `SwissScoring`. Game scores are validated against the match length (decision 22).
+
+use crate::error::EngineError;
+use crate::exact::Exact;
+use crate::model::{
+    Category, GameScore, MatchResult, Outcome, ResultEntry, SeatResult, Seats, Side,
+};
+use crate::ruleset::Ruleset;
+
+/// Scores `entry` for a match with `seats`.
+pub fn score(ruleset: &Ruleset, seats: &Seats, entry: ResultEntry) -> Result<MatchResult, EngineError> {
+    let points = &ruleset.points;
+    let seat = |outcome, category, points: Exact, games: (u8, u8)| SeatResult {
+        outcome,
+        category,
+        points,
+        games_won: games.0,
+        games_lost: games.1,
+    };
+    let single = matches!(seats, Seats::Single { .. });
+    let needs_pair = !matches!(entry, ResultEntry::Bye | ResultEntry::LateEntryLoss);
+    if single == needs_pair {
+        return Err(EngineError::InvalidResult(if single {
+            "this player has no opponent this round; only a bye or a late-entry loss applies".into()
+        } else {
+            "a bye or late-entry loss cannot be entered for a table with two players".into()
+        }));
+    }
+    let seats = match &entry {
+        ResultEntry::Bye => vec![seat(Outcome::Win, Category::Bye, points.bye, (0, 0))],
+        ResultEntry::LateEntryLoss => {
+            vec![seat(Outcome::Loss, Category::DefaultLoss, points.default_loss, (0, 0))]
+        }
+        ResultEntry::Win { winner, games, reason } => {
+            let (win_points, loss_points) = match reason {
+                None => (points.win, points.loss),
+                Some(id) => {
+                    let graded = graded(ruleset, id, "win")?;
+                    (Exact::integer(graded.winner), Exact::integer(graded.loser))
+                }
+            };
+            let (a_games, b_games) = match games {
+                Some(score) => {
+                    check_games(ruleset, score)?;
+                    let winner_games = if *winner == Side::A { score.a } else { score.b };
+                    let loser_games = if *winner == Side::A { score.b } else { score.a };
+                    if winner_games <= loser_games {
+                        return Err(EngineError::InvalidResult(format!(
+                            "game score {}-{} does not give this player more games; enter a draw or swap the score",
+                            score.a, score.b
+                        )));
+                    }
+                    ((score.a, score.b), (score.b, score.a))
+                }
+                None => {
+                    let one = (1, 0);
+                    if *winner == Side::A { (one, (0, 1)) } else { ((0, 1), one) }
+                }
+            };
+            let (a_outcome, b_outcome) = if *winner == Side::A {
+                (Outcome::Win, Outcome::Loss)
+            } else {
+                (Outcome::Loss, Outcome::Win)
+            };
+            let (a_points, b_points) = if *winner == Side::A {
+                (win_points, loss_points)
+            } else {
+                (loss_points, win_points)
+            };
+            vec![
+                seat(a_outcome, Category::Played, a_points, a_games),
+                seat(b_outcome, Category::Played, b_points, b_games),
+            ]
+        }
+        ResultEntry::Draw { games, graded_reason, .. } => {
+            let each = match graded_reason {
+                None => points.draw,
+                Some(id) => Exact::integer(graded(ruleset, id, "draw")?.winner),
+            };
+            let (a, b) = match games {
+                Some(score) => {
+                    check_games(ruleset, score)?;
+                    if score.a != score.b {
+                        return Err(EngineError::InvalidResult(format!(
+                            "game score {}-{} has a winner; a draw needs equal games (decision 22)",
+                            score.a, score.b
+                        )));
+                    }
+                    (score.a, score.b)
+                }
+                None => (0, 0),
+            };
+            vec![
+                seat(Outcome::Draw, Category::Played, each, (a, b)),
+                seat(Outcome::Draw, Category::Played, each, (b, a)),
+            ]
+        }
+        ResultEntry::DoubleLoss => vec![
+            seat(Outcome::Loss, Category::Played, points.double_loss, (0, 0)),
+            seat(Outcome::Loss, Category::Played, points.double_loss, (0, 0)),
+        ],
+        ResultEntry::DoubleWin => vec![
+            seat(Outcome::Win, Category::Played, points.double_win, (0, 0)),
+            seat(Outcome::Win, Category::Played, points.double_win, (0, 0)),
+        ],
+        ResultEntry::Default { winner, .. } => {
+            let win = seat(Outcome::Win, Category::DefaultWin, points.default_win, (0, 0));
+            let loss = seat(Outcome::Loss, Category::DefaultLoss, points.default_loss, (0, 0));
+            if *winner == Side::A { vec![win, loss] } else { vec![loss, win] }
+        }
+        ResultEntry::Penalty { loser, .. } => {
+            // A penalty loss is a played match for averages: the opponent did face them.
+            let win = seat(Outcome::Win, Category::Played, points.win, (0, 0));
+            let loss = seat(Outcome::Loss, Category::Played, points.loss, (0, 0));
+            if *loser == Side::B { vec![win, loss] } else { vec![loss, win] }
+        }
+    };
+    Ok(MatchResult { entry, seats })
+}
+
+fn graded<'a>(
+    ruleset: &'a Ruleset,
+    id: &str,
+    outcome: &str,
+) -> Result<&'a crate::ruleset::GradedReason, EngineError> {
+    let reason = ruleset.graded_reason(id).ok_or_else(|| {
+        let known: Vec<&str> = ruleset.points.graded.iter().map(|r| r.id.as_str()).collect();
+        EngineError::InvalidResult(if known.is_empty() {
+            format!("ruleset '{}' has no graded result reasons; leave out the reason '{id}'", ruleset.id)
+        } else {
+            format!("unknown result reason '{id}'; this ruleset knows {}", known.join(", "))
+        })
+    })?;
+    if reason.outcome != outcome {
+        return Err(EngineError::InvalidResult(format!(
+            "reason '{id}' is for a {}, not a {outcome}",
+            reason.outcome
+        )));
+    }
+    Ok(reason)
+}
+
+/// A game score must fit the match length: nobody past the games needed to win, and not
+/// more games than a match can last (3-0 in a best of three is refused).
+fn check_games(ruleset: &Ruleset, score: &GameScore) -> Result<(), EngineError> {
+    let needed = ruleset.points.games_to_win;
+    let max_games = 2 * needed - 1;
+    let total = u16::from(score.a) + u16::from(score.b) + u16::from(score.draws);
+    if score.a > needed || score.b > needed {
+        return Err(EngineError::InvalidResult(format!(
+            "{}-{}: a player needs only {needed} game win(s) to take this match",
+            score.a, score.b
+        )));
+    }
+    if score.a == needed && score.b == needed {
+        return Err(EngineError::InvalidResult(format!(
+            "{}-{}: both players cannot reach {needed} game wins",
+            score.a, score.b
+        )));
+    }
+    if total > u16::from(max_games) + u16::from(score.draws) || u16::from(score.a) + u16::from(score.b) > u16::from(max_games) {
+        return Err(EngineError::InvalidResult(format!(
+            "{}-{}: a best of {max_games} has at most {max_games} decided games",
+            score.a, score.b
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,186 @@
+//! Standings: rank players by points, then by the ruleset's tiebreaker chain.
+//!
+//! Values come from [`values`] (exact rationals), ranking from [`ranking`]. Every row
+//! carries each tiebreaker both exact and as the ruleset displays it.
+
+mod ranking;
+pub mod records;
+mod values;
+
+use crate::error::EngineError;
+use crate::event::Event;
+use crate::exact::{Exact, Rounding};
+use crate::model::{Outcome, PlayerId};
+use crate::ruleset::{Ruleset, Tiebreaker};
+
+pub use ranking::random_keys;
+use records::Records;
+use values::Values;
+
+/// Which chain to rank with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Swiss,
+    /// Round robin uses the ruleset's `round_robin_tiebreakers` when it has them.
+    RoundRobin,
+}
+
+/// One tiebreaker value of a row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TiebreakValue {
+    pub tiebreaker: Tiebreaker,
+    /// `None` for head-to-head when the player was not in a tie it had to break.
+    pub exact: Option<Exact>,
+    pub display: String,
+}
+
+/// One player's line in the standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StandingsRow {
+    /// Rank; tied players share it where the ruleset ranks them equal.
+    pub rank: u32,
+    pub player: PlayerId,
+    pub points: Exact,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    /// The player's own match-win percentage where the ruleset uses percentages.
+    pub match_win: Option<TiebreakValue>,
+    pub tiebreakers: Vec<TiebreakValue>,
+    /// The seeded random order decided this player's place among tied players.
+    pub decided_by_random: bool,
+    pub dropped: bool,
+}
+
+/// Ranked standings after the completed rounds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standings {
+    pub rows: Vec<StandingsRow>,
+    pub completed_rounds: u32,
+    pub chain: Vec<Tiebreaker>,
+    pub random_seed: u64,
+}
+
+/// Standings of a Swiss event after its completed rounds.
+pub fn compute(event: &Event) -> Result<Standings, EngineError> {
+    compute_with(event, Format::Swiss)
+}
+
+/// Standings with the chain for `format`.
+pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineError> {
+    let ruleset = &event.ruleset;
+    let records = Records::collect(event);
+    let players: Vec<PlayerId> = event.players.iter().map(|p| p.id).collect();
+    let values = Values::compute(ruleset, &records, &players)?;
+    let chain = match format {
+        Format::RoundRobin if !ruleset.standings.round_robin_tiebreakers.is_empty() => {
+            ruleset.standings.round_robin_tiebreakers.clone()
+        }
+        _ => ruleset.standings.tiebreakers.clone(),
+    };
+    let wins = |p: &PlayerId| count(&records, *p, Outcome::Win);
+    let primary: Vec<(PlayerId, Exact)> = players
+        .iter()
+        .map(|p| {
+            let key = if ruleset.standings.primary_wins {
+                Exact::integer(i64::from(wins(p)))
+            } else {
+                values.points[p]
+            };
+            (*p, key)
+        })
+        .collect();
+    let ranked = ranking::rank(
+        &primary,
+        &chain,
+        &values,
+        &records,
+        ruleset.standings.unresolved,
+        event.settings.standings_seed,
+    );
+    let uses_percentages = chain
+        .iter()
+        .any(|t| matches!(t, Tiebreaker::MatchWin | Tiebreaker::OppMatchWin | Tiebreaker::OppOppMatchWin));
+    let rows = ranked
+        .into_iter()
+        .map(|placed| {
+            let player = placed.player;
+            let tiebreakers = chain
+                .iter()
+                .map(|t| {
+                    let exact = match t {
+                        Tiebreaker::HeadToHead => placed.head_to_head,
+                        other => Some(value_of(&values, *other, player)),
+                    };
+                    TiebreakValue {
+                        tiebreaker: *t,
+                        exact,
+                        display: exact.map_or_else(|| "—".to_string(), |v| display(ruleset, *t, v)),
+                    }
+                })
+                .collect();
+            let match_win = uses_percentages.then(|| {
+                let exact = values.match_win[&player];
+                TiebreakValue {
+                    tiebreaker: Tiebreaker::MatchWin,
+                    exact: Some(exact),
+                    display: display(ruleset, Tiebreaker::MatchWin, exact),
+                }
+            });
+            StandingsRow {
+                rank: placed.rank,
+                player,
+                points: values.points[&player],
+                wins: count(&records, player, Outcome::Win),
+                losses: count(&records, player, Outcome::Loss),
+                draws: count(&records, player, Outcome::Draw),
+                match_win,
+                tiebreakers,
+                decided_by_random: placed.decided_by_random,
+                dropped: records.dropped_after.contains_key(&player),
+            }
+        })
+        .collect();
+    Ok(Standings {
+        rows,
+        completed_rounds: records.total_rounds,
+        chain,
+        random_seed: event.settings.standings_seed,
+    })
+}
+
+fn count(records: &Records, player: PlayerId, outcome: Outcome) -> u32 {
+    let n = records.of(player).iter().filter(|r| r.seat.outcome == outcome).count();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+pub(crate) fn value_of(values: &Values, tiebreaker: Tiebreaker, player: PlayerId) -> Exact {
+    let map = match tiebreaker {
+        Tiebreaker::MatchWin => &values.match_win,
+        Tiebreaker::OppMatchWin => &values.opp_match_win,
+        Tiebreaker::OppOppMatchWin => &values.opp_opp_match_win,
+        Tiebreaker::SosDropLowest => &values.sos_drop_lowest,
+        Tiebreaker::OppSos => &values.opp_sos,
+        Tiebreaker::RoundsLostSquared => &values.rounds_lost_squared,
+        Tiebreaker::GameLosses => &values.game_losses,
+        Tiebreaker::GameWins => &values.game_wins,
+        Tiebreaker::HeadToHead => return Exact::ZERO,
+    };
+    map.get(&player).copied().unwrap_or(Exact::ZERO)
+}
+
+/// A value as the ruleset shows it: with the decimals its seed rounds to, else
+/// `display_decimals`; sums and counts as integers.
+pub fn display(ruleset: &Ruleset, tiebreaker: Tiebreaker, value: Exact) -> String {
+    let decimals_of = |rounding: Rounding| match rounding {
+        Rounding::None => ruleset.standings.display_decimals,
+        Rounding::Truncate { decimals } | Rounding::HalfUp { decimals } => decimals,
+    };
+    match tiebreaker {
+        Tiebreaker::MatchWin => value.to_decimal(decimals_of(ruleset.match_win.rounding)),
+        Tiebreaker::OppMatchWin | Tiebreaker::OppOppMatchWin => {
+            value.to_decimal(decimals_of(ruleset.opponents.average_rounding))
+        }
+        _ => value.to_decimal(0),
+    }
+}

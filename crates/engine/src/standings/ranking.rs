@@ -1,0 +1,124 @@
+//! Ranking by successive refinement of tied groups.
+//!
+//! Players are grouped by the primary key; each tiebreaker then splits every group that
+//! is still tied. Head-to-head is evaluated inside the group it has to break ("wins among
+//! the tied", RULESETS.md Arithmetic), so a three-way cycle stays tied (digest D12).
+//! What is left is ordered by a seeded random draw: distinct ranks under `random`, shared
+//! ranks under `equal-rank` (the draw then only orders the display and any cut line).
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::records::Records;
+use super::values::Values;
+use super::value_of;
+use crate::exact::Exact;
+use crate::model::{Outcome, PlayerId};
+use crate::ruleset::{TieResolution, Tiebreaker};
+
+/// A player's place after ranking.
+pub struct Placed {
+    pub player: PlayerId,
+    pub rank: u32,
+    pub head_to_head: Option<Exact>,
+    pub decided_by_random: bool,
+}
+
+/// The seeded random key of every player id up to `count` (index = id − 1). Drawn in id
+/// order, so registering another player never changes an existing player's key.
+pub fn random_keys(seed: u64, count: usize) -> Vec<u64> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..count).map(|_| rng.next_u64()).collect()
+}
+
+pub fn rank(
+    primary: &[(PlayerId, Exact)],
+    chain: &[Tiebreaker],
+    values: &Values,
+    records: &Records,
+    unresolved: TieResolution,
+    seed: u64,
+) -> Vec<Placed> {
+    let mut head_to_head = std::collections::HashMap::new();
+    let mut sorted: Vec<(PlayerId, Exact)> = primary.to_vec();
+    sorted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut groups = split(sorted);
+    for tiebreaker in chain {
+        let mut refined = Vec::with_capacity(groups.len());
+        for group in groups {
+            if group.len() < 2 {
+                refined.push(group);
+                continue;
+            }
+            let mut keyed: Vec<(PlayerId, Exact)> = group
+                .iter()
+                .map(|p| {
+                    let key = match tiebreaker {
+                        Tiebreaker::HeadToHead => {
+                            let wins = wins_against(records, *p, &group);
+                            head_to_head.insert(*p, wins);
+                            wins
+                        }
+                        other => value_of(values, *other, *p),
+                    };
+                    (*p, key)
+                })
+                .collect();
+            if tiebreaker.higher_is_better() {
+                keyed.sort_by(|a, b| b.1.cmp(&a.1));
+            } else {
+                keyed.sort_by(|a, b| a.1.cmp(&b.1));
+            }
+            refined.extend(split(keyed));
+        }
+        groups = refined;
+    }
+    let max_id = primary.iter().map(|(p, _)| p.0 as usize).max().unwrap_or(0);
+    let keys = random_keys(seed, max_id);
+    let key_of = |p: &PlayerId| keys.get((p.0 as usize).saturating_sub(1)).copied().unwrap_or(0);
+    let mut placed = Vec::with_capacity(primary.len());
+    let mut position = 0u32;
+    for mut group in groups {
+        let tied = group.len() > 1;
+        group.sort_by_key(|p| (key_of(p), p.0));
+        let group_rank = position + 1;
+        for player in group {
+            position += 1;
+            let rank = match unresolved {
+                TieResolution::Random => position,
+                TieResolution::EqualRank => group_rank,
+            };
+            placed.push(Placed {
+                player,
+                rank,
+                head_to_head: head_to_head.get(&player).copied(),
+                decided_by_random: tied && unresolved == TieResolution::Random,
+            });
+        }
+    }
+    placed
+}
+
+/// Runs of equal keys, in order.
+fn split(sorted: Vec<(PlayerId, Exact)>) -> Vec<Vec<PlayerId>> {
+    let mut groups: Vec<Vec<PlayerId>> = Vec::new();
+    let mut last: Option<Exact> = None;
+    for (player, key) in sorted {
+        match (last, groups.last_mut()) {
+            (Some(previous), Some(group)) if previous == key => group.push(player),
+            _ => groups.push(vec![player]),
+        }
+        last = Some(key);
+    }
+    groups
+}
+
+fn wins_against(records: &Records, player: PlayerId, group: &[PlayerId]) -> Exact {
+    let wins = records
+        .of(player)
+        .iter()
+        .filter(|r| r.seat.outcome == Outcome::Win)
+        .filter(|r| r.opponent.is_some_and(|o| group.contains(&o)))
+        .count();
+    Exact::integer(i64::try_from(wins).unwrap_or(i64::MAX))
+}
