@@ -1,1 +1,154 @@
-fn main() {}
+//! `tablekeeper`: run a whole event from the command line.
+//!
+//! A thin adapter: parse arguments (clap), call the command layer, print the result as
+//! text or, with `--json`, as the documented JSON shape (`docs/cli-json.md`).
+
+mod args;
+mod render;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use serde::Serialize;
+use tablekeeper_commands::{CommandError, Session, archive, catalogue, csv_import, demo, result_input, verify};
+use tablekeeper_engine::PlayerDetails;
+
+use args::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let json = cli.json;
+    match run(cli.command) {
+        Ok(output) => {
+            if json {
+                println!("{}", serde_json::json!({ "ok": true, "data": output.json }));
+            } else {
+                print!("{}", output.text);
+            }
+            if output.failed { ExitCode::from(1) } else { ExitCode::SUCCESS }
+        }
+        Err(error) => {
+            if json {
+                println!("{}", serde_json::json!({ "ok": false, "error": error.to_view() }));
+            } else {
+                eprintln!("error: {error}");
+            }
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// What a command produced, in both forms.
+struct Output {
+    text: String,
+    json: serde_json::Value,
+    /// The command ran but reports a failure (verify-rules with a failing vector).
+    failed: bool,
+}
+
+impl Output {
+    fn new(text: String, data: &impl Serialize) -> Result<Output, CommandError> {
+        let json = serde_json::to_value(data).map_err(|e| CommandError::input("internal", e.to_string()))?;
+        Ok(Output { text, json, failed: false })
+    }
+}
+
+fn run(command: Command) -> Result<Output, CommandError> {
+    match command {
+        Command::Create(args) => {
+            let session = Session::create(&args.file, args.options())?;
+            let summary = session.summary();
+            Output::new(render::summary(&summary), &summary)
+        }
+        Command::Status { file } => {
+            let summary = Session::open(&file)?.summary();
+            Output::new(render::summary(&summary), &summary)
+        }
+        Command::AddPlayer { file, name, reading, publisher_id, nickname } => {
+            let mut session = Session::open(&file)?;
+            let added = session.add_players(vec![PlayerDetails { name, reading, publisher_id, nickname }])?;
+            Output::new(render::players(&added), &added)
+        }
+        Command::ImportPlayers { file, csv } => {
+            let bytes = std::fs::read(&csv).map_err(|e| CommandError::Io { path: csv.display().to_string(), detail: e.to_string() })?;
+            let players = csv_import::parse_players(&bytes)?;
+            let mut session = Session::open(&file)?;
+            let added = session.add_players(players)?;
+            Output::new(render::players(&added), &added)
+        }
+        Command::Players { file } => {
+            let players = Session::open(&file)?.players();
+            Output::new(render::players(&players), &players)
+        }
+        Command::SetRounds { file, rounds } => {
+            let summary = Session::open(&file)?.set_planned_rounds(rounds)?;
+            Output::new(render::summary(&summary), &summary)
+        }
+        Command::Pair { file, seed, allow_rematches } => {
+            let mut session = Session::open(&file)?;
+            let pairings = session.pair_next_round(seed, allow_rematches)?;
+            Output::new(render::pairings(&pairings), &pairings)
+        }
+        Command::Pairings { file, round } => {
+            let pairings = Session::open(&file)?.pairings(round)?;
+            Output::new(render::pairings(&pairings), &pairings)
+        }
+        Command::Result { file, table, result, round, replace, reason } => {
+            let entry = result_input::parse_result(&result, reason.as_deref())?;
+            let mut session = Session::open(&file)?;
+            let table = session.record_result(round, table, entry, replace)?;
+            Output::new(render::table_line(&table), &table)
+        }
+        Command::Drop { file, player } => {
+            let dropped = Session::open(&file)?.drop_player(&player)?;
+            Output::new(render::players(std::slice::from_ref(&dropped)), &dropped)
+        }
+        Command::Standings { file } => {
+            let standings = Session::open(&file)?.standings()?;
+            Output::new(render::standings(&standings), &standings)
+        }
+        Command::Export { file, output } => {
+            let session = Session::open(&file)?;
+            let archive = archive::export(&session)?;
+            let text = serde_json::to_string_pretty(&archive).map_err(|e| CommandError::input("internal", e.to_string()))?;
+            match output {
+                Some(path) => {
+                    std::fs::write(&path, text).map_err(|e| CommandError::Io { path: path.display().to_string(), detail: e.to_string() })?;
+                    let note = serde_json::json!({ "written": path.display().to_string() });
+                    Output::new(format!("archive written to {}\n", path.display()), &note)
+                }
+                None => Output::new(format!("{text}\n"), &archive),
+            }
+        }
+        Command::VerifyRules => {
+            let results = verify::verify_rules()?;
+            let mut output = Output::new(render::verification(&results), &results)?;
+            output.failed = results.iter().any(|r| r.failed > 0);
+            Ok(output)
+        }
+        Command::Rulesets => {
+            let list = catalogue::rulesets()?;
+            Output::new(render::rulesets(&list), &list)
+        }
+        Command::Titles => {
+            let list = catalogue::titles()?;
+            Output::new(render::titles(&list), &list)
+        }
+        Command::Demo { file } => {
+            let session = if file.exists() { Session::open(&file)? } else { demo::create_demo(&file)? };
+            let summary = session.summary();
+            let pairings = session.pairings(None)?;
+            let standings = session.standings()?;
+            let text = format!(
+                "{}\n{}\n{}\nThe demo event is saved in {}; try `tablekeeper standings {}`.\n",
+                render::summary(&summary),
+                render::pairings(&pairings),
+                render::standings(&standings),
+                file.display(),
+                file.display()
+            );
+            let data = serde_json::json!({ "event": summary, "pairings": pairings, "standings": standings });
+            Output::new(text, &data)
+        }
+    }
+}

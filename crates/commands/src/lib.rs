@@ -1,1 +1,18 @@
-//! placeholder
+//! Tablekeeper's host-agnostic command layer.
+//!
+//! The CLI and the desktop shell both call these functions; neither holds tournament
+//! logic of its own. Commands return serializable views (`views`) or a [`CommandError`]
+//! with a stable kind. Nothing here prints or knows about a window.
+
+pub mod archive;
+pub mod catalogue;
+pub mod csv_import;
+pub mod demo;
+pub mod error;
+pub mod result_input;
+pub mod session;
+pub mod verify;
+pub mod views;
+
+pub use error::{CommandError, ErrorView};
+pub use session::{CreateOptions, RulesetSource, Session};

@@ -1,0 +1,141 @@
+//! Command-line arguments.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use tablekeeper_commands::{CreateOptions, RulesetSource};
+
+#[derive(Parser)]
+#[command(name = "tablekeeper", version, about = "Offline scorekeeping for trading-card-game tournaments")]
+pub struct Cli {
+    /// Print the documented JSON shape instead of text (see docs/cli-json.md).
+    #[arg(long, global = true)]
+    pub json: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Create a new event file.
+    Create(CreateArgs),
+    /// Show the event at a glance.
+    Status { file: PathBuf },
+    /// Register a player (after round 1 is paired this is a late entry).
+    AddPlayer {
+        file: PathBuf,
+        name: String,
+        /// Reading used for sorting (furigana).
+        #[arg(long)]
+        reading: Option<String>,
+        /// Publisher's player ID.
+        #[arg(long = "player-id")]
+        publisher_id: Option<String>,
+        #[arg(long)]
+        nickname: Option<String>,
+    },
+    /// Register players from a CSV file with a header row (name, reading, publisher_id, nickname).
+    ImportPlayers { file: PathBuf, csv: PathBuf },
+    /// List the registered players.
+    Players { file: PathBuf },
+    /// Change the announced number of Swiss rounds.
+    SetRounds { file: PathBuf, rounds: u32 },
+    /// Pair the next round.
+    Pair {
+        file: PathBuf,
+        /// Pairing seed (recorded; a random one is drawn if left out).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Allow rematches when no pairing without one exists.
+        #[arg(long)]
+        allow_rematches: bool,
+    },
+    /// Show a round's pairings (default: the current round).
+    Pairings {
+        file: PathBuf,
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// Record the result of a table.
+    #[command(after_help = tablekeeper_commands::result_input::RESULT_SYNTAX)]
+    Result {
+        file: PathBuf,
+        table: u32,
+        /// a, b, 2-1, draw, dl, dw, noshow-a, noshow-b, penalty-a, dq-b …
+        result: String,
+        /// Round (default: the current round).
+        #[arg(long)]
+        round: Option<u32>,
+        /// Correct a result that was already entered.
+        #[arg(long)]
+        replace: bool,
+        /// Graded result reason (rulesets with graded points, e.g. moncolle-legacy).
+        #[arg(long)]
+        reason: Option<String>,
+    },
+    /// Drop a player (by number or exact name).
+    Drop { file: PathBuf, player: String },
+    /// Show the standings after the completed rounds.
+    Standings { file: PathBuf },
+    /// Export the whole event as a versioned JSON archive.
+    Export {
+        file: PathBuf,
+        /// Write to this file instead of standard output.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+    /// Run the seeds' worked examples against the embedded rulesets.
+    VerifyRules,
+    /// List the embedded rulesets.
+    Rulesets,
+    /// List the title presets.
+    Titles,
+    /// Create (or reopen) a finished demo event and show it.
+    Demo {
+        #[arg(default_value = "tablekeeper-demo.tkevent")]
+        file: PathBuf,
+    },
+}
+
+#[derive(Args)]
+pub struct CreateArgs {
+    pub file: PathBuf,
+    #[arg(long)]
+    pub name: String,
+    /// Embedded ruleset id (see `tablekeeper rulesets`).
+    #[arg(long, conflicts_with = "ruleset_file")]
+    pub ruleset: Option<String>,
+    /// A custom ruleset file.
+    #[arg(long)]
+    pub ruleset_file: Option<PathBuf>,
+    /// Title preset id (see `tablekeeper titles`); picks its ruleset when none is given.
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Planned Swiss rounds (default: from the publisher's table at the first pairing).
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// Override a ruleset field for this event, e.g. --set points.draw=1 (repeatable).
+    #[arg(long = "set", value_name = "FIELD=VALUE")]
+    pub overrides: Vec<String>,
+    /// Seed of the random tie order (recorded; drawn if left out).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+impl CreateArgs {
+    pub fn options(&self) -> CreateOptions {
+        let ruleset = match (&self.ruleset, &self.ruleset_file) {
+            (_, Some(path)) => Some(RulesetSource::File(path.clone())),
+            (Some(id), None) => Some(RulesetSource::Embedded(id.clone())),
+            (None, None) => None,
+        };
+        CreateOptions {
+            name: self.name.clone(),
+            ruleset,
+            title: self.title.clone(),
+            planned_rounds: self.rounds,
+            overrides: self.overrides.clone(),
+            standings_seed: self.seed,
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! Plain-text rendering of command results for the terminal.
+
+use std::fmt::Write;
+
+use tablekeeper_commands::catalogue::{RulesetSummary, TitleSummary};
+use tablekeeper_commands::verify::RulesetVerification;
+use tablekeeper_commands::views::{EventView, PairingsView, PlayerView, StandingsView, TableView};
+
+/// Pads `text` to `width` characters (counting East Asian wide characters as two).
+fn pad(text: &str, width: usize) -> String {
+    let shown: usize = text.chars().map(|c| if is_wide(c) { 2 } else { 1 }).sum();
+    format!("{text}{}", " ".repeat(width.saturating_sub(shown)))
+}
+
+fn is_wide(c: char) -> bool {
+    matches!(c as u32, 0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6)
+}
+
+pub fn summary(view: &EventView) -> String {
+    let planned = if view.planned_rounds == 0 {
+        " (planned rounds are set from the publisher's table at the first pairing)".to_string()
+    } else {
+        format!(" of {}", view.planned_rounds)
+    };
+    format!(
+        "{}\n  file: {}\n  ruleset: {} ({})\n  players: {} registered, {} active\n  rounds: {} paired{}{}\n",
+        view.name,
+        view.file,
+        view.ruleset.name_en,
+        view.ruleset.id,
+        view.players_registered,
+        view.players_active,
+        view.rounds_paired,
+        planned,
+        if view.current_round_complete { "" } else { " (current round has open tables)" }
+    )
+}
+
+pub fn players(list: &[PlayerView]) -> String {
+    let mut out = String::new();
+    for p in list {
+        let status = match p.dropped_after_round {
+            Some(round) => format!("dropped after round {round}"),
+            None => p.status.clone(),
+        };
+        let reading = p.reading.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+        let _ = writeln!(out, "{:>4}  {}{}  [{}]", p.id, p.name, reading, status);
+    }
+    out
+}
+
+pub fn table_line(t: &TableView) -> String {
+    let result = t.result.as_ref().map_or("—".to_string(), |r| r.summary.clone());
+    format!("{:>4}  {} vs {}  {}\n", t.table, pad(&t.a.name, 24), pad(&t.b.name, 24), result)
+}
+
+pub fn pairings(view: &PairingsView) -> String {
+    let mut out = format!("Round {} pairings (seed {})\n", view.round, view.pairing_seed);
+    let _ = writeln!(out, "{:>5}  {} {} result", "table", pad("player A", 28), pad("player B", 24));
+    for t in &view.tables {
+        out.push_str(&table_line(t));
+    }
+    for b in &view.byes {
+        let _ = writeln!(out, "  bye  {}", b.name);
+    }
+    for l in &view.late_entry_losses {
+        let _ = writeln!(out, " late  {} (missed round: loss)", l.name);
+    }
+    if !view.rematches.is_empty() {
+        let _ = writeln!(out, "  warning: {} rematch(es) in this round", view.rematches.len());
+    }
+    out
+}
+
+pub fn standings(view: &StandingsView) -> String {
+    let mut out = format!("Standings after {} round(s)\n", view.completed_rounds);
+    let mut header = format!("{:>4}  {} {:>6} {:>7}", "rank", pad("player", 28), "points", "W-L-D");
+    let show_match_win = !view.chain.iter().any(|id| id == "match-win");
+    if show_match_win && view.rows.first().is_some_and(|r| r.match_win.is_some()) {
+        let _ = write!(header, " {:>9}", "match-win");
+    }
+    for id in &view.chain {
+        let _ = write!(header, " {:>13}", id);
+    }
+    let _ = writeln!(out, "{header}");
+    for row in &view.rows {
+        let record = format!("{}-{}-{}", row.wins, row.losses, row.draws);
+        let name = if row.dropped { format!("{} (dropped)", row.name) } else { row.name.clone() };
+        let _ = write!(out, "{:>4}  {} {:>6} {:>7}", row.rank, pad(&name, 28), row.points, record);
+        if let Some(mw) = row.match_win.as_ref().filter(|_| show_match_win) {
+            let _ = write!(out, " {:>9}", mw.display);
+        }
+        for value in &row.tiebreakers {
+            let _ = write!(out, " {:>13}", value.display);
+        }
+        if row.decided_by_random {
+            out.push_str("  *");
+        }
+        out.push('\n');
+    }
+    if view.rows.iter().any(|r| r.decided_by_random) {
+        let _ = writeln!(out, "  * order decided by the recorded random draw (seed {})", view.random_seed);
+    }
+    out
+}
+
+pub fn verification(results: &[RulesetVerification]) -> String {
+    let mut out = String::new();
+    for group in results {
+        let verdict = if group.failed == 0 { "PASS" } else { "FAIL" };
+        let _ = writeln!(out, "{verdict}  {:<16} {} passed, {} failed", group.ruleset, group.passed, group.failed);
+        for vector in group.vectors.iter().filter(|v| !v.passed) {
+            let _ = writeln!(out, "      {} ({}): {}", vector.id, vector.rule, vector.failures.join("; "));
+        }
+    }
+    let passed: u32 = results.iter().map(|g| g.passed).sum();
+    let failed: u32 = results.iter().map(|g| g.failed).sum();
+    let _ = writeln!(out, "{passed} passed, {failed} failed");
+    out
+}
+
+pub fn rulesets(list: &[RulesetSummary]) -> String {
+    list.iter()
+        .map(|r| format!("{:<16} {:<44} points {:<10} chain {}\n", r.id, r.name_en, r.points, r.chain.join(" → ")))
+        .collect()
+}
+
+pub fn titles(list: &[TitleSummary]) -> String {
+    list.iter()
+        .map(|t| format!("{:<26} {:<40} {:<16} {} min, {}\n", t.id, t.name_en, t.ruleset, t.round_minutes, t.match_length))
+        .collect()
+}

@@ -1,0 +1,98 @@
+//! The versioned JSON archive of a whole event (`tablekeeper export`).
+//!
+//! It carries the settings, the ruleset text, players, every round with each player's
+//! points and result, the standings with every tiebreaker exact and as displayed, and the
+//! full action log, so [`replay`] rebuilds the identical event.
+
+use serde::{Deserialize, Serialize};
+use tablekeeper_engine::ruleset::parse_ruleset;
+use tablekeeper_engine::{Action, Event, EventSettings, standings};
+
+use crate::error::CommandError;
+use crate::session::Session;
+use crate::views::{PairingsView, PlayerView, StandingsView};
+
+/// Format marker and version of the archive.
+pub const ARCHIVE_FORMAT: &str = "tablekeeper-archive";
+pub const ARCHIVE_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Archive {
+    pub format: String,
+    pub version: u32,
+    pub app_version: String,
+    pub exported_at: String,
+    pub event: EventSettings,
+    pub ruleset: ArchiveRuleset,
+    pub players: Vec<PlayerView>,
+    pub rounds: Vec<PairingsView>,
+    pub standings: StandingsView,
+    pub log: Vec<ArchiveEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArchiveRuleset {
+    pub id: String,
+    pub toml: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ArchiveEntry {
+    pub seq: i64,
+    pub recorded_at: String,
+    pub reason: Option<String>,
+    pub action: Action,
+}
+
+/// The archive of the open event.
+pub fn export(session: &Session) -> Result<Archive, CommandError> {
+    let event = session.event();
+    let rounds = event.rounds.iter().map(|r| PairingsView::from_round(event, r)).collect();
+    Ok(Archive {
+        format: ARCHIVE_FORMAT.to_string(),
+        version: ARCHIVE_VERSION,
+        app_version: env!("CARGO_PKG_VERSION").to_string(),
+        exported_at: chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
+        event: event.settings.clone(),
+        ruleset: ArchiveRuleset { id: event.ruleset.id.clone(), toml: event.ruleset.source_text.clone() },
+        players: session.players(),
+        rounds,
+        standings: session.standings()?,
+        log: session
+            .log()
+            .iter()
+            .map(|l| ArchiveEntry { seq: l.seq, recorded_at: l.recorded_at.clone(), reason: l.reason.clone(), action: l.action.clone() })
+            .collect(),
+    })
+}
+
+/// Rebuilds the event an archive describes (its initial settings plus its log).
+pub fn replay(archive: &Archive) -> Result<Event, CommandError> {
+    if archive.format != ARCHIVE_FORMAT {
+        return Err(CommandError::input("not-an-archive", "this JSON file is not a Tablekeeper archive"));
+    }
+    if archive.version > ARCHIVE_VERSION {
+        return Err(CommandError::input(
+            "newer-version",
+            format!("archive version {} is newer than this app reads ({ARCHIVE_VERSION}); update Tablekeeper", archive.version),
+        ));
+    }
+    let ruleset = parse_ruleset("archive ruleset", &archive.ruleset.toml).map_err(tablekeeper_engine::EngineError::from)?;
+    // Planned rounds may have been changed by logged actions; start from the first value.
+    let mut settings = archive.event.clone();
+    let first_planned = archive.log.iter().find_map(|entry| match entry.action {
+        Action::SetPlannedRounds { .. } => Some(()),
+        _ => None,
+    });
+    if first_planned.is_some() {
+        settings.planned_rounds = 0;
+    }
+    Ok(Event::replay(settings, ruleset, archive.log.iter().map(|e| &e.action))?)
+}
+
+/// Standings recomputed from an archive, for checking it against its stored standings.
+pub fn recomputed_standings(archive: &Archive) -> Result<StandingsView, CommandError> {
+    let event = replay(archive)?;
+    let computed = standings::compute(&event)?;
+    Ok(StandingsView::from_standings(&event, &computed))
+}

@@ -1,0 +1,273 @@
+//! An open event: the event file plus the replayed state, and every command on it.
+//!
+//! Each command builds the actions it needs, applies them to a copy of the event (so an
+//! invalid command changes nothing), appends them to the file in one durable transaction,
+//! and only then replaces the in-memory state and reports success.
+
+use std::path::{Path, PathBuf};
+
+use rand::RngExt;
+use tablekeeper_engine::model::{PlayerId, ResultEntry};
+use tablekeeper_engine::pairing::pair_next_round;
+use tablekeeper_engine::ruleset::{catalogue, overrides::apply_overrides, parse_ruleset};
+use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails, Ruleset, standings};
+use tablekeeper_store::{EventFile, LoggedAction};
+
+use crate::error::CommandError;
+use crate::views::{EventView, PairingsView, PlayerView, RulesetRef, StandingsView, TableView};
+
+/// Where the ruleset of a new event comes from.
+#[derive(Debug, Clone)]
+pub enum RulesetSource {
+    /// An embedded ruleset id (`bandai`).
+    Embedded(String),
+    /// A custom ruleset file.
+    File(PathBuf),
+}
+
+/// Options for creating an event.
+#[derive(Debug, Clone)]
+pub struct CreateOptions {
+    pub name: String,
+    /// `None`: the title preset's ruleset, else `bushiroad-en`.
+    pub ruleset: Option<RulesetSource>,
+    pub title: Option<String>,
+    /// `None`: decided from the publisher's table when round 1 is paired.
+    pub planned_rounds: Option<u32>,
+    /// `field=value` overrides of single ruleset fields.
+    pub overrides: Vec<String>,
+    /// Seed of the random tie order; `None` draws one (it is recorded either way).
+    pub standings_seed: Option<u64>,
+}
+
+/// An open event.
+pub struct Session {
+    file: EventFile,
+    event: Event,
+    log: Vec<LoggedAction>,
+}
+
+/// Current local time, as stored in the log.
+fn now() -> String {
+    chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, false)
+}
+
+/// Resolves the ruleset of a new event: explicit source, else the title's, plus overrides.
+pub fn resolve_ruleset(source: Option<&RulesetSource>, title: Option<&str>, overrides: &[String]) -> Result<Ruleset, CommandError> {
+    let base = match (source, title) {
+        (Some(RulesetSource::File(path)), _) => {
+            let text = std::fs::read_to_string(path).map_err(|e| CommandError::Io {
+                path: path.display().to_string(),
+                detail: format!("cannot read the ruleset file: {e}"),
+            })?;
+            parse_ruleset(&path.display().to_string(), &text).map_err(tablekeeper_engine::EngineError::from)?
+        }
+        (Some(RulesetSource::Embedded(id)), _) => catalogue::ruleset(id).map_err(tablekeeper_engine::EngineError::from)?,
+        (None, Some(title)) => {
+            let preset = catalogue::title(title).map_err(tablekeeper_engine::EngineError::from)?;
+            catalogue::ruleset(&preset.ruleset).map_err(tablekeeper_engine::EngineError::from)?
+        }
+        (None, None) => catalogue::ruleset("bushiroad-en").map_err(tablekeeper_engine::EngineError::from)?,
+    };
+    Ok(apply_overrides(&base, overrides).map_err(tablekeeper_engine::EngineError::from)?)
+}
+
+impl Session {
+    /// Creates a new event file.
+    pub fn create(path: &Path, options: CreateOptions) -> Result<Session, CommandError> {
+        let name = options.name.trim();
+        if name.is_empty() {
+            return Err(CommandError::input("empty-name", "give the event a name"));
+        }
+        if let Some(title) = &options.title {
+            catalogue::title(title).map_err(tablekeeper_engine::EngineError::from)?;
+        }
+        let ruleset = resolve_ruleset(options.ruleset.as_ref(), options.title.as_deref(), &options.overrides)?;
+        let settings = EventSettings {
+            name: name.to_string(),
+            planned_rounds: options.planned_rounds.unwrap_or(0),
+            standings_seed: options.standings_seed.unwrap_or_else(|| rand::rng().random()),
+            title: options.title.clone(),
+        };
+        let event = Event::new(settings.clone(), ruleset.clone())?;
+        let file = EventFile::create(path, &settings, &ruleset, &now())?;
+        Ok(Session { file, event, log: Vec::new() })
+    }
+
+    /// Opens an event file and replays its log.
+    pub fn open(path: &Path) -> Result<Session, CommandError> {
+        let file = EventFile::open(path)?;
+        let stored = file.load()?;
+        let event = Event::replay(stored.settings, stored.ruleset, stored.actions.iter().map(|a| &a.action))?;
+        Ok(Session { file, event, log: stored.actions })
+    }
+
+    pub fn event(&self) -> &Event {
+        &self.event
+    }
+
+    pub fn log(&self) -> &[LoggedAction] {
+        &self.log
+    }
+
+    pub fn path(&self) -> &Path {
+        self.file.path()
+    }
+
+    /// Applies `actions` to a copy, stores them durably, then adopts the copy.
+    fn commit(&mut self, actions: Vec<Action>, reason: Option<&str>) -> Result<(), CommandError> {
+        let mut next = self.event.clone();
+        for action in &actions {
+            next.apply(action)?;
+        }
+        let recorded_at = now();
+        self.file.append(&actions, reason, &recorded_at)?;
+        let first = self.log.last().map_or(1, |l| l.seq + 1);
+        for (offset, action) in actions.into_iter().enumerate() {
+            self.log.push(LoggedAction {
+                seq: first + i64::try_from(offset).unwrap_or(0),
+                recorded_at: recorded_at.clone(),
+                action,
+                reason: reason.map(str::to_string),
+            });
+        }
+        self.event = next;
+        Ok(())
+    }
+
+    pub fn summary(&self) -> EventView {
+        let event = &self.event;
+        EventView {
+            file: self.path().display().to_string(),
+            name: event.settings.name.clone(),
+            title: event.settings.title.clone(),
+            ruleset: RulesetRef {
+                id: event.ruleset.id.clone(),
+                name_en: event.ruleset.name_en.clone(),
+                name_ja: event.ruleset.name_ja.clone(),
+            },
+            planned_rounds: event.settings.planned_rounds,
+            rounds_paired: u32::try_from(event.rounds.len()).unwrap_or(u32::MAX),
+            current_round_complete: event.current_round().is_none_or(|r| r.is_complete()),
+            players_registered: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
+            players_active: u32::try_from(event.active_players().count()).unwrap_or(u32::MAX),
+        }
+    }
+
+    pub fn players(&self) -> Vec<PlayerView> {
+        self.event.players.iter().map(PlayerView::from_player).collect()
+    }
+
+    /// Registers players in one transaction: all of them, or none.
+    pub fn add_players(&mut self, players: Vec<PlayerDetails>) -> Result<Vec<PlayerView>, CommandError> {
+        let count = players.len();
+        let actions = players.into_iter().map(Action::RegisterPlayer).collect();
+        self.commit(actions, None)?;
+        let start = self.event.players.len() - count;
+        Ok(self.event.players[start..].iter().map(PlayerView::from_player).collect())
+    }
+
+    /// Finds a player by number or by exact (case-insensitive) name.
+    pub fn find_player(&self, reference: &str) -> Result<PlayerId, CommandError> {
+        let reference = reference.trim();
+        if let Ok(number) = reference.parse::<u32>() {
+            let id = PlayerId(number);
+            self.event.player(id)?;
+            return Ok(id);
+        }
+        let matches: Vec<PlayerId> = self
+            .event
+            .players
+            .iter()
+            .filter(|p| p.name.to_lowercase() == reference.to_lowercase())
+            .map(|p| p.id)
+            .collect();
+        match matches.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(CommandError::input("unknown-player", format!("no player named '{reference}'; use the player's number from `tablekeeper players`"))),
+            _ => Err(CommandError::input("ambiguous-player", format!("several players are named '{reference}'; use the player's number"))),
+        }
+    }
+
+    pub fn drop_player(&mut self, reference: &str) -> Result<PlayerView, CommandError> {
+        let player = self.find_player(reference)?;
+        self.commit(vec![Action::DropPlayer { player }], None)?;
+        Ok(PlayerView::from_player(self.event.player(player)?))
+    }
+
+    pub fn set_planned_rounds(&mut self, rounds: u32) -> Result<EventView, CommandError> {
+        self.commit(vec![Action::SetPlannedRounds { rounds }], None)?;
+        Ok(self.summary())
+    }
+
+    /// Rounds recommended by the ruleset's table for the active players (or ⌈log₂ n⌉).
+    pub fn recommended_rounds(&self) -> u32 {
+        let count = u32::try_from(self.event.active_players().count()).unwrap_or(u32::MAX);
+        match self.event.ruleset.recommended_for(count) {
+            Some(row) if row.rounds > 0 => row.rounds,
+            _ => count.max(2).next_power_of_two().trailing_zeros().max(1),
+        }
+    }
+
+    /// Pairs the next round. The first pairing fixes the planned rounds from the
+    /// publisher's table when none were announced.
+    pub fn pair_next_round(&mut self, seed: Option<u64>, allow_rematches: bool) -> Result<PairingsView, CommandError> {
+        let mut actions = Vec::new();
+        let mut scratch = self.event.clone();
+        if scratch.settings.planned_rounds == 0 {
+            let rounds = self.recommended_rounds();
+            let action = Action::SetPlannedRounds { rounds };
+            scratch.apply(&action)?;
+            actions.push(action);
+        }
+        if let Some(last) = scratch.current_round() {
+            if !last.is_complete() {
+                return Err(tablekeeper_engine::EngineError::RoundIncomplete(last.number).into());
+            }
+        }
+        let next_round = u32::try_from(scratch.rounds.len() + 1).unwrap_or(u32::MAX);
+        if next_round > scratch.settings.planned_rounds {
+            return Err(tablekeeper_engine::EngineError::AllRoundsPlayed(scratch.settings.planned_rounds).into());
+        }
+        let seed = seed.unwrap_or_else(|| rand::rng().random());
+        let pairing = pair_next_round(&scratch, seed, allow_rematches)?;
+        actions.push(Action::PairRound { seed, seats: pairing.seats });
+        self.commit(actions, None)?;
+        self.pairings(None)
+    }
+
+    /// Records the result at `table` of `round` (default: the current round).
+    pub fn record_result(&mut self, round: Option<u32>, table: u32, entry: ResultEntry, replace: bool) -> Result<TableView, CommandError> {
+        let round = match round {
+            Some(r) => r,
+            None => self.event.current_round().map(|r| r.number).ok_or_else(|| {
+                CommandError::input("no-round", "no round has been paired yet; pair round 1 first")
+            })?,
+        };
+        self.commit(vec![Action::RecordResult { round, table, entry, replace }], None)?;
+        let view = self.pairings(Some(round))?;
+        view.tables
+            .into_iter()
+            .find(|t| t.table == table)
+            .ok_or_else(|| tablekeeper_engine::EngineError::UnknownTable { round, table }.into())
+    }
+
+    /// Pairings of `round` (default: the current round).
+    pub fn pairings(&self, round: Option<u32>) -> Result<PairingsView, CommandError> {
+        let event = &self.event;
+        let found = match round {
+            Some(number) => event.rounds.iter().find(|r| r.number == number),
+            None => event.current_round(),
+        };
+        let found = found.ok_or_else(|| match round {
+            Some(number) => CommandError::from(tablekeeper_engine::EngineError::UnknownRound(number)),
+            None => CommandError::input("no-round", "no round has been paired yet; run `tablekeeper pair` first"),
+        })?;
+        Ok(PairingsView::from_round(event, found))
+    }
+
+    pub fn standings(&self) -> Result<StandingsView, CommandError> {
+        let computed = standings::compute(&self.event)?;
+        Ok(StandingsView::from_standings(&self.event, &computed))
+    }
+}

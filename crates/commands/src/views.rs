@@ -1,0 +1,241 @@
+//! The JSON shapes every command returns (documented in `docs/cli-json.md`).
+//!
+//! Exact values are strings: fractions such as `"2/3"` or integers such as `"3"`.
+
+use serde::{Deserialize, Serialize};
+use tablekeeper_engine::model::{Match, Player, PlayerStatus, ResultEntry, Round, Seats};
+use tablekeeper_engine::standings::{Standings, TiebreakValue};
+use tablekeeper_engine::Event;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesetRef {
+    pub id: String,
+    pub name_en: String,
+    pub name_ja: String,
+}
+
+/// `tablekeeper status`: the event at a glance.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventView {
+    pub file: String,
+    pub name: String,
+    pub title: Option<String>,
+    pub ruleset: RulesetRef,
+    pub planned_rounds: u32,
+    pub rounds_paired: u32,
+    pub current_round_complete: bool,
+    pub players_registered: u32,
+    pub players_active: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub id: u32,
+    pub name: String,
+    pub reading: Option<String>,
+    pub publisher_id: Option<String>,
+    pub nickname: Option<String>,
+    pub joined_round: u32,
+    pub status: String,
+    pub dropped_after_round: Option<u32>,
+}
+
+impl PlayerView {
+    pub fn from_player(player: &Player) -> Self {
+        let (status, dropped_after_round) = match player.status {
+            PlayerStatus::Active => ("active", None),
+            PlayerStatus::Dropped { after_round } => ("dropped", Some(after_round)),
+        };
+        PlayerView {
+            id: player.id.0,
+            name: player.name.clone(),
+            reading: player.reading.clone(),
+            publisher_id: player.publisher_id.clone(),
+            nickname: player.nickname.clone(),
+            joined_round: player.joined_round,
+            status: status.to_string(),
+            dropped_after_round,
+        }
+    }
+}
+
+/// A player at a table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub player: u32,
+    pub name: String,
+    /// Points from the result of this match, once it is recorded.
+    pub points: Option<String>,
+    pub outcome: Option<String>,
+}
+
+/// A recorded result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultView {
+    /// `win`, `draw`, `double-loss`, `double-win`, `default`, `penalty`, `bye`, `late-entry-loss`.
+    pub kind: String,
+    /// Short text: `"2-1"`, `"A wins"`, `"draw"`, …
+    pub summary: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableView {
+    pub table: u32,
+    pub a: SeatView,
+    pub b: SeatView,
+    pub result: Option<ResultView>,
+}
+
+/// A round's pairings: tables, the bye and late entries' missed rounds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairingsView {
+    pub round: u32,
+    pub pairing_seed: String,
+    pub complete: bool,
+    pub tables: Vec<TableView>,
+    pub byes: Vec<SeatView>,
+    pub late_entry_losses: Vec<SeatView>,
+    /// Pairs that repeat an earlier match (only when rematches were allowed).
+    pub rematches: Vec<[u32; 2]>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValueView {
+    pub id: String,
+    /// Exact value as a reduced fraction; `null` where not applicable.
+    pub exact: Option<String>,
+    pub display: String,
+}
+
+impl ValueView {
+    fn from_value(value: &TiebreakValue) -> Self {
+        ValueView {
+            id: value.tiebreaker.id().to_string(),
+            exact: value.exact.map(|v| v.to_string()),
+            display: value.display.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandingsRowView {
+    pub rank: u32,
+    pub player: u32,
+    pub name: String,
+    pub points: String,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub match_win: Option<ValueView>,
+    pub tiebreakers: Vec<ValueView>,
+    pub decided_by_random: bool,
+    pub dropped: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandingsView {
+    pub completed_rounds: u32,
+    pub chain: Vec<String>,
+    pub random_seed: String,
+    pub rows: Vec<StandingsRowView>,
+}
+
+impl StandingsView {
+    pub fn from_standings(event: &Event, standings: &Standings) -> Self {
+        let rows = standings
+            .rows
+            .iter()
+            .map(|row| StandingsRowView {
+                rank: row.rank,
+                player: row.player.0,
+                name: name_of(event, row.player.0),
+                points: row.points.to_string(),
+                wins: row.wins,
+                losses: row.losses,
+                draws: row.draws,
+                match_win: row.match_win.as_ref().map(ValueView::from_value),
+                tiebreakers: row.tiebreakers.iter().map(ValueView::from_value).collect(),
+                decided_by_random: row.decided_by_random,
+                dropped: row.dropped,
+            })
+            .collect();
+        StandingsView {
+            completed_rounds: standings.completed_rounds,
+            chain: standings.chain.iter().map(|t| t.id().to_string()).collect(),
+            random_seed: standings.random_seed.to_string(),
+            rows,
+        }
+    }
+}
+
+fn name_of(event: &Event, id: u32) -> String {
+    event.players.iter().find(|p| p.id.0 == id).map(|p| p.name.clone()).unwrap_or_default()
+}
+
+impl PairingsView {
+    pub fn from_round(event: &Event, round: &Round) -> Self {
+        let mut view = PairingsView {
+            round: round.number,
+            pairing_seed: round.pairing_seed.to_string(),
+            complete: round.is_complete(),
+            tables: Vec::new(),
+            byes: Vec::new(),
+            late_entry_losses: Vec::new(),
+            rematches: Vec::new(),
+        };
+        for m in &round.matches {
+            match m.seats {
+                Seats::Pair { a, b } => {
+                    let met_before = event.rounds.iter().filter(|r| r.number < round.number).flat_map(|r| &r.matches).any(|x| {
+                        matches!(x.seats, Seats::Pair { a: p, b: q } if (p == a && q == b) || (p == b && q == a))
+                    });
+                    if met_before {
+                        view.rematches.push([a.0, b.0]);
+                    }
+                    view.tables.push(TableView {
+                        table: m.table.unwrap_or(0),
+                        a: seat(event, m, a.0, 0),
+                        b: seat(event, m, b.0, 1),
+                        result: m.result.as_ref().map(|r| result_view(&r.entry)),
+                    });
+                }
+                Seats::Single { player } => {
+                    let single = seat(event, m, player.0, 0);
+                    match m.result.as_ref().map(|r| &r.entry) {
+                        Some(ResultEntry::LateEntryLoss) => view.late_entry_losses.push(single),
+                        _ => view.byes.push(single),
+                    }
+                }
+            }
+        }
+        view
+    }
+}
+
+fn seat(event: &Event, m: &Match, player: u32, index: usize) -> SeatView {
+    let seat = m.result.as_ref().and_then(|r| r.seats.get(index));
+    SeatView {
+        player,
+        name: name_of(event, player),
+        points: seat.map(|s| s.points.to_string()),
+        outcome: seat.map(|s| format!("{:?}", s.outcome).to_lowercase()),
+    }
+}
+
+fn result_view(entry: &ResultEntry) -> ResultView {
+    let games = |g: &Option<tablekeeper_engine::model::GameScore>| {
+        g.map(|g| if g.draws > 0 { format!("{}-{}-{}", g.a, g.b, g.draws) } else { format!("{}-{}", g.a, g.b) })
+    };
+    let side = |s: &tablekeeper_engine::model::Side| format!("{s:?}");
+    let (kind, summary) = match entry {
+        ResultEntry::Win { winner, games: g, .. } => ("win", games(g).unwrap_or_else(|| format!("{} wins", side(winner)))),
+        ResultEntry::Draw { games: g, .. } => ("draw", games(g).unwrap_or_else(|| "draw".into())),
+        ResultEntry::DoubleLoss => ("double-loss", "double loss".into()),
+        ResultEntry::DoubleWin => ("double-win", "double win".into()),
+        ResultEntry::Default { winner, .. } => ("default", format!("{} wins by default", side(winner))),
+        ResultEntry::Penalty { loser, .. } => ("penalty", format!("{} loses by penalty", side(loser))),
+        ResultEntry::Bye => ("bye", "bye".into()),
+        ResultEntry::LateEntryLoss => ("late-entry-loss", "late entry".into()),
+    };
+    ResultView { kind: kind.to_string(), summary }
+}
