@@ -22,6 +22,7 @@ pub struct Archive {
     pub version: u32,
     pub app_version: String,
     pub exported_at: String,
+    /// Settings as the event was created; `log` replays from here.
     pub event: EventSettings,
     pub ruleset: ArchiveRuleset,
     pub players: Vec<PlayerView>,
@@ -53,7 +54,7 @@ pub fn export(session: &Session) -> Result<Archive, CommandError> {
         version: ARCHIVE_VERSION,
         app_version: env!("CARGO_PKG_VERSION").to_string(),
         exported_at: chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
-        event: event.settings.clone(),
+        event: session.initial_settings().clone(),
         ruleset: ArchiveRuleset { id: event.ruleset.id.clone(), toml: event.ruleset.source_text.clone() },
         players: session.players(),
         rounds,
@@ -78,16 +79,7 @@ pub fn replay(archive: &Archive) -> Result<Event, CommandError> {
         ));
     }
     let ruleset = parse_ruleset("archive ruleset", &archive.ruleset.toml).map_err(tablekeeper_engine::EngineError::from)?;
-    // Planned rounds may have been changed by logged actions; start from the first value.
-    let mut settings = archive.event.clone();
-    let first_planned = archive.log.iter().find_map(|entry| match entry.action {
-        Action::SetPlannedRounds { .. } => Some(()),
-        _ => None,
-    });
-    if first_planned.is_some() {
-        settings.planned_rounds = 0;
-    }
-    Ok(Event::replay(settings, ruleset, archive.log.iter().map(|e| &e.action))?)
+    Ok(Event::replay(archive.event.clone(), ruleset, archive.log.iter().map(|e| &e.action))?)
 }
 
 /// Standings recomputed from an archive, for checking it against its stored standings.

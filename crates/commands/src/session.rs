@@ -43,6 +43,8 @@ pub struct CreateOptions {
 /// An open event.
 pub struct Session {
     file: EventFile,
+    /// Settings as the event was created; the log is replayed from these.
+    initial_settings: EventSettings,
     event: Event,
     log: Vec<LoggedAction>,
 }
@@ -91,19 +93,24 @@ impl Session {
         };
         let event = Event::new(settings.clone(), ruleset.clone())?;
         let file = EventFile::create(path, &settings, &ruleset, &now())?;
-        Ok(Session { file, event, log: Vec::new() })
+        Ok(Session { file, initial_settings: settings, event, log: Vec::new() })
     }
 
     /// Opens an event file and replays its log.
     pub fn open(path: &Path) -> Result<Session, CommandError> {
         let file = EventFile::open(path)?;
         let stored = file.load()?;
-        let event = Event::replay(stored.settings, stored.ruleset, stored.actions.iter().map(|a| &a.action))?;
-        Ok(Session { file, event, log: stored.actions })
+        let event = Event::replay(stored.settings.clone(), stored.ruleset, stored.actions.iter().map(|a| &a.action))?;
+        Ok(Session { file, initial_settings: stored.settings, event, log: stored.actions })
     }
 
     pub fn event(&self) -> &Event {
         &self.event
+    }
+
+    /// Settings as the event was created (the start of the replay).
+    pub fn initial_settings(&self) -> &EventSettings {
+        &self.initial_settings
     }
 
     pub fn log(&self) -> &[LoggedAction] {
