@@ -6,7 +6,11 @@ use clap::{Args, Parser, Subcommand};
 use tablekeeper_commands::{CreateOptions, RulesetSource};
 
 #[derive(Parser)]
-#[command(name = "tablekeeper", version, about = "Offline scorekeeping for trading-card-game tournaments")]
+#[command(
+    name = "tablekeeper",
+    version,
+    about = "Offline scorekeeping for trading-card-game tournaments"
+)]
 pub struct Cli {
     /// Print the documented JSON shape instead of text (see docs/cli-json.md).
     #[arg(long, global = true)]

@@ -10,7 +10,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use serde::Serialize;
-use tablekeeper_commands::{CommandError, Session, archive, catalogue, csv_import, demo, result_input, verify};
+use tablekeeper_commands::{
+    CommandError, Session, archive, catalogue, csv_import, demo, result_input, verify,
+};
 use tablekeeper_engine::PlayerDetails;
 
 use args::{Cli, Command};
@@ -25,11 +27,18 @@ fn main() -> ExitCode {
             } else {
                 print!("{}", output.text);
             }
-            if output.failed { ExitCode::from(1) } else { ExitCode::SUCCESS }
+            if output.failed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
         }
         Err(error) => {
             if json {
-                println!("{}", serde_json::json!({ "ok": false, "error": error.to_view() }));
+                println!(
+                    "{}",
+                    serde_json::json!({ "ok": false, "error": error.to_view() })
+                );
             } else {
                 eprintln!("error: {error}");
             }
@@ -48,8 +57,13 @@ struct Output {
 
 impl Output {
     fn new(text: String, data: &impl Serialize) -> Result<Output, CommandError> {
-        let json = serde_json::to_value(data).map_err(|e| CommandError::input("internal", e.to_string()))?;
-        Ok(Output { text, json, failed: false })
+        let json = serde_json::to_value(data)
+            .map_err(|e| CommandError::input("internal", e.to_string()))?;
+        Ok(Output {
+            text,
+            json,
+            failed: false,
+        })
     }
 }
 
@@ -64,13 +78,27 @@ fn run(command: Command) -> Result<Output, CommandError> {
             let summary = Session::open(&file)?.summary();
             Output::new(render::summary(&summary), &summary)
         }
-        Command::AddPlayer { file, name, reading, publisher_id, nickname } => {
+        Command::AddPlayer {
+            file,
+            name,
+            reading,
+            publisher_id,
+            nickname,
+        } => {
             let mut session = Session::open(&file)?;
-            let added = session.add_players(vec![PlayerDetails { name, reading, publisher_id, nickname }])?;
+            let added = session.add_players(vec![PlayerDetails {
+                name,
+                reading,
+                publisher_id,
+                nickname,
+            }])?;
             Output::new(render::players(&added), &added)
         }
         Command::ImportPlayers { file, csv } => {
-            let bytes = std::fs::read(&csv).map_err(|e| CommandError::Io { path: csv.display().to_string(), detail: e.to_string() })?;
+            let bytes = std::fs::read(&csv).map_err(|e| CommandError::Io {
+                path: csv.display().to_string(),
+                detail: e.to_string(),
+            })?;
             let players = csv_import::parse_players(&bytes)?;
             let mut session = Session::open(&file)?;
             let added = session.add_players(players)?;
@@ -84,7 +112,11 @@ fn run(command: Command) -> Result<Output, CommandError> {
             let summary = Session::open(&file)?.set_planned_rounds(rounds)?;
             Output::new(render::summary(&summary), &summary)
         }
-        Command::Pair { file, seed, allow_rematches } => {
+        Command::Pair {
+            file,
+            seed,
+            allow_rematches,
+        } => {
             let mut session = Session::open(&file)?;
             let pairings = session.pair_next_round(seed, allow_rematches)?;
             Output::new(render::pairings(&pairings), &pairings)
@@ -93,7 +125,14 @@ fn run(command: Command) -> Result<Output, CommandError> {
             let pairings = Session::open(&file)?.pairings(round)?;
             Output::new(render::pairings(&pairings), &pairings)
         }
-        Command::Result { file, table, result, round, replace, reason } => {
+        Command::Result {
+            file,
+            table,
+            result,
+            round,
+            replace,
+            reason,
+        } => {
             let entry = result_input::parse_result(&result, reason.as_deref())?;
             let mut session = Session::open(&file)?;
             let table = session.record_result(round, table, entry, replace)?;
@@ -110,10 +149,14 @@ fn run(command: Command) -> Result<Output, CommandError> {
         Command::Export { file, output } => {
             let session = Session::open(&file)?;
             let archive = archive::export(&session)?;
-            let text = serde_json::to_string_pretty(&archive).map_err(|e| CommandError::input("internal", e.to_string()))?;
+            let text = serde_json::to_string_pretty(&archive)
+                .map_err(|e| CommandError::input("internal", e.to_string()))?;
             match output {
                 Some(path) => {
-                    std::fs::write(&path, text).map_err(|e| CommandError::Io { path: path.display().to_string(), detail: e.to_string() })?;
+                    std::fs::write(&path, text).map_err(|e| CommandError::Io {
+                        path: path.display().to_string(),
+                        detail: e.to_string(),
+                    })?;
                     let note = serde_json::json!({ "written": path.display().to_string() });
                     Output::new(format!("archive written to {}\n", path.display()), &note)
                 }
@@ -135,7 +178,11 @@ fn run(command: Command) -> Result<Output, CommandError> {
             Output::new(render::titles(&list), &list)
         }
         Command::Demo { file } => {
-            let session = if file.exists() { Session::open(&file)? } else { demo::create_demo(&file)? };
+            let session = if file.exists() {
+                Session::open(&file)?
+            } else {
+                demo::create_demo(&file)?
+            };
             let summary = session.summary();
             let pairings = session.pairings(None)?;
             let standings = session.standings()?;

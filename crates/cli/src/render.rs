@@ -32,7 +32,11 @@ pub fn summary(view: &EventView) -> String {
         view.players_active,
         view.rounds_paired,
         planned,
-        if view.current_round_complete { "" } else { " (current round has open tables)" }
+        if view.current_round_complete {
+            ""
+        } else {
+            " (current round has open tables)"
+        }
     )
 }
 
@@ -43,20 +47,42 @@ pub fn players(list: &[PlayerView]) -> String {
             Some(round) => format!("dropped after round {round}"),
             None => p.status.clone(),
         };
-        let reading = p.reading.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+        let reading = p
+            .reading
+            .as_deref()
+            .map(|r| format!(" ({r})"))
+            .unwrap_or_default();
         let _ = writeln!(out, "{:>4}  {}{}  [{}]", p.id, p.name, reading, status);
     }
     out
 }
 
 pub fn table_line(t: &TableView) -> String {
-    let result = t.result.as_ref().map_or("—".to_string(), |r| r.summary.clone());
-    format!("{:>4}  {} vs {}  {}\n", t.table, pad(&t.a.name, 24), pad(&t.b.name, 24), result)
+    let result = t
+        .result
+        .as_ref()
+        .map_or("—".to_string(), |r| r.summary.clone());
+    format!(
+        "{:>4}  {} vs {}  {}\n",
+        t.table,
+        pad(&t.a.name, 24),
+        pad(&t.b.name, 24),
+        result
+    )
 }
 
 pub fn pairings(view: &PairingsView) -> String {
-    let mut out = format!("Round {} pairings (seed {})\n", view.round, view.pairing_seed);
-    let _ = writeln!(out, "{:>5}  {} {} result", "table", pad("player A", 28), pad("player B", 24));
+    let mut out = format!(
+        "Round {} pairings (seed {})\n",
+        view.round, view.pairing_seed
+    );
+    let _ = writeln!(
+        out,
+        "{:>5}  {} {} result",
+        "table",
+        pad("player A", 28),
+        pad("player B", 24)
+    );
     for t in &view.tables {
         out.push_str(&table_line(t));
     }
@@ -67,14 +93,24 @@ pub fn pairings(view: &PairingsView) -> String {
         let _ = writeln!(out, " late  {} (missed round: loss)", l.name);
     }
     if !view.rematches.is_empty() {
-        let _ = writeln!(out, "  warning: {} rematch(es) in this round", view.rematches.len());
+        let _ = writeln!(
+            out,
+            "  warning: {} rematch(es) in this round",
+            view.rematches.len()
+        );
     }
     out
 }
 
 pub fn standings(view: &StandingsView) -> String {
     let mut out = format!("Standings after {} round(s)\n", view.completed_rounds);
-    let mut header = format!("{:>4}  {} {:>6} {:>7}", "rank", pad("player", 28), "points", "W-L-D");
+    let mut header = format!(
+        "{:>4}  {} {:>6} {:>7}",
+        "rank",
+        pad("player", 28),
+        "points",
+        "W-L-D"
+    );
     let show_match_win = !view.chain.iter().any(|id| id == "match-win");
     if show_match_win && view.rows.first().is_some_and(|r| r.match_win.is_some()) {
         let _ = write!(header, " {:>9}", "match-win");
@@ -85,8 +121,19 @@ pub fn standings(view: &StandingsView) -> String {
     let _ = writeln!(out, "{header}");
     for row in &view.rows {
         let record = format!("{}-{}-{}", row.wins, row.losses, row.draws);
-        let name = if row.dropped { format!("{} (dropped)", row.name) } else { row.name.clone() };
-        let _ = write!(out, "{:>4}  {} {:>6} {:>7}", row.rank, pad(&name, 28), row.points, record);
+        let name = if row.dropped {
+            format!("{} (dropped)", row.name)
+        } else {
+            row.name.clone()
+        };
+        let _ = write!(
+            out,
+            "{:>4}  {} {:>6} {:>7}",
+            row.rank,
+            pad(&name, 28),
+            row.points,
+            record
+        );
         if let Some(mw) = row.match_win.as_ref().filter(|_| show_match_win) {
             let _ = write!(out, " {:>9}", mw.display);
         }
@@ -99,7 +146,11 @@ pub fn standings(view: &StandingsView) -> String {
         out.push('\n');
     }
     if view.rows.iter().any(|r| r.decided_by_random) {
-        let _ = writeln!(out, "  * order decided by the recorded random draw (seed {})", view.random_seed);
+        let _ = writeln!(
+            out,
+            "  * order decided by the recorded random draw (seed {})",
+            view.random_seed
+        );
     }
     out
 }
@@ -108,9 +159,19 @@ pub fn verification(results: &[RulesetVerification]) -> String {
     let mut out = String::new();
     for group in results {
         let verdict = if group.failed == 0 { "PASS" } else { "FAIL" };
-        let _ = writeln!(out, "{verdict}  {:<16} {} passed, {} failed", group.ruleset, group.passed, group.failed);
+        let _ = writeln!(
+            out,
+            "{verdict}  {:<16} {} passed, {} failed",
+            group.ruleset, group.passed, group.failed
+        );
         for vector in group.vectors.iter().filter(|v| !v.passed) {
-            let _ = writeln!(out, "      {} ({}): {}", vector.id, vector.rule, vector.failures.join("; "));
+            let _ = writeln!(
+                out,
+                "      {} ({}): {}",
+                vector.id,
+                vector.rule,
+                vector.failures.join("; ")
+            );
         }
     }
     let passed: u32 = results.iter().map(|g| g.passed).sum();
@@ -121,12 +182,25 @@ pub fn verification(results: &[RulesetVerification]) -> String {
 
 pub fn rulesets(list: &[RulesetSummary]) -> String {
     list.iter()
-        .map(|r| format!("{:<16} {:<44} points {:<10} chain {}\n", r.id, r.name_en, r.points, r.chain.join(" → ")))
+        .map(|r| {
+            format!(
+                "{:<16} {:<44} points {:<10} chain {}\n",
+                r.id,
+                r.name_en,
+                r.points,
+                r.chain.join(" → ")
+            )
+        })
         .collect()
 }
 
 pub fn titles(list: &[TitleSummary]) -> String {
     list.iter()
-        .map(|t| format!("{:<26} {:<40} {:<16} {} min, {}\n", t.id, t.name_en, t.ruleset, t.round_minutes, t.match_length))
+        .map(|t| {
+            format!(
+                "{:<26} {:<40} {:<16} {} min, {}\n",
+                t.id, t.name_en, t.ruleset, t.round_minutes, t.match_length
+            )
+        })
         .collect()
 }

@@ -48,21 +48,33 @@ pub struct ArchiveEntry {
 /// The archive of the open event.
 pub fn export(session: &Session) -> Result<Archive, CommandError> {
     let event = session.event();
-    let rounds = event.rounds.iter().map(|r| PairingsView::from_round(event, r)).collect();
+    let rounds = event
+        .rounds
+        .iter()
+        .map(|r| PairingsView::from_round(event, r))
+        .collect();
     Ok(Archive {
         format: ARCHIVE_FORMAT.to_string(),
         version: ARCHIVE_VERSION,
         app_version: env!("CARGO_PKG_VERSION").to_string(),
         exported_at: chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
         event: session.initial_settings().clone(),
-        ruleset: ArchiveRuleset { id: event.ruleset.id.clone(), toml: event.ruleset.source_text.clone() },
+        ruleset: ArchiveRuleset {
+            id: event.ruleset.id.clone(),
+            toml: event.ruleset.source_text.clone(),
+        },
         players: session.players(),
         rounds,
         standings: session.standings()?,
         log: session
             .log()
             .iter()
-            .map(|l| ArchiveEntry { seq: l.seq, recorded_at: l.recorded_at.clone(), reason: l.reason.clone(), action: l.action.clone() })
+            .map(|l| ArchiveEntry {
+                seq: l.seq,
+                recorded_at: l.recorded_at.clone(),
+                reason: l.reason.clone(),
+                action: l.action.clone(),
+            })
             .collect(),
     })
 }
@@ -70,16 +82,27 @@ pub fn export(session: &Session) -> Result<Archive, CommandError> {
 /// Rebuilds the event an archive describes (its initial settings plus its log).
 pub fn replay(archive: &Archive) -> Result<Event, CommandError> {
     if archive.format != ARCHIVE_FORMAT {
-        return Err(CommandError::input("not-an-archive", "this JSON file is not a Tablekeeper archive"));
+        return Err(CommandError::input(
+            "not-an-archive",
+            "this JSON file is not a Tablekeeper archive",
+        ));
     }
     if archive.version > ARCHIVE_VERSION {
         return Err(CommandError::input(
             "newer-version",
-            format!("archive version {} is newer than this app reads ({ARCHIVE_VERSION}); update Tablekeeper", archive.version),
+            format!(
+                "archive version {} is newer than this app reads ({ARCHIVE_VERSION}); update Tablekeeper",
+                archive.version
+            ),
         ));
     }
-    let ruleset = parse_ruleset("archive ruleset", &archive.ruleset.toml).map_err(tablekeeper_engine::EngineError::from)?;
-    Ok(Event::replay(archive.event.clone(), ruleset, archive.log.iter().map(|e| &e.action))?)
+    let ruleset = parse_ruleset("archive ruleset", &archive.ruleset.toml)
+        .map_err(tablekeeper_engine::EngineError::from)?;
+    Ok(Event::replay(
+        archive.event.clone(),
+        ruleset,
+        archive.log.iter().map(|e| &e.action),
+    )?)
 }
 
 /// Standings recomputed from an archive, for checking it against its stored standings.

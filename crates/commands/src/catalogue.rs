@@ -35,8 +35,16 @@ pub fn rulesets() -> Result<Vec<RulesetSummary>, CommandError> {
                 name_en: r.name_en.clone(),
                 name_ja: r.name_ja.clone(),
                 source: r.source.clone(),
-                points: format!("{}/{}/{}/{}", r.points.win, r.points.draw, r.points.loss, r.points.bye),
-                chain: r.standings.tiebreakers.iter().map(|t| t.id().to_string()).collect(),
+                points: format!(
+                    "{}/{}/{}/{}",
+                    r.points.win, r.points.draw, r.points.loss, r.points.bye
+                ),
+                chain: r
+                    .standings
+                    .tiebreakers
+                    .iter()
+                    .map(|t| t.id().to_string())
+                    .collect(),
             })
         })
         .collect()

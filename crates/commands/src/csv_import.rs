@@ -10,10 +10,18 @@ const COLUMNS: [&str; 4] = ["name", "reading", "publisher_id", "nickname"];
 /// Parses the CSV text. Every problem is reported at once, with its line, and nothing
 /// is imported while any remains.
 pub fn parse_players(bytes: &[u8]) -> Result<Vec<PlayerDetails>, CommandError> {
-    let text = std::str::from_utf8(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)).map_err(|_| {
-        CommandError::input("csv-encoding", "the CSV file is not UTF-8; save it as \"CSV UTF-8\" and import again")
-    })?;
-    let mut reader = csv::ReaderBuilder::new().flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
+    let text = std::str::from_utf8(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)).map_err(
+        |_| {
+            CommandError::input(
+                "csv-encoding",
+                "the CSV file is not UTF-8; save it as \"CSV UTF-8\" and import again",
+            )
+        },
+    )?;
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
     let headers = reader
         .headers()
         .map_err(|e| CommandError::input("csv-format", format!("cannot read the header row: {e}")))?
@@ -24,11 +32,17 @@ pub fn parse_players(bytes: &[u8]) -> Result<Vec<PlayerDetails>, CommandError> {
         let key = header.to_lowercase().replace([' ', '-'], "_");
         match COLUMNS.iter().position(|c| *c == key) {
             Some(column) => index[column] = Some(position),
-            None => problems.push(format!("unknown column '{header}' (known: {})", COLUMNS.join(", "))),
+            None => problems.push(format!(
+                "unknown column '{header}' (known: {})",
+                COLUMNS.join(", ")
+            )),
         }
     }
     let Some(name_column) = index[0] else {
-        return Err(CommandError::input("csv-format", "the CSV file needs a 'name' column in its header row"));
+        return Err(CommandError::input(
+            "csv-format",
+            "the CSV file needs a 'name' column in its header row",
+        ));
     };
     let mut players = Vec::new();
     let mut seen = std::collections::HashSet::new();
@@ -44,7 +58,12 @@ pub fn parse_players(bytes: &[u8]) -> Result<Vec<PlayerDetails>, CommandError> {
         if record.iter().all(str::is_empty) {
             continue;
         }
-        let field = |column: usize| index[column].and_then(|i| record.get(i)).map(str::to_string).filter(|s| !s.is_empty());
+        let field = |column: usize| {
+            index[column]
+                .and_then(|i| record.get(i))
+                .map(str::to_string)
+                .filter(|s| !s.is_empty())
+        };
         let name = record.get(name_column).unwrap_or("").to_string();
         if name.is_empty() {
             problems.push(format!("line {line}: empty name"));
@@ -55,12 +74,20 @@ pub fn parse_players(bytes: &[u8]) -> Result<Vec<PlayerDetails>, CommandError> {
             problems.push(format!("line {line}: '{name}' appears twice"));
             continue;
         }
-        players.push(PlayerDetails { name, reading: field(1), publisher_id, nickname: field(3) });
+        players.push(PlayerDetails {
+            name,
+            reading: field(1),
+            publisher_id,
+            nickname: field(3),
+        });
     }
     if !problems.is_empty() {
         return Err(CommandError::input(
             "csv-problems",
-            format!("nothing was imported; fix these and import again:\n  {}", problems.join("\n  ")),
+            format!(
+                "nothing was imported; fix these and import again:\n  {}",
+                problems.join("\n  ")
+            ),
         ));
     }
     Ok(players)

@@ -49,9 +49,25 @@ pub fn create_demo(path: &Path) -> Result<Session, CommandError> {
         let pairings = session.pair_next_round(Some(u64::from(round) * 7919), false)?;
         for table in pairings.tables {
             let entry = match (round + table.table) % 5 {
-                0 => ResultEntry::Draw { reason: DrawReason::Time, games: None, graded_reason: None },
-                1 | 3 => ResultEntry::Win { winner: Side::B, games: Some(GameScore { a: 0, b: 1, draws: 0 }), reason: None },
-                _ => ResultEntry::Win { winner: Side::A, games: None, reason: None },
+                0 => ResultEntry::Draw {
+                    reason: DrawReason::Time,
+                    games: None,
+                    graded_reason: None,
+                },
+                1 | 3 => ResultEntry::Win {
+                    winner: Side::B,
+                    games: Some(GameScore {
+                        a: 0,
+                        b: 1,
+                        draws: 0,
+                    }),
+                    reason: None,
+                },
+                _ => ResultEntry::Win {
+                    winner: Side::A,
+                    games: None,
+                    reason: None,
+                },
             };
             session.record_result(Some(round), table.table, entry, false)?;
         }

@@ -20,7 +20,10 @@ pub enum CommandError {
 
 impl CommandError {
     pub fn input(kind: &'static str, message: impl Into<String>) -> Self {
-        CommandError::Input { kind, message: message.into() }
+        CommandError::Input {
+            kind,
+            message: message.into(),
+        }
     }
 
     /// Stable machine-readable kind.
@@ -35,7 +38,10 @@ impl CommandError {
 
     /// The `{kind, message}` shape sent to the UI and printed by `--json`.
     pub fn to_view(&self) -> ErrorView {
-        ErrorView { kind: self.kind().to_string(), message: self.to_string() }
+        ErrorView {
+            kind: self.kind().to_string(),
+            message: self.to_string(),
+        }
     }
 }
 

@@ -16,20 +16,53 @@ by match-loss penalty or disqualification)";
 pub fn parse_result(text: &str, reason: Option<&str>) -> Result<ResultEntry, CommandError> {
     let normalized = text.trim().to_ascii_lowercase();
     let reason = reason.map(str::to_string);
-    let invalid = || CommandError::input("invalid-result", format!("'{text}' is not a result. Use {RESULT_SYNTAX}."));
+    let invalid = || {
+        CommandError::input(
+            "invalid-result",
+            format!("'{text}' is not a result. Use {RESULT_SYNTAX}."),
+        )
+    };
     let entry = match normalized.as_str() {
-        "a" | "1" => ResultEntry::Win { winner: Side::A, games: None, reason },
-        "b" | "2" => ResultEntry::Win { winner: Side::B, games: None, reason },
-        "draw" | "d" => ResultEntry::Draw { reason: DrawReason::Time, games: None, graded_reason: reason },
-        "id" => ResultEntry::Draw { reason: DrawReason::Intentional, games: None, graded_reason: reason },
+        "a" | "1" => ResultEntry::Win {
+            winner: Side::A,
+            games: None,
+            reason,
+        },
+        "b" | "2" => ResultEntry::Win {
+            winner: Side::B,
+            games: None,
+            reason,
+        },
+        "draw" | "d" => ResultEntry::Draw {
+            reason: DrawReason::Time,
+            games: None,
+            graded_reason: reason,
+        },
+        "id" => ResultEntry::Draw {
+            reason: DrawReason::Intentional,
+            games: None,
+            graded_reason: reason,
+        },
         "dl" | "x" | "double-loss" => ResultEntry::DoubleLoss,
         "dw" | "double-win" => ResultEntry::DoubleWin,
-        "noshow-a" => ResultEntry::Default { winner: Side::B, reason: DefaultReason::NoShow },
-        "noshow-b" => ResultEntry::Default { winner: Side::A, reason: DefaultReason::NoShow },
+        "noshow-a" => ResultEntry::Default {
+            winner: Side::B,
+            reason: DefaultReason::NoShow,
+        },
+        "noshow-b" => ResultEntry::Default {
+            winner: Side::A,
+            reason: DefaultReason::NoShow,
+        },
         "penalty-a" => penalty(Side::A, tablekeeper_engine::model::PenaltyKind::MatchLoss),
         "penalty-b" => penalty(Side::B, tablekeeper_engine::model::PenaltyKind::MatchLoss),
-        "dq-a" => penalty(Side::A, tablekeeper_engine::model::PenaltyKind::Disqualification),
-        "dq-b" => penalty(Side::B, tablekeeper_engine::model::PenaltyKind::Disqualification),
+        "dq-a" => penalty(
+            Side::A,
+            tablekeeper_engine::model::PenaltyKind::Disqualification,
+        ),
+        "dq-b" => penalty(
+            Side::B,
+            tablekeeper_engine::model::PenaltyKind::Disqualification,
+        ),
         score => {
             let (a, rest) = score.split_once('-').ok_or_else(invalid)?;
             let (b, draws) = match rest.split_once('-') {
@@ -37,12 +70,24 @@ pub fn parse_result(text: &str, reason: Option<&str>) -> Result<ResultEntry, Com
                 None => (rest, "0"),
             };
             let parse = |s: &str| s.trim().parse::<u8>().map_err(|_| invalid());
-            let games = GameScore { a: parse(a)?, b: parse(b)?, draws: parse(draws)? };
+            let games = GameScore {
+                a: parse(a)?,
+                b: parse(b)?,
+                draws: parse(draws)?,
+            };
             if games.a == games.b {
-                ResultEntry::Draw { reason: DrawReason::Time, games: Some(games), graded_reason: reason }
+                ResultEntry::Draw {
+                    reason: DrawReason::Time,
+                    games: Some(games),
+                    graded_reason: reason,
+                }
             } else {
                 let winner = if games.a > games.b { Side::A } else { Side::B };
-                ResultEntry::Win { winner, games: Some(games), reason }
+                ResultEntry::Win {
+                    winner,
+                    games: Some(games),
+                    reason,
+                }
             }
         }
     };
@@ -59,17 +104,50 @@ mod tests {
 
     #[test]
     fn game_score_decides_the_winner_and_equal_games_draw() {
-        assert!(matches!(parse_result("2-1", None), Ok(ResultEntry::Win { winner: Side::A, .. })));
-        assert!(matches!(parse_result("0-2", None), Ok(ResultEntry::Win { winner: Side::B, .. })));
-        assert!(matches!(parse_result("1-1", None), Ok(ResultEntry::Draw { .. })));
-        assert!(matches!(parse_result("1-1-1", None), Ok(ResultEntry::Draw { games: Some(GameScore { draws: 1, .. }), .. })));
+        assert!(matches!(
+            parse_result("2-1", None),
+            Ok(ResultEntry::Win {
+                winner: Side::A,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse_result("0-2", None),
+            Ok(ResultEntry::Win {
+                winner: Side::B,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse_result("1-1", None),
+            Ok(ResultEntry::Draw { .. })
+        ));
+        assert!(matches!(
+            parse_result("1-1-1", None),
+            Ok(ResultEntry::Draw {
+                games: Some(GameScore { draws: 1, .. }),
+                ..
+            })
+        ));
     }
 
     #[test]
     fn keys_and_words_are_accepted() {
-        assert!(matches!(parse_result("X", None), Ok(ResultEntry::DoubleLoss)));
-        assert!(matches!(parse_result("noshow-a", None), Ok(ResultEntry::Default { winner: Side::B, .. })));
-        assert!(matches!(parse_result(" D ", None), Ok(ResultEntry::Draw { .. })));
+        assert!(matches!(
+            parse_result("X", None),
+            Ok(ResultEntry::DoubleLoss)
+        ));
+        assert!(matches!(
+            parse_result("noshow-a", None),
+            Ok(ResultEntry::Default {
+                winner: Side::B,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse_result(" D ", None),
+            Ok(ResultEntry::Draw { .. })
+        ));
     }
 
     #[test]

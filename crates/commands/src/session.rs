@@ -55,21 +55,30 @@ fn now() -> String {
 }
 
 /// Resolves the ruleset of a new event: explicit source, else the title's, plus overrides.
-pub fn resolve_ruleset(source: Option<&RulesetSource>, title: Option<&str>, overrides: &[String]) -> Result<Ruleset, CommandError> {
+pub fn resolve_ruleset(
+    source: Option<&RulesetSource>,
+    title: Option<&str>,
+    overrides: &[String],
+) -> Result<Ruleset, CommandError> {
     let base = match (source, title) {
         (Some(RulesetSource::File(path)), _) => {
             let text = std::fs::read_to_string(path).map_err(|e| CommandError::Io {
                 path: path.display().to_string(),
                 detail: format!("cannot read the ruleset file: {e}"),
             })?;
-            parse_ruleset(&path.display().to_string(), &text).map_err(tablekeeper_engine::EngineError::from)?
+            parse_ruleset(&path.display().to_string(), &text)
+                .map_err(tablekeeper_engine::EngineError::from)?
         }
-        (Some(RulesetSource::Embedded(id)), _) => catalogue::ruleset(id).map_err(tablekeeper_engine::EngineError::from)?,
+        (Some(RulesetSource::Embedded(id)), _) => {
+            catalogue::ruleset(id).map_err(tablekeeper_engine::EngineError::from)?
+        }
         (None, Some(title)) => {
             let preset = catalogue::title(title).map_err(tablekeeper_engine::EngineError::from)?;
             catalogue::ruleset(&preset.ruleset).map_err(tablekeeper_engine::EngineError::from)?
         }
-        (None, None) => catalogue::ruleset("bushiroad-en").map_err(tablekeeper_engine::EngineError::from)?,
+        (None, None) => {
+            catalogue::ruleset("bushiroad-en").map_err(tablekeeper_engine::EngineError::from)?
+        }
     };
     Ok(apply_overrides(&base, overrides).map_err(tablekeeper_engine::EngineError::from)?)
 }
@@ -84,24 +93,44 @@ impl Session {
         if let Some(title) = &options.title {
             catalogue::title(title).map_err(tablekeeper_engine::EngineError::from)?;
         }
-        let ruleset = resolve_ruleset(options.ruleset.as_ref(), options.title.as_deref(), &options.overrides)?;
+        let ruleset = resolve_ruleset(
+            options.ruleset.as_ref(),
+            options.title.as_deref(),
+            &options.overrides,
+        )?;
         let settings = EventSettings {
             name: name.to_string(),
             planned_rounds: options.planned_rounds.unwrap_or(0),
-            standings_seed: options.standings_seed.unwrap_or_else(|| rand::rng().random()),
+            standings_seed: options
+                .standings_seed
+                .unwrap_or_else(|| rand::rng().random()),
             title: options.title.clone(),
         };
         let event = Event::new(settings.clone(), ruleset.clone())?;
         let file = EventFile::create(path, &settings, &ruleset, &now())?;
-        Ok(Session { file, initial_settings: settings, event, log: Vec::new() })
+        Ok(Session {
+            file,
+            initial_settings: settings,
+            event,
+            log: Vec::new(),
+        })
     }
 
     /// Opens an event file and replays its log.
     pub fn open(path: &Path) -> Result<Session, CommandError> {
         let file = EventFile::open(path)?;
         let stored = file.load()?;
-        let event = Event::replay(stored.settings.clone(), stored.ruleset, stored.actions.iter().map(|a| &a.action))?;
-        Ok(Session { file, initial_settings: stored.settings, event, log: stored.actions })
+        let event = Event::replay(
+            stored.settings.clone(),
+            stored.ruleset,
+            stored.actions.iter().map(|a| &a.action),
+        )?;
+        Ok(Session {
+            file,
+            initial_settings: stored.settings,
+            event,
+            log: stored.actions,
+        })
     }
 
     pub fn event(&self) -> &Event {
@@ -162,16 +191,26 @@ impl Session {
     }
 
     pub fn players(&self) -> Vec<PlayerView> {
-        self.event.players.iter().map(PlayerView::from_player).collect()
+        self.event
+            .players
+            .iter()
+            .map(PlayerView::from_player)
+            .collect()
     }
 
     /// Registers players in one transaction: all of them, or none.
-    pub fn add_players(&mut self, players: Vec<PlayerDetails>) -> Result<Vec<PlayerView>, CommandError> {
+    pub fn add_players(
+        &mut self,
+        players: Vec<PlayerDetails>,
+    ) -> Result<Vec<PlayerView>, CommandError> {
         let count = players.len();
         let actions = players.into_iter().map(Action::RegisterPlayer).collect();
         self.commit(actions, None)?;
         let start = self.event.players.len() - count;
-        Ok(self.event.players[start..].iter().map(PlayerView::from_player).collect())
+        Ok(self.event.players[start..]
+            .iter()
+            .map(PlayerView::from_player)
+            .collect())
     }
 
     /// Finds a player by number or by exact (case-insensitive) name.
@@ -191,8 +230,16 @@ impl Session {
             .collect();
         match matches.as_slice() {
             [one] => Ok(*one),
-            [] => Err(CommandError::input("unknown-player", format!("no player named '{reference}'; use the player's number from `tablekeeper players`"))),
-            _ => Err(CommandError::input("ambiguous-player", format!("several players are named '{reference}'; use the player's number"))),
+            [] => Err(CommandError::input(
+                "unknown-player",
+                format!(
+                    "no player named '{reference}'; use the player's number from `tablekeeper players`"
+                ),
+            )),
+            _ => Err(CommandError::input(
+                "ambiguous-player",
+                format!("several players are named '{reference}'; use the player's number"),
+            )),
         }
     }
 
@@ -218,7 +265,11 @@ impl Session {
 
     /// Pairs the next round. The first pairing fixes the planned rounds from the
     /// publisher's table when none were announced.
-    pub fn pair_next_round(&mut self, seed: Option<u64>, allow_rematches: bool) -> Result<PairingsView, CommandError> {
+    pub fn pair_next_round(
+        &mut self,
+        seed: Option<u64>,
+        allow_rematches: bool,
+    ) -> Result<PairingsView, CommandError> {
         let mut actions = Vec::new();
         let mut scratch = self.event.clone();
         if scratch.settings.planned_rounds == 0 {
@@ -227,31 +278,58 @@ impl Session {
             scratch.apply(&action)?;
             actions.push(action);
         }
-        if let Some(last) = scratch.current_round() {
-            if !last.is_complete() {
-                return Err(tablekeeper_engine::EngineError::RoundIncomplete(last.number).into());
-            }
+        if let Some(last) = scratch.current_round()
+            && !last.is_complete()
+        {
+            return Err(tablekeeper_engine::EngineError::RoundIncomplete(last.number).into());
         }
         let next_round = u32::try_from(scratch.rounds.len() + 1).unwrap_or(u32::MAX);
         if next_round > scratch.settings.planned_rounds {
-            return Err(tablekeeper_engine::EngineError::AllRoundsPlayed(scratch.settings.planned_rounds).into());
+            return Err(tablekeeper_engine::EngineError::AllRoundsPlayed(
+                scratch.settings.planned_rounds,
+            )
+            .into());
         }
         let seed = seed.unwrap_or_else(|| rand::rng().random());
         let pairing = pair_next_round(&scratch, seed, allow_rematches)?;
-        actions.push(Action::PairRound { seed, seats: pairing.seats });
+        actions.push(Action::PairRound {
+            seed,
+            seats: pairing.seats,
+        });
         self.commit(actions, None)?;
         self.pairings(None)
     }
 
     /// Records the result at `table` of `round` (default: the current round).
-    pub fn record_result(&mut self, round: Option<u32>, table: u32, entry: ResultEntry, replace: bool) -> Result<TableView, CommandError> {
+    pub fn record_result(
+        &mut self,
+        round: Option<u32>,
+        table: u32,
+        entry: ResultEntry,
+        replace: bool,
+    ) -> Result<TableView, CommandError> {
         let round = match round {
             Some(r) => r,
-            None => self.event.current_round().map(|r| r.number).ok_or_else(|| {
-                CommandError::input("no-round", "no round has been paired yet; pair round 1 first")
-            })?,
+            None => self
+                .event
+                .current_round()
+                .map(|r| r.number)
+                .ok_or_else(|| {
+                    CommandError::input(
+                        "no-round",
+                        "no round has been paired yet; pair round 1 first",
+                    )
+                })?,
         };
-        self.commit(vec![Action::RecordResult { round, table, entry, replace }], None)?;
+        self.commit(
+            vec![Action::RecordResult {
+                round,
+                table,
+                entry,
+                replace,
+            }],
+            None,
+        )?;
         let view = self.pairings(Some(round))?;
         view.tables
             .into_iter()
@@ -267,8 +345,13 @@ impl Session {
             None => event.current_round(),
         };
         let found = found.ok_or_else(|| match round {
-            Some(number) => CommandError::from(tablekeeper_engine::EngineError::UnknownRound(number)),
-            None => CommandError::input("no-round", "no round has been paired yet; run `tablekeeper pair` first"),
+            Some(number) => {
+                CommandError::from(tablekeeper_engine::EngineError::UnknownRound(number))
+            }
+            None => CommandError::input(
+                "no-round",
+                "no round has been paired yet; run `tablekeeper pair` first",
+            ),
         })?;
         Ok(PairingsView::from_round(event, found))
     }

@@ -41,7 +41,12 @@ pub fn verify_rules() -> Result<Vec<RulesetVerification>, CommandError> {
             .collect();
         let passed = u32::try_from(vectors.iter().filter(|v| v.passed).count()).unwrap_or(0);
         let failed = u32::try_from(vectors.len()).unwrap_or(0) - passed;
-        groups.push(RulesetVerification { ruleset: id.to_string(), passed, failed, vectors });
+        groups.push(RulesetVerification {
+            ruleset: id.to_string(),
+            passed,
+            failed,
+            vectors,
+        });
     }
     Ok(groups)
 }

@@ -3,9 +3,9 @@
 //! Exact values are strings: fractions such as `"2/3"` or integers such as `"3"`.
 
 use serde::{Deserialize, Serialize};
+use tablekeeper_engine::Event;
 use tablekeeper_engine::model::{Match, Player, PlayerStatus, ResultEntry, Round, Seats};
 use tablekeeper_engine::standings::{Standings, TiebreakValue};
-use tablekeeper_engine::Event;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RulesetRef {
@@ -169,7 +169,12 @@ impl StandingsView {
 }
 
 fn name_of(event: &Event, id: u32) -> String {
-    event.players.iter().find(|p| p.id.0 == id).map(|p| p.name.clone()).unwrap_or_default()
+    event
+        .players
+        .iter()
+        .find(|p| p.id.0 == id)
+        .map(|p| p.name.clone())
+        .unwrap_or_default()
 }
 
 impl PairingsView {
@@ -224,18 +229,36 @@ fn seat(event: &Event, m: &Match, player: u32, index: usize) -> SeatView {
 
 fn result_view(entry: &ResultEntry) -> ResultView {
     let games = |g: &Option<tablekeeper_engine::model::GameScore>| {
-        g.map(|g| if g.draws > 0 { format!("{}-{}-{}", g.a, g.b, g.draws) } else { format!("{}-{}", g.a, g.b) })
+        g.map(|g| {
+            if g.draws > 0 {
+                format!("{}-{}-{}", g.a, g.b, g.draws)
+            } else {
+                format!("{}-{}", g.a, g.b)
+            }
+        })
     };
     let side = |s: &tablekeeper_engine::model::Side| format!("{s:?}");
     let (kind, summary) = match entry {
-        ResultEntry::Win { winner, games: g, .. } => ("win", games(g).unwrap_or_else(|| format!("{} wins", side(winner)))),
+        ResultEntry::Win {
+            winner, games: g, ..
+        } => (
+            "win",
+            games(g).unwrap_or_else(|| format!("{} wins", side(winner))),
+        ),
         ResultEntry::Draw { games: g, .. } => ("draw", games(g).unwrap_or_else(|| "draw".into())),
         ResultEntry::DoubleLoss => ("double-loss", "double loss".into()),
         ResultEntry::DoubleWin => ("double-win", "double win".into()),
-        ResultEntry::Default { winner, .. } => ("default", format!("{} wins by default", side(winner))),
-        ResultEntry::Penalty { loser, .. } => ("penalty", format!("{} loses by penalty", side(loser))),
+        ResultEntry::Default { winner, .. } => {
+            ("default", format!("{} wins by default", side(winner)))
+        }
+        ResultEntry::Penalty { loser, .. } => {
+            ("penalty", format!("{} loses by penalty", side(loser)))
+        }
         ResultEntry::Bye => ("bye", "bye".into()),
         ResultEntry::LateEntryLoss => ("late-entry-loss", "late entry".into()),
     };
-    ResultView { kind: kind.to_string(), summary }
+    ResultView {
+        kind: kind.to_string(),
+        summary,
+    }
 }

@@ -8,7 +8,14 @@ use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::ruleset::catalogue;
 
-fn run_event(dir: &std::path::Path, ruleset: &str, players: usize, rounds: u32, choices: &[u8], seed: u64) -> Session {
+fn run_event(
+    dir: &std::path::Path,
+    ruleset: &str,
+    players: usize,
+    rounds: u32,
+    choices: &[u8],
+    seed: u64,
+) -> Session {
     let options = CreateOptions {
         name: "Archive".into(),
         ruleset: Some(RulesetSource::Embedded(ruleset.into())),
@@ -18,27 +25,58 @@ fn run_event(dir: &std::path::Path, ruleset: &str, players: usize, rounds: u32, 
         overrides: Vec::new(),
         standings_seed: Some(seed),
     };
-    let mut session = Session::create(&dir.join(format!("{ruleset}-{seed}.tkevent")), options).expect("create");
-    let names = (0..players).map(|n| PlayerDetails { name: format!("P{n}"), ..PlayerDetails::default() }).collect();
+    let mut session =
+        Session::create(&dir.join(format!("{ruleset}-{seed}.tkevent")), options).expect("create");
+    let names = (0..players)
+        .map(|n| PlayerDetails {
+            name: format!("P{n}"),
+            ..PlayerDetails::default()
+        })
+        .collect();
     session.add_players(names).expect("players");
     if seed % 2 == 1 {
         // Announced at the first pairing from the table, then raised to `rounds`.
-        session.pair_next_round(Some(seed), true).expect("pair round 1");
-        let open: Vec<u32> = session.pairings(None).expect("pairings").tables.iter().map(|t| t.table).collect();
+        session
+            .pair_next_round(Some(seed), true)
+            .expect("pair round 1");
+        let open: Vec<u32> = session
+            .pairings(None)
+            .expect("pairings")
+            .tables
+            .iter()
+            .map(|t| t.table)
+            .collect();
         for table in open {
-            session.record_result(None, table, parse_result("a", None).expect("parse"), false).expect("result");
+            session
+                .record_result(None, table, parse_result("a", None).expect("parse"), false)
+                .expect("result");
         }
         session.set_planned_rounds(rounds + 1).expect("set rounds");
     }
     let mut choice = choices.iter().cycle();
     for round in 1..=rounds {
-        let pairings = session.pair_next_round(Some(seed + u64::from(round)), true).expect("pair");
+        let pairings = session
+            .pair_next_round(Some(seed + u64::from(round)), true)
+            .expect("pair");
         for table in pairings.tables {
-            let text = ["a", "b", "draw", "dl", "noshow-b", "a"][usize::from(*choice.next().unwrap_or(&0)) % 6];
-            session.record_result(None, table.table, parse_result(text, None).expect("parse"), false).expect("result");
+            let text = ["a", "b", "draw", "dl", "noshow-b", "a"]
+                [usize::from(*choice.next().unwrap_or(&0)) % 6];
+            session
+                .record_result(
+                    None,
+                    table.table,
+                    parse_result(text, None).expect("parse"),
+                    false,
+                )
+                .expect("result");
         }
         if *choice.next().unwrap_or(&1) % 3 == 0 {
-            let active: Vec<u32> = session.players().iter().filter(|p| p.status == "active").map(|p| p.id).collect();
+            let active: Vec<u32> = session
+                .players()
+                .iter()
+                .filter(|p| p.status == "active")
+                .map(|p| p.id)
+                .collect();
             if active.len() > 2 {
                 session.drop_player(&active[0].to_string()).expect("drop");
             }

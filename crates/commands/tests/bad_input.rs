@@ -16,13 +16,24 @@ fn options(ruleset: &str) -> CreateOptions {
 }
 
 fn player(name: &str) -> PlayerDetails {
-    PlayerDetails { name: name.into(), ..PlayerDetails::default() }
+    PlayerDetails {
+        name: name.into(),
+        ..PlayerDetails::default()
+    }
 }
 
 /// An event with four players and round 1 paired.
 fn paired_event(dir: &tempfile::TempDir, ruleset: &str) -> Session {
-    let mut session = Session::create(&dir.path().join("e.tkevent"), options(ruleset)).expect("create");
-    session.add_players(["Ann", "Bob", "Cid", "Dee"].into_iter().map(player).collect()).expect("players");
+    let mut session =
+        Session::create(&dir.path().join("e.tkevent"), options(ruleset)).expect("create");
+    session
+        .add_players(
+            ["Ann", "Bob", "Cid", "Dee"]
+                .into_iter()
+                .map(player)
+                .collect(),
+        )
+        .expect("players");
     session.pair_next_round(Some(1), false).expect("pair");
     session
 }
@@ -32,7 +43,11 @@ fn assert_refused(session: &Session, error: CommandError, kind: &str) {
     assert_eq!(error.kind(), kind, "{error}");
     assert!(!error.to_string().is_empty());
     let reopened = Session::open(session.path()).expect("reopen");
-    assert_eq!(reopened.log().len(), session.log().len(), "the file must not change");
+    assert_eq!(
+        reopened.log().len(),
+        session.log().len(),
+        "the file must not change"
+    );
     assert_eq!(reopened.event(), session.event());
 }
 
@@ -40,9 +55,14 @@ fn assert_refused(session: &Session, error: CommandError, kind: &str) {
 fn unknown_ruleset_is_refused_before_a_file_is_created() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("e.tkevent");
-    let error = Session::create(&path, options("magic")).err().expect("must refuse");
+    let error = Session::create(&path, options("magic"))
+        .err()
+        .expect("must refuse");
     assert_eq!(error.kind(), "unknown-ruleset");
-    assert!(error.to_string().contains("bushiroad-en"), "lists the known rulesets: {error}");
+    assert!(
+        error.to_string().contains("bushiroad-en"),
+        "lists the known rulesets: {error}"
+    );
     assert!(!path.exists());
 }
 
@@ -50,16 +70,27 @@ fn unknown_ruleset_is_refused_before_a_file_is_created() {
 fn malformed_ruleset_file_names_file_line_and_field() {
     let dir = tempfile::tempdir().expect("tempdir");
     let custom = dir.path().join("custom.toml");
-    let text = tablekeeper_engine::ruleset::catalogue::RULESET_FILES[0].1.replace("floor = \"0.33\"", "floor = \"1.5\"");
+    let text = tablekeeper_engine::ruleset::catalogue::RULESET_FILES[0]
+        .1
+        .replace("floor = \"0.33\"", "floor = \"1.5\"");
     std::fs::write(&custom, &text).expect("write");
     let mut create = options("bandai");
     create.ruleset = Some(RulesetSource::File(custom.clone()));
     let path = dir.path().join("e.tkevent");
-    let error = Session::create(&path, create.clone()).err().expect("must refuse");
+    let error = Session::create(&path, create.clone())
+        .err()
+        .expect("must refuse");
     assert_eq!(error.kind(), "invalid-ruleset");
-    let line = text.lines().position(|l| l.starts_with("floor =")).expect("floor line") + 1;
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("floor ="))
+        .expect("floor line")
+        + 1;
     let message = error.to_string();
-    assert!(message.contains(&format!("custom.toml:{line}: match_win.floor")), "{message}");
+    assert!(
+        message.contains(&format!("custom.toml:{line}: match_win.floor")),
+        "{message}"
+    );
     assert!(!path.exists());
 
     std::fs::write(&custom, "id = \"x\"\n[points]\nwin = \"one\"\n").expect("write");
@@ -71,11 +102,19 @@ fn malformed_ruleset_file_names_file_line_and_field() {
 #[test]
 fn duplicate_player_is_refused() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut session = Session::create(&dir.path().join("e.tkevent"), options("bandai")).expect("create");
+    let mut session =
+        Session::create(&dir.path().join("e.tkevent"), options("bandai")).expect("create");
     session.add_players(vec![player("Ann")]).expect("first");
-    let error = session.add_players(vec![player("Bob"), player("Ann")]).err().expect("must refuse");
+    let error = session
+        .add_players(vec![player("Bob"), player("Ann")])
+        .err()
+        .expect("must refuse");
     assert_refused(&session, error, "duplicate-player");
-    assert_eq!(session.players().len(), 1, "Bob was not added either: one transaction");
+    assert_eq!(
+        session.players().len(),
+        1,
+        "Bob was not added either: one transaction"
+    );
 }
 
 #[test]
@@ -83,28 +122,51 @@ fn result_for_a_missing_table_or_a_table_with_a_result_is_refused() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut session = paired_event(&dir, "bandai");
     let win = parse_result("a", None).expect("parse");
-    let error = session.record_result(None, 9, win.clone(), false).err().expect("must refuse");
+    let error = session
+        .record_result(None, 9, win.clone(), false)
+        .err()
+        .expect("must refuse");
     assert_refused(&session, error, "unknown-table");
-    session.record_result(None, 1, win.clone(), false).expect("first result");
-    let error = session.record_result(None, 1, parse_result("b", None).expect("parse"), false).err().expect("must refuse");
+    session
+        .record_result(None, 1, win.clone(), false)
+        .expect("first result");
+    let error = session
+        .record_result(None, 1, parse_result("b", None).expect("parse"), false)
+        .err()
+        .expect("must refuse");
     assert_refused(&session, error, "result-exists");
-    assert!(session.record_result(None, 1, parse_result("b", None).expect("parse"), true).is_ok(), "--replace corrects it");
+    assert!(
+        session
+            .record_result(None, 1, parse_result("b", None).expect("parse"), true)
+            .is_ok(),
+        "--replace corrects it"
+    );
 }
 
 #[test]
 fn three_nil_in_a_best_of_three_is_refused() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut session = paired_event(&dir, "crossover");
-    let error = session.record_result(None, 1, parse_result("3-0", None).expect("parse"), false).err().expect("must refuse");
+    let error = session
+        .record_result(None, 1, parse_result("3-0", None).expect("parse"), false)
+        .err()
+        .expect("must refuse");
     assert_refused(&session, error, "invalid-result");
-    assert!(session.record_result(None, 1, parse_result("2-1", None).expect("parse"), false).is_ok());
+    assert!(
+        session
+            .record_result(None, 1, parse_result("2-1", None).expect("parse"), false)
+            .is_ok()
+    );
 }
 
 #[test]
 fn pairing_again_before_results_is_refused() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut session = paired_event(&dir, "bandai");
-    let error = session.pair_next_round(Some(2), false).err().expect("must refuse");
+    let error = session
+        .pair_next_round(Some(2), false)
+        .err()
+        .expect("must refuse");
     assert_refused(&session, error, "round-incomplete");
 }
 
@@ -132,8 +194,12 @@ fn an_event_file_from_a_newer_version_is_refused() {
 
 #[test]
 fn csv_with_problems_imports_nothing_and_lists_every_problem() {
-    let bytes = "\u{feff}name,reading,colour\nAnn,,red\n,,blue\nAnn,,green\n佐藤 花子,さとう はなこ,\n".as_bytes();
-    let error = tablekeeper_commands::csv_import::parse_players(bytes).err().expect("must refuse");
+    let bytes =
+        "\u{feff}name,reading,colour\nAnn,,red\n,,blue\nAnn,,green\n佐藤 花子,さとう はなこ,\n"
+            .as_bytes();
+    let error = tablekeeper_commands::csv_import::parse_players(bytes)
+        .err()
+        .expect("must refuse");
     assert_eq!(error.kind(), "csv-problems");
     let message = error.to_string();
     assert!(message.contains("unknown column 'colour'"), "{message}");

@@ -11,7 +11,9 @@ pub enum EngineError {
     Ruleset(#[from] RulesetError),
     #[error("player {0} does not exist")]
     UnknownPlayer(PlayerId),
-    #[error("a player named '{0}' is already registered; add a distinguishing detail (e.g. a player ID) or use a different name")]
+    #[error(
+        "a player named '{0}' is already registered; add a distinguishing detail (e.g. a player ID) or use a different name"
+    )]
     DuplicatePlayer(String),
     #[error("player names cannot be empty")]
     EmptyName,

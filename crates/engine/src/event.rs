@@ -157,7 +157,8 @@ impl Event {
                 if *rounds > MAX_ROUNDS {
                     return Err(EngineError::TooManyRounds);
                 }
-                let played = u32::try_from(self.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
+                let played =
+                    u32::try_from(self.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
                 if *rounds < played {
                     return Err(EngineError::InvalidPairing(format!(
                         "{played} rounds are already paired; planned rounds cannot be lower"
@@ -178,18 +179,29 @@ impl Event {
         if length > MAX_NAME_CHARS {
             return Err(EngineError::NameTooLong(length));
         }
-        let publisher_id = details.publisher_id.as_deref().map(str::trim).filter(|s| !s.is_empty());
-        let duplicate = self.players.iter().any(|p| {
-            p.name == name && p.publisher_id.as_deref() == publisher_id
-        });
+        let publisher_id = details
+            .publisher_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty());
+        let duplicate = self
+            .players
+            .iter()
+            .any(|p| p.name == name && p.publisher_id.as_deref() == publisher_id);
         if duplicate {
             return Err(EngineError::DuplicatePlayer(name.to_string()));
         }
-        let next = u32::try_from(self.players.len() + 1).map_err(|_| EngineError::NotEnoughPlayers)?;
+        let next =
+            u32::try_from(self.players.len() + 1).map_err(|_| EngineError::NotEnoughPlayers)?;
         let id = PlayerId(next);
-        let joined_round = u32::try_from(self.rounds.len() + 1).map_err(|_| EngineError::TooManyRounds)?;
+        let joined_round =
+            u32::try_from(self.rounds.len() + 1).map_err(|_| EngineError::TooManyRounds)?;
         let clean = |value: &Option<String>| {
-            value.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)
+            value
+                .as_deref()
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
         };
         self.players.push(Player {
             id,
@@ -218,14 +230,22 @@ impl Event {
         if !player.is_active() {
             return Err(EngineError::AlreadyDropped(id));
         }
-        let after_round = u32::try_from(self.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
+        let after_round =
+            u32::try_from(self.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
         // Dropping after pairing concedes the match in progress.
         let pending = self.rounds.last().and_then(|round| {
-            round.matches.iter().find_map(|m| match (m.seats, &m.result, m.table) {
-                (Seats::Pair { a, .. }, None, Some(table)) if a == id => Some((round.number, table, Side::B)),
-                (Seats::Pair { b, .. }, None, Some(table)) if b == id => Some((round.number, table, Side::A)),
-                _ => None,
-            })
+            round
+                .matches
+                .iter()
+                .find_map(|m| match (m.seats, &m.result, m.table) {
+                    (Seats::Pair { a, .. }, None, Some(table)) if a == id => {
+                        Some((round.number, table, Side::B))
+                    }
+                    (Seats::Pair { b, .. }, None, Some(table)) if b == id => {
+                        Some((round.number, table, Side::A))
+                    }
+                    _ => None,
+                })
         });
         if let Some((round, table, winner)) = pending {
             let entry = ResultEntry::Default {
@@ -241,12 +261,13 @@ impl Event {
     }
 
     fn pair_round(&mut self, seed: u64, seats: &[Seats]) -> Result<(), EngineError> {
-        if let Some(last) = self.rounds.last() {
-            if !last.is_complete() {
-                return Err(EngineError::RoundIncomplete(last.number));
-            }
+        if let Some(last) = self.rounds.last()
+            && !last.is_complete()
+        {
+            return Err(EngineError::RoundIncomplete(last.number));
         }
-        let number = u32::try_from(self.rounds.len() + 1).map_err(|_| EngineError::TooManyRounds)?;
+        let number =
+            u32::try_from(self.rounds.len() + 1).map_err(|_| EngineError::TooManyRounds)?;
         if number > MAX_ROUNDS {
             return Err(EngineError::TooManyRounds);
         }
@@ -295,30 +316,46 @@ impl Event {
         for seat in seats {
             if let Seats::Pair { a, b } = seat {
                 if a == b {
-                    return Err(EngineError::InvalidPairing(format!("player {a} is paired against themselves")));
+                    return Err(EngineError::InvalidPairing(format!(
+                        "player {a} is paired against themselves"
+                    )));
                 }
             } else {
                 byes += 1;
             }
             for player in seat.players() {
                 if !active.contains(&player) {
-                    return Err(EngineError::InvalidPairing(format!("player {player} is not an active player")));
+                    return Err(EngineError::InvalidPairing(format!(
+                        "player {player} is not an active player"
+                    )));
                 }
                 if !seen.insert(player) {
-                    return Err(EngineError::InvalidPairing(format!("player {player} is paired twice")));
+                    return Err(EngineError::InvalidPairing(format!(
+                        "player {player} is paired twice"
+                    )));
                 }
             }
         }
         if seen.len() != active.len() {
-            return Err(EngineError::InvalidPairing("not every active player is paired".into()));
+            return Err(EngineError::InvalidPairing(
+                "not every active player is paired".into(),
+            ));
         }
         if byes > usize::from(active.len() % 2 == 1) {
-            return Err(EngineError::InvalidPairing("more byes than the player count needs".into()));
+            return Err(EngineError::InvalidPairing(
+                "more byes than the player count needs".into(),
+            ));
         }
         Ok(())
     }
 
-    fn record_result(&mut self, round: u32, table: u32, entry: ResultEntry, replace: bool) -> Result<(), EngineError> {
+    fn record_result(
+        &mut self,
+        round: u32,
+        table: u32,
+        entry: ResultEntry,
+        replace: bool,
+    ) -> Result<(), EngineError> {
         let ruleset = &self.ruleset;
         let index = usize::try_from(round).ok().and_then(|r| r.checked_sub(1));
         let target = index

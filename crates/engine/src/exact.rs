@@ -48,7 +48,10 @@ impl Exact {
         if denominator == 0 {
             return Err(ArithmeticError);
         }
-        Ok(Exact(Ratio::new(i128::from(numerator), i128::from(denominator))))
+        Ok(Exact(Ratio::new(
+            i128::from(numerator),
+            i128::from(denominator),
+        )))
     }
 
     /// Parses "0.33", "1", "2/3" or "-1/4".
@@ -77,30 +80,50 @@ impl Exact {
             return None;
         }
         let scale = 10i128.pow(u32::try_from(frac_part.len()).ok()?);
-        let int_value: i128 = if int_part.is_empty() { 0 } else { int_part.parse().ok()? };
-        let frac_value: i128 = if frac_part.is_empty() { 0 } else { frac_part.parse().ok()? };
+        let int_value: i128 = if int_part.is_empty() {
+            0
+        } else {
+            int_part.parse().ok()?
+        };
+        let frac_value: i128 = if frac_part.is_empty() {
+            0
+        } else {
+            frac_part.parse().ok()?
+        };
         let numerator = int_value.checked_mul(scale)?.checked_add(frac_value)?;
         let value = Ratio::new(if negative { -numerator } else { numerator }, scale);
         Some(Exact(value))
     }
 
     pub fn checked_add(self, other: Exact) -> Result<Exact, ArithmeticError> {
-        self.0.checked_add(&other.0).map(Exact).ok_or(ArithmeticError)
+        self.0
+            .checked_add(&other.0)
+            .map(Exact)
+            .ok_or(ArithmeticError)
     }
 
     pub fn checked_sub(self, other: Exact) -> Result<Exact, ArithmeticError> {
-        self.0.checked_sub(&other.0).map(Exact).ok_or(ArithmeticError)
+        self.0
+            .checked_sub(&other.0)
+            .map(Exact)
+            .ok_or(ArithmeticError)
     }
 
     pub fn checked_mul(self, other: Exact) -> Result<Exact, ArithmeticError> {
-        self.0.checked_mul(&other.0).map(Exact).ok_or(ArithmeticError)
+        self.0
+            .checked_mul(&other.0)
+            .map(Exact)
+            .ok_or(ArithmeticError)
     }
 
     pub fn checked_div(self, other: Exact) -> Result<Exact, ArithmeticError> {
         if other.0 == Ratio::from_integer(0) {
             return Err(ArithmeticError);
         }
-        self.0.checked_div(&other.0).map(Exact).ok_or(ArithmeticError)
+        self.0
+            .checked_div(&other.0)
+            .map(Exact)
+            .ok_or(ArithmeticError)
     }
 
     /// The mean of `values`, or `None` for an empty list.
@@ -144,14 +167,19 @@ impl Exact {
         let scale = 10i128.pow(decimals);
         let negative = self.0 < Ratio::from_integer(0);
         let magnitude = if negative { -self.0 } else { self.0 };
-        let scaled = (magnitude * Ratio::from_integer(scale)).floor().to_integer();
+        let scaled = (magnitude * Ratio::from_integer(scale))
+            .floor()
+            .to_integer();
         let int_part = scaled / scale;
         let frac_part = scaled % scale;
         let sign = if negative { "-" } else { "" };
         if decimals == 0 {
             format!("{sign}{int_part}")
         } else {
-            format!("{sign}{int_part}.{frac_part:0width$}", width = decimals as usize)
+            format!(
+                "{sign}{int_part}.{frac_part:0width$}",
+                width = decimals as usize
+            )
         }
     }
 

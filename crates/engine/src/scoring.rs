@@ -11,7 +11,11 @@ use crate::model::{
 use crate::ruleset::Ruleset;
 
 /// Scores `entry` for a match with `seats`.
-pub fn score(ruleset: &Ruleset, seats: &Seats, entry: ResultEntry) -> Result<MatchResult, EngineError> {
+pub fn score(
+    ruleset: &Ruleset,
+    seats: &Seats,
+    entry: ResultEntry,
+) -> Result<MatchResult, EngineError> {
     let points = &ruleset.points;
     let seat = |outcome, category, points: Exact, games: (u8, u8)| SeatResult {
         outcome,
@@ -32,9 +36,18 @@ pub fn score(ruleset: &Ruleset, seats: &Seats, entry: ResultEntry) -> Result<Mat
     let seats = match &entry {
         ResultEntry::Bye => vec![seat(Outcome::Win, Category::Bye, points.bye, (0, 0))],
         ResultEntry::LateEntryLoss => {
-            vec![seat(Outcome::Loss, Category::DefaultLoss, points.default_loss, (0, 0))]
+            vec![seat(
+                Outcome::Loss,
+                Category::DefaultLoss,
+                points.default_loss,
+                (0, 0),
+            )]
         }
-        ResultEntry::Win { winner, games, reason } => {
+        ResultEntry::Win {
+            winner,
+            games,
+            reason,
+        } => {
             let (win_points, loss_points) = match reason {
                 None => (points.win, points.loss),
                 Some(id) => {
@@ -57,7 +70,11 @@ pub fn score(ruleset: &Ruleset, seats: &Seats, entry: ResultEntry) -> Result<Mat
                 }
                 None => {
                     let one = (1, 0);
-                    if *winner == Side::A { (one, (0, 1)) } else { ((0, 1), one) }
+                    if *winner == Side::A {
+                        (one, (0, 1))
+                    } else {
+                        ((0, 1), one)
+                    }
                 }
             };
             let (a_outcome, b_outcome) = if *winner == Side::A {
@@ -75,7 +92,11 @@ pub fn score(ruleset: &Ruleset, seats: &Seats, entry: ResultEntry) -> Result<Mat
                 seat(b_outcome, Category::Played, b_points, b_games),
             ]
         }
-        ResultEntry::Draw { games, graded_reason, .. } => {
+        ResultEntry::Draw {
+            games,
+            graded_reason,
+            ..
+        } => {
             let each = match graded_reason {
                 None => points.draw,
                 Some(id) => Exact::integer(graded(ruleset, id, "draw")?.winner),
@@ -107,15 +128,33 @@ pub fn score(ruleset: &Ruleset, seats: &Seats, entry: ResultEntry) -> Result<Mat
             seat(Outcome::Win, Category::Played, points.double_win, (0, 0)),
         ],
         ResultEntry::Default { winner, .. } => {
-            let win = seat(Outcome::Win, Category::DefaultWin, points.default_win, (0, 0));
-            let loss = seat(Outcome::Loss, Category::DefaultLoss, points.default_loss, (0, 0));
-            if *winner == Side::A { vec![win, loss] } else { vec![loss, win] }
+            let win = seat(
+                Outcome::Win,
+                Category::DefaultWin,
+                points.default_win,
+                (0, 0),
+            );
+            let loss = seat(
+                Outcome::Loss,
+                Category::DefaultLoss,
+                points.default_loss,
+                (0, 0),
+            );
+            if *winner == Side::A {
+                vec![win, loss]
+            } else {
+                vec![loss, win]
+            }
         }
         ResultEntry::Penalty { loser, .. } => {
             // A penalty loss is a played match for averages: the opponent did face them.
             let win = seat(Outcome::Win, Category::Played, points.win, (0, 0));
             let loss = seat(Outcome::Loss, Category::Played, points.loss, (0, 0));
-            if *loser == Side::B { vec![win, loss] } else { vec![loss, win] }
+            if *loser == Side::B {
+                vec![win, loss]
+            } else {
+                vec![loss, win]
+            }
         }
     };
     Ok(MatchResult { entry, seats })
@@ -127,11 +166,22 @@ fn graded<'a>(
     outcome: &str,
 ) -> Result<&'a crate::ruleset::GradedReason, EngineError> {
     let reason = ruleset.graded_reason(id).ok_or_else(|| {
-        let known: Vec<&str> = ruleset.points.graded.iter().map(|r| r.id.as_str()).collect();
+        let known: Vec<&str> = ruleset
+            .points
+            .graded
+            .iter()
+            .map(|r| r.id.as_str())
+            .collect();
         EngineError::InvalidResult(if known.is_empty() {
-            format!("ruleset '{}' has no graded result reasons; leave out the reason '{id}'", ruleset.id)
+            format!(
+                "ruleset '{}' has no graded result reasons; leave out the reason '{id}'",
+                ruleset.id
+            )
         } else {
-            format!("unknown result reason '{id}'; this ruleset knows {}", known.join(", "))
+            format!(
+                "unknown result reason '{id}'; this ruleset knows {}",
+                known.join(", ")
+            )
         })
     })?;
     if reason.outcome != outcome {
@@ -161,7 +211,9 @@ fn check_games(ruleset: &Ruleset, score: &GameScore) -> Result<(), EngineError> 
             score.a, score.b
         )));
     }
-    if total > u16::from(max_games) + u16::from(score.draws) || u16::from(score.a) + u16::from(score.b) > u16::from(max_games) {
+    if total > u16::from(max_games) + u16::from(score.draws)
+        || u16::from(score.a) + u16::from(score.b) > u16::from(max_games)
+    {
         return Err(EngineError::InvalidResult(format!(
             "{}-{}: a best of {max_games} has at most {max_games} decided games",
             score.a, score.b

@@ -8,15 +8,21 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+use crate::elimination::below_points_threshold;
 use crate::event::{Action, Event, EventSettings, PlayerDetails};
 use crate::exact::Exact;
-use crate::model::{DefaultReason, GameScore, PlayerId, ResultEntry, Seats, Side, DrawReason};
+use crate::model::{DefaultReason, DrawReason, GameScore, PlayerId, ResultEntry, Seats, Side};
 use crate::ruleset::{Tiebreaker, catalogue, overrides::apply_overrides};
 use crate::standings::{self, Standings};
-use crate::elimination::below_points_threshold;
 
-const VECTORS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/golden/vectors.toml"));
-const FULL_CHAIN: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/golden/full_chain_expected.toml"));
+const VECTORS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/golden/vectors.toml"
+));
+const FULL_CHAIN: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/golden/full_chain_expected.toml"
+));
 
 /// Event of the full-chain vectors in `vectors.toml`.
 const FULL_CHAIN_EVENT: &str = "full-chain";
@@ -75,7 +81,8 @@ impl VectorReport {
 pub fn vectors() -> Result<(Vec<EventSpec>, Vec<VectorSpec>), String> {
     let file: VectorFile = toml::from_str(VECTORS).map_err(|e| format!("vectors.toml: {e}"))?;
     let mut vectors = file.vector;
-    let expected: toml::Table = toml::from_str(FULL_CHAIN).map_err(|e| format!("full_chain_expected.toml: {e}"))?;
+    let expected: toml::Table =
+        toml::from_str(FULL_CHAIN).map_err(|e| format!("full_chain_expected.toml: {e}"))?;
     for (ruleset, table) in expected {
         let table = table.as_table().cloned().unwrap_or_default();
         let order: Vec<Vec<String>> = table
@@ -152,12 +159,15 @@ fn check(events: &[EventSpec], vector: &VectorSpec) -> Result<Vec<String>, Strin
         let (player_name, field) = key
             .split_once('.')
             .ok_or_else(|| format!("expectation '{key}' is not PLAYER.KEY"))?;
-        let player = *names.get(player_name).ok_or_else(|| format!("unknown player {player_name}"))?;
+        let player = *names
+            .get(player_name)
+            .ok_or_else(|| format!("unknown player {player_name}"))?;
         let actual = field_value(&event, &standings, player, field)?;
         let matches = if field == "eliminated" {
             actual == *expected
         } else {
-            let want = Exact::parse(expected).ok_or_else(|| format!("'{expected}' is not a number"))?;
+            let want =
+                Exact::parse(expected).ok_or_else(|| format!("'{expected}' is not a number"))?;
             Exact::parse(&actual) == Some(want)
         };
         if !matches {
@@ -166,10 +176,19 @@ fn check(events: &[EventSpec], vector: &VectorSpec) -> Result<Vec<String>, Strin
     }
     let groups = deterministic_groups(&standings, &event);
     if !vector.tied.is_empty() {
-        let wanted: Vec<PlayerId> = vector.tied.iter().filter_map(|n| names.get(n.as_str()).copied()).collect();
-        let together = groups.iter().any(|g| wanted.iter().all(|p| g.contains(p)) && g.len() == wanted.len());
+        let wanted: Vec<PlayerId> = vector
+            .tied
+            .iter()
+            .filter_map(|n| names.get(n.as_str()).copied())
+            .collect();
+        let together = groups
+            .iter()
+            .any(|g| wanted.iter().all(|p| g.contains(p)) && g.len() == wanted.len());
         if !together {
-            failures.push(format!("expected {} to stay tied after every deterministic tiebreaker", vector.tied.join(", ")));
+            failures.push(format!(
+                "expected {} to stay tied after every deterministic tiebreaker",
+                vector.tied.join(", ")
+            ));
         }
     }
     if !vector.order.is_empty() {
@@ -193,7 +212,11 @@ fn check(events: &[EventSpec], vector: &VectorSpec) -> Result<Vec<String>, Strin
 }
 
 fn name_of(names: &BTreeMap<String, PlayerId>, id: PlayerId) -> String {
-    names.iter().find(|(_, v)| **v == id).map(|(k, _)| k.clone()).unwrap_or_default()
+    names
+        .iter()
+        .find(|(_, v)| **v == id)
+        .map(|(k, _)| k.clone())
+        .unwrap_or_default()
 }
 
 /// Players grouped as the deterministic part of the chain leaves them (the random draw
@@ -216,7 +239,12 @@ fn deterministic_groups(standings: &Standings, event: &Event) -> Vec<Vec<PlayerI
     groups
 }
 
-fn field_value(event: &Event, standings: &Standings, player: PlayerId, field: &str) -> Result<String, String> {
+fn field_value(
+    event: &Event,
+    standings: &Standings,
+    player: PlayerId,
+    field: &str,
+) -> Result<String, String> {
     let row = standings
         .rows
         .iter()
@@ -233,12 +261,13 @@ fn field_value(event: &Event, standings: &Standings, player: PlayerId, field: &s
             .map_err(|e| e.to_string())?;
         return Ok(if below { "yes" } else { "no" }.to_string());
     }
-    if field == "match-win" {
-        if let Some(value) = row.match_win.as_ref().and_then(|v| v.exact) {
-            return Ok(value.to_string());
-        }
+    if field == "match-win"
+        && let Some(value) = row.match_win.as_ref().and_then(|v| v.exact)
+    {
+        return Ok(value.to_string());
     }
-    let tiebreaker = Tiebreaker::from_id(field).ok_or_else(|| format!("unknown value '{field}'"))?;
+    let tiebreaker =
+        Tiebreaker::from_id(field).ok_or_else(|| format!("unknown value '{field}'"))?;
     // Values outside the chain are computed the same way the chain would.
     let mut probe = event.clone();
     if !probe.ruleset.standings.tiebreakers.contains(&tiebreaker) {
@@ -255,7 +284,10 @@ fn field_value(event: &Event, standings: &Standings, player: PlayerId, field: &s
 }
 
 /// Builds an event from its round-by-round description.
-pub fn build_event(spec: &EventSpec, ruleset: crate::Ruleset) -> Result<(Event, BTreeMap<String, PlayerId>), String> {
+pub fn build_event(
+    spec: &EventSpec,
+    ruleset: crate::Ruleset,
+) -> Result<(Event, BTreeMap<String, PlayerId>), String> {
     let rounds = u32::try_from(spec.rounds.len()).map_err(|_| "too many rounds".to_string())?;
     let settings = EventSettings {
         name: spec.id.clone(),
@@ -265,13 +297,20 @@ pub fn build_event(spec: &EventSpec, ruleset: crate::Ruleset) -> Result<(Event, 
     };
     let mut event = Event::new(settings, ruleset).map_err(|e| e.to_string())?;
     let mut names = BTreeMap::new();
-    let register = |event: &mut Event, names: &mut BTreeMap<String, PlayerId>, name: &str| -> Result<(), String> {
+    let register = |event: &mut Event,
+                    names: &mut BTreeMap<String, PlayerId>,
+                    name: &str|
+     -> Result<(), String> {
         let action = Action::RegisterPlayer(PlayerDetails {
             name: name.to_string(),
             ..PlayerDetails::default()
         });
         event.apply(&action).map_err(|e| e.to_string())?;
-        let id = event.players.last().map(|p| p.id).ok_or("registration failed")?;
+        let id = event
+            .players
+            .last()
+            .map(|p| p.id)
+            .ok_or("registration failed")?;
         names.insert(name.to_string(), id);
         Ok(())
     };
@@ -285,11 +324,18 @@ pub fn build_event(spec: &EventSpec, ruleset: crate::Ruleset) -> Result<(Event, 
         let mut drops = Vec::new();
         for entry in entries {
             let words: Vec<&str> = entry.split_whitespace().collect();
-            let lookup = |name: &str| names.get(name).copied().ok_or_else(|| format!("unknown player {name} in '{entry}'"));
+            let lookup = |name: &str| {
+                names
+                    .get(name)
+                    .copied()
+                    .ok_or_else(|| format!("unknown player {name} in '{entry}'"))
+            };
             match words.as_slice() {
                 ["join", name] => register(&mut event, &mut names, name)?,
                 ["drop", name] => drops.push(lookup(name)?),
-                [name, "bye"] => seats.push(Seats::Single { player: lookup(name)? }),
+                [name, "bye"] => seats.push(Seats::Single {
+                    player: lookup(name)?,
+                }),
                 [a, op, b, rest @ ..] => {
                     let (a, b) = (lookup(a)?, lookup(b)?);
                     seats.push(Seats::Pair { a, b });
@@ -299,17 +345,30 @@ pub fn build_event(spec: &EventSpec, ruleset: crate::Ruleset) -> Result<(Event, 
             }
         }
         event
-            .apply(&Action::PairRound { seed: u64::from(round), seats: seats.clone() })
+            .apply(&Action::PairRound {
+                seed: u64::from(round),
+                seats: seats.clone(),
+            })
             .map_err(|e| format!("round {round}: {e}"))?;
-        let tables = seats.iter().filter(|s| matches!(s, Seats::Pair { .. })).count();
+        let tables = seats
+            .iter()
+            .filter(|s| matches!(s, Seats::Pair { .. }))
+            .count();
         for (table, entry) in (1..=tables).zip(results) {
             let table = u32::try_from(table).map_err(|_| "too many tables".to_string())?;
             event
-                .apply(&Action::RecordResult { round, table, entry, replace: false })
+                .apply(&Action::RecordResult {
+                    round,
+                    table,
+                    entry,
+                    replace: false,
+                })
                 .map_err(|e| format!("round {round} table {table}: {e}"))?;
         }
         for player in drops {
-            event.apply(&Action::DropPlayer { player }).map_err(|e| e.to_string())?;
+            event
+                .apply(&Action::DropPlayer { player })
+                .map_err(|e| e.to_string())?;
         }
     }
     Ok((event, names))
@@ -330,11 +389,22 @@ fn parse_result(op: &str, rest: &[&str]) -> Result<ResultEntry, String> {
         }
     }
     Ok(match op {
-        ">" => ResultEntry::Win { winner: Side::A, games, reason },
-        "=" => ResultEntry::Draw { reason: DrawReason::Time, games, graded_reason: reason },
+        ">" => ResultEntry::Win {
+            winner: Side::A,
+            games,
+            reason,
+        },
+        "=" => ResultEntry::Draw {
+            reason: DrawReason::Time,
+            games,
+            graded_reason: reason,
+        },
         "x" => ResultEntry::DoubleLoss,
         "++" => ResultEntry::DoubleWin,
-        ">d" => ResultEntry::Default { winner: Side::A, reason: DefaultReason::NoShow },
+        ">d" => ResultEntry::Default {
+            winner: Side::A,
+            reason: DefaultReason::NoShow,
+        },
         other => return Err(format!("unknown result '{other}'")),
     })
 }

@@ -60,6 +60,10 @@ fn every_vector_has_a_named_test() {
     let source = include_str!("golden.rs");
     let (_, vectors) = verify::vectors().unwrap_or_else(|e| panic!("{e}"));
     for vector in vectors {
-        assert!(source.contains(&format!("    {},", vector.test)), "no golden test for {}", vector.test);
+        assert!(
+            source.contains(&format!("    {},", vector.test)),
+            "no golden test for {}",
+            vector.test
+        );
     }
 }

@@ -11,8 +11,14 @@ pub enum StoreError {
     NotFound { path: PathBuf },
     #[error("{path} is not a Tablekeeper event file; it was left unchanged")]
     NotAnEventFile { path: PathBuf },
-    #[error("{path} was written by a newer Tablekeeper (event file version {found}, this app reads up to {supported}); update Tablekeeper to open it")]
-    NewerVersion { path: PathBuf, found: i64, supported: i64 },
+    #[error(
+        "{path} was written by a newer Tablekeeper (event file version {found}, this app reads up to {supported}); update Tablekeeper to open it"
+    )]
+    NewerVersion {
+        path: PathBuf,
+        found: i64,
+        supported: i64,
+    },
     #[error("{path} is damaged ({detail}); restore a backup. The file was left unchanged")]
     Damaged { path: PathBuf, detail: String },
     #[error("the event file could not be written: {0}")]

@@ -10,5 +10,5 @@ mod file;
 mod migrations;
 
 pub use error::StoreError;
-pub use file::{EventFile, LoggedAction, StoredEvent, EVENT_FILE_EXTENSION};
+pub use file::{EVENT_FILE_EXTENSION, EventFile, LoggedAction, StoredEvent};
 pub use migrations::{LATEST_SCHEMA_VERSION, migrations};

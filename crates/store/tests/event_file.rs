@@ -6,13 +6,19 @@ use tablekeeper_engine::{Action, EventSettings, PlayerDetails};
 use tablekeeper_store::{EventFile, LATEST_SCHEMA_VERSION};
 
 fn settings() -> EventSettings {
-    EventSettings { name: "Test".into(), planned_rounds: 3, standings_seed: 1, title: None }
+    EventSettings {
+        name: "Test".into(),
+        planned_rounds: 3,
+        standings_seed: 1,
+        title: None,
+    }
 }
 
 fn create(dir: &tempfile::TempDir) -> (std::path::PathBuf, EventFile) {
     let path = dir.path().join("event.tkevent");
     let ruleset = catalogue::ruleset("bandai").expect("ruleset");
-    let file = EventFile::create(&path, &settings(), &ruleset, "2026-11-22T10:00:00+09:00").expect("create");
+    let file = EventFile::create(&path, &settings(), &ruleset, "2026-11-22T10:00:00+09:00")
+        .expect("create");
     (path, file)
 }
 
@@ -22,7 +28,12 @@ fn actions_round_trip_in_order() {
     let (path, mut file) = create(&dir);
     let actions: Vec<Action> = ["Ann", "佐藤 花子"]
         .iter()
-        .map(|n| Action::RegisterPlayer(PlayerDetails { name: (*n).into(), ..PlayerDetails::default() }))
+        .map(|n| {
+            Action::RegisterPlayer(PlayerDetails {
+                name: (*n).into(),
+                ..PlayerDetails::default()
+            })
+        })
         .collect();
     file.append(&actions, None, "now").expect("append");
     drop(file);
@@ -30,7 +41,14 @@ fn actions_round_trip_in_order() {
     let stored = reopened.load().expect("load");
     assert_eq!(stored.settings, settings());
     assert_eq!(stored.ruleset.id, "bandai");
-    assert_eq!(stored.actions.iter().map(|a| a.action.clone()).collect::<Vec<_>>(), actions);
+    assert_eq!(
+        stored
+            .actions
+            .iter()
+            .map(|a| a.action.clone())
+            .collect::<Vec<_>>(),
+        actions
+    );
     assert_eq!(reopened.integrity_check().expect("check"), "ok");
 }
 
@@ -39,7 +57,9 @@ fn creating_over_an_existing_file_is_refused() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (path, _file) = create(&dir);
     let ruleset = catalogue::ruleset("bandai").expect("ruleset");
-    let error = EventFile::create(&path, &settings(), &ruleset, "now").err().expect("must refuse");
+    let error = EventFile::create(&path, &settings(), &ruleset, "now")
+        .err()
+        .expect("must refuse");
     assert_eq!(error.kind(), "file-exists");
 }
 
@@ -50,11 +70,15 @@ fn a_file_that_is_not_an_event_file_is_refused_and_unchanged() {
     std::fs::write(&text_file, b"players: Ann, Bob\n").expect("write");
     let error = EventFile::open(&text_file).err().expect("must refuse");
     assert_eq!(error.kind(), "not-an-event-file");
-    assert_eq!(std::fs::read(&text_file).expect("read"), b"players: Ann, Bob\n");
+    assert_eq!(
+        std::fs::read(&text_file).expect("read"),
+        b"players: Ann, Bob\n"
+    );
 
     let other_db = dir.path().join("other.sqlite");
     let conn = rusqlite::Connection::open(&other_db).expect("sqlite");
-    conn.execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);").expect("sql");
+    conn.execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+        .expect("sql");
     drop(conn);
     let before = std::fs::read(&other_db).expect("read");
     let error = EventFile::open(&other_db).err().expect("must refuse");
@@ -68,8 +92,10 @@ fn a_newer_schema_version_is_refused_and_unchanged() {
     let (path, file) = create(&dir);
     drop(file);
     let conn = rusqlite::Connection::open(&path).expect("sqlite");
-    conn.pragma_update(None, "user_version", LATEST_SCHEMA_VERSION + 1).expect("bump");
-    conn.pragma_update(None, "journal_mode", "DELETE").expect("checkpoint");
+    conn.pragma_update(None, "user_version", LATEST_SCHEMA_VERSION + 1)
+        .expect("bump");
+    conn.pragma_update(None, "journal_mode", "DELETE")
+        .expect("checkpoint");
     drop(conn);
     let before = std::fs::read(&path).expect("read");
     let error = EventFile::open(&path).err().expect("must refuse");
@@ -81,6 +107,8 @@ fn a_newer_schema_version_is_refused_and_unchanged() {
 #[test]
 fn a_missing_file_is_reported() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let error = EventFile::open(&dir.path().join("nope.tkevent")).err().expect("must refuse");
+    let error = EventFile::open(&dir.path().join("nope.tkevent"))
+        .err()
+        .expect("must refuse");
     assert_eq!(error.kind(), "file-not-found");
 }

@@ -19,7 +19,9 @@ impl std::fmt::Display for PlayerId {
 pub enum PlayerStatus {
     Active,
     /// Dropped; `after_round` is the last round the player has a record in (0 = before round 1).
-    Dropped { after_round: u32 },
+    Dropped {
+        after_round: u32,
+    },
 }
 
 /// A registered player.

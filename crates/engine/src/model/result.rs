@@ -85,16 +85,26 @@ pub enum ResultEntry {
         reason: DrawReason,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         games: Option<GameScore>,
-        #[serde(default, skip_serializing_if = "Option::is_none", rename = "graded-reason")]
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            rename = "graded-reason"
+        )]
         graded_reason: Option<String>,
     },
     DoubleLoss,
     /// Bushiroad PG §3.3.3: both fighters considered winners (exceptional).
     DoubleWin,
     /// The winner's opponent did not play (no-show, drop after pairing).
-    Default { winner: Side, reason: DefaultReason },
+    Default {
+        winner: Side,
+        reason: DefaultReason,
+    },
     /// The loser lost by penalty (match loss, disqualification).
-    Penalty { loser: Side, penalty: PenaltyKind },
+    Penalty {
+        loser: Side,
+        penalty: PenaltyKind,
+    },
     /// A single-seat round: the bye.
     Bye,
     /// A single-seat round: a late entry's missed round.

@@ -9,9 +9,14 @@ use super::result::MatchResult;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum Seats {
-    Pair { a: PlayerId, b: PlayerId },
+    Pair {
+        a: PlayerId,
+        b: PlayerId,
+    },
     /// A bye or a late entry's missed round: one player, no opponent, no table.
-    Single { player: PlayerId },
+    Single {
+        player: PlayerId,
+    },
 }
 
 impl Seats {

@@ -6,8 +6,8 @@
 //! budget, and gives the bye by the ruleset's bye rule, never a second bye while another
 //! player has none.
 
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::error::EngineError;
@@ -31,7 +31,11 @@ pub struct Pairing {
 }
 
 /// Pairs the next round of `event` with randomness from `seed`.
-pub fn pair_next_round(event: &Event, seed: u64, allow_rematches: bool) -> Result<Pairing, EngineError> {
+pub fn pair_next_round(
+    event: &Event,
+    seed: u64,
+    allow_rematches: bool,
+) -> Result<Pairing, EngineError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let active: Vec<PlayerId> = event.active_players().map(|p| p.id).collect();
     if active.len() < 2 {
@@ -39,7 +43,11 @@ pub fn pair_next_round(event: &Event, seed: u64, allow_rematches: bool) -> Resul
     }
     let standings = standings::compute(event)?;
     let points_of = |p: PlayerId| {
-        standings.rows.iter().find(|r| r.player == p).map_or(Exact::ZERO, |r| r.points)
+        standings
+            .rows
+            .iter()
+            .find(|r| r.player == p)
+            .map_or(Exact::ZERO, |r| r.points)
     };
     // Standings order; players on equal points are shuffled so pairings within a score
     // group are random (seeded), as every seed asks.
@@ -50,10 +58,13 @@ pub fn pair_next_round(event: &Event, seed: u64, allow_rematches: bool) -> Resul
         .filter(|p| active.contains(p))
         .collect();
     order.shuffle(&mut rng);
-    order.sort_by(|a, b| points_of(*b).cmp(&points_of(*a)));
+    order.sort_by_key(|p| std::cmp::Reverse(points_of(*p)));
 
     let bye_candidates: Vec<Option<PlayerId>> = if order.len() % 2 == 1 {
-        bye_candidates(event, &order, &points_of, &mut rng).into_iter().map(Some).collect()
+        bye_candidates(event, &order, &points_of, &mut rng)
+            .into_iter()
+            .map(Some)
+            .collect()
     } else {
         vec![None]
     };
@@ -71,20 +82,39 @@ pub fn pair_next_round(event: &Event, seed: u64, allow_rematches: bool) -> Resul
     }
     let bye = bye_candidates.first().copied().flatten();
     let rest: Vec<PlayerId> = order.iter().copied().filter(|p| Some(*p) != bye).collect();
-    let pairs: Vec<(PlayerId, PlayerId)> = rest.chunks(2).filter_map(|c| match c {
-        [a, b] => Some((*a, *b)),
-        _ => None,
-    }).collect();
-    let rematches = pairs.iter().copied().filter(|(a, b)| event.have_met(*a, *b)).collect();
+    let pairs: Vec<(PlayerId, PlayerId)> = rest
+        .chunks(2)
+        .filter_map(|c| match c {
+            [a, b] => Some((*a, *b)),
+            _ => None,
+        })
+        .collect();
+    let rematches = pairs
+        .iter()
+        .copied()
+        .filter(|(a, b)| event.have_met(*a, *b))
+        .collect();
     Ok(build(seed, pairs, bye, rematches))
 }
 
-fn build(seed: u64, pairs: Vec<(PlayerId, PlayerId)>, bye: Option<PlayerId>, rematches: Vec<(PlayerId, PlayerId)>) -> Pairing {
-    let mut seats: Vec<Seats> = pairs.into_iter().map(|(a, b)| Seats::Pair { a, b }).collect();
+fn build(
+    seed: u64,
+    pairs: Vec<(PlayerId, PlayerId)>,
+    bye: Option<PlayerId>,
+    rematches: Vec<(PlayerId, PlayerId)>,
+) -> Pairing {
+    let mut seats: Vec<Seats> = pairs
+        .into_iter()
+        .map(|(a, b)| Seats::Pair { a, b })
+        .collect();
     if let Some(player) = bye {
         seats.push(Seats::Single { player });
     }
-    Pairing { seed, seats, rematches }
+    Pairing {
+        seed,
+        seats,
+        rematches,
+    }
 }
 
 /// Players who may receive the bye, best candidate first. Nobody gets a second bye
@@ -96,7 +126,11 @@ fn bye_candidates(
     rng: &mut ChaCha8Rng,
 ) -> Vec<PlayerId> {
     let fewest = order.iter().map(|p| event.byes_of(*p)).min().unwrap_or(0);
-    let mut eligible: Vec<PlayerId> = order.iter().copied().filter(|p| event.byes_of(*p) == fewest).collect();
+    let mut eligible: Vec<PlayerId> = order
+        .iter()
+        .copied()
+        .filter(|p| event.byes_of(*p) == fewest)
+        .collect();
     match event.ruleset.pairing.bye {
         // Lowest-ranked first: the reverse of standings order.
         ByeRule::LowestRanked => eligible.reverse(),
@@ -109,7 +143,11 @@ fn bye_candidates(
                     Exact::ZERO
                 }
             };
-            eligible.sort_by(|a, b| points_of(*a).cmp(&points_of(*b)).then(sos(*a).cmp(&sos(*b))));
+            eligible.sort_by(|a, b| {
+                points_of(*a)
+                    .cmp(&points_of(*b))
+                    .then(sos(*a).cmp(&sos(*b)))
+            });
         }
     }
     eligible
@@ -119,17 +157,25 @@ fn bye_candidates(
 fn sos_of(event: &Event, player: PlayerId) -> Exact {
     let records = standings::records::Records::collect(event);
     let points = |p: PlayerId| {
-        records.of(p).iter().fold(Exact::ZERO, |acc, r| acc.checked_add(r.seat.points).unwrap_or(acc))
+        records.of(p).iter().fold(Exact::ZERO, |acc, r| {
+            acc.checked_add(r.seat.points).unwrap_or(acc)
+        })
     };
     records
         .of(player)
         .iter()
         .filter_map(|r| r.opponent)
-        .fold(Exact::ZERO, |acc, o| acc.checked_add(points(o)).unwrap_or(acc))
+        .fold(Exact::ZERO, |acc, o| {
+            acc.checked_add(points(o)).unwrap_or(acc)
+        })
 }
 
 /// Depth-first pairing in the given order, first legal opponent first.
-fn pair_without_rematch(event: &Event, players: &[PlayerId], budget: &mut usize) -> Option<Vec<(PlayerId, PlayerId)>> {
+fn pair_without_rematch(
+    event: &Event,
+    players: &[PlayerId],
+    budget: &mut usize,
+) -> Option<Vec<(PlayerId, PlayerId)>> {
     let Some((first, rest)) = players.split_first() else {
         return Some(Vec::new());
     };

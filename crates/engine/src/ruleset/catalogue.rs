@@ -75,7 +75,11 @@ pub fn titles() -> Result<Vec<TitlePreset>, RulesetError> {
 /// The embedded title preset with this id.
 pub fn title(id: &str) -> Result<TitlePreset, RulesetError> {
     let all = titles()?;
-    let known = all.iter().map(|t| t.id.as_str()).collect::<Vec<_>>().join(", ");
+    let known = all
+        .iter()
+        .map(|t| t.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
     all.iter()
         .find(|t| t.id == id)
         .cloned()

@@ -131,7 +131,12 @@ impl Locator<'_> {
     pub fn toml_error(&self, error: &toml::de::Error) -> RulesetError {
         let line = error
             .span()
-            .map(|span| self.text[..span.start.min(self.text.len())].lines().count().max(1))
+            .map(|span| {
+                self.text[..span.start.min(self.text.len())]
+                    .lines()
+                    .count()
+                    .max(1)
+            })
             .unwrap_or(1);
         let message = error.message().to_string();
         let field = message
@@ -154,7 +159,10 @@ impl Locator<'_> {
         for (index, raw) in self.text.lines().enumerate() {
             let line = raw.trim();
             if line.starts_with('[') {
-                current = line.trim_matches(|c| c == '[' || c == ']').trim().to_string();
+                current = line
+                    .trim_matches(|c| c == '[' || c == ']')
+                    .trim()
+                    .to_string();
                 if current == table {
                     table_line = index + 1;
                 }
@@ -234,7 +242,11 @@ fn validate_points(at: &Locator, raw: RawPoints) -> Result<PointsRule, RulesetEr
         return Err(at.error("points", "win", "a win must score more than a loss"));
     }
     if raw.draw > raw.win || raw.draw < raw.loss {
-        return Err(at.error("points", "draw", "a draw must score between a loss and a win"));
+        return Err(at.error(
+            "points",
+            "draw",
+            "a draw must score between a loss and a win",
+        ));
     }
     if raw.max_per_match < raw.win || raw.max_per_match < raw.bye {
         return Err(at.error(
@@ -249,13 +261,24 @@ fn validate_points(at: &Locator, raw: RawPoints) -> Result<PointsRule, RulesetEr
     for reason in &raw.graded {
         let valid_outcome = reason.outcome == "win" || reason.outcome == "draw";
         if !valid_outcome {
-            return Err(at.error("points.graded", "outcome", format!("reason '{}': use \"win\" or \"draw\"", reason.id)));
+            return Err(at.error(
+                "points.graded",
+                "outcome",
+                format!("reason '{}': use \"win\" or \"draw\"", reason.id),
+            ));
         }
-        if reason.winner > raw.max_per_match || reason.loser > raw.max_per_match || reason.winner < 0 || reason.loser < 0 {
+        if reason.winner > raw.max_per_match
+            || reason.loser > raw.max_per_match
+            || reason.winner < 0
+            || reason.loser < 0
+        {
             return Err(at.error(
                 "points.graded",
                 "winner",
-                format!("reason '{}': points must be between 0 and max_per_match", reason.id),
+                format!(
+                    "reason '{}': points must be between 0 and max_per_match",
+                    reason.id
+                ),
             ));
         }
     }
@@ -289,7 +312,13 @@ fn validate_match_win(at: &Locator, raw: RawMatchWin) -> Result<MatchWinRule, Ru
     };
     let floor = Exact::parse(&raw.floor)
         .filter(|f| *f >= Exact::ZERO && *f <= Exact::integer(1))
-        .ok_or_else(|| at.error("match_win", "floor", "use a number from 0 to 1, e.g. \"0.33\""))?;
+        .ok_or_else(|| {
+            at.error(
+                "match_win",
+                "floor",
+                "use a number from 0 to 1, e.g. \"0.33\"",
+            )
+        })?;
     Ok(MatchWinRule {
         denominator,
         multiply_by_max_points: raw.multiply_by_max_points,
@@ -311,7 +340,13 @@ fn validate_standings(at: &Locator, raw: RawStandings) -> Result<StandingsRule, 
     let unresolved = match raw.unresolved.as_str() {
         "random" => TieResolution::Random,
         "equal-rank" => TieResolution::EqualRank,
-        _ => return Err(at.error("standings", "unresolved", "use \"random\" or \"equal-rank\"")),
+        _ => {
+            return Err(at.error(
+                "standings",
+                "unresolved",
+                "use \"random\" or \"equal-rank\"",
+            ));
+        }
     };
     if raw.display_decimals > 6 {
         return Err(at.error("standings", "display_decimals", "at most 6 decimals"));
@@ -325,12 +360,20 @@ fn validate_standings(at: &Locator, raw: RawStandings) -> Result<StandingsRule, 
     })
 }
 
-fn tiebreaker_list(at: &Locator, key: &str, ids: &[String]) -> Result<Vec<Tiebreaker>, RulesetError> {
+fn tiebreaker_list(
+    at: &Locator,
+    key: &str,
+    ids: &[String],
+) -> Result<Vec<Tiebreaker>, RulesetError> {
     let mut list = Vec::with_capacity(ids.len());
     for id in ids {
         let tiebreaker = Tiebreaker::from_id(id).ok_or_else(|| {
             let known: Vec<&str> = Tiebreaker::ALL.iter().map(|t| t.id()).collect();
-            at.error("standings", key, format!("unknown tiebreaker '{id}'; use one of {}", known.join(", ")))
+            at.error(
+                "standings",
+                key,
+                format!("unknown tiebreaker '{id}'; use one of {}", known.join(", ")),
+            )
         })?;
         if list.contains(&tiebreaker) {
             return Err(at.error("standings", key, format!("'{id}' is listed twice")));
@@ -356,10 +399,20 @@ fn validate_pairing(at: &Locator, raw: RawPairing) -> Result<PairingRule, Rulese
     let cut_comparison = match raw.cut_comparison.as_str() {
         "less-than" => CutComparison::LessThan,
         "at-most" => CutComparison::AtMost,
-        _ => return Err(at.error("pairing", "cut_comparison", "use \"less-than\" or \"at-most\"")),
+        _ => {
+            return Err(at.error(
+                "pairing",
+                "cut_comparison",
+                "use \"less-than\" or \"at-most\"",
+            ));
+        }
     };
     if raw.result_lock_rounds == Some(0) {
-        return Err(at.error("pairing", "result_lock_rounds", "must be at least 1 (or left out)"));
+        return Err(at.error(
+            "pairing",
+            "result_lock_rounds",
+            "must be at least 1 (or left out)",
+        ));
     }
     Ok(PairingRule {
         bye,
@@ -380,14 +433,23 @@ fn validate_recommended(at: &Locator, rows: &[RecommendedRounds]) -> Result<(), 
             ));
         }
         if row.rounds > MAX_ROUNDS {
-            return Err(at.error("recommended", "rounds", format!("at most {MAX_ROUNDS} rounds")));
+            return Err(at.error(
+                "recommended",
+                "rounds",
+                format!("at most {MAX_ROUNDS} rounds"),
+            ));
         }
         previous_max = max;
     }
     Ok(())
 }
 
-fn categories(at: &Locator, table: &str, key: &str, names: &[String]) -> Result<Vec<Category>, RulesetError> {
+fn categories(
+    at: &Locator,
+    table: &str,
+    key: &str,
+    names: &[String],
+) -> Result<Vec<Category>, RulesetError> {
     names
         .iter()
         .map(|name| {
@@ -405,7 +467,13 @@ fn categories(at: &Locator, table: &str, key: &str, names: &[String]) -> Result<
         .collect()
 }
 
-fn rounding(at: &Locator, table: &str, key: &str, mode: &str, decimals: u32) -> Result<Rounding, RulesetError> {
+fn rounding(
+    at: &Locator,
+    table: &str,
+    key: &str,
+    mode: &str,
+    decimals: u32,
+) -> Result<Rounding, RulesetError> {
     if decimals > 6 {
         return Err(at.error(table, key, "at most 6 decimals"));
     }

@@ -13,8 +13,7 @@ mod title;
 
 pub use load::{RulesetError, parse_ruleset};
 pub use schema::{
-    Denominator, MatchWinRule, OpponentRule, PairingRule, PointsRule, GradedReason,
-    RecommendedRounds, Ruleset, StandingsRule, Tiebreaker, TieResolution, ByeRule,
-    CutComparison,
+    ByeRule, CutComparison, Denominator, GradedReason, MatchWinRule, OpponentRule, PairingRule,
+    PointsRule, RecommendedRounds, Ruleset, StandingsRule, TieResolution, Tiebreaker,
 };
 pub use title::{MatchLength, TitlePreset, parse_title};

@@ -24,12 +24,17 @@ pub fn apply_overrides(base: &Ruleset, overrides: &[String]) -> Result<Ruleset, 
     let mut document: toml::Table = toml::from_str(&base.source_text)
         .map_err(|e| invalid("", format!("base ruleset is not valid TOML: {e}")))?;
     for item in overrides {
-        let (path, raw_value) = item
-            .split_once('=')
-            .ok_or_else(|| invalid(item, "write overrides as field=value, e.g. points.draw=1".into()))?;
+        let (path, raw_value) = item.split_once('=').ok_or_else(|| {
+            invalid(
+                item,
+                "write overrides as field=value, e.g. points.draw=1".into(),
+            )
+        })?;
         let path = path.trim();
         let keys: Vec<&str> = path.split('.').collect();
-        let (last, parents) = keys.split_last().ok_or_else(|| invalid(path, "empty field".into()))?;
+        let (last, parents) = keys
+            .split_last()
+            .ok_or_else(|| invalid(path, "empty field".into()))?;
         let mut table = &mut document;
         for key in parents {
             table = table

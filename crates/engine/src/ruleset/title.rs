@@ -77,7 +77,11 @@ pub fn parse_title(file: &str, text: &str) -> Result<TitlePreset, RulesetError> 
         _ => return Err(at.error("", "match_length", "use \"bo1\" or \"bo3\"")),
     };
     if raw.round_minutes > 240 {
-        return Err(at.error("", "round_minutes", "at most 240 minutes (0 = no time limit)"));
+        return Err(at.error(
+            "",
+            "round_minutes",
+            "at most 240 minutes (0 = no time limit)",
+        ));
     }
     if !SELECTION_METHODS.contains(&raw.top_cut_selection.as_str()) {
         return Err(at.error(

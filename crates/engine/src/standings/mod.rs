@@ -98,9 +98,12 @@ pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineEr
         ruleset.standings.unresolved,
         event.settings.standings_seed,
     );
-    let uses_percentages = chain
-        .iter()
-        .any(|t| matches!(t, Tiebreaker::MatchWin | Tiebreaker::OppMatchWin | Tiebreaker::OppOppMatchWin));
+    let uses_percentages = chain.iter().any(|t| {
+        matches!(
+            t,
+            Tiebreaker::MatchWin | Tiebreaker::OppMatchWin | Tiebreaker::OppOppMatchWin
+        )
+    });
     let rows = ranked
         .into_iter()
         .map(|placed| {
@@ -150,7 +153,11 @@ pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineEr
 }
 
 fn count(records: &Records, player: PlayerId, outcome: Outcome) -> u32 {
-    let n = records.of(player).iter().filter(|r| r.seat.outcome == outcome).count();
+    let n = records
+        .of(player)
+        .iter()
+        .filter(|r| r.seat.outcome == outcome)
+        .count();
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 

@@ -10,8 +10,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::records::Records;
-use super::values::Values;
 use super::value_of;
+use super::values::Values;
 use crate::exact::Exact;
 use crate::model::{Outcome, PlayerId};
 use crate::ruleset::{TieResolution, Tiebreaker};
@@ -65,9 +65,9 @@ pub fn rank(
                 })
                 .collect();
             if tiebreaker.higher_is_better() {
-                keyed.sort_by(|a, b| b.1.cmp(&a.1));
+                keyed.sort_by_key(|a| std::cmp::Reverse(a.1));
             } else {
-                keyed.sort_by(|a, b| a.1.cmp(&b.1));
+                keyed.sort_by_key(|a| a.1);
             }
             refined.extend(split(keyed));
         }
@@ -75,7 +75,11 @@ pub fn rank(
     }
     let max_id = primary.iter().map(|(p, _)| p.0 as usize).max().unwrap_or(0);
     let keys = random_keys(seed, max_id);
-    let key_of = |p: &PlayerId| keys.get((p.0 as usize).saturating_sub(1)).copied().unwrap_or(0);
+    let key_of = |p: &PlayerId| {
+        keys.get((p.0 as usize).saturating_sub(1))
+            .copied()
+            .unwrap_or(0)
+    };
     let mut placed = Vec::with_capacity(primary.len());
     let mut position = 0u32;
     for mut group in groups {

@@ -62,7 +62,10 @@ impl Records {
     }
 
     pub fn of(&self, player: PlayerId) -> &[RoundRecord] {
-        self.by_player.get(&player).map(Vec::as_slice).unwrap_or(&[])
+        self.by_player
+            .get(&player)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
     }
 
     /// Bushiroad double-elimination effective rounds (000 §3.2.2.2, 001 第2節 第2項):
@@ -82,16 +85,22 @@ impl Records {
                 }
             }
         }
-        if let Some(after) = self.dropped_after.get(&player) {
-            if losses < 2 {
-                candidates.push(after + (2 - losses));
-            }
+        if let Some(after) = self.dropped_after.get(&player)
+            && losses < 2
+        {
+            candidates.push(after + (2 - losses));
         }
         candidates.into_iter().min().unwrap_or(0)
     }
 }
 
-fn push(map: &mut HashMap<PlayerId, Vec<RoundRecord>>, player: PlayerId, round: u32, opponent: Option<PlayerId>, seat: SeatResult) {
+fn push(
+    map: &mut HashMap<PlayerId, Vec<RoundRecord>>,
+    player: PlayerId,
+    round: u32,
+    opponent: Option<PlayerId>,
+    seat: SeatResult,
+) {
     map.entry(player).or_default().push(RoundRecord {
         round,
         opponent,

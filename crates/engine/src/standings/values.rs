@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::records::{RoundRecord, Records};
+use super::records::{Records, RoundRecord};
 use crate::exact::{ArithmeticError, Exact};
 use crate::model::{Outcome, PlayerId};
 use crate::ruleset::{Denominator, Ruleset};
@@ -22,7 +22,11 @@ pub struct Values {
 }
 
 impl Values {
-    pub fn compute(ruleset: &Ruleset, records: &Records, players: &[PlayerId]) -> Result<Values, ArithmeticError> {
+    pub fn compute(
+        ruleset: &Ruleset,
+        records: &Records,
+        players: &[PlayerId],
+    ) -> Result<Values, ArithmeticError> {
         let counted_opponents: HashMap<PlayerId, Vec<PlayerId>> = players
             .iter()
             .map(|p| {
@@ -58,14 +62,18 @@ impl Values {
             game_losses.insert(*player, Exact::integer(lost));
         }
         let floor = ruleset.match_win.floor;
-        let average = |source: &HashMap<PlayerId, Exact>, player: &PlayerId| -> Result<Exact, ArithmeticError> {
-            let values: Vec<Exact> = counted_opponents[player]
-                .iter()
-                .map(|o| source.get(o).copied().unwrap_or(floor))
-                .collect();
-            // A player with no counted opponent gets the floor (RULESETS.md Arithmetic).
-            Ok(Exact::mean(&values)?.map_or(floor, |m| m.round(ruleset.opponents.average_rounding)))
-        };
+        let average =
+            |source: &HashMap<PlayerId, Exact>,
+             player: &PlayerId|
+             -> Result<Exact, ArithmeticError> {
+                let values: Vec<Exact> = counted_opponents[player]
+                    .iter()
+                    .map(|o| source.get(o).copied().unwrap_or(floor))
+                    .collect();
+                // A player with no counted opponent gets the floor (RULESETS.md Arithmetic).
+                Ok(Exact::mean(&values)?
+                    .map_or(floor, |m| m.round(ruleset.opponents.average_rounding)))
+            };
         let mut opp_match_win = HashMap::new();
         for player in players {
             opp_match_win.insert(*player, average(&match_win, player)?);
@@ -91,7 +99,9 @@ impl Values {
         }
         let mut opp_sos = HashMap::new();
         for player in players {
-            let total = sum(counted_opponents[player].iter().map(|o| sos_full.get(o).copied().unwrap_or(Exact::ZERO)))?;
+            let total = sum(counted_opponents[player]
+                .iter()
+                .map(|o| sos_full.get(o).copied().unwrap_or(Exact::ZERO)))?;
             opp_sos.insert(*player, total);
         }
         Ok(Values {
@@ -110,7 +120,12 @@ impl Values {
 
 /// The player's own match-win percentage: points over rounds (× max points), with the
 /// ruleset's exclusions, rounding and floor.
-fn own_match_win(ruleset: &Ruleset, records: &Records, player: PlayerId, own: &[RoundRecord]) -> Result<Exact, ArithmeticError> {
+fn own_match_win(
+    ruleset: &Ruleset,
+    records: &Records,
+    player: PlayerId,
+    own: &[RoundRecord],
+) -> Result<Exact, ArithmeticError> {
     let rule = &ruleset.match_win;
     let counted: Vec<&RoundRecord> = own
         .iter()
@@ -135,5 +150,6 @@ fn own_match_win(ruleset: &Ruleset, records: &Records, player: PlayerId, own: &[
 }
 
 fn sum(values: impl Iterator<Item = Exact>) -> Result<Exact, ArithmeticError> {
-    values.fold(Ok(Exact::ZERO), |acc, v| acc.and_then(|a| a.checked_add(v)))
+    let mut values = values;
+    values.try_fold(Exact::ZERO, |acc, v| acc.checked_add(v))
 }
