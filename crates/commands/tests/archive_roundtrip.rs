@@ -21,7 +21,7 @@ fn run_event(
         ruleset: Some(RulesetSource::Embedded(ruleset.into())),
         title: None,
         // Half the events announce no rounds, so the first pairing logs a planned-rounds change.
-        planned_rounds: if seed % 2 == 0 { Some(rounds) } else { None },
+        planned_rounds: if seed.is_multiple_of(2) { Some(rounds) } else { None },
         overrides: Vec::new(),
         standings_seed: Some(seed),
     };
@@ -34,7 +34,7 @@ fn run_event(
         })
         .collect();
     session.add_players(names).expect("players");
-    if seed % 2 == 1 {
+    if !seed.is_multiple_of(2) {
         // Announced at the first pairing from the table, then raised to `rounds`.
         session
             .pair_next_round(Some(seed), true)
