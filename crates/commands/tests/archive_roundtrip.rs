@@ -21,7 +21,11 @@ fn run_event(
         ruleset: Some(RulesetSource::Embedded(ruleset.into())),
         title: None,
         // Half the events announce no rounds, so the first pairing logs a planned-rounds change.
-        planned_rounds: if seed.is_multiple_of(2) { Some(rounds) } else { None },
+        planned_rounds: if seed.is_multiple_of(2) {
+            Some(rounds)
+        } else {
+            None
+        },
         overrides: Vec::new(),
         standings_seed: Some(seed),
     };
@@ -70,7 +74,7 @@ fn run_event(
                 )
                 .expect("result");
         }
-        if *choice.next().unwrap_or(&1) % 3 == 0 {
+        if (*choice.next().unwrap_or(&1)).is_multiple_of(3) {
             let active: Vec<u32> = session
                 .players()
                 .iter()

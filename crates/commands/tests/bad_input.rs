@@ -107,8 +107,7 @@ fn duplicate_player_is_refused() {
     session.add_players(vec![player("Ann")]).expect("first");
     let error = session
         .add_players(vec![player("Bob"), player("Ann")])
-        .err()
-        .expect("must refuse");
+        .expect_err("must refuse");
     assert_refused(&session, error, "duplicate-player");
     assert_eq!(
         session.players().len(),
@@ -124,16 +123,14 @@ fn result_for_a_missing_table_or_a_table_with_a_result_is_refused() {
     let win = parse_result("a", None).expect("parse");
     let error = session
         .record_result(None, 9, win.clone(), false)
-        .err()
-        .expect("must refuse");
+        .expect_err("must refuse");
     assert_refused(&session, error, "unknown-table");
     session
         .record_result(None, 1, win.clone(), false)
         .expect("first result");
     let error = session
         .record_result(None, 1, parse_result("b", None).expect("parse"), false)
-        .err()
-        .expect("must refuse");
+        .expect_err("must refuse");
     assert_refused(&session, error, "result-exists");
     assert!(
         session
@@ -149,8 +146,7 @@ fn three_nil_in_a_best_of_three_is_refused() {
     let mut session = paired_event(&dir, "crossover");
     let error = session
         .record_result(None, 1, parse_result("3-0", None).expect("parse"), false)
-        .err()
-        .expect("must refuse");
+        .expect_err("must refuse");
     assert_refused(&session, error, "invalid-result");
     assert!(
         session
@@ -165,8 +161,7 @@ fn pairing_again_before_results_is_refused() {
     let mut session = paired_event(&dir, "bandai");
     let error = session
         .pair_next_round(Some(2), false)
-        .err()
-        .expect("must refuse");
+        .expect_err("must refuse");
     assert_refused(&session, error, "round-incomplete");
 }
 
@@ -197,9 +192,7 @@ fn csv_with_problems_imports_nothing_and_lists_every_problem() {
     let bytes =
         "\u{feff}name,reading,colour\nAnn,,red\n,,blue\nAnn,,green\n佐藤 花子,さとう はなこ,\n"
             .as_bytes();
-    let error = tablekeeper_commands::csv_import::parse_players(bytes)
-        .err()
-        .expect("must refuse");
+    let error = tablekeeper_commands::csv_import::parse_players(bytes).expect_err("must refuse");
     assert_eq!(error.kind(), "csv-problems");
     let message = error.to_string();
     assert!(message.contains("unknown column 'colour'"), "{message}");
