@@ -1,1 +1,142 @@
-fn main() {}
+//! Standings benchmark: 1024 players × 10 rounds for every ruleset (goal ≤ 5 ms).
+//!
+//! Criterion measures each case; at the end the bench prints each time as a ratio to a
+//! baseline measured in the same process (one pass summing every match's points), so the
+//! figures compare across machines.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use tablekeeper_engine::model::{ResultEntry, Seats, Side};
+use tablekeeper_engine::pairing::pair_next_round;
+use tablekeeper_engine::ruleset::catalogue;
+use tablekeeper_engine::{Action, Event, EventSettings, Exact, PlayerDetails, standings};
+
+const PLAYERS: usize = 1024;
+const ROUNDS: u32 = 10;
+
+fn generated_event(ruleset: &str) -> Event {
+    let settings = EventSettings {
+        name: "bench".into(),
+        planned_rounds: ROUNDS,
+        standings_seed: 1,
+        title: None,
+    };
+    let mut event =
+        Event::new(settings, catalogue::ruleset(ruleset).expect("ruleset")).expect("event");
+    for n in 0..PLAYERS {
+        let details = PlayerDetails {
+            name: format!("Player {n}"),
+            ..PlayerDetails::default()
+        };
+        event
+            .apply(&Action::RegisterPlayer(details))
+            .expect("register");
+    }
+    for round in 1..=ROUNDS {
+        let pairing = pair_next_round(&event, u64::from(round), true).expect("pairing");
+        let tables = pairing
+            .seats
+            .iter()
+            .filter(|s| matches!(s, Seats::Pair { .. }))
+            .count();
+        event
+            .apply(&Action::PairRound {
+                seed: pairing.seed,
+                seats: pairing.seats,
+            })
+            .expect("pair");
+        for table in 1..=u32::try_from(tables).expect("tables") {
+            let entry = match (table + round) % 7 {
+                0 => ResultEntry::DoubleLoss,
+                1 => ResultEntry::Draw {
+                    reason: tablekeeper_engine::model::DrawReason::Time,
+                    games: None,
+                    graded_reason: None,
+                },
+                n if n % 2 == 0 => ResultEntry::Win {
+                    winner: Side::A,
+                    games: None,
+                    reason: None,
+                },
+                _ => ResultEntry::Win {
+                    winner: Side::B,
+                    games: None,
+                    reason: None,
+                },
+            };
+            event
+                .apply(&Action::RecordResult {
+                    round,
+                    table,
+                    entry,
+                    replace: false,
+                })
+                .expect("result");
+        }
+    }
+    event
+}
+
+/// The baseline: one pass over every match, summing points.
+fn baseline(event: &Event) -> Exact {
+    let mut total = Exact::ZERO;
+    for m in event.rounds.iter().flat_map(|r| &r.matches) {
+        for seat in m.result.iter().flat_map(|r| &r.seats) {
+            total = total.checked_add(seat.points).unwrap_or(total);
+        }
+    }
+    total
+}
+
+fn median_of(mut run: impl FnMut()) -> Duration {
+    let mut samples: Vec<Duration> = (0..31)
+        .map(|_| {
+            let start = Instant::now();
+            run();
+            start.elapsed()
+        })
+        .collect();
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+fn bench(c: &mut Criterion) {
+    let rulesets = catalogue::ruleset_ids();
+    let events: Vec<(&str, Event)> = rulesets
+        .iter()
+        .map(|id| (*id, generated_event(id)))
+        .collect();
+    let mut group = c.benchmark_group("standings_1024x10");
+    group.bench_function("baseline_points_sum", |b| {
+        b.iter(|| baseline(black_box(&events[0].1)))
+    });
+    for (id, event) in &events {
+        group.bench_function(*id, |b| {
+            b.iter(|| standings::compute(black_box(event)).expect("standings"))
+        });
+    }
+    group.finish();
+
+    let base = median_of(|| {
+        black_box(baseline(black_box(&events[0].1)));
+    });
+    println!(
+        "\nstandings 1024 players x 10 rounds (median of 31; baseline = one pass summing points: {base:?})"
+    );
+    for (id, event) in &events {
+        let time = median_of(|| {
+            black_box(standings::compute(black_box(event)).expect("standings"));
+        });
+        let ratio = time.as_secs_f64() / base.as_secs_f64().max(1e-9);
+        println!("  {id:<16} {time:>10.3?}  = {ratio:>6.0} x baseline  (goal <= 5 ms)");
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(2)).warm_up_time(Duration::from_millis(500));
+    targets = bench
+}
+criterion_main!(benches);

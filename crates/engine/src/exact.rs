@@ -54,6 +54,14 @@ impl Exact {
         )))
     }
 
+    /// `numerator / denominator` from exact integers, reduced.
+    pub fn from_parts(numerator: i128, denominator: i128) -> Result<Self, ArithmeticError> {
+        if denominator == 0 {
+            return Err(ArithmeticError);
+        }
+        Ok(Exact(Ratio::new(numerator, denominator)))
+    }
+
     /// Parses "0.33", "1", "2/3" or "-1/4".
     pub fn parse(text: &str) -> Option<Self> {
         let text = text.trim();
@@ -96,6 +104,17 @@ impl Exact {
     }
 
     pub fn checked_add(self, other: Exact) -> Result<Exact, ArithmeticError> {
+        let (a, b) = (*self.0.numer(), *self.0.denom());
+        let (c, d) = (*other.0.numer(), *other.0.denom());
+        // Fast path: equal denominators (integers, or sums of same-scale percentages).
+        if b == d {
+            let numerator = a.checked_add(c).ok_or(ArithmeticError)?;
+            return Ok(Exact(if b == 1 {
+                Ratio::new_raw(numerator, 1)
+            } else {
+                Ratio::new(numerator, b)
+            }));
+        }
         self.0
             .checked_add(&other.0)
             .map(Exact)
@@ -126,38 +145,30 @@ impl Exact {
             .ok_or(ArithmeticError)
     }
 
-    /// The mean of `values`, or `None` for an empty list.
-    pub fn mean(values: &[Exact]) -> Result<Option<Exact>, ArithmeticError> {
-        if values.is_empty() {
-            return Ok(None);
-        }
-        let mut sum = Exact::ZERO;
-        for value in values {
-            sum = sum.checked_add(*value)?;
-        }
-        let count = i64::try_from(values.len()).map_err(|_| ArithmeticError)?;
-        sum.checked_div(Exact::integer(count)).map(Some)
-    }
-
     pub fn max(self, other: Exact) -> Exact {
         if other > self { other } else { self }
     }
 
     /// Applies a seed's rounding rule. Values here are never negative.
     pub fn round(self, rounding: Rounding) -> Exact {
+        let (n, d) = (self.numerator(), self.denominator());
+        let rounded = |decimals: u32, half_up: bool| -> Option<Exact> {
+            let scale = 10i128.pow(decimals);
+            let scaled = n.checked_mul(scale)?;
+            let quotient = if half_up {
+                scaled
+                    .checked_mul(2)?
+                    .checked_add(d)?
+                    .div_euclid(d.checked_mul(2)?)
+            } else {
+                scaled.div_euclid(d)
+            };
+            Some(Exact(Ratio::new(quotient, scale)))
+        };
         match rounding {
             Rounding::None => self,
-            Rounding::Truncate { decimals } => {
-                let scale = 10i128.pow(decimals);
-                let scaled = (self.0 * Ratio::from_integer(scale)).floor();
-                Exact(scaled / Ratio::from_integer(scale))
-            }
-            Rounding::HalfUp { decimals } => {
-                let scale = 10i128.pow(decimals);
-                let half = Ratio::new(1, 2);
-                let scaled = (self.0 * Ratio::from_integer(scale) + half).floor();
-                Exact(scaled / Ratio::from_integer(scale))
-            }
+            Rounding::Truncate { decimals } => rounded(decimals, false).unwrap_or(self),
+            Rounding::HalfUp { decimals } => rounded(decimals, true).unwrap_or(self),
         }
     }
 
@@ -199,8 +210,18 @@ impl PartialOrd for Exact {
 }
 
 impl Ord for Exact {
+    /// Cross-multiplication (denominators are positive); `Ratio`'s own comparison
+    /// divides repeatedly and dominated the standings profile.
     fn cmp(&self, other: &Self) -> Ordering {
-        self.0.cmp(&other.0)
+        let (a, b) = (self.numerator(), self.denominator());
+        let (c, d) = (other.numerator(), other.denominator());
+        if b == d {
+            return a.cmp(&c);
+        }
+        match (a.checked_mul(d), c.checked_mul(b)) {
+            (Some(left), Some(right)) => left.cmp(&right),
+            _ => self.0.cmp(&other.0),
+        }
     }
 }
 
@@ -219,4 +240,62 @@ impl fmt::Debug for Exact {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Exact({self})")
     }
+}
+
+/// Values rewritten over one common denominator, so that sums and averages of many of
+/// them are plain integer additions (one reduction per result instead of one per term).
+pub struct CommonScale {
+    pub denominator: i128,
+    pub numerators: Vec<i128>,
+}
+
+impl CommonScale {
+    pub fn new(values: &[Exact]) -> Result<CommonScale, ArithmeticError> {
+        let mut denominators: Vec<i128> = values.iter().map(|v| v.denominator()).collect();
+        denominators.sort_unstable();
+        denominators.dedup();
+        let mut common: i128 = 1;
+        for d in &denominators {
+            let gcd = num_integer_gcd(common, *d);
+            common = (common / gcd).checked_mul(*d).ok_or(ArithmeticError)?;
+        }
+        let factors: Vec<i128> = denominators.iter().map(|d| common / d).collect();
+        let numerators = values
+            .iter()
+            .map(|v| {
+                let index = denominators
+                    .binary_search(&v.denominator())
+                    .map_err(|_| ArithmeticError)?;
+                v.numerator()
+                    .checked_mul(factors[index])
+                    .ok_or(ArithmeticError)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(CommonScale {
+            denominator: common,
+            numerators,
+        })
+    }
+
+    /// The mean of the values at `indices`, or `None` for none.
+    pub fn mean(&self, indices: &[usize]) -> Result<Option<Exact>, ArithmeticError> {
+        if indices.is_empty() {
+            return Ok(None);
+        }
+        let mut sum: i128 = 0;
+        for index in indices {
+            let value = self.numerators.get(*index).ok_or(ArithmeticError)?;
+            sum = sum.checked_add(*value).ok_or(ArithmeticError)?;
+        }
+        let count = i128::try_from(indices.len()).map_err(|_| ArithmeticError)?;
+        let denominator = self.denominator.checked_mul(count).ok_or(ArithmeticError)?;
+        Exact::from_parts(sum, denominator).map(Some)
+    }
+}
+
+fn num_integer_gcd(mut a: i128, mut b: i128) -> i128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.abs().max(1)
 }

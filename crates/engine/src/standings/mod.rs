@@ -85,7 +85,7 @@ pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineEr
             let key = if ruleset.standings.primary_wins {
                 Exact::integer(i64::from(wins(p)))
             } else {
-                values.points[p]
+                values.points_of(*p)
             };
             (*p, key)
         })
@@ -113,7 +113,7 @@ pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineEr
                 .map(|t| {
                     let exact = match t {
                         Tiebreaker::HeadToHead => placed.head_to_head,
-                        other => Some(value_of(&values, *other, player)),
+                        other => Some(values.of(*other, player)),
                     };
                     TiebreakValue {
                         tiebreaker: *t,
@@ -123,7 +123,7 @@ pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineEr
                 })
                 .collect();
             let match_win = uses_percentages.then(|| {
-                let exact = values.match_win[&player];
+                let exact = values.match_win_of(player);
                 TiebreakValue {
                     tiebreaker: Tiebreaker::MatchWin,
                     exact: Some(exact),
@@ -133,14 +133,14 @@ pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineEr
             StandingsRow {
                 rank: placed.rank,
                 player,
-                points: values.points[&player],
+                points: values.points_of(player),
                 wins: count(&records, player, Outcome::Win),
                 losses: count(&records, player, Outcome::Loss),
                 draws: count(&records, player, Outcome::Draw),
                 match_win,
                 tiebreakers,
                 decided_by_random: placed.decided_by_random,
-                dropped: records.dropped_after.contains_key(&player),
+                dropped: records.dropped_after(player).is_some(),
             }
         })
         .collect();
@@ -159,21 +159,6 @@ fn count(records: &Records, player: PlayerId, outcome: Outcome) -> u32 {
         .filter(|r| r.seat.outcome == outcome)
         .count();
     u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-pub(crate) fn value_of(values: &Values, tiebreaker: Tiebreaker, player: PlayerId) -> Exact {
-    let map = match tiebreaker {
-        Tiebreaker::MatchWin => &values.match_win,
-        Tiebreaker::OppMatchWin => &values.opp_match_win,
-        Tiebreaker::OppOppMatchWin => &values.opp_opp_match_win,
-        Tiebreaker::SosDropLowest => &values.sos_drop_lowest,
-        Tiebreaker::OppSos => &values.opp_sos,
-        Tiebreaker::RoundsLostSquared => &values.rounds_lost_squared,
-        Tiebreaker::GameLosses => &values.game_losses,
-        Tiebreaker::GameWins => &values.game_wins,
-        Tiebreaker::HeadToHead => return Exact::ZERO,
-    };
-    map.get(&player).copied().unwrap_or(Exact::ZERO)
 }
 
 /// A value as the ruleset shows it: with the decimals its seed rounds to, else

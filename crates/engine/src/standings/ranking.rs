@@ -10,7 +10,6 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::records::Records;
-use super::value_of;
 use super::values::Values;
 use crate::exact::Exact;
 use crate::model::{Outcome, PlayerId};
@@ -59,7 +58,7 @@ pub fn rank(
                             head_to_head.insert(*p, wins);
                             wins
                         }
-                        other => value_of(values, *other, *p),
+                        other => values.of(*other, *p),
                     };
                     (*p, key)
                 })

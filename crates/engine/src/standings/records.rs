@@ -1,7 +1,5 @@
 //! Each player's record of completed rounds, the input of every tiebreaker.
 
-use std::collections::HashMap;
-
 use crate::event::Event;
 use crate::model::{Outcome, PlayerId, PlayerStatus, SeatResult, Seats};
 
@@ -13,19 +11,25 @@ pub struct RoundRecord {
     pub seat: SeatResult,
 }
 
-/// Records of every player over the completed rounds.
+/// Records of every player over the completed rounds, indexed by player id − 1 (ids are
+/// dense: players are numbered 1, 2, … in registration order).
 pub struct Records {
-    pub by_player: HashMap<PlayerId, Vec<RoundRecord>>,
+    by_player: Vec<Vec<RoundRecord>>,
     /// Completed rounds ("total rounds", RULESETS.md Arithmetic).
     pub total_rounds: u32,
-    /// Last round with a record for dropped players.
-    pub dropped_after: HashMap<PlayerId, u32>,
+    /// Last round with a record, for dropped players.
+    dropped_after: Vec<Option<u32>>,
+}
+
+/// Index of a player id in the dense per-player vectors.
+pub fn index_of(player: PlayerId) -> usize {
+    (player.0 as usize).saturating_sub(1)
 }
 
 impl Records {
     pub fn collect(event: &Event) -> Records {
-        let mut by_player: HashMap<PlayerId, Vec<RoundRecord>> =
-            event.players.iter().map(|p| (p.id, Vec::new())).collect();
+        let count = event.players.len();
+        let mut by_player: Vec<Vec<RoundRecord>> = vec![Vec::new(); count];
         let mut total_rounds = 0;
         for round in event.completed_rounds() {
             total_rounds += 1;
@@ -46,14 +50,14 @@ impl Records {
                 }
             }
         }
-        let dropped_after = event
-            .players
-            .iter()
-            .filter_map(|p| match p.status {
-                PlayerStatus::Dropped { after_round } => Some((p.id, after_round)),
-                PlayerStatus::Active => None,
-            })
-            .collect();
+        let mut dropped_after = vec![None; count];
+        for player in &event.players {
+            if let (PlayerStatus::Dropped { after_round }, Some(slot)) =
+                (player.status, dropped_after.get_mut(index_of(player.id)))
+            {
+                *slot = Some(after_round);
+            }
+        }
         Records {
             by_player,
             total_rounds,
@@ -63,9 +67,14 @@ impl Records {
 
     pub fn of(&self, player: PlayerId) -> &[RoundRecord] {
         self.by_player
-            .get(&player)
+            .get(index_of(player))
             .map(Vec::as_slice)
             .unwrap_or(&[])
+    }
+
+    /// The last round a dropped player has a record in; `None` while active.
+    pub fn dropped_after(&self, player: PlayerId) -> Option<u32> {
+        self.dropped_after.get(index_of(player)).copied().flatten()
     }
 
     /// Bushiroad double-elimination effective rounds (000 §3.2.2.2, 001 第2節 第2項):
@@ -85,7 +94,7 @@ impl Records {
                 }
             }
         }
-        if let Some(after) = self.dropped_after.get(&player)
+        if let Some(after) = self.dropped_after(player)
             && losses < 2
         {
             candidates.push(after + (2 - losses));
@@ -95,15 +104,17 @@ impl Records {
 }
 
 fn push(
-    map: &mut HashMap<PlayerId, Vec<RoundRecord>>,
+    map: &mut [Vec<RoundRecord>],
     player: PlayerId,
     round: u32,
     opponent: Option<PlayerId>,
     seat: SeatResult,
 ) {
-    map.entry(player).or_default().push(RoundRecord {
-        round,
-        opponent,
-        seat,
-    });
+    if let Some(list) = map.get_mut(index_of(player)) {
+        list.push(RoundRecord {
+            round,
+            opponent,
+            seat,
+        });
+    }
 }

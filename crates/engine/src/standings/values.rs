@@ -1,24 +1,24 @@
 //! Per-player tiebreaker values, computed exactly as each ruleset says
 //! (RULESETS.md "Arithmetic"; digest §1.4, §2.4, §3.4, §4.4, §7.3).
+//!
+//! Values are kept in vectors indexed by player id − 1 ([`index_of`]).
 
-use std::collections::HashMap;
-
-use super::records::{Records, RoundRecord};
-use crate::exact::{ArithmeticError, Exact};
+use super::records::{Records, RoundRecord, index_of};
+use crate::exact::{ArithmeticError, CommonScale, Exact};
 use crate::model::{Outcome, PlayerId};
-use crate::ruleset::{Denominator, Ruleset};
+use crate::ruleset::{Denominator, Ruleset, Tiebreaker};
 
 /// Everything the chains need, for every player.
 pub struct Values {
-    pub points: HashMap<PlayerId, Exact>,
-    pub match_win: HashMap<PlayerId, Exact>,
-    pub opp_match_win: HashMap<PlayerId, Exact>,
-    pub opp_opp_match_win: HashMap<PlayerId, Exact>,
-    pub sos_drop_lowest: HashMap<PlayerId, Exact>,
-    pub opp_sos: HashMap<PlayerId, Exact>,
-    pub rounds_lost_squared: HashMap<PlayerId, Exact>,
-    pub game_wins: HashMap<PlayerId, Exact>,
-    pub game_losses: HashMap<PlayerId, Exact>,
+    pub points: Vec<Exact>,
+    pub match_win: Vec<Exact>,
+    pub opp_match_win: Vec<Exact>,
+    pub opp_opp_match_win: Vec<Exact>,
+    pub sos_drop_lowest: Vec<Exact>,
+    pub opp_sos: Vec<Exact>,
+    pub rounds_lost_squared: Vec<Exact>,
+    pub game_wins: Vec<Exact>,
+    pub game_losses: Vec<Exact>,
 }
 
 impl Values {
@@ -27,27 +27,26 @@ impl Values {
         records: &Records,
         players: &[PlayerId],
     ) -> Result<Values, ArithmeticError> {
-        let counted_opponents: HashMap<PlayerId, Vec<PlayerId>> = players
-            .iter()
-            .map(|p| {
-                let list = records
-                    .of(*p)
-                    .iter()
-                    .filter(|r| !ruleset.opponents.exclude.contains(&r.seat.category))
-                    .filter_map(|r| r.opponent)
-                    .collect();
-                (*p, list)
-            })
-            .collect();
-        let mut points = HashMap::new();
-        let mut match_win = HashMap::new();
-        let mut rounds_lost_squared = HashMap::new();
-        let mut game_wins = HashMap::new();
-        let mut game_losses = HashMap::new();
+        let count = players.iter().map(|p| index_of(*p) + 1).max().unwrap_or(0);
+        let floor = ruleset.match_win.floor;
+        // Opponents that count for averages, per player (decisions 3, 14, 20).
+        let mut counted_opponents: Vec<Vec<usize>> = vec![Vec::new(); count];
+        let mut points = vec![Exact::ZERO; count];
+        let mut match_win = vec![floor; count];
+        let mut rounds_lost_squared = vec![Exact::ZERO; count];
+        let mut game_wins = vec![Exact::ZERO; count];
+        let mut game_losses = vec![Exact::ZERO; count];
         for player in players {
+            let index = index_of(*player);
             let own = records.of(*player);
-            points.insert(*player, sum(own.iter().map(|r| r.seat.points))?);
-            match_win.insert(*player, own_match_win(ruleset, records, *player, own)?);
+            counted_opponents[index] = own
+                .iter()
+                .filter(|r| !ruleset.opponents.exclude.contains(&r.seat.category))
+                .filter_map(|r| r.opponent.map(index_of))
+                .filter(|o| *o < count)
+                .collect();
+            points[index] = sum(own.iter().map(|r| r.seat.points))?;
+            match_win[index] = own_match_win(ruleset, records, *player, own)?;
             let mut squares = 0i64;
             let (mut won, mut lost) = (0i64, 0i64);
             for record in own {
@@ -57,53 +56,47 @@ impl Values {
                 won += i64::from(record.seat.games_won);
                 lost += i64::from(record.seat.games_lost);
             }
-            rounds_lost_squared.insert(*player, Exact::integer(squares));
-            game_wins.insert(*player, Exact::integer(won));
-            game_losses.insert(*player, Exact::integer(lost));
+            rounds_lost_squared[index] = Exact::integer(squares);
+            game_wins[index] = Exact::integer(won);
+            game_losses[index] = Exact::integer(lost);
         }
-        let floor = ruleset.match_win.floor;
-        let average =
-            |source: &HashMap<PlayerId, Exact>,
-             player: &PlayerId|
-             -> Result<Exact, ArithmeticError> {
-                let values: Vec<Exact> = counted_opponents[player]
-                    .iter()
-                    .map(|o| source.get(o).copied().unwrap_or(floor))
-                    .collect();
-                // A player with no counted opponent gets the floor (RULESETS.md Arithmetic).
-                Ok(Exact::mean(&values)?
-                    .map_or(floor, |m| m.round(ruleset.opponents.average_rounding)))
-            };
-        let mut opp_match_win = HashMap::new();
-        for player in players {
-            opp_match_win.insert(*player, average(&match_win, player)?);
-        }
-        let mut opp_opp_match_win = HashMap::new();
-        for player in players {
-            opp_opp_match_win.insert(*player, average(&opp_match_win, player)?);
-        }
-        let opponent_points = |player: &PlayerId| -> Vec<Exact> {
-            counted_opponents[player]
+        let average_all = |source: &[Exact]| -> Result<Vec<Exact>, ArithmeticError> {
+            let scaled = CommonScale::new(source)?;
+            counted_opponents
                 .iter()
-                .map(|o| points.get(o).copied().unwrap_or(Exact::ZERO))
+                .map(|opponents| {
+                    // A player with no counted opponent gets the floor (RULESETS.md Arithmetic).
+                    let mean = scaled.mean(opponents)?;
+                    Ok(mean.map_or(floor, |m| m.round(ruleset.opponents.average_rounding)))
+                })
                 .collect()
         };
-        let mut sos_full = HashMap::new();
-        let mut sos_drop_lowest = HashMap::new();
-        for player in players {
-            let list = opponent_points(player);
-            let total = sum(list.iter().copied())?;
-            let lowest = list.iter().min().copied().unwrap_or(Exact::ZERO);
-            sos_full.insert(*player, total);
-            sos_drop_lowest.insert(*player, total.checked_sub(lowest)?);
+        let chain = &ruleset.standings;
+        let needs = |t: Tiebreaker| {
+            chain.tiebreakers.contains(&t) || chain.round_robin_tiebreakers.contains(&t)
+        };
+        let opp_match_win = if needs(Tiebreaker::OppMatchWin) || needs(Tiebreaker::OppOppMatchWin) {
+            average_all(&match_win)?
+        } else {
+            vec![floor; count]
+        };
+        let opp_opp_match_win = if needs(Tiebreaker::OppOppMatchWin) {
+            average_all(&opp_match_win)?
+        } else {
+            vec![floor; count]
+        };
+        let mut sos_full = vec![Exact::ZERO; count];
+        let mut sos_drop_lowest = vec![Exact::ZERO; count];
+        for (index, list) in counted_opponents.iter().enumerate() {
+            let total = sum(list.iter().map(|o| points[*o]))?;
+            let lowest = list.iter().map(|o| points[*o]).min().unwrap_or(Exact::ZERO);
+            sos_full[index] = total;
+            sos_drop_lowest[index] = total.checked_sub(lowest)?;
         }
-        let mut opp_sos = HashMap::new();
-        for player in players {
-            let total = sum(counted_opponents[player]
-                .iter()
-                .map(|o| sos_full.get(o).copied().unwrap_or(Exact::ZERO)))?;
-            opp_sos.insert(*player, total);
-        }
+        let opp_sos = counted_opponents
+            .iter()
+            .map(|list| sum(list.iter().map(|o| sos_full[*o])))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Values {
             points,
             match_win,
@@ -115,6 +108,37 @@ impl Values {
             game_wins,
             game_losses,
         })
+    }
+
+    /// The value of `tiebreaker` for `player` (head-to-head depends on the tied group and
+    /// is computed by the ranking instead).
+    pub fn of(&self, tiebreaker: Tiebreaker, player: PlayerId) -> Exact {
+        let list = match tiebreaker {
+            Tiebreaker::MatchWin => &self.match_win,
+            Tiebreaker::OppMatchWin => &self.opp_match_win,
+            Tiebreaker::OppOppMatchWin => &self.opp_opp_match_win,
+            Tiebreaker::SosDropLowest => &self.sos_drop_lowest,
+            Tiebreaker::OppSos => &self.opp_sos,
+            Tiebreaker::RoundsLostSquared => &self.rounds_lost_squared,
+            Tiebreaker::GameLosses => &self.game_losses,
+            Tiebreaker::GameWins => &self.game_wins,
+            Tiebreaker::HeadToHead => return Exact::ZERO,
+        };
+        list.get(index_of(player)).copied().unwrap_or(Exact::ZERO)
+    }
+
+    pub fn points_of(&self, player: PlayerId) -> Exact {
+        self.points
+            .get(index_of(player))
+            .copied()
+            .unwrap_or(Exact::ZERO)
+    }
+
+    pub fn match_win_of(&self, player: PlayerId) -> Exact {
+        self.match_win
+            .get(index_of(player))
+            .copied()
+            .unwrap_or(Exact::ZERO)
     }
 }
 
