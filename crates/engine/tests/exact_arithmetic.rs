@@ -46,9 +46,24 @@ proptest! {
 #[test]
 fn bushiroad_examples_round_as_the_seeds_say() {
     // 000 §3.2.1.2 truncates to two decimals; 001 ［附則B］ rounds half up to three.
-    assert_eq!(exact(2, 3).round(Rounding::Truncate { decimals: 2 }).to_decimal(2), "0.66");
-    assert_eq!(exact(2, 3).round(Rounding::HalfUp { decimals: 3 }).to_decimal(3), "0.667");
-    assert_eq!(exact(5145, 10_000).round(Rounding::HalfUp { decimals: 3 }).to_decimal(3), "0.515");
+    assert_eq!(
+        exact(2, 3)
+            .round(Rounding::Truncate { decimals: 2 })
+            .to_decimal(2),
+        "0.66"
+    );
+    assert_eq!(
+        exact(2, 3)
+            .round(Rounding::HalfUp { decimals: 3 })
+            .to_decimal(3),
+        "0.667"
+    );
+    assert_eq!(
+        exact(5145, 10_000)
+            .round(Rounding::HalfUp { decimals: 3 })
+            .to_decimal(3),
+        "0.515"
+    );
     assert_eq!(Exact::parse("0.330"), Some(exact(33, 100)));
     assert_eq!(Exact::parse("2/3"), Some(exact(2, 3)));
     assert_eq!(Exact::parse("abc"), None);
