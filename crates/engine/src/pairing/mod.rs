@@ -7,6 +7,8 @@
 //! player has none.
 
 use rand::SeedableRng;
+pub mod matching;
+
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 

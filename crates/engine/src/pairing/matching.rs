@@ -1,0 +1,599 @@
+//! Maximum-weight matching on a general graph (Edmonds' blossom algorithm, primal-dual,
+//! O(n³)), with exact `i128` weights.
+//!
+//! A port of Joris van Rantwijk's well-known `mwmatching` reference implementation (the
+//! same algorithm NetworkX and rustworkx use). After solving, [`Solution::edge_slack`]
+//! gives the reduced cost of *any* vertex pair under the final duals, so a solution found
+//! on a sparse candidate graph can be certified optimal for the complete graph: if every
+//! omitted pair has non-negative slack, no omitted edge can improve the matching (LP
+//! duality for the matching polytope).
+
+const NONE: usize = usize::MAX;
+
+/// An undirected edge `(i, j)` with weight `w`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Edge {
+    pub i: usize,
+    pub j: usize,
+    pub w: i128,
+}
+
+/// A maximum-weight matching and the dual solution that proves it.
+pub struct Solution {
+    /// `mate[v]` is the vertex matched to `v`, or `None`.
+    pub mate: Vec<Option<usize>>,
+    nvertex: usize,
+    dualvar: Vec<i128>,
+    blossomparent: Vec<usize>,
+}
+
+impl Solution {
+    /// Reduced cost of the pair `(i, j)` with weight `w` (doubled, as the algorithm keeps
+    /// duals in units of half a weight). A maximum-weight matching has no pair with
+    /// negative slack.
+    pub fn edge_slack(&self, i: usize, j: usize, w: i128) -> i128 {
+        let mut slack = self.dualvar[i] + self.dualvar[j] - 2 * w;
+        let chain = |mut v: usize| {
+            let mut list = vec![v];
+            while self.blossomparent[v] != NONE {
+                v = self.blossomparent[v];
+                list.push(v);
+            }
+            list.reverse();
+            list
+        };
+        if self.blossomparent[i] == NONE || self.blossomparent[j] == NONE {
+            return slack;
+        }
+        for (bi, bj) in chain(i).into_iter().zip(chain(j)) {
+            if bi != bj {
+                break;
+            }
+            if bi >= self.nvertex {
+                slack += 2 * self.dualvar[bi];
+            }
+        }
+        slack
+    }
+
+    /// The smallest vertex dual (non-negative for a valid certificate).
+    pub fn min_vertex_dual(&self) -> i128 {
+        self.dualvar[..self.nvertex]
+            .iter()
+            .copied()
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// Sum of the weights of the matched edges among `edges`.
+    pub fn weight(&self, edges: &[Edge]) -> i128 {
+        edges
+            .iter()
+            .filter(|e| self.mate[e.i] == Some(e.j))
+            .map(|e| e.w)
+            .sum()
+    }
+}
+
+/// Computes a maximum-weight matching of the graph on `nvertex` vertices.
+pub fn max_weight_matching(nvertex: usize, edges: &[Edge]) -> Solution {
+    let mut state = State::new(nvertex, edges);
+    state.solve();
+    let mate = (0..nvertex)
+        .map(|v| {
+            let p = state.mate[v];
+            (p != NONE).then(|| state.endpoint[p])
+        })
+        .collect();
+    Solution {
+        mate,
+        nvertex,
+        dualvar: state.dualvar,
+        blossomparent: state.blossomparent,
+    }
+}
+
+struct State<'a> {
+    nvertex: usize,
+    edges: &'a [Edge],
+    endpoint: Vec<usize>,
+    neighbend: Vec<Vec<usize>>,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<i128>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+impl<'a> State<'a> {
+    fn new(nvertex: usize, edges: &'a [Edge]) -> Self {
+        let maxweight = edges.iter().map(|e| e.w).max().unwrap_or(0).max(0);
+        let mut endpoint = Vec::with_capacity(2 * edges.len());
+        let mut neighbend = vec![Vec::new(); nvertex];
+        for (k, e) in edges.iter().enumerate() {
+            endpoint.push(e.i);
+            endpoint.push(e.j);
+            neighbend[e.i].push(2 * k + 1);
+            neighbend[e.j].push(2 * k);
+        }
+        let mut dualvar = vec![maxweight; nvertex];
+        dualvar.extend(std::iter::repeat_n(0, nvertex));
+        State {
+            nvertex,
+            edges,
+            endpoint,
+            neighbend,
+            mate: vec![NONE; nvertex],
+            label: vec![0; 2 * nvertex],
+            labelend: vec![NONE; 2 * nvertex],
+            inblossom: (0..nvertex).collect(),
+            blossomparent: vec![NONE; 2 * nvertex],
+            blossomchilds: vec![Vec::new(); 2 * nvertex],
+            blossombase: (0..nvertex)
+                .chain(std::iter::repeat_n(NONE, nvertex))
+                .collect(),
+            blossomendps: vec![Vec::new(); 2 * nvertex],
+            bestedge: vec![NONE; 2 * nvertex],
+            blossombestedges: vec![None; 2 * nvertex],
+            unusedblossoms: (nvertex..2 * nvertex).collect(),
+            dualvar,
+            allowedge: vec![false; edges.len()],
+            queue: Vec::new(),
+        }
+    }
+
+    fn slack(&self, k: usize) -> i128 {
+        let e = self.edges[k];
+        self.dualvar[e.i] + self.dualvar[e.j] - 2 * e.w
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.nvertex {
+            out.push(b);
+        } else {
+            for &t in &self.blossomchilds[b] {
+                self.leaves(t, out);
+            }
+        }
+    }
+
+    fn blossom_leaves(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.leaves(b, &mut out);
+        out
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = NONE;
+        self.bestedge[b] = NONE;
+        if t == 1 {
+            let leaves = self.blossom_leaves(b);
+            self.queue.extend(leaves);
+        } else if t == 2 {
+            let base = self.blossombase[b];
+            let mate_base = self.mate[base];
+            self.assign_label(self.endpoint[mate_base], 1, mate_base ^ 1);
+        }
+    }
+
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let Edge {
+            i: mut v, j: mut w, ..
+        } = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self
+            .unusedblossoms
+            .pop()
+            .expect("a free blossom slot always exists");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = 0;
+        self.blossomchilds[b] = path.clone();
+        self.blossomendps[b] = endps;
+        for leaf in self.blossom_leaves(b) {
+            if self.label[self.inblossom[leaf]] == 2 {
+                self.queue.push(leaf);
+            }
+            self.inblossom[leaf] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.nvertex];
+        for &child in &path {
+            let lists: Vec<Vec<usize>> = match self.blossombestedges[child].take() {
+                Some(list) => vec![list],
+                None => self
+                    .blossom_leaves(child)
+                    .into_iter()
+                    .map(|leaf| self.neighbend[leaf].iter().map(|p| p / 2).collect())
+                    .collect(),
+            };
+            for list in lists {
+                for k in list {
+                    let Edge { mut i, mut j, .. } = self.edges[k];
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                    {
+                        bestedgeto[bj] = k;
+                    }
+                }
+            }
+            self.bestedge[child] = NONE;
+        }
+        let best: Vec<usize> = bestedgeto.into_iter().filter(|k| *k != NONE).collect();
+        self.bestedge[b] = NONE;
+        for &k in &best {
+            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        }
+        self.blossombestedges[b] = Some(best);
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.nvertex {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s] == 0 {
+                self.expand_blossom(s, endstage);
+            } else {
+                for leaf in self.blossom_leaves(s) {
+                    self.inblossom[leaf] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let len = childs.len() as isize;
+            let mut j = childs
+                .iter()
+                .position(|c| *c == entrychild)
+                .expect("entry child") as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 != 0 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let at = |list: &Vec<usize>, index: isize| list[index.rem_euclid(len) as usize];
+            let endps = self.blossomendps[b].clone();
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let q = at(&endps, j - endptrick as isize) ^ endptrick ^ 1;
+                self.label[self.endpoint[p ^ 1]] = 0;
+                self.label[self.endpoint[q]] = 0;
+                self.assign_label(self.endpoint[p ^ 1], 2, p);
+                self.allowedge[at(&endps, j - endptrick as isize) / 2] = true;
+                j += jstep;
+                p = at(&endps, j - endptrick as isize) ^ endptrick;
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            let bv = at(&childs, j);
+            self.label[self.endpoint[p ^ 1]] = 2;
+            self.label[bv] = 2;
+            self.labelend[self.endpoint[p ^ 1]] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while at(&childs, j) != entrychild {
+                let bv = at(&childs, j);
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let labeled = self
+                    .blossom_leaves(bv)
+                    .into_iter()
+                    .find(|v| self.label[*v] != 0);
+                if let Some(v) = labeled {
+                    self.label[v] = 0;
+                    let mate_base = self.mate[self.blossombase[bv]];
+                    self.label[self.endpoint[mate_base]] = 0;
+                    self.assign_label(v, 2, self.labelend[v]);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = u8::MAX;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b] = Vec::new();
+        self.blossomendps[b] = Vec::new();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.nvertex {
+            self.augment_blossom(t, v);
+        }
+        let len = self.blossomchilds[b].len() as isize;
+        let i = self.blossomchilds[b]
+            .iter()
+            .position(|c| *c == t)
+            .expect("child") as isize;
+        let mut j = i;
+        let (jstep, endptrick): (isize, usize) = if i & 1 != 0 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let index = |x: isize| x.rem_euclid(len) as usize;
+        while j != 0 {
+            j += jstep;
+            let t = self.blossomchilds[b][index(j)];
+            let p = self.blossomendps[b][index(j - endptrick as isize)] ^ endptrick;
+            if t >= self.nvertex {
+                self.augment_blossom(t, self.endpoint[p]);
+            }
+            j += jstep;
+            let t = self.blossomchilds[b][index(j)];
+            if t >= self.nvertex {
+                self.augment_blossom(t, self.endpoint[p ^ 1]);
+            }
+            self.mate[self.endpoint[p]] = p ^ 1;
+            self.mate[self.endpoint[p ^ 1]] = p;
+        }
+        let i = i as usize;
+        self.blossomchilds[b].rotate_left(i);
+        self.blossomendps[b].rotate_left(i);
+        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let Edge { i: v, j: w, .. } = self.edges[k];
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.nvertex {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= self.nvertex {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn solve(&mut self) {
+        let n = self.nvertex;
+        for _stage in 0..n {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
+                    for index in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][index];
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = 0;
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if kslack <= 0 {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // Dual adjustment: the largest step that keeps the duals feasible.
+                let mut deltatype = 1;
+                let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
+                        let d = self.slack(self.bestedge[b]) / 2;
+                        if d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && self.dualvar[b] < delta
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] -= delta,
+                        2 => self.dualvar[v] += delta,
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] += delta,
+                            2 => self.dualvar[b] -= delta,
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    1 => break,
+                    2 => {
+                        self.allowedge[deltaedge] = true;
+                        let Edge { mut i, mut j, .. } = self.edges[deltaedge];
+                        if self.label[self.inblossom[i]] == 0 {
+                            std::mem::swap(&mut i, &mut j);
+                        }
+                        let _ = j;
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowedge[deltaedge] = true;
+                        let Edge { i, .. } = self.edges[deltaedge];
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b] == 0
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
