@@ -24,7 +24,8 @@ pub struct Solution {
     pub mate: Vec<Option<usize>>,
     nvertex: usize,
     dualvar: Vec<i128>,
-    blossomparent: Vec<usize>,
+    /// Blossoms containing each vertex, outermost first (empty for most vertices).
+    ancestors: Vec<Vec<usize>>,
 }
 
 impl Solution {
@@ -33,27 +34,18 @@ impl Solution {
     /// negative slack.
     pub fn edge_slack(&self, i: usize, j: usize, w: i128) -> i128 {
         let mut slack = self.dualvar[i] + self.dualvar[j] - 2 * w;
-        let chain = |mut v: usize| {
-            let mut list = vec![v];
-            while self.blossomparent[v] != NONE {
-                v = self.blossomparent[v];
-                list.push(v);
-            }
-            list.reverse();
-            list
-        };
-        if self.blossomparent[i] == NONE || self.blossomparent[j] == NONE {
-            return slack;
-        }
-        for (bi, bj) in chain(i).into_iter().zip(chain(j)) {
+        for (bi, bj) in self.ancestors[i].iter().zip(&self.ancestors[j]) {
             if bi != bj {
                 break;
             }
-            if bi >= self.nvertex {
-                slack += 2 * self.dualvar[bi];
-            }
+            slack += 2 * self.dualvar[*bi];
         }
         slack
+    }
+
+    /// The dual of vertex `v` (in the algorithm's doubled units).
+    pub fn vertex_dual(&self, v: usize) -> i128 {
+        self.dualvar[v]
     }
 
     /// The smallest vertex dual (non-negative for a valid certificate).
@@ -85,11 +77,23 @@ pub fn max_weight_matching(nvertex: usize, edges: &[Edge]) -> Solution {
             (p != NONE).then(|| state.endpoint[p])
         })
         .collect();
+    let ancestors = (0..nvertex)
+        .map(|v| {
+            let mut chain = Vec::new();
+            let mut b = state.blossomparent[v];
+            while b != NONE {
+                chain.push(b);
+                b = state.blossomparent[b];
+            }
+            chain.reverse();
+            chain
+        })
+        .collect();
     Solution {
         mate,
         nvertex,
         dualvar: state.dualvar,
-        blossomparent: state.blossomparent,
+        ancestors,
     }
 }
 
@@ -181,8 +185,12 @@ impl<'a> State<'a> {
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         if t == 1 {
-            let leaves = self.blossom_leaves(b);
-            self.queue.extend(leaves);
+            if b < self.nvertex {
+                self.queue.push(b);
+            } else {
+                let leaves = self.blossom_leaves(b);
+                self.queue.extend(leaves);
+            }
         } else if t == 2 {
             let base = self.blossombase[b];
             let mate_base = self.mate[base];
@@ -523,7 +531,9 @@ impl<'a> State<'a> {
                         }
                     }
                 }
-                for b in 0..2 * n {
+                let blossoms_exist = self.unusedblossoms.len() < n;
+                let scan_to = if blossoms_exist { 2 * n } else { n };
+                for b in 0..scan_to {
                     if self.blossomparent[b] == NONE
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
@@ -536,7 +546,7 @@ impl<'a> State<'a> {
                         }
                     }
                 }
-                for b in n..2 * n {
+                for b in n..scan_to {
                     if self.blossombase[b] != NONE
                         && self.blossomparent[b] == NONE
                         && self.label[b] == 2
@@ -554,7 +564,7 @@ impl<'a> State<'a> {
                         _ => {}
                     }
                 }
-                for b in n..2 * n {
+                for b in n..scan_to {
                     if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                         match self.label[b] {
                             1 => self.dualvar[b] += delta,

@@ -1,35 +1,47 @@
-//! Pairing the next Swiss round.
+//! Swiss pairing as one global optimum per round.
 //!
-//! TEMPORARY: a correct but simple pairer (issue #2 allows one until the optimal
-//! maximum-weight-matching pairer of issue #3 replaces it). It pairs in standings order
-//! with backtracking so that no rematch happens when one can be avoided within its search
-//! budget, and gives the bye by the ruleset's bye rule, never a second bye while another
-//! player has none.
+//! A round is a maximum-weight perfect matching on the active players (plus a bye vertex
+//! when their number is odd) with lexicographic integer weights ([`weights`]): no rematch
+//! unless impossible, no second bye while someone else has none, the bye to the player the
+//! ruleset names, the smallest sum of squared score gaps, the fewest pairs across score
+//! groups, nobody paired down twice running, then seeded random. Ruleset procedures
+//! (Bandai round 2, Crossover pull-up, FoW and Crossover byes) are these same weights,
+//! not separate code paths. [`solve`] finds the exact optimum fast; [`explain`] says why.
 
-use rand::SeedableRng;
+mod bitset;
+pub mod context;
+pub mod explain;
 pub mod matching;
-
-use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
+pub mod solve;
+pub mod weights;
 
 use crate::error::EngineError;
 use crate::event::Event;
-use crate::exact::Exact;
 use crate::model::{PlayerId, Seats};
 use crate::ruleset::ByeRule;
-use crate::standings;
-
-/// Search steps before the backtracking pairer gives up on avoiding rematches.
-const SEARCH_BUDGET: usize = 200_000;
+use context::{Context, Entrant};
+pub use explain::Explanation;
+pub use solve::Strategy;
+use weights::{Scale, Tiers};
 
 /// A proposed pairing for the next round.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pairing {
     pub seed: u64,
-    /// Pairs in table order, then the bye.
+    /// Pairs in table order (higher-placed player first), then the bye.
     pub seats: Vec<Seats>,
-    /// Pairs that repeat an earlier match (only when rematches were allowed).
-    pub rematches: Vec<(PlayerId, PlayerId)>,
+    pub explanation: Explanation,
+    /// The matching's total weight (equal for equally good pairings; used by the oracle tests).
+    pub total_weight: i128,
+}
+
+/// Whether rules may bend when no pairing keeps them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// No rematch, no second bye while a player without one exists.
+    Strict,
+    /// Fewest rematches, then fewest extra byes.
+    Relaxed,
 }
 
 /// Pairs the next round of `event` with randomness from `seed`.
@@ -38,167 +50,225 @@ pub fn pair_next_round(
     seed: u64,
     allow_rematches: bool,
 ) -> Result<Pairing, EngineError> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let active: Vec<PlayerId> = event.active_players().map(|p| p.id).collect();
-    if active.len() < 2 {
+    pair_with(event, seed, allow_rematches, Strategy::Sparse)
+}
+
+/// [`pair_next_round`] with an explicit solving strategy (the complete graph is the
+/// dense oracle of the tests and the benchmark).
+pub fn pair_with(
+    event: &Event,
+    seed: u64,
+    allow_rematches: bool,
+    strategy: Strategy,
+) -> Result<Pairing, EngineError> {
+    let mut context = Context::new(event)?;
+    // Solver order: score groups from the top, each in a seeded shuffle. The random tier
+    // prefers opponents close in this order, so pairings inside a group are random and
+    // the sparse candidate graph (nearest opponents) holds the optimum.
+    context.entrants.sort_by_key(|e| {
+        (
+            std::cmp::Reverse(e.score),
+            mix(seed, u64::from(e.id.0), 0x5EED),
+        )
+    });
+    if context.entrants.len() < 2 {
         return Err(EngineError::NotEnoughPlayers);
     }
-    let standings = standings::compute(event)?;
-    let points_of = |p: PlayerId| {
-        standings
-            .rows
-            .iter()
-            .find(|r| r.player == p)
-            .map_or(Exact::ZERO, |r| r.points)
-    };
-    // Standings order; players on equal points are shuffled so pairings within a score
-    // group are random (seeded), as every seed asks.
-    let mut order: Vec<PlayerId> = standings
-        .rows
-        .iter()
-        .map(|r| r.player)
-        .filter(|p| active.contains(p))
-        .collect();
-    order.shuffle(&mut rng);
-    order.sort_by_key(|p| std::cmp::Reverse(points_of(*p)));
-
-    let bye_candidates: Vec<Option<PlayerId>> = if order.len() % 2 == 1 {
-        bye_candidates(event, &order, &points_of, &mut rng)
-            .into_iter()
-            .map(Some)
-            .collect()
-    } else {
-        vec![None]
-    };
-    for bye in &bye_candidates {
-        let rest: Vec<PlayerId> = order.iter().copied().filter(|p| Some(*p) != *bye).collect();
-        let mut budget = SEARCH_BUDGET;
-        if let Some(pairs) = pair_without_rematch(event, &rest, &mut budget) {
-            return Ok(build(seed, pairs, *bye, Vec::new()));
-        }
+    let bye_order = bye_order(event, &context, seed);
+    if let Some(pairing) = attempt(&context, &bye_order, seed, Mode::Strict, strategy)? {
+        return Ok(pairing);
     }
-    if !allow_rematches {
-        return Err(EngineError::RematchUnavoidable(
-            "every remaining pairing repeats an earlier match; pair with rematches allowed (the fewest are chosen)".into(),
-        ));
+    let relaxed = attempt(&context, &bye_order, seed, Mode::Relaxed, strategy)?
+        .ok_or_else(|| EngineError::InvalidPairing("no pairing seats every player".into()))?;
+    // Rematch avoidance outranks the second-bye rule: a forced second bye without any
+    // rematch needs no permission (the explanation reports it).
+    let rematches = relaxed.explanation.rematches.len();
+    if allow_rematches || rematches == 0 {
+        return Ok(relaxed);
     }
-    let bye = bye_candidates.first().copied().flatten();
-    let rest: Vec<PlayerId> = order.iter().copied().filter(|p| Some(*p) != bye).collect();
-    let pairs: Vec<(PlayerId, PlayerId)> = rest
-        .chunks(2)
-        .filter_map(|c| match c {
-            [a, b] => Some((*a, *b)),
-            _ => None,
-        })
-        .collect();
-    let rematches = pairs
-        .iter()
-        .copied()
-        .filter(|(a, b)| event.have_met(*a, *b))
-        .collect();
-    Ok(build(seed, pairs, bye, rematches))
+    Err(EngineError::RematchUnavoidable(format!(
+        "every pairing of round {} repeats at least {rematches} earlier match(es) (proved by the optimal matching); \
+         pair again with rematches allowed to play the fewest",
+        context.round
+    )))
 }
 
-fn build(
+/// Bye candidates, best first, by the ruleset's rule (decision 1, 003 §6b-iii,
+/// decision 26); ties and round 1 are broken by the round's seed.
+fn bye_order(event: &Event, context: &Context, seed: u64) -> Vec<usize> {
+    let first_round = event.rounds.is_empty();
+    let mut order: Vec<usize> = (0..context.entrants.len()).collect();
+    let e = &context.entrants;
+    let random = |i: usize| mix(seed, u64::from(e[i].id.0), 0xB7E);
+    order.sort_by_key(|&i| {
+        let standing_key = match event.ruleset.pairing.bye {
+            ByeRule::LowestRanked if !first_round => std::cmp::Reverse(e[i].standing),
+            _ => std::cmp::Reverse(0),
+        };
+        let sos_key = match event.ruleset.pairing.bye {
+            ByeRule::LowestPointsThenSos => e[i].sos,
+            _ => 0,
+        };
+        (e[i].byes, e[i].score, sos_key, standing_key, random(i))
+    });
+    order
+}
+
+/// Solves one mode; `None` when no perfect matching exists in it.
+fn attempt(
+    context: &Context,
+    bye_order: &[usize],
     seed: u64,
-    pairs: Vec<(PlayerId, PlayerId)>,
-    bye: Option<PlayerId>,
-    rematches: Vec<(PlayerId, PlayerId)>,
-) -> Pairing {
-    let mut seats: Vec<Seats> = pairs
-        .into_iter()
-        .map(|(a, b)| Seats::Pair { a, b })
-        .collect();
-    if let Some(player) = bye {
-        seats.push(Seats::Single { player });
-    }
-    Pairing {
-        seed,
-        seats,
-        rematches,
-    }
-}
-
-/// Players who may receive the bye, best candidate first. Nobody gets a second bye
-/// while a player without one exists (decision 1, 003 §6b-iii, decision 26).
-fn bye_candidates(
-    event: &Event,
-    order: &[PlayerId],
-    points_of: &dyn Fn(PlayerId) -> Exact,
-    rng: &mut ChaCha8Rng,
-) -> Vec<PlayerId> {
-    let fewest = order.iter().map(|p| event.byes_of(*p)).min().unwrap_or(0);
-    let mut eligible: Vec<PlayerId> = order
+    mode: Mode,
+    strategy: Strategy,
+) -> Result<Option<Pairing>, EngineError> {
+    let entrants = &context.entrants;
+    let n = entrants.len();
+    let bye_vertex = (n % 2 == 1).then_some(n);
+    let vertices = n + usize::from(bye_vertex.is_some());
+    let fewest_byes = entrants.iter().map(|e| e.byes).min().unwrap_or(0);
+    let bye_rank: Vec<Option<i128>> = {
+        let mut rank = vec![None; n];
+        for (position, &index) in bye_order.iter().enumerate() {
+            let eligible = mode == Mode::Relaxed || entrants[index].byes == fewest_byes;
+            if eligible {
+                rank[index] = Some(i128::try_from(position).unwrap_or(i128::MAX));
+            }
+        }
+        rank
+    };
+    let max_score = entrants.iter().map(|e| e.score).max().unwrap_or(0);
+    let min_score = entrants.iter().map(|e| e.score).min().unwrap_or(0);
+    let max_gap = i128::from(max_score - min_score);
+    let max_extra_byes = entrants
         .iter()
-        .copied()
-        .filter(|p| event.byes_of(*p) == fewest)
-        .collect();
-    match event.ruleset.pairing.bye {
-        // Lowest-ranked first: the reverse of standings order.
-        ByeRule::LowestRanked => eligible.reverse(),
-        ByeRule::LowestPointsRandom | ByeRule::LowestPointsThenSos => {
-            eligible.shuffle(rng);
-            let sos = |p: PlayerId| -> Exact {
-                if event.ruleset.pairing.bye == ByeRule::LowestPointsThenSos {
-                    sos_of(event, p)
-                } else {
-                    Exact::ZERO
-                }
-            };
-            eligible.sort_by(|a, b| {
-                points_of(*a)
-                    .cmp(&points_of(*b))
-                    .then(sos(*a).cmp(&sos(*b)))
+        .map(|e| e.byes - fewest_byes)
+        .max()
+        .unwrap_or(0);
+    let scale = Scale::new(
+        i128::try_from(vertices / 2).unwrap_or(i128::MAX),
+        i128::try_from(vertices).unwrap_or(i128::MAX),
+        max_gap * max_gap,
+        i128::try_from(n).unwrap_or(i128::MAX),
+        i128::try_from(max_extra_byes).unwrap_or(i128::MAX),
+    )?;
+    let tiers = |u: usize, v: usize| -> Option<Tiers> {
+        if Some(v) == bye_vertex || Some(u) == bye_vertex {
+            let player = if Some(v) == bye_vertex { u } else { v };
+            return bye_rank[player].map(|rank| Tiers {
+                second_bye: i128::try_from(entrants[player].byes - fewest_byes).unwrap_or(0),
+                bye_preference: rank,
+                ..Tiers::default()
             });
         }
-    }
-    eligible
-}
-
-/// Strength of schedule: the sum of the points of the player's opponents.
-fn sos_of(event: &Event, player: PlayerId) -> Exact {
-    let records = standings::records::Records::collect(event);
-    let points = |p: PlayerId| {
-        records.of(p).iter().fold(Exact::ZERO, |acc, r| {
-            acc.checked_add(r.seat.points).unwrap_or(acc)
-        })
+        pair_tiers(context, u, v, mode)
     };
-    records
-        .of(player)
-        .iter()
-        .filter_map(|r| r.opponent)
-        .fold(Exact::ZERO, |acc, o| {
-            acc.checked_add(points(o)).unwrap_or(acc)
-        })
-}
-
-/// Depth-first pairing in the given order, first legal opponent first.
-fn pair_without_rematch(
-    event: &Event,
-    players: &[PlayerId],
-    budget: &mut usize,
-) -> Option<Vec<(PlayerId, PlayerId)>> {
-    let Some((first, rest)) = players.split_first() else {
-        return Some(Vec::new());
-    };
-    for (index, candidate) in rest.iter().enumerate() {
-        if *budget == 0 {
-            return None;
+    let weight = |u: usize, v: usize| tiers(u, v).map(|t| scale.weight(&t));
+    let upper = |u: usize, v: usize| {
+        if Some(v) == bye_vertex || Some(u) == bye_vertex {
+            return scale.base;
         }
-        *budget -= 1;
-        if event.have_met(*first, *candidate) {
+        let gap = i128::from(entrants[u].score - entrants[v].score);
+        scale.pair_weight_upper_bound(gap * gap, i128::try_from(u.abs_diff(v)).unwrap_or(0))
+    };
+    let weights = solve::Weights {
+        exact: &weight,
+        upper: &upper,
+    };
+    let (solution, report) = solve::solve(vertices, bye_vertex, strategy, &weights);
+    if solution.mate.iter().any(Option::is_none) {
+        return Ok(None);
+    }
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut bye = None;
+    for (u, mate) in solution.mate.iter().enumerate() {
+        let Some(v) = *mate else { continue };
+        if u > v {
             continue;
         }
-        let remaining: Vec<PlayerId> = rest
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != index)
-            .map(|(_, p)| *p)
-            .collect();
-        if let Some(mut pairs) = pair_without_rematch(event, &remaining, budget) {
-            pairs.insert(0, (*first, *candidate));
-            return Some(pairs);
+        match bye_vertex {
+            Some(b) if v == b => bye = Some(u),
+            Some(b) if u == b => bye = Some(v),
+            _ => pairs.push((u.min(v), u.max(v))),
         }
     }
-    None
+    // Top tables for the highest scores (entrants are in standings order).
+    // The better-placed player sits first.
+    for pair in &mut pairs {
+        if entrants[pair.1].standing < entrants[pair.0].standing {
+            *pair = (pair.1, pair.0);
+        }
+    }
+    pairs.sort_by_key(|&(u, v)| {
+        let (a, b) = (&entrants[u], &entrants[v]);
+        (
+            std::cmp::Reverse(a.score.max(b.score)),
+            std::cmp::Reverse(a.score.min(b.score)),
+            a.standing,
+        )
+    });
+    let mut seats: Vec<Seats> = pairs
+        .iter()
+        .map(|&(u, v)| Seats::Pair {
+            a: entrants[u].id,
+            b: entrants[v].id,
+        })
+        .collect();
+    if let Some(player) = bye {
+        seats.push(Seats::Single {
+            player: entrants[player].id,
+        });
+    }
+    let explanation = explain::explain(
+        context,
+        &pairs,
+        bye,
+        bye_order,
+        report,
+        mode == Mode::Relaxed,
+    );
+    let total_weight = pairs
+        .iter()
+        .map(|&(u, v)| weight(u, v).unwrap_or(0))
+        .chain(bye.and_then(|b| bye_vertex.and_then(|h| weight(b.min(h), b.max(h)))))
+        .sum();
+    Ok(Some(Pairing {
+        seed,
+        seats,
+        explanation,
+        total_weight,
+    }))
+}
+
+/// Tiers of the pair of solver vertices `u` and `v`.
+fn pair_tiers(context: &Context, u: usize, v: usize, mode: Mode) -> Option<Tiers> {
+    let (a, b): (&Entrant, &Entrant) = (&context.entrants[u], &context.entrants[v]);
+    let rematch = context.have_met(a.id, b.id);
+    if rematch && mode == Mode::Strict {
+        return None;
+    }
+    let gap = i128::from((a.score - b.score).abs());
+    let higher = if a.score > b.score { a } else { b };
+    Some(Tiers {
+        rematch: i128::from(rematch),
+        gap_squared: gap * gap,
+        cross_group: i128::from(gap > 0),
+        repeat_float: i128::from(gap > 0 && higher.floated_down_last_round),
+        random: i128::try_from(u.abs_diff(v)).unwrap_or(i128::MAX),
+        ..Tiers::default()
+    })
+}
+
+/// A seeded, order-independent hash (SplitMix64 finaliser): the random tier of an edge.
+fn mix(seed: u64, a: u64, b: u64) -> u64 {
+    let mut z =
+        seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The players seated by a pairing, for checks.
+pub fn seated(seats: &[Seats]) -> Vec<PlayerId> {
+    seats.iter().flat_map(|s| s.players()).collect()
 }

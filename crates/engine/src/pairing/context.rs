@@ -1,0 +1,128 @@
+//! What the pairer needs to know about each player before a round: score, standing, byes,
+//! who they have met, and whether they were paired down last round.
+
+use std::collections::HashSet;
+
+use super::bitset::PairSet;
+use crate::error::EngineError;
+use crate::event::Event;
+use crate::exact::Exact;
+use crate::model::{PlayerId, Seats};
+use crate::standings;
+
+/// One active player as the pairer sees them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entrant {
+    pub id: PlayerId,
+    /// Points as an integer (every ruleset awards whole points).
+    pub score: i64,
+    /// Position in the current standings (0 = first).
+    pub standing: usize,
+    pub byes: usize,
+    /// Sum of the opponents' points (Crossover bye tie-break, decision 26).
+    pub sos: i64,
+    /// Paired against a lower-scored opponent in the previous round.
+    pub floated_down_last_round: bool,
+}
+
+/// The pairing problem for the next round.
+pub struct Context {
+    pub round: u32,
+    /// Active players in standings order.
+    pub entrants: Vec<Entrant>,
+    /// Pairs of player ids that have met (ids are dense, so a bit matrix).
+    met: PairSet,
+}
+
+fn integer(value: Exact) -> i64 {
+    // Points are whole numbers in every ruleset; a fraction would only come from a custom
+    // ruleset and is rounded down for pairing purposes (standings stay exact).
+    i64::try_from(value.numerator().div_euclid(value.denominator())).unwrap_or(i64::MAX)
+}
+
+impl Context {
+    pub fn new(event: &Event) -> Result<Context, EngineError> {
+        let standings = standings::compute(event)?;
+        let mut met = PairSet::new(event.players.len() + 1);
+        for m in event.rounds.iter().flat_map(|r| &r.matches) {
+            if let Seats::Pair { a, b } = m.seats {
+                met.insert(a.0 as usize, b.0 as usize);
+            }
+        }
+        let records = standings::records::Records::collect(event);
+        let points_of = |p: PlayerId| {
+            integer(records.of(p).iter().fold(Exact::ZERO, |acc, r| {
+                acc.checked_add(r.seat.points).unwrap_or(acc)
+            }))
+        };
+        let floated = floated_down_last_round(event, &records);
+        let mut byes = vec![0usize; event.players.len() + 1];
+        for m in event.rounds.iter().flat_map(|r| &r.matches) {
+            if let (Seats::Single { player }, Some(crate::model::ResultEntry::Bye)) =
+                (m.seats, m.result.as_ref().map(|r| &r.entry))
+                && let Some(count) = byes.get_mut(player.0 as usize)
+            {
+                *count += 1;
+            }
+        }
+        let entrants = standings
+            .rows
+            .iter()
+            .filter(|row| event.player(row.player).is_ok_and(|p| p.is_active()))
+            .enumerate()
+            .map(|(standing, row)| Entrant {
+                id: row.player,
+                score: integer(row.points),
+                standing,
+                byes: byes.get(row.player.0 as usize).copied().unwrap_or(0),
+                sos: records
+                    .of(row.player)
+                    .iter()
+                    .filter_map(|r| r.opponent)
+                    .map(points_of)
+                    .sum(),
+                floated_down_last_round: floated.contains(&row.player),
+            })
+            .collect();
+        Ok(Context {
+            round: u32::try_from(event.rounds.len() + 1).map_err(|_| EngineError::TooManyRounds)?,
+            entrants,
+            met,
+        })
+    }
+
+    pub fn have_met(&self, a: PlayerId, b: PlayerId) -> bool {
+        self.met.contains(a.0 as usize, b.0 as usize)
+    }
+}
+
+/// Players who, in the last round, met an opponent with fewer points before that round.
+fn floated_down_last_round(
+    event: &Event,
+    records: &standings::records::Records,
+) -> HashSet<PlayerId> {
+    let Some(last) = event.rounds.last() else {
+        return HashSet::new();
+    };
+    let points_before = |p: PlayerId| {
+        records
+            .of(p)
+            .iter()
+            .filter(|r| r.round < last.number)
+            .fold(Exact::ZERO, |acc, r| {
+                acc.checked_add(r.seat.points).unwrap_or(acc)
+            })
+    };
+    let mut floated = HashSet::new();
+    for m in &last.matches {
+        if let Seats::Pair { a, b } = m.seats {
+            let (pa, pb) = (points_before(a), points_before(b));
+            if pa > pb {
+                floated.insert(a);
+            } else if pb > pa {
+                floated.insert(b);
+            }
+        }
+    }
+    floated
+}

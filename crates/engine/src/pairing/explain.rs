@@ -1,0 +1,117 @@
+//! Why a pairing looks the way it does: who was paired outside their score group and why,
+//! why the bye went where it did, and whether a rematch or second bye was forced.
+
+use super::context::Context;
+use super::solve::SolveReport;
+use crate::model::PlayerId;
+
+/// A pair whose players have different scores.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Float {
+    pub higher: PlayerId,
+    pub higher_score: i64,
+    pub lower: PlayerId,
+    pub lower_score: i64,
+    pub reason: String,
+}
+
+/// The explanation of one round's pairing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    pub round: u32,
+    pub bye: Option<(PlayerId, String)>,
+    pub floats: Vec<Float>,
+    /// Pairs that repeat an earlier match; non-empty only when no pairing avoids them.
+    pub rematches: Vec<(PlayerId, PlayerId)>,
+    /// Players given a second bye although another player has none (forced).
+    pub forced_second_byes: Vec<PlayerId>,
+    /// Human-readable summary lines.
+    pub notes: Vec<String>,
+    pub sparse_edges: usize,
+    pub used_complete_graph: bool,
+}
+
+pub fn explain(
+    context: &Context,
+    pairs: &[(usize, usize)],
+    bye: Option<usize>,
+    bye_order: &[usize],
+    report: SolveReport,
+    relaxed: bool,
+) -> Explanation {
+    let e = &context.entrants;
+    let bye_id = bye.map(|b| e[b].id);
+    let group_size = |score: i64| {
+        e.iter()
+            .filter(|x| x.score == score && Some(x.id) != bye_id)
+            .count()
+    };
+    let mut floats = Vec::new();
+    let mut rematches = Vec::new();
+    for &(u, v) in pairs {
+        let (a, b) = (&e[u], &e[v]);
+        if context.have_met(a.id, b.id) {
+            rematches.push((a.id, b.id));
+        }
+        if a.score == b.score {
+            continue;
+        }
+        let (high, low) = if a.score > b.score { (a, b) } else { (b, a) };
+        let reason = if group_size(high.score) % 2 == 1 {
+            format!(
+                "the {}-point group has an odd number of players",
+                high.score
+            )
+        } else {
+            format!(
+                "pairing inside the {}-point group would repeat an earlier match",
+                high.score
+            )
+        };
+        floats.push(Float {
+            higher: high.id,
+            higher_score: high.score,
+            lower: low.id,
+            lower_score: low.score,
+            reason,
+        });
+    }
+    let mut notes = Vec::new();
+    let fewest = e.iter().map(|x| x.byes).min().unwrap_or(0);
+    let mut forced_second_byes = Vec::new();
+    let bye_note = bye.map(|b| {
+        let player = &e[b];
+        let preferred = bye_order.iter().find(|&&i| e[i].byes == fewest).copied();
+        let mut reason = if player.byes > fewest {
+            forced_second_byes.push(player.id);
+            "every player without a bye would force a rematch, so a player who already had one gets it".to_string()
+        } else if context.round == 1 {
+            "round 1: chosen at random from the round's seed".to_string()
+        } else {
+            format!("lowest eligible player by the ruleset's bye rule ({} points, no bye yet)", player.score)
+        };
+        if preferred.is_some_and(|p| p != b) && player.byes == fewest {
+            reason.push_str("; players ranked for it first could not take it without a rematch");
+        }
+        (player.id, reason)
+    });
+    if !rematches.is_empty() {
+        notes.push(format!(
+            "{} rematch(es) forced: no pairing of this round avoids them (proved by the optimal matching)",
+            rematches.len()
+        ));
+    }
+    if relaxed && rematches.is_empty() && forced_second_byes.is_empty() {
+        notes.push("no rule had to bend".into());
+    }
+    Explanation {
+        round: context.round,
+        bye: bye_note,
+        floats,
+        rematches,
+        forced_second_byes,
+        notes,
+        sparse_edges: report.sparse_edges,
+        used_complete_graph: report.used_complete_graph,
+    }
+}
