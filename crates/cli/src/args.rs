@@ -50,7 +50,35 @@ pub enum Command {
         /// Pairing seed (recorded; a random one is drawn if left out).
         #[arg(long)]
         seed: Option<u64>,
-        /// Allow rematches when no pairing without one exists.
+        /// Allow rematches when no pairing without one exists (the fewest are chosen).
+        #[arg(long)]
+        allow_rematches: bool,
+        /// Also print why the pairing looks as it does.
+        #[arg(long)]
+        explain: bool,
+    },
+    /// Exchange two players' seats in the current round (a reason is required and logged).
+    Swap {
+        file: PathBuf,
+        first: String,
+        second: String,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Give the current round's bye to another player (they swap seats; reason required).
+    GiveBye {
+        file: PathBuf,
+        player: String,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Pair the current round again before any result is entered (reason required).
+    Repair {
+        file: PathBuf,
+        #[arg(long)]
+        reason: String,
+        #[arg(long)]
+        seed: Option<u64>,
         #[arg(long)]
         allow_rematches: bool,
     },
@@ -59,6 +87,9 @@ pub enum Command {
         file: PathBuf,
         #[arg(long)]
         round: Option<u32>,
+        /// Also explain the pairing: floats, the bye, forced rematches.
+        #[arg(long)]
+        explain: bool,
     },
     /// Record the result of a table.
     #[command(after_help = tablekeeper_commands::result_input::RESULT_SYNTAX)]

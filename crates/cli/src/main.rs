@@ -116,14 +116,57 @@ fn run(command: Command) -> Result<Output, CommandError> {
             file,
             seed,
             allow_rematches,
+            explain,
         } => {
             let mut session = Session::open(&file)?;
             let pairings = session.pair_next_round(seed, allow_rematches)?;
-            Output::new(render::pairings(&pairings), &pairings)
+            Output::new(render::pairings(&pairings, explain), &pairings)
         }
-        Command::Pairings { file, round } => {
-            let pairings = Session::open(&file)?.pairings(round)?;
-            Output::new(render::pairings(&pairings), &pairings)
+        Command::Swap {
+            file,
+            first,
+            second,
+            reason,
+        } => {
+            let pairings = Session::open(&file)?.swap_players(&first, &second, &reason)?;
+            Output::new(render::pairings(&pairings, false), &pairings)
+        }
+        Command::GiveBye {
+            file,
+            player,
+            reason,
+        } => {
+            let mut session = Session::open(&file)?;
+            let current = session.pairings(None)?;
+            let holder = current.byes.first().ok_or_else(|| {
+                CommandError::input(
+                    "no-bye",
+                    "this round has no bye; use `swap` to exchange two players",
+                )
+            })?;
+            let pairings = session.swap_players(&player, &holder.player.to_string(), &reason)?;
+            Output::new(render::pairings(&pairings, false), &pairings)
+        }
+        Command::Repair {
+            file,
+            reason,
+            seed,
+            allow_rematches,
+        } => {
+            let pairings = Session::open(&file)?.repair_round(seed, allow_rematches, &reason)?;
+            Output::new(render::pairings(&pairings, true), &pairings)
+        }
+        Command::Pairings {
+            file,
+            round,
+            explain,
+        } => {
+            let session = Session::open(&file)?;
+            let mut pairings = session.pairings(round)?;
+            if explain {
+                pairings.explanation = Some(session.explain(Some(pairings.round))?);
+            }
+            Output::new(render::pairings(&pairings, explain), &pairings)
         }
         Command::Result {
             file,
@@ -189,7 +232,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             let text = format!(
                 "{}\n{}\n{}\nThe demo event is saved in {}; try `tablekeeper standings {}`.\n",
                 render::summary(&summary),
-                render::pairings(&pairings),
+                render::pairings(&pairings, false),
                 render::standings(&standings),
                 file.display(),
                 file.display()

@@ -4,7 +4,9 @@ use std::fmt::Write;
 
 use tablekeeper_commands::catalogue::{RulesetSummary, TitleSummary};
 use tablekeeper_commands::verify::RulesetVerification;
-use tablekeeper_commands::views::{EventView, PairingsView, PlayerView, StandingsView, TableView};
+use tablekeeper_commands::views::{
+    EventView, ExplanationView, PairingsView, PlayerView, StandingsView, TableView,
+};
 
 /// Pads `text` to `width` characters (counting East Asian wide characters as two).
 fn pad(text: &str, width: usize) -> String {
@@ -71,7 +73,7 @@ pub fn table_line(t: &TableView) -> String {
     )
 }
 
-pub fn pairings(view: &PairingsView) -> String {
+pub fn pairings(view: &PairingsView, explain: bool) -> String {
     let mut out = format!(
         "Round {} pairings (seed {})\n",
         view.round, view.pairing_seed
@@ -97,6 +99,43 @@ pub fn pairings(view: &PairingsView) -> String {
             out,
             "  warning: {} rematch(es) in this round",
             view.rematches.len()
+        );
+    }
+    for warning in &view.warnings {
+        let _ = writeln!(out, "  warning: {warning}");
+    }
+    if let Some(explanation) = view.explanation.as_ref().filter(|_| explain) {
+        out.push_str(&explanation_text(explanation));
+    }
+    out
+}
+
+fn explanation_text(e: &ExplanationView) -> String {
+    let mut out = format!("Why round {} is paired this way\n", e.round);
+    if let Some(bye) = &e.bye {
+        let _ = writeln!(
+            out,
+            "  bye: {} ({} points): {}",
+            bye.player.name, bye.player.points, bye.reason
+        );
+    }
+    if e.floats.is_empty() {
+        let _ = writeln!(out, "  every pair is inside one score group");
+    }
+    for f in &e.floats {
+        let _ = writeln!(
+            out,
+            "  paired across groups: {} ({}) vs {} ({}): {}",
+            f.higher.name, f.higher.points, f.lower.name, f.lower.points, f.reason
+        );
+    }
+    for note in &e.notes {
+        let _ = writeln!(out, "  note: {note}");
+    }
+    if !e.regenerated_identically {
+        let _ = writeln!(
+            out,
+            "  note: the stored pairing differs from what the pairer produces (changed by hand)"
         );
     }
     out

@@ -7,14 +7,16 @@
 use std::path::{Path, PathBuf};
 
 use rand::RngExt;
-use tablekeeper_engine::model::{PlayerId, ResultEntry};
+use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats};
 use tablekeeper_engine::pairing::pair_next_round;
 use tablekeeper_engine::ruleset::{catalogue, overrides::apply_overrides, parse_ruleset};
 use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails, Ruleset, standings};
 use tablekeeper_store::{EventFile, LoggedAction};
 
 use crate::error::CommandError;
-use crate::views::{EventView, PairingsView, PlayerView, RulesetRef, StandingsView, TableView};
+use crate::views::{
+    EventView, ExplanationView, PairingsView, PlayerView, RulesetRef, StandingsView, TableView,
+};
 
 /// Where the ruleset of a new event comes from.
 #[derive(Debug, Clone)]
@@ -47,6 +49,18 @@ pub struct Session {
     initial_settings: EventSettings,
     event: Event,
     log: Vec<LoggedAction>,
+}
+
+/// A manual change needs a reason (it is stored in the log).
+fn required_reason(reason: &str) -> Result<&str, CommandError> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(CommandError::input(
+            "reason-required",
+            "say why (e.g. --reason \"players asked\"); the reason is kept in the event log",
+        ));
+    }
+    Ok(reason)
 }
 
 /// Current local time, as stored in the log.
@@ -294,10 +308,224 @@ impl Session {
         let pairing = pair_next_round(&scratch, seed, allow_rematches)?;
         actions.push(Action::PairRound {
             seed,
-            seats: pairing.seats,
+            seats: pairing.seats.clone(),
         });
         self.commit(actions, None)?;
-        self.pairings(None)
+        let mut view = self.pairings(None)?;
+        view.explanation = Some(ExplanationView::from_explanation(
+            &self.event,
+            &pairing.explanation,
+            true,
+        ));
+        Ok(view)
+    }
+
+    /// Exchanges two players' seats in the current round (or moves the bye, when one of
+    /// them has it). Needs a reason; tables with a result cannot change.
+    pub fn swap_players(
+        &mut self,
+        first: &str,
+        second: &str,
+        reason: &str,
+    ) -> Result<PairingsView, CommandError> {
+        let reason = required_reason(reason)?;
+        let (a, b) = (self.find_player(first)?, self.find_player(second)?);
+        if a == b {
+            return Err(CommandError::input(
+                "invalid-pairing",
+                "name two different players to swap",
+            ));
+        }
+        let round = self
+            .event
+            .current_round()
+            .ok_or_else(|| CommandError::input("no-round", "no round has been paired yet"))?;
+        let swap = |p: PlayerId| {
+            if p == a {
+                b
+            } else if p == b {
+                a
+            } else {
+                p
+            }
+        };
+        let mut seats: Vec<(u32, Seats)> = round
+            .matches
+            .iter()
+            .filter(|m| {
+                !matches!(
+                    m.result.as_ref().map(|r| &r.entry),
+                    Some(ResultEntry::LateEntryLoss)
+                )
+            })
+            .map(|m| {
+                let seats = match m.seats {
+                    Seats::Pair { a: x, b: y } => Seats::Pair {
+                        a: swap(x),
+                        b: swap(y),
+                    },
+                    Seats::Single { player } => Seats::Single {
+                        player: swap(player),
+                    },
+                };
+                (m.table.unwrap_or(u32::MAX), seats)
+            })
+            .collect();
+        if !seats.iter().any(|(_, s)| s.contains(a)) || !seats.iter().any(|(_, s)| s.contains(b)) {
+            return Err(CommandError::input(
+                "invalid-pairing",
+                "both players must be seated in the current round",
+            ));
+        }
+        seats.sort_by_key(|(table, _)| *table);
+        let number = round.number;
+        let seats = seats.into_iter().map(|(_, s)| s).collect();
+        self.commit(
+            vec![Action::ReplacePairing {
+                round: number,
+                seats,
+                seed: None,
+            }],
+            Some(reason),
+        )?;
+        self.changed_pairings(number)
+    }
+
+    /// Pairs the current round again from scratch (no result may exist yet).
+    pub fn repair_round(
+        &mut self,
+        seed: Option<u64>,
+        allow_rematches: bool,
+        reason: &str,
+    ) -> Result<PairingsView, CommandError> {
+        let reason = required_reason(reason)?;
+        let round = self
+            .event
+            .current_round()
+            .ok_or_else(|| CommandError::input("no-round", "no round has been paired yet"))?;
+        if round
+            .matches
+            .iter()
+            .any(|m| m.table.is_some() && m.result.is_some())
+        {
+            return Err(CommandError::input(
+                "results-exist",
+                format!(
+                    "round {} already has results; swap players instead, or correct the results first",
+                    round.number
+                ),
+            ));
+        }
+        let number = round.number;
+        let mut before = self.event.clone();
+        before.rounds.pop();
+        let seed = seed.unwrap_or_else(|| rand::rng().random());
+        let pairing = pair_next_round(&before, seed, allow_rematches)?;
+        let action = Action::ReplacePairing {
+            round: number,
+            seats: pairing.seats.clone(),
+            seed: Some(seed),
+        };
+        self.commit(vec![action], Some(reason))?;
+        let mut view = self.changed_pairings(number)?;
+        view.explanation = Some(ExplanationView::from_explanation(
+            &self.event,
+            &pairing.explanation,
+            true,
+        ));
+        Ok(view)
+    }
+
+    /// The pairings of a changed round with warnings about what the change broke.
+    fn changed_pairings(&self, round: u32) -> Result<PairingsView, CommandError> {
+        let mut view = self.pairings(Some(round))?;
+        let mut before = self.event.clone();
+        before.rounds.retain(|r| r.number < round);
+        let points = standings::compute(&before)?;
+        let points_of = |id: u32| {
+            points
+                .rows
+                .iter()
+                .find(|r| r.player.0 == id)
+                .map(|r| r.points)
+        };
+        for [a, b] in &view.rematches {
+            view.warnings.push(format!(
+                "rematch: {} and {} have already played each other",
+                self.name(*a),
+                self.name(*b)
+            ));
+        }
+        for table in &view.tables {
+            if points_of(table.a.player) != points_of(table.b.player) {
+                view.warnings.push(format!(
+                    "table {}: {} and {} have different points",
+                    table.table, table.a.name, table.b.name
+                ));
+            }
+        }
+        let fewest = before
+            .active_players()
+            .map(|p| before.byes_of(p.id))
+            .min()
+            .unwrap_or(0);
+        for bye in &view.byes {
+            if before.byes_of(PlayerId(bye.player)) > fewest {
+                view.warnings.push(format!(
+                    "{} gets a second bye while another player has had none",
+                    bye.name
+                ));
+            }
+        }
+        Ok(view)
+    }
+
+    fn name(&self, id: u32) -> String {
+        self.event
+            .players
+            .iter()
+            .find(|p| p.id.0 == id)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// Explains a round's pairing by pairing it again from the event as it was before,
+    /// with the round's stored seed (which also audits that it regenerates exactly).
+    pub fn explain(&self, round: Option<u32>) -> Result<ExplanationView, CommandError> {
+        let stored = self.pairings(round)?;
+        let mut rounds_seen = 0;
+        let cut = self
+            .log
+            .iter()
+            .position(|entry| {
+                if matches!(entry.action, Action::PairRound { .. }) {
+                    rounds_seen += 1;
+                }
+                rounds_seen == stored.round
+            })
+            .ok_or_else(|| {
+                CommandError::input(
+                    "unknown-round",
+                    format!("round {} has no pairing in the log", stored.round),
+                )
+            })?;
+        let before = Event::replay(
+            self.initial_settings.clone(),
+            self.event.ruleset.clone(),
+            self.log[..cut].iter().map(|l| &l.action),
+        )?;
+        let Action::PairRound { seed, seats } = &self.log[cut].action else {
+            return Err(CommandError::input(
+                "unknown-round",
+                "the log entry is not a pairing",
+            ));
+        };
+        let again = pair_next_round(&before, *seed, true)?;
+        Ok(ExplanationView::from_explanation(
+            &self.event,
+            &again.explanation,
+            again.seats == *seats,
+        ))
     }
 
     /// Records the result at `table` of `round` (default: the current round).

@@ -97,6 +97,98 @@ pub struct PairingsView {
     pub late_entry_losses: Vec<SeatView>,
     /// Pairs that repeat an earlier match (only when rematches were allowed).
     pub rematches: Vec<[u32; 2]>,
+    /// What a manual change broke (rematches, second byes, players outside their score
+    /// group); empty for the pairer's own pairings.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+    /// Why the pairing looks as it does (`pair`, and `pairings --explain`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<ExplanationView>,
+}
+
+/// A player named in an explanation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedPlayer {
+    pub player: u32,
+    pub name: String,
+    pub points: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByeView {
+    pub player: NamedPlayer,
+    pub reason: String,
+}
+
+/// A pair whose players had different points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FloatView {
+    pub higher: NamedPlayer,
+    pub lower: NamedPlayer,
+    pub reason: String,
+}
+
+/// Why a round was paired as it was.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExplanationView {
+    pub round: u32,
+    /// Re-running the pairer on the event as it was, with the round's stored seed, gives
+    /// exactly the stored pairing (false after a manual change).
+    pub regenerated_identically: bool,
+    pub bye: Option<ByeView>,
+    pub floats: Vec<FloatView>,
+    pub rematches: Vec<[u32; 2]>,
+    pub forced_second_byes: Vec<u32>,
+    pub notes: Vec<String>,
+}
+
+impl ExplanationView {
+    pub fn from_explanation(
+        event: &Event,
+        explanation: &tablekeeper_engine::pairing::Explanation,
+        regenerated_identically: bool,
+    ) -> Self {
+        let named = |id: tablekeeper_engine::model::PlayerId, points: i64| NamedPlayer {
+            player: id.0,
+            name: name_of(event, id.0),
+            points: points.to_string(),
+        };
+        let points_of = |id: tablekeeper_engine::model::PlayerId| {
+            explanation.floats.iter().find_map(|f| {
+                if f.higher == id {
+                    Some(f.higher_score)
+                } else if f.lower == id {
+                    Some(f.lower_score)
+                } else {
+                    None
+                }
+            })
+        };
+        ExplanationView {
+            round: explanation.round,
+            regenerated_identically,
+            bye: explanation.bye.as_ref().map(|(id, reason)| ByeView {
+                player: named(*id, points_of(*id).unwrap_or(explanation.bye_points)),
+                reason: reason.clone(),
+            }),
+            floats: explanation
+                .floats
+                .iter()
+                .map(|f| FloatView {
+                    higher: named(f.higher, f.higher_score),
+                    lower: named(f.lower, f.lower_score),
+                    reason: f.reason.clone(),
+                })
+                .collect(),
+            rematches: explanation
+                .rematches
+                .iter()
+                .map(|(a, b)| [a.0, b.0])
+                .collect(),
+            forced_second_byes: explanation.forced_second_byes.iter().map(|p| p.0).collect(),
+            notes: explanation.notes.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -187,6 +279,8 @@ impl PairingsView {
             byes: Vec::new(),
             late_entry_losses: Vec::new(),
             rematches: Vec::new(),
+            warnings: Vec::new(),
+            explanation: None,
         };
         for m in &round.matches {
             match m.seats {

@@ -65,6 +65,15 @@ pub enum Action {
     },
     /// Changes the announced number of Swiss rounds.
     SetPlannedRounds { rounds: u32 },
+    /// Replaces the current round's pairing (a manual change or a re-pair; the log keeps
+    /// the reason). Tables that already have a result must keep the same two players.
+    ReplacePairing {
+        round: u32,
+        seats: Vec<Seats>,
+        /// The seed of a re-pair (recorded as the round's seed); `None` for a manual change.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+    },
 }
 
 /// An event: settings, ruleset, players and rounds.
@@ -153,6 +162,9 @@ impl Event {
                 entry,
                 replace,
             } => self.record_result(*round, *table, entry.clone(), *replace),
+            Action::ReplacePairing { round, seats, seed } => {
+                self.replace_pairing(*round, seats, *seed)
+            }
             Action::SetPlannedRounds { rounds } => {
                 if *rounds > MAX_ROUNDS {
                     return Err(EngineError::TooManyRounds);
@@ -302,6 +314,134 @@ impl Event {
             pairing_seed: seed,
             matches,
         });
+        Ok(())
+    }
+
+    fn replace_pairing(
+        &mut self,
+        number: u32,
+        seats: &[Seats],
+        seed: Option<u64>,
+    ) -> Result<(), EngineError> {
+        let Some(round) = self.rounds.last() else {
+            return Err(EngineError::UnknownRound(number));
+        };
+        if round.number != number {
+            return Err(EngineError::InvalidPairing(format!(
+                "only the current round ({}) can be re-paired; correct earlier rounds result by result",
+                round.number
+            )));
+        }
+        let late: Vec<PlayerId> = round
+            .matches
+            .iter()
+            .filter(|m| {
+                matches!(
+                    m.result.as_ref().map(|r| &r.entry),
+                    Some(ResultEntry::LateEntryLoss)
+                )
+            })
+            .flat_map(|m| m.seats.players())
+            .collect();
+        let mut seen = std::collections::HashSet::new();
+        let mut byes = 0;
+        for seat in seats {
+            if matches!(seat, Seats::Single { .. }) {
+                byes += 1;
+            }
+            if let Seats::Pair { a, b } = seat
+                && a == b
+            {
+                return Err(EngineError::InvalidPairing(format!(
+                    "player {a} is paired against themselves"
+                )));
+            }
+            for player in seat.players() {
+                if !self.player(player)?.is_active() {
+                    return Err(EngineError::InvalidPairing(format!(
+                        "player {player} has dropped"
+                    )));
+                }
+                if !seen.insert(player) {
+                    return Err(EngineError::InvalidPairing(format!(
+                        "player {player} is paired twice"
+                    )));
+                }
+            }
+        }
+        if let Some(missing) = self
+            .active_players()
+            .find(|p| !seen.contains(&p.id) && !late.contains(&p.id))
+        {
+            return Err(EngineError::InvalidPairing(format!(
+                "{} is not paired",
+                missing.name
+            )));
+        }
+        if byes > usize::from(seen.len() % 2 == 1) {
+            return Err(EngineError::InvalidPairing(
+                "more byes than the player count needs".into(),
+            ));
+        }
+        // Results already entered stay with their table and players.
+        let mut matches = Vec::with_capacity(seats.len());
+        let mut table = 0;
+        for seat in seats {
+            match seat {
+                Seats::Pair { a, b } => {
+                    table += 1;
+                    let kept = round.matches.iter().find(|m| {
+                        m.table == Some(table)
+                            && m.result.is_some()
+                            && matches!(m.seats, Seats::Pair { a: x, b: y } if (x == *a && y == *b) || (x == *b && y == *a))
+                    });
+                    matches.push(Match {
+                        table: Some(table),
+                        seats: kept.map_or(*seat, |m| m.seats),
+                        result: kept.and_then(|m| m.result.clone()),
+                    });
+                }
+                Seats::Single { .. } => {
+                    let result = score(&self.ruleset, seat, ResultEntry::Bye)?;
+                    matches.push(Match {
+                        table: None,
+                        seats: *seat,
+                        result: Some(result),
+                    });
+                }
+            }
+        }
+        for old in round
+            .matches
+            .iter()
+            .filter(|m| m.table.is_some() && m.result.is_some())
+        {
+            if !matches
+                .iter()
+                .any(|m| m.table == old.table && m.seats == old.seats)
+            {
+                return Err(EngineError::InvalidPairing(format!(
+                    "table {} already has a result; correct or keep that table",
+                    old.table.unwrap_or(0)
+                )));
+            }
+        }
+        for m in round.matches.iter().filter(|m| {
+            matches!(
+                m.result.as_ref().map(|r| &r.entry),
+                Some(ResultEntry::LateEntryLoss)
+            )
+        }) {
+            if !m.seats.players().iter().any(|p| seen.contains(p)) {
+                matches.push(m.clone());
+            }
+        }
+        if let Some(last) = self.rounds.last_mut() {
+            last.matches = matches;
+            if let Some(seed) = seed {
+                last.pairing_seed = seed;
+            }
+        }
         Ok(())
     }
 

@@ -235,5 +235,6 @@ fn action_kind(action: &Action) -> &'static str {
         Action::PairRound { .. } => "pair-round",
         Action::RecordResult { .. } => "record-result",
         Action::SetPlannedRounds { .. } => "set-planned-rounds",
+        Action::ReplacePairing { .. } => "replace-pairing",
     }
 }

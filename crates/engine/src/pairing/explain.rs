@@ -20,6 +20,8 @@ pub struct Float {
 pub struct Explanation {
     pub round: u32,
     pub bye: Option<(PlayerId, String)>,
+    /// Points of the bye recipient before the round.
+    pub bye_points: i64,
     pub floats: Vec<Float>,
     /// Pairs that repeat an earlier match; non-empty only when no pairing avoids them.
     pub rematches: Vec<(PlayerId, PlayerId)>,
@@ -106,6 +108,7 @@ pub fn explain(
     }
     Explanation {
         round: context.round,
+        bye_points: bye.map_or(0, |b| e[b].score),
         bye: bye_note,
         floats,
         rematches,
