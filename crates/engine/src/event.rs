@@ -112,9 +112,11 @@ impl Event {
     }
 
     pub fn player(&self, id: PlayerId) -> Result<&Player, EngineError> {
-        self.players
-            .iter()
-            .find(|p| p.id == id)
+        // Players are numbered 1, 2, … in registration order, so the id is the index.
+        (id.0 as usize)
+            .checked_sub(1)
+            .and_then(|index| self.players.get(index))
+            .filter(|p| p.id == id)
             .ok_or(EngineError::UnknownPlayer(id))
     }
 

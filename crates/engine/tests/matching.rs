@@ -91,3 +91,37 @@ fn a_blossom_is_found_and_expanded() {
     }
     assert_eq!(solution.weight(&edges), oracle(6, &weights));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+    /// The warm start reaches the same optimum on graphs where a perfect matching is the
+    /// heaviest (as the pairing weights guarantee), with a self-consistent certificate.
+    #[test]
+    fn warm_start_equals_the_exact_optimum_when_perfect_matchings_dominate(
+        half in 1usize..7,
+        seeds in proptest::collection::vec(any::<i64>(), 1..80),
+    ) {
+        let n = 2 * half;
+        let base: i128 = 1_000_000;
+        let mut edges = Vec::new();
+        let mut weights = vec![vec![None; n]; n];
+        let mut index = 0;
+        for i in 0..n {
+            for j in (i + 1)..n {
+                let s = seeds[index % seeds.len()];
+                index += 1;
+                let w = base - i128::from(s.rem_euclid(1000));
+                edges.push(Edge { i, j, w });
+                weights[i][j] = Some(w);
+                weights[j][i] = Some(w);
+            }
+        }
+        let warm = tablekeeper_engine::pairing::matching::max_weight_matching_warm(n, &edges);
+        prop_assert!(warm.mate.iter().all(Option::is_some));
+        prop_assert_eq!(warm.weight(&edges), oracle(n, &weights));
+        for e in &edges {
+            prop_assert!(warm.edge_slack(e.i, e.j, e.w) >= 0);
+        }
+    }
+}

@@ -26,6 +26,9 @@ pub struct Solution {
     dualvar: Vec<i128>,
     /// Blossoms containing each vertex, outermost first (empty for most vertices).
     ancestors: Vec<Vec<usize>>,
+    /// Internal weight scale (2 for warm-started solves, whose duals start at the
+    /// heaviest incident edge and must stay even).
+    factor: i128,
 }
 
 impl Solution {
@@ -33,7 +36,7 @@ impl Solution {
     /// duals in units of half a weight). A maximum-weight matching has no pair with
     /// negative slack.
     pub fn edge_slack(&self, i: usize, j: usize, w: i128) -> i128 {
-        let mut slack = self.dualvar[i] + self.dualvar[j] - 2 * w;
+        let mut slack = self.slack_lower_bound(i, j, w);
         for (bi, bj) in self.ancestors[i].iter().zip(&self.ancestors[j]) {
             if bi != bj {
                 break;
@@ -43,9 +46,15 @@ impl Solution {
         slack
     }
 
-    /// The dual of vertex `v` (in the algorithm's doubled units).
+    /// The dual of vertex `v` (in the solver's internal units).
     pub fn vertex_dual(&self, v: usize) -> i128 {
         self.dualvar[v]
+    }
+
+    /// The slack of `(i, j)` without blossom duals (which are never negative): a lower
+    /// bound of [`Solution::edge_slack`] that needs no blossom walk.
+    pub fn slack_lower_bound(&self, i: usize, j: usize, w: i128) -> i128 {
+        self.dualvar[i] + self.dualvar[j] - 2 * self.factor * w
     }
 
     /// The smallest vertex dual (non-negative for a valid certificate).
@@ -67,10 +76,28 @@ impl Solution {
     }
 }
 
-/// Computes a maximum-weight matching of the graph on `nvertex` vertices.
+/// Computes a maximum-weight matching of the graph on `nvertex` vertices (the reference
+/// algorithm, started from the empty matching).
 pub fn max_weight_matching(nvertex: usize, edges: &[Edge]) -> Solution {
     let mut state = State::new(nvertex, edges);
     state.solve();
+    finish(state)
+}
+
+/// A maximum-weight matching among the matchings of maximum cardinality, warm-started:
+/// every vertex's dual starts at its heaviest edge and the edges that are the heaviest for
+/// both ends start matched, so the search only has to place the rest. Used for pairing,
+/// where weights make the perfect matchings the heaviest; callers verify the result
+/// (the certificate) and fall back to [`max_weight_matching`] if needed.
+pub fn max_weight_matching_warm(nvertex: usize, edges: &[Edge]) -> Solution {
+    let mut state = State::new(nvertex, edges);
+    state.warm_start();
+    state.solve();
+    finish(state)
+}
+
+fn finish(state: State) -> Solution {
+    let nvertex = state.nvertex;
     let mate = (0..nvertex)
         .map(|v| {
             let p = state.mate[v];
@@ -94,6 +121,7 @@ pub fn max_weight_matching(nvertex: usize, edges: &[Edge]) -> Solution {
         nvertex,
         dualvar: state.dualvar,
         ancestors,
+        factor: state.factor,
     }
 }
 
@@ -116,6 +144,10 @@ struct State<'a> {
     dualvar: Vec<i128>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    /// Internal weight scale: slack = y_i + y_j − 2·factor·w.
+    factor: i128,
+    /// Maximise cardinality first (no "stop when a dual reaches zero").
+    max_cardinality: bool,
 }
 
 impl<'a> State<'a> {
@@ -152,12 +184,41 @@ impl<'a> State<'a> {
             dualvar,
             allowedge: vec![false; edges.len()],
             queue: Vec::new(),
+            factor: 1,
+            max_cardinality: false,
+        }
+    }
+
+    /// Duals at each vertex's heaviest edge (doubled, so every dual is even and the
+    /// S–S slacks stay even), and a greedy matching of edges that are the heaviest at
+    /// both ends (exactly the edges those duals make tight).
+    fn warm_start(&mut self) {
+        self.factor = 2;
+        self.max_cardinality = true;
+        let n = self.nvertex;
+        let mut heaviest: Vec<Option<i128>> = vec![None; n];
+        for e in self.edges {
+            for v in [e.i, e.j] {
+                if heaviest[v].is_none_or(|w| e.w > w) {
+                    heaviest[v] = Some(e.w);
+                }
+            }
+        }
+        for (dual, heaviest) in self.dualvar.iter_mut().zip(&heaviest) {
+            *dual = heaviest.map_or(0, |w| 2 * w);
+        }
+        for (k, e) in self.edges.iter().enumerate() {
+            let tight = heaviest[e.i] == Some(e.w) && heaviest[e.j] == Some(e.w);
+            if tight && self.mate[e.i] == NONE && self.mate[e.j] == NONE {
+                self.mate[e.i] = 2 * k + 1;
+                self.mate[e.j] = 2 * k;
+            }
         }
     }
 
     fn slack(&self, k: usize) -> i128 {
         let e = self.edges[k];
-        self.dualvar[e.i] + self.dualvar[e.j] - 2 * e.w
+        self.dualvar[e.i] + self.dualvar[e.j] - 2 * self.factor * e.w
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -517,8 +578,14 @@ impl<'a> State<'a> {
                     break;
                 }
                 // Dual adjustment: the largest step that keeps the duals feasible.
-                let mut deltatype = 1;
-                let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
+                // In max-cardinality mode there is no "stop at a zero dual" step (type 1
+                // is only the last resort), as in the reference implementation.
+                let mut deltatype = if self.max_cardinality { 0 } else { 1 };
+                let mut delta = if self.max_cardinality {
+                    i128::MAX
+                } else {
+                    self.dualvar[..n].iter().copied().min().unwrap_or(0)
+                };
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
@@ -556,6 +623,11 @@ impl<'a> State<'a> {
                         deltatype = 4;
                         deltablossom = b;
                     }
+                }
+                if deltatype == 0 {
+                    // No further augmentation is possible: maximum cardinality reached.
+                    deltatype = 1;
+                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(0).max(0);
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {

@@ -171,9 +171,11 @@ fn attempt(
         let gap = i128::from(entrants[u].score - entrants[v].score);
         scale.pair_weight_upper_bound(gap * gap, i128::try_from(u.abs_diff(v)).unwrap_or(0))
     };
+    let group = |v: usize| entrants.get(v).map_or(i64::MIN, |e| e.score);
     let weights = solve::Weights {
         exact: &weight,
         upper: &upper,
+        group: &group,
     };
     let (solution, report) = solve::solve(vertices, bye_vertex, strategy, &weights);
     if solution.mate.iter().any(Option::is_none) {

@@ -8,7 +8,7 @@
 //! rounds of that, the complete graph is solved directly.
 
 use super::bitset::PairSet;
-use super::matching::{Edge, Solution, max_weight_matching};
+use super::matching::{Edge, Solution, max_weight_matching, max_weight_matching_warm};
 
 /// Candidate opponents per player in the sparse graph.
 const NEIGHBOURS: usize = 12;
@@ -37,6 +37,9 @@ pub struct SolveReport {
 pub struct Weights<'a> {
     pub exact: &'a dyn Fn(usize, usize) -> Option<i128>,
     pub upper: &'a dyn Fn(usize, usize) -> i128,
+    /// Score group of a vertex; vertices are ordered by it, and `upper` must not increase
+    /// as the second vertex moves away from the first within a group.
+    pub group: &'a dyn Fn(usize) -> i64,
 }
 
 /// Maximum-weight matching over `vertices` (ordered so that good opponents are near each
@@ -95,7 +98,12 @@ pub fn solve(
     }
     let sparse_edges = edges.len();
     for refinements in 0..=MAX_REFINEMENTS {
-        let solution = max_weight_matching(vertices, &edges);
+        let mut solution = max_weight_matching_warm(vertices, &edges);
+        if !self_consistent(&solution, &edges) {
+            // The warm start is an acceleration only: without a perfect, tight, dual-feasible
+            // result, solve again from the empty matching.
+            solution = max_weight_matching(vertices, &edges);
+        }
         let violations = violations(vertices, &solution, &included, weights);
         if violations.is_empty() {
             return (
@@ -123,7 +131,22 @@ pub fn solve(
     )
 }
 
+/// A perfect matching whose edges are tight and whose duals are feasible on every edge it
+/// was given: then the duals certify it (with vertex duals of any sign, as in the perfect
+/// matching LP).
+fn self_consistent(solution: &Solution, edges: &[Edge]) -> bool {
+    solution.mate.iter().all(Option::is_some)
+        && edges.iter().all(|e| {
+            let slack = solution.edge_slack(e.i, e.j, e.w);
+            slack >= 0 && (solution.mate[e.i] != Some(e.j) || slack == 0)
+        })
+}
+
 /// Omitted legal pairs whose reduced cost is negative under the solution's duals.
+///
+/// Vertices come in score-group order, so for each vertex the pairs with a whole group
+/// are first bounded at once (the group's smallest vertex dual against the weight bound
+/// of its nearest member); only groups that fail are checked pair by pair.
 fn violations(
     vertices: usize,
     solution: &Solution,
@@ -131,25 +154,61 @@ fn violations(
     weights: &Weights,
 ) -> Vec<Edge> {
     let mut found = Vec::new();
+    let mut groups = groups(vertices, weights);
+    for group in &mut groups {
+        group.min_dual_vertex = (group.start..group.end)
+            .min_by_key(|v| solution.vertex_dual(*v))
+            .unwrap_or(group.start);
+    }
     for u in 0..vertices {
-        let dual_u = solution.vertex_dual(u);
-        for v in (u + 1)..vertices {
-            if included.contains(u, v) {
+        for group in &groups {
+            if group.end <= u + 1 {
                 continue;
             }
-            // Blossom duals only add to the slack, so vertex duals against an upper bound
-            // of the weight prove most pairs without computing their weight.
-            if dual_u + solution.vertex_dual(v) >= 2 * (weights.upper)(u, v) {
+            let start = group.start.max(u + 1);
+            // The nearest member has the largest weight bound in the group.
+            let bound = (weights.upper)(u, start);
+            if solution.slack_lower_bound(u, group.min_dual_vertex, bound) >= 0 {
                 continue;
             }
-            if let Some(w) = (weights.exact)(u, v)
-                && solution.edge_slack(u, v, w) < 0
-            {
-                found.push(Edge { i: u, j: v, w });
+            for v in start..group.end {
+                if included.contains(u, v)
+                    || solution.slack_lower_bound(u, v, (weights.upper)(u, v)) >= 0
+                {
+                    continue;
+                }
+                if let Some(w) = (weights.exact)(u, v)
+                    && solution.edge_slack(u, v, w) < 0
+                {
+                    found.push(Edge { i: u, j: v, w });
+                }
             }
         }
     }
     found
+}
+
+/// A run of consecutive vertices with the same `group` key, and its smallest dual.
+struct Group {
+    start: usize,
+    end: usize,
+    min_dual_vertex: usize,
+}
+
+fn groups(vertices: usize, weights: &Weights) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    for v in 0..vertices {
+        let key = (weights.group)(v);
+        match groups.last_mut() {
+            Some(g) if (weights.group)(g.start) == key => g.end = v + 1,
+            _ => groups.push(Group {
+                start: v,
+                end: v + 1,
+                min_dual_vertex: v,
+            }),
+        }
+    }
+    groups
 }
 
 fn complete_graph(vertices: usize, weight: &dyn Fn(usize, usize) -> Option<i128>) -> Vec<Edge> {
