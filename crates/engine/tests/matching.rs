@@ -1,6 +1,9 @@
 //! The blossom solver against an independent exact oracle: dynamic programming over
 //! vertex subsets (exact for small graphs), on thousands of random graphs.
 
+// i < j indexing of an adjacency matrix reads best as loops.
+#![allow(clippy::needless_range_loop)]
+
 use proptest::prelude::*;
 use tablekeeper_engine::pairing::matching::{Edge, max_weight_matching};
 
@@ -24,7 +27,6 @@ fn oracle(n: usize, weights: &[Vec<Option<i128>>]) -> i128 {
     best[(1 << n) - 1]
 }
 
-#[allow(clippy::needless_range_loop)] // i < j indexing of an adjacency matrix reads best as loops
 fn graph(n: usize, density: u8, seeds: &[i64]) -> (Vec<Edge>, Vec<Vec<Option<i128>>>) {
     let mut edges = Vec::new();
     let mut weights = vec![vec![None; n]; n];
