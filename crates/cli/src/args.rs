@@ -108,6 +108,12 @@ pub enum Command {
         #[arg(long)]
         reason: Option<String>,
     },
+    /// Keep a player at one table every round (accessibility); `none` releases it.
+    FixedTable {
+        file: PathBuf,
+        player: String,
+        table: String,
+    },
     /// Drop a player (by number or exact name).
     Drop { file: PathBuf, player: String },
     /// Show the standings after the completed rounds.

@@ -122,6 +122,23 @@ fn run(command: Command) -> Result<Output, CommandError> {
             let pairings = session.pair_next_round(seed, allow_rematches)?;
             Output::new(render::pairings(&pairings, explain), &pairings)
         }
+        Command::FixedTable {
+            file,
+            player,
+            table,
+        } => {
+            let table = match table.trim() {
+                "none" | "-" => None,
+                number => Some(number.parse::<u32>().map_err(|_| {
+                    CommandError::input(
+                        "invalid-table",
+                        format!("'{number}' is not a table number; use a number or none"),
+                    )
+                })?),
+            };
+            let updated = Session::open(&file)?.set_fixed_table(&player, table)?;
+            Output::new(render::players(std::slice::from_ref(&updated)), &updated)
+        }
         Command::Swap {
             file,
             first,

@@ -54,7 +54,15 @@ pub fn players(list: &[PlayerView]) -> String {
             .as_deref()
             .map(|r| format!(" ({r})"))
             .unwrap_or_default();
-        let _ = writeln!(out, "{:>4}  {}{}  [{}]", p.id, p.name, reading, status);
+        let table = p
+            .fixed_table
+            .map(|t| format!(" [always table {t}]"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{:>4}  {}{}  [{}]{}",
+            p.id, p.name, reading, status, table
+        );
     }
     out
 }
@@ -64,12 +72,18 @@ pub fn table_line(t: &TableView) -> String {
         .result
         .as_ref()
         .map_or("—".to_string(), |r| r.summary.clone());
+    let first = match t.first.as_deref() {
+        Some("a") => format!("  [{} goes first]", t.a.name),
+        Some("b") => format!("  [{} goes first]", t.b.name),
+        _ => String::new(),
+    };
     format!(
-        "{:>4}  {} vs {}  {}\n",
+        "{:>4}  {} vs {}  {}{}\n",
         t.table,
         pad(&t.a.name, 24),
         pad(&t.b.name, 24),
-        result
+        result,
+        first
     )
 }
 

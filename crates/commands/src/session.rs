@@ -227,6 +227,17 @@ impl Session {
             .collect())
     }
 
+    /// Keeps a player at one table every round (accessibility), or releases the table.
+    pub fn set_fixed_table(
+        &mut self,
+        reference: &str,
+        table: Option<u32>,
+    ) -> Result<PlayerView, CommandError> {
+        let player = self.find_player(reference)?;
+        self.commit(vec![Action::SetFixedTable { player, table }], None)?;
+        Ok(PlayerView::from_player(self.event.player(player)?))
+    }
+
     /// Finds a player by number or by exact (case-insensitive) name.
     pub fn find_player(&self, reference: &str) -> Result<PlayerId, CommandError> {
         let reference = reference.trim();
@@ -309,6 +320,7 @@ impl Session {
         actions.push(Action::PairRound {
             seed,
             seats: pairing.seats.clone(),
+            tables: pairing.tables.clone(),
         });
         self.commit(actions, None)?;
         let mut view = self.pairings(None)?;
@@ -379,11 +391,18 @@ impl Session {
         }
         seats.sort_by_key(|(table, _)| *table);
         let number = round.number;
+        // Keep the table numbers (fixed tables stay where they are); the bye has none.
+        let tables = seats
+            .iter()
+            .filter(|(_, s)| matches!(s, Seats::Pair { .. }))
+            .map(|(t, _)| *t)
+            .collect();
         let seats = seats.into_iter().map(|(_, s)| s).collect();
         self.commit(
             vec![Action::ReplacePairing {
                 round: number,
                 seats,
+                tables,
                 seed: None,
             }],
             Some(reason),
@@ -424,6 +443,7 @@ impl Session {
         let action = Action::ReplacePairing {
             round: number,
             seats: pairing.seats.clone(),
+            tables: pairing.tables.clone(),
             seed: Some(seed),
         };
         self.commit(vec![action], Some(reason))?;
@@ -514,7 +534,7 @@ impl Session {
             self.event.ruleset.clone(),
             self.log[..cut].iter().map(|l| &l.action),
         )?;
-        let Action::PairRound { seed, seats } = &self.log[cut].action else {
+        let Action::PairRound { seed, seats, .. } = &self.log[cut].action else {
             return Err(CommandError::input(
                 "unknown-round",
                 "the log entry is not a pairing",

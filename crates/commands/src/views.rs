@@ -38,6 +38,9 @@ pub struct PlayerView {
     pub joined_round: u32,
     pub status: String,
     pub dropped_after_round: Option<u32>,
+    /// A table this player keeps every round (accessibility).
+    #[serde(default)]
+    pub fixed_table: Option<u32>,
 }
 
 impl PlayerView {
@@ -55,6 +58,7 @@ impl PlayerView {
             joined_round: player.joined_round,
             status: status.to_string(),
             dropped_after_round,
+            fixed_table: player.fixed_table,
         }
     }
 }
@@ -81,6 +85,9 @@ pub struct ResultView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableView {
     pub table: u32,
+    /// `"a"` or `"b"`: who goes first in game 1, where the ruleset assigns it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<String>,
     pub a: SeatView,
     pub b: SeatView,
     pub result: Option<ResultView>,
@@ -293,6 +300,7 @@ impl PairingsView {
                     }
                     view.tables.push(TableView {
                         table: m.table.unwrap_or(0),
+                        first: m.first.map(|side| format!("{side:?}").to_lowercase()),
                         a: seat(event, m, a.0, 0),
                         b: seat(event, m, b.0, 1),
                         result: m.result.as_ref().map(|r| result_view(&r.entry)),
@@ -307,6 +315,7 @@ impl PairingsView {
                 }
             }
         }
+        view.tables.sort_by_key(|t| t.table);
         view
     }
 }

@@ -57,6 +57,7 @@ fn generated_event(players: usize, rounds: u32) -> Event {
             .count();
         event
             .apply(&Action::PairRound {
+                tables: Vec::new(),
                 seed: u64::from(round),
                 seats,
             })

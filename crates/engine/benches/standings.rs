@@ -43,6 +43,7 @@ fn generated_event(ruleset: &str) -> Event {
             .count();
         event
             .apply(&Action::PairRound {
+                tables: Vec::new(),
                 seed: pairing.seed,
                 seats: pairing.seats,
             })

@@ -54,7 +54,18 @@ pub enum Action {
     DropPlayer { player: PlayerId },
     /// Pairs the next round. Pairs get tables 1, 2, … in the order given; a single seat
     /// is the bye.
-    PairRound { seed: u64, seats: Vec<Seats> },
+    PairRound {
+        seed: u64,
+        seats: Vec<Seats>,
+        /// Table numbers of the pairs, in order; empty means 1, 2, 3, …
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tables: Vec<u32>,
+    },
+    /// Keeps a player at one table every round (accessibility); `None` releases it.
+    SetFixedTable {
+        player: PlayerId,
+        table: Option<u32>,
+    },
     /// Records (or, with `replace`, corrects) the result at a table.
     RecordResult {
         round: u32,
@@ -70,6 +81,9 @@ pub enum Action {
     ReplacePairing {
         round: u32,
         seats: Vec<Seats>,
+        /// Table numbers of the pairs, in order; empty means 1, 2, 3, …
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tables: Vec<u32>,
         /// The seed of a re-pair (recorded as the round's seed); `None` for a manual change.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seed: Option<u64>,
@@ -157,16 +171,35 @@ impl Event {
         match action {
             Action::RegisterPlayer(details) => self.register(details),
             Action::DropPlayer { player } => self.drop_player(*player),
-            Action::PairRound { seed, seats } => self.pair_round(*seed, seats),
+            Action::PairRound {
+                seed,
+                seats,
+                tables,
+            } => self.pair_round(*seed, seats, tables),
+            Action::SetFixedTable { player, table } => {
+                if *table == Some(0) {
+                    return Err(EngineError::InvalidPairing(
+                        "table numbers start at 1".into(),
+                    ));
+                }
+                self.player(*player)?;
+                if let Some(found) = self.players.iter_mut().find(|p| p.id == *player) {
+                    found.fixed_table = *table;
+                }
+                Ok(())
+            }
             Action::RecordResult {
                 round,
                 table,
                 entry,
                 replace,
             } => self.record_result(*round, *table, entry.clone(), *replace),
-            Action::ReplacePairing { round, seats, seed } => {
-                self.replace_pairing(*round, seats, *seed)
-            }
+            Action::ReplacePairing {
+                round,
+                seats,
+                tables,
+                seed,
+            } => self.replace_pairing(*round, seats, tables, *seed),
             Action::SetPlannedRounds { rounds } => {
                 if *rounds > MAX_ROUNDS {
                     return Err(EngineError::TooManyRounds);
@@ -225,6 +258,7 @@ impl Event {
             nickname: clean(&details.nickname),
             joined_round,
             status: PlayerStatus::Active,
+            fixed_table: None,
         });
         // Decision 11: each missed round is a late-entry default loss.
         let seats = Seats::Single { player: id };
@@ -234,6 +268,7 @@ impl Event {
                 table: None,
                 seats,
                 result: Some(result.clone()),
+                first: None,
             });
         }
         Ok(())
@@ -274,7 +309,12 @@ impl Event {
         Ok(())
     }
 
-    fn pair_round(&mut self, seed: u64, seats: &[Seats]) -> Result<(), EngineError> {
+    fn pair_round(
+        &mut self,
+        seed: u64,
+        seats: &[Seats],
+        tables: &[u32],
+    ) -> Result<(), EngineError> {
         if let Some(last) = self.rounds.last()
             && !last.is_complete()
         {
@@ -289,17 +329,20 @@ impl Event {
             return Err(EngineError::AllRoundsPlayed(self.settings.planned_rounds));
         }
         self.check_pairing(seats)?;
+        let numbers = table_numbers(seats, tables)?;
         let mut matches = Vec::with_capacity(seats.len());
-        let mut table = 0;
+        let mut pair_index = 0;
         for seat in seats {
             match seat {
-                Seats::Pair { .. } => {
-                    table += 1;
+                Seats::Pair { a, b } => {
+                    let first = self.first_turn(*a, *b, seed);
                     matches.push(Match {
-                        table: Some(table),
+                        table: Some(numbers[pair_index]),
                         seats: *seat,
                         result: None,
+                        first,
                     });
+                    pair_index += 1;
                 }
                 Seats::Single { .. } => {
                     let result = score(&self.ruleset, seat, ResultEntry::Bye)?;
@@ -307,6 +350,7 @@ impl Event {
                         table: None,
                         seats: *seat,
                         result: Some(result),
+                        first: None,
                     });
                 }
             }
@@ -323,6 +367,7 @@ impl Event {
         &mut self,
         number: u32,
         seats: &[Seats],
+        tables: &[u32],
         seed: Option<u64>,
     ) -> Result<(), EngineError> {
         let Some(round) = self.rounds.last() else {
@@ -387,11 +432,15 @@ impl Event {
         }
         // Results already entered stay with their table and players.
         let mut matches = Vec::with_capacity(seats.len());
-        let mut table = 0;
+        let numbers = table_numbers(seats, tables)?;
+        let mut pair_index = 0;
         for seat in seats {
             match seat {
                 Seats::Pair { a, b } => {
-                    table += 1;
+                    let table = numbers[pair_index];
+                    pair_index += 1;
+                    let first = kept_first(round, *a, *b)
+                        .or_else(|| self.first_turn(*a, *b, seed.unwrap_or(round.pairing_seed)));
                     let kept = round.matches.iter().find(|m| {
                         m.table == Some(table)
                             && m.result.is_some()
@@ -401,6 +450,7 @@ impl Event {
                         table: Some(table),
                         seats: kept.map_or(*seat, |m| m.seats),
                         result: kept.and_then(|m| m.result.clone()),
+                        first,
                     });
                 }
                 Seats::Single { .. } => {
@@ -409,6 +459,7 @@ impl Event {
                         table: None,
                         seats: *seat,
                         result: Some(result),
+                        first: None,
                     });
                 }
             }
@@ -514,5 +565,89 @@ impl Event {
         let result = score(ruleset, &found.seats, entry)?;
         found.result = Some(result);
         Ok(())
+    }
+}
+
+/// Table numbers for the pairs among `seats`: the given ones (checked), or 1, 2, 3, …
+fn table_numbers(seats: &[Seats], given: &[u32]) -> Result<Vec<u32>, EngineError> {
+    let pairs = seats
+        .iter()
+        .filter(|s| matches!(s, Seats::Pair { .. }))
+        .count();
+    if given.is_empty() {
+        return (1..=pairs)
+            .map(|t| u32::try_from(t).map_err(|_| EngineError::TooManyRounds))
+            .collect();
+    }
+    if given.len() != pairs {
+        return Err(EngineError::InvalidPairing(format!(
+            "{} table numbers for {pairs} pairs",
+            given.len()
+        )));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for table in given {
+        if *table == 0 || !seen.insert(*table) {
+            return Err(EngineError::InvalidPairing(format!(
+                "table {table} is used twice or is not a table number"
+            )));
+        }
+    }
+    Ok(given.to_vec())
+}
+
+/// Who went first in an existing match of the same two players (kept by a swap).
+fn kept_first(round: &Round, a: PlayerId, b: PlayerId) -> Option<Side> {
+    round.matches.iter().find_map(|m| match m.seats {
+        Seats::Pair { a: x, b: y } if x == a && y == b => m.first,
+        Seats::Pair { a: x, b: y } if x == b && y == a => m.first.map(Side::other),
+        _ => None,
+    })
+}
+
+/// FoW "Player Arrangement Control" (003 §6b-vii, digest D10): the player who has gone
+/// first in game 1 fewer times goes first; equal counts (and round 1) are decided at
+/// random from the round's seed.
+pub fn first_by_balance(first_count_a: u32, first_count_b: u32, tie_break: u64) -> Side {
+    match first_count_a.cmp(&first_count_b) {
+        std::cmp::Ordering::Less => Side::A,
+        std::cmp::Ordering::Greater => Side::B,
+        std::cmp::Ordering::Equal => {
+            if tie_break.is_multiple_of(2) {
+                Side::A
+            } else {
+                Side::B
+            }
+        }
+    }
+}
+
+impl Event {
+    /// Who goes first in game 1 of a new match, where the ruleset balances it.
+    fn first_turn(&self, a: PlayerId, b: PlayerId, seed: u64) -> Option<Side> {
+        if !self.ruleset.pairing.balance_first_turn {
+            return None;
+        }
+        let count = |player: PlayerId| -> u32 {
+            let n = self
+                .rounds
+                .iter()
+                .flat_map(|r| &r.matches)
+                .filter(|m| match (m.seats, m.first) {
+                    (Seats::Pair { a: x, .. }, Some(Side::A)) => x == player,
+                    (Seats::Pair { b: y, .. }, Some(Side::B)) => y == player,
+                    _ => false,
+                })
+                .count();
+            u32::try_from(n).unwrap_or(u32::MAX)
+        };
+        let tie_break = seed
+            ^ u64::from(a.0).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ u64::from(b.0).rotate_left(29);
+        Some(first_by_balance(
+            count(a),
+            count(b),
+            tie_break.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 17,
+        ))
     }
 }

@@ -346,6 +346,7 @@ pub fn build_event(
         }
         event
             .apply(&Action::PairRound {
+                tables: Vec::new(),
                 seed: u64::from(round),
                 seats: seats.clone(),
             })

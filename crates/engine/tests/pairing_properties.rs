@@ -60,6 +60,7 @@ fn random_event(
             .count();
         event
             .apply(&Action::PairRound {
+                tables: Vec::new(),
                 seed: pairing.seed,
                 seats: pairing.seats,
             })

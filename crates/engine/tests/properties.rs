@@ -59,6 +59,7 @@ fn random_event(
             .expect("pairing with rematches allowed");
         event
             .apply(&Action::PairRound {
+                tables: Vec::new(),
                 seed: pairing.seed,
                 seats: pairing.seats.clone(),
             })
@@ -211,7 +212,7 @@ proptest! {
                 prop_assert!(pairing.explanation.forced_second_byes.contains(bye), "unreported second bye");
             }
         }
-        let applied = next.apply(&Action::PairRound { seed, seats: pairing.seats.clone() });
+        let applied = next.apply(&Action::PairRound { seed, seats: pairing.seats.clone(), tables: Vec::new() });
         prop_assert!(applied.is_ok(), "the engine refused the pairer's own pairing");
     }
 

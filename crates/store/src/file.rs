@@ -236,5 +236,6 @@ fn action_kind(action: &Action) -> &'static str {
         Action::RecordResult { .. } => "record-result",
         Action::SetPlannedRounds { .. } => "set-planned-rounds",
         Action::ReplacePairing { .. } => "replace-pairing",
+        Action::SetFixedTable { .. } => "set-fixed-table",
     }
 }

@@ -39,6 +39,8 @@ pub struct Player {
     /// (RULESETS.md decision 11).
     pub joined_round: u32,
     pub status: PlayerStatus,
+    /// A table this player keeps every round (accessibility).
+    pub fixed_table: Option<u32>,
 }
 
 impl Player {

@@ -39,6 +39,8 @@ pub struct Match {
     pub table: Option<u32>,
     pub seats: Seats,
     pub result: Option<MatchResult>,
+    /// Who goes first in game 1, where the ruleset assigns it (FoW 003 §6b-vii).
+    pub first: Option<super::result::Side>,
 }
 
 /// One round: its matches and the seed its pairing used.

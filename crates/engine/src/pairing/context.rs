@@ -23,6 +23,8 @@ pub struct Entrant {
     pub sos: i64,
     /// Paired against a lower-scored opponent in the previous round.
     pub floated_down_last_round: bool,
+    /// A table this player keeps every round (accessibility).
+    pub fixed_table: Option<u32>,
 }
 
 /// The pairing problem for the next round.
@@ -82,6 +84,7 @@ impl Context {
                     .map(points_of)
                     .sum(),
                 floated_down_last_round: floated.contains(&row.player),
+                fixed_table: event.player(row.player).ok().and_then(|p| p.fixed_table),
             })
             .collect();
         Ok(Context {

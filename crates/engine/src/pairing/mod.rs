@@ -31,6 +31,10 @@ pub struct Pairing {
     /// Pairs in table order (higher-placed player first), then the bye.
     pub seats: Vec<Seats>,
     pub explanation: Explanation,
+    /// Table numbers of the pairs, in order (fixed tables kept, the rest 1, 2, 3, …).
+    pub tables: Vec<u32>,
+    /// Fixed tables that could not be honoured (two fixed players at one table).
+    pub table_conflicts: Vec<String>,
     /// The matching's total weight (equal for equally good pairings; used by the oracle tests).
     pub total_weight: i128,
 }
@@ -209,6 +213,7 @@ fn attempt(
             a.standing,
         )
     });
+    let (tables, table_conflicts) = assign_tables(entrants, &pairs);
     let mut seats: Vec<Seats> = pairs
         .iter()
         .map(|&(u, v)| Seats::Pair {
@@ -239,6 +244,8 @@ fn attempt(
         seats,
         explanation,
         total_weight,
+        tables,
+        table_conflicts,
     }))
 }
 
@@ -273,4 +280,47 @@ fn mix(seed: u64, a: u64, b: u64) -> u64 {
 /// The players seated by a pairing, for checks.
 pub fn seated(seats: &[Seats]) -> Vec<PlayerId> {
     seats.iter().flat_map(|s| s.players()).collect()
+}
+
+/// Table numbers: a pair with a fixed-table player sits at that table; the other pairs
+/// fill the remaining numbers from 1 in pairing order (top tables for top scores).
+fn assign_tables(entrants: &[Entrant], pairs: &[(usize, usize)]) -> (Vec<u32>, Vec<String>) {
+    let mut conflicts = Vec::new();
+    let mut taken = std::collections::HashSet::new();
+    let mut wanted: Vec<Option<u32>> = Vec::with_capacity(pairs.len());
+    for &(u, v) in pairs {
+        let fixed = entrants[u].fixed_table.or(entrants[v].fixed_table);
+        if let (Some(x), Some(y)) = (entrants[u].fixed_table, entrants[v].fixed_table)
+            && x != y
+        {
+            conflicts.push(format!(
+                "players {} and {} both have a fixed table; they sit at table {x}",
+                entrants[u].id, entrants[v].id
+            ));
+        }
+        match fixed {
+            Some(table) if taken.insert(table) => wanted.push(Some(table)),
+            Some(table) => {
+                conflicts.push(format!(
+                    "table {table} is fixed for more than one pair; another table is used"
+                ));
+                wanted.push(None);
+            }
+            None => wanted.push(None),
+        }
+    }
+    let mut next = 1u32;
+    let tables = wanted
+        .into_iter()
+        .map(|fixed| {
+            fixed.unwrap_or_else(|| {
+                while taken.contains(&next) {
+                    next += 1;
+                }
+                taken.insert(next);
+                next
+            })
+        })
+        .collect();
+    (tables, conflicts)
 }

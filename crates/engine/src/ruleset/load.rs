@@ -103,6 +103,8 @@ struct RawPairing {
     cut_comparison: String,
     #[serde(default)]
     result_lock_rounds: Option<u32>,
+    #[serde(default)]
+    balance_first_turn: bool,
 }
 
 /// Reports errors against one file's text.
@@ -418,6 +420,7 @@ fn validate_pairing(at: &Locator, raw: RawPairing) -> Result<PairingRule, Rulese
         bye,
         cut_comparison,
         result_lock_rounds: raw.result_lock_rounds,
+        balance_first_turn: raw.balance_first_turn,
     })
 }
 

@@ -190,6 +190,8 @@ pub struct PairingRule {
     pub cut_comparison: CutComparison,
     /// Results of round r stay editable until round r + lock is paired (Bandai §5.3).
     pub result_lock_rounds: Option<u32>,
+    /// Assign who goes first in game 1 so that it evens out (FoW 003 §6b-vii).
+    pub balance_first_turn: bool,
 }
 
 /// A row of the publisher's recommended-rounds table.
