@@ -39,7 +39,11 @@ fn play_round(event: &mut Event, seed: u64) {
         .expect("pair");
     for table in pairing.tables {
         let entry = ResultEntry::Win {
-            winner: if seed % 2 == 0 { Side::A } else { Side::B },
+            winner: if seed.is_multiple_of(2) {
+                Side::A
+            } else {
+                Side::B
+            },
             games: None,
             reason: None,
         };
@@ -70,8 +74,8 @@ fn fow_6b_vii_first_turns_stay_balanced_over_an_event() {
     for round in 1..=6u64 {
         play_round(&mut event, round * 7);
     }
-    let mut firsts = vec![0u32; 11];
-    let mut matches_played = vec![0u32; 11];
+    let mut firsts = [0u32; 11];
+    let mut matches_played = [0u32; 11];
     for round in &event.rounds {
         for m in &round.matches {
             if let Seats::Pair { a, b } = m.seats {
