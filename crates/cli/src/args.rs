@@ -107,6 +107,23 @@ pub enum Command {
         /// Graded result reason (rulesets with graded points, e.g. moncolle-legacy).
         #[arg(long)]
         reason: Option<String>,
+        /// Correct a round the ruleset has locked (Bandai §5.3); give the reason here.
+        #[arg(long, value_name = "REASON")]
+        override_lock: Option<String>,
+    },
+    /// Take back the last change (any number of times).
+    Undo { file: PathBuf },
+    /// Apply again the change undone last.
+    Redo { file: PathBuf },
+    /// Show every change made to the event, including undone ones.
+    History { file: PathBuf },
+    /// Go back to before round N was paired; shows what would be discarded unless --yes.
+    BackToRound {
+        file: PathBuf,
+        round: u32,
+        /// Discard the listed changes (they stay in the history and can be redone).
+        #[arg(long)]
+        yes: bool,
     },
     /// Keep a player at one table every round (accessibility); `none` releases it.
     FixedTable {

@@ -192,11 +192,56 @@ fn run(command: Command) -> Result<Output, CommandError> {
             round,
             replace,
             reason,
+            override_lock,
         } => {
             let entry = result_input::parse_result(&result, reason.as_deref())?;
             let mut session = Session::open(&file)?;
-            let table = session.record_result(round, table, entry, replace)?;
-            Output::new(render::table_line(&table), &table)
+            let table = if replace || override_lock.is_some() {
+                let round = match round {
+                    Some(r) => r,
+                    None => session.pairings(None)?.round,
+                };
+                session.correct_result(round, table, entry, override_lock.as_deref())?
+            } else {
+                session.record_result(round, table, entry, false)?
+            };
+            let mut text = render::table_line(&table);
+            for warning in &table.warnings {
+                text.push_str(&format!("  warning: {warning}\n"));
+            }
+            Output::new(text, &table)
+        }
+        Command::Undo { file } => {
+            let undone = Session::open(&file)?.undo()?;
+            Output::new(format!("undone: {}\n", undone.description), &undone)
+        }
+        Command::Redo { file } => {
+            let redone = Session::open(&file)?.redo()?;
+            Output::new(format!("redone: {}\n", redone.description), &redone)
+        }
+        Command::History { file } => {
+            let history = Session::open(&file)?.history();
+            Output::new(render::history(&history), &history)
+        }
+        Command::BackToRound { file, round, yes } => {
+            let mut session = Session::open(&file)?;
+            let discarded = session.back_to_round(round, yes)?;
+            let mut text = if yes {
+                format!(
+                    "Back to before round {round} was paired. Undone ({}):\n",
+                    discarded.len()
+                )
+            } else {
+                format!(
+                    "Going back to before round {round} was paired would undo ({}):\n",
+                    discarded.len()
+                )
+            };
+            text.push_str(&render::history(&discarded));
+            if !yes {
+                text.push_str("Run again with --yes to do it (everything stays in the history and can be redone).\n");
+            }
+            Output::new(text, &discarded)
         }
         Command::Drop { file, player } => {
             let dropped = Session::open(&file)?.drop_player(&player)?;

@@ -257,3 +257,21 @@ pub fn titles(list: &[TitleSummary]) -> String {
         })
         .collect()
 }
+
+pub fn history(items: &[tablekeeper_commands::HistoryItem]) -> String {
+    items
+        .iter()
+        .map(|item| {
+            let undone = if item.undone { "  (undone)" } else { "" };
+            let reason = item
+                .reason
+                .as_deref()
+                .map(|r| format!("  — {r}"))
+                .unwrap_or_default();
+            format!(
+                "{:>5}  {}  {}{}{}\n",
+                item.step, item.recorded_at, item.description, reason, undone
+            )
+        })
+        .collect()
+}

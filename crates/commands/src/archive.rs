@@ -6,7 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::ruleset::parse_ruleset;
-use tablekeeper_engine::{Action, Event, EventSettings, standings};
+use tablekeeper_engine::{Event, EventSettings, standings};
+use tablekeeper_store::{Entry, LoggedAction};
+
+use crate::history::Timeline;
 
 use crate::error::CommandError;
 use crate::session::Session;
@@ -37,12 +40,15 @@ pub struct ArchiveRuleset {
     pub toml: String,
 }
 
+/// One row of the event's log: an action, or the undo/redo of a step.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ArchiveEntry {
     pub seq: i64,
+    pub step: i64,
     pub recorded_at: String,
     pub reason: Option<String>,
-    pub action: Action,
+    #[serde(flatten)]
+    pub entry: Entry,
 }
 
 /// The archive of the open event.
@@ -71,9 +77,10 @@ pub fn export(session: &Session) -> Result<Archive, CommandError> {
             .iter()
             .map(|l| ArchiveEntry {
                 seq: l.seq,
+                step: l.step,
                 recorded_at: l.recorded_at.clone(),
                 reason: l.reason.clone(),
-                action: l.action.clone(),
+                entry: l.entry.clone(),
             })
             .collect(),
     })
@@ -98,10 +105,21 @@ pub fn replay(archive: &Archive) -> Result<Event, CommandError> {
     }
     let ruleset = parse_ruleset("archive ruleset", &archive.ruleset.toml)
         .map_err(tablekeeper_engine::EngineError::from)?;
+    let log: Vec<LoggedAction> = archive
+        .log
+        .iter()
+        .map(|e| LoggedAction {
+            seq: e.seq,
+            step: e.step,
+            recorded_at: e.recorded_at.clone(),
+            entry: e.entry.clone(),
+            reason: e.reason.clone(),
+        })
+        .collect();
     Ok(Event::replay(
         archive.event.clone(),
         ruleset,
-        archive.log.iter().map(|e| &e.action),
+        Timeline::new(&log).effective_actions(),
     )?)
 }
 

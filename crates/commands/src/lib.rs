@@ -9,10 +9,11 @@ pub mod catalogue;
 pub mod csv_import;
 pub mod demo;
 pub mod error;
+pub mod history;
 pub mod result_input;
 pub mod session;
 pub mod verify;
 pub mod views;
 
 pub use error::{CommandError, ErrorView};
-pub use session::{CreateOptions, RulesetSource, Session};
+pub use session::{CreateOptions, HistoryItem, RulesetSource, Session};

@@ -11,7 +11,9 @@ use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats};
 use tablekeeper_engine::pairing::pair_next_round;
 use tablekeeper_engine::ruleset::{catalogue, overrides::apply_overrides, parse_ruleset};
 use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails, Ruleset, standings};
-use tablekeeper_store::{EventFile, LoggedAction};
+use tablekeeper_store::{Entry, EventFile, LoggedAction};
+
+use crate::history::{Step, Timeline};
 
 use crate::error::CommandError;
 use crate::views::{
@@ -49,6 +51,89 @@ pub struct Session {
     initial_settings: EventSettings,
     event: Event,
     log: Vec<LoggedAction>,
+}
+
+/// One step of the history, as shown to the scorekeeper.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct HistoryItem {
+    pub step: i64,
+    pub recorded_at: String,
+    pub description: String,
+    pub reason: Option<String>,
+    /// Taken back by undo (or by going back to an earlier round).
+    pub undone: bool,
+}
+
+/// Seats with the two players in id order, to compare pairings regardless of seat order.
+fn normalized(seats: Seats) -> (u32, u32) {
+    match seats {
+        Seats::Pair { a, b } => (a.0.min(b.0), a.0.max(b.0)),
+        Seats::Single { player } => (player.0, 0),
+    }
+}
+
+/// A plain description of an action for the history.
+fn describe(event: &Event, action: &Action) -> String {
+    let name = |id: PlayerId| {
+        event
+            .player(id)
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|_| format!("player {id}"))
+    };
+    match action {
+        Action::RegisterPlayer(details) => format!("registered {}", details.name),
+        Action::DropPlayer { player } => format!("dropped {}", name(*player)),
+        Action::PairRound { seats, .. } => format!(
+            "paired a round ({} tables)",
+            seats
+                .iter()
+                .filter(|s| matches!(s, Seats::Pair { .. }))
+                .count()
+        ),
+        Action::RecordResult {
+            round,
+            table,
+            entry,
+            replace,
+        } => {
+            let verb = if *replace { "corrected" } else { "entered" };
+            format!(
+                "{verb} the result of round {round} table {table} ({})",
+                entry_summary(entry)
+            )
+        }
+        Action::SetPlannedRounds { rounds } => format!("set the planned rounds to {rounds}"),
+        Action::OverrideResultLock { round } => format!("opened round {round} for corrections"),
+        Action::ReplacePairing { round, seed, .. } => {
+            if seed.is_some() {
+                format!("re-paired round {round}")
+            } else {
+                format!("changed the pairing of round {round}")
+            }
+        }
+        Action::SetFixedTable { player, table } => match table {
+            Some(t) => format!("{} keeps table {t}", name(*player)),
+            None => format!("{} no longer keeps a fixed table", name(*player)),
+        },
+    }
+}
+
+fn entry_summary(entry: &ResultEntry) -> String {
+    match entry {
+        ResultEntry::Win {
+            winner,
+            games: Some(g),
+            ..
+        } => format!("{:?} wins {}-{}", winner, g.a, g.b),
+        ResultEntry::Win { winner, .. } => format!("{winner:?} wins"),
+        ResultEntry::Draw { .. } => "draw".into(),
+        ResultEntry::DoubleLoss => "double loss".into(),
+        ResultEntry::DoubleWin => "double win".into(),
+        ResultEntry::Default { winner, .. } => format!("{winner:?} wins by default"),
+        ResultEntry::Penalty { loser, .. } => format!("{loser:?} loses by penalty"),
+        ResultEntry::Bye => "bye".into(),
+        ResultEntry::LateEntryLoss => "late entry".into(),
+    }
 }
 
 /// A manual change needs a reason (it is stored in the log).
@@ -137,7 +222,7 @@ impl Session {
         let event = Event::replay(
             stored.settings.clone(),
             stored.ruleset,
-            stored.actions.iter().map(|a| &a.action),
+            Timeline::new(&stored.actions).effective_actions(),
         )?;
         Ok(Session {
             file,
@@ -170,18 +255,201 @@ impl Session {
         for action in &actions {
             next.apply(action)?;
         }
+        let entries: Vec<Entry> = actions
+            .into_iter()
+            .map(|action| Entry::Action { action })
+            .collect();
+        self.append(entries, reason)?;
+        self.event = next;
+        Ok(())
+    }
+
+    /// Stores entries as one step and mirrors them in memory.
+    fn append(&mut self, entries: Vec<Entry>, reason: Option<&str>) -> Result<(), CommandError> {
         let recorded_at = now();
-        self.file.append(&actions, reason, &recorded_at)?;
-        let first = self.log.last().map_or(1, |l| l.seq + 1);
-        for (offset, action) in actions.into_iter().enumerate() {
+        let (step, first_seq) = self.file.append(&entries, reason, &recorded_at)?;
+        for (offset, entry) in entries.into_iter().enumerate() {
             self.log.push(LoggedAction {
-                seq: first + i64::try_from(offset).unwrap_or(0),
+                seq: first_seq + i64::try_from(offset).unwrap_or(0),
+                step,
                 recorded_at: recorded_at.clone(),
-                action,
+                entry,
                 reason: reason.map(str::to_string),
             });
         }
+        Ok(())
+    }
+
+    /// The event rebuilt from the steps in effect.
+    fn replay(&self, actions: Vec<&Action>) -> Result<Event, CommandError> {
+        Ok(Event::replay(
+            self.initial_settings.clone(),
+            self.event.ruleset.clone(),
+            actions,
+        )?)
+    }
+
+    /// Takes back the last step still in effect.
+    pub fn undo(&mut self) -> Result<HistoryItem, CommandError> {
+        let timeline = Timeline::new(&self.log);
+        let last = timeline
+            .applied
+            .last()
+            .ok_or_else(|| CommandError::input("nothing-to-undo", "there is nothing to undo"))?;
+        let step = last.step;
+        let item = self.describe_step(last, true);
+        let remaining: Vec<&Action> = timeline.applied[..timeline.applied.len() - 1]
+            .iter()
+            .flat_map(|s| s.actions())
+            .collect();
+        let next = self.replay(remaining)?;
+        self.append(vec![Entry::Undo { step }], None)?;
         self.event = next;
+        Ok(item)
+    }
+
+    /// Applies again the step undone last (until a new change is made).
+    pub fn redo(&mut self) -> Result<HistoryItem, CommandError> {
+        let timeline = Timeline::new(&self.log);
+        let next_step = timeline
+            .redoable
+            .last()
+            .ok_or_else(|| CommandError::input("nothing-to-redo", "there is nothing to redo"))?;
+        let step = next_step.step;
+        let item = self.describe_step(next_step, false);
+        let mut actions: Vec<&Action> = timeline.effective_actions();
+        actions.extend(next_step.actions());
+        let next = self.replay(actions)?;
+        self.append(vec![Entry::Redo { step }], None)?;
+        self.event = next;
+        Ok(item)
+    }
+
+    /// Every step of the log, oldest first, marked when it is no longer in effect.
+    pub fn history(&self) -> Vec<HistoryItem> {
+        let timeline = Timeline::new(&self.log);
+        let mut items: Vec<HistoryItem> = Vec::new();
+        for step in &timeline.applied {
+            items.push(self.describe_step(step, false));
+        }
+        for step in &timeline.redoable {
+            items.push(self.describe_step(step, true));
+        }
+        let mut undo_entries: Vec<HistoryItem> = self
+            .log
+            .iter()
+            .filter_map(|l| match l.entry {
+                Entry::Undo { step } => Some((l, "undo", step)),
+                Entry::Redo { step } => Some((l, "redo", step)),
+                Entry::Action { .. } => None,
+            })
+            .map(|(l, verb, step)| HistoryItem {
+                step: l.step,
+                recorded_at: l.recorded_at.clone(),
+                description: format!("{verb} of step {step}"),
+                reason: l.reason.clone(),
+                undone: false,
+            })
+            .collect();
+        items.append(&mut undo_entries);
+        let discarded: Vec<&LoggedAction> = self
+            .log
+            .iter()
+            .filter(|l| timeline.discarded.contains(&l.step))
+            .collect();
+        let mut seen = std::collections::HashSet::new();
+        for l in discarded {
+            if seen.insert(l.step)
+                && let Some(step) = self.step_of(l.step)
+            {
+                items.push(self.describe_step(&step, true));
+            }
+        }
+        items.sort_by_key(|i| i.step);
+        items
+    }
+
+    fn step_of(&self, step: i64) -> Option<Step<'_>> {
+        let entries: Vec<&LoggedAction> = self.log.iter().filter(|l| l.step == step).collect();
+        (!entries.is_empty()).then_some(Step { step, entries })
+    }
+
+    fn describe_step(&self, step: &Step, undone: bool) -> HistoryItem {
+        let first = step.entries.first();
+        let description = step
+            .actions()
+            .map(|a| describe(&self.event, a))
+            .collect::<Vec<_>>()
+            .join("; ");
+        HistoryItem {
+            step: step.step,
+            recorded_at: first.map(|e| e.recorded_at.clone()).unwrap_or_default(),
+            description,
+            reason: first.and_then(|e| e.reason.clone()),
+            undone,
+        }
+    }
+
+    /// The steps that going back to before round `round` was paired would undo, newest
+    /// first. With `confirm`, they are undone (one undo entry each, in one transaction).
+    pub fn back_to_round(
+        &mut self,
+        round: u32,
+        confirm: bool,
+    ) -> Result<Vec<HistoryItem>, CommandError> {
+        let timeline = Timeline::new(&self.log);
+        let mut paired = 0;
+        let start = timeline
+            .applied
+            .iter()
+            .position(|s| {
+                paired += s
+                    .actions()
+                    .filter(|a| matches!(a, Action::PairRound { .. }))
+                    .count();
+                paired >= round as usize
+            })
+            .ok_or_else(|| {
+                CommandError::input(
+                    "unknown-round",
+                    format!("round {round} has not been paired"),
+                )
+            })?;
+        let discarded: Vec<HistoryItem> = timeline.applied[start..]
+            .iter()
+            .rev()
+            .map(|s| self.describe_step(s, confirm))
+            .collect();
+        if confirm {
+            let remaining: Vec<&Action> = timeline.applied[..start]
+                .iter()
+                .flat_map(|s| s.actions())
+                .collect();
+            let next = self.replay(remaining)?;
+            let entries: Vec<Entry> = timeline.applied[start..]
+                .iter()
+                .rev()
+                .map(|s| Entry::Undo { step: s.step })
+                .collect();
+            self.append_undos(entries)?;
+            self.event = next;
+        }
+        Ok(discarded)
+    }
+
+    /// Several undo entries written in one transaction; each keeps its own step.
+    fn append_undos(&mut self, entries: Vec<Entry>) -> Result<(), CommandError> {
+        let recorded_at = now();
+        let written = self.file.append_steps(&entries, &recorded_at)?;
+        for (entry, (step, seq)) in entries.into_iter().zip(written) {
+            self.log.push(LoggedAction {
+                seq,
+                step,
+                recorded_at: recorded_at.clone(),
+                entry,
+                reason: None,
+            });
+        }
         Ok(())
     }
 
@@ -513,12 +781,13 @@ impl Session {
     /// with the round's stored seed (which also audits that it regenerates exactly).
     pub fn explain(&self, round: Option<u32>) -> Result<ExplanationView, CommandError> {
         let stored = self.pairings(round)?;
+        let timeline = Timeline::new(&self.log);
+        let effective = timeline.effective_actions();
         let mut rounds_seen = 0;
-        let cut = self
-            .log
+        let cut = effective
             .iter()
-            .position(|entry| {
-                if matches!(entry.action, Action::PairRound { .. }) {
+            .position(|action| {
+                if matches!(action, Action::PairRound { .. }) {
                     rounds_seen += 1;
                 }
                 rounds_seen == stored.round
@@ -529,22 +798,39 @@ impl Session {
                     format!("round {} has no pairing in the log", stored.round),
                 )
             })?;
-        let before = Event::replay(
-            self.initial_settings.clone(),
-            self.event.ruleset.clone(),
-            self.log[..cut].iter().map(|l| &l.action),
-        )?;
-        let Action::PairRound { seed, seats, .. } = &self.log[cut].action else {
+        let before = self.replay(effective[..cut].to_vec())?;
+        let Action::PairRound { seed, .. } = effective[cut] else {
             return Err(CommandError::input(
                 "unknown-round",
                 "the log entry is not a pairing",
             ));
         };
         let again = pair_next_round(&before, *seed, true)?;
+        // The stored round may have been changed by hand since (swap, give-bye, re-pair).
+        let current = self
+            .event
+            .rounds
+            .iter()
+            .find(|r| r.number == stored.round)
+            .map(|r| {
+                r.matches
+                    .iter()
+                    .filter(|m| {
+                        m.table.is_some()
+                            || matches!(m.seats, Seats::Single { .. })
+                                && m.result
+                                    .as_ref()
+                                    .is_some_and(|x| matches!(x.entry, ResultEntry::Bye))
+                    })
+                    .map(|m| normalized(m.seats))
+                    .collect::<std::collections::BTreeSet<_>>()
+            });
+        let regenerated: std::collections::BTreeSet<_> =
+            again.seats.iter().map(|s| normalized(*s)).collect();
         Ok(ExplanationView::from_explanation(
             &self.event,
             &again.explanation,
-            again.seats == *seats,
+            current == Some(regenerated),
         ))
     }
 
@@ -583,6 +869,51 @@ impl Session {
             .into_iter()
             .find(|t| t.table == table)
             .ok_or_else(|| tablekeeper_engine::EngineError::UnknownTable { round, table }.into())
+    }
+
+    /// Corrects an entered result. A round the ruleset has locked (Bandai §5.3) needs
+    /// `override_reason`; corrections of rounds that later pairings used are flagged.
+    pub fn correct_result(
+        &mut self,
+        round: u32,
+        table: u32,
+        entry: ResultEntry,
+        override_reason: Option<&str>,
+    ) -> Result<TableView, CommandError> {
+        let mut actions = Vec::new();
+        let reason = match override_reason {
+            Some(reason) => {
+                let reason = required_reason(reason)?;
+                actions.push(Action::OverrideResultLock { round });
+                Some(reason)
+            }
+            None => None,
+        };
+        actions.push(Action::RecordResult {
+            round,
+            table,
+            entry,
+            replace: true,
+        });
+        self.commit(actions, reason)?;
+        let mut view = self
+            .pairings(Some(round))?
+            .tables
+            .into_iter()
+            .find(|t| t.table == table)
+            .ok_or(tablekeeper_engine::EngineError::UnknownTable { round, table })?;
+        let paired = u32::try_from(self.event.rounds.len()).unwrap_or(0);
+        if paired > round {
+            let later = if paired == round + 1 {
+                format!("round {paired} was")
+            } else {
+                format!("rounds {}–{paired} were", round + 1)
+            };
+            view.warnings.push(format!(
+                "{later} paired with the standings before this correction; the pairings are kept, standings are updated"
+            ));
+        }
+        Ok(view)
     }
 
     /// Pairings of `round` (default: the current round).

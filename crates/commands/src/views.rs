@@ -85,6 +85,9 @@ pub struct ResultView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableView {
     pub table: u32,
+    /// Notes about a correction (e.g. later rounds were paired on the old standings).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     /// `"a"` or `"b"`: who goes first in game 1, where the ruleset assigns it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first: Option<String>,
@@ -299,6 +302,7 @@ impl PairingsView {
                         view.rematches.push([a.0, b.0]);
                     }
                     view.tables.push(TableView {
+                        warnings: Vec::new(),
                         table: m.table.unwrap_or(0),
                         first: m.first.map(|side| format!("{side:?}").to_lowercase()),
                         a: seat(event, m, a.0, 0),

@@ -29,6 +29,10 @@ pub enum EngineError {
     ResultExists { round: u32, table: u32 },
     #[error("invalid result: {0}")]
     InvalidResult(String),
+    #[error(
+        "round {round} results are locked since round {since} was paired (the ruleset allows corrections only until then); override the lock with a reason to correct it"
+    )]
+    ResultLocked { round: u32, since: u32 },
     #[error("round {0} still has tables without results; enter them before pairing the next round")]
     RoundIncomplete(u32),
     #[error("the event already has its {0} planned rounds; raise the planned rounds to play more")]
@@ -61,6 +65,7 @@ impl EngineError {
             EngineError::UnknownTable { .. } => "unknown-table",
             EngineError::ResultExists { .. } => "result-exists",
             EngineError::InvalidResult(_) => "invalid-result",
+            EngineError::ResultLocked { .. } => "result-locked",
             EngineError::RoundIncomplete(_) => "round-incomplete",
             EngineError::AllRoundsPlayed(_) => "all-rounds-played",
             EngineError::NotEnoughPlayers => "not-enough-players",

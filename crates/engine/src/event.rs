@@ -76,6 +76,9 @@ pub enum Action {
     },
     /// Changes the announced number of Swiss rounds.
     SetPlannedRounds { rounds: u32 },
+    /// Opens a round whose results the ruleset has locked (Bandai §5.3, decision 17) for
+    /// corrections; the log keeps the reason.
+    OverrideResultLock { round: u32 },
     /// Replaces the current round's pairing (a manual change or a re-pair; the log keeps
     /// the reason). Tables that already have a result must keep the same two players.
     ReplacePairing {
@@ -97,6 +100,8 @@ pub struct Event {
     pub ruleset: Ruleset,
     pub players: Vec<Player>,
     pub rounds: Vec<Round>,
+    /// Rounds opened for corrections despite the ruleset's result lock.
+    pub unlocked_rounds: Vec<u32>,
 }
 
 impl Event {
@@ -109,6 +114,7 @@ impl Event {
             ruleset,
             players: Vec::new(),
             rounds: Vec::new(),
+            unlocked_rounds: Vec::new(),
         })
     }
 
@@ -194,6 +200,15 @@ impl Event {
                 entry,
                 replace,
             } => self.record_result(*round, *table, entry.clone(), *replace),
+            Action::OverrideResultLock { round } => {
+                if !self.rounds.iter().any(|r| r.number == *round) {
+                    return Err(EngineError::UnknownRound(*round));
+                }
+                if !self.unlocked_rounds.contains(round) {
+                    self.unlocked_rounds.push(*round);
+                }
+                Ok(())
+            }
             Action::ReplacePairing {
                 round,
                 seats,
@@ -549,6 +564,15 @@ impl Event {
         entry: ResultEntry,
         replace: bool,
     ) -> Result<(), EngineError> {
+        if let Some(lock) = self.ruleset.pairing.result_lock_rounds {
+            let paired = u32::try_from(self.rounds.len()).unwrap_or(u32::MAX);
+            if paired >= round.saturating_add(lock) && !self.unlocked_rounds.contains(&round) {
+                return Err(EngineError::ResultLocked {
+                    round,
+                    since: round + lock,
+                });
+            }
+        }
         let ruleset = &self.ruleset;
         let index = usize::try_from(round).ok().and_then(|r| r.checked_sub(1));
         let target = index

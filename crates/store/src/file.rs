@@ -21,12 +21,23 @@ pub struct EventFile {
     path: PathBuf,
 }
 
-/// One logged action with its sequence number, time and reason.
+/// One row of the log: an action, or the undo/redo of a whole earlier step.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "entry")]
+pub enum Entry {
+    Action { action: Action },
+    Undo { step: i64 },
+    Redo { step: i64 },
+}
+
+/// One logged entry with its sequence number, step (entries appended by one command share
+/// it), time and reason.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LoggedAction {
     pub seq: i64,
+    pub step: i64,
     pub recorded_at: String,
-    pub action: Action,
+    pub entry: Entry,
     pub reason: Option<String>,
 }
 
@@ -157,25 +168,41 @@ impl EventFile {
         let ruleset = parse_ruleset("event file ruleset", &ruleset_toml)
             .map_err(|e| damaged(e.to_string()))?;
         let mut statement = self.conn.prepare(
-            "SELECT seq, recorded_at, payload_json, reason FROM action_log ORDER BY seq",
+            "SELECT seq, recorded_at, kind, payload_json, reason, COALESCE(step, seq) FROM action_log ORDER BY seq",
         )?;
         let rows = statement.query_map([], |row| {
             Ok((
                 row.get::<_, i64>(0)?,
                 row.get::<_, String>(1)?,
                 row.get::<_, String>(2)?,
-                row.get::<_, Option<String>>(3)?,
+                row.get::<_, String>(3)?,
+                row.get::<_, Option<String>>(4)?,
+                row.get::<_, i64>(5)?,
             ))
         })?;
         let mut actions = Vec::new();
         for row in rows {
-            let (seq, recorded_at, payload, reason) = row?;
-            let action: Action = serde_json::from_str(&payload)
-                .map_err(|e| damaged(format!("action {seq}: {e}")))?;
+            let (seq, recorded_at, kind, payload, reason, step) = row?;
+            let entry = match kind.as_str() {
+                "undo" | "redo" => {
+                    let target: StepPayload = serde_json::from_str(&payload)
+                        .map_err(|e| damaged(format!("entry {seq}: {e}")))?;
+                    if kind == "undo" {
+                        Entry::Undo { step: target.step }
+                    } else {
+                        Entry::Redo { step: target.step }
+                    }
+                }
+                _ => Entry::Action {
+                    action: serde_json::from_str(&payload)
+                        .map_err(|e| damaged(format!("action {seq}: {e}")))?,
+                },
+            };
             actions.push(LoggedAction {
                 seq,
+                step,
                 recorded_at,
-                action,
+                entry,
                 reason,
             });
         }
@@ -187,28 +214,91 @@ impl EventFile {
         })
     }
 
-    /// Appends actions in one durable transaction: all are stored, or none.
+    /// Appends entries as one step in one durable transaction: all are stored, or none.
+    /// Returns the step number and the sequence number of the first entry.
     pub fn append(
         &mut self,
-        actions: &[Action],
+        entries: &[Entry],
         reason: Option<&str>,
         now: &str,
-    ) -> Result<(), StoreError> {
+    ) -> Result<(i64, i64), StoreError> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let step: i64 = tx.query_row(
+            "SELECT COALESCE(MAX(step), 0) + 1 FROM action_log",
+            [],
+            |row| row.get(0),
+        )?;
+        let first_seq: i64 = tx.query_row(
+            "SELECT COALESCE(MAX(seq), 0) + 1 FROM action_log",
+            [],
+            |row| row.get(0),
+        )?;
         {
             let mut insert = tx.prepare_cached(
-                "INSERT INTO action_log (recorded_at, kind, payload_json, reason) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO action_log (recorded_at, kind, payload_json, reason, step) VALUES (?1, ?2, ?3, ?4, ?5)",
             )?;
-            for action in actions {
-                let payload =
-                    serde_json::to_string(action).map_err(|e| StoreError::Data(e.to_string()))?;
-                insert.execute(params![now, action_kind(action), payload, reason])?;
+            for entry in entries {
+                let data =
+                    |e: serde_json::Result<String>| e.map_err(|e| StoreError::Data(e.to_string()));
+                let (kind, payload) = match entry {
+                    Entry::Action { action } => {
+                        (action_kind(action), data(serde_json::to_string(action))?)
+                    }
+                    Entry::Undo { step } => (
+                        "undo",
+                        data(serde_json::to_string(&StepPayload { step: *step }))?,
+                    ),
+                    Entry::Redo { step } => (
+                        "redo",
+                        data(serde_json::to_string(&StepPayload { step: *step }))?,
+                    ),
+                };
+                insert.execute(params![now, kind, payload, reason, step])?;
             }
         }
         tx.commit()?;
-        Ok(())
+        Ok((step, first_seq))
+    }
+
+    /// Appends entries in one durable transaction, each as its own step (several undos
+    /// at once). Returns `(step, seq)` of each.
+    pub fn append_steps(
+        &mut self,
+        entries: &[Entry],
+        now: &str,
+    ) -> Result<Vec<(i64, i64)>, StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut written = Vec::with_capacity(entries.len());
+        for entry in entries {
+            let (kind, payload) = match entry {
+                Entry::Action { action } => (action_kind(action), serde_json::to_string(action)),
+                Entry::Undo { step } => {
+                    ("undo", serde_json::to_string(&StepPayload { step: *step }))
+                }
+                Entry::Redo { step } => {
+                    ("redo", serde_json::to_string(&StepPayload { step: *step }))
+                }
+            };
+            let payload = payload.map_err(|e| StoreError::Data(e.to_string()))?;
+            tx.execute(
+                "INSERT INTO action_log (recorded_at, kind, payload_json, reason, step)
+                 VALUES (?1, ?2, ?3, NULL, (SELECT COALESCE(MAX(step), 0) + 1 FROM action_log))",
+                params![now, kind, payload],
+            )?;
+            let seq = tx.last_insert_rowid();
+            let step: i64 = tx.query_row(
+                "SELECT step FROM action_log WHERE seq = ?1",
+                params![seq],
+                |row| row.get(0),
+            )?;
+            written.push((step, seq));
+        }
+        tx.commit()?;
+        Ok(written)
     }
 
     /// `PRAGMA integrity_check`, for tests and diagnostics.
@@ -217,6 +307,12 @@ impl EventFile {
             .conn
             .query_row("PRAGMA integrity_check", [], |row| row.get(0))?)
     }
+}
+
+/// Payload of undo/redo rows.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StepPayload {
+    step: i64,
 }
 
 /// Connection settings, in one place: WAL, full fsync on commit, foreign keys on.
@@ -237,5 +333,6 @@ fn action_kind(action: &Action) -> &'static str {
         Action::SetPlannedRounds { .. } => "set-planned-rounds",
         Action::ReplacePairing { .. } => "replace-pairing",
         Action::SetFixedTable { .. } => "set-fixed-table",
+        Action::OverrideResultLock { .. } => "override-result-lock",
     }
 }

@@ -10,5 +10,5 @@ mod file;
 mod migrations;
 
 pub use error::StoreError;
-pub use file::{EVENT_FILE_EXTENSION, EventFile, LoggedAction, StoredEvent};
+pub use file::{EVENT_FILE_EXTENSION, Entry, EventFile, LoggedAction, StoredEvent};
 pub use migrations::{LATEST_SCHEMA_VERSION, migrations};

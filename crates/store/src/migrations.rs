@@ -4,11 +4,14 @@
 use rusqlite_migration::{M, Migrations};
 
 /// The schema version this build writes.
-pub const LATEST_SCHEMA_VERSION: i64 = 1;
+pub const LATEST_SCHEMA_VERSION: i64 = 2;
 
 /// Every migration, oldest first. Released migrations are never edited; add a new one.
 pub fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(include_str!("migrations/0001_event_log.sql"))])
+    Migrations::new(vec![
+        M::up(include_str!("migrations/0001_event_log.sql")),
+        M::up(include_str!("migrations/0002_steps.sql")),
+    ])
 }
 
 #[cfg(test)]

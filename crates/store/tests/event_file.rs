@@ -3,7 +3,7 @@
 
 use tablekeeper_engine::ruleset::catalogue;
 use tablekeeper_engine::{Action, EventSettings, PlayerDetails};
-use tablekeeper_store::{EventFile, LATEST_SCHEMA_VERSION};
+use tablekeeper_store::{Entry, EventFile, LATEST_SCHEMA_VERSION};
 
 fn settings() -> EventSettings {
     EventSettings {
@@ -35,7 +35,12 @@ fn actions_round_trip_in_order() {
             })
         })
         .collect();
-    file.append(&actions, None, "now").expect("append");
+    let entries: Vec<Entry> = actions
+        .iter()
+        .cloned()
+        .map(|action| Entry::Action { action })
+        .collect();
+    file.append(&entries, None, "now").expect("append");
     drop(file);
     let reopened = EventFile::open(&path).expect("open");
     let stored = reopened.load().expect("load");
@@ -45,7 +50,10 @@ fn actions_round_trip_in_order() {
         stored
             .actions
             .iter()
-            .map(|a| a.action.clone())
+            .filter_map(|a| match &a.entry {
+                Entry::Action { action } => Some(action.clone()),
+                _ => None,
+            })
             .collect::<Vec<_>>(),
         actions
     );

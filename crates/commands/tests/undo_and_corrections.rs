@@ -1,0 +1,202 @@
+//! Undo/redo across a pairing, "back to before round N" with a preview, and result
+//! corrections under the Bandai lock (002 §5.3, digest E9, decision 17).
+
+use tablekeeper_commands::result_input::parse_result;
+use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
+use tablekeeper_engine::PlayerDetails;
+
+fn event(dir: &tempfile::TempDir, ruleset: &str, players: usize) -> Session {
+    let options = CreateOptions {
+        name: "Undo".into(),
+        ruleset: Some(RulesetSource::Embedded(ruleset.into())),
+        title: None,
+        planned_rounds: Some(5),
+        overrides: Vec::new(),
+        standings_seed: Some(8),
+    };
+    let mut session = Session::create(&dir.path().join("u.tkevent"), options).expect("create");
+    let names = (1..=players)
+        .map(|n| PlayerDetails {
+            name: format!("P{n}"),
+            ..PlayerDetails::default()
+        })
+        .collect();
+    session.add_players(names).expect("players");
+    session
+}
+
+fn play_round(session: &mut Session, seed: u64) {
+    let pairings = session.pair_next_round(Some(seed), false).expect("pair");
+    for table in pairings.tables {
+        session
+            .record_result(
+                None,
+                table.table,
+                parse_result("a", None).expect("parse"),
+                false,
+            )
+            .expect("result");
+    }
+}
+
+#[test]
+fn undo_and_redo_across_a_pairing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = event(&dir, "bushiroad-en", 8);
+    play_round(&mut session, 1);
+    let after_round_one = session.event().clone();
+    session
+        .pair_next_round(Some(2), false)
+        .expect("pair round 2");
+    let paired = session.event().clone();
+    let undone = session.undo().expect("undo");
+    assert!(
+        undone.description.contains("paired"),
+        "{}",
+        undone.description
+    );
+    assert_eq!(session.event(), &after_round_one);
+    let redone = session.redo().expect("redo");
+    assert_eq!(redone.step, undone.step);
+    assert_eq!(session.event(), &paired);
+    // The file agrees after every step.
+    assert_eq!(
+        Session::open(session.path()).expect("reopen").event(),
+        &paired
+    );
+    // Undo several steps, then a new change discards the redo.
+    session.undo().expect("undo pairing");
+    session.undo().expect("undo a result");
+    assert_eq!(
+        session.event().rounds[0]
+            .matches
+            .iter()
+            .filter(|m| m.result.is_none())
+            .count(),
+        1
+    );
+    session
+        .record_result(Some(1), 4, parse_result("b", None).expect("parse"), false)
+        .expect("re-enter");
+    assert_eq!(
+        session.redo().expect_err("nothing to redo").kind(),
+        "nothing-to-redo"
+    );
+    let history = session.history();
+    assert!(
+        history.iter().any(|h| h.undone),
+        "undone steps stay visible"
+    );
+    assert_eq!(
+        Session::open(session.path()).expect("reopen").event(),
+        session.event()
+    );
+}
+
+#[test]
+fn back_to_before_round_n_previews_then_discards() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = event(&dir, "bandai", 6);
+    play_round(&mut session, 1);
+    play_round(&mut session, 2);
+    play_round(&mut session, 3);
+    let before = session.event().clone();
+    let preview = session.back_to_round(2, false).expect("preview");
+    assert_eq!(session.event(), &before, "a preview changes nothing");
+    assert!(
+        preview.len() >= 2 * 3 + 2,
+        "round 2 and 3 pairings and results: {preview:?}"
+    );
+    let done = session.back_to_round(2, true).expect("go back");
+    assert_eq!(done, preview);
+    assert_eq!(session.event().rounds.len(), 1);
+    assert!(session.event().rounds[0].is_complete());
+    assert_eq!(
+        Session::open(session.path()).expect("reopen").event(),
+        session.event()
+    );
+    assert_eq!(
+        session
+            .back_to_round(4, false)
+            .expect_err("not paired")
+            .kind(),
+        "unknown-round"
+    );
+}
+
+#[test]
+fn bandai_5_3_round_2_results_lock_when_round_4_is_paired() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = event(&dir, "bandai", 8);
+    play_round(&mut session, 1);
+    play_round(&mut session, 2);
+    session.pair_next_round(Some(3), false).expect("round 3");
+    // Round 3 in progress: round 2 is still editable, with a note about round 3.
+    let corrected = session
+        .correct_result(2, 1, parse_result("b", None).expect("parse"), None)
+        .expect("correct round 2");
+    assert!(
+        corrected.warnings.iter().any(|w| w.contains("round 3")),
+        "{:?}",
+        corrected.warnings
+    );
+    // Round 1 is locked now that round 3 is paired.
+    let error = session
+        .correct_result(1, 1, parse_result("b", None).expect("parse"), None)
+        .expect_err("locked");
+    assert_eq!(error.kind(), "result-locked");
+    let log_length = session.log().len();
+    assert_eq!(
+        Session::open(session.path()).expect("reopen").log().len(),
+        log_length,
+        "refusal wrote nothing"
+    );
+    // An override needs a reason, then works and is logged.
+    let error = session
+        .correct_result(1, 1, parse_result("b", None).expect("parse"), Some(" "))
+        .expect_err("no reason");
+    assert_eq!(error.kind(), "reason-required");
+    session
+        .correct_result(
+            1,
+            1,
+            parse_result("b", None).expect("parse"),
+            Some("judge ruling"),
+        )
+        .expect("override");
+    assert_eq!(
+        session.log().last().and_then(|l| l.reason.as_deref()),
+        Some("judge ruling")
+    );
+    // Finish round 3, pair round 4: round 2 locks.
+    let open: Vec<u32> = session
+        .pairings(None)
+        .expect("pairings")
+        .tables
+        .iter()
+        .filter(|t| t.result.is_none())
+        .map(|t| t.table)
+        .collect();
+    for table in open {
+        session
+            .record_result(None, table, parse_result("a", None).expect("parse"), false)
+            .expect("result");
+    }
+    session.pair_next_round(Some(4), false).expect("round 4");
+    let error = session
+        .correct_result(2, 2, parse_result("b", None).expect("parse"), None)
+        .expect_err("locked");
+    assert_eq!(error.kind(), "result-locked");
+}
+
+#[test]
+fn rulesets_without_a_lock_allow_corrections_any_time() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = event(&dir, "bushiroad-en", 6);
+    play_round(&mut session, 1);
+    play_round(&mut session, 2);
+    play_round(&mut session, 3);
+    session
+        .correct_result(1, 1, parse_result("draw", None).expect("parse"), None)
+        .expect("correct round 1");
+}
