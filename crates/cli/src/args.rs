@@ -111,6 +111,10 @@ pub enum Command {
         #[arg(long, value_name = "REASON")]
         override_lock: Option<String>,
     },
+    /// List the automatic backups kept beside the event.
+    Backups { file: PathBuf },
+    /// Replace the event with a backup (the current file is kept beside it).
+    Restore { file: PathBuf, backup: PathBuf },
     /// Take back the last change (any number of times).
     Undo { file: PathBuf },
     /// Apply again the change undone last.

@@ -211,6 +211,28 @@ fn run(command: Command) -> Result<Output, CommandError> {
             }
             Output::new(text, &table)
         }
+        Command::Backups { file } => {
+            let list = tablekeeper_commands::backup::list(&file)?;
+            let text = if list.is_empty() {
+                "no backups yet (one is written whenever a round is paired or finished)\n"
+                    .to_string()
+            } else {
+                list.iter()
+                    .map(|b| format!("{}  {:>8} bytes  {}\n", b.modified, b.bytes, b.file))
+                    .collect()
+            };
+            Output::new(text, &list)
+        }
+        Command::Restore { file, backup } => {
+            let restored = tablekeeper_commands::backup::restore(&file, &backup)?;
+            let text = format!(
+                "restored {} from {}\nthe event as it was is kept as {}\n",
+                file.display(),
+                restored.restored_from,
+                restored.previous_saved_as
+            );
+            Output::new(text, &restored)
+        }
         Command::Undo { file } => {
             let undone = Session::open(&file)?.undo()?;
             Output::new(format!("undone: {}\n", undone.description), &undone)

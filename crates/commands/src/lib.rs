@@ -5,6 +5,7 @@
 //! with a stable kind. Nothing here prints or knows about a window.
 
 pub mod archive;
+pub mod backup;
 pub mod catalogue;
 pub mod csv_import;
 pub mod demo;

@@ -15,6 +15,7 @@ use tablekeeper_store::{Entry, EventFile, LoggedAction};
 
 use crate::history::{Step, Timeline};
 
+use crate::backup;
 use crate::error::CommandError;
 use crate::views::{
     EventView, ExplanationView, PairingsView, PlayerView, RulesetRef, StandingsView, TableView,
@@ -232,6 +233,18 @@ impl Session {
         })
     }
 
+    /// The event as stored on disk, read without locking it (another process may have it
+    /// open); returns the event and the number of log entries.
+    pub fn on_disk(path: &Path) -> Result<(Event, usize), CommandError> {
+        let stored = EventFile::load_read_only(path)?;
+        let event = Event::replay(
+            stored.settings.clone(),
+            stored.ruleset,
+            Timeline::new(&stored.actions).effective_actions(),
+        )?;
+        Ok((event, stored.actions.len()))
+    }
+
     pub fn event(&self) -> &Event {
         &self.event
     }
@@ -255,13 +268,43 @@ impl Session {
         for action in &actions {
             next.apply(action)?;
         }
+        let paired = actions
+            .iter()
+            .any(|a| matches!(a, Action::PairRound { .. } | Action::ReplacePairing { .. }));
+        let was_complete = self.event.current_round().is_some_and(|r| r.is_complete());
         let entries: Vec<Entry> = actions
             .into_iter()
             .map(|action| Entry::Action { action })
             .collect();
         self.append(entries, reason)?;
         self.event = next;
+        self.automatic_backups(paired, was_complete);
         Ok(())
+    }
+
+    /// Backups at round start and end and a rolling copy. The change is already safely
+    /// stored, so a failed backup never fails the command.
+    fn automatic_backups(&self, paired: bool, was_complete: bool) {
+        let step = usize::try_from(self.log.last().map_or(0, |l| l.step)).unwrap_or(0);
+        let round = self.event.current_round();
+        let number = round.map_or(0, |r| r.number);
+        if paired {
+            let _ = backup::write(
+                &self.file,
+                &format!("round-{number:02}-start-step-{step:05}"),
+            );
+        }
+        if !paired && !was_complete && round.is_some_and(|r| r.is_complete()) {
+            let _ = backup::write(&self.file, &format!("round-{number:02}-end-step-{step:05}"));
+        }
+        if step % backup::ROLLING_EVERY == 0 {
+            let slot = if (step / backup::ROLLING_EVERY).is_multiple_of(2) {
+                "a"
+            } else {
+                "b"
+            };
+            let _ = backup::write(&self.file, &format!("rolling-{slot}"));
+        }
     }
 
     /// Stores entries as one step and mirrors them in memory.

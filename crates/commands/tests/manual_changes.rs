@@ -74,12 +74,15 @@ fn swap_needs_a_reason_is_logged_and_warns() {
         "{:?}",
         changed.warnings
     );
-    let reopened = Session::open(session.path()).expect("reopen");
+    let path = session.path().to_path_buf();
+    let expected = session.event().clone();
+    drop(session);
+    let reopened = Session::open(&path).expect("reopen");
     assert_eq!(
         reopened.log().last().and_then(|l| l.reason.as_deref()),
         Some("seating request")
     );
-    assert_eq!(reopened.event(), session.event());
+    assert_eq!(reopened.event(), &expected);
 }
 
 #[test]

@@ -61,7 +61,7 @@ fn undo_and_redo_across_a_pairing() {
     assert_eq!(session.event(), &paired);
     // The file agrees after every step.
     assert_eq!(
-        Session::open(session.path()).expect("reopen").event(),
+        &Session::on_disk(session.path()).expect("read back").0,
         &paired
     );
     // Undo several steps, then a new change discards the redo.
@@ -88,7 +88,7 @@ fn undo_and_redo_across_a_pairing() {
         "undone steps stay visible"
     );
     assert_eq!(
-        Session::open(session.path()).expect("reopen").event(),
+        &Session::on_disk(session.path()).expect("read back").0,
         session.event()
     );
 }
@@ -120,7 +120,7 @@ fn back_to_before_round_n_previews_then_discards() {
     assert_eq!(session.event().rounds.len(), 1);
     assert!(session.event().rounds[0].is_complete());
     assert_eq!(
-        Session::open(session.path()).expect("reopen").event(),
+        &Session::on_disk(session.path()).expect("read back").0,
         session.event()
     );
     assert_eq!(
@@ -155,7 +155,7 @@ fn bandai_5_3_round_2_results_lock_when_round_4_is_paired() {
     assert_eq!(error.kind(), "result-locked");
     let log_length = session.log().len();
     assert_eq!(
-        Session::open(session.path()).expect("reopen").log().len(),
+        Session::on_disk(session.path()).expect("read back").1,
         log_length,
         "refusal wrote nothing"
     );

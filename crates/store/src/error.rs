@@ -27,6 +27,10 @@ pub enum StoreError {
     Migration(#[from] rusqlite_migration::Error),
     #[error("stored data could not be read: {0}")]
     Data(String),
+    #[error("{path} is open in another Tablekeeper ({holder}); close it there first")]
+    InUse { path: PathBuf, holder: String },
+    #[error("{path}: {detail}")]
+    Io { path: PathBuf, detail: String },
 }
 
 impl StoreError {
@@ -41,6 +45,8 @@ impl StoreError {
             StoreError::Sqlite(_) => "storage",
             StoreError::Migration(_) => "migration",
             StoreError::Data(_) => "stored-data",
+            StoreError::InUse { .. } => "file-in-use",
+            StoreError::Io { .. } => "io",
         }
     }
 }

@@ -7,6 +7,7 @@ use tablekeeper_engine::ruleset::parse_ruleset;
 use tablekeeper_engine::{Action, EventSettings, Ruleset};
 
 use crate::error::StoreError;
+use crate::lock::HolderLock;
 use crate::migrations::{LATEST_SCHEMA_VERSION, migrations};
 
 /// File name extension of event files.
@@ -19,6 +20,7 @@ const APPLICATION_ID: i64 = 0x544B_4556;
 pub struct EventFile {
     conn: Connection,
     path: PathBuf,
+    _lock: HolderLock,
 }
 
 /// One row of the log: an action, or the undo/redo of a whole earlier step.
@@ -63,6 +65,7 @@ impl EventFile {
                 path: path.to_path_buf(),
             });
         }
+        let lock = HolderLock::acquire(path)?;
         let mut conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE
@@ -82,6 +85,7 @@ impl EventFile {
         Ok(EventFile {
             conn,
             path: path.to_path_buf(),
+            _lock: lock,
         })
     }
 
@@ -128,13 +132,65 @@ impl EventFile {
                 detail: check,
             });
         }
+        let lock = HolderLock::acquire(path)?;
         let mut conn = conn;
         configure(&conn)?;
         migrations().to_latest(&mut conn)?;
         Ok(EventFile {
             conn,
             path: path.to_path_buf(),
+            _lock: lock,
         })
+    }
+
+    /// Checks that `path` is a readable event file of a version this app reads, without
+    /// writing to it (used before restoring a backup).
+    pub fn inspect(path: &Path) -> Result<(), StoreError> {
+        let foreign = || StoreError::NotAnEventFile {
+            path: path.to_path_buf(),
+        };
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|_| foreign())?;
+        let application_id: i64 = conn
+            .pragma_query_value(None, "application_id", |row| row.get(0))
+            .map_err(|_| foreign())?;
+        if application_id != APPLICATION_ID {
+            return Err(foreign());
+        }
+        let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
+        if version > LATEST_SCHEMA_VERSION {
+            return Err(StoreError::NewerVersion {
+                path: path.to_path_buf(),
+                found: version,
+                supported: LATEST_SCHEMA_VERSION,
+            });
+        }
+        let check: String = conn
+            .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+            .map_err(|e| StoreError::Damaged {
+                path: path.to_path_buf(),
+                detail: e.to_string(),
+            })?;
+        if check != "ok" {
+            return Err(StoreError::Damaged {
+                path: path.to_path_buf(),
+                detail: check,
+            });
+        }
+        Ok(())
+    }
+
+    /// Writes a consistent copy of the event to `target` (which must not exist).
+    pub fn backup_to(&self, target: &Path) -> Result<(), StoreError> {
+        let target_text = target.to_str().ok_or_else(|| StoreError::Io {
+            path: target.to_path_buf(),
+            detail: "backup paths must be valid UTF-8".into(),
+        })?;
+        self.conn.execute("VACUUM INTO ?1", params![target_text])?;
+        Ok(())
     }
 
     pub fn path(&self) -> &Path {
@@ -143,75 +199,18 @@ impl EventFile {
 
     /// Reads settings, ruleset and the whole action log.
     pub fn load(&self) -> Result<StoredEvent, StoreError> {
-        let damaged = |detail: String| StoreError::Damaged {
-            path: self.path.clone(),
-            detail,
-        };
-        let row = self
-            .conn
-            .query_row(
-                "SELECT created_at, settings_json, ruleset_toml FROM event WHERE singleton = 1",
-                [],
-                |row| {
-                    Ok((
-                        row.get::<_, String>(0)?,
-                        row.get::<_, String>(1)?,
-                        row.get::<_, String>(2)?,
-                    ))
-                },
-            )
-            .optional()?
-            .ok_or_else(|| damaged("the event record is missing".into()))?;
-        let (created_at, settings_json, ruleset_toml) = row;
-        let settings: EventSettings =
-            serde_json::from_str(&settings_json).map_err(|e| damaged(format!("settings: {e}")))?;
-        let ruleset = parse_ruleset("event file ruleset", &ruleset_toml)
-            .map_err(|e| damaged(e.to_string()))?;
-        let mut statement = self.conn.prepare(
-            "SELECT seq, recorded_at, kind, payload_json, reason, COALESCE(step, seq) FROM action_log ORDER BY seq",
+        load_from(&self.conn, &self.path)
+    }
+
+    /// Reads an event file without locking or writing it (to look at a file another
+    /// process has open, and for tests that check what is on disk).
+    pub fn load_read_only(path: &Path) -> Result<StoredEvent, StoreError> {
+        EventFile::inspect(path)?;
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
-        let rows = statement.query_map([], |row| {
-            Ok((
-                row.get::<_, i64>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, String>(2)?,
-                row.get::<_, String>(3)?,
-                row.get::<_, Option<String>>(4)?,
-                row.get::<_, i64>(5)?,
-            ))
-        })?;
-        let mut actions = Vec::new();
-        for row in rows {
-            let (seq, recorded_at, kind, payload, reason, step) = row?;
-            let entry = match kind.as_str() {
-                "undo" | "redo" => {
-                    let target: StepPayload = serde_json::from_str(&payload)
-                        .map_err(|e| damaged(format!("entry {seq}: {e}")))?;
-                    if kind == "undo" {
-                        Entry::Undo { step: target.step }
-                    } else {
-                        Entry::Redo { step: target.step }
-                    }
-                }
-                _ => Entry::Action {
-                    action: serde_json::from_str(&payload)
-                        .map_err(|e| damaged(format!("action {seq}: {e}")))?,
-                },
-            };
-            actions.push(LoggedAction {
-                seq,
-                step,
-                recorded_at,
-                entry,
-                reason,
-            });
-        }
-        Ok(StoredEvent {
-            settings,
-            ruleset,
-            created_at,
-            actions,
-        })
+        load_from(&conn, path)
     }
 
     /// Appends entries as one step in one durable transaction: all are stored, or none.
@@ -335,4 +334,76 @@ fn action_kind(action: &Action) -> &'static str {
         Action::SetFixedTable { .. } => "set-fixed-table",
         Action::OverrideResultLock { .. } => "override-result-lock",
     }
+}
+
+/// Reads settings, ruleset and the whole log through `conn`.
+fn load_from(conn: &Connection, path: &Path) -> Result<StoredEvent, StoreError> {
+    let damaged = |detail: String| StoreError::Damaged {
+        path: path.to_path_buf(),
+        detail,
+    };
+    let row = conn
+        .query_row(
+            "SELECT created_at, settings_json, ruleset_toml FROM event WHERE singleton = 1",
+            [],
+            |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, String>(2)?,
+                ))
+            },
+        )
+        .optional()?
+        .ok_or_else(|| damaged("the event record is missing".into()))?;
+    let (created_at, settings_json, ruleset_toml) = row;
+    let settings: EventSettings =
+        serde_json::from_str(&settings_json).map_err(|e| damaged(format!("settings: {e}")))?;
+    let ruleset =
+        parse_ruleset("event file ruleset", &ruleset_toml).map_err(|e| damaged(e.to_string()))?;
+    let mut statement = conn.prepare(
+        "SELECT seq, recorded_at, kind, payload_json, reason, COALESCE(step, seq) FROM action_log ORDER BY seq",
+    )?;
+    let rows = statement.query_map([], |row| {
+        Ok((
+            row.get::<_, i64>(0)?,
+            row.get::<_, String>(1)?,
+            row.get::<_, String>(2)?,
+            row.get::<_, String>(3)?,
+            row.get::<_, Option<String>>(4)?,
+            row.get::<_, i64>(5)?,
+        ))
+    })?;
+    let mut actions = Vec::new();
+    for row in rows {
+        let (seq, recorded_at, kind, payload, reason, step) = row?;
+        let entry = match kind.as_str() {
+            "undo" | "redo" => {
+                let target: StepPayload = serde_json::from_str(&payload)
+                    .map_err(|e| damaged(format!("entry {seq}: {e}")))?;
+                if kind == "undo" {
+                    Entry::Undo { step: target.step }
+                } else {
+                    Entry::Redo { step: target.step }
+                }
+            }
+            _ => Entry::Action {
+                action: serde_json::from_str(&payload)
+                    .map_err(|e| damaged(format!("action {seq}: {e}")))?,
+            },
+        };
+        actions.push(LoggedAction {
+            seq,
+            step,
+            recorded_at,
+            entry,
+            reason,
+        });
+    }
+    Ok(StoredEvent {
+        settings,
+        ruleset,
+        created_at,
+        actions,
+    })
 }

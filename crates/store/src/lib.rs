@@ -7,8 +7,10 @@
 
 mod error;
 mod file;
+mod lock;
 mod migrations;
 
 pub use error::StoreError;
 pub use file::{EVENT_FILE_EXTENSION, Entry, EventFile, LoggedAction, StoredEvent};
+pub use lock::{HolderLock, lock_path};
 pub use migrations::{LATEST_SCHEMA_VERSION, migrations};

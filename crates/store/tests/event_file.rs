@@ -120,3 +120,67 @@ fn a_missing_file_is_reported() {
         .expect("must refuse");
     assert_eq!(error.kind(), "file-not-found");
 }
+
+#[test]
+fn a_second_process_is_refused_with_the_holder_named() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (path, first) = create(&dir);
+    // Another open of the same file (as a second process would) is refused while the first
+    // holds it; the message names the holder.
+    let error = EventFile::open(&path).err().expect("must refuse");
+    assert_eq!(error.kind(), "file-in-use");
+    assert!(
+        error
+            .to_string()
+            .contains(&format!("process {}", std::process::id())),
+        "{error}"
+    );
+    drop(first);
+    assert!(
+        EventFile::open(&path).is_ok(),
+        "released when the holder closes"
+    );
+}
+
+/// Builds a schema-1 file exactly as version 0.1 (schema 1) wrote it.
+fn schema_one_file(path: &std::path::Path) {
+    let mut conn = rusqlite::Connection::open(path).expect("sqlite");
+    conn.pragma_update(None, "application_id", 0x544B_4556)
+        .expect("app id");
+    tablekeeper_store::migrations()
+        .to_version(&mut conn, 1)
+        .expect("schema 1");
+    let ruleset = catalogue::ruleset("bandai").expect("ruleset");
+    let settings = serde_json::to_string(&settings()).expect("settings");
+    conn.execute(
+        "INSERT INTO event (singleton, created_at, app_version, settings_json, ruleset_id, ruleset_toml) VALUES (1, 'then', '0.1.0', ?1, 'bandai', ?2)",
+        rusqlite::params![settings, ruleset.source_text],
+    )
+    .expect("event row");
+    for name in ["Ann", "Bob"] {
+        let payload = format!(r#"{{"action":"register-player","name":"{name}"}}"#);
+        conn.execute(
+            "INSERT INTO action_log (recorded_at, kind, payload_json, reason) VALUES ('then', 'register-player', ?1, NULL)",
+            rusqlite::params![payload],
+        )
+        .expect("action row");
+    }
+}
+
+#[test]
+fn every_released_schema_migrates_to_the_current_one() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("v1.tkevent");
+    schema_one_file(&path);
+    let file = EventFile::open(&path).expect("schema 1 opens and migrates");
+    let stored = file.load().expect("load");
+    assert_eq!(stored.actions.len(), 2);
+    // Schema 1 rows had no step: each becomes its own step, in order.
+    let steps: Vec<i64> = stored.actions.iter().map(|a| a.step).collect();
+    assert_eq!(steps, vec![1, 2]);
+    let version: i64 = rusqlite::Connection::open(&path)
+        .expect("sqlite")
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .expect("version");
+    assert_eq!(version, LATEST_SCHEMA_VERSION);
+}
