@@ -39,7 +39,13 @@ pub enum Command {
         nickname: Option<String>,
     },
     /// Register players from a CSV file with a header row (name, reading, publisher_id, nickname).
-    ImportPlayers { file: PathBuf, csv: PathBuf },
+    ImportPlayers {
+        file: PathBuf,
+        csv: PathBuf,
+        /// Only show what would be imported and every problem; change nothing.
+        #[arg(long)]
+        preview: bool,
+    },
     /// List the registered players.
     Players { file: PathBuf },
     /// Change the announced number of Swiss rounds.
@@ -145,6 +151,12 @@ pub enum Command {
         /// Write to this file instead of standard output.
         #[arg(long, short)]
         output: Option<PathBuf>,
+        /// archive (versioned JSON of everything), standings-csv or results-csv.
+        #[arg(long, default_value = "archive")]
+        format: String,
+        /// CSV encoding: utf8-bom (Excel) or shift-jis.
+        #[arg(long, default_value = "utf8-bom")]
+        encoding: String,
     },
     /// Run the seeds' worked examples against the embedded rulesets.
     VerifyRules,

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use serde::Serialize;
 use tablekeeper_commands::{
-    CommandError, Session, archive, catalogue, csv_import, demo, result_input, verify,
+    CommandError, Session, archive, catalogue, csv_export, demo, result_input, verify,
 };
 use tablekeeper_engine::PlayerDetails;
 
@@ -94,14 +94,31 @@ fn run(command: Command) -> Result<Output, CommandError> {
             }])?;
             Output::new(render::players(&added), &added)
         }
-        Command::ImportPlayers { file, csv } => {
+        Command::ImportPlayers { file, csv, preview } => {
             let bytes = std::fs::read(&csv).map_err(|e| CommandError::Io {
                 path: csv.display().to_string(),
                 detail: e.to_string(),
             })?;
-            let players = csv_import::parse_players(&bytes)?;
             let mut session = Session::open(&file)?;
-            let added = session.add_players(players)?;
+            if preview {
+                let preview = session.import_preview(&bytes)?;
+                let mut text = format!(
+                    "{} player(s) would be imported ({:?})\n",
+                    preview.players.len(),
+                    preview.encoding
+                );
+                for player in &preview.players {
+                    text.push_str(&format!("  {}\n", player.name));
+                }
+                for problem in &preview.problems {
+                    text.push_str(&format!(
+                        "  problem, line {}: {}\n",
+                        problem.line, problem.message
+                    ));
+                }
+                return Output::new(text, &preview);
+            }
+            let added = session.import_players(&bytes)?;
             Output::new(render::players(&added), &added)
         }
         Command::Players { file } => {
@@ -273,7 +290,44 @@ fn run(command: Command) -> Result<Output, CommandError> {
             let standings = Session::open(&file)?.standings()?;
             Output::new(render::standings(&standings), &standings)
         }
-        Command::Export { file, output } => {
+        Command::Export {
+            file,
+            output,
+            format,
+            encoding,
+        } if format != "archive" => {
+            let session = Session::open(&file)?;
+            let text = match format.as_str() {
+                "standings-csv" => {
+                    csv_export::standings_csv(session.event(), &session.standings()?)?
+                }
+                "results-csv" => csv_export::results_csv(session.event())?,
+                other => {
+                    return Err(CommandError::input(
+                        "invalid-format",
+                        format!(
+                            "unknown export format '{other}'; use archive, standings-csv or results-csv"
+                        ),
+                    ));
+                }
+            };
+            let encoded = csv_export::encode(&text, csv_export::CsvEncoding::parse(&encoding)?);
+            let path = output.ok_or_else(|| {
+                CommandError::input("output-required", "CSV exports need --output FILE")
+            })?;
+            std::fs::write(&path, &encoded.bytes).map_err(|e| CommandError::Io {
+                path: path.display().to_string(),
+                detail: e.to_string(),
+            })?;
+            let mut message = format!("{format} written to {}\n", path.display());
+            if !encoded.unrepresentable.is_empty() {
+                let chars: String = encoded.unrepresentable.iter().collect();
+                message.push_str(&format!("warning: Shift-JIS cannot hold {chars}; written as '?' (use utf8-bom to keep them)\n"));
+            }
+            let note = serde_json::json!({ "written": path.display().to_string(), "unrepresentable": encoded.unrepresentable });
+            Output::new(message, &note)
+        }
+        Command::Export { file, output, .. } => {
             let session = Session::open(&file)?;
             let archive = archive::export(&session)?;
             let text = serde_json::to_string_pretty(&archive)

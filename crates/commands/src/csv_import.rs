@@ -1,23 +1,109 @@
-//! Reading players from a CSV file (header row; columns `name`, `reading`,
-//! `publisher_id`, `nickname`; UTF-8 with or without BOM).
+//! Reading players from a CSV file: a header row with the columns `name` (required),
+//! `reading`, `publisher_id`, `nickname` (Japanese headers 名前/氏名, フリガナ/ふりがな/読み,
+//! ID/プレイヤーID, ニックネーム are accepted too), encoded as UTF-8 (with or without BOM)
+//! or Shift-JIS, as Japanese Excel writes it.
+//!
+//! [`preview`] lists every problem with its line; [`parse_players`] imports only a file
+//! without problems, so a bad file changes nothing.
 
+use serde::{Deserialize, Serialize};
 use tablekeeper_engine::PlayerDetails;
+use tablekeeper_engine::event::MAX_NAME_CHARS;
 
 use crate::error::CommandError;
 
-const COLUMNS: [&str; 4] = ["name", "reading", "publisher_id", "nickname"];
+/// Column keys and the header spellings accepted for each.
+const COLUMNS: [(&str, &[&str]); 4] = [
+    (
+        "name",
+        &[
+            "name",
+            "player",
+            "player_name",
+            "名前",
+            "氏名",
+            "プレイヤー名",
+        ],
+    ),
+    (
+        "reading",
+        &[
+            "reading",
+            "furigana",
+            "フリガナ",
+            "ふりがな",
+            "読み",
+            "よみ",
+        ],
+    ),
+    (
+        "publisher_id",
+        &[
+            "publisher_id",
+            "player_id",
+            "id",
+            "プレイヤーid",
+            "会員番号",
+        ],
+    ),
+    ("nickname", &["nickname", "ニックネーム"]),
+];
 
-/// Parses the CSV text. Every problem is reported at once, with its line, and nothing
-/// is imported while any remains.
-pub fn parse_players(bytes: &[u8]) -> Result<Vec<PlayerDetails>, CommandError> {
-    let text = std::str::from_utf8(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)).map_err(
-        |_| {
-            CommandError::input(
-                "csv-encoding",
-                "the CSV file is not UTF-8; save it as \"CSV UTF-8\" and import again",
-            )
-        },
-    )?;
+/// The file's text encoding as detected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Encoding {
+    Utf8Bom,
+    Utf8,
+    ShiftJis,
+}
+
+/// One problem of the file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Problem {
+    /// 1-based line in the file (the header is line 1); 0 for the whole file.
+    pub line: usize,
+    pub message: String,
+}
+
+/// What an import would do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImportPreview {
+    pub encoding: Encoding,
+    pub players: Vec<PlayerDetails>,
+    pub problems: Vec<Problem>,
+}
+
+/// Decodes `bytes`: UTF-8 (BOM stripped) when valid, else Shift-JIS when valid.
+pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), CommandError> {
+    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        let text = std::str::from_utf8(rest).map_err(|_| not_text())?;
+        return Ok((text.to_string(), Encoding::Utf8Bom));
+    }
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Ok((text.to_string(), Encoding::Utf8));
+    }
+    let (text, had_errors) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes);
+    if had_errors {
+        return Err(not_text());
+    }
+    Ok((text.into_owned(), Encoding::ShiftJis))
+}
+
+fn not_text() -> CommandError {
+    CommandError::input(
+        "csv-encoding",
+        "the file is neither UTF-8 nor Shift-JIS text; save it from Excel as \"CSV UTF-8\" and import again",
+    )
+}
+
+/// Reads the file and lists every problem (nothing is imported). `registered` holds
+/// `(name, publisher id)` of players already in the event, to flag duplicates.
+pub fn preview(
+    bytes: &[u8],
+    registered: &[(String, Option<String>)],
+) -> Result<ImportPreview, CommandError> {
+    let (text, encoding) = decode(bytes)?;
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
@@ -27,31 +113,42 @@ pub fn parse_players(bytes: &[u8]) -> Result<Vec<PlayerDetails>, CommandError> {
         .map_err(|e| CommandError::input("csv-format", format!("cannot read the header row: {e}")))?
         .clone();
     let mut problems = Vec::new();
-    let mut index = [None; 4];
+    let mut index: [Option<usize>; 4] = [None; 4];
     for (position, header) in headers.iter().enumerate() {
         let key = header.to_lowercase().replace([' ', '-'], "_");
-        match COLUMNS.iter().position(|c| *c == key) {
-            Some(column) => index[column] = Some(position),
-            None => problems.push(format!(
-                "unknown column '{header}' (known: {})",
-                COLUMNS.join(", ")
-            )),
+        match COLUMNS
+            .iter()
+            .position(|(_, spellings)| spellings.contains(&key.as_str()))
+        {
+            Some(column) if index[column].is_none() => index[column] = Some(position),
+            Some(_) => problems.push(Problem {
+                line: 1,
+                message: format!("column '{header}' appears twice"),
+            }),
+            None => problems.push(Problem {
+                line: 1,
+                message: format!(
+                    "unknown column '{header}' (known: name, reading, publisher_id, nickname)"
+                ),
+            }),
         }
     }
     let Some(name_column) = index[0] else {
         return Err(CommandError::input(
             "csv-format",
-            "the CSV file needs a 'name' column in its header row",
+            "the first row must be a header with a 'name' column (e.g. name,reading,publisher_id)",
         ));
     };
-    let mut players = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut players: Vec<PlayerDetails> = Vec::new();
     for (row, record) in reader.records().enumerate() {
         let line = row + 2;
         let record = match record {
             Ok(record) => record,
             Err(e) => {
-                problems.push(format!("line {line}: {e}"));
+                problems.push(Problem {
+                    line,
+                    message: e.to_string(),
+                });
                 continue;
             }
         };
@@ -65,13 +162,38 @@ pub fn parse_players(bytes: &[u8]) -> Result<Vec<PlayerDetails>, CommandError> {
                 .filter(|s| !s.is_empty())
         };
         let name = record.get(name_column).unwrap_or("").to_string();
+        let length = name.chars().count();
         if name.is_empty() {
-            problems.push(format!("line {line}: empty name"));
+            problems.push(Problem {
+                line,
+                message: "empty name".into(),
+            });
+            continue;
+        }
+        if length > MAX_NAME_CHARS {
+            problems.push(Problem {
+                line,
+                message: format!("name is {length} characters long; the limit is {MAX_NAME_CHARS}"),
+            });
             continue;
         }
         let publisher_id = field(2);
-        if !seen.insert((name.clone(), publisher_id.clone())) {
-            problems.push(format!("line {line}: '{name}' appears twice"));
+        let key = (name.clone(), publisher_id.clone());
+        if players
+            .iter()
+            .any(|p| (p.name.clone(), p.publisher_id.clone()) == key)
+        {
+            problems.push(Problem {
+                line,
+                message: format!("'{name}' appears twice in the file"),
+            });
+            continue;
+        }
+        if registered.contains(&key) {
+            problems.push(Problem {
+                line,
+                message: format!("'{name}' is already registered"),
+            });
             continue;
         }
         players.push(PlayerDetails {
@@ -81,14 +203,33 @@ pub fn parse_players(bytes: &[u8]) -> Result<Vec<PlayerDetails>, CommandError> {
             nickname: field(3),
         });
     }
-    if !problems.is_empty() {
-        return Err(CommandError::input(
-            "csv-problems",
-            format!(
-                "nothing was imported; fix these and import again:\n  {}",
-                problems.join("\n  ")
-            ),
-        ));
+    Ok(ImportPreview {
+        encoding,
+        players,
+        problems,
+    })
+}
+
+/// The players of a file without problems; otherwise an error listing every problem.
+pub fn parse_players(bytes: &[u8]) -> Result<Vec<PlayerDetails>, CommandError> {
+    players_from(preview(bytes, &[])?)
+}
+
+/// The players of a preview without problems; otherwise an error listing every problem.
+pub fn players_from(preview: ImportPreview) -> Result<Vec<PlayerDetails>, CommandError> {
+    if preview.problems.is_empty() {
+        return Ok(preview.players);
     }
-    Ok(players)
+    let lines: Vec<String> = preview
+        .problems
+        .iter()
+        .map(|p| format!("line {}: {}", p.line, p.message))
+        .collect();
+    Err(CommandError::input(
+        "csv-problems",
+        format!(
+            "nothing was imported; fix these and import again:\n  {}",
+            lines.join("\n  ")
+        ),
+    ))
 }

@@ -7,6 +7,7 @@
 pub mod archive;
 pub mod backup;
 pub mod catalogue;
+pub mod csv_export;
 pub mod csv_import;
 pub mod demo;
 pub mod error;

@@ -549,6 +549,26 @@ impl Session {
         Ok(PlayerView::from_player(self.event.player(player)?))
     }
 
+    /// What importing this CSV file would do, with every problem (nothing is imported).
+    pub fn import_preview(
+        &self,
+        bytes: &[u8],
+    ) -> Result<crate::csv_import::ImportPreview, CommandError> {
+        let registered: Vec<(String, Option<String>)> = self
+            .event
+            .players
+            .iter()
+            .map(|p| (p.name.clone(), p.publisher_id.clone()))
+            .collect();
+        crate::csv_import::preview(bytes, &registered)
+    }
+
+    /// Imports a CSV file of players in one step, only if it has no problem.
+    pub fn import_players(&mut self, bytes: &[u8]) -> Result<Vec<PlayerView>, CommandError> {
+        let players = crate::csv_import::players_from(self.import_preview(bytes)?)?;
+        self.add_players(players)
+    }
+
     /// Finds a player by number or by exact (case-insensitive) name.
     pub fn find_player(&self, reference: &str) -> Result<PlayerId, CommandError> {
         let reference = reference.trim();

@@ -1,0 +1,200 @@
+//! Standings and results as CSV for spreadsheets and publishers' tools, as UTF-8 with a
+//! BOM (what Excel needs to show Japanese correctly) or Shift-JIS (older Japanese tools).
+
+use serde::{Deserialize, Serialize};
+use tablekeeper_engine::Event;
+use tablekeeper_engine::model::Seats;
+
+use crate::error::CommandError;
+use crate::views::{PairingsView, StandingsView};
+
+/// Output encoding of a CSV export.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CsvEncoding {
+    Utf8Bom,
+    ShiftJis,
+}
+
+impl CsvEncoding {
+    pub fn parse(text: &str) -> Result<CsvEncoding, CommandError> {
+        match text {
+            "utf8-bom" | "utf-8" | "utf8" => Ok(CsvEncoding::Utf8Bom),
+            "shift-jis" | "sjis" | "cp932" => Ok(CsvEncoding::ShiftJis),
+            other => Err(CommandError::input(
+                "invalid-encoding",
+                format!("unknown encoding '{other}'; use utf8-bom or shift-jis"),
+            )),
+        }
+    }
+}
+
+/// An encoded CSV file and the characters Shift-JIS could not hold (replaced by '?').
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EncodedCsv {
+    pub bytes: Vec<u8>,
+    pub unrepresentable: Vec<char>,
+}
+
+fn table(rows: Vec<Vec<String>>) -> Result<String, CommandError> {
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
+    for row in rows {
+        writer
+            .write_record(&row)
+            .map_err(|e| CommandError::input("internal", e.to_string()))?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| CommandError::input("internal", e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| CommandError::input("internal", e.to_string()))
+}
+
+/// Encodes CSV text; unrepresentable characters become '?' and are reported.
+pub fn encode(text: &str, encoding: CsvEncoding) -> EncodedCsv {
+    match encoding {
+        CsvEncoding::Utf8Bom => {
+            let mut bytes = b"\xEF\xBB\xBF".to_vec();
+            bytes.extend_from_slice(text.as_bytes());
+            EncodedCsv {
+                bytes,
+                unrepresentable: Vec::new(),
+            }
+        }
+        CsvEncoding::ShiftJis => {
+            let mut bytes = Vec::with_capacity(text.len());
+            let mut unrepresentable = Vec::new();
+            let mut buffer = [0u8; 4];
+            for c in text.chars() {
+                let (encoded, _, had_errors) =
+                    encoding_rs::SHIFT_JIS.encode(c.encode_utf8(&mut buffer));
+                if had_errors {
+                    bytes.push(b'?');
+                    if !unrepresentable.contains(&c) {
+                        unrepresentable.push(c);
+                    }
+                } else {
+                    bytes.extend_from_slice(&encoded);
+                }
+            }
+            EncodedCsv {
+                bytes,
+                unrepresentable,
+            }
+        }
+    }
+}
+
+/// Standings: rank, player number, name, publisher ID, points, record, every tiebreaker as
+/// displayed and exact.
+pub fn standings_csv(event: &Event, standings: &StandingsView) -> Result<String, CommandError> {
+    let mut header: Vec<String> = [
+        "rank",
+        "player",
+        "name",
+        "publisher_id",
+        "points",
+        "wins",
+        "losses",
+        "draws",
+        "dropped",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for id in &standings.chain {
+        header.push(id.clone());
+        header.push(format!("{id}_exact"));
+    }
+    let mut rows = vec![header];
+    for row in &standings.rows {
+        let publisher_id = event
+            .players
+            .iter()
+            .find(|p| p.id.0 == row.player)
+            .and_then(|p| p.publisher_id.clone());
+        let mut line = vec![
+            row.rank.to_string(),
+            row.player.to_string(),
+            row.name.clone(),
+            publisher_id.unwrap_or_default(),
+            row.points.clone(),
+            row.wins.to_string(),
+            row.losses.to_string(),
+            row.draws.to_string(),
+            if row.dropped {
+                "yes".into()
+            } else {
+                "no".into()
+            },
+        ];
+        for value in &row.tiebreakers {
+            line.push(value.display.clone());
+            line.push(value.exact.clone().unwrap_or_default());
+        }
+        rows.push(line);
+    }
+    table(rows)
+}
+
+/// Results: one line per match and per bye or late-entry round.
+pub fn results_csv(event: &Event) -> Result<String, CommandError> {
+    let mut rows = vec![
+        [
+            "round", "table", "player_a", "name_a", "player_b", "name_b", "result", "points_a",
+            "points_b",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>(),
+    ];
+    for round in &event.rounds {
+        let view = PairingsView::from_round(event, round);
+        for t in &view.tables {
+            rows.push(vec![
+                round.number.to_string(),
+                t.table.to_string(),
+                t.a.player.to_string(),
+                t.a.name.clone(),
+                t.b.player.to_string(),
+                t.b.name.clone(),
+                t.result
+                    .as_ref()
+                    .map(|r| r.summary.clone())
+                    .unwrap_or_default(),
+                t.a.points.clone().unwrap_or_default(),
+                t.b.points.clone().unwrap_or_default(),
+            ]);
+        }
+        for m in round
+            .matches
+            .iter()
+            .filter(|m| matches!(m.seats, Seats::Single { .. }))
+        {
+            if let Seats::Single { player } = m.seats {
+                let name = event
+                    .player(player)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default();
+                let seat = m.result.as_ref().and_then(|r| r.seats.first());
+                let kind = match m.result.as_ref().map(|r| &r.entry) {
+                    Some(tablekeeper_engine::model::ResultEntry::LateEntryLoss) => "late entry",
+                    _ => "bye",
+                };
+                rows.push(vec![
+                    round.number.to_string(),
+                    String::new(),
+                    player.0.to_string(),
+                    name,
+                    String::new(),
+                    String::new(),
+                    kind.to_string(),
+                    seat.map(|s| s.points.to_string()).unwrap_or_default(),
+                    String::new(),
+                ]);
+            }
+        }
+    }
+    table(rows)
+}

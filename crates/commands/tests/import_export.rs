@@ -1,0 +1,189 @@
+//! CSV import in UTF-8 (with and without BOM) and Shift-JIS with the bad-input corpus,
+//! CSV exports, and fuzzing of the CSV and archive importers with arbitrary bytes.
+
+use proptest::prelude::*;
+use tablekeeper_commands::archive::{self, Archive};
+use tablekeeper_commands::csv_export::{self, CsvEncoding};
+use tablekeeper_commands::csv_import::{self, Encoding};
+use tablekeeper_commands::result_input::parse_result;
+use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
+
+const ROSTER: &str = "name,reading,publisher_id\n佐藤 花子,さとう はなこ,BR-0001\nAnn Lee,,\nZoë 🃏 Martin,,\nמרים כהן,,\nRobert'); DROP TABLE action_log;--,,\n\n鈴木 一郎,すずき いちろう,\n";
+
+fn shift_jis(text: &str) -> Vec<u8> {
+    let (bytes, _, had_errors) = encoding_rs::SHIFT_JIS.encode(text);
+    assert!(!had_errors, "test text must be representable");
+    bytes.into_owned()
+}
+
+#[test]
+fn the_three_encodings_import_the_same_players() {
+    let japanese_only = "名前,フリガナ\n佐藤 花子,さとう はなこ\n鈴木 一郎,すずき いちろう\n";
+    let with_bom = [b"\xEF\xBB\xBF".as_slice(), japanese_only.as_bytes()].concat();
+    let utf8 = csv_import::preview(japanese_only.as_bytes(), &[]).expect("utf-8");
+    let bom = csv_import::preview(&with_bom, &[]).expect("bom");
+    let sjis = csv_import::preview(&shift_jis(japanese_only), &[]).expect("shift-jis");
+    assert_eq!(
+        (utf8.encoding, bom.encoding, sjis.encoding),
+        (Encoding::Utf8, Encoding::Utf8Bom, Encoding::ShiftJis)
+    );
+    assert_eq!(utf8.players, bom.players);
+    assert_eq!(utf8.players, sjis.players);
+    assert_eq!(sjis.players[1].reading.as_deref(), Some("すずき いちろう"));
+}
+
+#[test]
+fn the_bad_input_corpus_is_reported_line_by_line() {
+    let long_name = "x".repeat(10_000);
+    let csv = format!("name,team\nAnn,red\nAnn,blue\n,green\n{long_name},\n\n😀 Emoji,\n");
+    let preview =
+        csv_import::preview(csv.as_bytes(), &[("😀 Emoji".into(), None)]).expect("readable");
+    let messages: Vec<String> = preview
+        .problems
+        .iter()
+        .map(|p| format!("{}: {}", p.line, p.message))
+        .collect();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.starts_with("1: unknown column 'team'")),
+        "{messages:?}"
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.starts_with("3: 'Ann' appears twice")),
+        "{messages:?}"
+    );
+    assert!(
+        messages.iter().any(|m| m.starts_with("4: empty name")),
+        "{messages:?}"
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.starts_with("5: name is 10000 characters")),
+        "{messages:?}"
+    );
+    assert!(
+        messages.iter().any(|m| m.contains("already registered")),
+        "{messages:?}"
+    );
+    let error = csv_import::players_from(preview).expect_err("problems block the import");
+    assert_eq!(error.kind(), "csv-problems");
+    assert_eq!(
+        csv_import::preview(b"team\nred\n", &[])
+            .expect_err("no name column")
+            .kind(),
+        "csv-format"
+    );
+    assert_eq!(
+        csv_import::preview(&[0xFF, 0xFE, 0x00, 0x81], &[])
+            .expect_err("binary")
+            .kind(),
+        "csv-encoding"
+    );
+}
+
+#[test]
+fn unusual_names_are_stored_verbatim_and_exported_in_both_encodings() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let options = CreateOptions {
+        name: "Roster".into(),
+        ruleset: Some(RulesetSource::Embedded("bushiroad-ja".into())),
+        title: None,
+        planned_rounds: Some(1),
+        overrides: Vec::new(),
+        standings_seed: Some(1),
+    };
+    let mut session = Session::create(&dir.path().join("r.tkevent"), options).expect("create");
+    let added = session.import_players(ROSTER.as_bytes()).expect("import");
+    assert_eq!(added.len(), 6, "the empty line is skipped");
+    assert!(
+        added
+            .iter()
+            .any(|p| p.name == "Robert'); DROP TABLE action_log;--")
+    );
+    assert!(added.iter().any(|p| p.name == "Zoë 🃏 Martin"));
+    session.pair_next_round(Some(1), false).expect("pair");
+    for table in session.pairings(None).expect("pairings").tables {
+        session
+            .record_result(
+                None,
+                table.table,
+                parse_result("a", None).expect("parse"),
+                false,
+            )
+            .expect("result");
+    }
+    let standings =
+        csv_export::standings_csv(session.event(), &session.standings().expect("standings"))
+            .expect("csv");
+    assert!(standings.starts_with("rank,player,name,publisher_id,points"));
+    assert!(standings.contains("佐藤 花子") && standings.contains("BR-0001"));
+    let utf8 = csv_export::encode(&standings, CsvEncoding::Utf8Bom);
+    assert!(utf8.bytes.starts_with(b"\xEF\xBB\xBF") && utf8.unrepresentable.is_empty());
+    let sjis = csv_export::encode(&standings, CsvEncoding::ShiftJis);
+    assert!(
+        sjis.unrepresentable.contains(&'🃏'),
+        "emoji cannot be Shift-JIS: {:?}",
+        sjis.unrepresentable
+    );
+    let (decoded, _, _) = encoding_rs::SHIFT_JIS.decode(&sjis.bytes);
+    assert!(decoded.contains("佐藤 花子"), "Japanese survives Shift-JIS");
+    let results = csv_export::results_csv(session.event()).expect("results");
+    assert_eq!(results.lines().count(), 1 + 3, "header and three tables");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+    /// Arbitrary bytes never crash the CSV importer: they are read or refused with a kind.
+    #[test]
+    fn csv_import_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        match csv_import::preview(&bytes, &[]) {
+            Ok(preview) => prop_assert!(preview.players.iter().all(|p| !p.name.is_empty())),
+            Err(error) => prop_assert!(!error.kind().is_empty()),
+        }
+    }
+
+    /// CSV-shaped text with random cells never crashes either.
+    #[test]
+    fn csv_like_text_never_panics(rows in proptest::collection::vec(proptest::collection::vec("[^\\x00]{0,12}", 0..5), 0..12)) {
+        let text = std::iter::once("name,reading".to_string())
+            .chain(rows.iter().map(|r| r.join(",")))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let _ = csv_import::preview(text.as_bytes(), &[]);
+    }
+
+    /// Arbitrary bytes, and mutated real archives, never crash the archive importer.
+    #[test]
+    fn archive_import_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..300), cut in 0usize..4000, flip in any::<u8>()) {
+        if let Ok(archive) = serde_json::from_slice::<Archive>(&bytes) {
+            let _ = archive::replay(&archive);
+        }
+        let mut real = sample_archive_json().into_bytes();
+        if !real.is_empty() {
+            let at = cut % real.len();
+            real[at] ^= flip;
+            real.truncate(at.max(1) + real.len() / 2);
+        }
+        if let Ok(archive) = serde_json::from_slice::<Archive>(&real) {
+            let _ = archive::replay(&archive);
+        }
+    }
+}
+
+fn sample_archive_json() -> String {
+    use std::sync::OnceLock;
+    static SAMPLE: OnceLock<String> = OnceLock::new();
+    SAMPLE
+        .get_or_init(|| {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let session = tablekeeper_commands::demo::create_demo(&dir.path().join("d.tkevent"))
+                .expect("demo");
+            serde_json::to_string(&archive::export(&session).expect("export")).expect("json")
+        })
+        .clone()
+}
