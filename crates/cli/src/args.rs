@@ -117,6 +117,48 @@ pub enum Command {
         #[arg(long, value_name = "REASON")]
         override_lock: Option<String>,
     },
+    /// Record a penalty (caution, warning, game-loss, match-loss, disqualification,
+    /// suspension — as the ruleset allows) and apply its effect on the results.
+    Penalty {
+        file: PathBuf,
+        player: String,
+        penalty: String,
+        #[arg(long)]
+        infraction: String,
+        #[arg(long)]
+        note: Option<String>,
+        /// Round (default: the current round).
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// The penalty the ruleset gives for arriving MINUTES late; --apply records it.
+    Tardy {
+        file: PathBuf,
+        player: String,
+        minutes: u32,
+        #[arg(long)]
+        apply: bool,
+    },
+    /// List the recorded penalties.
+    Penalties { file: PathBuf },
+    /// Register a player's deck (name, nation/clan, ride line, oshi, title, card list CSV).
+    Deck {
+        file: PathBuf,
+        player: String,
+        #[arg(long)]
+        name: Option<String>,
+        #[arg(long)]
+        title: Option<String>,
+        #[arg(long)]
+        nation: Option<String>,
+        #[arg(long)]
+        ride_line: Option<String>,
+        #[arg(long)]
+        oshi: Option<String>,
+        /// CSV with columns number,name,count.
+        #[arg(long)]
+        list: Option<PathBuf>,
+    },
     /// List the automatic backups kept beside the event.
     Backups { file: PathBuf },
     /// Replace the event with a backup (the current file is kept beside it).
@@ -151,7 +193,7 @@ pub enum Command {
         /// Write to this file instead of standard output.
         #[arg(long, short)]
         output: Option<PathBuf>,
-        /// archive (versioned JSON of everything), standings-csv or results-csv.
+        /// archive (versioned JSON of everything), standings-csv, results-csv or report.
         #[arg(long, default_value = "archive")]
         format: String,
         /// CSV encoding: utf8-bom (Excel) or shift-jis.

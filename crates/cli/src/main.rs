@@ -14,6 +14,7 @@ use tablekeeper_commands::{
     CommandError, Session, archive, catalogue, csv_export, demo, result_input, verify,
 };
 use tablekeeper_engine::PlayerDetails;
+use tablekeeper_engine::model::{DeckData, PenaltyType};
 
 use args::{Cli, Command};
 
@@ -228,6 +229,119 @@ fn run(command: Command) -> Result<Output, CommandError> {
             }
             Output::new(text, &table)
         }
+        Command::Penalty {
+            file,
+            player,
+            penalty,
+            infraction,
+            note,
+            round,
+        } => {
+            let kind = PenaltyType::from_id(&penalty).ok_or_else(|| {
+                CommandError::input(
+                    "invalid-penalty",
+                    format!("unknown penalty '{penalty}'; use caution, warning, game-loss, match-loss, disqualification or suspension"),
+                )
+            })?;
+            let recorded =
+                Session::open(&file)?.record_penalty(&player, round, kind, &infraction, note)?;
+            let text = format!(
+                "{}: {} in round {} ({})\n",
+                recorded.name, recorded.penalty, recorded.round, recorded.infraction
+            );
+            Output::new(text, &recorded)
+        }
+        Command::Tardy {
+            file,
+            player,
+            minutes,
+            apply,
+        } => {
+            let mut session = Session::open(&file)?;
+            let Some(kind) = session.tardiness_penalty(minutes) else {
+                let note = serde_json::json!({ "penalty": null, "minutes": minutes });
+                return Output::new(
+                    format!("{minutes} min late: no penalty under this ruleset\n"),
+                    &note,
+                );
+            };
+            if apply {
+                let recorded = session.record_penalty(
+                    &player,
+                    None,
+                    kind,
+                    &format!("tardiness ({minutes} min)"),
+                    None,
+                )?;
+                Output::new(
+                    format!(
+                        "{}: {} recorded for tardiness\n",
+                        recorded.name, recorded.penalty
+                    ),
+                    &recorded,
+                )
+            } else {
+                let note = serde_json::json!({ "penalty": kind.id(), "minutes": minutes });
+                Output::new(
+                    format!(
+                        "{minutes} min late: {} (run again with --apply to record it)\n",
+                        kind.id()
+                    ),
+                    &note,
+                )
+            }
+        }
+        Command::Penalties { file } => {
+            let list = Session::open(&file)?.penalties();
+            let text: String = list
+                .iter()
+                .map(|p| {
+                    format!(
+                        "round {}: {} — {}: {}\n",
+                        p.round, p.name, p.penalty, p.infraction
+                    )
+                })
+                .collect();
+            Output::new(
+                if text.is_empty() {
+                    "no penalties\n".into()
+                } else {
+                    text
+                },
+                &list,
+            )
+        }
+        Command::Deck {
+            file,
+            player,
+            name,
+            title,
+            nation,
+            ride_line,
+            oshi,
+            list,
+        } => {
+            let cards = match list {
+                Some(path) => {
+                    let bytes = std::fs::read(&path).map_err(|e| CommandError::Io {
+                        path: path.display().to_string(),
+                        detail: e.to_string(),
+                    })?;
+                    tablekeeper_commands::deck::parse_list(&bytes)?
+                }
+                None => Vec::new(),
+            };
+            let deck = DeckData {
+                name,
+                title,
+                nation_clan: nation,
+                ride_line,
+                oshi,
+                cards,
+            };
+            let updated = Session::open(&file)?.set_deck(&player, deck)?;
+            Output::new(render::players(std::slice::from_ref(&updated)), &updated)
+        }
         Command::Backups { file } => {
             let list = tablekeeper_commands::backup::list(&file)?;
             let text = if list.is_empty() {
@@ -297,6 +411,17 @@ fn run(command: Command) -> Result<Output, CommandError> {
             encoding,
         } if format != "archive" => {
             let session = Session::open(&file)?;
+            if format == "report" {
+                let report = tablekeeper_commands::report::report(&session)?;
+                let text = tablekeeper_commands::report::text(&report);
+                if let Some(path) = output {
+                    std::fs::write(&path, &text).map_err(|e| CommandError::Io {
+                        path: path.display().to_string(),
+                        detail: e.to_string(),
+                    })?;
+                }
+                return Output::new(text, &report);
+            }
             let text = match format.as_str() {
                 "standings-csv" => {
                     csv_export::standings_csv(session.event(), &session.standings()?)?

@@ -7,7 +7,9 @@
 use std::path::{Path, PathBuf};
 
 use rand::RngExt;
-use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats};
+use tablekeeper_engine::model::{
+    DeckData, DefaultReason, PenaltyType, PlayerId, ResultEntry, Seats, Side,
+};
 use tablekeeper_engine::pairing::pair_next_round;
 use tablekeeper_engine::ruleset::{catalogue, overrides::apply_overrides, parse_ruleset};
 use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails, Ruleset, standings};
@@ -18,7 +20,8 @@ use crate::history::{Step, Timeline};
 use crate::backup;
 use crate::error::CommandError;
 use crate::views::{
-    EventView, ExplanationView, PairingsView, PlayerView, RulesetRef, StandingsView, TableView,
+    EventView, ExplanationView, PairingsView, PenaltyView, PlayerView, RulesetRef, StandingsView,
+    TableView,
 };
 
 /// Where the ruleset of a new event comes from.
@@ -105,6 +108,20 @@ fn describe(event: &Event, action: &Action) -> String {
         }
         Action::SetPlannedRounds { rounds } => format!("set the planned rounds to {rounds}"),
         Action::OverrideResultLock { round } => format!("opened round {round} for corrections"),
+        Action::RecordPenalty {
+            player,
+            round,
+            penalty,
+            infraction,
+            ..
+        } => {
+            format!(
+                "{} for {} in round {round}: {infraction}",
+                penalty.id(),
+                name(*player)
+            )
+        }
+        Action::SetDeck { player, .. } => format!("registered the deck of {}", name(*player)),
         Action::ReplacePairing { round, seed, .. } => {
             if seed.is_some() {
                 format!("re-paired round {round}")
@@ -549,6 +566,118 @@ impl Session {
         Ok(PlayerView::from_player(self.event.player(player)?))
     }
 
+    /// Records a penalty (in `round`, default the current round) and applies its effect.
+    pub fn record_penalty(
+        &mut self,
+        reference: &str,
+        round: Option<u32>,
+        penalty: PenaltyType,
+        infraction: &str,
+        note: Option<String>,
+    ) -> Result<PenaltyView, CommandError> {
+        let player = self.find_player(reference)?;
+        let round = round.unwrap_or_else(|| self.event.current_round().map_or(0, |r| r.number));
+        let action = Action::RecordPenalty {
+            player,
+            round,
+            penalty,
+            infraction: infraction.to_string(),
+            note,
+        };
+        self.commit(vec![action], Some(infraction))?;
+        let record = self
+            .event
+            .penalties
+            .last()
+            .cloned()
+            .ok_or_else(|| CommandError::input("internal", "penalty missing"))?;
+        Ok(PenaltyView::from_record(&self.event, &record))
+    }
+
+    /// A player who did not show up for as many rounds in a row as the ruleset allows is
+    /// dropped in the same step (000 §1.2.1; 004 VIII › Drops).
+    fn no_show_drop(&self, round: u32, table: u32, entry: &ResultEntry) -> Option<Action> {
+        let ResultEntry::Default {
+            winner,
+            reason: DefaultReason::NoShow,
+        } = entry
+        else {
+            return None;
+        };
+        let limit = self.event.ruleset.penalties.no_show_drop_after?;
+        let this_round = self.event.rounds.iter().find(|r| r.number == round)?;
+        let Seats::Pair { a, b } = this_round.match_at_table(table)?.seats else {
+            return None;
+        };
+        let absent = if *winner == Side::A { b } else { a };
+        let missed_before = self
+            .event
+            .rounds
+            .iter()
+            .rev()
+            .filter(|r| r.number < round)
+            .take_while(|r| {
+                r.match_of(absent).is_some_and(|m| {
+                    match (m.seats, m.result.as_ref().map(|x| &x.entry)) {
+                        (
+                            Seats::Pair { a: x, .. },
+                            Some(ResultEntry::Default {
+                                winner: Side::B,
+                                reason: DefaultReason::NoShow,
+                            }),
+                        ) => x == absent,
+                        (
+                            Seats::Pair { b: y, .. },
+                            Some(ResultEntry::Default {
+                                winner: Side::A,
+                                reason: DefaultReason::NoShow,
+                            }),
+                        ) => y == absent,
+                        _ => false,
+                    }
+                })
+            })
+            .count();
+        let missed = u32::try_from(missed_before + 1).unwrap_or(u32::MAX);
+        let active = self.event.player(absent).is_ok_and(|p| p.is_active());
+        (active && missed >= limit).then_some(Action::DropPlayer { player: absent })
+    }
+
+    /// The penalty the ruleset's tardiness thresholds give for `minutes` late (decision 16).
+    pub fn tardiness_penalty(&self, minutes: u32) -> Option<PenaltyType> {
+        let mut thresholds = self.event.ruleset.penalties.tardiness.clone();
+        thresholds.sort_by_key(|t| std::cmp::Reverse(t.minutes));
+        thresholds
+            .iter()
+            .find(|t| {
+                if t.inclusive {
+                    minutes >= t.minutes
+                } else {
+                    minutes > t.minutes
+                }
+            })
+            .and_then(|t| PenaltyType::from_id(&t.penalty))
+    }
+
+    /// Records (or replaces) a player's deck registration data.
+    pub fn set_deck(
+        &mut self,
+        reference: &str,
+        deck: DeckData,
+    ) -> Result<PlayerView, CommandError> {
+        let player = self.find_player(reference)?;
+        self.commit(vec![Action::SetDeck { player, deck }], None)?;
+        Ok(PlayerView::from_player(self.event.player(player)?))
+    }
+
+    pub fn penalties(&self) -> Vec<PenaltyView> {
+        self.event
+            .penalties
+            .iter()
+            .map(|p| PenaltyView::from_record(&self.event, p))
+            .collect()
+    }
+
     /// What importing this CSV file would do, with every problem (nothing is imported).
     pub fn import_preview(
         &self,
@@ -918,15 +1047,16 @@ impl Session {
                     )
                 })?,
         };
-        self.commit(
-            vec![Action::RecordResult {
-                round,
-                table,
-                entry,
-                replace,
-            }],
-            None,
-        )?;
+        let mut actions = vec![Action::RecordResult {
+            round,
+            table,
+            entry: entry.clone(),
+            replace,
+        }];
+        if let Some(drop) = self.no_show_drop(round, table, &entry) {
+            actions.push(drop);
+        }
+        self.commit(actions, None)?;
         let view = self.pairings(Some(round))?;
         view.tables
             .into_iter()

@@ -41,6 +41,10 @@ pub struct PlayerView {
     /// A table this player keeps every round (accessibility).
     #[serde(default)]
     pub fixed_table: Option<u32>,
+    #[serde(default)]
+    pub disqualified: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<tablekeeper_engine::model::DeckData>,
 }
 
 impl PlayerView {
@@ -59,6 +63,32 @@ impl PlayerView {
             status: status.to_string(),
             dropped_after_round,
             fixed_table: player.fixed_table,
+            disqualified: player.disqualified,
+            deck: player.deck.clone(),
+        }
+    }
+}
+
+/// A recorded penalty.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PenaltyView {
+    pub player: u32,
+    pub name: String,
+    pub round: u32,
+    pub penalty: String,
+    pub infraction: String,
+    pub note: Option<String>,
+}
+
+impl PenaltyView {
+    pub fn from_record(event: &Event, record: &tablekeeper_engine::model::PenaltyRecord) -> Self {
+        PenaltyView {
+            player: record.player.0,
+            name: name_of(event, record.player.0),
+            round: record.round,
+            penalty: record.penalty.id().to_string(),
+            infraction: record.infraction.clone(),
+            note: record.note.clone(),
         }
     }
 }

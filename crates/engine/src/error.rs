@@ -43,6 +43,8 @@ pub enum EngineError {
     InvalidPairing(String),
     #[error("no pairing without a rematch exists: {0}")]
     RematchUnavoidable(String),
+    #[error("invalid penalty: {0}")]
+    InvalidPenalty(String),
     #[error("more than {max} rounds are not supported", max = crate::exact::MAX_ROUNDS)]
     TooManyRounds,
     #[error("{0}")]
@@ -72,6 +74,7 @@ impl EngineError {
             EngineError::InvalidPairing(_) => "invalid-pairing",
             EngineError::RematchUnavoidable(_) => "rematch-unavoidable",
             EngineError::TooManyRounds => "too-many-rounds",
+            EngineError::InvalidPenalty(_) => "invalid-penalty",
             EngineError::Arithmetic(_) => "arithmetic",
         }
     }

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::EngineError;
 use crate::exact::MAX_ROUNDS;
 use crate::model::{
-    DefaultReason, Match, Player, PlayerId, PlayerStatus, ResultEntry, Round, Seats, Side,
+    DeckData, DefaultReason, Match, PenaltyKind, PenaltyRecord, PenaltyType, Player, PlayerId,
+    PlayerStatus, ResultEntry, Round, Seats, Side,
 };
 use crate::ruleset::Ruleset;
 use crate::scoring::score;
@@ -76,6 +77,19 @@ pub enum Action {
     },
     /// Changes the announced number of Swiss rounds.
     SetPlannedRounds { rounds: u32 },
+    /// Records a penalty and applies its effect on results: a match loss (and a game loss in
+    /// a best-of-one) loses the player's match of that round; a disqualification also
+    /// drops and marks the player (000 PG, 002 §7.2, 004 VIIII).
+    RecordPenalty {
+        player: PlayerId,
+        round: u32,
+        penalty: PenaltyType,
+        infraction: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    },
+    /// Records (or replaces) a player's deck registration data.
+    SetDeck { player: PlayerId, deck: DeckData },
     /// Opens a round whose results the ruleset has locked (Bandai §5.3, decision 17) for
     /// corrections; the log keeps the reason.
     OverrideResultLock { round: u32 },
@@ -102,6 +116,7 @@ pub struct Event {
     pub rounds: Vec<Round>,
     /// Rounds opened for corrections despite the ruleset's result lock.
     pub unlocked_rounds: Vec<u32>,
+    pub penalties: Vec<PenaltyRecord>,
 }
 
 impl Event {
@@ -115,6 +130,7 @@ impl Event {
             players: Vec::new(),
             rounds: Vec::new(),
             unlocked_rounds: Vec::new(),
+            penalties: Vec::new(),
         })
     }
 
@@ -200,6 +216,20 @@ impl Event {
                 entry,
                 replace,
             } => self.record_result(*round, *table, entry.clone(), *replace),
+            Action::RecordPenalty {
+                player,
+                round,
+                penalty,
+                infraction,
+                note,
+            } => self.record_penalty(*player, *round, *penalty, infraction, note.clone()),
+            Action::SetDeck { player, deck } => {
+                self.player(*player)?;
+                if let Some(found) = self.players.iter_mut().find(|p| p.id == *player) {
+                    found.deck = Some(deck.clone());
+                }
+                Ok(())
+            }
             Action::OverrideResultLock { round } => {
                 if !self.rounds.iter().any(|r| r.number == *round) {
                     return Err(EngineError::UnknownRound(*round));
@@ -274,6 +304,8 @@ impl Event {
             joined_round,
             status: PlayerStatus::Active,
             fixed_table: None,
+            disqualified: false,
+            deck: None,
         });
         // Decision 11: each missed round is a late-entry default loss.
         let seats = Seats::Single { player: id };
@@ -673,5 +705,102 @@ impl Event {
             count(b),
             tie_break.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 17,
         ))
+    }
+}
+
+impl Event {
+    fn record_penalty(
+        &mut self,
+        player: PlayerId,
+        round: u32,
+        penalty: PenaltyType,
+        infraction: &str,
+        note: Option<String>,
+    ) -> Result<(), EngineError> {
+        self.player(player)?;
+        if !self.ruleset.penalties.kinds.contains(&penalty) {
+            let used: Vec<&str> = self
+                .ruleset
+                .penalties
+                .kinds
+                .iter()
+                .map(|p| p.id())
+                .collect();
+            return Err(EngineError::InvalidPenalty(format!(
+                "this ruleset has no '{}' penalty; it uses {}",
+                penalty.id(),
+                used.join(", ")
+            )));
+        }
+        if infraction.trim().is_empty() {
+            return Err(EngineError::InvalidPenalty(
+                "name the infraction (e.g. \"tardiness\")".into(),
+            ));
+        }
+        let rounds = u32::try_from(self.rounds.len()).unwrap_or(u32::MAX);
+        if round > rounds || (round == 0 && rounds > 0) {
+            return Err(EngineError::UnknownRound(round));
+        }
+        let loses_match = match penalty {
+            PenaltyType::MatchLoss | PenaltyType::Disqualification => true,
+            PenaltyType::GameLoss => self.ruleset.points.games_to_win == 1,
+            _ => false,
+        };
+        if loses_match && round > 0 {
+            let kind = if penalty == PenaltyType::Disqualification {
+                PenaltyKind::Disqualification
+            } else {
+                PenaltyKind::MatchLoss
+            };
+            let found = self.rounds[round as usize - 1]
+                .matches
+                .iter()
+                .find_map(|m| match m.seats {
+                    Seats::Pair { a, .. } if a == player => m.table.map(|t| (t, Side::A)),
+                    Seats::Pair { b, .. } if b == player => m.table.map(|t| (t, Side::B)),
+                    _ => None,
+                });
+            if let Some((table, loser)) = found {
+                let seats = self.rounds[round as usize - 1]
+                    .matches
+                    .iter()
+                    .find(|m| m.table == Some(table))
+                    .map(|m| m.seats);
+                if let Some(seats) = seats {
+                    let result = score(
+                        &self.ruleset,
+                        &seats,
+                        ResultEntry::Penalty {
+                            loser,
+                            penalty: kind,
+                        },
+                    )?;
+                    if let Some(m) = self.rounds[round as usize - 1]
+                        .matches
+                        .iter_mut()
+                        .find(|m| m.table == Some(table))
+                    {
+                        m.result = Some(result);
+                    }
+                }
+            }
+        }
+        if penalty == PenaltyType::Disqualification {
+            let after_round = rounds;
+            if let Some(found) = self.players.iter_mut().find(|p| p.id == player) {
+                found.disqualified = true;
+                if found.is_active() {
+                    found.status = PlayerStatus::Dropped { after_round };
+                }
+            }
+        }
+        self.penalties.push(PenaltyRecord {
+            player,
+            round,
+            penalty,
+            infraction: infraction.trim().to_string(),
+            note,
+        });
+        Ok(())
     }
 }

@@ -333,6 +333,8 @@ fn action_kind(action: &Action) -> &'static str {
         Action::ReplacePairing { .. } => "replace-pairing",
         Action::SetFixedTable { .. } => "set-fixed-table",
         Action::OverrideResultLock { .. } => "override-result-lock",
+        Action::RecordPenalty { .. } => "record-penalty",
+        Action::SetDeck { .. } => "set-deck",
     }
 }
 

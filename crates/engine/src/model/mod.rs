@@ -3,10 +3,12 @@
 //! The model is plain data. It is changed only through [`crate::event::Event::apply`],
 //! so every state is the replay of an action log (see ARCHITECTURE.md).
 
+mod penalty;
 mod player;
 mod result;
 mod round;
 
+pub use penalty::{DeckCard, DeckData, PenaltyRecord, PenaltyType};
 pub use player::{Player, PlayerId, PlayerStatus};
 pub use result::{
     Category, DefaultReason, DrawReason, GameScore, MatchResult, Outcome, PenaltyKind, ResultEntry,

@@ -41,6 +41,8 @@ pub struct Player {
     pub status: PlayerStatus,
     /// A table this player keeps every round (accessibility).
     pub fixed_table: Option<u32>,
+    pub disqualified: bool,
+    pub deck: Option<super::penalty::DeckData>,
 }
 
 impl Player {

@@ -4,10 +4,11 @@ use serde::Deserialize;
 
 use super::schema::{
     ByeRule, CutComparison, Denominator, GradedReason, MatchWinRule, OpponentRule, PairingRule,
-    PointsRule, RecommendedRounds, Ruleset, StandingsRule, TieResolution, Tiebreaker,
+    PenaltyRule, PointsRule, RecommendedRounds, Ruleset, StandingsRule, TardinessThreshold,
+    TieResolution, Tiebreaker,
 };
 use crate::exact::{Exact, MAX_ROUNDS, Rounding};
-use crate::model::Category;
+use crate::model::{Category, PenaltyType};
 
 /// A ruleset or title file that cannot be used, or a ruleset id nobody knows.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -38,7 +39,19 @@ struct RawRuleset {
     standings: RawStandings,
     pairing: RawPairing,
     #[serde(default)]
+    penalties: Option<RawPenalties>,
+    #[serde(default)]
     recommended: Vec<RecommendedRounds>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPenalties {
+    kinds: Vec<String>,
+    #[serde(default)]
+    tardiness: Vec<TardinessThreshold>,
+    #[serde(default)]
+    no_show_drop_after: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -207,6 +220,7 @@ pub fn parse_ruleset(file: &str, text: &str) -> Result<Ruleset, RulesetError> {
     };
     let standings = validate_standings(&at, raw.standings)?;
     let pairing = validate_pairing(&at, raw.pairing)?;
+    let penalties = validate_penalties(&at, raw.penalties)?;
     validate_recommended(&at, &raw.recommended)?;
     Ok(Ruleset {
         id: raw.id,
@@ -218,6 +232,7 @@ pub fn parse_ruleset(file: &str, text: &str) -> Result<Ruleset, RulesetError> {
         opponents,
         standings,
         pairing,
+        penalties,
         recommended: raw.recommended,
         source_text: text.to_string(),
     })
@@ -421,6 +436,62 @@ fn validate_pairing(at: &Locator, raw: RawPairing) -> Result<PairingRule, Rulese
         cut_comparison,
         result_lock_rounds: raw.result_lock_rounds,
         balance_first_turn: raw.balance_first_turn,
+    })
+}
+
+fn validate_penalties(
+    at: &Locator,
+    raw: Option<RawPenalties>,
+) -> Result<PenaltyRule, RulesetError> {
+    let Some(raw) = raw else {
+        return Ok(PenaltyRule {
+            kinds: PenaltyType::ALL.to_vec(),
+            ..PenaltyRule::default()
+        });
+    };
+    let known = || {
+        PenaltyType::ALL
+            .iter()
+            .map(|p| p.id())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let kinds = raw
+        .kinds
+        .iter()
+        .map(|id| {
+            PenaltyType::from_id(id).ok_or_else(|| {
+                at.error(
+                    "penalties",
+                    "kinds",
+                    format!("unknown penalty '{id}'; use {}", known()),
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    for threshold in &raw.tardiness {
+        if !PenaltyType::from_id(&threshold.penalty).is_some_and(|p| kinds.contains(&p)) {
+            return Err(at.error(
+                "penalties.tardiness",
+                "penalty",
+                format!(
+                    "'{}' is not one of this ruleset's penalties",
+                    threshold.penalty
+                ),
+            ));
+        }
+    }
+    if raw.no_show_drop_after == Some(0) {
+        return Err(at.error(
+            "penalties",
+            "no_show_drop_after",
+            "must be at least 1 (or left out)",
+        ));
+    }
+    Ok(PenaltyRule {
+        kinds,
+        tardiness: raw.tardiness,
+        no_show_drop_after: raw.no_show_drop_after,
     })
 }
 

@@ -14,6 +14,7 @@ mod title;
 pub use load::{RulesetError, parse_ruleset};
 pub use schema::{
     ByeRule, CutComparison, Denominator, GradedReason, MatchWinRule, OpponentRule, PairingRule,
-    PointsRule, RecommendedRounds, Ruleset, StandingsRule, TieResolution, Tiebreaker,
+    PenaltyRule, PointsRule, RecommendedRounds, Ruleset, StandingsRule, TardinessThreshold,
+    TieResolution, Tiebreaker,
 };
 pub use title::{MatchLength, TitlePreset, parse_title};

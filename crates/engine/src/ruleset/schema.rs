@@ -17,6 +17,7 @@ pub struct Ruleset {
     pub opponents: OpponentRule,
     pub standings: StandingsRule,
     pub pairing: PairingRule,
+    pub penalties: PenaltyRule,
     pub recommended: Vec<RecommendedRounds>,
     /// The TOML text this ruleset was read from (stored in every event file).
     pub source_text: String,
@@ -192,6 +193,25 @@ pub struct PairingRule {
     pub result_lock_rounds: Option<u32>,
     /// Assign who goes first in game 1 so that it evens out (FoW 003 §6b-vii).
     pub balance_first_turn: bool,
+}
+
+/// Penalties the ruleset uses, tardiness thresholds and no-show drops (decision 16).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PenaltyRule {
+    pub kinds: Vec<crate::model::PenaltyType>,
+    pub tardiness: Vec<TardinessThreshold>,
+    /// A player who misses this many rounds in a row without notice is dropped.
+    pub no_show_drop_after: Option<u32>,
+}
+
+/// "≥ minutes" (inclusive) or "> minutes" late → penalty.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TardinessThreshold {
+    pub minutes: u32,
+    #[serde(default)]
+    pub inclusive: bool,
+    pub penalty: String,
 }
 
 /// A row of the publisher's recommended-rounds table.

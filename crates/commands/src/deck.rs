@@ -1,0 +1,45 @@
+//! Reading a deck list (card number, name, count) from CSV (UTF-8, BOM or Shift-JIS).
+
+use tablekeeper_engine::model::DeckCard;
+
+use crate::csv_import::decode;
+use crate::error::CommandError;
+
+/// Parses `number,name,count` rows (a header row is optional).
+pub fn parse_list(bytes: &[u8]) -> Result<Vec<DeckCard>, CommandError> {
+    let (text, _) = decode(bytes)?;
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let mut cards = Vec::new();
+    for (index, record) in reader.records().enumerate() {
+        let line = index + 1;
+        let record = record.map_err(|e| {
+            CommandError::input("csv-format", format!("deck list line {line}: {e}"))
+        })?;
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        let count_text = record.get(2).unwrap_or("");
+        let count = match count_text.parse::<u32>() {
+            Ok(count) => count,
+            Err(_) if line == 1 => continue, // a header row
+            Err(_) => {
+                return Err(CommandError::input(
+                    "csv-format",
+                    format!(
+                        "deck list line {line}: the third column must be a count, found '{count_text}'"
+                    ),
+                ));
+            }
+        };
+        cards.push(DeckCard {
+            number: record.get(0).unwrap_or("").to_string(),
+            name: record.get(1).unwrap_or("").to_string(),
+            count,
+        });
+    }
+    Ok(cards)
+}

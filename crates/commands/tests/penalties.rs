@@ -1,0 +1,289 @@
+//! Penalties and their effect on results and standings, tardiness thresholds, no-show
+//! drops, deck data and the publisher report.
+
+use tablekeeper_commands::result_input::parse_result;
+use tablekeeper_commands::{CreateOptions, RulesetSource, Session, report};
+use tablekeeper_engine::PlayerDetails;
+use tablekeeper_engine::model::{DeckCard, DeckData, PenaltyType, PlayerId, ResultEntry};
+
+fn event(dir: &tempfile::TempDir, ruleset: &str, players: usize) -> Session {
+    let options = CreateOptions {
+        name: "Penalties".into(),
+        ruleset: Some(RulesetSource::Embedded(ruleset.into())),
+        title: None,
+        planned_rounds: Some(4),
+        overrides: Vec::new(),
+        standings_seed: Some(3),
+    };
+    let mut session = Session::create(&dir.path().join("p.tkevent"), options).expect("create");
+    let names = (1..=players)
+        .map(|n| PlayerDetails {
+            name: format!("P{n}"),
+            ..PlayerDetails::default()
+        })
+        .collect();
+    session.add_players(names).expect("players");
+    session
+}
+
+fn points(session: &Session, player: u32) -> String {
+    session
+        .standings()
+        .expect("standings")
+        .rows
+        .iter()
+        .find(|r| r.player == player)
+        .map(|r| r.points.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_match_loss_penalty_decides_the_match_and_the_standings() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = event(&dir, "bushiroad-en", 4);
+    let pairings = session.pair_next_round(Some(1), false).expect("pair");
+    let table = &pairings.tables[0];
+    session
+        .record_result(
+            None,
+            table.table,
+            parse_result("a", None).expect("parse"),
+            false,
+        )
+        .expect("A wins");
+    // A judge gives seat A a loss of match: the result flips to B.
+    session
+        .record_penalty(
+            &table.a.player.to_string(),
+            None,
+            PenaltyType::MatchLoss,
+            "marked cards",
+            None,
+        )
+        .expect("penalty");
+    let round = &session.event().rounds[0];
+    let m = round.match_at_table(table.table).expect("table");
+    assert!(matches!(
+        m.result.as_ref().map(|r| &r.entry),
+        Some(ResultEntry::Penalty { .. })
+    ));
+    session
+        .record_result(
+            None,
+            pairings.tables[1].table,
+            parse_result("a", None).expect("parse"),
+            false,
+        )
+        .expect("other table");
+    assert_eq!(points(&session, table.b.player), "1");
+    assert_eq!(points(&session, table.a.player), "0");
+}
+
+#[test]
+fn cautions_and_warnings_change_no_result() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = event(&dir, "bushiroad-en", 4);
+    let pairings = session.pair_next_round(Some(1), false).expect("pair");
+    let player = pairings.tables[0].a.player.to_string();
+    session
+        .record_penalty(&player, None, PenaltyType::Caution, "slow shuffling", None)
+        .expect("caution");
+    session
+        .record_penalty(
+            &player,
+            None,
+            PenaltyType::Warning,
+            "slow play",
+            Some("second time".into()),
+        )
+        .expect("warning");
+    assert!(
+        session.event().rounds[0]
+            .matches
+            .iter()
+            .all(|m| m.table.is_none() || m.result.is_none())
+    );
+    assert_eq!(session.penalties().len(), 2);
+    let error = session
+        .record_penalty(&player, None, PenaltyType::GameLoss, "x", None)
+        .expect_err("not a Bushiroad penalty");
+    assert_eq!(error.kind(), "invalid-penalty");
+}
+
+#[test]
+fn a_game_loss_in_best_of_one_loses_the_match_but_not_in_best_of_three() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut bandai = event(&dir, "bandai", 4);
+    let pairings = bandai.pair_next_round(Some(1), false).expect("pair");
+    let player = pairings.tables[0].b.player.to_string();
+    bandai
+        .record_penalty(
+            &player,
+            None,
+            PenaltyType::GameLoss,
+            "deck registration error",
+            None,
+        )
+        .expect("game loss");
+    let m = bandai.event().rounds[0]
+        .match_at_table(pairings.tables[0].table)
+        .expect("table");
+    assert!(
+        m.result.is_some(),
+        "best of one: the game loss decides the match"
+    );
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut crossover = event(&dir, "crossover", 4);
+    let pairings = crossover.pair_next_round(Some(1), false).expect("pair");
+    let player = pairings.tables[0].b.player.to_string();
+    crossover
+        .record_penalty(&player, None, PenaltyType::GameLoss, "late", None)
+        .expect("game loss");
+    let m = crossover.event().rounds[0]
+        .match_at_table(pairings.tables[0].table)
+        .expect("table");
+    assert!(
+        m.result.is_none(),
+        "best of three: the match goes on; the game score will include it"
+    );
+}
+
+#[test]
+fn disqualification_mid_round_loses_the_match_and_drops_the_player() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = event(&dir, "bandai", 6);
+    let pairings = session.pair_next_round(Some(1), false).expect("pair");
+    let cheat = pairings.tables[1].a.player;
+    session
+        .record_penalty(
+            &cheat.to_string(),
+            None,
+            PenaltyType::Disqualification,
+            "cheating",
+            None,
+        )
+        .expect("DQ");
+    let player = session.event().player(PlayerId(cheat)).expect("player");
+    assert!(player.disqualified && !player.is_active());
+    let m = session.event().rounds[0]
+        .match_at_table(pairings.tables[1].table)
+        .expect("table");
+    assert!(matches!(
+        m.result.as_ref().map(|r| &r.entry),
+        Some(ResultEntry::Penalty { .. })
+    ));
+    for table in [pairings.tables[0].table, pairings.tables[2].table] {
+        session
+            .record_result(None, table, parse_result("a", None).expect("parse"), false)
+            .expect("result");
+    }
+    let next = session.pair_next_round(Some(2), false).expect("round 2");
+    assert!(
+        next.tables
+            .iter()
+            .all(|t| t.a.player != cheat && t.b.player != cheat),
+        "not paired again"
+    );
+    let report = report::report(&session).expect("report");
+    assert_eq!(report.disqualified, vec![format!("P{cheat}")]);
+    assert!(report::text(&report).contains("disqualification"));
+}
+
+#[test]
+fn bandai_7_4_2_seven_minutes_late_is_a_game_loss() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bandai = event(&dir, "bandai", 4);
+    assert_eq!(bandai.tardiness_penalty(4), None);
+    assert_eq!(
+        bandai.tardiness_penalty(5),
+        Some(PenaltyType::GameLoss),
+        "5 or more"
+    );
+    assert_eq!(
+        bandai.tardiness_penalty(7),
+        Some(PenaltyType::GameLoss),
+        "digest E12"
+    );
+    assert_eq!(bandai.tardiness_penalty(10), Some(PenaltyType::MatchLoss));
+    drop(bandai);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let crossover = event(&dir, "crossover", 4);
+    assert_eq!(crossover.tardiness_penalty(5), None, "more than 5");
+    assert_eq!(crossover.tardiness_penalty(6), Some(PenaltyType::GameLoss));
+    assert_eq!(
+        crossover.tardiness_penalty(11),
+        Some(PenaltyType::MatchLoss)
+    );
+}
+
+#[test]
+fn crossover_viii_drops_a_player_after_two_missed_rounds() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = event(&dir, "crossover", 6);
+    let mut absent: Option<u32> = None;
+    for round in 1..=2u64 {
+        let pairings = session.pair_next_round(Some(round), false).expect("pair");
+        for table in &pairings.tables {
+            let missing = absent.unwrap_or(table.b.player);
+            let result = if table.a.player == missing {
+                "noshow-a"
+            } else if table.b.player == missing {
+                "noshow-b"
+            } else {
+                "a"
+            };
+            if result != "a" {
+                absent = Some(missing);
+            }
+            session
+                .record_result(
+                    None,
+                    table.table,
+                    parse_result(result, None).expect("parse"),
+                    false,
+                )
+                .expect("result");
+        }
+        let player = session
+            .event()
+            .player(PlayerId(absent.expect("absent player")))
+            .expect("player");
+        assert_eq!(player.is_active(), round < 2, "round {round}");
+    }
+}
+
+#[test]
+fn deck_data_is_stored_and_reported() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = event(&dir, "bandai", 4);
+    let cards = tablekeeper_commands::deck::parse_list(
+        "number,name,count\nBT1-001,Koromon,4\nBT1-010,Agumon,4\n".as_bytes(),
+    )
+    .expect("list");
+    assert_eq!(
+        cards,
+        vec![
+            DeckCard {
+                number: "BT1-001".into(),
+                name: "Koromon".into(),
+                count: 4
+            },
+            DeckCard {
+                number: "BT1-010".into(),
+                name: "Agumon".into(),
+                count: 4
+            },
+        ]
+    );
+    let deck = DeckData {
+        name: Some("Red Hybrid".into()),
+        cards,
+        ..DeckData::default()
+    };
+    let player = session.set_deck("P1", deck.clone()).expect("deck");
+    assert_eq!(player.deck, Some(deck));
+    let report = report::report(&session).expect("report");
+    assert_eq!(report.decks.len(), 1);
+    assert!(report::text(&report).contains("4 × BT1-010 Agumon"));
+}

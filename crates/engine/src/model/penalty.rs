@@ -1,0 +1,81 @@
+//! Penalties and deck registration data recorded per player.
+
+use serde::{Deserialize, Serialize};
+
+use super::player::PlayerId;
+
+/// A penalty type. Which ones a ruleset uses is ruleset data (Bushiroad: caution, warning,
+/// loss of match, DQ; Bandai adds game loss and suspension; Crossover: warning, game loss).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PenaltyType {
+    Caution,
+    Warning,
+    GameLoss,
+    MatchLoss,
+    Disqualification,
+    Suspension,
+}
+
+impl PenaltyType {
+    pub const ALL: [PenaltyType; 6] = [
+        PenaltyType::Caution,
+        PenaltyType::Warning,
+        PenaltyType::GameLoss,
+        PenaltyType::MatchLoss,
+        PenaltyType::Disqualification,
+        PenaltyType::Suspension,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            PenaltyType::Caution => "caution",
+            PenaltyType::Warning => "warning",
+            PenaltyType::GameLoss => "game-loss",
+            PenaltyType::MatchLoss => "match-loss",
+            PenaltyType::Disqualification => "disqualification",
+            PenaltyType::Suspension => "suspension",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<PenaltyType> {
+        PenaltyType::ALL.into_iter().find(|p| p.id() == id)
+    }
+}
+
+/// A recorded penalty.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PenaltyRecord {
+    pub player: PlayerId,
+    pub round: u32,
+    pub penalty: PenaltyType,
+    pub infraction: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// One card line of a registered deck list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckCard {
+    pub number: String,
+    pub name: String,
+    pub count: u32,
+}
+
+/// Deck registration data, used by finalist selection and publisher reports.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct DeckData {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Title / nation / clan / ride line / oshi holomem, as the title uses them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nation_clan: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ride_line: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub oshi: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<DeckCard>,
+}
