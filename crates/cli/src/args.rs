@@ -200,6 +200,8 @@ pub enum Command {
         #[arg(long, default_value = "utf8-bom")]
         encoding: String,
     },
+    /// Create an event file from an exported archive (the same event, history included).
+    ImportArchive { archive: PathBuf, file: PathBuf },
     /// Run the seeds' worked examples against the embedded rulesets.
     VerifyRules,
     /// List the embedded rulesets.

@@ -469,6 +469,24 @@ fn run(command: Command) -> Result<Output, CommandError> {
                 None => Output::new(format!("{text}\n"), &archive),
             }
         }
+        Command::ImportArchive {
+            archive: source,
+            file,
+        } => {
+            let bytes = std::fs::read(&source).map_err(|e| CommandError::Io {
+                path: source.display().to_string(),
+                detail: e.to_string(),
+            })?;
+            let parsed: archive::Archive = serde_json::from_slice(&bytes).map_err(|e| {
+                CommandError::input(
+                    "not-an-archive",
+                    format!("{} is not a Tablekeeper archive: {e}", source.display()),
+                )
+            })?;
+            let session = archive::import(&parsed, &file)?;
+            let summary = session.summary();
+            Output::new(render::summary(&summary), &summary)
+        }
         Command::VerifyRules => {
             let results = verify::verify_rules()?;
             let mut output = Output::new(render::verification(&results), &results)?;

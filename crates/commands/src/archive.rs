@@ -129,3 +129,42 @@ pub fn recomputed_standings(archive: &Archive) -> Result<StandingsView, CommandE
     let computed = standings::compute(&event)?;
     Ok(StandingsView::from_standings(&event, &computed))
 }
+
+/// Creates a new event file from an archive: the same settings, ruleset and log (every
+/// step, undo and reason), so exporting it again gives the same archive.
+pub fn import(
+    archive: &Archive,
+    path: &std::path::Path,
+) -> Result<crate::session::Session, CommandError> {
+    // Refuse an archive that does not replay before writing anything.
+    replay(archive)?;
+    let ruleset = parse_ruleset("archive ruleset", &archive.ruleset.toml)
+        .map_err(tablekeeper_engine::EngineError::from)?;
+    let created_at = archive
+        .log
+        .first()
+        .map_or_else(|| archive.exported_at.clone(), |e| e.recorded_at.clone());
+    let mut file =
+        tablekeeper_store::EventFile::create(path, &archive.event, &ruleset, &created_at)?;
+    let mut index = 0;
+    while index < archive.log.len() {
+        let step = archive.log[index].step;
+        let mut entries = Vec::new();
+        let first = &archive.log[index];
+        while index < archive.log.len() && archive.log[index].step == step {
+            entries.push(archive.log[index].entry.clone());
+            index += 1;
+        }
+        let (written, _) = file.append(&entries, first.reason.as_deref(), &first.recorded_at)?;
+        if written != step {
+            return Err(CommandError::input(
+                "invalid-archive",
+                format!(
+                    "the archive's steps are not numbered 1, 2, 3, … (found {step} where {written} was expected)"
+                ),
+            ));
+        }
+    }
+    drop(file);
+    crate::session::Session::open(path)
+}

@@ -262,6 +262,9 @@ pub struct StandingsRowView {
     pub tiebreakers: Vec<ValueView>,
     pub decided_by_random: bool,
     pub dropped: bool,
+    /// Disqualified (the seeds let the organizer revoke the standing; it is kept here).
+    #[serde(default)]
+    pub disqualified: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -289,6 +292,7 @@ impl StandingsView {
                 tiebreakers: row.tiebreakers.iter().map(ValueView::from_value).collect(),
                 decided_by_random: row.decided_by_random,
                 dropped: row.dropped,
+                disqualified: event.player(row.player).is_ok_and(|p| p.disqualified),
             })
             .collect();
         StandingsView {

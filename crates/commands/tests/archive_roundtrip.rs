@@ -111,3 +111,22 @@ proptest! {
         prop_assert_eq!(&archive::replay(&parsed).expect("replay"), session.event());
     }
 }
+
+#[test]
+fn re_importing_an_archive_gives_an_identical_event() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = run_event(dir.path(), "bandai", 9, 3, &[1, 2, 3, 4, 5], 7);
+    session.undo().expect("undo");
+    session.redo().expect("redo");
+    session.undo().expect("undo again");
+    let exported = archive::export(&session).expect("export");
+    let copy = archive::import(&exported, &dir.path().join("copy.tkevent")).expect("import");
+    assert_eq!(copy.event(), session.event());
+    let mut again = archive::export(&copy).expect("export the copy");
+    again.exported_at = exported.exported_at.clone();
+    assert_eq!(again, exported, "the copy's archive is the same archive");
+    assert!(
+        archive::import(&exported, &dir.path().join("copy.tkevent")).is_err(),
+        "never overwrites"
+    );
+}
