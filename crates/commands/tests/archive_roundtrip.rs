@@ -59,6 +59,10 @@ fn run_event(
     }
     let mut choice = choices.iter().cycle();
     for round in 1..=rounds {
+        // No-shows can drop players (Bushiroad drops them at once): stop when too few remain.
+        if session.players().iter().filter(|p| p.status == "active").count() < 2 {
+            break;
+        }
         let pairings = session
             .pair_next_round(Some(seed + u64::from(round)), true)
             .expect("pair");
@@ -90,7 +94,7 @@ fn run_event(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
 
     #[test]
     fn standings_recomputed_from_the_archive_equal_the_exported_standings(
