@@ -146,6 +146,25 @@ pub fn import(
         .map_or_else(|| archive.exported_at.clone(), |e| e.recorded_at.clone());
     let mut file =
         tablekeeper_store::EventFile::create(path, &archive.event, &ruleset, &created_at)?;
+    if let Err(error) = copy_log(&mut file, archive) {
+        // The file is ours and new: remove it rather than leave a half-imported event.
+        drop(file);
+        for suffix in ["", "-wal", "-shm", ".lock"] {
+            let mut side = path.as_os_str().to_os_string();
+            side.push(suffix);
+            let _ = std::fs::remove_file(std::path::PathBuf::from(side));
+        }
+        return Err(error);
+    }
+    drop(file);
+    crate::session::Session::open(path)
+}
+
+/// Appends the archive's log step by step, keeping each step's number, time and reason.
+fn copy_log(
+    file: &mut tablekeeper_store::EventFile,
+    archive: &Archive,
+) -> Result<(), CommandError> {
     let mut index = 0;
     while index < archive.log.len() {
         let step = archive.log[index].step;
@@ -165,6 +184,5 @@ pub fn import(
             ));
         }
     }
-    drop(file);
-    crate::session::Session::open(path)
+    Ok(())
 }

@@ -87,6 +87,12 @@ pub struct RestoreView {
 
 /// Replaces the event with a backup, keeping the current file beside it.
 pub fn restore(event: &Path, backup: &Path) -> Result<RestoreView, CommandError> {
+    if !backup.exists() {
+        return Err(tablekeeper_store::StoreError::NotFound {
+            path: backup.to_path_buf(),
+        }
+        .into());
+    }
     let _lock = HolderLock::acquire(event)?;
     EventFile::inspect(backup)?;
     let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S");

@@ -130,7 +130,13 @@ pub fn standings_csv(event: &Event, standings: &StandingsView) -> Result<String,
             },
         ];
         for value in &row.tiebreakers {
-            line.push(value.display.clone());
+            // A value that does not apply (head-to-head outside a tie) is left empty.
+            let shown = if value.exact.is_some() {
+                value.display.clone()
+            } else {
+                String::new()
+            };
+            line.push(shown);
             line.push(value.exact.clone().unwrap_or_default());
         }
         rows.push(line);

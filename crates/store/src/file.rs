@@ -27,9 +27,18 @@ pub struct EventFile {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "entry")]
 pub enum Entry {
-    Action { action: Action },
-    Undo { step: i64 },
-    Redo { step: i64 },
+    Action {
+        action: Action,
+    },
+    /// Takes back step `step` (serialized as `target`, beside the entry's own `step`).
+    Undo {
+        #[serde(rename = "target")]
+        step: i64,
+    },
+    Redo {
+        #[serde(rename = "target")]
+        step: i64,
+    },
 }
 
 /// One logged entry with its sequence number, step (entries appended by one command share
