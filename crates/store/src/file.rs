@@ -130,7 +130,7 @@ impl EventFile {
             });
         }
         let check: String = conn
-            .query_row("PRAGMA quick_check", [], |row| row.get(0))
+            .query_row("PRAGMA integrity_check", [], |row| row.get(0))
             .map_err(|e| StoreError::Damaged {
                 path: path.to_path_buf(),
                 detail: e.to_string(),
@@ -141,6 +141,8 @@ impl EventFile {
                 detail: check,
             });
         }
+        // Every row must read back before anything is written (a damaged file stays as it is).
+        check_rows(&conn, path)?;
         let lock = HolderLock::acquire(path)?;
         let mut conn = conn;
         configure(&conn)?;
@@ -417,4 +419,40 @@ fn load_from(conn: &Connection, path: &Path) -> Result<StoredEvent, StoreError> 
         created_at,
         actions,
     })
+}
+
+/// Reads every stored row and parses it, with the columns every schema version has.
+fn check_rows(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let damaged = |detail: String| StoreError::Damaged {
+        path: path.to_path_buf(),
+        detail,
+    };
+    let (settings_json, ruleset_toml): (String, String) = conn
+        .query_row(
+            "SELECT settings_json, ruleset_toml FROM event WHERE singleton = 1",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .map_err(|e| damaged(format!("event record: {e}")))?;
+    serde_json::from_str::<EventSettings>(&settings_json)
+        .map_err(|e| damaged(format!("settings: {e}")))?;
+    parse_ruleset("event file ruleset", &ruleset_toml).map_err(|e| damaged(e.to_string()))?;
+    let mut statement =
+        conn.prepare("SELECT seq, kind, payload_json FROM action_log ORDER BY seq")?;
+    let rows = statement.query_map([], |row| {
+        Ok((
+            row.get::<_, i64>(0)?,
+            row.get::<_, String>(1)?,
+            row.get::<_, String>(2)?,
+        ))
+    })?;
+    for row in rows {
+        let (seq, kind, payload) = row.map_err(|e| damaged(e.to_string()))?;
+        let parsed = match kind.as_str() {
+            "undo" | "redo" => serde_json::from_str::<StepPayload>(&payload).map(|_| ()),
+            _ => serde_json::from_str::<Action>(&payload).map(|_| ()),
+        };
+        parsed.map_err(|e| damaged(format!("entry {seq}: {e}")))?;
+    }
+    Ok(())
 }

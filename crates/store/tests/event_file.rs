@@ -184,3 +184,40 @@ fn every_released_schema_migrates_to_the_current_one() {
         .expect("version");
     assert_eq!(version, LATEST_SCHEMA_VERSION);
 }
+
+#[test]
+fn a_damaged_file_is_refused_and_left_unchanged() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (path, mut file) = create(&dir);
+    let actions: Vec<Entry> = (0..200)
+        .map(|n| Entry::Action {
+            action: Action::RegisterPlayer(PlayerDetails {
+                name: format!("Player {n}"),
+                ..PlayerDetails::default()
+            }),
+        })
+        .collect();
+    file.append(&actions, None, "now").expect("append");
+    drop(file);
+    // Checkpoint the WAL into the main file, then scribble over a page in the middle.
+    let conn = rusqlite::Connection::open(&path).expect("sqlite");
+    conn.pragma_update(None, "journal_mode", "DELETE")
+        .expect("checkpoint");
+    drop(conn);
+    let mut bytes = std::fs::read(&path).expect("read");
+    assert!(bytes.len() > 3 * 4096, "several pages");
+    // Scribble over the middle of every page after the header page.
+    let pages = bytes.len() / 4096;
+    for page in 1..pages {
+        for byte in &mut bytes[page * 4096 + 200..page * 4096 + 3800] {
+            *byte = 0xA5;
+        }
+    }
+    std::fs::write(&path, &bytes).expect("write");
+    let error = EventFile::open(&path).err().expect("must refuse");
+    assert!(
+        matches!(error.kind(), "damaged-file" | "not-an-event-file"),
+        "{error}"
+    );
+    assert_eq!(std::fs::read(&path).expect("read"), bytes, "never modified");
+}
