@@ -4,7 +4,7 @@
 use tablekeeper_commands::result_input::parse_result;
 use tablekeeper_commands::{CreateOptions, RulesetSource, Session, report};
 use tablekeeper_engine::PlayerDetails;
-use tablekeeper_engine::model::{DeckCard, DeckData, PenaltyType, PlayerId, ResultEntry};
+use tablekeeper_engine::model::{DeckCard, DeckData, PenaltyType, PlayerId, ResultEntry, Side};
 
 fn event(dir: &tempfile::TempDir, ruleset: &str, players: usize) -> Session {
     let options = CreateOptions {
@@ -143,9 +143,58 @@ fn a_game_loss_in_best_of_one_loses_the_match_but_not_in_best_of_three() {
     let m = crossover.event().rounds[0]
         .match_at_table(pairings.tables[0].table)
         .expect("table");
+    assert!(m.result.is_none(), "best of three: the match goes on");
+    // The players then split the two games they play: the penalty game decides for A.
+    let table = pairings.tables[0].table;
+    crossover
+        .record_result(
+            None,
+            table,
+            parse_result("1-1", None).expect("parse"),
+            false,
+        )
+        .expect("result");
+    let m = crossover.event().rounds[0]
+        .match_at_table(table)
+        .expect("table");
     assert!(
-        m.result.is_none(),
-        "best of three: the match goes on; the game score will include it"
+        matches!(
+            m.result.as_ref().map(|r| &r.entry),
+            Some(ResultEntry::Win {
+                winner: Side::A,
+                ..
+            })
+        ),
+        "{:?}",
+        m.result
+    );
+    // A game loss given after a drawn result was entered changes it too.
+    let other = pairings.tables[1].table;
+    crossover
+        .record_result(
+            None,
+            other,
+            parse_result("1-1", None).expect("parse"),
+            false,
+        )
+        .expect("draw");
+    let loser = pairings.tables[1].a.player.to_string();
+    crossover
+        .record_penalty(&loser, Some(1), PenaltyType::GameLoss, "slow play", None)
+        .expect("game loss");
+    let m = crossover.event().rounds[0]
+        .match_at_table(other)
+        .expect("table");
+    assert!(
+        matches!(
+            m.result.as_ref().map(|r| &r.entry),
+            Some(ResultEntry::Win {
+                winner: Side::B,
+                ..
+            })
+        ),
+        "{:?}",
+        m.result
     );
 }
 

@@ -618,9 +618,77 @@ impl Event {
         if found.result.is_some() && !replace {
             return Err(EngineError::ResultExists { round, table });
         }
+        // Game losses given by penalty in a multi-game match count as games the opponent won
+        // (002 §7.2, 004 VIIII); the scorekeeper enters the games actually played.
+        let (extra_a, extra_b) = match found.seats {
+            Seats::Pair { a, b } if ruleset.points.games_to_win > 1 => {
+                let game_losses = |player: PlayerId| {
+                    let n = self
+                        .penalties
+                        .iter()
+                        .filter(|p| {
+                            p.round == round
+                                && p.player == player
+                                && p.penalty == PenaltyType::GameLoss
+                        })
+                        .count();
+                    u8::try_from(n).unwrap_or(u8::MAX)
+                };
+                (game_losses(b), game_losses(a))
+            }
+            _ => (0, 0),
+        };
+        let entry = with_awarded_games(entry, extra_a, extra_b, ruleset.points.games_to_win);
         let result = score(ruleset, &found.seats, entry)?;
         found.result = Some(result);
         Ok(())
+    }
+}
+
+/// Adds games awarded by penalty to a game score and derives the match result again.
+fn with_awarded_games(
+    entry: ResultEntry,
+    extra_a: u8,
+    extra_b: u8,
+    games_to_win: u8,
+) -> ResultEntry {
+    if extra_a == 0 && extra_b == 0 {
+        return entry;
+    }
+    let (games, reason, graded) = match &entry {
+        ResultEntry::Win {
+            games: Some(g),
+            reason,
+            ..
+        } => (*g, reason.clone(), None),
+        ResultEntry::Draw {
+            games: Some(g),
+            graded_reason,
+            ..
+        } => (*g, None, graded_reason.clone()),
+        _ => return entry,
+    };
+    let combined = crate::model::GameScore {
+        a: games.a.saturating_add(extra_a).min(games_to_win),
+        b: games.b.saturating_add(extra_b).min(games_to_win),
+        draws: games.draws,
+    };
+    match combined.a.cmp(&combined.b) {
+        std::cmp::Ordering::Greater => ResultEntry::Win {
+            winner: Side::A,
+            games: Some(combined),
+            reason,
+        },
+        std::cmp::Ordering::Less => ResultEntry::Win {
+            winner: Side::B,
+            games: Some(combined),
+            reason,
+        },
+        std::cmp::Ordering::Equal => ResultEntry::Draw {
+            reason: crate::model::DrawReason::Time,
+            games: Some(combined),
+            graded_reason: graded,
+        },
     }
 }
 
@@ -782,6 +850,38 @@ impl Event {
                     {
                         m.result = Some(result);
                     }
+                }
+            }
+        }
+        if penalty == PenaltyType::GameLoss && !loses_match && round > 0 {
+            let games_to_win = self.ruleset.points.games_to_win;
+            let index = round as usize - 1;
+            let entered =
+                self.rounds[index]
+                    .matches
+                    .iter()
+                    .find_map(|m| match (m.seats, &m.result) {
+                        (Seats::Pair { a, .. }, Some(result)) if a == player => {
+                            Some((m.table, m.seats, result.entry.clone(), Side::B))
+                        }
+                        (Seats::Pair { b, .. }, Some(result)) if b == player => {
+                            Some((m.table, m.seats, result.entry.clone(), Side::A))
+                        }
+                        _ => None,
+                    });
+            if let Some((table, seats, entry, gains)) = entered {
+                let (extra_a, extra_b) = if gains == Side::A { (1, 0) } else { (0, 1) };
+                let rescored = score(
+                    &self.ruleset,
+                    &seats,
+                    with_awarded_games(entry, extra_a, extra_b, games_to_win),
+                )?;
+                if let Some(m) = self.rounds[index]
+                    .matches
+                    .iter_mut()
+                    .find(|m| m.table == table)
+                {
+                    m.result = Some(rescored);
                 }
             }
         }
