@@ -106,45 +106,8 @@ impl EventFile {
                 path: path.to_path_buf(),
             });
         }
-        let foreign = || StoreError::NotAnEventFile {
-            path: path.to_path_buf(),
-        };
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|_| foreign())?;
-        // Reading a pragma never writes; a non-database file fails here.
-        let application_id: i64 = conn
-            .pragma_query_value(None, "application_id", |row| row.get(0))
-            .map_err(|_| foreign())?;
-        if application_id != APPLICATION_ID {
-            return Err(foreign());
-        }
-        let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
-        if version > LATEST_SCHEMA_VERSION {
-            return Err(StoreError::NewerVersion {
-                path: path.to_path_buf(),
-                found: version,
-                supported: LATEST_SCHEMA_VERSION,
-            });
-        }
-        let check: String = conn
-            .query_row("PRAGMA integrity_check", [], |row| row.get(0))
-            .map_err(|e| StoreError::Damaged {
-                path: path.to_path_buf(),
-                detail: e.to_string(),
-            })?;
-        if check != "ok" {
-            return Err(StoreError::Damaged {
-                path: path.to_path_buf(),
-                detail: check,
-            });
-        }
-        // Every row must read back before anything is written (a damaged file stays as it is).
-        check_rows(&conn, path)?;
+        let mut conn = validated(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
         let lock = HolderLock::acquire(path)?;
-        let mut conn = conn;
         configure(&conn)?;
         migrations().to_latest(&mut conn)?;
         Ok(EventFile {
@@ -157,41 +120,7 @@ impl EventFile {
     /// Checks that `path` is a readable event file of a version this app reads, without
     /// writing to it (used before restoring a backup).
     pub fn inspect(path: &Path) -> Result<(), StoreError> {
-        let foreign = || StoreError::NotAnEventFile {
-            path: path.to_path_buf(),
-        };
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|_| foreign())?;
-        let application_id: i64 = conn
-            .pragma_query_value(None, "application_id", |row| row.get(0))
-            .map_err(|_| foreign())?;
-        if application_id != APPLICATION_ID {
-            return Err(foreign());
-        }
-        let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
-        if version > LATEST_SCHEMA_VERSION {
-            return Err(StoreError::NewerVersion {
-                path: path.to_path_buf(),
-                found: version,
-                supported: LATEST_SCHEMA_VERSION,
-            });
-        }
-        let check: String = conn
-            .query_row("PRAGMA integrity_check", [], |row| row.get(0))
-            .map_err(|e| StoreError::Damaged {
-                path: path.to_path_buf(),
-                detail: e.to_string(),
-            })?;
-        if check != "ok" {
-            return Err(StoreError::Damaged {
-                path: path.to_path_buf(),
-                detail: check,
-            });
-        }
-        Ok(())
+        validated(path, OpenFlags::SQLITE_OPEN_READ_ONLY).map(|_| ())
     }
 
     /// Writes a consistent copy of the event to `target` (which must not exist).
@@ -419,6 +348,43 @@ fn load_from(conn: &Connection, path: &Path) -> Result<StoredEvent, StoreError> 
         created_at,
         actions,
     })
+}
+
+/// Opens `path` and checks, without writing anything, that it is an event file of a
+/// version this app reads, that SQLite finds it intact and that every row parses.
+fn validated(path: &Path, mode: OpenFlags) -> Result<Connection, StoreError> {
+    let foreign = || StoreError::NotAnEventFile {
+        path: path.to_path_buf(),
+    };
+    let damaged = |detail: String| StoreError::Damaged {
+        path: path.to_path_buf(),
+        detail,
+    };
+    let conn = Connection::open_with_flags(path, mode | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .map_err(|_| foreign())?;
+    // Reading a pragma never writes; a non-database file fails here.
+    let application_id: i64 = conn
+        .pragma_query_value(None, "application_id", |row| row.get(0))
+        .map_err(|_| foreign())?;
+    if application_id != APPLICATION_ID {
+        return Err(foreign());
+    }
+    let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    if version > LATEST_SCHEMA_VERSION {
+        return Err(StoreError::NewerVersion {
+            path: path.to_path_buf(),
+            found: version,
+            supported: LATEST_SCHEMA_VERSION,
+        });
+    }
+    let check: String = conn
+        .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+        .map_err(|e| damaged(e.to_string()))?;
+    if check != "ok" {
+        return Err(damaged(check));
+    }
+    check_rows(&conn, path)?;
+    Ok(conn)
 }
 
 /// Reads every stored row and parses it, with the columns every schema version has.
