@@ -126,7 +126,7 @@ fn main() {
     for n in sizes {
         let rounds = usize::BITS - n.leading_zeros() - 1;
         let event = generated_event(n, rounds);
-        let runs = if n >= 4096 { 3 } else { 9 };
+        let runs = if n >= 16384 { 3 } else { 15 };
         let sparse_pairing = pair_with(&event, 99, true, Strategy::Sparse).expect("pairing");
         let sparse = time(runs, || {
             black_box(pair_with(black_box(&event), 99, true, Strategy::Sparse).expect("pairing"));

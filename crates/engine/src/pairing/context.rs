@@ -52,11 +52,16 @@ impl Context {
             }
         }
         let records = standings::records::Records::collect(event);
-        let points_of = |p: PlayerId| {
-            integer(records.of(p).iter().fold(Exact::ZERO, |acc, r| {
-                acc.checked_add(r.seat.points).unwrap_or(acc)
-            }))
-        };
+        // Points per player id, for the opponents' sums (Crossover bye, decision 26).
+        let points: Vec<i64> = (0..=event.players.len())
+            .map(|id| {
+                let player = PlayerId(u32::try_from(id).unwrap_or(0));
+                integer(records.of(player).iter().fold(Exact::ZERO, |acc, r| {
+                    acc.checked_add(r.seat.points).unwrap_or(acc)
+                }))
+            })
+            .collect();
+        let points_of = |p: PlayerId| points.get(p.0 as usize).copied().unwrap_or(0);
         let floated = floated_down_last_round(event, &records);
         let mut byes = vec![0usize; event.players.len() + 1];
         for m in event.rounds.iter().flat_map(|r| &r.matches) {
