@@ -2,44 +2,9 @@
 //! touch tables with results; and every pairer-made round regenerates exactly from its
 //! stored seed.
 
-use tablekeeper_commands::result_input::parse_result;
-use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
-use tablekeeper_engine::PlayerDetails;
+mod support;
 
-fn event(dir: &tempfile::TempDir, players: usize) -> Session {
-    let options = CreateOptions {
-        name: "Manual".into(),
-        ruleset: Some(RulesetSource::Embedded("bandai".into())),
-        title: None,
-        planned_rounds: Some(4),
-        overrides: Vec::new(),
-        standings_seed: Some(5),
-    };
-    let mut session = Session::create(&dir.path().join("m.tkevent"), options).expect("create");
-    let names = (1..=players)
-        .map(|n| PlayerDetails {
-            name: format!("P{n}"),
-            ..PlayerDetails::default()
-        })
-        .collect();
-    session.add_players(names).expect("players");
-    session
-}
-
-fn finish_round(session: &mut Session) {
-    let tables: Vec<u32> = session
-        .pairings(None)
-        .expect("pairings")
-        .tables
-        .iter()
-        .map(|t| t.table)
-        .collect();
-    for table in tables {
-        session
-            .record_result(None, table, parse_result("a", None).expect("parse"), false)
-            .expect("result");
-    }
-}
+use tablekeeper_commands::Session;
 
 #[test]
 fn swap_needs_a_reason_is_logged_and_warns() {
@@ -125,4 +90,12 @@ fn pairer_rounds_regenerate_exactly_from_their_seed() {
         );
         assert!(explanation.bye.is_some(), "11 players: a bye every round");
     }
+}
+
+fn event(dir: &tempfile::TempDir, players: usize) -> Session {
+    support::event(dir, "bandai", players, 4, 5)
+}
+
+fn finish_round(session: &mut Session) {
+    support::finish_round(session, "a");
 }

@@ -1,30 +1,11 @@
 //! Penalties and their effect on results and standings, tardiness thresholds, no-show
 //! drops, deck data and the publisher report.
 
-use tablekeeper_commands::result_input::parse_result;
-use tablekeeper_commands::{CreateOptions, RulesetSource, Session, report};
-use tablekeeper_engine::PlayerDetails;
-use tablekeeper_engine::model::{DeckCard, DeckData, PenaltyType, PlayerId, ResultEntry, Side};
+mod support;
 
-fn event(dir: &tempfile::TempDir, ruleset: &str, players: usize) -> Session {
-    let options = CreateOptions {
-        name: "Penalties".into(),
-        ruleset: Some(RulesetSource::Embedded(ruleset.into())),
-        title: None,
-        planned_rounds: Some(4),
-        overrides: Vec::new(),
-        standings_seed: Some(3),
-    };
-    let mut session = Session::create(&dir.path().join("p.tkevent"), options).expect("create");
-    let names = (1..=players)
-        .map(|n| PlayerDetails {
-            name: format!("P{n}"),
-            ..PlayerDetails::default()
-        })
-        .collect();
-    session.add_players(names).expect("players");
-    session
-}
+use tablekeeper_commands::result_input::parse_result;
+use tablekeeper_commands::{Session, report};
+use tablekeeper_engine::model::{DeckCard, DeckData, PenaltyType, PlayerId, ResultEntry, Side};
 
 fn points(session: &Session, player: u32) -> String {
     session
@@ -335,4 +316,8 @@ fn deck_data_is_stored_and_reported() {
     let report = report::report(&session).expect("report");
     assert_eq!(report.decks.len(), 1);
     assert!(report::text(&report).contains("4 × BT1-010 Agumon"));
+}
+
+fn event(dir: &tempfile::TempDir, ruleset: &str, players: usize) -> Session {
+    support::event(dir, ruleset, players, 4, 3)
 }

@@ -1,43 +1,11 @@
 //! Undo/redo across a pairing, "back to before round N" with a preview, and result
 //! corrections under the Bandai lock (002 §5.3, digest E9, decision 17).
 
+mod support;
+
+use support::play_round;
+use tablekeeper_commands::Session;
 use tablekeeper_commands::result_input::parse_result;
-use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
-use tablekeeper_engine::PlayerDetails;
-
-fn event(dir: &tempfile::TempDir, ruleset: &str, players: usize) -> Session {
-    let options = CreateOptions {
-        name: "Undo".into(),
-        ruleset: Some(RulesetSource::Embedded(ruleset.into())),
-        title: None,
-        planned_rounds: Some(5),
-        overrides: Vec::new(),
-        standings_seed: Some(8),
-    };
-    let mut session = Session::create(&dir.path().join("u.tkevent"), options).expect("create");
-    let names = (1..=players)
-        .map(|n| PlayerDetails {
-            name: format!("P{n}"),
-            ..PlayerDetails::default()
-        })
-        .collect();
-    session.add_players(names).expect("players");
-    session
-}
-
-fn play_round(session: &mut Session, seed: u64) {
-    let pairings = session.pair_next_round(Some(seed), false).expect("pair");
-    for table in pairings.tables {
-        session
-            .record_result(
-                None,
-                table.table,
-                parse_result("a", None).expect("parse"),
-                false,
-            )
-            .expect("result");
-    }
-}
 
 #[test]
 fn undo_and_redo_across_a_pairing() {
@@ -207,4 +175,8 @@ fn rulesets_without_a_lock_allow_corrections_any_time() {
     session
         .correct_result(1, 1, parse_result("draw", None).expect("parse"), None)
         .expect("correct round 1");
+}
+
+fn event(dir: &tempfile::TempDir, ruleset: &str, players: usize) -> Session {
+    support::event(dir, ruleset, players, 5, 8)
 }

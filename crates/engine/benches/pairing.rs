@@ -3,34 +3,20 @@
 //! dense exact oracle's time in the same run (while it stays affordable), and their ratio.
 //! Goals (release, one core): ≤ 5 ms @256, ≤ 25 ms @1024, ≤ 150 ms @4096.
 
+#[path = "../tests/support/mod.rs"]
+mod support;
+
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use tablekeeper_engine::model::{ResultEntry, Seats, Side};
+use tablekeeper_engine::model::Seats;
 use tablekeeper_engine::pairing::{Strategy, pair_with};
-use tablekeeper_engine::ruleset::catalogue;
-use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails, standings};
+use tablekeeper_engine::{Event, standings};
 
 /// An event of `players` with `rounds` rounds played, paired quickly in standings order
 /// (history only needs to look like a Swiss event; rematches in it are allowed).
 fn generated_event(players: usize, rounds: u32) -> Event {
-    let settings = EventSettings {
-        name: "bench".into(),
-        planned_rounds: rounds + 1,
-        standings_seed: 3,
-        title: None,
-    };
-    let mut event =
-        Event::new(settings, catalogue::ruleset("bandai").expect("ruleset")).expect("event");
-    for n in 0..players {
-        let details = PlayerDetails {
-            name: format!("P{n}"),
-            ..PlayerDetails::default()
-        };
-        event
-            .apply(&Action::RegisterPlayer(details))
-            .expect("register");
-    }
+    let mut event = support::event_with_players("bandai", players, rounds + 1, 3);
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     for round in 1..=rounds {
         let order: Vec<_> = standings::compute(&event)
@@ -51,47 +37,12 @@ fn generated_event(players: usize, rounds: u32) -> Event {
                 player: order[order.len() - 1],
             });
         }
-        let tables = seats
-            .iter()
-            .filter(|s| matches!(s, Seats::Pair { .. }))
-            .count();
-        event
-            .apply(&Action::PairRound {
-                tables: Vec::new(),
-                seed: u64::from(round),
-                seats,
-            })
-            .expect("pair");
-        for table in 1..=u32::try_from(tables).expect("tables") {
+        support::apply_round(&mut event, u64::from(round), seats, Vec::new(), |_| {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            let entry = match state % 10 {
-                0 => ResultEntry::Draw {
-                    reason: tablekeeper_engine::model::DrawReason::Time,
-                    games: None,
-                    graded_reason: None,
-                },
-                n if n % 2 == 0 => ResultEntry::Win {
-                    winner: Side::A,
-                    games: None,
-                    reason: None,
-                },
-                _ => ResultEntry::Win {
-                    winner: Side::B,
-                    games: None,
-                    reason: None,
-                },
-            };
-            event
-                .apply(&Action::RecordResult {
-                    round,
-                    table,
-                    entry,
-                    replace: false,
-                })
-                .expect("result");
-        }
+            support::result_from(u8::try_from(state % 251).unwrap_or(0), 1)
+        });
     }
     event
 }

@@ -4,55 +4,28 @@
 //! baseline measured in the same process (one pass summing every match's points), so the
 //! figures compare across machines.
 
+#[path = "../tests/support/mod.rs"]
+mod support;
+
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tablekeeper_engine::model::{ResultEntry, Seats, Side};
-use tablekeeper_engine::pairing::pair_next_round;
+use tablekeeper_engine::model::{DrawReason, ResultEntry, Side};
 use tablekeeper_engine::ruleset::catalogue;
-use tablekeeper_engine::{Action, Event, EventSettings, Exact, PlayerDetails, standings};
+use tablekeeper_engine::{Event, Exact, standings};
 
 const PLAYERS: usize = 1024;
 const ROUNDS: u32 = 10;
 
 fn generated_event(ruleset: &str) -> Event {
-    let settings = EventSettings {
-        name: "bench".into(),
-        planned_rounds: ROUNDS,
-        standings_seed: 1,
-        title: None,
-    };
-    let mut event =
-        Event::new(settings, catalogue::ruleset(ruleset).expect("ruleset")).expect("event");
-    for n in 0..PLAYERS {
-        let details = PlayerDetails {
-            name: format!("Player {n}"),
-            ..PlayerDetails::default()
-        };
-        event
-            .apply(&Action::RegisterPlayer(details))
-            .expect("register");
-    }
+    let mut event = support::event_with_players(ruleset, PLAYERS, ROUNDS, 1);
     for round in 1..=ROUNDS {
-        let pairing = pair_next_round(&event, u64::from(round), true).expect("pairing");
-        let tables = pairing
-            .seats
-            .iter()
-            .filter(|s| matches!(s, Seats::Pair { .. }))
-            .count();
-        event
-            .apply(&Action::PairRound {
-                tables: Vec::new(),
-                seed: pairing.seed,
-                seats: pairing.seats,
-            })
-            .expect("pair");
-        for table in 1..=u32::try_from(tables).expect("tables") {
-            let entry = match (table + round) % 7 {
+        support::play_round(&mut event, u64::from(round), true, |table| {
+            match (table + round) % 7 {
                 0 => ResultEntry::DoubleLoss,
                 1 => ResultEntry::Draw {
-                    reason: tablekeeper_engine::model::DrawReason::Time,
+                    reason: DrawReason::Time,
                     games: None,
                     graded_reason: None,
                 },
@@ -66,16 +39,8 @@ fn generated_event(ruleset: &str) -> Event {
                     games: None,
                     reason: None,
                 },
-            };
-            event
-                .apply(&Action::RecordResult {
-                    round,
-                    table,
-                    entry,
-                    replace: false,
-                })
-                .expect("result");
-        }
+            }
+        });
     }
     event
 }

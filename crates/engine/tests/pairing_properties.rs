@@ -4,111 +4,13 @@
 //! one could take it; and the sparse solver's weight equals the complete-graph optimum.
 //! Small events are also checked against exhaustive search.
 
-use proptest::prelude::*;
-use tablekeeper_engine::model::{DefaultReason, DrawReason, PlayerId, ResultEntry, Seats, Side};
-use tablekeeper_engine::pairing::{Strategy as Solver, pair_next_round, pair_with};
-use tablekeeper_engine::ruleset::catalogue;
-use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails};
+mod support;
 
-/// A random event history built with the pairer itself.
-fn random_event(
-    ruleset_index: usize,
-    players: usize,
-    rounds: u32,
-    choices: &[u8],
-    seed: u64,
-) -> Event {
-    let ids = catalogue::ruleset_ids();
-    let ruleset = catalogue::ruleset(ids[ruleset_index % ids.len()]).expect("ruleset");
-    let settings = EventSettings {
-        name: "prop".into(),
-        planned_rounds: rounds + 1,
-        standings_seed: seed,
-        title: None,
-    };
-    let mut event = Event::new(settings, ruleset).expect("event");
-    let mut cursor = 0usize;
-    let mut next = || {
-        cursor += 1;
-        choices[cursor % choices.len()]
-    };
-    let register = |event: &mut Event| {
-        let name = format!("P{}", event.players.len());
-        event
-            .apply(&Action::RegisterPlayer(PlayerDetails {
-                name,
-                ..PlayerDetails::default()
-            }))
-            .expect("register");
-    };
-    for _ in 0..players {
-        register(&mut event);
-    }
-    for round in 1..=rounds {
-        if next() % 7 == 0 {
-            register(&mut event);
-        }
-        if event.active_players().count() < 2 {
-            break;
-        }
-        let pairing =
-            pair_next_round(&event, seed.wrapping_add(u64::from(round)), true).expect("pairing");
-        let tables = pairing
-            .seats
-            .iter()
-            .filter(|s| matches!(s, Seats::Pair { .. }))
-            .count();
-        event
-            .apply(&Action::PairRound {
-                tables: Vec::new(),
-                seed: pairing.seed,
-                seats: pairing.seats,
-            })
-            .expect("valid pairing");
-        for table in 1..=u32::try_from(tables).expect("tables") {
-            let entry = match next() % 9 {
-                0 => ResultEntry::Draw {
-                    reason: DrawReason::Time,
-                    games: None,
-                    graded_reason: None,
-                },
-                1 => ResultEntry::DoubleLoss,
-                2 => ResultEntry::Default {
-                    winner: Side::A,
-                    reason: DefaultReason::NoShow,
-                },
-                3..=5 => ResultEntry::Win {
-                    winner: Side::A,
-                    games: None,
-                    reason: None,
-                },
-                _ => ResultEntry::Win {
-                    winner: Side::B,
-                    games: None,
-                    reason: None,
-                },
-            };
-            event
-                .apply(&Action::RecordResult {
-                    round,
-                    table,
-                    entry,
-                    replace: false,
-                })
-                .expect("result");
-        }
-        if next() % 5 == 0 {
-            let pick = event
-                .active_players()
-                .nth(usize::from(next()))
-                .map(|p| p.id);
-            if let Some(player) = pick {
-                event.apply(&Action::DropPlayer { player }).expect("drop");
-            }
-        }
-    }
-    event
-}
+use proptest::prelude::*;
+use support::random_event;
+use tablekeeper_engine::Event;
+use tablekeeper_engine::model::{PlayerId, Seats};
+use tablekeeper_engine::pairing::{Strategy as Solver, pair_next_round, pair_with};
 
 /// Whether a perfect pairing of `players` (plus a bye to one of `bye_ok` when odd) exists
 /// with no rematch: exhaustive search for small events.

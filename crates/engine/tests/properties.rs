@@ -3,126 +3,15 @@
 //! player exactly once and never gives a second bye while another player has none.
 //! Failing cases print their proptest seed, so any failure can be replayed.
 
-use proptest::prelude::*;
-use tablekeeper_engine::model::{
-    DefaultReason, DrawReason, GameScore, PlayerId, ResultEntry, Seats, Side,
-};
-use tablekeeper_engine::pairing::pair_next_round;
-use tablekeeper_engine::ruleset::{TieResolution, Tiebreaker, catalogue};
-use tablekeeper_engine::standings::{self, Standings};
-use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails};
+mod support;
 
-/// A random event: players, rounds, results, late entries and drops, from `choices`.
-fn random_event(
-    ruleset_index: usize,
-    players: usize,
-    rounds: u32,
-    choices: &[u8],
-    seed: u64,
-) -> Event {
-    let ids = catalogue::ruleset_ids();
-    let ruleset = catalogue::ruleset(ids[ruleset_index % ids.len()]).expect("embedded ruleset");
-    let settings = EventSettings {
-        name: "prop".into(),
-        planned_rounds: rounds,
-        standings_seed: seed,
-        title: None,
-    };
-    let mut event = Event::new(settings, ruleset).expect("event");
-    let mut next_choice = {
-        let mut index = 0usize;
-        move || {
-            let value = choices[index % choices.len()];
-            index += 1;
-            value
-        }
-    };
-    let register = |event: &mut Event, n: usize| {
-        let action = Action::RegisterPlayer(PlayerDetails {
-            name: format!("Player {n}"),
-            ..PlayerDetails::default()
-        });
-        event.apply(&action).expect("register");
-    };
-    for n in 0..players {
-        register(&mut event, n);
-    }
-    for round in 1..=rounds {
-        if next_choice() % 5 == 0 {
-            let next_number = event.players.len();
-            register(&mut event, next_number);
-        }
-        if event.active_players().count() < 2 {
-            break;
-        }
-        let pairing = pair_next_round(&event, seed ^ u64::from(round), true)
-            .expect("pairing with rematches allowed");
-        event
-            .apply(&Action::PairRound {
-                tables: Vec::new(),
-                seed: pairing.seed,
-                seats: pairing.seats.clone(),
-            })
-            .expect("valid pairing");
-        let tables = pairing
-            .seats
-            .iter()
-            .filter(|s| matches!(s, Seats::Pair { .. }))
-            .count();
-        for table in 1..=u32::try_from(tables).expect("tables") {
-            let games_to_win = event.ruleset.points.games_to_win;
-            let entry = match next_choice() % 8 {
-                0 => ResultEntry::Draw {
-                    reason: DrawReason::Time,
-                    games: None,
-                    graded_reason: None,
-                },
-                1 => ResultEntry::DoubleLoss,
-                2 => ResultEntry::Default {
-                    winner: Side::B,
-                    reason: DefaultReason::NoShow,
-                },
-                3 => ResultEntry::Win {
-                    winner: Side::B,
-                    games: Some(GameScore {
-                        a: games_to_win - 1,
-                        b: games_to_win,
-                        draws: 0,
-                    }),
-                    reason: None,
-                },
-                4 | 5 => ResultEntry::Win {
-                    winner: Side::A,
-                    games: None,
-                    reason: None,
-                },
-                _ => ResultEntry::Win {
-                    winner: Side::B,
-                    games: None,
-                    reason: None,
-                },
-            };
-            event
-                .apply(&Action::RecordResult {
-                    round,
-                    table,
-                    entry,
-                    replace: false,
-                })
-                .expect("result");
-        }
-        if next_choice() % 4 == 0 {
-            let pick = event
-                .active_players()
-                .nth(usize::from(next_choice()))
-                .map(|p| p.id);
-            if let Some(player) = pick {
-                event.apply(&Action::DropPlayer { player }).expect("drop");
-            }
-        }
-    }
-    event
-}
+use proptest::prelude::*;
+use support::random_event;
+use tablekeeper_engine::Action;
+use tablekeeper_engine::model::{PlayerId, Seats};
+use tablekeeper_engine::pairing::pair_next_round;
+use tablekeeper_engine::ruleset::{TieResolution, Tiebreaker};
+use tablekeeper_engine::standings::{self, Standings};
 
 /// Deterministic sort key of a row up to (not including) head-to-head.
 fn deterministic_key(standings: &Standings, row: usize) -> Vec<i128> {

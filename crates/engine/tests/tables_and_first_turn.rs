@@ -1,62 +1,10 @@
 //! Fixed tables (accessibility) and FoW first-turn balancing (003 §6b-vii, digest D10).
 
+mod support;
+
 use tablekeeper_engine::event::first_by_balance;
 use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats, Side};
-use tablekeeper_engine::pairing::pair_next_round;
-use tablekeeper_engine::ruleset::catalogue;
-use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails};
-
-fn event(ruleset: &str, players: usize, rounds: u32) -> Event {
-    let settings = EventSettings {
-        name: "t".into(),
-        planned_rounds: rounds,
-        standings_seed: 9,
-        title: None,
-    };
-    let mut event =
-        Event::new(settings, catalogue::ruleset(ruleset).expect("ruleset")).expect("event");
-    for n in 0..players {
-        let details = PlayerDetails {
-            name: format!("P{n}"),
-            ..PlayerDetails::default()
-        };
-        event
-            .apply(&Action::RegisterPlayer(details))
-            .expect("register");
-    }
-    event
-}
-
-fn play_round(event: &mut Event, seed: u64) {
-    let pairing = pair_next_round(event, seed, false).expect("pairing");
-    let round = u32::try_from(event.rounds.len() + 1).expect("round");
-    event
-        .apply(&Action::PairRound {
-            seed,
-            seats: pairing.seats.clone(),
-            tables: pairing.tables.clone(),
-        })
-        .expect("pair");
-    for table in pairing.tables {
-        let entry = ResultEntry::Win {
-            winner: if seed.is_multiple_of(2) {
-                Side::A
-            } else {
-                Side::B
-            },
-            games: None,
-            reason: None,
-        };
-        event
-            .apply(&Action::RecordResult {
-                round,
-                table,
-                entry,
-                replace: false,
-            })
-            .expect("result");
-    }
-}
+use tablekeeper_engine::{Action, Event};
 
 #[test]
 fn fow_6b_vii_fewer_game_one_firsts_goes_first() {
@@ -143,4 +91,21 @@ fn a_fixed_table_player_keeps_their_table_every_round() {
             })
             .is_err()
     );
+}
+
+fn event(ruleset: &str, players: usize, rounds: u32) -> Event {
+    support::event_with_players(ruleset, players, rounds, 9)
+}
+
+fn play_round(event: &mut Event, seed: u64) {
+    let winner = if seed.is_multiple_of(2) {
+        Side::A
+    } else {
+        Side::B
+    };
+    support::play_round(event, seed, false, |_| ResultEntry::Win {
+        winner,
+        games: None,
+        reason: None,
+    });
 }
