@@ -63,6 +63,26 @@ pub enum Command {
         #[arg(long)]
         explain: bool,
     },
+    /// Start the top cut: the top N of the standings advance (seed 1 first) and the first
+    /// bracket round is paired. Later bracket rounds are paired with `pair`.
+    Cut {
+        file: PathBuf,
+        /// Number of finalists (byes go to the top seeds when it is not a power of two).
+        #[arg(long)]
+        size: u32,
+        /// Play a third-place match between the semifinal losers.
+        #[arg(long)]
+        third_place: bool,
+        /// A player who declined, is absent, or is excluded by the organizer (id or name);
+        /// the next player moves up. Repeat for several.
+        #[arg(long = "exclude")]
+        excluded: Vec<String>,
+        /// Seed of the draw among players tied on the cut line (recorded).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Show the top-cut bracket: rounds, winners and the champion.
+    Bracket { file: PathBuf },
     /// Exchange two players' seats in the current round (a reason is required and logged).
     Swap {
         file: PathBuf,

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use serde::Serialize;
 use tablekeeper_commands::{
-    CommandError, Session, archive, catalogue, csv_export, demo, result_input, verify,
+    CommandError, CutOptions, Session, archive, catalogue, csv_export, demo, result_input, verify,
 };
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::model::{DeckData, PenaltyType};
@@ -137,8 +137,37 @@ fn run(command: Command) -> Result<Output, CommandError> {
             explain,
         } => {
             let mut session = Session::open(&file)?;
-            let pairings = session.pair_next_round(seed, allow_rematches)?;
+            let pairings = if session.event().cut.is_some() {
+                session.pair_bracket_round()?
+            } else {
+                session.pair_next_round(seed, allow_rematches)?
+            };
             Output::new(render::pairings(&pairings, explain), &pairings)
+        }
+        Command::Cut {
+            file,
+            size,
+            third_place,
+            excluded,
+            seed,
+        } => {
+            let bracket = Session::open(&file)?.start_cut(CutOptions {
+                size,
+                third_place,
+                excluded,
+                seed,
+            })?;
+            Output::new(render::bracket(&bracket), &bracket)
+        }
+        Command::Bracket { file } => {
+            let session = Session::open(&file)?;
+            let bracket = session.bracket()?.ok_or_else(|| {
+                CommandError::input(
+                    "no-cut",
+                    "the top cut has not started; start it with `tablekeeper cut FILE --size N`",
+                )
+            })?;
+            Output::new(render::bracket(&bracket), &bracket)
         }
         Command::FixedTable {
             file,

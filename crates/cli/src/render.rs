@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use tablekeeper_commands::bracket_view::{BracketMatchView, BracketSeat, BracketView};
 use tablekeeper_commands::catalogue::{RulesetSummary, TitleSummary};
 use tablekeeper_commands::verify::RulesetVerification;
 use tablekeeper_commands::views::{
@@ -24,8 +25,17 @@ pub fn summary(view: &EventView) -> String {
     } else {
         format!(" of {}", view.planned_rounds)
     };
+    let stage = match view.stage.as_str() {
+        "cut" => "  stage: top cut (see `tablekeeper bracket`)\n".to_string(),
+        "finished" => "  stage: finished (the top cut has a result)\n".to_string(),
+        _ if view.recommended_cut > 0 => format!(
+            "  suggested: {} Swiss rounds, top {} cut\n",
+            view.recommended_rounds, view.recommended_cut
+        ),
+        _ => format!("  suggested: {} Swiss rounds\n", view.recommended_rounds),
+    };
     format!(
-        "{}\n  file: {}\n  ruleset: {} ({})\n  players: {} registered, {} active\n  rounds: {} paired{}{}\n",
+        "{}\n  file: {}\n  ruleset: {} ({})\n  players: {} registered, {} active\n  rounds: {} paired{}{}\n{stage}",
         view.name,
         view.file,
         view.ruleset.name_en,
@@ -88,10 +98,13 @@ pub fn table_line(t: &TableView) -> String {
 }
 
 pub fn pairings(view: &PairingsView, explain: bool) -> String {
-    let mut out = format!(
-        "Round {} pairings (seed {})\n",
-        view.round, view.pairing_seed
-    );
+    let mut out = match &view.bracket_round {
+        Some(label) => format!("Round {} pairings: top cut, {label}\n", view.round),
+        None => format!(
+            "Round {} pairings (seed {})\n",
+            view.round, view.pairing_seed
+        ),
+    };
     let _ = writeln!(
         out,
         "{:>5}  {} {} result",
@@ -274,4 +287,60 @@ pub fn history(items: &[tablekeeper_commands::HistoryItem]) -> String {
             )
         })
         .collect()
+}
+
+/// The bracket, round by round, with winners marked and the champion.
+pub fn bracket(view: &BracketView) -> String {
+    let seat = |s: &Option<BracketSeat>| match s {
+        Some(s) => format!("({}) {}", s.seed, s.name),
+        None => "—".to_string(),
+    };
+    let line = |out: &mut String, m: &BracketMatchView| {
+        let table = m
+            .table
+            .map_or_else(|| "   ".to_string(), |t| format!("{t:>3}"));
+        let mark = |s: &Option<BracketSeat>| {
+            if s.as_ref().is_some_and(|s| Some(s.player) == m.winner) {
+                "*"
+            } else {
+                " "
+            }
+        };
+        let _ = writeln!(
+            out,
+            "  {table}  {}{} v {}{}  {}",
+            mark(&m.a),
+            pad(&seat(&m.a), 26),
+            mark(&m.b),
+            pad(&seat(&m.b), 26),
+            m.result.as_deref().unwrap_or("")
+        );
+    };
+    let mut out = format!("Top {} bracket (* advances)\n", view.size);
+    for round in &view.rounds {
+        let number = round
+            .number
+            .map_or_else(|| "not paired yet".to_string(), |n| format!("round {n}"));
+        let _ = writeln!(out, "{} ({number})", round.label);
+        for m in &round.matches {
+            line(&mut out, m);
+        }
+    }
+    if let Some(m) = &view.third_place_match {
+        let _ = writeln!(out, "third place");
+        line(&mut out, m);
+    }
+    match &view.champion {
+        Some(c) => {
+            let _ = writeln!(out, "Champion: {} (seed {})", c.name, c.seed);
+        }
+        None if view.next == "pair" => {
+            out.push_str("Next: pair the next bracket round (`tablekeeper pair`)\n")
+        }
+        None if view.next == "results" => {
+            out.push_str("Next: enter the results of this bracket round\n")
+        }
+        None => out.push_str("The final ended without a winner\n"),
+    }
+    out
 }

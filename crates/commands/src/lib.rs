@@ -6,6 +6,7 @@
 
 pub mod archive;
 pub mod backup;
+pub mod bracket_view;
 pub mod catalogue;
 pub mod csv_export;
 pub mod csv_import;
@@ -20,4 +21,4 @@ pub mod verify;
 pub mod views;
 
 pub use error::{CommandError, ErrorView};
-pub use session::{CreateOptions, HistoryItem, RulesetSource, Session};
+pub use session::{CreateOptions, CutOptions, HistoryItem, RulesetSource, Session};

@@ -15,6 +15,10 @@ use tablekeeper_engine::ruleset::{catalogue, overrides::apply_overrides, parse_r
 use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails, Ruleset, standings};
 use tablekeeper_store::{Entry, EventFile, LoggedAction};
 
+mod top_cut;
+
+pub use top_cut::CutOptions;
+
 use crate::history::{Step, Timeline};
 
 use crate::backup;
@@ -129,6 +133,8 @@ fn describe(event: &Event, action: &Action) -> String {
                 format!("changed the pairing of round {round}")
             }
         }
+        Action::StartCut { finalists, .. } => format!("started a top {}", finalists.len()),
+        Action::PairBracketRound => "paired a top-cut round".into(),
         Action::SetFixedTable { player, table } => match table {
             Some(t) => format!("{} keeps table {t}", name(*player)),
             None => format!("{} no longer keeps a fixed table", name(*player)),
@@ -529,6 +535,15 @@ impl Session {
             current_round_complete: event.current_round().is_none_or(|r| r.is_complete()),
             players_registered: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
             players_active: u32::try_from(event.active_players().count()).unwrap_or(u32::MAX),
+            recommended_rounds: self.recommended_rounds(),
+            recommended_cut: self.recommended_cut(),
+            stage: match &event.cut {
+                Some(cut) if cut.is_finished() => "finished",
+                Some(_) => "cut",
+                None if event.rounds.is_empty() => "registration",
+                None => "swiss",
+            }
+            .into(),
         }
     }
 
@@ -1113,7 +1128,7 @@ impl Session {
     pub fn pairings(&self, round: Option<u32>) -> Result<PairingsView, CommandError> {
         let event = &self.event;
         let found = match round {
-            Some(number) => event.rounds.iter().find(|r| r.number == number),
+            Some(number) => event.round(number),
             None => event.current_round(),
         };
         let found = found.ok_or_else(|| match round {

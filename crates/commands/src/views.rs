@@ -26,6 +26,12 @@ pub struct EventView {
     pub current_round_complete: bool,
     pub players_registered: u32,
     pub players_active: u32,
+    /// Swiss rounds the publisher's table suggests for the active players.
+    pub recommended_rounds: u32,
+    /// Top cut size suggested for the active players (0: no cut).
+    pub recommended_cut: u32,
+    /// `registration` (no round paired), `swiss`, `cut` (bracket running) or `finished`.
+    pub stage: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -130,6 +136,9 @@ pub struct TableView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairingsView {
     pub round: u32,
+    /// For a top-cut round: `quarterfinal`, `semifinal`, `final`, `round-of-16`, …
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bracket_round: Option<String>,
     pub pairing_seed: String,
     pub complete: bool,
     pub tables: Vec<TableView>,
@@ -315,8 +324,15 @@ fn name_of(event: &Event, id: u32) -> String {
 
 impl PairingsView {
     pub fn from_round(event: &Event, round: &Round) -> Self {
+        let bracket_round = event.cut.as_ref().and_then(|cut| {
+            cut.rounds
+                .iter()
+                .find(|r| r.round.number == round.number)
+                .map(|r| crate::bracket_view::round_label(r.entrants.len()))
+        });
         let mut view = PairingsView {
             round: round.number,
+            bracket_round,
             pairing_seed: round.pairing_seed.to_string(),
             complete: round.is_complete(),
             tables: Vec::new(),
@@ -368,7 +384,7 @@ fn seat(event: &Event, m: &Match, player: u32, index: usize) -> SeatView {
     }
 }
 
-fn result_view(entry: &ResultEntry) -> ResultView {
+pub(crate) fn result_view(entry: &ResultEntry) -> ResultView {
     let games = |g: &Option<tablekeeper_engine::model::GameScore>| {
         g.map(|g| {
             if g.draws > 0 {

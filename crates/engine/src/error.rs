@@ -49,6 +49,12 @@ pub enum EngineError {
     TooManyRounds,
     #[error("{0}")]
     Arithmetic(#[from] ArithmeticError),
+    #[error("top cut: {0}")]
+    InvalidCut(String),
+    #[error(
+        "the top cut has started; no more Swiss rounds can be paired (undo the cut to go back)"
+    )]
+    CutStarted,
 }
 
 impl EngineError {
@@ -76,6 +82,8 @@ impl EngineError {
             EngineError::TooManyRounds => "too-many-rounds",
             EngineError::InvalidPenalty(_) => "invalid-penalty",
             EngineError::Arithmetic(_) => "arithmetic",
+            EngineError::InvalidCut(_) => "invalid-cut",
+            EngineError::CutStarted => "cut-started",
         }
     }
 }

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::bracket::Cut;
 use crate::error::EngineError;
 use crate::exact::MAX_ROUNDS;
 use crate::model::{
@@ -93,6 +94,15 @@ pub enum Action {
     /// Opens a round whose results the ruleset has locked (Bandai §5.3, decision 17) for
     /// corrections; the log keeps the reason.
     OverrideResultLock { round: u32 },
+    /// Starts the top cut with these finalists, seed 1 first (chosen by the command layer
+    /// from the standings, 000 §3.2.4.1; recorded so replay never re-decides them).
+    StartCut {
+        finalists: Vec<PlayerId>,
+        #[serde(default)]
+        third_place: bool,
+    },
+    /// Pairs the next round of the bracket (deterministic from the seeds and results).
+    PairBracketRound,
     /// Replaces the current round's pairing (a manual change or a re-pair; the log keeps
     /// the reason). Tables that already have a result must keep the same two players.
     ReplacePairing {
@@ -117,6 +127,8 @@ pub struct Event {
     /// Rounds opened for corrections despite the ruleset's result lock.
     pub unlocked_rounds: Vec<u32>,
     pub penalties: Vec<PenaltyRecord>,
+    /// The top cut, once it has started.
+    pub cut: Option<Cut>,
 }
 
 impl Event {
@@ -130,6 +142,7 @@ impl Event {
             players: Vec::new(),
             rounds: Vec::new(),
             unlocked_rounds: Vec::new(),
+            cut: None,
             penalties: Vec::new(),
         })
     }
@@ -160,8 +173,34 @@ impl Event {
         self.players.iter().filter(|p| p.is_active())
     }
 
+    /// The round being played: the latest bracket round once the cut has started, else
+    /// the latest Swiss round.
     pub fn current_round(&self) -> Option<&Round> {
-        self.rounds.last()
+        match self.cut.as_ref().and_then(Cut::current) {
+            Some(bracket) => Some(&bracket.round),
+            None => self.rounds.last(),
+        }
+    }
+
+    /// Round `number`, Swiss or bracket.
+    pub fn round(&self, number: u32) -> Option<&Round> {
+        let index = usize::try_from(number).ok()?.checked_sub(1)?;
+        self.rounds
+            .get(index)
+            .or_else(|| self.cut.as_ref()?.round(number))
+    }
+
+    fn round_mut(&mut self, number: u32) -> Option<&mut Round> {
+        let index = usize::try_from(number).ok()?.checked_sub(1)?;
+        if index < self.rounds.len() {
+            return self.rounds.get_mut(index);
+        }
+        self.cut.as_mut()?.round_mut(number)
+    }
+
+    /// Whether `round` is a round of the top cut.
+    pub fn is_bracket_round(&self, round: u32) -> bool {
+        self.cut.as_ref().is_some_and(|c| c.round(round).is_some())
     }
 
     /// Rounds whose every match has a result; standings are computed over these.
@@ -245,6 +284,11 @@ impl Event {
                 tables,
                 seed,
             } => self.replace_pairing(*round, seats, tables, *seed),
+            Action::StartCut {
+                finalists,
+                third_place,
+            } => self.start_cut(finalists, *third_place),
+            Action::PairBracketRound => self.pair_bracket_round(),
             Action::SetPlannedRounds { rounds } => {
                 if *rounds > MAX_ROUNDS {
                     return Err(EngineError::TooManyRounds);
@@ -329,20 +373,24 @@ impl Event {
         let after_round =
             u32::try_from(self.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
         // Dropping after pairing concedes the match in progress.
-        let pending = self.rounds.last().and_then(|round| {
-            round
-                .matches
-                .iter()
-                .find_map(|m| match (m.seats, &m.result, m.table) {
-                    (Seats::Pair { a, .. }, None, Some(table)) if a == id => {
-                        Some((round.number, table, Side::B))
-                    }
-                    (Seats::Pair { b, .. }, None, Some(table)) if b == id => {
-                        Some((round.number, table, Side::A))
-                    }
-                    _ => None,
-                })
-        });
+        let pending = if let Some(cut) = &self.cut {
+            cut.open_match_of(id)
+        } else {
+            self.rounds.last().and_then(|round| {
+                round
+                    .matches
+                    .iter()
+                    .find_map(|m| match (m.seats, &m.result, m.table) {
+                        (Seats::Pair { a, .. }, None, Some(table)) if a == id => {
+                            Some((round.number, table, Side::B))
+                        }
+                        (Seats::Pair { b, .. }, None, Some(table)) if b == id => {
+                            Some((round.number, table, Side::A))
+                        }
+                        _ => None,
+                    })
+            })
+        };
         if let Some((round, table, winner)) = pending {
             let entry = ResultEntry::Default {
                 winner,
@@ -362,6 +410,9 @@ impl Event {
         seats: &[Seats],
         tables: &[u32],
     ) -> Result<(), EngineError> {
+        if self.cut.is_some() {
+            return Err(EngineError::CutStarted);
+        }
         if let Some(last) = self.rounds.last()
             && !last.is_complete()
         {
@@ -410,6 +461,52 @@ impl Event {
         Ok(())
     }
 
+    fn start_cut(&mut self, finalists: &[PlayerId], third_place: bool) -> Result<(), EngineError> {
+        if self.cut.is_some() {
+            return Err(EngineError::InvalidCut(
+                "the top cut has already started; undo it to start again".into(),
+            ));
+        }
+        match self.rounds.last() {
+            None => {
+                return Err(EngineError::InvalidCut(
+                    "play at least one Swiss round before the top cut".into(),
+                ));
+            }
+            Some(last) if !last.is_complete() => {
+                return Err(EngineError::RoundIncomplete(last.number));
+            }
+            Some(_) => {}
+        }
+        for &player in finalists {
+            if !self.player(player)?.is_active() {
+                return Err(EngineError::InvalidCut(format!(
+                    "player {player} has dropped and cannot be a finalist"
+                )));
+            }
+        }
+        self.cut = Some(Cut::new(finalists.to_vec(), third_place)?);
+        Ok(())
+    }
+
+    fn pair_bracket_round(&mut self) -> Result<(), EngineError> {
+        let swiss = u32::try_from(self.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
+        let ruleset = &self.ruleset;
+        let cut = self.cut.as_mut().ok_or_else(|| {
+            EngineError::InvalidCut("the top cut has not started; start it first".into())
+        })?;
+        let played = u32::try_from(cut.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
+        cut.pair_next(swiss + played + 1)?;
+        if let Some(current) = cut.rounds.last_mut() {
+            for m in &mut current.round.matches {
+                if matches!(m.seats, Seats::Single { .. }) {
+                    m.result = Some(score(ruleset, &m.seats, ResultEntry::Bye)?);
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn replace_pairing(
         &mut self,
         number: u32,
@@ -417,6 +514,11 @@ impl Event {
         tables: &[u32],
         seed: Option<u64>,
     ) -> Result<(), EngineError> {
+        if self.cut.is_some() {
+            return Err(EngineError::InvalidCut(
+                "bracket pairings follow the seeds and cannot be changed by hand; undo to before the cut to change the finalists".into(),
+            ));
+        }
         let Some(round) = self.rounds.last() else {
             return Err(EngineError::UnknownRound(number));
         };
@@ -596,7 +698,24 @@ impl Event {
         entry: ResultEntry,
         replace: bool,
     ) -> Result<(), EngineError> {
-        if let Some(lock) = self.ruleset.pairing.result_lock_rounds {
+        let in_bracket = self.is_bracket_round(round);
+        if in_bracket {
+            check_bracket_entry(&entry)?;
+            if self
+                .cut
+                .as_ref()
+                .and_then(Cut::current)
+                .map(|r| r.round.number)
+                != Some(round)
+            {
+                return Err(EngineError::InvalidCut(format!(
+                    "round {round} of the bracket is over and the next round is paired from its winners; undo back to it to change a result"
+                )));
+            }
+        }
+        if let Some(lock) = self.ruleset.pairing.result_lock_rounds
+            && !in_bracket
+        {
             let paired = u32::try_from(self.rounds.len()).unwrap_or(u32::MAX);
             if paired >= round.saturating_add(lock) && !self.unlocked_rounds.contains(&round) {
                 return Err(EngineError::ResultLocked {
@@ -607,9 +726,15 @@ impl Event {
         }
         let ruleset = &self.ruleset;
         let index = usize::try_from(round).ok().and_then(|r| r.checked_sub(1));
-        let target = index
-            .and_then(|i| self.rounds.get_mut(i))
-            .ok_or(EngineError::UnknownRound(round))?;
+        let swiss = index.and_then(|i| self.rounds.get_mut(i));
+        let target = match swiss {
+            Some(found) => found,
+            None => self
+                .cut
+                .as_mut()
+                .and_then(|c| c.round_mut(round))
+                .ok_or(EngineError::UnknownRound(round))?,
+        };
         let found = target
             .matches
             .iter_mut()
@@ -642,6 +767,19 @@ impl Event {
         let result = score(ruleset, &found.seats, entry)?;
         found.result = Some(result);
         Ok(())
+    }
+}
+
+/// A bracket match needs a winner, or both players losing by the time-up procedure.
+fn check_bracket_entry(entry: &ResultEntry) -> Result<(), EngineError> {
+    match entry {
+        ResultEntry::Draw { .. } | ResultEntry::DoubleWin => Err(EngineError::InvalidResult(
+            "a top-cut match cannot end in a draw; enter the winner (or dl if the time-up procedure makes both players lose)".into(),
+        )),
+        ResultEntry::Win { games: Some(g), .. } if g.a == g.b => Err(EngineError::InvalidResult(
+            "a top-cut match needs a winner; a tied game score is not a result".into(),
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -806,7 +944,7 @@ impl Event {
             ));
         }
         let rounds = u32::try_from(self.rounds.len()).unwrap_or(u32::MAX);
-        if round > rounds || (round == 0 && rounds > 0) {
+        if (round == 0 && rounds > 0) || (round > 0 && self.round(round).is_none()) {
             return Err(EngineError::UnknownRound(round));
         }
         let loses_match = match penalty {
@@ -820,19 +958,19 @@ impl Event {
             } else {
                 PenaltyKind::MatchLoss
             };
-            let found = self.rounds[round as usize - 1]
-                .matches
-                .iter()
+            let found = self
+                .round(round)
+                .into_iter()
+                .flat_map(|r| &r.matches)
                 .find_map(|m| match m.seats {
                     Seats::Pair { a, .. } if a == player => m.table.map(|t| (t, Side::A)),
                     Seats::Pair { b, .. } if b == player => m.table.map(|t| (t, Side::B)),
                     _ => None,
                 });
             if let Some((table, loser)) = found {
-                let seats = self.rounds[round as usize - 1]
-                    .matches
-                    .iter()
-                    .find(|m| m.table == Some(table))
+                let seats = self
+                    .round(round)
+                    .and_then(|r| r.match_at_table(table))
                     .map(|m| m.seats);
                 if let Some(seats) = seats {
                     let result = score(
@@ -843,10 +981,9 @@ impl Event {
                             penalty: kind,
                         },
                     )?;
-                    if let Some(m) = self.rounds[round as usize - 1]
-                        .matches
-                        .iter_mut()
-                        .find(|m| m.table == Some(table))
+                    if let Some(m) = self
+                        .round_mut(round)
+                        .and_then(|r| r.matches.iter_mut().find(|m| m.table == Some(table)))
                     {
                         m.result = Some(result);
                     }
@@ -855,20 +992,19 @@ impl Event {
         }
         if penalty == PenaltyType::GameLoss && !loses_match && round > 0 {
             let games_to_win = self.ruleset.points.games_to_win;
-            let index = round as usize - 1;
-            let entered =
-                self.rounds[index]
-                    .matches
-                    .iter()
-                    .find_map(|m| match (m.seats, &m.result) {
-                        (Seats::Pair { a, .. }, Some(result)) if a == player => {
-                            Some((m.table, m.seats, result.entry.clone(), Side::B))
-                        }
-                        (Seats::Pair { b, .. }, Some(result)) if b == player => {
-                            Some((m.table, m.seats, result.entry.clone(), Side::A))
-                        }
-                        _ => None,
-                    });
+            let entered = self
+                .round(round)
+                .into_iter()
+                .flat_map(|r| &r.matches)
+                .find_map(|m| match (m.seats, &m.result) {
+                    (Seats::Pair { a, .. }, Some(result)) if a == player => {
+                        Some((m.table, m.seats, result.entry.clone(), Side::B))
+                    }
+                    (Seats::Pair { b, .. }, Some(result)) if b == player => {
+                        Some((m.table, m.seats, result.entry.clone(), Side::A))
+                    }
+                    _ => None,
+                });
             if let Some((table, seats, entry, gains)) = entered {
                 let (extra_a, extra_b) = if gains == Side::A { (1, 0) } else { (0, 1) };
                 let rescored = score(
@@ -876,10 +1012,9 @@ impl Event {
                     &seats,
                     with_awarded_games(entry, extra_a, extra_b, games_to_win),
                 )?;
-                if let Some(m) = self.rounds[index]
-                    .matches
-                    .iter_mut()
-                    .find(|m| m.table == table)
+                if let Some(m) = self
+                    .round_mut(round)
+                    .and_then(|r| r.matches.iter_mut().find(|m| m.table == table))
                 {
                     m.result = Some(rescored);
                 }

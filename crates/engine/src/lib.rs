@@ -4,6 +4,7 @@
 //! SQLite, no clock, no global randomness (every random choice takes a recorded seed).
 //! CI fails if this crate ever depends on rusqlite, tauri or printpdf.
 
+pub mod bracket;
 pub mod cut;
 pub mod elimination;
 pub mod error;

@@ -275,6 +275,8 @@ fn action_kind(action: &Action) -> &'static str {
         Action::OverrideResultLock { .. } => "override-result-lock",
         Action::RecordPenalty { .. } => "record-penalty",
         Action::SetDeck { .. } => "set-deck",
+        Action::StartCut { .. } => "start-cut",
+        Action::PairBracketRound => "pair-bracket-round",
     }
 }
 

@@ -1,0 +1,174 @@
+//! The bracket of the top cut as the UI, the CLI and printouts show it: every round from
+//! the first to the final (future rounds with their slots still open), winners, the
+//! third-place match and the champion.
+
+use serde::{Deserialize, Serialize};
+use tablekeeper_engine::Event;
+use tablekeeper_engine::bracket::{BracketRound, Cut};
+use tablekeeper_engine::model::{Match, Outcome, PlayerId, Seats};
+
+/// A finalist with their seed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BracketSeat {
+    pub seed: u32,
+    pub player: u32,
+    pub name: String,
+}
+
+/// One match (or bye) of the bracket.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BracketMatchView {
+    /// Table number; `null` for a bye or a match not yet paired.
+    pub table: Option<u32>,
+    pub a: Option<BracketSeat>,
+    pub b: Option<BracketSeat>,
+    /// The player who advances, once decided.
+    pub winner: Option<u32>,
+    /// Short result text (`"A wins"`, `"2-1"`, `"bye"`, `"double loss"`).
+    pub result: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BracketRoundView {
+    /// The event round number once paired; `null` for rounds still to come.
+    pub number: Option<u32>,
+    /// `round-of-16`, `quarterfinal`, `semifinal`, `final`.
+    pub label: String,
+    pub matches: Vec<BracketMatchView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BracketView {
+    /// Number of finalists.
+    pub size: u32,
+    pub third_place: bool,
+    /// Seed 1 first.
+    pub seeds: Vec<BracketSeat>,
+    pub rounds: Vec<BracketRoundView>,
+    pub third_place_match: Option<BracketMatchView>,
+    pub champion: Option<BracketSeat>,
+    /// What the scorekeeper does next: `pair`, `results` or `finished`.
+    pub next: String,
+}
+
+/// Name of a bracket round by the number of players entering it.
+pub fn round_label(entrants: usize) -> String {
+    match entrants {
+        2 => "final".into(),
+        4 => "semifinal".into(),
+        8 => "quarterfinal".into(),
+        n => format!("round-of-{n}"),
+    }
+}
+
+impl BracketView {
+    pub fn from_cut(event: &Event, cut: &Cut) -> BracketView {
+        let seat = |player: PlayerId| {
+            let seed = cut.seeds.iter().position(|p| *p == player).unwrap_or(0);
+            BracketSeat {
+                seed: u32::try_from(seed + 1).unwrap_or(u32::MAX),
+                player: player.0,
+                name: event
+                    .player(player)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default(),
+            }
+        };
+        let mut rounds: Vec<BracketRoundView> = cut
+            .rounds
+            .iter()
+            .map(|played| BracketRoundView {
+                number: Some(played.round.number),
+                label: round_label(played.entrants.len()),
+                matches: (0..played.slots())
+                    .map(|slot| slot_view(played, slot, &seat))
+                    .collect(),
+            })
+            .collect();
+        let bracket_size = cut.seeds.len().next_power_of_two().max(2);
+        let mut entrants = cut
+            .rounds
+            .last()
+            .map_or(bracket_size * 2, |r| r.entrants.len());
+        while entrants > 2 {
+            entrants /= 2;
+            rounds.push(BracketRoundView {
+                number: None,
+                label: round_label(entrants),
+                matches: (0..entrants / 2)
+                    .map(|_| BracketMatchView {
+                        table: None,
+                        a: None,
+                        b: None,
+                        winner: None,
+                        result: None,
+                    })
+                    .collect(),
+            });
+        }
+        let third_place_match = cut.rounds.last().and_then(|last| {
+            let table = last.third_place_table?;
+            last.round
+                .match_at_table(table)
+                .map(|m| match_view(m, &seat))
+        });
+        let next = if cut.is_finished() {
+            "finished"
+        } else if cut.current().is_some_and(|r| !r.round.is_complete()) {
+            "results"
+        } else {
+            "pair"
+        };
+        BracketView {
+            size: u32::try_from(cut.seeds.len()).unwrap_or(u32::MAX),
+            third_place: cut.third_place,
+            seeds: cut.seeds.iter().map(|p| seat(*p)).collect(),
+            rounds,
+            third_place_match,
+            champion: cut.champion().map(seat),
+            next: next.into(),
+        }
+    }
+}
+
+fn slot_view(
+    round: &BracketRound,
+    slot: usize,
+    seat: &impl Fn(PlayerId) -> BracketSeat,
+) -> BracketMatchView {
+    match round.slot_match(slot) {
+        Some(m) => match_view(m, seat),
+        None => BracketMatchView {
+            table: None,
+            a: round.entrants[2 * slot].map(seat),
+            b: round.entrants[2 * slot + 1].map(seat),
+            winner: None,
+            result: None,
+        },
+    }
+}
+
+fn match_view(m: &Match, seat: &impl Fn(PlayerId) -> BracketSeat) -> BracketMatchView {
+    let players = m.seats.players();
+    let winner = m.result.as_ref().and_then(|r| {
+        players
+            .iter()
+            .zip(&r.seats)
+            .find(|(_, s)| s.outcome == Outcome::Win)
+            .map(|(p, _)| p.0)
+    });
+    let (a, b) = match m.seats {
+        Seats::Pair { a, b } => (Some(seat(a)), Some(seat(b))),
+        Seats::Single { player } => (Some(seat(player)), None),
+    };
+    BracketMatchView {
+        table: m.table,
+        a,
+        b,
+        winner,
+        result: m
+            .result
+            .as_ref()
+            .map(|r| crate::views::result_view(&r.entry).summary),
+    }
+}
