@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use serde::Serialize;
 use tablekeeper_commands::{
-    CommandError, CutOptions, Session, archive, catalogue, csv_export, demo, result_input, verify,
+    CommandError, CutOptions, Session, archive, catalogue, demo, export, result_input, verify,
 };
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::model::{DeckData, PenaltyType};
@@ -200,15 +200,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             player,
             reason,
         } => {
-            let mut session = Session::open(&file)?;
-            let current = session.pairings(None)?;
-            let holder = current.byes.first().ok_or_else(|| {
-                CommandError::input(
-                    "no-bye",
-                    "this round has no bye; use `swap` to exchange two players",
-                )
-            })?;
-            let pairings = session.swap_players(&player, &holder.player.to_string(), &reason)?;
+            let pairings = Session::open(&file)?.give_bye(&player, &reason)?;
             Output::new(render::pairings(&pairings, false), &pairings)
         }
         Command::Repair {
@@ -438,64 +430,41 @@ fn run(command: Command) -> Result<Output, CommandError> {
             output,
             format,
             encoding,
-        } if format != "archive" => {
+        } => {
             let session = Session::open(&file)?;
             if format == "report" {
                 let report = tablekeeper_commands::report::report(&session)?;
                 let text = tablekeeper_commands::report::text(&report);
                 if let Some(path) = output {
-                    std::fs::write(&path, &text).map_err(|e| CommandError::Io {
-                        path: path.display().to_string(),
-                        detail: e.to_string(),
-                    })?;
+                    export::write(&session, &format, &encoding, &path)?;
                 }
                 return Output::new(text, &report);
             }
-            let text = match format.as_str() {
-                "standings-csv" => {
-                    csv_export::standings_csv(session.event(), &session.standings()?)?
-                }
-                "results-csv" => csv_export::results_csv(session.event())?,
-                other => {
-                    return Err(CommandError::input(
-                        "invalid-format",
-                        format!(
-                            "unknown export format '{other}'; use archive, standings-csv or results-csv"
-                        ),
-                    ));
-                }
-            };
-            let encoded = csv_export::encode(&text, csv_export::CsvEncoding::parse(&encoding)?);
-            let path = output.ok_or_else(|| {
-                CommandError::input("output-required", "CSV exports need --output FILE")
-            })?;
-            std::fs::write(&path, &encoded.bytes).map_err(|e| CommandError::Io {
-                path: path.display().to_string(),
-                detail: e.to_string(),
-            })?;
-            let mut message = format!("{format} written to {}\n", path.display());
-            if !encoded.unrepresentable.is_empty() {
-                let chars: String = encoded.unrepresentable.iter().collect();
-                message.push_str(&format!("warning: Shift-JIS cannot hold {chars}; written as '?' (use utf8-bom to keep them)\n"));
-            }
-            let note = serde_json::json!({ "written": path.display().to_string(), "unrepresentable": encoded.unrepresentable });
-            Output::new(message, &note)
-        }
-        Command::Export { file, output, .. } => {
-            let session = Session::open(&file)?;
-            let archive = archive::export(&session)?;
-            let text = serde_json::to_string_pretty(&archive)
-                .map_err(|e| CommandError::input("internal", e.to_string()))?;
             match output {
                 Some(path) => {
-                    std::fs::write(&path, text).map_err(|e| CommandError::Io {
-                        path: path.display().to_string(),
-                        detail: e.to_string(),
-                    })?;
-                    let note = serde_json::json!({ "written": path.display().to_string() });
-                    Output::new(format!("archive written to {}\n", path.display()), &note)
+                    let written = export::write(&session, &format, &encoding, &path)?;
+                    let mut message = format!("{format} written to {}\n", written.written);
+                    if !written.unrepresentable.is_empty() {
+                        message.push_str(&format!(
+                            "warning: Shift-JIS cannot hold {}; written as '?' (use utf8-bom to keep them)\n",
+                            written.unrepresentable.concat()
+                        ));
+                    }
+                    Output::new(message, &written)
                 }
-                None => Output::new(format!("{text}\n"), &archive),
+                None if format == "archive" => {
+                    let archive = archive::export(&session)?;
+                    let text = serde_json::to_string_pretty(&archive)
+                        .map_err(|e| CommandError::input("internal", e.to_string()))?;
+                    Output::new(format!("{text}\n"), &archive)
+                }
+                None => {
+                    export::render(&session, &format, &encoding)?;
+                    Err(CommandError::input(
+                        "output-required",
+                        "CSV exports need --output FILE",
+                    ))
+                }
             }
         }
         Command::ImportArchive {

@@ -6,9 +6,11 @@ use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
 use tablekeeper_engine::bracket::{BracketRound, Cut};
 use tablekeeper_engine::model::{Match, Outcome, PlayerId, Seats};
+use ts_rs::TS;
 
 /// A finalist with their seed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct BracketSeat {
     pub seed: u32,
     pub player: u32,
@@ -16,7 +18,8 @@ pub struct BracketSeat {
 }
 
 /// One match (or bye) of the bracket.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct BracketMatchView {
     /// Table number; `null` for a bye or a match not yet paired.
     pub table: Option<u32>,
@@ -28,7 +31,8 @@ pub struct BracketMatchView {
     pub result: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct BracketRoundView {
     /// The event round number once paired; `null` for rounds still to come.
     pub number: Option<u32>,
@@ -37,7 +41,8 @@ pub struct BracketRoundView {
     pub matches: Vec<BracketMatchView>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct BracketView {
     /// Number of finalists.
     pub size: u32,

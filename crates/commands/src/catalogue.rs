@@ -2,10 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::ruleset::catalogue;
+use ts_rs::TS;
 
 use crate::error::CommandError;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct RulesetSummary {
     pub id: String,
     pub name_en: String,
@@ -15,7 +17,8 @@ pub struct RulesetSummary {
     pub chain: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct TitleSummary {
     pub id: String,
     pub name_en: String,

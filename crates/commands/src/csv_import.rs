@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::event::MAX_NAME_CHARS;
+use ts_rs::TS;
 
 use crate::error::CommandError;
 
@@ -50,7 +51,8 @@ const COLUMNS: [(&str, &[&str]); 4] = [
 ];
 
 /// The file's text encoding as detected.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "kebab-case")]
 pub enum Encoding {
     Utf8Bom,
@@ -59,7 +61,8 @@ pub enum Encoding {
 }
 
 /// One problem of the file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct Problem {
     /// 1-based line in the file (the header is line 1); 0 for the whole file.
     pub line: usize,
@@ -67,7 +70,8 @@ pub struct Problem {
 }
 
 /// What an import would do.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct ImportPreview {
     pub encoding: Encoding,
     pub players: Vec<PlayerDetails>,

@@ -46,7 +46,8 @@ impl CommandError {
 }
 
 /// An error as the UI and JSON output see it.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, ts_rs::TS)]
+#[ts(export)]
 pub struct ErrorView {
     pub kind: String,
     pub message: String,

@@ -62,8 +62,10 @@ pub struct Session {
 }
 
 /// One step of the history, as shown to the scorekeeper.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
+#[ts(export)]
 pub struct HistoryItem {
+    #[ts(type = "number")]
     pub step: i64,
     pub recorded_at: String,
     pub description: String,
@@ -883,6 +885,19 @@ impl Session {
             Some(reason),
         )?;
         self.changed_pairings(number)
+    }
+
+    /// Moves the current round's bye to `player` (they take each other's seats).
+    pub fn give_bye(&mut self, player: &str, reason: &str) -> Result<PairingsView, CommandError> {
+        let current = self.pairings(None)?;
+        let holder = current.byes.first().ok_or_else(|| {
+            CommandError::input(
+                "no-bye",
+                "this round has no bye; use `swap` to exchange two players",
+            )
+        })?;
+        let holder = holder.player.to_string();
+        self.swap_players(player, &holder, reason)
     }
 
     /// Pairs the current round again from scratch (no result may exist yet).

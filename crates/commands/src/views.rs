@@ -6,8 +6,10 @@ use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
 use tablekeeper_engine::model::{Match, Player, PlayerStatus, ResultEntry, Round, Seats};
 use tablekeeper_engine::standings::{Standings, TiebreakValue};
+use ts_rs::TS;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct RulesetRef {
     pub id: String,
     pub name_en: String,
@@ -15,7 +17,8 @@ pub struct RulesetRef {
 }
 
 /// `tablekeeper status`: the event at a glance.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct EventView {
     pub file: String,
     pub name: String,
@@ -34,7 +37,8 @@ pub struct EventView {
     pub stage: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct PlayerView {
     pub id: u32,
     pub name: String,
@@ -76,7 +80,8 @@ impl PlayerView {
 }
 
 /// A recorded penalty.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct PenaltyView {
     pub player: u32,
     pub name: String,
@@ -100,7 +105,8 @@ impl PenaltyView {
 }
 
 /// A player at a table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct SeatView {
     pub player: u32,
     pub name: String,
@@ -110,7 +116,8 @@ pub struct SeatView {
 }
 
 /// A recorded result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct ResultView {
     /// `win`, `draw`, `double-loss`, `double-win`, `default`, `penalty`, `bye`, `late-entry-loss`.
     pub kind: String,
@@ -118,7 +125,8 @@ pub struct ResultView {
     pub summary: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct TableView {
     pub table: u32,
     /// Notes about a correction (e.g. later rounds were paired on the old standings).
@@ -133,7 +141,8 @@ pub struct TableView {
 }
 
 /// A round's pairings: tables, the bye and late entries' missed rounds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct PairingsView {
     pub round: u32,
     /// For a top-cut round: `quarterfinal`, `semifinal`, `final`, `round-of-16`, …
@@ -156,21 +165,24 @@ pub struct PairingsView {
 }
 
 /// A player named in an explanation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct NamedPlayer {
     pub player: u32,
     pub name: String,
     pub points: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct ByeView {
     pub player: NamedPlayer,
     pub reason: String,
 }
 
 /// A pair whose players had different points.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct FloatView {
     pub higher: NamedPlayer,
     pub lower: NamedPlayer,
@@ -178,7 +190,8 @@ pub struct FloatView {
 }
 
 /// Why a round was paired as it was.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct ExplanationView {
     pub round: u32,
     /// Re-running the pairer on the event as it was, with the round's stored seed, gives
@@ -240,7 +253,8 @@ impl ExplanationView {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct ValueView {
     pub id: String,
     /// Exact value as a reduced fraction; `null` where not applicable.
@@ -258,7 +272,8 @@ impl ValueView {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct StandingsRowView {
     pub rank: u32,
     pub player: u32,
@@ -276,7 +291,8 @@ pub struct StandingsRowView {
     pub disqualified: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct StandingsView {
     pub completed_rounds: u32,
     pub chain: Vec<String>,

@@ -34,6 +34,7 @@ pub struct EventSettings {
 
 /// Registration details of a player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PlayerDetails {
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]

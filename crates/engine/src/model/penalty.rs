@@ -56,6 +56,7 @@ pub struct PenaltyRecord {
 
 /// One card line of a registered deck list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct DeckCard {
     pub number: String,
     pub name: String,
@@ -64,6 +65,7 @@ pub struct DeckCard {
 
 /// Deck registration data, used by finalist selection and publisher reports.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct DeckData {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
