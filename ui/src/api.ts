@@ -3,6 +3,7 @@
 // ApiError {kind, message}.
 import { invoke } from '@tauri-apps/api/core';
 import { WebviewWindow } from '@tauri-apps/api/webviewWindow';
+import { getCurrentWindow } from '@tauri-apps/api/window';
 import { open, save } from '@tauri-apps/plugin-dialog';
 import type {
   AddPlayersRequest,
@@ -55,13 +56,17 @@ export function normalizeError(error: unknown): ApiError {
   return new ApiError('host', String(error));
 }
 
-async function call<T>(command: string, request?: object): Promise<T> {
+/** Runs a shell call, turning any failure into an ApiError. */
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
   try {
-    return await invoke<T>(command, request === undefined ? {} : { request });
+    return await run();
   } catch (error) {
     throw normalizeError(error);
   }
 }
+
+const call = <T>(command: string, request?: object): Promise<T> =>
+  guarded(() => invoke<T>(command, request === undefined ? {} : { request }));
 
 export const appInfo = () => call<AppInfo>('app_info');
 export const catalogue = () => call<Catalogue>('catalogue');
@@ -91,23 +96,13 @@ export const pairBracketRound = () => call<PairingsView>('pair_bracket_round');
 export const bracket = () => call<BracketView | null>('bracket');
 export const exportEvent = (request: ExportRequest) => call<ExportView>('export', request);
 
-const EVENT_FILTER = { name: 'Tablekeeper event', extensions: ['tkevent'] };
-
-async function guarded<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw normalizeError(error);
-  }
-}
-
 /** Asks for an existing event file; null when the user cancels. */
-export const chooseEventFile = (title: string) =>
-  guarded(() => open({ title, multiple: false, directory: false, filters: [EVENT_FILTER] }));
+export const chooseEventFile = (title: string, filterName: string) =>
+  guarded(() => open({ title, multiple: false, directory: false, filters: [{ name: filterName, extensions: ['tkevent'] }] }));
 
 /** Asks where to save a new event file; null when the user cancels. */
-export const chooseNewEventFile = (title: string, defaultPath: string) =>
-  guarded(() => save({ title, defaultPath, filters: [EVENT_FILTER] }));
+export const chooseNewEventFile = (title: string, filterName: string, defaultPath: string) =>
+  guarded(() => save({ title, defaultPath, filters: [{ name: filterName, extensions: ['tkevent'] }] }));
 
 /** Asks where to write an export; null when the user cancels. */
 export const chooseExportFile = (title: string, defaultPath: string, extension: string) =>
@@ -121,10 +116,13 @@ export async function openProjectorWindow(title: string): Promise<void> {
       await existing.setFocus();
       return;
     }
-    const window = new WebviewWindow('projector', { url: 'index.html#/projector', title, fullscreen: true });
+    const projector = new WebviewWindow('projector', { url: 'index.html#/projector', title, fullscreen: true });
     await new Promise<void>((resolve, reject) => {
-      void window.once('tauri://created', () => resolve());
-      void window.once('tauri://error', (event) => reject(event.payload));
+      void projector.once('tauri://created', () => resolve());
+      void projector.once('tauri://error', (event) => reject(event.payload));
     });
   });
 }
+
+/** Closes the window this page runs in (the projector). */
+export const closeCurrentWindow = () => guarded(() => getCurrentWindow().close());

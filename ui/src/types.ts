@@ -1,39 +1,37 @@
-// The single place the UI gets its contract types from. Today they come from the temporary
-// hand-written bindings-temp.ts; switch these lines to ./bindings/<Type> once ts-rs has run.
-export type {
-  AddPlayersRequest,
-  AppInfo,
-  BracketMatchView,
-  BracketRoundView,
-  BracketSeat,
-  BracketView,
-  Catalogue,
-  CreateEventRequest,
-  CutRequest,
-  ErrorView,
-  EventView,
-  ExplanationView,
-  ExportRequest,
-  ExportView,
-  GiveByeRequest,
-  HistoryItem,
-  ImportPreview,
-  ImportRequest,
-  OpenEventRequest,
-  PairingsView,
-  PairRequest,
-  PenaltyRequest,
-  PenaltyView,
-  PlayerRequest,
-  PlayerView,
-  ResultRequest,
-  RoundRequest,
-  RulesetSummary,
-  SeatView,
-  SetRoundsRequest,
-  StandingsRowView,
-  StandingsView,
-  SwapRequest,
-  TableView,
-  TitleSummary,
-} from './bindings-temp';
+// The single place the UI gets its contract types from: the files ts-rs generates from the
+// Rust views into ./bindings/ (never edited by hand).
+export type { AddPlayersRequest } from './bindings/AddPlayersRequest';
+export type { AppInfo } from './bindings/AppInfo';
+export type { BracketMatchView } from './bindings/BracketMatchView';
+export type { BracketRoundView } from './bindings/BracketRoundView';
+export type { BracketSeat } from './bindings/BracketSeat';
+export type { BracketView } from './bindings/BracketView';
+export type { Catalogue } from './bindings/Catalogue';
+export type { CreateEventRequest } from './bindings/CreateEventRequest';
+export type { CutRequest } from './bindings/CutRequest';
+export type { ErrorView } from './bindings/ErrorView';
+export type { EventView } from './bindings/EventView';
+export type { ExplanationView } from './bindings/ExplanationView';
+export type { ExportRequest } from './bindings/ExportRequest';
+export type { ExportView } from './bindings/ExportView';
+export type { GiveByeRequest } from './bindings/GiveByeRequest';
+export type { HistoryItem } from './bindings/HistoryItem';
+export type { ImportPreview } from './bindings/ImportPreview';
+export type { ImportRequest } from './bindings/ImportRequest';
+export type { OpenEventRequest } from './bindings/OpenEventRequest';
+export type { PairingsView } from './bindings/PairingsView';
+export type { PairRequest } from './bindings/PairRequest';
+export type { PenaltyRequest } from './bindings/PenaltyRequest';
+export type { PenaltyView } from './bindings/PenaltyView';
+export type { PlayerRequest } from './bindings/PlayerRequest';
+export type { PlayerView } from './bindings/PlayerView';
+export type { ResultRequest } from './bindings/ResultRequest';
+export type { RoundRequest } from './bindings/RoundRequest';
+export type { RulesetSummary } from './bindings/RulesetSummary';
+export type { SeatView } from './bindings/SeatView';
+export type { SetRoundsRequest } from './bindings/SetRoundsRequest';
+export type { StandingsRowView } from './bindings/StandingsRowView';
+export type { StandingsView } from './bindings/StandingsView';
+export type { SwapRequest } from './bindings/SwapRequest';
+export type { TableView } from './bindings/TableView';
+export type { TitleSummary } from './bindings/TitleSummary';

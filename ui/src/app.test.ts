@@ -1,0 +1,293 @@
+// @vitest-environment happy-dom
+// The whole UI against a small fake shell (Tauri's mockIPC): create an event, register
+// players with Enter, pair, enter results by keyboard (replace, undo), drop, standings.
+// It drives the same data-testid hooks the WebDriver end-to-end test uses.
+import type { InvokeArgs } from '@tauri-apps/api/core';
+import { mockIPC } from '@tauri-apps/api/mocks';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BracketSeat, BracketView, EventView, PairingsView, PlayerView, TableView } from './types';
+
+type Fake = { players: PlayerView[]; round: PairingsView | null; event: EventView | null; calls: string[]; undone: number; bracket: BracketView | null };
+
+const fake: Fake = { players: [], round: null, event: null, calls: [], undone: 0, bracket: null };
+
+function eventView(): EventView {
+  const active = fake.players.filter((p) => p.status === 'active').length;
+  return {
+    file: '/events/friday.tkevent',
+    name: fake.event?.name ?? '',
+    title: null,
+    ruleset: { id: 'bandai', name_en: 'Bandai', name_ja: 'バンダイ' },
+    planned_rounds: 3,
+    rounds_paired: fake.round ? 1 : 0,
+    current_round_complete: fake.round?.complete ?? true,
+    players_registered: fake.players.length,
+    players_active: active,
+    recommended_rounds: 3,
+    recommended_cut: 4,
+    stage: fake.round ? 'swiss' : 'registration',
+  };
+}
+
+function player(id: number, name: string): PlayerView {
+  const none = null;
+  return { id, name, reading: none, publisher_id: none, nickname: none, joined_round: 1, status: 'active', dropped_after_round: none, fixed_table: none, disqualified: false };
+}
+
+function backend(cmd: string, payload?: InvokeArgs): unknown {
+  fake.calls.push(cmd);
+  const request = ((payload as Record<string, unknown> | undefined)?.['request'] ?? {}) as Record<string, unknown>;
+  switch (cmd) {
+    case 'app_info':
+      return { version: '0.1.0', default_folder: '/events', recent: [], open_event: null };
+    case 'catalogue':
+      return {
+        rulesets: [
+          { id: 'bushiroad-en', name_en: 'Bushiroad', name_ja: 'ブシロード', source: '', points: '1/0/0/1', chain: [] },
+          { id: 'bandai', name_en: 'Bandai', name_ja: 'バンダイ', source: '', points: '3/1/0/3', chain: [] },
+        ],
+        titles: [{ id: 'digimon', name_en: 'Digimon', name_ja: 'デジモン', ruleset: 'bandai', round_minutes: 35, match_length: 'bo1' }],
+      };
+    case 'create_event':
+      fake.event = { ...eventView(), name: String(request['name']) };
+      return eventView();
+    case 'summary':
+      return eventView();
+    case 'players':
+      return fake.players;
+    case 'add_players': {
+      const names = request['names'] as string[];
+      if (names.some((n) => fake.players.some((p) => p.name === n))) throw { kind: 'duplicate-player', message: 'already registered' };
+      const added = names.map((n, i) => player(fake.players.length + i + 1, n));
+      fake.players.push(...added);
+      return added;
+    }
+    case 'drop_player': {
+      const found = fake.players.find((p) => p.name === request['player'] || String(p.id) === request['player']);
+      if (!found) throw { kind: 'unknown-player', message: 'no such player' };
+      found.status = 'dropped';
+      found.dropped_after_round = 1;
+      return found;
+    }
+    case 'pair_round': {
+      const seat = (p: PlayerView) => ({ player: p.id, name: p.name, points: null, outcome: null });
+      const tables: TableView[] = [];
+      for (let i = 0; i + 1 < fake.players.length; i += 2) {
+        const [a, b] = [fake.players[i], fake.players[i + 1]];
+        if (a && b) tables.push({ table: tables.length + 1, a: seat(a), b: seat(b), result: null });
+      }
+      fake.round = { round: 1, pairing_seed: '7', complete: false, tables, byes: [], late_entry_losses: [], rematches: [], explanation: { round: 1, regenerated_identically: true, bye: null, floats: [], rematches: [], forced_second_byes: [], notes: ['all paired'] } };
+      return fake.round;
+    }
+    case 'pairings':
+      if (!fake.round) throw { kind: 'no-round', message: 'no round' };
+      return fake.round;
+    case 'record_result': {
+      const table = fake.round?.tables.find((x) => x.table === request['table']);
+      if (!table) throw { kind: 'unknown-table', message: 'no such table' };
+      if (table.result && !request['replace']) throw { kind: 'result-exists', message: 'table already has a result' };
+      const aWins = request['result'] === 'a';
+      table.a.outcome = aWins ? 'win' : 'loss';
+      table.b.outcome = aWins ? 'loss' : 'win';
+      table.result = { kind: 'win', summary: aWins ? 'A wins' : 'B wins' };
+      return table;
+    }
+    case 'undo':
+      fake.undone += 1;
+      return { step: 9, recorded_at: '2026-11-22T04:06:05.025+00:00', description: 'entered the result of round 1 table 1', reason: null, undone: true };
+    case 'history':
+      return [{ step: 1, recorded_at: '2026-11-22T04:00:00.000+00:00', description: 'created the event', reason: null, undone: false }];
+    case 'penalties':
+      return [];
+    case 'standings':
+      return {
+        completed_rounds: 1,
+        chain: ['opp-match-win'],
+        random_seed: '1',
+        rows: fake.players.map((p, i) => ({
+          rank: i + 1,
+          player: p.id,
+          name: p.name,
+          points: '0',
+          wins: 0,
+          losses: 0,
+          draws: 0,
+          match_win: null,
+          tiebreakers: [{ id: 'opp-match-win', exact: null, display: '—' }],
+          decided_by_random: false,
+          dropped: p.status === 'dropped',
+          disqualified: false,
+        })),
+      };
+    case 'bracket':
+      return fake.bracket;
+    case 'start_cut': {
+      const seeds: BracketSeat[] = fake.players.slice(0, Number(request['size'])).map((p, i) => ({ seed: i + 1, player: p.id, name: p.name }));
+      const [one, two] = seeds;
+      fake.bracket = {
+        size: seeds.length,
+        third_place: Boolean(request['third_place']),
+        seeds,
+        rounds: [{ number: null, label: 'final', matches: [{ table: null, a: one ?? null, b: two ?? null, winner: null, result: null }] }],
+        third_place_match: null,
+        champion: null,
+        next: 'pair',
+      };
+      return fake.bracket;
+    }
+    case 'pair_bracket_round': {
+      const bracket = fake.bracket as BracketView;
+      const [one, two] = bracket.seeds;
+      bracket.rounds = [{ number: 2, label: 'final', matches: [{ table: 1, a: one ?? null, b: two ?? null, winner: one?.player ?? null, result: '2-0' }] }];
+      bracket.champion = one ?? null;
+      bracket.next = 'finished';
+      return { ...fake.round, round: 2, bracket_round: 'final' };
+    }
+    default:
+      throw { kind: 'internal', message: `fake shell has no ${cmd}` };
+  }
+}
+
+const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.querySelector<T>(`[data-testid="${id}"]`);
+const all = (id: string) => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
+
+async function until<T>(probe: () => T | null | undefined | false): Promise<T> {
+  for (let i = 0; i < 200; i += 1) {
+    const value = probe();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`timed out waiting for ${probe.toString()}`);
+}
+
+function type(input: HTMLInputElement, text: string): void {
+  input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function press(target: EventTarget, key: string, init: KeyboardEventInit = {}): void {
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
+}
+
+/** Opens a screen from its tab and waits until `ready` (a data-testid) is on it. */
+async function navigate(route: string, ready: string): Promise<HTMLElement> {
+  byId(`nav-${route}`)?.click();
+  location.hash = `#/${route}`;
+  return until(() => byId(ready));
+}
+
+describe('the app with a fake shell', () => {
+  beforeAll(async () => {
+    localStorage.setItem('tablekeeper.language', 'en');
+    document.body.innerHTML = '<div id="app"></div>';
+    location.hash = '#/start';
+    mockIPC(backend);
+    await import('./main');
+    await until(() => byId('create-event'));
+  });
+
+  it('creates an event with the title preset choosing the ruleset', async () => {
+    const title = await until(() => byId<HTMLSelectElement>('event-title'));
+    title.value = 'digimon';
+    title.dispatchEvent(new Event('change'));
+    expect(byId<HTMLSelectElement>('event-ruleset')?.value).toBe('bandai');
+    type(byId<HTMLInputElement>('event-name') as HTMLInputElement, 'Friday Digimon');
+    byId('create-event')?.click();
+    await until(() => location.hash === '#/registration' && byId('player-name-input'));
+    expect(byId('event-summary')?.textContent).toContain('Friday Digimon');
+  });
+
+  it('adds players with Enter and keeps the name box focused', async () => {
+    const input = await until(() => byId<HTMLInputElement>('player-name-input'));
+    for (const name of ['Ann', 'Bob', 'Cat']) {
+      type(input, name);
+      press(input, 'Enter');
+      await until(() => all('player-row').some((row) => row.textContent?.includes(name)));
+      expect(input.value).toBe('');
+    }
+    expect(document.activeElement).toBe(input);
+    const bulk = byId<HTMLTextAreaElement>('player-bulk') as HTMLTextAreaElement;
+    bulk.value = 'Dan\n\nEve\tえヴ';
+    byId('add-players-bulk')?.click();
+    await until(() => all('player-row').length === 5);
+    expect(byId('status')?.textContent).toContain('Added 2 players');
+  });
+
+  it('keeps the typed name and shows the error when adding fails', async () => {
+    const input = byId<HTMLInputElement>('player-name-input') as HTMLInputElement;
+    type(input, 'Ann');
+    press(input, 'Enter');
+    await until(() => byId('error')?.textContent);
+    expect(byId('error')?.textContent).toContain('already registered');
+    expect(input.value).toBe('Ann');
+  });
+
+  it('pairs a round and lists the tables', async () => {
+    (await navigate('round', 'pair-round')).click();
+    await until(() => all('pairing-row').length === 2);
+    expect(all('pairing-row').map((row) => row.dataset['table'])).toEqual(['1', '2']);
+    expect(byId('allow-rematches')?.closest('label')?.hidden).toBe(true);
+    expect(byId('explanation')?.textContent).toContain('all paired');
+  });
+
+  it('enters results from the keyboard, asks before replacing, and undoes with Ctrl+Z', async () => {
+    const input = (await navigate('results', 'result-input')) as HTMLInputElement;
+    await until(() => byId('outstanding-tables')?.textContent?.includes('Table 2'));
+    type(input, '1 1');
+    expect(byId('result-preview')?.textContent).toContain('Ann wins');
+    press(input, 'Enter');
+    await until(() => byId('status')?.textContent?.includes('Table 1'));
+    expect(input.value).toBe('');
+    expect(byId('outstanding-tables')?.textContent).not.toContain('Table 1:');
+
+    type(input, '1 x7');
+    press(input, 'Enter');
+    expect(byId('error')?.textContent).toContain('not a result');
+    expect(input.value).toBe('1 x7');
+
+    type(input, '1b');
+    press(input, 'Enter');
+    const replace = await until(() => byId('confirm-replace'));
+    replace.click();
+    await until(() => byId('status')?.textContent?.includes('Bob wins'));
+
+    press(document.body, 'z', { ctrlKey: true });
+    await until(() => fake.undone === 1);
+    await until(() => byId('status')?.textContent?.includes('Undone'));
+  });
+
+  it('drops a player from the Results screen', async () => {
+    type(byId<HTMLInputElement>('drop-player-input') as HTMLInputElement, 'Eve');
+    byId('drop-player')?.click();
+    await until(() => byId('status')?.textContent?.includes('Eve has dropped'));
+  });
+
+  it('shows standings with rank, name and points, and dropped players in words', async () => {
+    await navigate('standings', 'standings-table');
+    await until(() => all('standings-row').length === 5);
+    const eve = all('standings-row').find((row) => row.querySelector('[data-testid="standings-name"]')?.textContent === 'Eve');
+    expect(eve?.textContent).toContain('Dropped');
+    expect(all('standings-rank')[0]?.textContent).toBe('1');
+    expect(all('standings-points')[0]?.textContent).toBe('0');
+  });
+
+  it('starts a top cut, pairs its final and shows the champion', async () => {
+    const size = (await navigate('cut', 'cut-size')) as HTMLSelectElement;
+    expect(size.value).toBe('4');
+    size.value = '2';
+    byId('start-cut')?.click();
+    await until(() => byId('bracket'));
+    expect(byId('bracket')?.textContent).toContain('Final');
+    expect(byId('champion')).toBeNull();
+    byId('pair-bracket-round')?.click();
+    const champion = await until(() => byId('champion'));
+    expect(champion.textContent).toContain('Champion: Ann');
+    expect(byId('bracket')?.textContent).toContain('✓ winner');
+  });
+
+  it('has every navigation tab', () => {
+    for (const route of ['start', 'registration', 'round', 'results', 'standings', 'cut', 'timer', 'settings']) {
+      expect(byId(`nav-${route}`), route).not.toBeNull();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+// Entry point: language, then either the projector clock (#/projector, its own window) or
+// the app shell with its screens.
+import './style.css';
+import { showError } from './feedback';
+import { initI18n } from './i18n';
+import { startRouter } from './router';
+import { mountProjector } from './screens/projector';
+import { mountCut } from './screens/cut';
+import { mountRegistration } from './screens/registration';
+import { mountResults } from './screens/results';
+import { mountRound } from './screens/round';
+import { mountSettings } from './screens/settings';
+import { mountStandings } from './screens/standings';
+import { mountStart } from './screens/start';
+import { mountTimer } from './screens/timer';
+import { language } from './settings';
+import * as state from './state';
+
+async function boot(): Promise<void> {
+  await initI18n(language());
+  const root = document.getElementById('app');
+  if (!root) return;
+  if (location.hash === '#/projector') {
+    mountProjector(root);
+    return;
+  }
+  const screens = {
+    start: mountStart,
+    registration: mountRegistration,
+    round: mountRound,
+    results: mountResults,
+    standings: mountStandings,
+    cut: mountCut,
+    timer: mountTimer,
+    settings: mountSettings,
+  };
+  let failure: unknown = null;
+  try {
+    await state.loadApp();
+  } catch (error) {
+    failure = error;
+  }
+  startRouter(root, screens);
+  if (failure !== null) showError(failure);
+}
+
+void boot();

@@ -1,0 +1,87 @@
+// Hash routes (#/start, #/results, …), the tab bar, the header line and the message areas.
+// Each screen mounts into <main> and may return a clean-up for its timers and key handlers.
+import { h } from './dom';
+import { feedbackAreas } from './feedback';
+import { eventLine } from './format';
+import { localName, t } from './i18n';
+import * as state from './state';
+
+const ROUTES = ['start', 'registration', 'round', 'results', 'standings', 'cut', 'timer', 'settings'] as const;
+export type Route = (typeof ROUTES)[number];
+export type Screen = (root: HTMLElement) => (() => void) | void;
+
+let app: HTMLElement;
+let screens: Record<Route, Screen>;
+let main: HTMLElement;
+let eventSummary: HTMLElement;
+let tabs: Map<Route, HTMLAnchorElement>;
+let cleanup: (() => void) | void;
+
+export function startRouter(root: HTMLElement, table: Record<Route, Screen>): void {
+  app = root;
+  screens = table;
+  window.addEventListener('hashchange', show);
+  document.addEventListener('keydown', shortcut);
+  state.onEventChange(updateSummary);
+  rerender();
+}
+
+export function go(route: Route): void {
+  if (current() === route) show();
+  else location.hash = `#/${route}`;
+}
+
+/** Builds the shell again (after a language change) and shows the current screen. */
+export function rerender(): void {
+  tabs = new Map(
+    ROUTES.map((route, index) => [
+      route,
+      h('a', { href: `#/${route}`, 'data-testid': `nav-${route}`, 'aria-keyshortcuts': `Alt+${index + 1}` }, t(`nav.${route}`)),
+    ]),
+  );
+  eventSummary = h('p', { class: 'event-line', 'data-testid': 'event-summary' });
+  main = h('main', { id: 'main', tabindex: -1 });
+  app.replaceChildren(
+    h('header', { class: 'app-header no-print' }, h('h1', {}, t('app.name')), eventSummary),
+    h('nav', { class: 'tabs no-print', 'aria-label': t('nav.label') }, h('ul', {}, ...[...tabs.values()].map((tab) => h('li', {}, tab)))),
+    feedbackAreas(),
+    main,
+  );
+  updateSummary();
+  show();
+}
+
+function current(): Route {
+  const name = location.hash.replace(/^#\/?/, '');
+  const route = ROUTES.find((r) => r === name);
+  if (route) return route;
+  return state.event() ? 'registration' : 'start';
+}
+
+function show(): void {
+  const route = current();
+  cleanup?.();
+  main.replaceChildren();
+  for (const [name, tab] of tabs) {
+    if (name === route) tab.setAttribute('aria-current', 'page');
+    else tab.removeAttribute('aria-current');
+  }
+  cleanup = screens[route](main);
+  if (!main.contains(document.activeElement)) main.querySelector<HTMLElement>('h2')?.focus();
+}
+
+function updateSummary(): void {
+  const open = state.event();
+  eventSummary.textContent = open ? eventLine(open, localName(open.ruleset)) : t('event.none');
+}
+
+/** Alt+1 … Alt+8 switch tabs. */
+function shortcut(event: KeyboardEvent): void {
+  if (!event.altKey || event.ctrlKey || event.metaKey) return;
+  const digit = /^Digit(\d)$/.exec(event.code)?.[1];
+  const route = digit ? ROUTES[Number(digit) - 1] : undefined;
+  if (route) {
+    event.preventDefault();
+    go(route);
+  }
+}

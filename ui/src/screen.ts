@@ -1,0 +1,69 @@
+// Pieces every screen uses: its heading, the "open an event first" notice, and running a
+// command with the button disabled and any error shown.
+import { h } from './dom';
+import { showError } from './feedback';
+import { t } from './i18n';
+import { paper } from './settings';
+import * as state from './state';
+import type { EventView } from './types';
+
+/** The screen's heading; focusable so navigation can move focus to it. */
+export function heading(text: string): HTMLHeadingElement {
+  return h('h2', { tabindex: -1 }, text);
+}
+
+/** The open event, or null after rendering a notice that points to the Start screen. */
+export function requireEvent(root: HTMLElement): EventView | null {
+  const current = state.event();
+  if (!current) {
+    root.append(h('p', { class: 'notice' }, t('common.noEvent'), ' ', h('a', { href: '#/start' }, t('common.goToStart'))));
+  }
+  return current;
+}
+
+/**
+ * Runs `action` while `button` (if any) is disabled, so a double press does nothing twice.
+ * Shows the error and resolves to undefined on failure.
+ */
+export async function run<T>(action: () => Promise<T>, button?: HTMLButtonElement): Promise<T | undefined> {
+  if (button) button.disabled = true;
+  try {
+    return await action();
+  } catch (error) {
+    showError(error);
+    return undefined;
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+
+/** An empty datalist that player boxes point to (`list` attribute); fill it with fillNames. */
+export function playerNames(id: string): HTMLDataListElement {
+  return h('datalist', { id });
+}
+
+export function fillNames(list: HTMLDataListElement, names: readonly string[]): void {
+  list.replaceChildren(...names.map((name) => h('option', { value: name })));
+}
+
+/** Prints the current screen on the paper size chosen in Settings. */
+export function printButton(testid: string): HTMLButtonElement {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'no-print',
+      'data-testid': testid,
+      onclick: () => {
+        let style = document.getElementById('page-size');
+        if (!style) {
+          style = h('style', { id: 'page-size' });
+          document.head.append(style);
+        }
+        style.textContent = `@page { size: ${paper()}; margin: 12mm; }`;
+        window.print();
+      },
+    },
+    t('common.print'),
+  );
+}

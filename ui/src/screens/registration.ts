@@ -1,0 +1,213 @@
+// Registration: type a name and press Enter (focus stays for the next one), paste a list to
+// add many, import a CSV after a preview of its rows and problems, and drop players.
+import * as api from '../api';
+import { field, h, onEnter } from '../dom';
+import { announce, showProblem } from '../feedback';
+import { playerStatus } from '../format';
+import { t } from '../i18n';
+import { heading, requireEvent, run } from '../screen';
+import * as state from '../state';
+import type { ImportPreview, PlayerView } from '../types';
+
+/** Names from pasted text: one per line; from spreadsheet rows, the first cell. */
+export function namesFromText(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => (line.split('\t')[0] ?? '').trim())
+    .filter((name) => name !== '');
+}
+
+export function mountRegistration(root: HTMLElement): void {
+  root.append(heading(t('registration.title')));
+  if (!requireEvent(root)) return;
+
+  const list = h('tbody');
+  const count = h('p', { 'data-testid': 'player-count' });
+  const refresh = async () => {
+    const all = await api.players();
+    list.replaceChildren(...all.map((player) => playerRow(player, () => void run(refresh))));
+    const active = all.filter((p) => p.status === 'active').length;
+    count.textContent = t('registration.count', { registered: all.length, active });
+  };
+
+  const name = h('input', { type: 'text', 'data-testid': 'player-name-input', autocomplete: 'off', maxlength: 200 });
+  const add = h('button', { type: 'button', class: 'primary', 'data-testid': 'add-player' }, t('registration.add'));
+  const bulk = h('textarea', { rows: 6, 'data-testid': 'player-bulk' });
+  const addBulk = h('button', { type: 'button', 'data-testid': 'add-players-bulk' }, t('registration.addAll'));
+
+  const addNames = async (names: string[]) => {
+    const added = await api.addPlayers({ names });
+    await refresh();
+    await state.refreshEvent();
+    announce(
+      added.length === 1 && added[0]
+        ? t('registration.addedOne', { name: added[0].name, id: added[0].id })
+        : t('registration.addedMany', { count: added.length }),
+    );
+  };
+  const addOne = () => {
+    const value = name.value.trim();
+    if (!value) {
+      showProblem(t('registration.nameRequired'));
+      return;
+    }
+    void run(async () => {
+      await addNames([value]);
+      name.value = '';
+    }, add).then(() => name.focus());
+  };
+  const addList = () => {
+    const names = namesFromText(bulk.value);
+    if (names.length === 0) {
+      showProblem(t('registration.listEmpty'));
+      bulk.focus();
+      return;
+    }
+    void run(async () => {
+      await addNames(names);
+      bulk.value = '';
+    }, addBulk);
+  };
+  onEnter(name, addOne);
+  add.addEventListener('click', addOne);
+  addBulk.addEventListener('click', addList);
+  name.addEventListener('paste', (event) => {
+    const text = event.clipboardData?.getData('text') ?? '';
+    if (namesFromText(text).length < 2) return;
+    // A pasted list goes into the list box, so nothing is lost if adding fails.
+    event.preventDefault();
+    bulk.value = text;
+    addList();
+  });
+
+  root.append(
+    h(
+      'section',
+      { class: 'panel' },
+      h('h3', {}, t('registration.addTitle')),
+      h('div', { class: 'inline' }, field(t('registration.name'), name, t('registration.nameHint')), add),
+      h('details', {}, h('summary', {}, t('registration.listTitle')), field(t('registration.list'), bulk, t('registration.listHint')), addBulk),
+    ),
+    importSection(async () => {
+      await refresh();
+      await state.refreshEvent();
+    }),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h3', {}, t('registration.playersTitle')),
+      count,
+      h(
+        'table',
+        { 'data-testid': 'player-list' },
+        h('thead', {}, h('tr', {}, ...['number', 'name', 'status', 'action'].map((c) => h('th', { scope: 'col' }, t(`registration.columns.${c}`))))),
+        list,
+      ),
+    ),
+  );
+  name.focus();
+  void run(refresh);
+}
+
+function playerRow(player: PlayerView, changed: () => void): HTMLTableRowElement {
+  const drop =
+    player.status === 'active'
+      ? h('button', { type: 'button', 'data-testid': 'drop-row', 'aria-label': t('registration.dropNamed', { name: player.name }) }, t('registration.drop'))
+      : null;
+  drop?.addEventListener('click', () => {
+    void run(async () => {
+      const dropped = await api.dropPlayer({ player: String(player.id) });
+      await state.refreshEvent();
+      announce(t('registration.dropped', { name: dropped.name }));
+      changed();
+    }, drop);
+  });
+  return h(
+    'tr',
+    { 'data-testid': 'player-row', 'data-player': player.id, class: player.status === 'active' ? undefined : 'inactive' },
+    h('td', {}, player.id),
+    h('td', {}, player.name),
+    h('td', {}, playerStatus(player)),
+    h('td', {}, drop),
+  );
+}
+
+/** CSV import: pick or drop a file, see what would be imported, then import it. */
+function importSection(imported: () => Promise<void>): HTMLElement {
+  let bytes: number[] | null = null;
+  const file = h('input', { type: 'file', accept: '.csv,text/csv', 'data-testid': 'import-file' });
+  const preview = h('div', { 'data-testid': 'import-preview' });
+  const zone = h('div', { class: 'drop-zone' }, t('registration.dropHere'));
+
+  const clear = () => {
+    bytes = null;
+    file.value = '';
+    preview.replaceChildren();
+  };
+  const load = (chosen: File) => {
+    void run(async () => {
+      bytes = Array.from(new Uint8Array(await chosen.arrayBuffer()));
+      showPreview(chosen.name, await api.importPreview({ bytes }));
+    });
+  };
+  const showPreview = (fileName: string, result: ImportPreview) => {
+    const confirm = h('button', { type: 'button', class: 'primary', 'data-testid': 'import-confirm', disabled: result.problems.length > 0 }, t('registration.importCount', { count: result.players.length }));
+    const cancel = h('button', { type: 'button', 'data-testid': 'import-cancel' }, t('common.cancel'));
+    confirm.addEventListener('click', () => {
+      const data = bytes;
+      if (!data) return;
+      void run(async () => {
+        const added = await api.importPlayers({ bytes: data });
+        clear();
+        await imported();
+        announce(t('registration.imported', { count: added.length }));
+      }, confirm);
+    });
+    cancel.addEventListener('click', clear);
+    const columns = ['name', 'reading', 'publisher_id', 'nickname'] as const;
+    preview.replaceChildren(
+      h('p', {}, t('registration.previewOf', { file: fileName, encoding: t(`encoding.${result.encoding}`) })),
+      result.problems.length > 0
+        ? h(
+            'div',
+            { class: 'problems', 'data-testid': 'import-problems' },
+            h('h4', {}, t('registration.problems', { count: result.problems.length })),
+            h('ul', {}, ...result.problems.map((p) => h('li', {}, t('registration.problemLine', { line: p.line, message: p.message })))),
+          )
+        : h('p', {}, t('registration.noProblems')),
+      h(
+        'table',
+        {},
+        h('caption', {}, t('registration.previewCaption', { count: result.players.length })),
+        h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', { scope: 'col' }, t(`registration.columns.${c}`))))),
+        h('tbody', {}, ...result.players.map((p) => h('tr', {}, ...columns.map((c) => h('td', {}, p[c] ?? ''))))),
+      ),
+      h('div', { class: 'actions' }, confirm, cancel),
+    );
+  };
+
+  file.addEventListener('change', () => {
+    const chosen = file.files?.[0];
+    if (chosen) load(chosen);
+  });
+  zone.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    zone.classList.add('over');
+  });
+  zone.addEventListener('dragleave', () => zone.classList.remove('over'));
+  zone.addEventListener('drop', (event) => {
+    event.preventDefault();
+    zone.classList.remove('over');
+    const dropped = event.dataTransfer?.files[0];
+    if (dropped) load(dropped);
+  });
+
+  return h(
+    'section',
+    { class: 'panel' },
+    h('h3', {}, t('registration.importTitle')),
+    field(t('registration.importFile'), file, t('registration.importHint')),
+    zone,
+    preview,
+  );
+}

@@ -1,0 +1,323 @@
+// Results: one keyboard box ("12 1", "7 2-1", Enter), the outstanding tables always in view,
+// every table's entered result, replace / lock-override confirmations, undo and redo
+// (buttons, Ctrl+Z, Ctrl+Y), the history, and drops and penalties from the same screen.
+import * as api from '../api';
+import { field, h, onEnter, select } from '../dom';
+import { announce, showError, showProblem } from '../feedback';
+import { clockTime, describeEntry, describeResult } from '../format';
+import { t } from '../i18n';
+import { parseResultEntry } from '../resultEntry';
+import { fillNames, heading, playerNames, requireEvent, run } from '../screen';
+import * as state from '../state';
+import type { HistoryItem, PairingsView, PenaltyView, TableView } from '../types';
+
+const PENALTIES = ['caution', 'warning', 'game-loss', 'match-loss', 'disqualification', 'suspension'] as const;
+
+export function mountResults(root: HTMLElement): (() => void) | void {
+  root.append(heading(t('results.title')));
+  const event = requireEvent(root);
+  if (!event) return;
+
+  let round: number | null = null;
+  let pairings: PairingsView | null = null;
+  let busy = false;
+
+  const roundSelect = select(
+    { 'data-testid': 'result-round' },
+    [['', t('results.currentRound')], ...Array.from({ length: event.rounds_paired }, (_, i) => String(event.rounds_paired - i)).map((r) => [r, t('results.roundN', { round: r })] as const)],
+    '',
+  );
+  const input = h('input', { type: 'text', 'data-testid': 'result-input', autocomplete: 'off', spellcheck: 'false', class: 'entry' });
+  const preview = h('p', { class: 'preview', id: 'result-preview', 'data-testid': 'result-preview' });
+  const confirmArea = h('div', { class: 'confirm', 'data-testid': 'result-confirm' });
+  const outstanding = h('ul', { class: 'outstanding' });
+  const outstandingTitle = h('h3', { id: 'outstanding-heading' });
+  const tables = h('tbody');
+  const historyList = h('ol', { class: 'history', reversed: true, 'data-testid': 'history' });
+  const penaltyList = h('ul', { 'data-testid': 'penalty-list' });
+  const names = playerNames('results-players');
+  const undoButton = h('button', { type: 'button', 'data-testid': 'undo', 'aria-keyshortcuts': 'Control+Z' }, t('results.undo'));
+  const redoButton = h('button', { type: 'button', 'data-testid': 'redo', 'aria-keyshortcuts': 'Control+Y' }, t('results.redo'));
+
+  const findTable = (number: number): TableView | undefined => pairings?.tables.find((x) => x.table === number);
+
+  const renderTables = () => {
+    const rows = pairings?.tables ?? [];
+    const open = rows.filter((x) => x.result === null);
+    outstandingTitle.textContent = pairings ? t('results.outstanding', { count: open.length, round: pairings.round }) : t('results.outstandingTitle');
+    outstanding.replaceChildren(
+      ...(open.length > 0
+        ? open.map((x) => {
+            const pick = h('button', { type: 'button', class: 'link' }, t('results.tableVs', { table: x.table, a: x.a.name, b: x.b.name }));
+            pick.addEventListener('click', () => {
+              input.value = `${x.table} `;
+              input.focus();
+              updatePreview();
+            });
+            return h('li', { 'data-table': x.table }, pick);
+          })
+        : [h('li', { class: 'done' }, pairings ? t('results.allIn') : t('round.noPairings'))]),
+    );
+    tables.replaceChildren(
+      ...rows.map((x) =>
+        h(
+          'tr',
+          { 'data-testid': 'result-row', 'data-table': x.table, class: x.result ? 'entered' : 'missing' },
+          h('td', { class: 'num' }, x.table),
+          h('td', {}, x.a.name),
+          h('td', {}, x.b.name),
+          h('td', {}, x.result ? describeResult(x) : t('results.missing')),
+        ),
+      ),
+    );
+  };
+  const renderHistory = (items: HistoryItem[]) => {
+    historyList.replaceChildren(
+      ...[...items].reverse().map((item) =>
+        h(
+          'li',
+          { value: item.step, class: item.undone ? 'undone' : undefined },
+          h('span', { class: 'time' }, clockTime(item.recorded_at)),
+          ' ',
+          item.description,
+          item.reason ? ` — ${t('results.reason', { reason: item.reason })}` : '',
+          item.undone ? ` ${t('results.undoneMark')}` : '',
+        ),
+      ),
+    );
+  };
+  const renderPenalties = (items: PenaltyView[]) => {
+    penaltyList.replaceChildren(
+      ...(items.length > 0
+        ? items.map((p) =>
+            h('li', {}, t('results.penaltyLine', { round: p.round, name: p.name, penalty: t(`penalties.${p.penalty}`), infraction: p.infraction }), p.note ? ` (${p.note})` : ''),
+          )
+        : [h('li', {}, t('results.noPenalties'))]),
+    );
+  };
+  const refresh = async () => {
+    const current = state.event();
+    const [table, steps, given, all] = await Promise.all([
+      current && current.rounds_paired > 0 ? api.pairings({ round }) : Promise.resolve(null),
+      api.history(),
+      api.penalties(),
+      api.players(),
+    ]);
+    pairings = table;
+    renderTables();
+    renderHistory(steps);
+    renderPenalties(given);
+    fillNames(names, all.filter((p) => p.status === 'active').map((p) => p.name));
+  };
+  const afterChange = async (message: string) => {
+    await refresh();
+    await state.refreshEvent();
+    announce(message);
+  };
+
+  const updatePreview = () => {
+    const parsed = parseResultEntry(input.value);
+    if (parsed.ok) {
+      const table = findTable(parsed.table);
+      preview.textContent = table
+        ? t('results.preview', { table: table.table, a: table.a.name, b: table.b.name, result: describeEntry(table, parsed.result) })
+        : t('results.noSuchTable', { table: parsed.table });
+      return;
+    }
+    const number = /^\s*(\d+)/.exec(input.value.normalize('NFKC'))?.[1];
+    const table = number ? findTable(Number(number)) : undefined;
+    if (parsed.error === 'missing-result' && table) {
+      preview.textContent = t('results.pickResult', { table: table.table, a: table.a.name, b: table.b.name });
+    } else {
+      preview.textContent = parsed.error === 'empty' ? '' : t(`resultEntry.${parsed.error}`);
+    }
+  };
+
+  const closeConfirm = () => {
+    confirmArea.replaceChildren();
+    input.focus();
+  };
+  const record = async (table: number, result: string, replace: boolean, override: string | null) => {
+    const view = await api.recordResult({ round, table, result, replace, override_reason: override });
+    input.value = '';
+    preview.textContent = '';
+    confirmArea.replaceChildren();
+    const warnings = view.warnings ?? [];
+    await afterChange([t('results.recorded', { table: view.table, result: describeResult(view) }), ...warnings].join(' '));
+    input.focus();
+  };
+  const askReplace = (table: number, result: string) => {
+    const existing = findTable(table);
+    const replace = h('button', { type: 'button', class: 'primary', 'data-testid': 'confirm-replace' }, t('results.replace'));
+    const cancel = h('button', { type: 'button', 'data-testid': 'confirm-cancel' }, t('common.cancel'));
+    replace.addEventListener('click', () => void run(() => record(table, result, true, null), replace));
+    cancel.addEventListener('click', closeConfirm);
+    confirmArea.replaceChildren(
+      h('p', {}, t('results.replaceQuestion', { table, old: existing ? describeResult(existing) : '?', new: existing ? describeEntry(existing, result) : result })),
+      h('div', { class: 'actions' }, replace, cancel),
+    );
+    replace.focus();
+  };
+  const askOverride = (table: number, result: string) => {
+    const reason = h('input', { type: 'text', 'data-testid': 'override-reason' });
+    const confirm = h('button', { type: 'button', class: 'primary', 'data-testid': 'confirm-override' }, t('results.override'));
+    const cancel = h('button', { type: 'button', 'data-testid': 'confirm-cancel' }, t('common.cancel'));
+    const go = () => {
+      if (!reason.value.trim()) return showProblem(t('round.reasonRequired'));
+      void run(() => record(table, result, true, reason.value.trim()), confirm);
+    };
+    onEnter(reason, go);
+    confirm.addEventListener('click', go);
+    cancel.addEventListener('click', closeConfirm);
+    confirmArea.replaceChildren(
+      h('p', {}, t('results.lockedQuestion', { table })),
+      field(t('results.overrideReason'), reason),
+      h('div', { class: 'actions' }, confirm, cancel),
+    );
+    reason.focus();
+  };
+  const submit = () => {
+    if (busy) return;
+    const parsed = parseResultEntry(input.value);
+    if (!parsed.ok) {
+      showProblem(t(`resultEntry.${parsed.error}`));
+      return;
+    }
+    busy = true;
+    record(parsed.table, parsed.result, false, null)
+      .catch((error: unknown) => {
+        showError(error);
+        const kind = api.normalizeError(error).kind;
+        if (kind === 'result-exists') askReplace(parsed.table, parsed.result);
+        else if (kind === 'result-locked') askOverride(parsed.table, parsed.result);
+      })
+      .finally(() => {
+        busy = false;
+      });
+  };
+  onEnter(input, submit);
+  input.addEventListener('input', updatePreview);
+  confirmArea.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') closeConfirm();
+  });
+  roundSelect.addEventListener('change', () => {
+    round = roundSelect.value === '' ? null : Number(roundSelect.value);
+    confirmArea.replaceChildren();
+    void run(refresh);
+  });
+
+  const step = (action: () => Promise<HistoryItem>, message: string, button: HTMLButtonElement) =>
+    void run(async () => {
+      const item = await action();
+      await afterChange(t(message, { step: item.step, description: item.description }));
+    }, button);
+  const undo = () => step(api.undo, 'results.undone', undoButton);
+  const redo = () => step(api.redo, 'results.redone', redoButton);
+  undoButton.addEventListener('click', undo);
+  redoButton.addEventListener('click', redo);
+  const shortcut = (e: KeyboardEvent) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+    const key = e.key.toLowerCase();
+    const isUndo = key === 'z' && !e.shiftKey;
+    const isRedo = key === 'y' || (key === 'z' && e.shiftKey);
+    if (!isUndo && !isRedo) return;
+    // While a text box has text, Ctrl+Z keeps undoing typing as usual.
+    const target = e.target;
+    if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) && target.value !== '') return;
+    e.preventDefault();
+    if (isUndo) undo();
+    else redo();
+  };
+  document.addEventListener('keydown', shortcut);
+
+  root.append(
+    h(
+      'div',
+      { class: 'results-layout' },
+      h(
+        'div',
+        { class: 'results-main' },
+        h(
+          'section',
+          { class: 'panel entry-panel' },
+          h('div', { class: 'inline' }, field(t('results.entry'), input, t('results.entryHint')), field(t('results.round'), roundSelect)),
+          preview,
+          confirmArea,
+          h('div', { class: 'actions' }, undoButton, redoButton),
+        ),
+        h('section', { class: 'panel', 'aria-labelledby': 'outstanding-heading', 'data-testid': 'outstanding-tables' }, outstandingTitle, outstanding),
+        h(
+          'section',
+          { class: 'panel' },
+          h('h3', {}, t('results.tablesTitle')),
+          h(
+            'table',
+            { 'data-testid': 'results-table' },
+            h('thead', {}, h('tr', {}, ...['table', 'a', 'b', 'result'].map((c) => h('th', { scope: 'col' }, t(`round.columns.${c}`))))),
+            tables,
+          ),
+        ),
+      ),
+      h(
+        'div',
+        { class: 'results-side' },
+        dropPanel((message) => afterChange(message)),
+        penaltyPanel((message) => afterChange(message)),
+        h('section', { class: 'panel' }, h('h3', {}, t('results.penaltiesTitle')), penaltyList),
+        h('section', { class: 'panel' }, h('h3', {}, t('results.historyTitle')), historyList),
+      ),
+    ),
+    names,
+  );
+  input.focus();
+  void run(refresh);
+  return () => document.removeEventListener('keydown', shortcut);
+}
+
+function dropPanel(changed: (message: string) => Promise<void>): HTMLElement {
+  const player = h('input', { type: 'text', list: 'results-players', autocomplete: 'off', 'data-testid': 'drop-player-input' });
+  const drop = h('button', { type: 'button', 'data-testid': 'drop-player' }, t('results.drop'));
+  const go = () => {
+    if (!player.value.trim()) return showProblem(t('round.onePlayer'));
+    void run(async () => {
+      const dropped = await api.dropPlayer({ player: player.value.trim() });
+      player.value = '';
+      await changed(t('registration.dropped', { name: dropped.name }));
+    }, drop);
+  };
+  onEnter(player, go);
+  drop.addEventListener('click', go);
+  return h('section', { class: 'panel' }, h('h3', {}, t('results.dropTitle')), h('div', { class: 'inline' }, field(t('round.player'), player), drop));
+}
+
+function penaltyPanel(changed: (message: string) => Promise<void>): HTMLElement {
+  const player = h('input', { type: 'text', list: 'results-players', autocomplete: 'off', 'data-testid': 'penalty-player' });
+  const kind = select({ 'data-testid': 'penalty-kind' }, PENALTIES.map((p) => [p, t(`penalties.${p}`)] as const), 'warning');
+  const infraction = h('input', { type: 'text', 'data-testid': 'penalty-infraction' });
+  const note = h('input', { type: 'text', 'data-testid': 'penalty-note' });
+  const give = h('button', { type: 'button', 'data-testid': 'penalty-submit' }, t('results.givePenalty'));
+  give.addEventListener('click', () => {
+    if (!player.value.trim()) return showProblem(t('round.onePlayer'));
+    if (!infraction.value.trim()) return showProblem(t('results.infractionRequired'));
+    void run(async () => {
+      const given = await api.penalty({
+        player: player.value.trim(),
+        penalty: kind.value,
+        infraction: infraction.value.trim(),
+        note: note.value.trim() || null,
+      });
+      player.value = infraction.value = note.value = '';
+      await changed(t('results.penaltyGiven', { name: given.name, penalty: t(`penalties.${given.penalty}`) }));
+    }, give);
+  });
+  return h(
+    'section',
+    { class: 'panel' },
+    h('h3', {}, t('results.penaltyTitle')),
+    field(t('round.player'), player),
+    field(t('results.penaltyKind'), kind),
+    field(t('results.infraction'), infraction),
+    field(t('results.note'), note),
+    give,
+  );
+}

@@ -1,0 +1,116 @@
+// Standings: rank, name, points, record and every tiebreaker as the ruleset displays it,
+// dropped and disqualified players marked in words; printing and exporting the event.
+import * as api from '../api';
+import { field, h, select } from '../dom';
+import { announce } from '../feedback';
+import { joinPath } from '../format';
+import { has, t } from '../i18n';
+import { heading, printButton, requireEvent, run } from '../screen';
+import * as state from '../state';
+import type { StandingsRowView, StandingsView } from '../types';
+
+type Format = 'standings-csv' | 'results-csv' | 'report' | 'archive';
+const FORMATS: readonly (readonly [Format, string])[] = [
+  ['standings-csv', 'csv'],
+  ['results-csv', 'csv'],
+  ['report', 'txt'],
+  ['archive', 'json'],
+];
+
+export function mountStandings(root: HTMLElement): void {
+  root.append(heading(t('standings.title')));
+  if (!requireEvent(root)) return;
+  const content = h('section', { class: 'panel' });
+  root.append(content, exportPanel());
+  void run(async () => render(content, await api.standings()));
+}
+
+/** A tiebreaker's column name; unknown ids are shown as they are. */
+function tiebreakerName(id: string): string {
+  return has(`tiebreakers.${id}`) ? t(`tiebreakers.${id}`) : id;
+}
+
+function statusText(row: StandingsRowView): string {
+  const parts: string[] = [];
+  if (row.disqualified) parts.push(t('standings.disqualified'));
+  else if (row.dropped) parts.push(t('standings.dropped'));
+  if (row.decided_by_random) parts.push(t('standings.random'));
+  return parts.join(', ');
+}
+
+function render(section: HTMLElement, standings: StandingsView): void {
+  const withMatchWin = standings.rows.some((row) => row.match_win !== null);
+  const headers = [
+    t('standings.rank'),
+    t('standings.name'),
+    t('standings.points'),
+    t('standings.record'),
+    ...(withMatchWin ? [tiebreakerName('match-win')] : []),
+    ...standings.chain.map(tiebreakerName),
+    t('standings.status'),
+  ];
+  section.replaceChildren(
+    h('h3', {}, t('standings.after', { rounds: standings.completed_rounds })),
+    h('div', { class: 'actions no-print' }, printButton('print-standings')),
+    h(
+      'table',
+      { 'data-testid': 'standings-table' },
+      h('thead', {}, h('tr', {}, ...headers.map((x) => h('th', { scope: 'col' }, x)))),
+      h(
+        'tbody',
+        {},
+        ...standings.rows.map((row) =>
+          h(
+            'tr',
+            { 'data-testid': 'standings-row', 'data-player': row.player, class: row.dropped ? 'inactive' : undefined },
+            h('td', { class: 'num', 'data-testid': 'standings-rank' }, row.rank),
+            h('th', { scope: 'row', 'data-testid': 'standings-name' }, row.name),
+            h('td', { class: 'num', 'data-testid': 'standings-points' }, row.points),
+            h('td', { class: 'num' }, t('standings.wld', { wins: row.wins, losses: row.losses, draws: row.draws })),
+            withMatchWin ? h('td', { class: 'num' }, row.match_win?.display ?? '—') : null,
+            ...row.tiebreakers.map((value) => h('td', { class: 'num' }, value.display)),
+            h('td', {}, statusText(row)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function exportPanel(): HTMLElement {
+  const format = select(
+    { 'data-testid': 'export-format' },
+    FORMATS.map(([id]) => [id, t(`export.formats.${id}`)] as const),
+    'standings-csv',
+  );
+  const path = h('input', { type: 'text', 'data-testid': 'export-path', autocomplete: 'off' });
+  const choose = h('button', { type: 'button', 'data-testid': 'export-choose' }, t('export.choose'));
+  const write = h('button', { type: 'button', class: 'primary', 'data-testid': 'export' }, t('export.export'));
+  const chosen = (): readonly [Format, string] => FORMATS.find(([id]) => id === format.value) ?? ['standings-csv', 'csv'];
+  const ask = async (): Promise<string | null> => {
+    const [id, extension] = chosen();
+    const name = `${state.event()?.name ?? 'event'}-${id}.${extension}`;
+    const folder = state.appInfo()?.default_folder;
+    const picked = await api.chooseExportFile(t('export.choose'), folder ? joinPath(folder, name) : name, extension);
+    if (picked) path.value = picked;
+    return picked;
+  };
+  choose.addEventListener('click', () => void run(ask, choose));
+  write.addEventListener('click', () => {
+    void run(async () => {
+      const target = path.value.trim() || (await ask());
+      if (!target) return;
+      const written = await api.exportEvent({ format: chosen()[0], path: target });
+      const lost = written.unrepresentable ?? [];
+      announce([t('export.written', { path: written.written }), lost.length > 0 ? t('export.unrepresentable', { chars: lost.join(' ') }) : ''].join(' '));
+    }, write);
+  });
+  return h(
+    'section',
+    { class: 'panel no-print' },
+    h('h3', {}, t('export.title')),
+    field(t('export.format'), format),
+    h('div', { class: 'inline' }, field(t('export.path'), path), choose),
+    h('div', { class: 'actions' }, write),
+  );
+}

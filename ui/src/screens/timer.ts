@@ -1,0 +1,144 @@
+// Timer: the round clock (start, pause, resume, extend, reset), extra minutes for single
+// tables, the time-up procedure of the event's ruleset family, and the projector window.
+import * as api from '../api';
+import { field, h, onEnter } from '../dom';
+import { announce, showProblem } from '../feedback';
+import { t } from '../i18n';
+import { heading, run } from '../screen';
+import * as state from '../state';
+import * as timer from '../timer';
+
+const DEFAULT_MINUTES = 50;
+
+/** The round length of the event's title preset, else 50 minutes. */
+function roundMinutes(): number {
+  const title = state.event()?.title;
+  const preset = state.catalogue().titles.find((x) => x.id === title);
+  return preset && preset.round_minutes > 0 ? preset.round_minutes : DEFAULT_MINUTES;
+}
+
+export function mountTimer(root: HTMLElement): () => void {
+  const event = state.event();
+  const family = event ? timer.familyOf(event.ruleset.id) : 'bushiroad';
+  const currentRound = event && event.rounds_paired > 0 ? event.rounds_paired : null;
+  let clock = timer.loadTimer(localStorage) ?? timer.newTimer(roundMinutes(), family, currentRound);
+  clock = { ...clock, family };
+  let wasUp = timer.isUp(clock, Date.now());
+
+  const display = h('p', { class: 'clock', 'data-testid': 'timer-display', role: 'timer', 'aria-live': 'off' });
+  const roundLine = h('p', { 'data-testid': 'timer-round' });
+  const statusLine = h('p', { class: 'clock-status', 'data-testid': 'timer-status' });
+  const procedure = h('div', { class: 'procedure', 'data-testid': 'timer-procedure' });
+  const tableList = h('ul', { 'data-testid': 'timer-table-list' });
+  const minutes = h('input', { type: 'number', min: 1, max: 240, value: String(roundMinutes()), 'data-testid': 'timer-minutes' });
+  // One button that starts, pauses and resumes, so focus stays on it while its label changes.
+  const toggle = h('button', { type: 'button', class: 'primary', 'data-testid': 'timer-toggle' });
+  toggle.addEventListener('click', () => {
+    const now = Date.now();
+    const status = timer.status(clock, now);
+    if (status === 'running') update(timer.pause(clock, now));
+    else if (status === 'paused') update(timer.resume(clock, now));
+    else update(timer.start(clock, now));
+  });
+  const resetButton = h('button', { type: 'button', 'data-testid': 'timer-reset' }, t('timer.reset'));
+  resetButton.addEventListener('click', () => {
+    const length = Number(minutes.value);
+    if (!Number.isInteger(length) || length < 1) return showProblem(t('timer.minutesInvalid'));
+    update({ ...timer.reset(clock, length), round: state.event()?.rounds_paired || null });
+  });
+
+  const extendBy = h('input', { type: 'number', min: 1, max: 60, value: '5', 'data-testid': 'timer-extend-minutes' });
+  const extendButton = h('button', { type: 'button', 'data-testid': 'timer-extend' }, t('timer.extend'));
+  extendButton.addEventListener('click', () => {
+    const extra = Number(extendBy.value);
+    if (!Number.isInteger(extra) || extra < 1) return showProblem(t('timer.minutesInvalid'));
+    update(timer.extend(clock, extra));
+    announce(t('timer.extended', { minutes: extra }));
+  });
+
+  const tableNo = h('input', { type: 'number', min: 1, 'data-testid': 'timer-table' });
+  const tableMinutes = h('input', { type: 'number', min: 1, max: 60, value: '3', 'data-testid': 'timer-table-minutes' });
+  const addTable = h('button', { type: 'button', 'data-testid': 'timer-table-add' }, t('timer.addTable'));
+  const addExtension = () => {
+    const table = Number(tableNo.value);
+    const extra = Number(tableMinutes.value);
+    if (!Number.isInteger(table) || table < 1) return showProblem(t('timer.tableInvalid'));
+    if (!Number.isInteger(extra) || extra < 1) return showProblem(t('timer.minutesInvalid'));
+    update(timer.setTableExtension(clock, table, extra));
+    announce(t('timer.tableExtended', { table, minutes: extra }));
+    tableNo.value = '';
+    tableNo.focus();
+  };
+  onEnter(tableNo, addExtension);
+  addTable.addEventListener('click', addExtension);
+
+  const projector = h('button', { type: 'button', 'data-testid': 'timer-projector' }, t('timer.projector'));
+  projector.addEventListener('click', () => void run(() => api.openProjectorWindow(t('timer.projectorTitle')), projector));
+
+  /** Per-table lines: rebuilt when the list changes, their clocks refreshed by tick(). */
+  let tableClocks: { extension: timer.TableExtension; text: HTMLElement }[] = [];
+
+  function update(next: timer.TimerState): void {
+    clock = next;
+    timer.saveTimer(localStorage, clock);
+    tableClocks = clock.tableExtensions.map((extension) => ({ extension, text: h('span') }));
+    tableList.replaceChildren(
+      ...(tableClocks.length > 0
+        ? tableClocks.map(({ extension, text }) => {
+            const remove = h('button', { type: 'button', 'aria-label': t('timer.removeTable', { table: extension.table }) }, t('common.remove'));
+            remove.addEventListener('click', () => {
+              update(timer.setTableExtension(clock, extension.table, 0));
+              tableNo.focus();
+            });
+            return h('li', { 'data-table': extension.table }, text, ' ', remove);
+          })
+        : [h('li', {}, t('timer.noTables'))]),
+    );
+    tick();
+  }
+
+  function tick(): void {
+    const now = Date.now();
+    const status = timer.status(clock, now);
+    roundLine.textContent = clock.round !== null ? t('results.roundN', { round: clock.round }) : '';
+    display.textContent = timer.formatClock(timer.remaining(clock, now));
+    statusLine.textContent = t(`timer.status.${status}`);
+    toggle.textContent = t(`timer.toggle.${status}`);
+    const up = status === 'up';
+    if (up !== wasUp || procedure.childElementCount === 0) {
+      procedure.hidden = !up;
+      procedure.replaceChildren(h('h3', {}, t('timer.upTitle')), h('p', {}, t(`timer.procedures.${clock.family}`)));
+      if (up) announce(t('timer.upTitle'));
+    }
+    wasUp = up;
+    for (const { extension, text } of tableClocks) {
+      const left = timer.formatClock(timer.tableRemaining(clock, extension, now));
+      text.textContent = t('timer.tableLine', { table: extension.table, minutes: extension.minutes, clock: left });
+    }
+  }
+
+  root.append(
+    heading(t('timer.title')),
+    h(
+      'section',
+      { class: 'panel' },
+      roundLine,
+      display,
+      statusLine,
+      procedure,
+      h('div', { class: 'actions' }, toggle, projector),
+      h('div', { class: 'inline' }, field(t('timer.length'), minutes, t('timer.lengthHint')), resetButton),
+      h('div', { class: 'inline' }, field(t('timer.extendBy'), extendBy), extendButton),
+    ),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h3', {}, t('timer.tablesTitle')),
+      h('div', { class: 'inline' }, field(t('timer.table'), tableNo), field(t('timer.tableMinutes'), tableMinutes), addTable),
+      tableList,
+    ),
+  );
+  update(clock);
+  const interval = window.setInterval(tick, 250);
+  return () => window.clearInterval(interval);
+}
