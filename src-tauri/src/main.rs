@@ -9,18 +9,18 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use tablekeeper_commands::bracket_view::BracketView;
+use tablekeeper_commands::csv_import::ImportPreview;
 use tablekeeper_commands::desktop::{
     AddPlayersRequest, AppInfo, Catalogue, CreateEventRequest, CutRequest, Desk, ExportRequest,
     GiveByeRequest, ImportRequest, OpenEventRequest, PairRequest, PenaltyRequest, PlayerRequest,
     ResultRequest, RoundRequest, SetRoundsRequest, SwapRequest,
 };
-use tablekeeper_commands::{CommandError, ErrorView, HistoryItem};
-use tablekeeper_commands::bracket_view::BracketView;
-use tablekeeper_commands::csv_import::ImportPreview;
 use tablekeeper_commands::export::ExportView;
 use tablekeeper_commands::views::{
     EventView, ExplanationView, PairingsView, PenaltyView, PlayerView, StandingsView, TableView,
 };
+use tablekeeper_commands::{CommandError, ErrorView, HistoryItem};
 use tauri::{Manager, State};
 
 type Shared<'a> = State<'a, Mutex<Desk>>;

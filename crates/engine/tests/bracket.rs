@@ -134,7 +134,10 @@ fn a_top_cut_match_cannot_be_a_draw_but_both_players_may_lose_on_time() {
     event.apply(&Action::PairBracketRound).expect("final");
     let final_round = event.current_round().expect("final");
     assert!(final_round.is_complete(), "seed 2 advances on a bye");
-    assert_eq!(event.cut.as_ref().and_then(|c| c.champion()), Some(PlayerId(2)));
+    assert_eq!(
+        event.cut.as_ref().and_then(|c| c.champion()),
+        Some(PlayerId(2))
+    );
 }
 
 #[test]
@@ -161,7 +164,10 @@ fn the_cut_closes_swiss_pairing_and_manual_pairing_changes() {
         finalists: vec![PlayerId(1), PlayerId(2)],
         third_place: false,
     };
-    assert!(matches!(event.apply(&again), Err(EngineError::InvalidCut(_))));
+    assert!(matches!(
+        event.apply(&again),
+        Err(EngineError::InvalidCut(_))
+    ));
 }
 
 #[test]
