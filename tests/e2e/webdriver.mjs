@@ -23,7 +23,10 @@ export const ARTIFACTS = process.env.E2E_ARTIFACTS ?? join(REPO, 'ci-artifacts',
 
 export const ENTER = '\uE007';
 export const CONTROL = '\uE009';
-export const ELEMENT = 'element-6066-11e4-a23f-4b3e-ab38-1e9a1d2ce4b1';
+export const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+
+/** A blank (all-white) window screenshot is ~5 KB of PNG; a real screen is far larger. */
+const BLANK_PNG_BASE64 = 12000;
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -108,6 +111,7 @@ export async function startDriver({ home, port, env = {} } = {}) {
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
+  track(child);
   let exited = null;
   child.on('exit', (code, signal) => (exited = { code, signal }));
   const base = `http://127.0.0.1:${port}`;
@@ -123,6 +127,26 @@ export async function startDriver({ home, port, env = {} } = {}) {
     throw error;
   });
   return new Driver(base, child, () => log);
+}
+
+// Drivers still running when this process ends (a test killed by a timeout, Ctrl+C) are
+// ended with it, so no WebKitWebDriver or app is left behind.
+const running = new Set();
+let exitHooks = false;
+function track(child) {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  if (exitHooks) return;
+  exitHooks = true;
+  process.once('exit', () => {
+    for (const c of running) killGroup(c, 'SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      for (const c of running) killGroup(c, 'SIGKILL');
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
 }
 
 function killGroup(child, signal = 'SIGTERM') {
@@ -174,6 +198,8 @@ export class Session {
     this.id = id;
     this.capabilities = capabilities;
     this.closed = false;
+    /** Element ids this session has handed out, so click(id) and click(selector) both work. */
+    this.elements = new Set();
   }
 
   cmd(method, path, body) {
@@ -196,6 +222,7 @@ export class Session {
 
   async findNow(selector) {
     const value = await this.cmd('POST', '/element', { using: 'css selector', value: Session.css(selector) });
+    this.elements.add(value[ELEMENT]);
     return value[ELEMENT];
   }
 
@@ -217,7 +244,9 @@ export class Session {
   async findAll(selector, from = null) {
     const path = from ? `/element/${from}/elements` : '/elements';
     const values = await this.cmd('POST', path, { using: 'css selector', value: Session.css(selector) });
-    return values.map((v) => v[ELEMENT]);
+    const ids = values.map((v) => v[ELEMENT]);
+    for (const id of ids) this.elements.add(id);
+    return ids;
   }
 
   async exists(selector) {
@@ -225,7 +254,7 @@ export class Session {
   }
 
   async resolve(target) {
-    return typeof target === 'string' && !/^[0-9a-f-]{20,}$/i.test(target) ? this.find(target) : target;
+    return this.elements.has(target) ? target : this.find(target);
   }
 
   async click(target) {
@@ -312,9 +341,28 @@ export class Session {
     );
   }
 
+  /** Resolves after the page has painted twice (two animation frames). */
+  async painted() {
+    await this.executeAsync('const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));');
+  }
+
+  /**
+   * A base64 PNG of the window. Right after start-up WebKitGTK can hand back an all-white
+   * image (a few KB) although the DOM is there, so a tiny image is taken again.
+   */
+  async capture({ timeout = 8000 } = {}) {
+    await this.painted();
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const data = await this.cmd('GET', '/screenshot');
+      if (data.length > BLANK_PNG_BASE64 || Date.now() > deadline) return data;
+      await sleep(250);
+    }
+  }
+
   /** Saves a PNG of the window to $E2E_ARTIFACTS/<name>.png and returns the path. */
   async screenshot(name, dir = ARTIFACTS) {
-    const data = await this.cmd('GET', '/screenshot');
+    const data = await this.capture();
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${name}.png`);
     writeFileSync(file, Buffer.from(data, 'base64'));

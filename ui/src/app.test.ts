@@ -247,6 +247,15 @@ describe('the app with a fake shell', () => {
 
     type(input, '1b');
     press(input, 'Enter');
+    await until(() => byId('confirm-replace'));
+    expect(byId('error')?.textContent).not.toBe('');
+    byId('confirm-cancel')?.click();
+    expect(byId('confirm-replace')).toBeNull();
+    expect(byId('error')?.textContent).toBe('');
+    expect(document.activeElement).toBe(input);
+
+    type(input, '1b');
+    press(input, 'Enter');
     const replace = await until(() => byId('confirm-replace'));
     replace.click();
     await until(() => byId('status')?.textContent?.includes('Bob wins'));

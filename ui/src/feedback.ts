@@ -19,7 +19,8 @@ export function announce(text: string): void {
   if (statusArea) statusArea.textContent = text;
 }
 
-function clearError(): void {
+/** Takes away the error shown (for example once the question it pointed to is closed). */
+export function clearError(): void {
   errorArea?.replaceChildren();
 }
 

@@ -81,6 +81,24 @@ pub enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
+    /// Print a document as PDF: pairings, pairings-by-name, slips, standings, breakdown,
+    /// bracket, score-card or deck-sheet.
+    Print {
+        file: PathBuf,
+        what: String,
+        /// Where to write the PDF.
+        #[arg(long, short)]
+        output: PathBuf,
+        /// Round for pairings and slips (default: the current round).
+        #[arg(long)]
+        round: Option<u32>,
+        /// a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        /// en or ja.
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
     /// Show the top-cut bracket: rounds, winners and the champion.
     Bracket { file: PathBuf },
     /// Exchange two players' seats in the current round (a reason is required and logged).

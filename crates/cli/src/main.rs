@@ -17,6 +17,15 @@ use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::model::{DeckData, PenaltyType};
 
 use args::{Cli, Command};
+use tablekeeper_print as print;
+
+/// A print error as the CLI reports it (its kind stays stable).
+fn print_error(error: print::PrintError) -> CommandError {
+    match error {
+        print::PrintError::Command(e) => e,
+        other => CommandError::input(other.kind(), other.to_string()),
+    }
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -158,6 +167,37 @@ fn run(command: Command) -> Result<Output, CommandError> {
                 seed,
             })?;
             Output::new(render::bracket(&bracket), &bracket)
+        }
+        Command::Print {
+            file,
+            what,
+            output,
+            round,
+            paper,
+            lang,
+        } => {
+            let session = Session::open(&file)?;
+            let job = print::job::PrintJob {
+                what: print::job::What::parse(&what).map_err(print_error)?,
+                round,
+                paper: print::Paper::parse(&paper).map_err(print_error)?,
+                language: print::Language::parse(&lang).map_err(print_error)?,
+                printed_at: chrono::Local::now().format("%Y-%m-%d %H:%M").to_string(),
+            };
+            let bytes = print::job::render(&session, &job).map_err(print_error)?;
+            std::fs::write(&output, &bytes).map_err(|e| CommandError::Io {
+                path: output.display().to_string(),
+                detail: e.to_string(),
+            })?;
+            let note = serde_json::json!({ "written": output.display().to_string(), "bytes": bytes.len() });
+            Output::new(
+                format!(
+                    "{what} written to {} ({} KB)\n",
+                    output.display(),
+                    bytes.len() / 1024
+                ),
+                &note,
+            )
         }
         Command::Bracket { file } => {
             let session = Session::open(&file)?;

@@ -7,6 +7,7 @@
 pub mod archive;
 pub mod backup;
 pub mod bracket_view;
+pub mod breakdown;
 pub mod catalogue;
 pub mod csv_export;
 pub mod csv_import;

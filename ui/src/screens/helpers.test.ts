@@ -1,7 +1,10 @@
-// Pure helpers of the screens: names from a pasted list, and the cut sizes offered.
+// Pure helpers of the screens: names from a pasted list, the cut sizes offered, and the
+// standings' own match-win column.
 import { describe, expect, it } from 'vitest';
+import type { StandingsRowView, StandingsView } from '../types';
 import { cutSizes } from './cut';
 import { namesFromText } from './registration';
+import { showMatchWinColumn } from './standings';
 
 describe('namesFromText', () => {
   it('takes one name per line, trimmed, skipping blank lines', () => {
@@ -33,5 +36,36 @@ describe('cutSizes', () => {
 
   it('offers nothing with fewer than two players', () => {
     expect(cutSizes(1, 0)).toEqual([]);
+  });
+});
+
+describe('showMatchWinColumn', () => {
+  const value = (id: string) => ({ id, exact: '2/3', display: '0.6666' });
+  const row = (matchWin: boolean): StandingsRowView => ({
+    rank: 1,
+    player: 1,
+    name: 'Ann',
+    points: '6',
+    wins: 2,
+    losses: 1,
+    draws: 0,
+    match_win: matchWin ? value('match-win') : null,
+    tiebreakers: [],
+    decided_by_random: false,
+    dropped: false,
+    disqualified: false,
+  });
+  const view = (chain: string[], matchWin: boolean): StandingsView => ({ completed_rounds: 3, chain, random_seed: '1', rows: [row(matchWin)] });
+
+  it('shows the rate when the ruleset reports it outside the chain', () => {
+    expect(showMatchWinColumn(view(['opp-match-win', 'opp-opp-match-win'], true))).toBe(true);
+  });
+
+  it('does not show it twice when the chain already has match-win (Bandai)', () => {
+    expect(showMatchWinColumn(view(['match-win', 'opp-match-win', 'head-to-head'], true))).toBe(false);
+  });
+
+  it('has no column without a rate', () => {
+    expect(showMatchWinColumn(view(['opp-match-win'], false))).toBe(false);
   });
 });

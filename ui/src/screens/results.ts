@@ -3,7 +3,7 @@
 // (buttons, Ctrl+Z, Ctrl+Y), the history, and drops and penalties from the same screen.
 import * as api from '../api';
 import { field, h, onEnter, select } from '../dom';
-import { announce, showError, showProblem } from '../feedback';
+import { announce, clearError, showError, showProblem } from '../feedback';
 import { clockTime, describeEntry, describeResult } from '../format';
 import { t } from '../i18n';
 import { parseResultEntry } from '../resultEntry';
@@ -135,6 +135,8 @@ export function mountResults(root: HTMLElement): (() => void) | void {
 
   const closeConfirm = () => {
     confirmArea.replaceChildren();
+    // The error above said "confirm below"; with the question gone it would only mislead.
+    clearError();
     input.focus();
   };
   const record = async (table: number, result: string, replace: boolean, override: string | null) => {

@@ -38,8 +38,17 @@ function statusText(row: StandingsRowView): string {
   return parts.join(', ');
 }
 
+/**
+ * Whether the player's own match-win rate gets a column of its own: only when the ruleset
+ * reports it and its tiebreaker chain does not already show it (Bandai's chain starts with
+ * `match-win`), as the CLI's table does.
+ */
+export function showMatchWinColumn(standings: StandingsView): boolean {
+  return !standings.chain.includes('match-win') && standings.rows.some((row) => row.match_win !== null);
+}
+
 function render(section: HTMLElement, standings: StandingsView): void {
-  const withMatchWin = standings.rows.some((row) => row.match_win !== null);
+  const withMatchWin = showMatchWinColumn(standings);
   const headers = [
     t('standings.rank'),
     t('standings.name'),

@@ -1,0 +1,185 @@
+//! Standings with every tiebreaker as the ruleset displays it, and the per-player
+//! breakdown sheet: each opponent, their record and match-win percentage as averages use
+//! it (floor applied), and the resulting opponents' average.
+
+use tablekeeper_commands::breakdown::BreakdownView;
+use tablekeeper_commands::views::StandingsView;
+
+use crate::canvas::{Document, MARGIN};
+use crate::table::{self, Align, Column, Width};
+use crate::{PrintError, Sheet};
+
+fn subtitle(sheet: &Sheet, what: &str, completed: u32) -> String {
+    let l = sheet.labels();
+    match sheet.language {
+        crate::Language::En => format!("{what} — {} {completed}", l.after_round),
+        crate::Language::Ja => format!("{what} — 第{completed}{}", l.after_round),
+    }
+}
+
+fn footer(sheet: &Sheet) -> String {
+    format!(
+        "{} · {} {}",
+        sheet.event,
+        sheet.labels().printed,
+        sheet.printed_at
+    )
+}
+
+/// Tiebreaker ids as printed: `opp-match-win` → `Opp match win`.
+fn heading(id: &str) -> String {
+    let words = id.replace('-', " ");
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default()
+}
+
+pub fn standings(sheet: &Sheet, view: &StandingsView) -> Result<Vec<u8>, PrintError> {
+    let l = sheet.labels();
+    let show_match_win = view.rows.iter().any(|r| r.match_win.is_some())
+        && !view.chain.iter().any(|id| id == "match-win");
+    let mut columns = vec![
+        Column {
+            heading: l.rank.into(),
+            width: Width::Fixed(36.0),
+            align: Align::Right,
+        },
+        Column {
+            heading: l.player.into(),
+            width: Width::Share(1.0),
+            align: Align::Left,
+        },
+        Column {
+            heading: l.points.into(),
+            width: Width::Fixed(44.0),
+            align: Align::Right,
+        },
+        Column {
+            heading: l.record.into(),
+            width: Width::Fixed(56.0),
+            align: Align::Right,
+        },
+    ];
+    if show_match_win {
+        columns.push(Column {
+            heading: l.match_win.into(),
+            width: Width::Fixed(62.0),
+            align: Align::Right,
+        });
+    }
+    for id in &view.chain {
+        columns.push(Column {
+            heading: heading(id),
+            width: Width::Fixed(72.0),
+            align: Align::Right,
+        });
+    }
+    let rows: Vec<Vec<String>> = view
+        .rows
+        .iter()
+        .map(|row| {
+            let mut name = row.name.clone();
+            if row.disqualified {
+                name.push_str(&format!(" ({})", l.disqualified));
+            } else if row.dropped {
+                name.push_str(&format!(" ({})", l.dropped));
+            }
+            let mut cells = vec![
+                if row.decided_by_random {
+                    format!("{}*", row.rank)
+                } else {
+                    row.rank.to_string()
+                },
+                name,
+                row.points.clone(),
+                format!("{}-{}-{}", row.wins, row.losses, row.draws),
+            ];
+            if show_match_win {
+                cells.push(
+                    row.match_win
+                        .as_ref()
+                        .map_or_else(|| "—".into(), |v| v.display.clone()),
+                );
+            }
+            cells.extend(row.tiebreakers.iter().map(|v| v.display.clone()));
+            cells
+        })
+        .collect();
+    let mut doc = Document::new(sheet.paper, &sheet.event)?;
+    table::draw(
+        &mut doc,
+        &sheet.event,
+        &subtitle(sheet, l.standings, view.completed_rounds),
+        &columns,
+        &rows,
+        &table::DENSE,
+    );
+    Ok(doc.finish(&footer(sheet), &sheet.page_label()))
+}
+
+/// One block per player, as many per page as fit, never split across pages.
+pub fn breakdown(sheet: &Sheet, view: &BreakdownView) -> Result<Vec<u8>, PrintError> {
+    let l = sheet.labels();
+    let mut doc = Document::new(sheet.paper, &sheet.event)?;
+    let size = 9.0;
+    let line = 12.5;
+    let mut y = {
+        let canvas = doc.page();
+        table::title_block(
+            canvas,
+            &sheet.event,
+            &subtitle(sheet, l.breakdown, view.completed_rounds),
+        )
+    };
+    for player in &view.players {
+        let needed = line * (player.rounds.len() as f32 + 3.5);
+        let canvas = doc.current();
+        if y + needed > canvas.height - MARGIN - 10.0 {
+            doc.page();
+            y = MARGIN + 12.0;
+        }
+        let canvas = doc.current();
+        let width = canvas.inner_width();
+        let match_win = player
+            .match_win
+            .as_ref()
+            .map(|v| format!(" · {} {}", l.match_win, v.display))
+            .unwrap_or_default();
+        let head = format!(
+            "{}. {} — {} {} · {}{match_win}",
+            player.rank, player.name, player.points, l.points, player.record
+        );
+        canvas.text(MARGIN, y, 11.0, width, &head);
+        y += line + 2.0;
+        let x = [MARGIN + 8.0, MARGIN + 60.0, MARGIN + 110.0, MARGIN + 330.0];
+        for r in &player.rounds {
+            let outcome = match r.outcome.as_str() {
+                "win" => l.outcome_win,
+                "loss" => l.outcome_loss,
+                _ => l.outcome_draw,
+            };
+            let opponent = r.opponent_name.clone().unwrap_or_else(|| l.bye.to_string());
+            let numbers = match (&r.opponent_record, &r.opponent_match_win) {
+                (Some(record), Some(mw)) if r.counted => format!("{record}   {mw}"),
+                (Some(record), _) => format!("{record}   ({})", l.not_counted),
+                _ => String::new(),
+            };
+            canvas.text(x[0], y, size, 50.0, &sheet.round(r.round));
+            canvas.text(x[1], y, size, 48.0, outcome);
+            canvas.text(x[2], y, size, 215.0, &opponent);
+            canvas.text(x[3], y, size, MARGIN + width - x[3], &numbers);
+            y += line;
+        }
+        let values: Vec<String> = player
+            .tiebreakers
+            .iter()
+            .map(|v| format!("{} {}", heading(&v.id), v.display))
+            .collect();
+        let summary = format!("{}: {}", l.average, values.join(" · "));
+        canvas.text(x[0], y, size, width - 8.0, &summary);
+        y += line * 1.5;
+    }
+    Ok(doc.finish(&footer(sheet), &sheet.page_label()))
+}

@@ -1,0 +1,228 @@
+// Measures the real app (not a test; prints one JSON report). Run: bash tests/e2e/run.sh measure
+//
+//  (a) cold start: from the session request (which starts target/debug/tablekeeper-app) to
+//      [data-testid=create-event] being in the page; median of 5 runs, each with a fresh
+//      TABLEKEEPER_HOME. Also the time until a screenshot is no longer blank (first paint).
+//  (b) result entry round trip including the durable save (SQLite, synchronous=FULL): inside
+//      the page, performance.now() around window.__TAURI_INTERNALS__.invoke('record_result')
+//      for each of the 128 tables of round 1 of a 256-player event (create_event,
+//      add_players, pair_round also through invoke); p50 / p99.
+//  (c) memory: VmRSS of tablekeeper-app and its WebKit child processes with that event open
+//      and its standings (256 rows) on screen.
+//
+// Env: MEASURE_RUNS (default 5), E2E_HOME (where temp homes go; default the OS temp dir).
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { APP_BINARY, startDriver, waitFor } from './webdriver.mjs';
+
+const RUNS = Number(process.env.MEASURE_RUNS ?? 5);
+const PLAYERS = 256;
+const base = process.env.E2E_HOME ?? tmpdir();
+
+const median = (xs) => percentile(xs, 50);
+function percentile(values, p) {
+  const xs = [...values].sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  // Nearest-rank percentile.
+  const rank = Math.max(1, Math.ceil((p / 100) * xs.length));
+  return xs[rank - 1];
+}
+const round1 = (x) => (x === null ? null : Math.round(x * 10) / 10);
+
+/** pid → {ppid, comm, args} from ps. */
+function processTable() {
+  const out = execFileSync('ps', ['-eo', 'pid=,ppid=,comm=,args='], { encoding: 'utf8' });
+  const table = new Map();
+  for (const line of out.split('\n')) {
+    const m = /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
+    if (m) table.set(Number(m[1]), { pid: Number(m[1]), ppid: Number(m[2]), comm: m[3], args: m[4] });
+  }
+  return table;
+}
+
+function descendants(root, table) {
+  const found = [];
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift();
+    for (const p of table.values()) {
+      if (p.ppid === pid) {
+        found.push(p);
+        queue.push(p.pid);
+      }
+    }
+  }
+  return found;
+}
+
+function rssKiB(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The app process started by this driver and its WebKit children, with RSS in MiB. */
+function appMemory(driverPid) {
+  const table = processTable();
+  const under = descendants(driverPid, table);
+  const app = under.find((p) => p.args.startsWith(APP_BINARY) || p.comm.startsWith('tablekeeper'));
+  if (!app) throw new Error(`no tablekeeper-app under driver ${driverPid}: ${under.map((p) => p.comm).join(', ')}`);
+  const children = descendants(app.pid, table).filter((p) => /WebKit/i.test(p.comm) || /WebKit/i.test(p.args));
+  const row = (p) => ({ pid: p.pid, process: p.comm, rss_mib: round1((rssKiB(p.pid) ?? 0) / 1024) });
+  const processes = [row(app), ...children.map(row)];
+  const web = processes.filter((p) => /WebProcess|WebKitWebProces/i.test(p.process));
+  const sum = (rows) => round1(rows.reduce((s, p) => s + p.rss_mib, 0));
+  return {
+    processes,
+    app_plus_web_processes_mib: sum([processes[0], ...web]),
+    all_listed_mib: sum(processes),
+  };
+}
+
+function smallestStep(values) {
+  const xs = [...new Set(values.map((x) => Math.round(x * 1000) / 1000))].sort((a, b) => a - b);
+  let step = null;
+  for (let i = 1; i < xs.length; i++) step = step === null ? xs[i] - xs[i - 1] : Math.min(step, xs[i] - xs[i - 1]);
+  return step === null ? null : Math.round(step * 1000) / 1000;
+}
+
+function filesystem(path) {
+  try {
+    const [, line] = execFileSync('df', ['-T', path], { encoding: 'utf8' }).trim().split('\n');
+    return line.split(/\s+/)[1];
+  } catch {
+    return null;
+  }
+}
+
+async function coldStarts() {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const home = mkdtempSync(join(base, 'tk-measure-start-'));
+    const driver = await startDriver({ home });
+    let app = null;
+    try {
+      const t0 = performance.now();
+      app = await driver.newSession();
+      const sessionMs = performance.now() - t0;
+      await waitFor(() => app.findAll('create-event').then((ids) => ids.length > 0), { timeout: 60000, interval: 10, message: 'create-event' });
+      const usableMs = performance.now() - t0;
+      // First paint: WebKitGTK gives a blank image until the window has painted.
+      await waitFor(async () => (await app.cmd('GET', '/screenshot')).length > 12000, { timeout: 30000, interval: 20, message: 'a painted window' });
+      const paintedMs = performance.now() - t0;
+      runs.push({ session_ms: round1(sessionMs), create_event_present_ms: round1(usableMs), first_nonblank_screenshot_ms: round1(paintedMs) });
+    } finally {
+      await app?.close().catch(() => {});
+      await driver.stop();
+      rmSync(home, { recursive: true, force: true });
+    }
+  }
+  return {
+    runs,
+    median_create_event_present_ms: median(runs.map((r) => r.create_event_present_ms)),
+    median_first_nonblank_screenshot_ms: median(runs.map((r) => r.first_nonblank_screenshot_ms)),
+  };
+}
+
+const SETUP = `
+const done = arguments[arguments.length - 1];
+const players = arguments[0];
+const invoke = window.__TAURI_INTERNALS__.invoke;
+(async () => {
+  const t0 = performance.now();
+  const event = await invoke('create_event', { request: { path: null, name: 'Measure 256', title: null, ruleset: 'bandai', planned_rounds: null } });
+  const names = Array.from({ length: players }, (_, i) => 'Player ' + String(i + 1).padStart(3, '0'));
+  const tAdd = performance.now();
+  const added = await invoke('add_players', { request: { names } });
+  const tPair = performance.now();
+  const pairings = await invoke('pair_round', { request: { allow_rematches: false } });
+  const tEnd = performance.now();
+  done({ ok: true, file: event.file, added: added.length, tables: pairings.tables.map((t) => t.table), byes: pairings.byes.length,
+    create_ms: tAdd - t0, add_players_ms: tPair - tAdd, pair_round_ms: tEnd - tPair });
+})().catch((e) => done({ ok: false, error: JSON.stringify(e) }));`;
+
+const RECORD = `
+const done = arguments[arguments.length - 1];
+const tables = arguments[0];
+const invoke = window.__TAURI_INTERNALS__.invoke;
+const results = ['a', 'b', 'draw', 'a', 'b', 'dl'];
+(async () => {
+  const times = [];
+  for (const [i, table] of tables.entries()) {
+    const request = { round: null, table, result: results[i % results.length], replace: false, override_reason: null };
+    const t0 = performance.now();
+    await invoke('record_result', { request });
+    times.push(performance.now() - t0);
+  }
+  done({ ok: true, times });
+})().catch((e) => done({ ok: false, error: JSON.stringify(e) }));`;
+
+async function bigEvent() {
+  const home = mkdtempSync(join(base, 'tk-measure-256-'));
+  const driver = await startDriver({ home });
+  let app = null;
+  try {
+    app = await driver.newSession();
+    await app.find('create-event', { timeout: 60000 });
+    await app.setTimeouts({ script: 300000 });
+    const idle = appMemory(driver.pid);
+
+    const setup = await app.executeAsync(SETUP, [PLAYERS]);
+    if (!setup.ok) throw new Error(`setup failed: ${setup.error}`);
+    const recorded = await app.executeAsync(RECORD, [setup.tables]);
+    if (!recorded.ok) throw new Error(`record_result failed: ${recorded.error}`);
+    const times = recorded.times;
+
+    // Show the event in the UI: reload (the shell still has it open), then the standings.
+    await app.execute('location.hash = "#/standings"; location.reload();');
+    await app.waitForText('event-summary', 'Measure 256', { timeout: 30000 });
+    await waitFor(async () => (await app.findAll('standings-row')).length === PLAYERS, { timeout: 60000, message: `${PLAYERS} standings rows` });
+    await app.painted();
+    const withEvent = appMemory(driver.pid);
+
+    return {
+      setup: {
+        players: setup.added,
+        tables: setup.tables.length,
+        byes: setup.byes,
+        create_event_ms: round1(setup.create_ms),
+        add_players_ms: round1(setup.add_players_ms),
+        pair_round_ms: round1(setup.pair_round_ms),
+      },
+      record_result: {
+        samples: times.length,
+        p50_ms: round1(percentile(times, 50)),
+        p99_ms: round1(percentile(times, 99)),
+        min_ms: round1(Math.min(...times)),
+        max_ms: round1(Math.max(...times)),
+        mean_ms: round1(times.reduce((s, x) => s + x, 0) / times.length),
+        // WebKit coarsens performance.now(): the smallest step seen between samples.
+        timer_step_ms: smallestStep(times),
+        event_folder_filesystem: filesystem(join(home, 'events')),
+      },
+      memory_idle_start_screen: idle,
+      memory_256_player_event_open: withEvent,
+    };
+  } finally {
+    await app?.close().catch(() => {});
+    await driver.stop();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+const report = {
+  app: APP_BINARY,
+  measured_at: new Date().toISOString(),
+  machine: { cpus: (await import('node:os')).cpus().length, display: process.env.DISPLAY ?? null },
+  cold_start: await coldStarts(),
+  ...(await bigEvent()),
+};
+console.log(JSON.stringify(report, null, 2));
