@@ -14,7 +14,7 @@ use tablekeeper_commands::csv_import::ImportPreview;
 use tablekeeper_commands::desktop::{
     AddPlayersRequest, AppInfo, Catalogue, CreateEventRequest, CutRequest, Desk, ExportRequest,
     GiveByeRequest, ImportRequest, OpenEventRequest, PairRequest, PenaltyRequest, PlayerRequest,
-    ResultRequest, RoundRequest, SetRoundsRequest, SwapRequest,
+    PrintRequest, PrintView, ResultRequest, RoundRequest, SetRoundsRequest, SwapRequest,
 };
 use tablekeeper_commands::export::ExportView;
 use tablekeeper_commands::views::{
@@ -178,6 +178,18 @@ fn export(desk: Shared, request: ExportRequest) -> Reply<ExportView> {
     with(&desk, |d| d.export(request))
 }
 
+/// Writes a printout beside the event file; with `open`, hands it to the system's PDF
+/// viewer (printing from there). A viewer that cannot start is reported, not an error: the
+/// file is written and the UI shows where.
+#[tauri::command]
+fn print(desk: Shared, request: PrintRequest) -> Reply<PrintView> {
+    with(&desk, |d| {
+        let mut view = d.print(&request, tablekeeper_print::job::render_request)?;
+        view.opened = request.open && open::that_detached(&view.path).is_ok();
+        Ok(view)
+    })
+}
+
 /// Folders: `TABLEKEEPER_HOME` (tests, portable installs) or the platform's app data and
 /// documents folders.
 fn folders(app: &tauri::App) -> (PathBuf, PathBuf) {
@@ -234,6 +246,7 @@ fn main() {
             pair_bracket_round,
             bracket,
             export,
+            print,
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

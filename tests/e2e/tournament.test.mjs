@@ -374,6 +374,26 @@ describe('a 9-player Bandai tournament in the real app window', () => {
     for (const name of PLAYERS) assert.ok(csv.includes(name), `${name} in the CSV`);
   });
 
+  step('prints the bracket, standings and breakdown as PDFs beside the event file', async () => {
+    const printed = async (testid) => {
+      await app.click(testid);
+      // Without a PDF viewer on the test machine the app says where it saved the file.
+      const line = await status(/(Saved the PDF as|saved as) .+\.pdf/);
+      const path = /(\/.+?\.pdf)/.exec(line)[1];
+      assert.ok(existsSync(path), `${path} exists`);
+      const { stdout } = await run('pdftotext', ['-layout', path, '-']);
+      return stdout;
+    };
+    await nav('cut', 'bracket');
+    const bracketText = await printed('pdf-bracket');
+    assert.ok(bracketText.includes(state.champion), `the champion ${state.champion} is on the bracket sheet`);
+    await nav('standings', 'standings-table');
+    const standingsText = await printed('pdf-standings');
+    for (const name of PLAYERS) assert.ok(standingsText.includes(name), `${name} on the printed standings`);
+    const breakdownText = await printed('pdf-breakdown');
+    assert.ok(breakdownText.includes('山田太郎'), 'the Japanese name survives into the breakdown PDF');
+  });
+
   step('timer: start and pause the round clock', async () => {
     await nav('timer', 'timer-toggle');
     await app.waitForText('timer-status', 'Ready');

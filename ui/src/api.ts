@@ -26,6 +26,8 @@ import type {
   PenaltyView,
   PlayerRequest,
   PlayerView,
+  PrintRequest,
+  PrintView,
   ResultRequest,
   RoundRequest,
   SetRoundsRequest,
@@ -95,6 +97,7 @@ export const startCut = (request: CutRequest) => call<BracketView>('start_cut', 
 export const pairBracketRound = () => call<PairingsView>('pair_bracket_round');
 export const bracket = () => call<BracketView | null>('bracket');
 export const exportEvent = (request: ExportRequest) => call<ExportView>('export', request);
+export const printDocument = (request: PrintRequest) => call<PrintView>('print', request);
 
 /** Asks for an existing event file; null when the user cancels. */
 export const chooseEventFile = (title: string, filterName: string) =>

@@ -1,9 +1,10 @@
 // Pieces every screen uses: its heading, the "open an event first" notice, and running a
 // command with the button disabled and any error shown.
 import { h } from './dom';
-import { showError } from './feedback';
+import { printDocument } from './api';
+import { announce, showError } from './feedback';
 import { t } from './i18n';
-import { paper } from './settings';
+import { language, paper } from './settings';
 import * as state from './state';
 import type { EventView } from './types';
 
@@ -66,4 +67,31 @@ export function printButton(testid: string): HTMLButtonElement {
     },
     t('common.print'),
   );
+}
+
+/** A printable document of `tablekeeper print`, with the label key of its button. */
+export type PdfDocument = 'pairings' | 'pairings-by-name' | 'slips' | 'standings' | 'breakdown' | 'bracket' | 'score-card' | 'deck-sheet';
+
+/**
+ * Buttons that write each document as a PDF beside the event file (paper size and language
+ * from Settings) and open it in the system's PDF viewer to print.
+ */
+export function pdfButtons(documents: readonly PdfDocument[], round?: () => number | null): HTMLElement {
+  const buttons = documents.map((document) => {
+    const button = h('button', { type: 'button', 'data-testid': `pdf-${document}` }, t(`print.${document}`));
+    button.addEventListener('click', () => {
+      void run(async () => {
+        const view = await printDocument({
+          document,
+          round: round?.() ?? null,
+          paper: paper() === 'Letter' ? 'letter' : 'a4',
+          language: language(),
+          open: true,
+        });
+        announce(t(view.opened ? 'print.opened' : 'print.saved', { path: view.path }));
+      }, button);
+    });
+    return button;
+  });
+  return h('div', { class: 'actions no-print', role: 'group', 'aria-label': t('print.group') }, h('span', { class: 'label' }, t('print.group')), ...buttons);
 }

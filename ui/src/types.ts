@@ -25,6 +25,8 @@ export type { PenaltyRequest } from './bindings/PenaltyRequest';
 export type { PenaltyView } from './bindings/PenaltyView';
 export type { PlayerRequest } from './bindings/PlayerRequest';
 export type { PlayerView } from './bindings/PlayerView';
+export type { PrintRequest } from './bindings/PrintRequest';
+export type { PrintView } from './bindings/PrintView';
 export type { ResultRequest } from './bindings/ResultRequest';
 export type { RoundRequest } from './bindings/RoundRequest';
 export type { RulesetSummary } from './bindings/RulesetSummary';

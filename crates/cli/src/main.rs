@@ -19,14 +19,6 @@ use tablekeeper_engine::model::{DeckData, PenaltyType};
 use args::{Cli, Command};
 use tablekeeper_print as print;
 
-/// A print error as the CLI reports it (its kind stays stable).
-fn print_error(error: print::PrintError) -> CommandError {
-    match error {
-        print::PrintError::Command(e) => e,
-        other => CommandError::input(other.kind(), other.to_string()),
-    }
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let json = cli.json;
@@ -177,14 +169,9 @@ fn run(command: Command) -> Result<Output, CommandError> {
             lang,
         } => {
             let session = Session::open(&file)?;
-            let job = print::job::PrintJob {
-                what: print::job::What::parse(&what).map_err(print_error)?,
-                round,
-                paper: print::Paper::parse(&paper).map_err(print_error)?,
-                language: print::Language::parse(&lang).map_err(print_error)?,
-                printed_at: chrono::Local::now().format("%Y-%m-%d %H:%M").to_string(),
-            };
-            let bytes = print::job::render(&session, &job).map_err(print_error)?;
+            let printed_at = chrono::Local::now().format("%Y-%m-%d %H:%M").to_string();
+            let job = print::job::PrintJob::from_words(&what, round, &paper, &lang, &printed_at)?;
+            let bytes = print::job::render(&session, &job)?;
             std::fs::write(&output, &bytes).map_err(|e| CommandError::Io {
                 path: output.display().to_string(),
                 detail: e.to_string(),

@@ -157,6 +157,34 @@ pub struct ExportRequest {
     pub path: String,
 }
 
+/// A printout, in the same words as `tablekeeper print`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PrintRequest {
+    /// `pairings`, `pairings-by-name`, `slips`, `standings`, `breakdown`, `bracket`,
+    /// `score-card` or `deck-sheet`.
+    pub document: String,
+    /// `null`: the current round (for pairings and slips).
+    pub round: Option<u32>,
+    /// `a4` or `letter`.
+    pub paper: String,
+    /// `en` or `ja`.
+    pub language: String,
+    /// Open the PDF in the system's viewer once it is written.
+    pub open: bool,
+}
+
+/// A printout written next to the event file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PrintView {
+    pub path: String,
+    #[ts(type = "number")]
+    pub bytes: u64,
+    /// Whether the system's PDF viewer was started (the shell fills this in).
+    pub opened: bool,
+}
+
 /// The desktop app's state: at most one open event.
 pub struct Desk {
     session: Option<Session>,
@@ -392,6 +420,33 @@ impl Desk {
         )
     }
 
+    /// Renders a printout with `render` (the printing crate, which builds on this one) and
+    /// writes it to `<event> printouts/` beside the event file, replacing an older copy of
+    /// the same document only once the new one is complete.
+    pub fn print(
+        &self,
+        request: &PrintRequest,
+        render: impl FnOnce(&Session, &PrintRequest, &str) -> Result<Vec<u8>, CommandError>,
+    ) -> Result<PrintView, CommandError> {
+        let session = self.session()?;
+        let printed_at = chrono::Local::now().format("%Y-%m-%d %H:%M").to_string();
+        let bytes = render(session, request, &printed_at)?;
+        let round = match (request.round, request.document.as_str()) {
+            (Some(round), _) => Some(round),
+            (None, "pairings" | "pairings-by-name" | "slips") => {
+                Some(session.pairings(None)?.round)
+            }
+            (None, _) => None,
+        };
+        let path = printout_path(session.path(), &request.document, round, &request.language);
+        write_replacing(&path, &bytes)?;
+        Ok(PrintView {
+            path: path.display().to_string(),
+            bytes: bytes.len() as u64,
+            opened: false,
+        })
+    }
+
     fn session(&self) -> Result<&Session, CommandError> {
         self.session.as_ref().ok_or_else(no_event)
     }
@@ -474,6 +529,36 @@ impl Desk {
             let _ = std::fs::write(self.recent_file(), text);
         }
     }
+}
+
+/// `<folder>/<event> printouts/<document>[-round-N]-<language>.pdf`: one file per document,
+/// so printing again replaces the old copy instead of piling up files.
+fn printout_path(event: &Path, document: &str, round: Option<u32>, language: &str) -> PathBuf {
+    let stem = event
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "event".into());
+    let folder = event
+        .parent()
+        .unwrap_or_else(|| Path::new("."))
+        .join(format!("{stem} printouts"));
+    let round = round.map(|r| format!("-round-{r}")).unwrap_or_default();
+    folder.join(format!("{document}{round}-{language}.pdf"))
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so a
+/// viewer never sees half a PDF and a failed write leaves the old copy.
+fn write_replacing(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
+    let io = |e: std::io::Error| CommandError::Io {
+        path: path.display().to_string(),
+        detail: format!("{e}; if the PDF is open in a viewer, close it and print again"),
+    };
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder).map_err(io)?;
+    }
+    let partial = path.with_extension("pdf.partial");
+    std::fs::write(&partial, bytes).map_err(io)?;
+    std::fs::rename(&partial, path).map_err(io)
 }
 
 fn no_event() -> CommandError {

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use tablekeeper_commands::Session;
+use tablekeeper_commands::desktop::PrintRequest;
+use tablekeeper_commands::{CommandError, Session};
 
 use crate::{Language, Paper, PrintError, Sheet};
 
@@ -52,6 +53,41 @@ pub struct PrintJob {
     pub language: Language,
     /// Shown in every footer.
     pub printed_at: String,
+}
+
+impl PrintJob {
+    /// A job from the words the CLI and the app use (`slips`, `a4`, `ja`, …).
+    pub fn from_words(
+        what: &str,
+        round: Option<u32>,
+        paper: &str,
+        language: &str,
+        printed_at: &str,
+    ) -> Result<PrintJob, PrintError> {
+        Ok(PrintJob {
+            what: What::parse(what)?,
+            round,
+            paper: Paper::parse(paper)?,
+            language: Language::parse(language)?,
+            printed_at: printed_at.to_string(),
+        })
+    }
+}
+
+/// The desktop app's print request rendered to PDF bytes (`Desk::print` writes them).
+pub fn render_request(
+    session: &Session,
+    request: &PrintRequest,
+    printed_at: &str,
+) -> Result<Vec<u8>, CommandError> {
+    let job = PrintJob::from_words(
+        &request.document,
+        request.round,
+        &request.paper,
+        &request.language,
+        printed_at,
+    )?;
+    Ok(render(session, &job)?)
 }
 
 /// The PDF bytes of `job` for the event open in `session`.

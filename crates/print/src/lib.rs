@@ -41,6 +41,16 @@ impl PrintError {
     }
 }
 
+/// Hosts report print errors as command errors; the kind stays stable.
+impl From<PrintError> for tablekeeper_commands::CommandError {
+    fn from(error: PrintError) -> Self {
+        match error {
+            PrintError::Command(e) => e,
+            other => tablekeeper_commands::CommandError::input(other.kind(), other.to_string()),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Paper {
     A4,

@@ -6,7 +6,7 @@ import { checkbox, field, h, select } from '../dom';
 import { announce } from '../feedback';
 import { bracketLabel } from '../format';
 import { t } from '../i18n';
-import { heading, requireEvent, run } from '../screen';
+import { heading, pdfButtons, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { BracketMatchView, BracketSeat, BracketView, EventView, StandingsView } from '../types';
 
@@ -121,6 +121,7 @@ function bracketView(bracket: BracketView, show: (bracket: BracketView) => void)
     h('h3', { id: 'bracket-heading', tabindex: -1 }, t('cut.bracketTitle', { size: bracket.size })),
     h('p', { 'data-testid': 'bracket-next' }, t(`cut.next.${bracket.next}`), ' ', bracket.next === 'results' ? h('a', { href: '#/results' }, t('cut.toResults')) : null),
     h('div', { class: 'actions' }, pair),
+    pdfButtons(['bracket']),
     h(
       'div',
       { class: 'bracket', 'data-testid': 'bracket' },

@@ -5,7 +5,7 @@ import { field, h, onEnter } from '../dom';
 import { announce, showProblem } from '../feedback';
 import { playerStatus } from '../format';
 import { t } from '../i18n';
-import { heading, requireEvent, run } from '../screen';
+import { heading, pdfButtons, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { ImportPreview, PlayerView } from '../types';
 
@@ -104,6 +104,7 @@ export function mountRegistration(root: HTMLElement): void {
         list,
       ),
     ),
+    h('section', { class: 'panel' }, h('h3', {}, t('registration.formsTitle')), pdfButtons(['deck-sheet', 'score-card'])),
   );
   name.focus();
   void run(refresh);

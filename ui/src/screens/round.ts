@@ -6,7 +6,7 @@ import { append, checkbox, field, h, onEnter } from '../dom';
 import { announce, showError, showProblem } from '../feedback';
 import { bracketLabel, describeResult } from '../format';
 import { t } from '../i18n';
-import { fillNames, heading, playerNames, printButton, requireEvent, run } from '../screen';
+import { fillNames, heading, pdfButtons, playerNames, printButton, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { EventView, ExplanationView, PairingsView, SeatView } from '../types';
 
@@ -160,6 +160,7 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
     section,
     title,
     h('div', { class: 'actions no-print' }, toggle, printButton('print-pairings')),
+    pdfButtons(['pairings', 'pairings-by-name', 'slips'], () => pairings.round),
     byTable,
     byName,
     pairings.byes.length > 0 ? h('p', {}, t('round.byes', { names: pairings.byes.map((s) => s.name).join(', ') })) : null,

@@ -5,7 +5,7 @@ import { field, h, select } from '../dom';
 import { announce } from '../feedback';
 import { joinPath } from '../format';
 import { has, t } from '../i18n';
-import { heading, printButton, requireEvent, run } from '../screen';
+import { heading, pdfButtons, printButton, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { StandingsRowView, StandingsView } from '../types';
 
@@ -61,6 +61,7 @@ function render(section: HTMLElement, standings: StandingsView): void {
   section.replaceChildren(
     h('h3', {}, t('standings.after', { rounds: standings.completed_rounds })),
     h('div', { class: 'actions no-print' }, printButton('print-standings')),
+    pdfButtons(['standings', 'breakdown']),
     h(
       'table',
       { 'data-testid': 'standings-table' },
