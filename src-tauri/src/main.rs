@@ -10,11 +10,13 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use tablekeeper_commands::bracket_view::BracketView;
+use tablekeeper_commands::breakdown::BreakdownView;
 use tablekeeper_commands::csv_import::ImportPreview;
 use tablekeeper_commands::desktop::{
     AddPlayersRequest, AppInfo, Catalogue, CreateEventRequest, CutRequest, Desk, ExportRequest,
     GiveByeRequest, ImportRequest, OpenEventRequest, PairRequest, PenaltyRequest, PlayerRequest,
-    PrintRequest, PrintView, ResultRequest, RoundRequest, SetRoundsRequest, SwapRequest,
+    PrintRequest, PrintView, RepairRequest, ResultRequest, RoundRequest, SetRoundsRequest,
+    SwapRequest,
 };
 use tablekeeper_commands::export::ExportView;
 use tablekeeper_commands::views::{
@@ -114,6 +116,11 @@ fn explain(desk: Shared, request: RoundRequest) -> Reply<ExplanationView> {
 }
 
 #[tauri::command]
+fn repair_round(desk: Shared, request: RepairRequest) -> Reply<PairingsView> {
+    with(&desk, |d| d.repair_round(request))
+}
+
+#[tauri::command]
 fn swap(desk: Shared, request: SwapRequest) -> Reply<PairingsView> {
     with(&desk, |d| d.swap(request))
 }
@@ -156,6 +163,11 @@ fn penalties(desk: Shared) -> Reply<Vec<PenaltyView>> {
 #[tauri::command]
 fn standings(desk: Shared) -> Reply<StandingsView> {
     with(&desk, |d| d.standings())
+}
+
+#[tauri::command]
+fn breakdown(desk: Shared) -> Reply<BreakdownView> {
+    with(&desk, |d| d.breakdown())
 }
 
 #[tauri::command]
@@ -233,6 +245,7 @@ fn main() {
             pair_round,
             pairings,
             explain,
+            repair_round,
             swap,
             give_bye,
             record_result,
@@ -242,6 +255,7 @@ fn main() {
             penalty,
             penalties,
             standings,
+            breakdown,
             start_cut,
             pair_bracket_round,
             bracket,

@@ -9,6 +9,7 @@ import type {
   AddPlayersRequest,
   AppInfo,
   BracketView,
+  BreakdownView,
   Catalogue,
   CreateEventRequest,
   CutRequest,
@@ -28,6 +29,7 @@ import type {
   PlayerView,
   PrintRequest,
   PrintView,
+  RepairRequest,
   ResultRequest,
   RoundRequest,
   SetRoundsRequest,
@@ -84,6 +86,7 @@ export const dropPlayer = (request: PlayerRequest) => call<PlayerView>('drop_pla
 export const setRounds = (request: SetRoundsRequest) => call<EventView>('set_rounds', request);
 export const pairRound = (request: PairRequest) => call<PairingsView>('pair_round', request);
 export const pairings = (request: RoundRequest) => call<PairingsView>('pairings', request);
+export const repairRound = (request: RepairRequest) => call<PairingsView>('repair_round', request);
 export const swap = (request: SwapRequest) => call<PairingsView>('swap', request);
 export const giveBye = (request: GiveByeRequest) => call<PairingsView>('give_bye', request);
 export const recordResult = (request: ResultRequest) => call<TableView>('record_result', request);
@@ -93,6 +96,7 @@ export const history = () => call<HistoryItem[]>('history');
 export const penalty = (request: PenaltyRequest) => call<PenaltyView>('penalty', request);
 export const penalties = () => call<PenaltyView[]>('penalties');
 export const standings = () => call<StandingsView>('standings');
+export const breakdown = () => call<BreakdownView>('breakdown');
 export const startCut = (request: CutRequest) => call<BracketView>('start_cut', request);
 export const pairBracketRound = () => call<PairingsView>('pair_bracket_round');
 export const bracket = () => call<BracketView | null>('bracket');

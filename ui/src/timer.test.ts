@@ -11,6 +11,7 @@ import {
   newTimer,
   parseTimer,
   pause,
+  procedureText,
   remaining,
   reset,
   resume,
@@ -182,5 +183,16 @@ describe('stored clock', () => {
     expect(parseTimer(JSON.stringify({ ...good, runningSince: 'now' }))).toBeNull();
     expect(parseTimer(JSON.stringify({ ...good, tableExtensions: [{ table: 1 }] }))).toBeNull();
     expect(parseTimer(JSON.stringify({ ...good, tableExtensions: [null] }))).toBeNull();
+  });
+
+  it("shows the title's own time-up text, kept through storage and reset, else the family's", () => {
+    const translate = (key: string) => `[${key}]`;
+    const plain = newTimer(40, 'bandai', 2);
+    expect(procedureText(plain, translate)).toBe('[timer.procedures.bandai]');
+    const titled = { ...plain, procedure: 'Play three more turns. Extra turns after time: 3' };
+    expect(procedureText(titled, translate)).toBe(titled.procedure);
+    expect(parseTimer(JSON.stringify(titled))).toEqual(titled);
+    expect(procedureText(reset(titled, 30), translate)).toBe(titled.procedure);
+    expect(parseTimer(JSON.stringify({ ...titled, procedure: 7 }))).toEqual(plain);
   });
 });

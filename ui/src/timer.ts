@@ -19,6 +19,11 @@ export type TimerState = {
   family: TimeUpFamily;
   /** The round the clock is for, or null. Shown on the projector. */
   round: number | null;
+  /**
+   * The title's own time-up procedure (and extra turns) in the interface language, shown
+   * instead of the family's text when the event has a title preset.
+   */
+  procedure?: string;
 };
 
 export type TimerStatus = 'ready' | 'running' | 'paused' | 'up';
@@ -60,7 +65,8 @@ export function extend(state: TimerState, minutes: number): TimerState {
 
 /** A stopped clock of `minutes`, keeping the family and round, without table extensions. */
 export function reset(state: TimerState, minutes: number): TimerState {
-  return newTimer(minutes, state.family, state.round);
+  const fresh = newTimer(minutes, state.family, state.round);
+  return state.procedure === undefined ? fresh : { ...fresh, procedure: state.procedure };
 }
 
 /** Sets one table's extra minutes; zero or less removes the table from the list. */
@@ -151,7 +157,13 @@ export function parseTimer(text: string | null): TimerState | null {
     tableExtensions: (extensions as TableExtension[]).map(({ table, minutes }) => ({ table, minutes })),
     family: family as TimeUpFamily,
     round: v['round'] as number | null,
+    ...(typeof v['procedure'] === 'string' ? { procedure: v['procedure'] } : {}),
   };
+}
+
+/** What to do at time-up: the title's own text when there is one, else the family's key. */
+export function procedureText(state: TimerState, translate: (key: string) => string): string {
+  return state.procedure ?? translate(`timer.procedures.${state.family}`);
 }
 
 export function loadTimer(storage: Pick<Storage, 'getItem'>): TimerState | null {

@@ -24,8 +24,15 @@ pub struct TitleSummary {
     pub name_en: String,
     pub name_ja: String,
     pub ruleset: String,
+    /// The Japanese-language ruleset of the same publisher, where there is one.
+    pub ruleset_ja: Option<String>,
     pub round_minutes: u32,
     pub match_length: String,
+    /// Extra turns at time-up (0: none set by the title).
+    pub extra_turns: u32,
+    /// What to do when time is called, as the title's floor rules say.
+    pub time_up_en: String,
+    pub time_up_ja: String,
 }
 
 pub fn rulesets() -> Result<Vec<RulesetSummary>, CommandError> {
@@ -62,8 +69,12 @@ pub fn titles() -> Result<Vec<TitleSummary>, CommandError> {
             name_en: t.name_en,
             name_ja: t.name_ja,
             ruleset: t.ruleset,
+            ruleset_ja: t.ruleset_ja,
             round_minutes: t.round_minutes,
             match_length: format!("{:?}", t.match_length).to_lowercase(),
+            extra_turns: t.extra_turns,
+            time_up_en: t.time_up_en,
+            time_up_ja: t.time_up_ja,
         })
         .collect())
 }

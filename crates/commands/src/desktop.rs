@@ -12,6 +12,7 @@ use tablekeeper_engine::model::PenaltyType;
 use ts_rs::TS;
 
 use crate::bracket_view::BracketView;
+use crate::breakdown::BreakdownView;
 use crate::catalogue::{self, RulesetSummary, TitleSummary};
 use crate::csv_import::ImportPreview;
 use crate::error::CommandError;
@@ -94,6 +95,14 @@ pub struct PairRequest {
     pub allow_rematches: bool,
 }
 
+/// Pair the current round again from scratch (before any result is in).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RepairRequest {
+    pub reason: String,
+    pub allow_rematches: bool,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct RoundRequest {
@@ -155,6 +164,8 @@ pub struct ExportRequest {
     /// `archive`, `standings-csv`, `results-csv` or `report`.
     pub format: String,
     pub path: String,
+    /// CSV encoding: `utf8-bom` (the default) or `shift-jis` (older Japanese Excel).
+    pub encoding: Option<String>,
 }
 
 /// A printout, in the same words as `tablekeeper print`.
@@ -326,6 +337,11 @@ impl Desk {
         self.session()?.explain(request.round)
     }
 
+    pub fn repair_round(&mut self, request: RepairRequest) -> Result<PairingsView, CommandError> {
+        self.session_mut()?
+            .repair_round(None, request.allow_rematches, &request.reason)
+    }
+
     pub fn swap(&mut self, request: SwapRequest) -> Result<PairingsView, CommandError> {
         self.session_mut()?
             .swap_players(&request.a, &request.b, &request.reason)
@@ -394,6 +410,11 @@ impl Desk {
         self.session()?.standings()
     }
 
+    /// Each player's opponents and the values behind their tiebreakers.
+    pub fn breakdown(&self) -> Result<BreakdownView, CommandError> {
+        self.session()?.breakdown()
+    }
+
     pub fn start_cut(&mut self, request: CutRequest) -> Result<BracketView, CommandError> {
         self.session_mut()?.start_cut(CutOptions {
             size: request.size,
@@ -415,7 +436,7 @@ impl Desk {
         export::write(
             self.session()?,
             &request.format,
-            "utf8-bom",
+            request.encoding.as_deref().unwrap_or("utf8-bom"),
             Path::new(&request.path),
         )
     }

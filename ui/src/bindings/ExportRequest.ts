@@ -4,4 +4,8 @@ export type ExportRequest = {
 /**
  * `archive`, `standings-csv`, `results-csv` or `report`.
  */
-format: string, path: string, };
+format: string, path: string, 
+/**
+ * CSV encoding: `utf8-bom` (the default) or `shift-jis` (older Japanese Excel).
+ */
+encoding: string | null, };

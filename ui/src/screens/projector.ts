@@ -27,7 +27,7 @@ export function mountProjector(root: HTMLElement): void {
     clock.textContent = timer.formatClock(timer.remaining(state, now));
     clock.classList.toggle('up', current === 'up');
     status.textContent = current === 'up' ? t('timer.upTitle') : t(`timer.status.${current}`);
-    procedure.textContent = current === 'up' ? t(`timer.procedures.${state.family}`) : '';
+    procedure.textContent = current === 'up' ? timer.procedureText(state, t) : '';
     tables.replaceChildren(
       ...state.tableExtensions.map((extension) =>
         h('li', {}, t('timer.projectorTable', { table: extension.table, clock: timer.formatClock(timer.tableRemaining(state, extension, now)) })),

@@ -1,6 +1,6 @@
 // Round: planned rounds, pairing the next Swiss round (rematches allowed only after the
 // shell says they cannot be avoided), pairings by table and by name, why they are as they
-// are, and swap / give-bye with a required reason.
+// are, and swap / give-bye / pair-again with a required reason.
 import * as api from '../api';
 import { append, checkbox, field, h, onEnter } from '../dom';
 import { announce, showError, showProblem } from '../feedback';
@@ -244,5 +244,21 @@ function changePanel(changed: (pairings: PairingsView, message: string) => Promi
       swap,
     ),
     h('fieldset', {}, h('legend', {}, t('round.byeTitle')), field(t('round.player'), player), field(t('round.reason'), byeReason), give),
+    repairFieldset(changed),
   );
+}
+
+/** Pair the current round again from scratch; the shell refuses once a result is in. */
+function repairFieldset(changed: (pairings: PairingsView, message: string) => Promise<void>): HTMLElement {
+  const reason = h('input', { type: 'text', 'data-testid': 'repair-reason' });
+  const repair = h('button', { type: 'button', 'data-testid': 'repair' }, t('round.repair'));
+  repair.addEventListener('click', () => {
+    if (!reason.value.trim()) return showProblem(t('round.reasonRequired'));
+    void run(async () => {
+      const pairings = await api.repairRound({ reason: reason.value.trim(), allow_rematches: false });
+      await changed(pairings, t('round.repaired', { round: pairings.round }));
+      reason.value = '';
+    }, repair);
+  });
+  return h('fieldset', {}, h('legend', {}, t('round.repairTitle')), h('p', { class: 'hint' }, t('round.repairHint')), field(t('round.reason'), reason), repair);
 }

@@ -7,6 +7,7 @@ import { joinPath } from '../format';
 import { has, t } from '../i18n';
 import { heading, pdfButtons, printButton, requireEvent, run } from '../screen';
 import * as state from '../state';
+import { breakdownPanel } from './breakdown';
 import type { StandingsRowView, StandingsView } from '../types';
 
 type Format = 'standings-csv' | 'results-csv' | 'report' | 'archive';
@@ -21,7 +22,7 @@ export function mountStandings(root: HTMLElement): void {
   root.append(heading(t('standings.title')));
   if (!requireEvent(root)) return;
   const content = h('section', { class: 'panel' });
-  root.append(content, exportPanel());
+  root.append(content, breakdownPanel(), exportPanel());
   void run(async () => render(content, await api.standings()));
 }
 
@@ -63,23 +64,27 @@ function render(section: HTMLElement, standings: StandingsView): void {
     h('div', { class: 'actions no-print' }, printButton('print-standings')),
     pdfButtons(['standings', 'breakdown']),
     h(
-      'table',
-      { 'data-testid': 'standings-table' },
-      h('thead', {}, h('tr', {}, ...headers.map((x) => h('th', { scope: 'col' }, x)))),
+      'div',
+      { class: 'table-scroll' },
       h(
-        'tbody',
-        {},
-        ...standings.rows.map((row) =>
-          h(
-            'tr',
-            { 'data-testid': 'standings-row', 'data-player': row.player, class: row.dropped ? 'inactive' : undefined },
-            h('td', { class: 'num', 'data-testid': 'standings-rank' }, row.rank),
-            h('th', { scope: 'row', 'data-testid': 'standings-name' }, row.name),
-            h('td', { class: 'num', 'data-testid': 'standings-points' }, row.points),
-            h('td', { class: 'num' }, t('standings.wld', { wins: row.wins, losses: row.losses, draws: row.draws })),
-            withMatchWin ? h('td', { class: 'num' }, row.match_win?.display ?? '—') : null,
-            ...row.tiebreakers.map((value) => h('td', { class: 'num' }, value.display)),
-            h('td', {}, statusText(row)),
+        'table',
+        { 'data-testid': 'standings-table' },
+        h('thead', {}, h('tr', {}, ...headers.map((x) => h('th', { scope: 'col' }, x)))),
+        h(
+          'tbody',
+          {},
+          ...standings.rows.map((row) =>
+            h(
+              'tr',
+              { 'data-testid': 'standings-row', 'data-player': row.player, class: row.dropped ? 'inactive' : undefined },
+              h('td', { class: 'num', 'data-testid': 'standings-rank' }, row.rank),
+              h('th', { scope: 'row', 'data-testid': 'standings-name' }, row.name),
+              h('td', { class: 'num', 'data-testid': 'standings-points' }, row.points),
+              h('td', { class: 'num' }, t('standings.wld', { wins: row.wins, losses: row.losses, draws: row.draws })),
+              withMatchWin ? h('td', { class: 'num' }, row.match_win?.display ?? '—') : null,
+              ...row.tiebreakers.map((value) => h('td', { class: 'num', 'data-testid': 'standings-tiebreaker' }, value.display)),
+              h('td', {}, statusText(row)),
+            ),
           ),
         ),
       ),
@@ -92,6 +97,14 @@ function exportPanel(): HTMLElement {
     { 'data-testid': 'export-format' },
     FORMATS.map(([id]) => [id, t(`export.formats.${id}`)] as const),
     'standings-csv',
+  );
+  const encoding = select(
+    { 'data-testid': 'export-encoding' },
+    [
+      ['utf8-bom', t('export.encodings.utf8-bom')],
+      ['shift-jis', t('export.encodings.shift-jis')],
+    ],
+    'utf8-bom',
   );
   const path = h('input', { type: 'text', 'data-testid': 'export-path', autocomplete: 'off' });
   const choose = h('button', { type: 'button', 'data-testid': 'export-choose' }, t('export.choose'));
@@ -110,7 +123,7 @@ function exportPanel(): HTMLElement {
     void run(async () => {
       const target = path.value.trim() || (await ask());
       if (!target) return;
-      const written = await api.exportEvent({ format: chosen()[0], path: target });
+      const written = await api.exportEvent({ format: chosen()[0], path: target, encoding: encoding.value });
       const lost = written.unrepresentable ?? [];
       announce([t('export.written', { path: written.written }), lost.length > 0 ? t('export.unrepresentable', { chars: lost.join(' ') }) : ''].join(' '));
     }, write);
@@ -120,6 +133,7 @@ function exportPanel(): HTMLElement {
     { class: 'panel no-print' },
     h('h3', {}, t('export.title')),
     field(t('export.format'), format),
+    field(t('export.encoding'), encoding, t('export.encodingHint')),
     h('div', { class: 'inline' }, field(t('export.path'), path), choose),
     h('div', { class: 'actions' }, write),
   );

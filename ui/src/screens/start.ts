@@ -7,6 +7,7 @@ import { joinPath } from '../format';
 import { localName, t } from '../i18n';
 import { go } from '../router';
 import { heading, run } from '../screen';
+import { language } from '../settings';
 import * as state from '../state';
 import type { EventView } from '../types';
 
@@ -64,7 +65,8 @@ function createSection(): HTMLElement {
   );
   title.addEventListener('change', () => {
     const preset = titles.find((x) => x.id === title.value);
-    if (preset) ruleset.value = preset.ruleset;
+    // A Japanese-language interface gets the publisher's Japanese floor rules where they exist.
+    if (preset) ruleset.value = language() === 'ja' && preset.ruleset_ja ? preset.ruleset_ja : preset.ruleset;
   });
   const rounds = h('input', { type: 'number', 'data-testid': 'event-rounds', min: 1, max: 30, step: 1, inputmode: 'numeric' });
   let path: string | null = null;

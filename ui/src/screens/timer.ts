@@ -1,20 +1,36 @@
 // Timer: the round clock (start, pause, resume, extend, reset), extra minutes for single
-// tables, the time-up procedure of the event's ruleset family, and the projector window.
+// tables, the time-up procedure of the event's title (else its ruleset family), and the
+// projector window.
 import * as api from '../api';
 import { field, h, onEnter } from '../dom';
 import { announce, showProblem } from '../feedback';
 import { t } from '../i18n';
 import { heading, run } from '../screen';
 import * as state from '../state';
+import { language } from '../settings';
 import * as timer from '../timer';
+import type { TitleSummary } from '../types';
 
 const DEFAULT_MINUTES = 50;
 
+/** The event's title preset, if it has one. */
+function titlePreset(): TitleSummary | null {
+  const title = state.event()?.title;
+  return state.catalogue().titles.find((x) => x.id === title) ?? null;
+}
+
 /** The round length of the event's title preset, else 50 minutes. */
 function roundMinutes(): number {
-  const title = state.event()?.title;
-  const preset = state.catalogue().titles.find((x) => x.id === title);
+  const preset = titlePreset();
   return preset && preset.round_minutes > 0 ? preset.round_minutes : DEFAULT_MINUTES;
+}
+
+/** The title's time-up procedure and extra turns in the interface language, if any. */
+function titleProcedure(): string | undefined {
+  const preset = titlePreset();
+  if (!preset) return undefined;
+  const text = language() === 'ja' ? preset.time_up_ja : preset.time_up_en;
+  return preset.extra_turns > 0 ? `${text} ${t('timer.extraTurns', { turns: preset.extra_turns })}` : text;
 }
 
 export function mountTimer(root: HTMLElement): () => void {
@@ -22,7 +38,10 @@ export function mountTimer(root: HTMLElement): () => void {
   const family = event ? timer.familyOf(event.ruleset.id) : 'bushiroad';
   const currentRound = event && event.rounds_paired > 0 ? event.rounds_paired : null;
   let clock = timer.loadTimer(localStorage) ?? timer.newTimer(roundMinutes(), family, currentRound);
-  clock = { ...clock, family };
+  const titleText = titleProcedure();
+  clock = titleText === undefined ? { ...clock, family } : { ...clock, family, procedure: titleText };
+  // A clock that is not running belongs to the newest paired round.
+  if (timer.status(clock, Date.now()) === 'ready') clock = { ...clock, round: currentRound };
   let wasUp = timer.isUp(clock, Date.now());
 
   const display = h('p', { class: 'clock', 'data-testid': 'timer-display', role: 'timer', 'aria-live': 'off' });
@@ -38,7 +57,12 @@ export function mountTimer(root: HTMLElement): () => void {
     const status = timer.status(clock, now);
     if (status === 'running') update(timer.pause(clock, now));
     else if (status === 'paused') update(timer.resume(clock, now));
-    else update(timer.start(clock, now));
+    else {
+      // A length typed before the first start applies without pressing Reset.
+      const length = Number(minutes.value);
+      const ready = status === 'ready' && Number.isInteger(length) && length >= 1 ? timer.reset(clock, length) : clock;
+      update(timer.start({ ...ready, tableExtensions: clock.tableExtensions }, now));
+    }
   });
   const resetButton = h('button', { type: 'button', 'data-testid': 'timer-reset' }, t('timer.reset'));
   resetButton.addEventListener('click', () => {
@@ -107,7 +131,7 @@ export function mountTimer(root: HTMLElement): () => void {
     const up = status === 'up';
     if (up !== wasUp || procedure.childElementCount === 0) {
       procedure.hidden = !up;
-      procedure.replaceChildren(h('h3', {}, t('timer.upTitle')), h('p', {}, t(`timer.procedures.${clock.family}`)));
+      procedure.replaceChildren(h('h3', {}, t('timer.upTitle')), h('p', {}, timer.procedureText(clock, t)));
       if (up) announce(t('timer.upTitle'));
     }
     wasUp = up;
