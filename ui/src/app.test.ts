@@ -26,6 +26,8 @@ function eventView(): EventView {
     recommended_rounds: 3,
     recommended_cut: 4,
     stage: fake.round ? 'swiss' : 'registration',
+    structure: 'swiss',
+    structure_finished: null,
   };
 }
 

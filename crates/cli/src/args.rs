@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 use tablekeeper_commands::{CreateOptions, RulesetSource};
+use tablekeeper_engine::structure::Structure;
 
 #[derive(Parser)]
 #[command(
@@ -276,6 +277,19 @@ pub struct CreateArgs {
     /// Seed of the random tie order (recorded; drawn if left out).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// swiss (default), round-robin, two-loss (Bushiroad double elimination) or
+    /// points-threshold (Force of Will double elimination).
+    #[arg(long, default_value = "swiss", value_parser = parse_structure)]
+    pub structure: Structure,
+    /// Elimination formats: stop early at this many finalists (two-loss: undefeated
+    /// fighters; points-threshold: remaining players).
+    #[arg(long, default_value_t = 0)]
+    pub finalists: u32,
+}
+
+fn parse_structure(text: &str) -> Result<Structure, String> {
+    Structure::from_id(text)
+        .ok_or_else(|| format!("unknown structure '{text}'; use {}", Structure::CHOICES))
 }
 
 impl CreateArgs {
@@ -292,6 +306,8 @@ impl CreateArgs {
             planned_rounds: self.rounds,
             overrides: self.overrides.clone(),
             standings_seed: self.seed,
+            structure: self.structure,
+            elimination_finalists: self.finalists,
         }
     }
 }

@@ -34,6 +34,12 @@ pub fn summary(view: &EventView) -> String {
         ),
         _ => format!("  suggested: {} Swiss rounds\n", view.recommended_rounds),
     };
+    let structure = match (view.structure.as_str(), &view.structure_finished) {
+        ("swiss" | "", _) => String::new(),
+        (id, None) => format!("  structure: {id}\n"),
+        (id, Some(reason)) => format!("  structure: {id} — {reason}\n"),
+    };
+    let stage = stage + &structure;
     format!(
         "{}\n  file: {}\n  ruleset: {} ({})\n  players: {} registered, {} active\n  rounds: {} paired{}{}\n{stage}",
         view.name,
@@ -187,7 +193,9 @@ pub fn standings(view: &StandingsView) -> String {
     let _ = writeln!(out, "{header}");
     for row in &view.rows {
         let record = format!("{}-{}-{}", row.wins, row.losses, row.draws);
-        let name = if row.dropped {
+        let name = if row.eliminated {
+            format!("{} (eliminated)", row.name)
+        } else if row.dropped {
             format!("{} (dropped)", row.name)
         } else {
             row.name.clone()

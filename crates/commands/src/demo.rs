@@ -34,6 +34,7 @@ pub fn create_demo(path: &Path) -> Result<Session, CommandError> {
             planned_rounds: Some(3),
             overrides: Vec::new(),
             standings_seed: Some(2026),
+            ..CreateOptions::default()
         },
     )?;
     let players = NAMES

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::model::PenaltyType;
+use tablekeeper_engine::structure::Structure;
 use ts_rs::TS;
 
 use crate::bracket_view::BracketView;
@@ -54,6 +55,12 @@ pub struct CreateEventRequest {
     pub title: Option<String>,
     pub ruleset: Option<String>,
     pub planned_rounds: Option<u32>,
+    /// `swiss` (default), `round-robin`, `two-loss` or `points-threshold`.
+    #[serde(default)]
+    pub structure: Option<String>,
+    /// Elimination formats: stop early at this many finalists.
+    #[serde(default)]
+    pub elimination_finalists: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -239,6 +246,15 @@ impl Desk {
             Some(path) => PathBuf::from(path),
             None => self.new_event_path(&request.name)?,
         };
+        let structure = match request.structure.as_deref() {
+            None | Some("") => Structure::Swiss,
+            Some(id) => Structure::from_id(id).ok_or_else(|| {
+                CommandError::input(
+                    "invalid-structure",
+                    format!("unknown structure '{id}'; use {}", Structure::CHOICES),
+                )
+            })?,
+        };
         // Release the current event's lock first, so reopening the same file works.
         self.session = None;
         let session = Session::create(
@@ -250,6 +266,8 @@ impl Desk {
                 planned_rounds: request.planned_rounds,
                 overrides: Vec::new(),
                 standings_seed: None,
+                structure,
+                elimination_finalists: request.elimination_finalists.unwrap_or(0),
             },
         )?;
         self.opened(session)

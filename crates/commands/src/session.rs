@@ -12,6 +12,7 @@ use tablekeeper_engine::model::{
 };
 use tablekeeper_engine::pairing::pair_next_round;
 use tablekeeper_engine::ruleset::{catalogue, overrides::apply_overrides, parse_ruleset};
+use tablekeeper_engine::structure::{EliminationStop, Structure};
 use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails, Ruleset, standings};
 use tablekeeper_store::{Entry, EventFile, LoggedAction};
 
@@ -38,7 +39,7 @@ pub enum RulesetSource {
 }
 
 /// Options for creating an event.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct CreateOptions {
     pub name: String,
     /// `None`: the title preset's ruleset, else `bushiroad-en`.
@@ -50,6 +51,26 @@ pub struct CreateOptions {
     pub overrides: Vec<String>,
     /// Seed of the random tie order; `None` draws one (it is recorded either way).
     pub standings_seed: Option<u64>,
+    /// Swiss (default), round robin, two-loss or points-threshold elimination.
+    pub structure: Structure,
+    /// Elimination formats: the announced finalists / remaining players that end them early.
+    pub elimination_finalists: u32,
+}
+
+/// Ruleset changes an elimination structure implies, applied before the organizer's own
+/// overrides: Bushiroad's two-loss format ranks by wins with "effective rounds" in the
+/// match-win denominator (000 §3.2.2.2, 001 第3部第2章第2節第2項), and a draw is a loss for
+/// both (000 §3.2.2 "both fighters are considered to have lost"; 001 「引き分けは敗北したもの
+/// と同様に扱います」), so it scores the loss points.
+fn structure_overrides(structure: Structure, base: &Ruleset) -> Vec<String> {
+    match structure {
+        Structure::TwoLoss => vec![
+            "standings.primary=wins".into(),
+            "match_win.denominator=effective-rounds".into(),
+            format!("points.draw={}", base.points.loss),
+        ],
+        Structure::Swiss | Structure::RoundRobin | Structure::PointsThreshold => Vec::new(),
+    }
 }
 
 /// An open event.
@@ -218,10 +239,13 @@ impl Session {
         if let Some(title) = &options.title {
             catalogue::title(title).map_err(tablekeeper_engine::EngineError::from)?;
         }
+        let base = resolve_ruleset(options.ruleset.as_ref(), options.title.as_deref(), &[])?;
+        let mut overrides = structure_overrides(options.structure, &base);
+        overrides.extend(options.overrides.iter().cloned());
         let ruleset = resolve_ruleset(
             options.ruleset.as_ref(),
             options.title.as_deref(),
-            &options.overrides,
+            &overrides,
         )?;
         let settings = EventSettings {
             name: name.to_string(),
@@ -230,6 +254,10 @@ impl Session {
                 .standings_seed
                 .unwrap_or_else(|| rand::rng().random()),
             title: options.title.clone(),
+            structure: options.structure,
+            elimination_stop: EliminationStop {
+                finalists: options.elimination_finalists,
+            },
         };
         let event = Event::new(settings.clone(), ruleset.clone())?;
         let file = EventFile::create(path, &settings, &ruleset, &now())?;
@@ -546,6 +574,10 @@ impl Session {
                 None => "swiss",
             }
             .into(),
+            structure: event.settings.structure.id().into(),
+            structure_finished: tablekeeper_engine::structure::finished(event)
+                .ok()
+                .flatten(),
         }
     }
 
@@ -759,6 +791,19 @@ impl Session {
     /// Rounds recommended by the ruleset's table for the active players (or ⌈log₂ n⌉).
     pub fn recommended_rounds(&self) -> u32 {
         let count = u32::try_from(self.event.active_players().count()).unwrap_or(u32::MAX);
+        match self.event.settings.structure {
+            Structure::RoundRobin => {
+                let field = tablekeeper_engine::structure::round_robin_field(&self.event).len();
+                return u32::try_from(tablekeeper_engine::structure::round_robin_rounds(field))
+                    .unwrap_or(u32::MAX);
+            }
+            // Two-loss ends by itself when one fighter is left undefeated (000 §3.2.2.1):
+            // enough rounds for that, plus one for the 1-loss fighters.
+            Structure::TwoLoss => {
+                return count.max(2).next_power_of_two().trailing_zeros() + 2;
+            }
+            Structure::Swiss | Structure::PointsThreshold => {}
+        }
         match self.event.ruleset.recommended_for(count) {
             Some(row) if row.rounds > 0 => row.rounds,
             _ => count.max(2).next_power_of_two().trailing_zeros().max(1),
@@ -784,6 +829,11 @@ impl Session {
             && !last.is_complete()
         {
             return Err(tablekeeper_engine::EngineError::RoundIncomplete(last.number).into());
+        }
+        // The structure's own end (an elimination decided, a round robin complete) says more
+        // than "all planned rounds played".
+        if let Some(reason) = tablekeeper_engine::structure::finished(&scratch)? {
+            return Err(tablekeeper_engine::EngineError::StructureFinished(reason).into());
         }
         let next_round = u32::try_from(scratch.rounds.len() + 1).unwrap_or(u32::MAX);
         if next_round > scratch.settings.planned_rounds {

@@ -35,6 +35,13 @@ pub struct EventView {
     pub recommended_cut: u32,
     /// `registration` (no round paired), `swiss`, `cut` (bracket running) or `finished`.
     pub stage: String,
+    /// `swiss`, `round-robin`, `two-loss` or `points-threshold`.
+    #[serde(default)]
+    pub structure: String,
+    /// Why no further round can be paired under the structure (an elimination decided,
+    /// a round robin complete), if so.
+    #[serde(default)]
+    pub structure_finished: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -289,6 +296,9 @@ pub struct StandingsRowView {
     /// Disqualified (the seeds let the organizer revoke the standing; it is kept here).
     #[serde(default)]
     pub disqualified: bool,
+    /// Out of an elimination format (two losses, or below the points threshold).
+    #[serde(default)]
+    pub eliminated: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -302,6 +312,9 @@ pub struct StandingsView {
 
 impl StandingsView {
     pub fn from_standings(event: &Event, standings: &Standings) -> Self {
+        // Derived from the same completed rounds as the standings; an arithmetic failure
+        // there would already have failed the standings.
+        let eliminated = tablekeeper_engine::structure::eliminated(event).unwrap_or_default();
         let rows = standings
             .rows
             .iter()
@@ -318,6 +331,7 @@ impl StandingsView {
                 decided_by_random: row.decided_by_random,
                 dropped: row.dropped,
                 disqualified: event.player(row.player).is_ok_and(|p| p.disqualified),
+                eliminated: eliminated.contains(&row.player),
             })
             .collect();
         StandingsView {

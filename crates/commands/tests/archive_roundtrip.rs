@@ -28,6 +28,7 @@ fn run_event(
         },
         overrides: Vec::new(),
         standings_seed: Some(seed),
+        ..CreateOptions::default()
     };
     let mut session =
         Session::create(&dir.join(format!("{ruleset}-{seed}.tkevent")), options).expect("create");

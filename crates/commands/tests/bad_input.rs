@@ -12,6 +12,7 @@ fn options(ruleset: &str) -> CreateOptions {
         planned_rounds: Some(3),
         overrides: Vec::new(),
         standings_seed: Some(1),
+        ..CreateOptions::default()
     }
 }
 

@@ -95,6 +95,7 @@ fn unusual_names_are_stored_verbatim_and_exported_in_both_encodings() {
         planned_rounds: Some(1),
         overrides: Vec::new(),
         standings_seed: Some(1),
+        ..CreateOptions::default()
     };
     let mut session = Session::create(&dir.path().join("r.tkevent"), options).expect("create");
     let added = session.import_players(ROSTER.as_bytes()).expect("import");

@@ -55,6 +55,10 @@ pub enum EngineError {
         "the top cut has started; no more Swiss rounds can be paired (undo the cut to go back)"
     )]
     CutStarted,
+    #[error("no further round: {0}")]
+    StructureFinished(String),
+    #[error("{0}")]
+    LateEntryRefused(String),
 }
 
 impl EngineError {
@@ -84,6 +88,8 @@ impl EngineError {
             EngineError::Arithmetic(_) => "arithmetic",
             EngineError::InvalidCut(_) => "invalid-cut",
             EngineError::CutStarted => "cut-started",
+            EngineError::StructureFinished(_) => "structure-finished",
+            EngineError::LateEntryRefused(_) => "late-entry-refused",
         }
     }
 }

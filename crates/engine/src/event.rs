@@ -15,12 +15,13 @@ use crate::model::{
 };
 use crate::ruleset::Ruleset;
 use crate::scoring::score;
+use crate::structure::{self, EliminationStop, Structure};
 
 /// Longest accepted player name, in characters.
 pub const MAX_NAME_CHARS: usize = 200;
 
 /// Settings fixed when the event is created (changed only through actions).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct EventSettings {
     pub name: String,
     pub planned_rounds: u32,
@@ -30,6 +31,20 @@ pub struct EventSettings {
     /// Title preset id, if the event was created from one.
     #[serde(default)]
     pub title: Option<String>,
+    /// Swiss (the default), round robin or an elimination format ([`Structure`]).
+    #[serde(default, skip_serializing_if = "is_swiss")]
+    pub structure: Structure,
+    /// When an elimination format stops besides its planned rounds.
+    #[serde(default, skip_serializing_if = "is_default_stop")]
+    pub elimination_stop: EliminationStop,
+}
+
+fn is_swiss(structure: &Structure) -> bool {
+    *structure == Structure::Swiss
+}
+
+fn is_default_stop(stop: &EliminationStop) -> bool {
+    *stop == EliminationStop::default()
 }
 
 /// Registration details of a player.
@@ -174,6 +189,17 @@ impl Event {
         self.players.iter().filter(|p| p.is_active())
     }
 
+    /// Players the next Swiss-style round pairs: the active ones the structure has not
+    /// eliminated (two-loss and points-threshold formats, [`structure::eliminated`]).
+    pub fn pairable_players(&self) -> Result<Vec<PlayerId>, EngineError> {
+        let out = structure::eliminated(self)?;
+        Ok(self
+            .active_players()
+            .map(|p| p.id)
+            .filter(|id| !out.contains(id))
+            .collect())
+    }
+
     /// The round being played: the latest bracket round once the cut has started, else
     /// the latest Swiss round.
     pub fn current_round(&self) -> Option<&Round> {
@@ -308,6 +334,11 @@ impl Event {
     }
 
     fn register(&mut self, details: &PlayerDetails) -> Result<(), EngineError> {
+        if self.settings.structure == Structure::RoundRobin && !self.rounds.is_empty() {
+            return Err(EngineError::LateEntryRefused(
+                "a round robin's schedule is fixed at round 1; late entries cannot join".into(),
+            ));
+        }
         let name = details.name.trim();
         if name.is_empty() {
             return Err(EngineError::EmptyName);
@@ -424,10 +455,22 @@ impl Event {
         if number > MAX_ROUNDS {
             return Err(EngineError::TooManyRounds);
         }
+        if let Some(reason) = structure::finished(self)? {
+            return Err(EngineError::StructureFinished(reason));
+        }
         if number > self.settings.planned_rounds {
             return Err(EngineError::AllRoundsPlayed(self.settings.planned_rounds));
         }
-        self.check_pairing(seats)?;
+        if self.settings.structure == Structure::RoundRobin {
+            // The schedule decides every round; only it is accepted.
+            if seats != structure::round_robin_seats(self, number as usize).as_slice() {
+                return Err(EngineError::InvalidPairing(format!(
+                    "round {number} of a round robin must follow the schedule"
+                )));
+            }
+        } else {
+            self.check_pairing(seats)?;
+        }
         let numbers = table_numbers(seats, tables)?;
         let mut matches = Vec::with_capacity(seats.len());
         let mut pair_index = 0;
@@ -648,9 +691,9 @@ impl Event {
         Ok(())
     }
 
-    /// Every active player exactly once, nobody else, at most one bye.
+    /// Every pairable player exactly once, nobody else, at most one bye.
     fn check_pairing(&self, seats: &[Seats]) -> Result<(), EngineError> {
-        let active: Vec<PlayerId> = self.active_players().map(|p| p.id).collect();
+        let active: Vec<PlayerId> = self.pairable_players()?;
         if active.len() < 2 {
             return Err(EngineError::NotEnoughPlayers);
         }

@@ -15,6 +15,7 @@ pub mod pairing;
 pub mod ruleset;
 pub mod scoring;
 pub mod standings;
+pub mod structure;
 pub mod verify;
 
 pub use error::EngineError;

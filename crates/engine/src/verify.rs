@@ -294,6 +294,7 @@ pub fn build_event(
         planned_rounds: rounds,
         standings_seed: 7,
         title: None,
+        ..EventSettings::default()
     };
     let mut event = Event::new(settings, ruleset).map_err(|e| e.to_string())?;
     let mut names = BTreeMap::new();

@@ -66,6 +66,7 @@ fn main() {
         planned_rounds: Some(10),
         overrides: Vec::new(),
         standings_seed: Some(1),
+        ..CreateOptions::default()
     };
     let mut session = Session::create(&dir.path().join("bench.tkevent"), options).expect("create");
     let players = (0..PLAYERS)

@@ -35,6 +35,7 @@ fn session(dir: &tempfile::TempDir, names: &[(String, Option<String>)], ruleset:
         planned_rounds: Some(3),
         overrides: Vec::new(),
         standings_seed: Some(1),
+        ..CreateOptions::default()
     };
     let mut session = Session::create(&dir.path().join("event.tkevent"), options).expect("create");
     let players = names

@@ -11,6 +11,7 @@ fn settings() -> EventSettings {
         planned_rounds: 3,
         standings_seed: 1,
         title: None,
+        ..EventSettings::default()
     }
 }
 

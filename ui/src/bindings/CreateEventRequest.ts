@@ -8,4 +8,12 @@ path: string | null, name: string,
 /**
  * Title preset id; its ruleset is used unless `ruleset` is given.
  */
-title: string | null, ruleset: string | null, planned_rounds: number | null, };
+title: string | null, ruleset: string | null, planned_rounds: number | null, 
+/**
+ * `swiss` (default), `round-robin`, `two-loss` or `points-threshold`.
+ */
+structure: string | null, 
+/**
+ * Elimination formats: stop early at this many finalists.
+ */
+elimination_finalists: number | null, };

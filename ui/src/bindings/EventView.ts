@@ -16,4 +16,13 @@ recommended_cut: number,
 /**
  * `registration` (no round paired), `swiss`, `cut` (bracket running) or `finished`.
  */
-stage: string, };
+stage: string, 
+/**
+ * `swiss`, `round-robin`, `two-loss` or `points-threshold`.
+ */
+structure: string, 
+/**
+ * Why no further round can be paired under the structure (an elimination decided,
+ * a round robin complete), if so.
+ */
+structure_finished: string | null, };

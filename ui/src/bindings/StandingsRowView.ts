@@ -5,4 +5,8 @@ export type StandingsRowView = { rank: number, player: number, name: string, poi
 /**
  * Disqualified (the seeds let the organizer revoke the standing; it is kept here).
  */
-disqualified: boolean, };
+disqualified: boolean, 
+/**
+ * Out of an elimination format (two losses, or below the points threshold).
+ */
+eliminated: boolean, };

@@ -54,6 +54,7 @@ describe('showMatchWinColumn', () => {
     decided_by_random: false,
     dropped: false,
     disqualified: false,
+    eliminated: false,
   });
   const view = (chain: string[], matchWin: boolean): StandingsView => ({ completed_rounds: 3, chain, random_seed: '1', rows: [row(matchWin)] });
 

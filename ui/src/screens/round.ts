@@ -29,6 +29,9 @@ export function mountRound(root: HTMLElement): void {
   };
 
   root.append(
+    event.structure_finished
+      ? h('p', { class: 'notice', 'data-testid': 'structure-finished' }, t('round.structureFinished', { reason: event.structure_finished }))
+      : '',
     roundsPanel(event),
     pairPanel((pairings) => changed(pairings, t('round.paired', { round: pairings.round, tables: pairings.tables.length }))),
     view,

@@ -35,6 +35,7 @@ function statusText(row: StandingsRowView): string {
   const parts: string[] = [];
   if (row.disqualified) parts.push(t('standings.disqualified'));
   else if (row.dropped) parts.push(t('standings.dropped'));
+  else if (row.eliminated) parts.push(t('standings.eliminated'));
   if (row.decided_by_random) parts.push(t('standings.random'));
   return parts.join(', ');
 }

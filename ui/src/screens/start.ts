@@ -13,6 +13,9 @@ import type { EventView } from '../types';
 
 const DEFAULT_RULESET = 'bushiroad-en';
 
+
+/** Event structures (`tablekeeper create --structure`). */
+const STRUCTURES = ['swiss', 'round-robin', 'two-loss', 'points-threshold'] as const;
 export function mountStart(root: HTMLElement): void {
   root.append(heading(t('start.title')));
   const open = state.event();
@@ -68,6 +71,11 @@ function createSection(): HTMLElement {
     // A Japanese-language interface gets the publisher's Japanese floor rules where they exist.
     if (preset) ruleset.value = language() === 'ja' && preset.ruleset_ja ? preset.ruleset_ja : preset.ruleset;
   });
+  const structure = select(
+    { 'data-testid': 'event-structure' },
+    STRUCTURES.map((id) => [id, t(`start.structures.${id}`)] as const),
+    'swiss',
+  );
   const rounds = h('input', { type: 'number', 'data-testid': 'event-rounds', min: 1, max: 30, step: 1, inputmode: 'numeric' });
   let path: string | null = null;
   const where = h('p', { class: 'path', 'data-testid': 'event-path' });
@@ -108,6 +116,8 @@ function createSection(): HTMLElement {
         title: title.value || null,
         ruleset: ruleset.value || null,
         planned_rounds: planned,
+        structure: structure.value,
+        elimination_finalists: null,
       });
       state.setEvent(created);
       await state.refreshInfo();
@@ -122,6 +132,7 @@ function createSection(): HTMLElement {
     field(t('start.name'), name),
     field(t('start.titlePreset'), title, t('start.titleHint')),
     field(t('start.ruleset'), ruleset),
+    field(t('start.structure'), structure, t('start.structureHint')),
     field(t('start.plannedRounds'), rounds, t('start.roundsHint')),
     h('div', { class: 'field' }, h('span', { class: 'label' }, t('start.saveAs')), where, choose),
     h('div', { class: 'actions' }, create),

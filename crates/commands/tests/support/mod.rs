@@ -22,6 +22,7 @@ pub fn event(
         planned_rounds: Some(planned_rounds),
         overrides: Vec::new(),
         standings_seed: Some(seed),
+        ..CreateOptions::default()
     };
     let mut session = Session::create(&dir.path().join("event.tkevent"), options).expect("create");
     let names = (1..=players)

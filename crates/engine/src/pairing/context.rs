@@ -30,7 +30,7 @@ pub struct Entrant {
 /// The pairing problem for the next round.
 pub struct Context {
     pub round: u32,
-    /// Active players in standings order.
+    /// Pairable players (active, not eliminated) in standings order.
     pub entrants: Vec<Entrant>,
     /// Pairs of player ids that have met (ids are dense, so a bit matrix).
     met: PairSet,
@@ -72,10 +72,12 @@ impl Context {
                 *count += 1;
             }
         }
+        // Active players the structure has not eliminated (elimination formats).
+        let pairable: HashSet<PlayerId> = event.pairable_players()?.into_iter().collect();
         let entrants = standings
             .rows
             .iter()
-            .filter(|row| event.player(row.player).is_ok_and(|p| p.is_active()))
+            .filter(|row| pairable.contains(&row.player))
             .enumerate()
             .map(|(standing, row)| Entrant {
                 id: row.player,

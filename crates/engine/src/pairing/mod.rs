@@ -19,6 +19,7 @@ use crate::error::EngineError;
 use crate::event::Event;
 use crate::model::{PlayerId, Seats};
 use crate::ruleset::ByeRule;
+use crate::structure::{self, Structure};
 use context::{Context, Entrant};
 pub use explain::Explanation;
 pub use solve::Strategy;
@@ -65,6 +66,12 @@ pub fn pair_with(
     allow_rematches: bool,
     strategy: Strategy,
 ) -> Result<Pairing, EngineError> {
+    if let Some(reason) = crate::structure::finished(event)? {
+        return Err(EngineError::StructureFinished(reason));
+    }
+    if event.settings.structure == Structure::RoundRobin {
+        return Ok(round_robin(event, seed));
+    }
     let mut context = Context::new(event)?;
     // Solver order: score groups from the top, each in a seeded shuffle. The random tier
     // prefers opponents close in this order, so pairings inside a group are random and
@@ -95,6 +102,42 @@ pub fn pair_with(
          pair again with rematches allowed to play the fewest",
         context.round
     )))
+}
+
+/// The next round of a round robin: the schedule's round, tables 1, 2, … in order
+/// (`structure::round_robin_seats`). Nothing is optimised, so nothing needs explaining but
+/// the bye.
+fn round_robin(event: &Event, seed: u64) -> Pairing {
+    let round = event.rounds.len() + 1;
+    let seats = structure::round_robin_seats(event, round);
+    let pairs = seats
+        .iter()
+        .filter(|s| matches!(s, Seats::Pair { .. }))
+        .count();
+    let bye = seats.iter().find_map(|s| match s {
+        Seats::Single { player } => Some((*player, "the round robin schedule".to_string())),
+        Seats::Pair { .. } => None,
+    });
+    Pairing {
+        seed,
+        explanation: Explanation {
+            round: u32::try_from(round).unwrap_or(u32::MAX),
+            bye,
+            bye_points: 0,
+            floats: Vec::new(),
+            rematches: Vec::new(),
+            forced_second_byes: Vec::new(),
+            notes: vec![format!(
+                "round robin: round {round} of the schedule (every player meets every other once)"
+            )],
+            sparse_edges: 0,
+            used_complete_graph: false,
+        },
+        tables: (1..=u32::try_from(pairs).unwrap_or(u32::MAX)).collect(),
+        seats,
+        table_conflicts: Vec::new(),
+        total_weight: 0,
+    }
 }
 
 /// Bye candidates, best first, by the ruleset's rule (decision 1, 003 §6b-iii,

@@ -61,9 +61,14 @@ pub struct Standings {
     pub random_seed: u64,
 }
 
-/// Standings of a Swiss event after its completed rounds.
+/// Standings after the completed rounds, with the chain of the event's structure (a round
+/// robin ranks with the ruleset's round-robin chain, 004 VIII).
 pub fn compute(event: &Event) -> Result<Standings, EngineError> {
-    compute_with(event, Format::Swiss)
+    let format = match event.settings.structure {
+        crate::structure::Structure::RoundRobin => Format::RoundRobin,
+        _ => Format::Swiss,
+    };
+    compute_with(event, format)
 }
 
 /// Standings with the chain for `format`.

@@ -15,6 +15,7 @@ pub fn new_event(ruleset: &str, planned_rounds: u32, seed: u64) -> Event {
         planned_rounds,
         standings_seed: seed,
         title: None,
+        ..EventSettings::default()
     };
     Event::new(
         settings,

@@ -1,0 +1,243 @@
+//! The event's structure: how rounds follow each other and who is still in.
+//!
+//! - **Swiss** (the default): every active player is paired every round.
+//! - **Round robin** (Bushiroad recommends it for 2–4 fighters, 000 §3.2.1.1; Crossover
+//!   ranks it with its own chain, 004 VIII "Tie Breaking (Round Robin Tournaments)"):
+//!   everyone meets everyone once, on the circle-method schedule of the players registered
+//!   before round 1; a player who dropped leaves their scheduled opponent a bye.
+//! - **Two-loss** elimination (Bushiroad "Double Elimination", 000 §3.2.2–§3.2.2.2,
+//!   001 本文 第3部 第2章 第2節): paired like Swiss among the fighters with fewer than two
+//!   losses; a draw counts as a loss; it ends when one fighter is left undefeated, or when
+//!   the undefeated are fewer than (EN) / at most (JA 以下) the announced finalists
+//!   (decision 7).
+//! - **Points-threshold** elimination (Force of Will "Double Elimination", 003 §6b-iv):
+//!   Swiss matching among the players not eliminated; after round r a player with fewer
+//!   victory points than (r − 1) × 3 is out (digest D5); it ends at the announced rounds or
+//!   the announced number of remaining players.
+//!
+//! Everything here is derived from the completed rounds, so replaying the log gives the
+//! same eliminations.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::elimination::below_points_threshold;
+use crate::error::EngineError;
+use crate::event::Event;
+use crate::exact::Exact;
+use crate::model::{Outcome, PlayerId, Seats};
+use crate::ruleset::CutComparison;
+use crate::standings::records::Records;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Structure {
+    #[default]
+    Swiss,
+    RoundRobin,
+    TwoLoss,
+    PointsThreshold,
+}
+
+impl Structure {
+    pub const ALL: [Structure; 4] = [
+        Structure::Swiss,
+        Structure::RoundRobin,
+        Structure::TwoLoss,
+        Structure::PointsThreshold,
+    ];
+    pub const CHOICES: &'static str = "swiss, round-robin, two-loss or points-threshold";
+
+    /// Stable id used in event files, the CLI and JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Structure::Swiss => "swiss",
+            Structure::RoundRobin => "round-robin",
+            Structure::TwoLoss => "two-loss",
+            Structure::PointsThreshold => "points-threshold",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Structure> {
+        Structure::ALL.into_iter().find(|s| s.id() == id)
+    }
+
+    /// Whether players leave the event by losing (the two elimination formats).
+    pub fn eliminates(self) -> bool {
+        matches!(self, Structure::TwoLoss | Structure::PointsThreshold)
+    }
+}
+
+/// When an elimination event ends besides its announced rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct EliminationStop {
+    /// Two-loss: stop once the undefeated are fewer than (EN) / at most (JA) this many
+    /// (000 §3.2.2 "top X number of finalists", 001 「入賞人数以下」). Points-threshold: stop
+    /// once at most this many players remain (003 §6b-iv "a remaining number of players").
+    /// 0 = only the structure's own end (one undefeated player).
+    pub finalists: u32,
+}
+
+/// Losses as an elimination format counts them: a draw or a double loss is a loss for
+/// both (000 §3.2.2 "In the event of a tie, both fighters are considered to have lost").
+fn losses(records: &Records, player: PlayerId) -> usize {
+    records
+        .of(player)
+        .iter()
+        .filter(|r| r.seat.outcome != Outcome::Win)
+        .count()
+}
+
+/// Players the structure has eliminated after the completed rounds (dropped players are
+/// not listed: they are out already).
+pub fn eliminated(event: &Event) -> Result<BTreeSet<PlayerId>, EngineError> {
+    let structure = event.settings.structure;
+    if !structure.eliminates() {
+        return Ok(BTreeSet::new());
+    }
+    let records = Records::collect(event);
+    let finished =
+        u32::try_from(event.completed_rounds().count()).map_err(|_| EngineError::TooManyRounds)?;
+    let mut out = BTreeSet::new();
+    for player in event.active_players() {
+        let gone = match structure {
+            Structure::TwoLoss => losses(&records, player.id) >= 2,
+            Structure::PointsThreshold => {
+                let points = records
+                    .of(player.id)
+                    .iter()
+                    .try_fold(Exact::ZERO, |acc, r| acc.checked_add(r.seat.points))?;
+                below_points_threshold(&event.ruleset, finished, points)?
+            }
+            Structure::Swiss | Structure::RoundRobin => false,
+        };
+        if gone {
+            out.insert(player.id);
+        }
+    }
+    Ok(out)
+}
+
+/// Why the structure allows no further round, if it does not (besides the planned rounds,
+/// which the event checks for every structure).
+pub fn finished(event: &Event) -> Result<Option<String>, EngineError> {
+    let structure = event.settings.structure;
+    let played = event.rounds.len();
+    match structure {
+        Structure::Swiss => Ok(None),
+        Structure::RoundRobin => {
+            let schedule = round_robin_rounds(round_robin_field(event).len());
+            Ok((played >= schedule).then(|| {
+                format!("the round robin is complete: all {schedule} rounds have been played")
+            }))
+        }
+        Structure::TwoLoss | Structure::PointsThreshold => {
+            if played == 0 {
+                return Ok(None);
+            }
+            let out = eliminated(event)?;
+            let records = Records::collect(event);
+            let remaining: Vec<PlayerId> = event
+                .active_players()
+                .map(|p| p.id)
+                .filter(|p| !out.contains(p))
+                .collect();
+            let undefeated = remaining
+                .iter()
+                .filter(|p| losses(&records, **p) == 0)
+                .count();
+            let finalists = event.settings.elimination_stop.finalists as usize;
+            if remaining.len() < 2 {
+                return Ok(Some(format!(
+                    "{} player(s) remain in the elimination; the event is decided",
+                    remaining.len()
+                )));
+            }
+            if structure == Structure::TwoLoss {
+                if undefeated <= 1 {
+                    return Ok(Some(
+                        "only one fighter is left undefeated, and wins the event (000 §3.2.2.1)"
+                            .into(),
+                    ));
+                }
+                let stop = match event.ruleset.pairing.cut_comparison {
+                    CutComparison::LessThan => undefeated < finalists,
+                    CutComparison::AtMost => undefeated <= finalists,
+                };
+                if finalists > 0 && stop {
+                    return Ok(Some(format!(
+                        "{undefeated} fighters are undefeated for {finalists} finalist places; the elimination rounds are over"
+                    )));
+                }
+            } else if finalists > 0 && remaining.len() <= finalists {
+                return Ok(Some(format!(
+                    "{} players remain, the announced number ({finalists}); the elimination rounds are over",
+                    remaining.len()
+                )));
+            }
+            Ok(None)
+        }
+    }
+}
+
+/// The round-robin field: players registered before round 1 (in registration order).
+pub fn round_robin_field(event: &Event) -> Vec<PlayerId> {
+    event
+        .players
+        .iter()
+        .filter(|p| p.joined_round <= 1)
+        .map(|p| p.id)
+        .collect()
+}
+
+/// Rounds a round robin of `players` needs: n − 1, or n with a bye each round when odd.
+pub fn round_robin_rounds(players: usize) -> usize {
+    if players < 2 {
+        0
+    } else if players.is_multiple_of(2) {
+        players - 1
+    } else {
+        players
+    }
+}
+
+/// Round `round` (1-based) of the circle-method schedule: slot 0 stays, the others turn one
+/// place a round, so over all rounds every two players meet exactly once. `None` is the
+/// bye slot of an odd field. Pairs are returned top slot first.
+pub fn circle_round(field: &[PlayerId], round: usize) -> Vec<(Option<PlayerId>, Option<PlayerId>)> {
+    let mut slots: Vec<Option<PlayerId>> = field.iter().copied().map(Some).collect();
+    if !slots.len().is_multiple_of(2) {
+        slots.push(None);
+    }
+    let n = slots.len();
+    if n < 2 {
+        return Vec::new();
+    }
+    let turn = round.saturating_sub(1) % (n - 1);
+    let mut order = Vec::with_capacity(n);
+    order.push(slots[0]);
+    for i in 0..n - 1 {
+        order.push(slots[1 + (i + n - 1 - turn) % (n - 1)]);
+    }
+    (0..n / 2).map(|i| (order[i], order[n - 1 - i])).collect()
+}
+
+/// The seats of round robin round `round`: scheduled pairs of players still active; a
+/// player whose scheduled opponent is the bye slot or has dropped gets the bye.
+pub fn round_robin_seats(event: &Event, round: usize) -> Vec<Seats> {
+    let active = |p: Option<PlayerId>| {
+        p.filter(|id| event.player(*id).is_ok_and(|player| player.is_active()))
+    };
+    let mut pairs = Vec::new();
+    let mut byes = Vec::new();
+    for (a, b) in circle_round(&round_robin_field(event), round) {
+        match (active(a), active(b)) {
+            (Some(a), Some(b)) => pairs.push(Seats::Pair { a, b }),
+            (Some(player), None) | (None, Some(player)) => byes.push(Seats::Single { player }),
+            (None, None) => {}
+        }
+    }
+    pairs.extend(byes);
+    pairs
+}
