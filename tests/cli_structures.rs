@@ -181,3 +181,130 @@ fn crossover_5_player_round_robin() {
         .collect();
     assert_eq!(order, vec![1, 2, 3, 4, 5], "the lower id won every match");
 }
+
+/// Plays the current bracket round: `winner(a, b)` names the winning player id.
+fn finish_bracket_round(file: &str, winner: impl Fn(u64, u64) -> u64) {
+    let pairings = ok(&["pairings", file]);
+    for table in pairings["tables"].as_array().expect("tables") {
+        if !table["result"].is_null() {
+            continue;
+        }
+        let number = table["table"].as_u64().expect("table number");
+        let a = table["a"]["player"].as_u64().expect("a");
+        let b = table["b"]["player"].as_u64().expect("b");
+        let side = if winner(a, b) == a { "a" } else { "b" };
+        ok(&["result", file, &number.to_string(), side]);
+    }
+}
+
+/// Issue #4 scenario: Force of Will, 10 players, best-of-one Swiss, then top-4
+/// double-elimination finals (003 §6b-vi; decision 23). `upper_finalist_wins` decides
+/// whether the reset (bracket 7, digest E15) is played.
+fn fow_10_players_top_4_double_elimination(upper_finalist_wins: bool) -> Value {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = create(&dir, "fow-finals", &["--ruleset", "fow"], 10);
+    let suggested = ok(&["status", &file]);
+    assert_eq!(
+        suggested["recommended_cut"], 4,
+        "FoW suggests a top 4 for 10 players"
+    );
+    ok(&["pair", &file]);
+    let planned = ok(&["status", &file])["planned_rounds"]
+        .as_u64()
+        .expect("rounds");
+    finish_round(&file, None);
+    for _ in 1..planned {
+        ok(&["pair", &file]);
+        finish_round(&file, None);
+    }
+    let standings = ok(&["standings", &file]);
+    let top4: Vec<u64> = standings["rows"].as_array().expect("rows")[..4]
+        .iter()
+        .map(|r| r["player"].as_u64().expect("player"))
+        .collect();
+    let bracket = ok(&["cut", &file, "--size", "4", "--double-elimination"]);
+    assert_eq!(bracket["double"], true);
+    let seeds: Vec<u64> = bracket["seeds"]
+        .as_array()
+        .expect("seeds")
+        .iter()
+        .map(|s| s["player"].as_u64().expect("id"))
+        .collect();
+    assert_eq!(seeds, top4, "the Swiss top 4 are the seeds in order");
+    // Upper first round 1 v 4 and 2 v 3: the higher seed wins. Round 2: upper final and the
+    // lower first round; then the lower final; then the grand final.
+    let seed_of = |player: u64| seeds.iter().position(|s| *s == player).unwrap_or(9);
+    finish_bracket_round(&file, |a, b| if seed_of(a) < seed_of(b) { a } else { b });
+    for _ in 0..2 {
+        ok(&["pair", &file]);
+        finish_bracket_round(&file, |a, b| if seed_of(a) < seed_of(b) { a } else { b });
+    }
+    let grand = ok(&["pair", &file]);
+    let tables = grand["tables"].as_array().expect("tables");
+    assert_eq!(tables.len(), 1, "the grand final alone");
+    let upper = seeds[0];
+    let lower = if tables[0]["a"]["player"] == upper {
+        tables[0]["b"]["player"].as_u64()
+    } else {
+        tables[0]["a"]["player"].as_u64()
+    }
+    .expect("lower finalist");
+    finish_bracket_round(
+        &file,
+        |_, _| if upper_finalist_wins { upper } else { lower },
+    );
+    if !upper_finalist_wins {
+        let reset = ok(&["pair", &file]);
+        assert_eq!(
+            reset["tables"].as_array().expect("tables").len(),
+            1,
+            "bracket 7 is played"
+        );
+        finish_bracket_round(&file, |_, _| lower);
+    }
+    let bracket = ok(&["bracket", &file]);
+    assert_eq!(bracket["next"], "finished");
+    let champion = bracket["champion"]["player"].as_u64().expect("champion");
+    assert_eq!(champion, if upper_finalist_wins { upper } else { lower });
+    assert_eq!(
+        error(&["pair", &file])["kind"],
+        "invalid-cut",
+        "nothing after the finals"
+    );
+    bracket
+}
+
+#[test]
+fn fow_10_players_top_4_double_elimination_without_the_reset() {
+    let bracket = fow_10_players_top_4_double_elimination(true);
+    let brackets: Vec<u64> = bracket["rounds"]
+        .as_array()
+        .expect("rounds")
+        .iter()
+        .flat_map(|r| {
+            r["matches"]
+                .as_array()
+                .expect("matches")
+                .iter()
+                .map(|m| m["bracket"].as_u64().expect("bracket"))
+        })
+        .collect();
+    assert_eq!(
+        brackets,
+        vec![1, 2, 3, 4, 5, 6],
+        "brackets 1–6, no bracket 7"
+    );
+}
+
+#[test]
+fn fow_10_players_top_4_double_elimination_with_the_reset() {
+    let bracket = fow_10_players_top_4_double_elimination(false);
+    let last = bracket["rounds"]
+        .as_array()
+        .expect("rounds")
+        .last()
+        .expect("round")
+        .clone();
+    assert_eq!(last["matches"][0]["bracket"], 7);
+    assert_eq!(last["matches"][0]["part"], "reset");
+}

@@ -129,8 +129,9 @@ function backend(cmd: string, payload?: InvokeArgs): unknown {
       fake.bracket = {
         size: seeds.length,
         third_place: Boolean(request['third_place']),
+        double: Boolean(request['double_elimination']),
         seeds,
-        rounds: [{ number: null, label: 'final', matches: [{ table: null, a: one ?? null, b: two ?? null, winner: null, result: null }] }],
+        rounds: [{ number: null, label: 'final', matches: [{ table: null, a: one ?? null, b: two ?? null, winner: null, result: null, bracket: null, part: null }] }],
         third_place_match: null,
         champion: null,
         next: 'pair',
@@ -140,7 +141,7 @@ function backend(cmd: string, payload?: InvokeArgs): unknown {
     case 'pair_bracket_round': {
       const bracket = fake.bracket as BracketView;
       const [one, two] = bracket.seeds;
-      bracket.rounds = [{ number: 2, label: 'final', matches: [{ table: 1, a: one ?? null, b: two ?? null, winner: one?.player ?? null, result: '2-0' }] }];
+      bracket.rounds = [{ number: 2, label: 'final', matches: [{ table: 1, a: one ?? null, b: two ?? null, winner: one?.player ?? null, result: '2-0', bracket: null, part: null }] }];
       bracket.champion = one ?? null;
       bracket.next = 'finished';
       return { ...fake.round, round: 2, bracket_round: 'final' };

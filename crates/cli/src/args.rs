@@ -81,6 +81,10 @@ pub enum Command {
         /// Seed of the draw among players tied on the cut line (recorded).
         #[arg(long)]
         seed: Option<u64>,
+        /// Double-elimination finals (4 or 8 players): upper and lower bracket, and a grand
+        /// final replayed once if the upper-bracket finalist loses it (FoW best-of-one).
+        #[arg(long)]
+        double_elimination: bool,
     },
     /// Print a document as PDF: pairings, pairings-by-name, slips, standings, breakdown,
     /// bracket, score-card or deck-sheet.

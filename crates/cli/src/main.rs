@@ -151,12 +151,14 @@ fn run(command: Command) -> Result<Output, CommandError> {
             third_place,
             excluded,
             seed,
+            double_elimination,
         } => {
             let bracket = Session::open(&file)?.start_cut(CutOptions {
                 size,
                 third_place,
                 excluded,
                 seed,
+                double: double_elimination,
             })?;
             Output::new(render::bracket(&bracket), &bracket)
         }

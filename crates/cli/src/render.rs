@@ -314,9 +314,13 @@ pub fn bracket(view: &BracketView) -> String {
                 " "
             }
         };
+        let bracket = match (m.bracket, &m.part) {
+            (Some(n), Some(part)) => format!("bracket {n} ({part}): "),
+            _ => String::new(),
+        };
         let _ = writeln!(
             out,
-            "  {table}  {}{} v {}{}  {}",
+            "  {table}  {bracket}{}{} v {}{}  {}",
             mark(&m.a),
             pad(&seat(&m.a), 26),
             mark(&m.b),
@@ -324,7 +328,14 @@ pub fn bracket(view: &BracketView) -> String {
             m.result.as_deref().unwrap_or("")
         );
     };
-    let mut out = format!("Top {} bracket (* advances)\n", view.size);
+    let mut out = if view.double {
+        format!(
+            "Top {} double elimination (* wins; a grand final lost by the upper finalist is replayed)\n",
+            view.size
+        )
+    } else {
+        format!("Top {} bracket (* advances)\n", view.size)
+    };
     for round in &view.rounds {
         let number = round
             .number

@@ -29,6 +29,12 @@ pub struct BracketMatchView {
     pub winner: Option<u32>,
     /// Short result text (`"A wins"`, `"2-1"`, `"bye"`, `"double loss"`).
     pub result: Option<String>,
+    /// Double elimination: the bracket number (FoW "bracket n") and its part: `upper`,
+    /// `lower`, `grand-final` or `reset`.
+    #[serde(default)]
+    pub bracket: Option<u32>,
+    #[serde(default)]
+    pub part: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -47,6 +53,10 @@ pub struct BracketView {
     /// Number of finalists.
     pub size: u32,
     pub third_place: bool,
+    /// Double-elimination finals (rounds are labelled `double-elimination`, each match
+    /// names its bracket and part).
+    #[serde(default)]
+    pub double: bool,
     /// Seed 1 first.
     pub seeds: Vec<BracketSeat>,
     pub rounds: Vec<BracketRoundView>,
@@ -79,14 +89,29 @@ impl BracketView {
                     .unwrap_or_default(),
             }
         };
+        let plan = cut.plan();
         let mut rounds: Vec<BracketRoundView> = cut
             .rounds
             .iter()
             .map(|played| BracketRoundView {
                 number: Some(played.round.number),
-                label: round_label(played.entrants.len()),
+                label: if plan.is_some() {
+                    "double-elimination".into()
+                } else {
+                    round_label(played.entrants.len())
+                },
                 matches: (0..played.slots())
-                    .map(|slot| slot_view(played, slot, &seat))
+                    .map(|slot| {
+                        let mut view = slot_view(played, slot, &seat);
+                        if let (Some(plan), Some(number)) = (plan, played.numbers.get(slot)) {
+                            view.bracket = Some(u32::from(*number));
+                            view.part = plan
+                                .iter()
+                                .find(|p| p.number == *number)
+                                .map(|p| p.part.id().to_string());
+                        }
+                        view
+                    })
                     .collect(),
             })
             .collect();
@@ -95,6 +120,10 @@ impl BracketView {
             .rounds
             .last()
             .map_or(bracket_size * 2, |r| r.entrants.len());
+        // Double elimination shows the rounds played; later ones depend on results.
+        if plan.is_some() {
+            entrants = 0;
+        }
         while entrants > 2 {
             entrants /= 2;
             rounds.push(BracketRoundView {
@@ -107,6 +136,8 @@ impl BracketView {
                         b: None,
                         winner: None,
                         result: None,
+                        bracket: None,
+                        part: None,
                     })
                     .collect(),
             });
@@ -127,6 +158,7 @@ impl BracketView {
         BracketView {
             size: u32::try_from(cut.seeds.len()).unwrap_or(u32::MAX),
             third_place: cut.third_place,
+            double: cut.double,
             seeds: cut.seeds.iter().map(|p| seat(*p)).collect(),
             rounds,
             third_place_match,
@@ -149,6 +181,8 @@ fn slot_view(
             b: round.entrants[2 * slot + 1].map(seat),
             winner: None,
             result: None,
+            bracket: None,
+            part: None,
         },
     }
 }
@@ -175,5 +209,7 @@ fn match_view(m: &Match, seat: &impl Fn(PlayerId) -> BracketSeat) -> BracketMatc
             .result
             .as_ref()
             .map(|r| crate::views::result_view(&r.entry).summary),
+        bracket: None,
+        part: None,
     }
 }

@@ -163,6 +163,9 @@ pub struct CutRequest {
     pub third_place: bool,
     /// Players who declined, are absent or were excluded (id or name).
     pub excluded: Vec<String>,
+    /// Double-elimination finals (4 or 8 players; FoW best-of-one finals).
+    #[serde(default)]
+    pub double_elimination: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -439,6 +442,7 @@ impl Desk {
             third_place: request.third_place,
             excluded: request.excluded,
             seed: None,
+            double: request.double_elimination,
         })
     }
 

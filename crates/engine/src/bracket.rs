@@ -12,8 +12,9 @@
 //! apart from them, so Swiss standings and Swiss pairing never see them.
 
 use crate::cut::{Opening, first_round};
+use crate::double_bracket::{self, Decided, Planned};
 use crate::error::EngineError;
-use crate::model::{Match, Outcome, PlayerId, Round, Seats};
+use crate::model::{Match, Outcome, PlayerId, Round, Seats, Side};
 
 /// The cut: its finalists in seed order and the bracket rounds played so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +22,8 @@ pub struct Cut {
     /// Seed 1 first.
     pub seeds: Vec<PlayerId>,
     pub third_place: bool,
+    /// Double-elimination finals ([`double_bracket`]) instead of single elimination.
+    pub double: bool,
     pub rounds: Vec<BracketRound>,
 }
 
@@ -33,6 +36,8 @@ pub struct BracketRound {
     pub entrants: Vec<Option<PlayerId>>,
     /// The table of the third-place match, in the final's round.
     pub third_place_table: Option<u32>,
+    /// Double elimination: the plan's bracket number of each slot (empty otherwise).
+    pub numbers: Vec<u8>,
 }
 
 impl BracketRound {
@@ -55,8 +60,22 @@ impl BracketRound {
 }
 
 impl Cut {
-    /// Starts a cut with `seeds` (seed 1 first). Needs at least two distinct players.
-    pub fn new(seeds: Vec<PlayerId>, third_place: bool) -> Result<Cut, EngineError> {
+    /// Starts a cut with `seeds` (seed 1 first). Needs at least two distinct players;
+    /// double elimination takes 4 or 8 and has no separate third-place match (the lower
+    /// final decides third place).
+    pub fn new(seeds: Vec<PlayerId>, third_place: bool, double: bool) -> Result<Cut, EngineError> {
+        if double && double_bracket::plan(seeds.len()).is_none() {
+            return Err(EngineError::InvalidCut(format!(
+                "double-elimination finals take {} players, not {}",
+                double_bracket::SIZES,
+                seeds.len()
+            )));
+        }
+        if double && third_place {
+            return Err(EngineError::InvalidCut(
+                "double-elimination finals have no third-place match; the lower final decides third place".into(),
+            ));
+        }
         if seeds.len() < 2 {
             return Err(EngineError::InvalidCut(
                 "a top cut needs at least 2 players".into(),
@@ -71,7 +90,28 @@ impl Cut {
         Ok(Cut {
             seeds,
             third_place,
+            double,
             rounds: Vec::new(),
+        })
+    }
+
+    /// The double-elimination plan, when this cut is one.
+    pub fn plan(&self) -> Option<&'static [Planned]> {
+        if self.double {
+            double_bracket::plan(self.seeds.len())
+        } else {
+            None
+        }
+    }
+
+    /// The result of double-elimination bracket match `number`, once it has a single winner.
+    pub fn decided(&self, number: u8) -> Option<Decided> {
+        self.rounds.iter().find_map(|round| {
+            let slot = round.numbers.iter().position(|n| *n == number)?;
+            let found = round.slot_match(slot)?;
+            let winner = slot_winner(round, slot)?;
+            let loser = single_loser(found)?;
+            Some(Decided { winner, loser })
         })
     }
 
@@ -93,14 +133,21 @@ impl Cut {
             .find(|r| r.number == number)
     }
 
-    /// The bracket is decided: its final has a result.
+    /// The bracket is decided: its final (or the double elimination's last needed match)
+    /// has a result.
     pub fn is_finished(&self) -> bool {
+        if let Some(plan) = self.plan() {
+            return double_bracket::champion(plan, &|n| self.decided(n)).is_some();
+        }
         self.current()
             .is_some_and(|r| r.is_final() && r.round.is_complete())
     }
 
     /// The winner of the final, once it is played (`None` if both finalists lost).
     pub fn champion(&self) -> Option<PlayerId> {
+        if let Some(plan) = self.plan() {
+            return double_bracket::champion(plan, &|n| self.decided(n));
+        }
         let last = self.current()?;
         if !last.is_final() || !last.round.is_complete() {
             return None;
@@ -110,6 +157,9 @@ impl Cut {
 
     /// Pairs the next bracket round as event round `number`.
     pub fn pair_next(&mut self, number: u32) -> Result<(), EngineError> {
+        if let Some(plan) = self.plan() {
+            return self.pair_next_double(plan, number);
+        }
         let (entrants, previous) = match self.rounds.last() {
             None => {
                 let size = self.seeds.len().next_power_of_two().max(2);
@@ -165,8 +215,86 @@ impl Cut {
             },
             entrants,
             third_place_table,
+            numbers: Vec::new(),
         });
         Ok(())
+    }
+
+    /// Double elimination: every planned match whose two players are known and that has not
+    /// been played, in plan order, as one round (tables 1, 2, …). The reset is paired only
+    /// when the upper finalist lost the grand final; in it the player who went second in
+    /// the grand final goes first (digest E15).
+    fn pair_next_double(&mut self, plan: &[Planned], number: u32) -> Result<(), EngineError> {
+        if let Some(last) = self.rounds.last()
+            && !last.round.is_complete()
+        {
+            return Err(EngineError::RoundIncomplete(last.round.number));
+        }
+        if self.is_finished() {
+            return Err(EngineError::InvalidCut(
+                "the double-elimination finals are decided; there is no further round".into(),
+            ));
+        }
+        let decided = |n: u8| self.decided(n);
+        let mut entrants = Vec::new();
+        let mut numbers = Vec::new();
+        let mut matches = Vec::new();
+        for planned in plan {
+            let paired = self
+                .rounds
+                .iter()
+                .any(|r| r.numbers.contains(&planned.number));
+            if paired || !double_bracket::needed(planned, plan, &decided) {
+                continue;
+            }
+            let a = double_bracket::resolve(planned.a, &self.seeds, &decided);
+            let b = double_bracket::resolve(planned.b, &self.seeds, &decided);
+            let (Some(a), Some(b)) = (a, b) else { continue };
+            let table = u32::try_from(matches.len() + 1).map_err(|_| EngineError::TooManyRounds)?;
+            let mut playing = open_match(Some(table), Seats::Pair { a, b });
+            if planned.part == double_bracket::Part::Reset {
+                playing.first = self
+                    .grand_final_second(plan)
+                    .map(|second| if second == a { Side::A } else { Side::B });
+            }
+            matches.push(playing);
+            entrants.extend([Some(a), Some(b)]);
+            numbers.push(planned.number);
+        }
+        if matches.is_empty() {
+            return Err(EngineError::InvalidCut(
+                "no bracket match can be paired: a finished match has no single winner (both players lost); correct its result to the player who advances".into(),
+            ));
+        }
+        self.rounds.push(BracketRound {
+            round: Round {
+                number,
+                pairing_seed: 0,
+                matches,
+            },
+            entrants,
+            third_place_table: None,
+            numbers,
+        });
+        Ok(())
+    }
+
+    /// The player who went second in game 1 of the grand final, when it was recorded.
+    fn grand_final_second(&self, plan: &[Planned]) -> Option<PlayerId> {
+        let grand = plan
+            .iter()
+            .find(|p| p.part == double_bracket::Part::GrandFinal)?;
+        self.rounds.iter().find_map(|round| {
+            let slot = round.numbers.iter().position(|n| *n == grand.number)?;
+            let found = round.slot_match(slot)?;
+            let Seats::Pair { a, b } = found.seats else {
+                return None;
+            };
+            match found.first? {
+                Side::A => Some(b),
+                Side::B => Some(a),
+            }
+        })
     }
 
     /// Drops `player` from the bracket: their unplayed match is lost by default. Returns

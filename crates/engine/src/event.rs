@@ -116,6 +116,9 @@ pub enum Action {
         finalists: Vec<PlayerId>,
         #[serde(default)]
         third_place: bool,
+        /// Double-elimination finals (FoW best-of-one, decision 23) instead of single.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        double: bool,
     },
     /// Pairs the next round of the bracket (deterministic from the seeds and results).
     PairBracketRound,
@@ -314,7 +317,8 @@ impl Event {
             Action::StartCut {
                 finalists,
                 third_place,
-            } => self.start_cut(finalists, *third_place),
+                double,
+            } => self.start_cut(finalists, *third_place, *double),
             Action::PairBracketRound => self.pair_bracket_round(),
             Action::SetPlannedRounds { rounds } => {
                 if *rounds > MAX_ROUNDS {
@@ -505,7 +509,12 @@ impl Event {
         Ok(())
     }
 
-    fn start_cut(&mut self, finalists: &[PlayerId], third_place: bool) -> Result<(), EngineError> {
+    fn start_cut(
+        &mut self,
+        finalists: &[PlayerId],
+        third_place: bool,
+        double: bool,
+    ) -> Result<(), EngineError> {
         if self.cut.is_some() {
             return Err(EngineError::InvalidCut(
                 "the top cut has already started; undo it to start again".into(),
@@ -529,7 +538,7 @@ impl Event {
                 )));
             }
         }
-        self.cut = Some(Cut::new(finalists.to_vec(), third_place)?);
+        self.cut = Some(Cut::new(finalists.to_vec(), third_place, double)?);
         Ok(())
     }
 
@@ -541,10 +550,30 @@ impl Event {
         })?;
         let played = u32::try_from(cut.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
         cut.pair_next(swiss + played + 1)?;
+        let players = &self.players;
+        let gone = |id: PlayerId| {
+            players
+                .iter()
+                .find(|p| p.id == id)
+                .is_some_and(|p| !p.is_active())
+        };
         if let Some(current) = cut.rounds.last_mut() {
             for m in &mut current.round.matches {
-                if matches!(m.seats, Seats::Single { .. }) {
-                    m.result = Some(score(ruleset, &m.seats, ResultEntry::Bye)?);
+                match m.seats {
+                    Seats::Single { .. } => {
+                        m.result = Some(score(ruleset, &m.seats, ResultEntry::Bye)?);
+                    }
+                    // A finalist who has dropped (a double-elimination loser carried into the
+                    // lower bracket) loses each later match by default (000 §4.5, 003 §6e).
+                    Seats::Pair { a, b } if gone(a) || gone(b) => {
+                        let winner = if gone(a) { Side::B } else { Side::A };
+                        let entry = ResultEntry::Default {
+                            winner,
+                            reason: DefaultReason::DropAfterPairing,
+                        };
+                        m.result = Some(score(ruleset, &m.seats, entry)?);
+                    }
+                    Seats::Pair { .. } => {}
                 }
             }
         }

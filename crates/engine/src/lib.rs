@@ -6,6 +6,7 @@
 
 pub mod bracket;
 pub mod cut;
+pub mod double_bracket;
 pub mod elimination;
 pub mod error;
 pub mod event;

@@ -30,6 +30,7 @@ fn start(event: &mut Event, finalists: &[u32], third_place: bool) {
         .apply(&Action::StartCut {
             finalists: finalists.iter().map(|&p| PlayerId(p)).collect(),
             third_place,
+            double: false,
         })
         .expect("start the cut");
     event.apply(&Action::PairBracketRound).expect("pair");
@@ -163,6 +164,7 @@ fn the_cut_closes_swiss_pairing_and_manual_pairing_changes() {
     let again = Action::StartCut {
         finalists: vec![PlayerId(1), PlayerId(2)],
         third_place: false,
+        double: false,
     };
     assert!(matches!(
         event.apply(&again),
@@ -220,6 +222,7 @@ fn a_dropped_player_cannot_be_a_finalist() {
     let refused = event.apply(&Action::StartCut {
         finalists: vec![PlayerId(1), PlayerId(3)],
         third_place: false,
+        double: false,
     });
     assert!(matches!(refused, Err(EngineError::InvalidCut(_))));
 }

@@ -1,10 +1,11 @@
 //! The top-cut bracket sheet: one column per round, each match a box with both seeds
-//! and the winner marked, the third-place match and the champion.
+//! and the winner marked, the third-place match and the champion. Double-elimination
+//! finals list each round's matches with their bracket number and part.
 
 use tablekeeper_commands::bracket_view::{BracketMatchView, BracketSeat, BracketView};
 
 use crate::canvas::{Canvas, Document, MARGIN};
-use crate::labels::round_name;
+use crate::labels::{bracket_caption, round_name};
 use crate::table::title_block;
 use crate::{PrintError, Sheet};
 
@@ -12,7 +13,16 @@ pub fn bracket(sheet: &Sheet, view: &BracketView) -> Result<Vec<u8>, PrintError>
     let l = sheet.labels();
     let mut doc = Document::new(sheet.paper, &sheet.event)?;
     let canvas = doc.page();
-    let subtitle = format!("{} — {}", l.bracket, view.size);
+    let subtitle = if view.double {
+        format!(
+            "{} — {} · {}",
+            l.bracket,
+            view.size,
+            round_name(sheet.language, "double-elimination")
+        )
+    } else {
+        format!("{} — {}", l.bracket, view.size)
+    };
     let top = title_block(canvas, &sheet.event, &subtitle);
     let columns = view.rounds.len().max(1) as f32 + 1.0;
     let column_width = canvas.inner_width() / columns;
@@ -22,16 +32,32 @@ pub fn bracket(sheet: &Sheet, view: &BracketView) -> Result<Vec<u8>, PrintError>
     let font = (slot / 3.2).clamp(5.0, 10.0);
     for (index, round) in view.rounds.iter().enumerate() {
         let x = MARGIN + column_width * index as f32;
-        canvas.text(
-            x,
-            top,
-            10.0,
-            column_width - 6.0,
-            &round_name(sheet.language, &round.label),
-        );
-        let span = slot * (1u32 << index.min(20)) as f32;
+        // Double-elimination columns are the event's rounds (upper and lower matches share
+        // them); single-elimination columns are named by the players left.
+        let heading = match (view.double, round.number) {
+            (true, Some(number)) => sheet.round(number),
+            _ => round_name(sheet.language, &round.label),
+        };
+        canvas.text(x, top, 10.0, column_width - 6.0, &heading);
+        // Single elimination halves the matches each round (a tree); double elimination
+        // lists each round's matches from the top, each captioned with its bracket number.
+        let span = if view.double {
+            slot.min(90.0)
+        } else {
+            slot * (1u32 << index.min(20)) as f32
+        };
         for (m, matched) in round.matches.iter().enumerate() {
             let centre = top + 16.0 + span * (m as f32 + 0.5);
+            if let (Some(number), Some(part)) = (matched.bracket, &matched.part) {
+                canvas.text(
+                    x,
+                    centre - font * 1.5 - 4.0,
+                    font * 0.8,
+                    // Leave room for the table number at the box's right edge.
+                    column_width - 34.0,
+                    &bracket_caption(sheet.language, number, part),
+                );
+            }
             draw_match(
                 canvas,
                 x,

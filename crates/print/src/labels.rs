@@ -75,8 +75,29 @@ pub fn round_name(language: Language, label: &str) -> String {
         (Language::Ja, "final") => "決勝".into(),
         (Language::Ja, "semifinal") => "準決勝".into(),
         (Language::Ja, "quarterfinal") => "準々決勝".into(),
+        (Language::En, "double-elimination") => "Double elimination".into(),
+        (Language::Ja, "double-elimination") => "ダブルエリミネーション".into(),
         (Language::En, other) => other.replace("round-of-", "Round of "),
         (Language::Ja, other) => format!("{}強", other.trim_start_matches("round-of-")),
+    }
+}
+
+/// A double-elimination match's caption: "Bracket 3 · upper" / "ブラケット3・勝者側".
+pub fn bracket_caption(language: Language, number: u32, part: &str) -> String {
+    let part = match (language, part) {
+        (Language::En, "upper") => "upper bracket",
+        (Language::En, "lower") => "lower bracket",
+        (Language::En, "grand-final") => "grand final",
+        (Language::En, "reset") => "grand final replay",
+        (Language::Ja, "upper") => "勝者側",
+        (Language::Ja, "lower") => "敗者側",
+        (Language::Ja, "grand-final") => "グランドファイナル",
+        (Language::Ja, "reset") => "グランドファイナル再戦",
+        (_, other) => other,
+    };
+    match language {
+        Language::En => format!("Bracket {number} · {part}"),
+        Language::Ja => format!("ブラケット{number}・{part}"),
     }
 }
 

@@ -320,6 +320,7 @@ fn bracket_sheet_shows_seeds_winners_and_the_champion() {
             third_place: true,
             excluded: Vec::new(),
             seed: Some(1),
+            double: false,
         })
         .expect("cut");
     finish_round(&mut session);
@@ -338,6 +339,52 @@ fn bracket_sheet_shows_seeds_winners_and_the_champion() {
     assert!(text.contains(&format!("▶ ({}) {}", champion.seed, champion.name)));
     let ja = print(&session, What::Bracket, Language::Ja, "bracket-ja");
     assert!(ja.contains("決勝") && ja.contains("優勝"));
+}
+
+#[test]
+fn double_elimination_bracket_sheet_names_every_bracket_and_the_champion() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = standard(&dir);
+    for seed in [3, 5, 7] {
+        session.pair_next_round(Some(seed), false).expect("pair");
+        finish_round(&mut session);
+    }
+    session
+        .start_cut(CutOptions {
+            size: 4,
+            double: true,
+            seed: Some(1),
+            ..CutOptions::default()
+        })
+        .expect("double-elimination cut");
+    finish_round(&mut session);
+    while session
+        .bracket()
+        .expect("bracket")
+        .is_some_and(|b| b.next == "pair")
+    {
+        session.pair_bracket_round().expect("next bracket round");
+        finish_round(&mut session);
+    }
+    let view = session.bracket().expect("bracket").expect("started");
+    let champion = view.champion.clone().expect("champion");
+    let text = print(&session, What::Bracket, Language::En, "bracket-double-en");
+    let played: Vec<u32> = view
+        .rounds
+        .iter()
+        .flat_map(|r| r.matches.iter().filter_map(|m| m.bracket))
+        .collect();
+    assert!(played.len() >= 6, "brackets 1–6 at least: {played:?}");
+    for number in played {
+        assert!(
+            text.contains(&format!("Bracket {number} ·")),
+            "bracket {number} is captioned"
+        );
+    }
+    assert!(text.contains("Double elimination") && text.contains("grand final"));
+    assert!(text.contains(&format!("({}) {}", champion.seed, champion.name)));
+    let ja = print(&session, What::Bracket, Language::Ja, "bracket-double-ja");
+    assert!(ja.contains("ダブルエリミネーション") && ja.contains("勝者側"));
 }
 
 #[test]

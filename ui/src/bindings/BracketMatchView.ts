@@ -16,4 +16,9 @@ winner: number | null,
 /**
  * Short result text (`"A wins"`, `"2-1"`, `"bye"`, `"double loss"`).
  */
-result: string | null, };
+result: string | null, 
+/**
+ * Double elimination: the bracket number (FoW "bracket n") and its part: `upper`,
+ * `lower`, `grand-final` or `reset`.
+ */
+bracket: number | null, part: string | null, };

@@ -9,6 +9,11 @@ export type BracketView = {
  */
 size: number, third_place: boolean, 
 /**
+ * Double-elimination finals (rounds are labelled `double-elimination`, each match
+ * names its bracket and part).
+ */
+double: boolean, 
+/**
  * Seed 1 first.
  */
 seeds: Array<BracketSeat>, rounds: Array<BracketRoundView>, third_place_match: BracketMatchView | null, champion: BracketSeat | null, 

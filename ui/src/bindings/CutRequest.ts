@@ -4,4 +4,8 @@ export type CutRequest = { size: number, third_place: boolean,
 /**
  * Players who declined, are absent or were excluded (id or name).
  */
-excluded: Array<string>, };
+excluded: Array<string>, 
+/**
+ * Double-elimination finals (4 or 8 players; FoW best-of-one finals).
+ */
+double_elimination: boolean, };

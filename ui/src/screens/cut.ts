@@ -41,6 +41,7 @@ function setupPanel(event: EventView, standings: StandingsView, started: (bracke
     preferred === undefined ? undefined : String(preferred),
   );
   const third = h('input', { 'data-testid': 'cut-third-place' });
+  const double = h('input', { 'data-testid': 'cut-double-elimination' });
   const exclusions = standings.rows
     .filter((row) => !row.dropped)
     .map((row) => {
@@ -52,8 +53,9 @@ function setupPanel(event: EventView, standings: StandingsView, started: (bracke
     void run(async () => {
       const bracket = await api.startCut({
         size: Number(size.value),
-        third_place: third.checked,
+        third_place: third.checked && !double.checked,
         excluded: exclusions.filter((x) => x.box.checked).map((x) => x.box.value),
+        double_elimination: double.checked,
       });
       await state.refreshEvent();
       announce(t('cut.started', { size: bracket.size }));
@@ -68,6 +70,7 @@ function setupPanel(event: EventView, standings: StandingsView, started: (bracke
     h('p', {}, event.recommended_cut > 0 ? t('cut.recommended', { players: event.players_active, size: event.recommended_cut }) : t('cut.noRecommendation')),
     sizes.length > 0 ? field(t('cut.size'), size) : h('p', {}, t('cut.tooFew')),
     checkbox(t('cut.thirdPlace'), third),
+    checkbox(t('cut.doubleElimination'), double),
     h('fieldset', { class: 'exclusions' }, h('legend', {}, t('cut.exclude')), h('p', { class: 'hint' }, t('cut.excludeHint')), ...exclusions.map((x) => x.label)),
     h('div', { class: 'actions' }, start),
   );
@@ -96,6 +99,7 @@ function matchItem(match: BracketMatchView): HTMLLIElement {
     'li',
     { 'data-testid': 'bracket-match', 'data-table': match.table ?? '' },
     match.table !== null ? h('span', { class: 'table-no' }, t('cut.table', { table: match.table })) : null,
+    match.bracket !== null ? h('span', { class: 'bracket-no' }, t('cut.bracketNo', { bracket: match.bracket, part: t(`cut.parts.${match.part ?? 'upper'}`) })) : null,
     seat(match.a),
     h('span', { class: 'vs' }, ` ${t('cut.vs')} `),
     seat(match.b),

@@ -22,6 +22,8 @@ pub struct CutOptions {
     pub excluded: Vec<String>,
     /// Seed of the draw among players tied on the cut line; `None` draws one.
     pub seed: Option<u64>,
+    /// Double-elimination finals (FoW best-of-one finals, decision 23; 4 or 8 players).
+    pub double: bool,
 }
 
 impl Session {
@@ -66,7 +68,15 @@ impl Session {
                 "fewer than 2 players can advance; include more players or lower the exclusions",
             ));
         }
-        let mut reason = format!("top {}", options.size);
+        let mut reason = format!(
+            "top {}{}",
+            options.size,
+            if options.double {
+                ", double elimination"
+            } else {
+                ""
+            }
+        );
         if !excluded.is_empty() {
             let names: Vec<String> = excluded.iter().map(|p| self.name_of(*p)).collect();
             reason.push_str(&format!("; excluded: {}", names.join(", ")));
@@ -87,6 +97,7 @@ impl Session {
                 Action::StartCut {
                     finalists: selection.finalists,
                     third_place: options.third_place,
+                    double: options.double,
                 },
                 Action::PairBracketRound,
             ],
