@@ -308,3 +308,81 @@ fn fow_10_players_top_4_double_elimination_with_the_reset() {
     assert_eq!(last["matches"][0]["bracket"], 7);
     assert_eq!(last["matches"][0]["part"], "reset");
 }
+
+/// Issue #4: finalists by Nation/Clan (000 §3.2.4.2) through the CLI. 8 fighters, 3 rounds:
+/// the nations of the undefeated are "selected"; one-loss fighters using none of them
+/// advance before those using one, whatever their rank.
+#[test]
+fn bushiroad_en_top_4_selected_by_nation_clan() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = create(
+        &dir,
+        "nations",
+        &["--ruleset", "bushiroad-en", "--rounds", "3"],
+        8,
+    );
+    for _ in 0..3 {
+        ok(&["pair", &file]);
+        finish_round(&file, None);
+    }
+    let standings = ok(&["standings", &file]);
+    let rows = standings["rows"].as_array().expect("rows").clone();
+    let undefeated: Vec<u64> = rows
+        .iter()
+        .filter(|r| r["losses"] == 0)
+        .map(|r| r["player"].as_u64().expect("id"))
+        .collect();
+    let one_loss: Vec<u64> = rows
+        .iter()
+        .filter(|r| r["losses"] == 1)
+        .map(|r| r["player"].as_u64().expect("id"))
+        .collect();
+    assert_eq!(undefeated.len(), 1, "3 rounds of 8: one undefeated fighter");
+    assert!(one_loss.len() >= 3, "{one_loss:?}");
+    // The undefeated fighter plays Dragon Empire; the best-ranked one-loss fighter too.
+    ok(&[
+        "deck",
+        &file,
+        &undefeated[0].to_string(),
+        "--nation",
+        "Dragon Empire",
+    ]);
+    ok(&[
+        "deck",
+        &file,
+        &one_loss[0].to_string(),
+        "--nation",
+        "Dragon Empire",
+    ]);
+    for other in &one_loss[1..] {
+        ok(&[
+            "deck",
+            &file,
+            &other.to_string(),
+            "--nation",
+            "Keter Sanctuary",
+        ]);
+    }
+    let bracket = ok(&["cut", &file, "--size", "3", "--method", "nation-clan"]);
+    let seeds: Vec<u64> = bracket["seeds"]
+        .as_array()
+        .expect("seeds")
+        .iter()
+        .map(|s| s["player"].as_u64().expect("id"))
+        .collect();
+    assert_eq!(
+        seeds,
+        vec![undefeated[0], one_loss[1], one_loss[2]],
+        "the Dragon Empire one-loss fighter waits"
+    );
+    let history = ok(&["history", &file]);
+    let text = history.to_string();
+    assert!(
+        text.contains("selected by nation-clan (Dragon Empire)"),
+        "the log says how: {text}"
+    );
+    assert_eq!(
+        error(&["cut", &file, "--size", "4", "--method", "colour"])["kind"],
+        "invalid-cut"
+    );
+}

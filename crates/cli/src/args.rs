@@ -85,6 +85,10 @@ pub enum Command {
         /// final replayed once if the upper-bracket finalist loses it (FoW best-of-one).
         #[arg(long)]
         double_elimination: bool,
+        /// How finalists are chosen: ranking (default), nation-clan, ride-line, title, oshi
+        /// (from each player's `deck` data) or usage-rate (JA; from the card lists).
+        #[arg(long)]
+        method: Option<String>,
     },
     /// Print a document as PDF: pairings, pairings-by-name, slips, standings, breakdown,
     /// bracket, score-card or deck-sheet.

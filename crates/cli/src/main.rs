@@ -152,6 +152,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             excluded,
             seed,
             double_elimination,
+            method,
         } => {
             let bracket = Session::open(&file)?.start_cut(CutOptions {
                 size,
@@ -159,6 +160,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
                 excluded,
                 seed,
                 double: double_elimination,
+                method,
             })?;
             Output::new(render::bracket(&bracket), &bracket)
         }

@@ -166,6 +166,9 @@ pub struct CutRequest {
     /// Double-elimination finals (4 or 8 players; FoW best-of-one finals).
     #[serde(default)]
     pub double_elimination: bool,
+    /// `ranking` (default), `nation-clan`, `ride-line`, `title`, `oshi` or `usage-rate`.
+    #[serde(default)]
+    pub method: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -443,6 +446,7 @@ impl Desk {
             excluded: request.excluded,
             seed: None,
             double: request.double_elimination,
+            method: request.method,
         })
     }
 

@@ -15,6 +15,7 @@ pub mod model;
 pub mod pairing;
 pub mod ruleset;
 pub mod scoring;
+pub mod selection;
 pub mod standings;
 pub mod structure;
 pub mod verify;

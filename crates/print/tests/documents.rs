@@ -321,6 +321,7 @@ fn bracket_sheet_shows_seeds_winners_and_the_champion() {
             excluded: Vec::new(),
             seed: Some(1),
             double: false,
+            method: None,
         })
         .expect("cut");
     finish_round(&mut session);
