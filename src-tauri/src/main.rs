@@ -15,8 +15,8 @@ use tablekeeper_commands::csv_import::ImportPreview;
 use tablekeeper_commands::desktop::{
     AddPlayersRequest, AppInfo, Catalogue, CreateEventRequest, CutRequest, Desk, ExportRequest,
     GiveByeRequest, ImportRequest, OpenEventRequest, PairRequest, PenaltyRequest, PlayerRequest,
-    PrintRequest, PrintView, RepairRequest, ResultRequest, RoundRequest, SetRoundsRequest,
-    SwapRequest,
+    PrintRequest, PrintView, RepairRequest, ResultRequest, RoundRequest, SetDeckRequest,
+    SetRoundsRequest, SwapRequest,
 };
 use tablekeeper_commands::export::ExportView;
 use tablekeeper_commands::views::{
@@ -88,6 +88,11 @@ fn import_preview(desk: Shared, request: ImportRequest) -> Reply<ImportPreview> 
 #[tauri::command]
 fn import_players(desk: Shared, request: ImportRequest) -> Reply<Vec<PlayerView>> {
     with(&desk, |d| d.import_players(request))
+}
+
+#[tauri::command]
+fn set_deck(desk: Shared, request: SetDeckRequest) -> Reply<PlayerView> {
+    with(&desk, |d| d.set_deck(request))
 }
 
 #[tauri::command]
@@ -240,6 +245,7 @@ fn main() {
             add_players,
             import_preview,
             import_players,
+            set_deck,
             drop_player,
             set_rounds,
             pair_round,

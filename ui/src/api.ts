@@ -32,6 +32,7 @@ import type {
   RepairRequest,
   ResultRequest,
   RoundRequest,
+  SetDeckRequest,
   SetRoundsRequest,
   StandingsView,
   SwapRequest,
@@ -82,6 +83,7 @@ export const players = () => call<PlayerView[]>('players');
 export const addPlayers = (request: AddPlayersRequest) => call<PlayerView[]>('add_players', request);
 export const importPreview = (request: ImportRequest) => call<ImportPreview>('import_preview', request);
 export const importPlayers = (request: ImportRequest) => call<PlayerView[]>('import_players', request);
+export const setDeck = (request: SetDeckRequest) => call<PlayerView>('set_deck', request);
 export const dropPlayer = (request: PlayerRequest) => call<PlayerView>('drop_player', request);
 export const setRounds = (request: SetRoundsRequest) => call<EventView>('set_rounds', request);
 export const pairRound = (request: PairRequest) => call<PairingsView>('pair_round', request);

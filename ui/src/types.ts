@@ -34,6 +34,7 @@ export type { ResultRequest } from './bindings/ResultRequest';
 export type { RoundRequest } from './bindings/RoundRequest';
 export type { RulesetSummary } from './bindings/RulesetSummary';
 export type { SeatView } from './bindings/SeatView';
+export type { SetDeckRequest } from './bindings/SetDeckRequest';
 export type { SetRoundsRequest } from './bindings/SetRoundsRequest';
 export type { StandingsRowView } from './bindings/StandingsRowView';
 export type { StandingsView } from './bindings/StandingsView';

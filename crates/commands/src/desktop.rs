@@ -102,6 +102,18 @@ pub struct PairRequest {
     pub allow_rematches: bool,
 }
 
+/// Deck keys used when finalists are chosen by deck (000 §3.2.4.2–§3.2.4.5). Blank fields
+/// are cleared; a card list recorded earlier is kept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SetDeckRequest {
+    pub player: String,
+    pub nation_clan: String,
+    pub ride_line: String,
+    pub title: String,
+    pub oshi: String,
+}
+
 /// Pair the current round again from scratch (before any result is in).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
@@ -329,6 +341,23 @@ impl Desk {
         request: ImportRequest,
     ) -> Result<Vec<PlayerView>, CommandError> {
         self.session_mut()?.import_players(&request.bytes)
+    }
+
+    pub fn set_deck(&mut self, request: SetDeckRequest) -> Result<PlayerView, CommandError> {
+        let session = self.session_mut()?;
+        let id = session.find_player(&request.player)?;
+        let mut deck = session
+            .event()
+            .player(id)
+            .ok()
+            .and_then(|p| p.deck.clone())
+            .unwrap_or_default();
+        let value = |text: &str| Some(text.trim().to_string()).filter(|t| !t.is_empty());
+        deck.nation_clan = value(&request.nation_clan);
+        deck.ride_line = value(&request.ride_line);
+        deck.title = value(&request.title);
+        deck.oshi = value(&request.oshi);
+        session.set_deck(&id.0.to_string(), deck)
     }
 
     pub fn drop_player(&mut self, request: PlayerRequest) -> Result<PlayerView, CommandError> {

@@ -8,4 +8,8 @@ excluded: Array<string>,
 /**
  * Double-elimination finals (4 or 8 players; FoW best-of-one finals).
  */
-double_elimination: boolean, };
+double_elimination: boolean, 
+/**
+ * `ranking` (default), `nation-clan`, `ride-line`, `title`, `oshi` or `usage-rate`.
+ */
+method: string | null, };

@@ -11,6 +11,9 @@ import * as state from '../state';
 import type { BracketMatchView, BracketSeat, BracketView, EventView, StandingsView } from '../types';
 
 /** Cut sizes offered: powers of two that fit the field, plus the recommended size. */
+
+/** Finalist selection methods (`tablekeeper cut --method`). */
+const METHODS = ['ranking', 'nation-clan', 'ride-line', 'title', 'oshi', 'usage-rate'] as const;
 export function cutSizes(active: number, recommended: number): number[] {
   const sizes = [2, 4, 8, 16, 32, 64, 128].filter((size) => size <= active);
   if (recommended >= 2 && recommended <= active && !sizes.includes(recommended)) sizes.push(recommended);
@@ -42,6 +45,11 @@ function setupPanel(event: EventView, standings: StandingsView, started: (bracke
   );
   const third = h('input', { 'data-testid': 'cut-third-place' });
   const double = h('input', { 'data-testid': 'cut-double-elimination' });
+  const method = select(
+    { 'data-testid': 'cut-method' },
+    METHODS.map((id) => [id, t(`cut.methods.${id}`)] as const),
+    'ranking',
+  );
   const exclusions = standings.rows
     .filter((row) => !row.dropped)
     .map((row) => {
@@ -56,6 +64,7 @@ function setupPanel(event: EventView, standings: StandingsView, started: (bracke
         third_place: third.checked && !double.checked,
         excluded: exclusions.filter((x) => x.box.checked).map((x) => x.box.value),
         double_elimination: double.checked,
+        method: method.value,
       });
       await state.refreshEvent();
       announce(t('cut.started', { size: bracket.size }));
@@ -71,6 +80,7 @@ function setupPanel(event: EventView, standings: StandingsView, started: (bracke
     sizes.length > 0 ? field(t('cut.size'), size) : h('p', {}, t('cut.tooFew')),
     checkbox(t('cut.thirdPlace'), third),
     checkbox(t('cut.doubleElimination'), double),
+    field(t('cut.method'), method, t('cut.methodHint')),
     h('fieldset', { class: 'exclusions' }, h('legend', {}, t('cut.exclude')), h('p', { class: 'hint' }, t('cut.excludeHint')), ...exclusions.map((x) => x.label)),
     h('div', { class: 'actions' }, start),
   );

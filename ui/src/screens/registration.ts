@@ -5,7 +5,7 @@ import { field, h, onEnter } from '../dom';
 import { announce, showProblem } from '../feedback';
 import { playerStatus } from '../format';
 import { t } from '../i18n';
-import { heading, pdfButtons, requireEvent, run } from '../screen';
+import { fillNames, heading, pdfButtons, playerNames, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { ImportPreview, PlayerView } from '../types';
 
@@ -23,8 +23,10 @@ export function mountRegistration(root: HTMLElement): void {
 
   const list = h('tbody');
   const count = h('p', { 'data-testid': 'player-count' });
+  const names = playerNames('registration-players');
   const refresh = async () => {
     const all = await api.players();
+    fillNames(names, all.map((p) => p.name));
     list.replaceChildren(...all.map((player) => playerRow(player, () => void run(refresh))));
     const active = all.filter((p) => p.status === 'active').length;
     count.textContent = t('registration.count', { registered: all.length, active });
@@ -104,6 +106,8 @@ export function mountRegistration(root: HTMLElement): void {
         list,
       ),
     ),
+    deckPanel(refresh),
+    names,
     h('section', { class: 'panel' }, h('h3', {}, t('registration.formsTitle')), pdfButtons(['deck-sheet', 'score-card'])),
   );
   name.focus();
@@ -210,5 +214,37 @@ function importSection(imported: () => Promise<void>): HTMLElement {
     field(t('registration.importFile'), file, t('registration.importHint')),
     zone,
     preview,
+  );
+}
+
+/** Deck keys for finalist selection by deck (Nation/Clan, Ride Line, Title, Oshi). */
+function deckPanel(changed: () => Promise<void>): HTMLElement {
+  const text = (testid: string) => h('input', { type: 'text', autocomplete: 'off', 'data-testid': testid });
+  const player = h('input', { type: 'text', list: 'registration-players', autocomplete: 'off', 'data-testid': 'deck-player' });
+  const nation = text('deck-nation');
+  const ride = text('deck-ride-line');
+  const title = text('deck-title');
+  const oshi = text('deck-oshi');
+  const save = h('button', { type: 'button', 'data-testid': 'deck-save' }, t('registration.deckSave'));
+  save.addEventListener('click', () => {
+    if (!player.value.trim()) return showProblem(t('round.onePlayer'));
+    void run(async () => {
+      const saved = await api.setDeck({ player: player.value.trim(), nation_clan: nation.value, ride_line: ride.value, title: title.value, oshi: oshi.value });
+      announce(t('registration.deckSaved', { name: saved.name }));
+      for (const box of [player, nation, ride, title, oshi]) box.value = '';
+      await changed();
+    }, save);
+  });
+  return h(
+    'details',
+    { class: 'panel' },
+    h('summary', {}, t('registration.deckTitle')),
+    h('p', { class: 'hint' }, t('registration.deckHint')),
+    field(t('round.player'), player),
+    field(t('registration.deckNation'), nation),
+    field(t('registration.deckRideLine'), ride, t('registration.deckRideLineHint')),
+    field(t('registration.deckTitleField'), title),
+    field(t('registration.deckOshi'), oshi),
+    save,
   );
 }
