@@ -293,6 +293,10 @@ pub struct CreateArgs {
     /// fighters; points-threshold: remaining players).
     #[arg(long, default_value_t = 0)]
     pub finalists: u32,
+    /// Swiss variable rounds: play at least this many, then stop once one player (or fewer
+    /// than / at most --finalists players) has only wins; --rounds is the maximum.
+    #[arg(long, default_value_t = 0)]
+    pub min_rounds: u32,
 }
 
 fn parse_structure(text: &str) -> Result<Structure, String> {
@@ -316,6 +320,7 @@ impl CreateArgs {
             standings_seed: self.seed,
             structure: self.structure,
             elimination_finalists: self.finalists,
+            min_rounds: self.min_rounds,
         }
     }
 }

@@ -58,9 +58,13 @@ pub struct CreateEventRequest {
     /// `swiss` (default), `round-robin`, `two-loss` or `points-threshold`.
     #[serde(default)]
     pub structure: Option<String>,
-    /// Elimination formats: stop early at this many finalists.
+    /// Elimination formats: stop early at this many finalists; Swiss with `min_rounds`: the
+    /// prize places.
     #[serde(default)]
     pub elimination_finalists: Option<u32>,
+    /// Swiss variable rounds: the minimum (`planned_rounds` is the maximum).
+    #[serde(default)]
+    pub min_rounds: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -286,6 +290,7 @@ impl Desk {
                 standings_seed: None,
                 structure,
                 elimination_finalists: request.elimination_finalists.unwrap_or(0),
+                min_rounds: request.min_rounds.unwrap_or(0),
             },
         )?;
         self.opened(session)

@@ -53,8 +53,11 @@ pub struct CreateOptions {
     pub standings_seed: Option<u64>,
     /// Swiss (default), round robin, two-loss or points-threshold elimination.
     pub structure: Structure,
-    /// Elimination formats: the announced finalists / remaining players that end them early.
+    /// Elimination formats: the announced finalists / remaining players that end them early;
+    /// Swiss with `min_rounds`: the prize places.
     pub elimination_finalists: u32,
+    /// Swiss variable rounds: the announced minimum (`planned_rounds` is the maximum).
+    pub min_rounds: u32,
 }
 
 /// Ruleset changes an elimination structure implies, applied before the organizer's own
@@ -239,6 +242,16 @@ impl Session {
         if let Some(title) = &options.title {
             catalogue::title(title).map_err(tablekeeper_engine::EngineError::from)?;
         }
+        if options.min_rounds > 0
+            && options
+                .planned_rounds
+                .is_none_or(|planned| planned < options.min_rounds)
+        {
+            return Err(CommandError::input(
+                "invalid-rounds",
+                "variable rounds need the maximum as the planned rounds, at least the minimum (e.g. --min-rounds 6 --rounds 8)",
+            ));
+        }
         let base = resolve_ruleset(options.ruleset.as_ref(), options.title.as_deref(), &[])?;
         let mut overrides = structure_overrides(options.structure, &base);
         overrides.extend(options.overrides.iter().cloned());
@@ -257,6 +270,7 @@ impl Session {
             structure: options.structure,
             elimination_stop: EliminationStop {
                 finalists: options.elimination_finalists,
+                min_rounds: options.min_rounds,
             },
         };
         let event = Event::new(settings.clone(), ruleset.clone())?;

@@ -69,14 +69,24 @@ impl Structure {
     }
 }
 
-/// When an elimination event ends besides its announced rounds.
+/// When an event ends besides its announced (maximum) rounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct EliminationStop {
+    /// Swiss "variable rounds" (000 §3.2.1.1, 001 第1項, 002 §3.6, decision 13): from this
+    /// many completed rounds on, the event stops once at most one player has only wins, or
+    /// (with `finalists`) once those players are fewer than (EN) / at most (JA, Bandai)
+    /// the prize places. 0 = fixed rounds.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub min_rounds: u32,
     /// Two-loss: stop once the undefeated are fewer than (EN) / at most (JA) this many
     /// (000 §3.2.2 "top X number of finalists", 001 「入賞人数以下」). Points-threshold: stop
     /// once at most this many players remain (003 §6b-iv "a remaining number of players").
     /// 0 = only the structure's own end (one undefeated player).
     pub finalists: u32,
+}
+
+fn is_zero(value: &u32) -> bool {
+    *value == 0
 }
 
 /// Losses as an elimination format counts them: a draw or a double loss is a loss for
@@ -125,7 +135,7 @@ pub fn finished(event: &Event) -> Result<Option<String>, EngineError> {
     let structure = event.settings.structure;
     let played = event.rounds.len();
     match structure {
-        Structure::Swiss => Ok(None),
+        Structure::Swiss => variable_rounds_over(event),
         Structure::RoundRobin => {
             let schedule = round_robin_rounds(round_robin_field(event).len());
             Ok((played >= schedule).then(|| {
@@ -179,6 +189,41 @@ pub fn finished(event: &Event) -> Result<Option<String>, EngineError> {
             Ok(None)
         }
     }
+}
+
+/// Swiss variable rounds: over once the minimum is played and the players with only wins
+/// are down to one, or below the prize places (decision 7's comparison).
+fn variable_rounds_over(event: &Event) -> Result<Option<String>, EngineError> {
+    let stop = event.settings.elimination_stop;
+    let completed = event.completed_rounds().count();
+    if stop.min_rounds == 0
+        || completed < stop.min_rounds as usize
+        || completed < event.rounds.len()
+    {
+        return Ok(None);
+    }
+    let records = Records::collect(event);
+    let perfect = event
+        .active_players()
+        .filter(|p| losses(&records, p.id) == 0)
+        .count();
+    let finalists = stop.finalists as usize;
+    if perfect <= 1 {
+        return Ok(Some(format!(
+            "variable rounds: {perfect} player(s) with only wins after {completed} rounds (minimum {})",
+            stop.min_rounds
+        )));
+    }
+    let below = match event.ruleset.pairing.cut_comparison {
+        CutComparison::LessThan => perfect < finalists,
+        CutComparison::AtMost => perfect <= finalists,
+    };
+    if finalists > 0 && below {
+        return Ok(Some(format!(
+            "variable rounds: {perfect} players with only wins for {finalists} prize places after {completed} rounds"
+        )));
+    }
+    Ok(None)
 }
 
 /// The round-robin field: players registered before round 1 (in registration order).

@@ -29,7 +29,10 @@ fn event(
         standings_seed: 5,
         title: None,
         structure,
-        elimination_stop: EliminationStop { finalists },
+        elimination_stop: EliminationStop {
+            finalists,
+            min_rounds: 0,
+        },
     };
     let mut event =
         Event::new(settings, catalogue::ruleset(ruleset).expect("ruleset")).expect("event");
@@ -396,4 +399,42 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn bandai_3_6_variable_rounds_stop_at_one_player_with_only_wins_after_the_minimum() {
+    // E10 shape: announced 2–5 rounds; 8 players, the lower id always wins, so after
+    // round 3 exactly one player has only wins — but not before the minimum is played.
+    let mut swiss = event("bandai", Structure::Swiss, 8, 5, 0);
+    swiss.settings.elimination_stop = EliminationStop {
+        finalists: 0,
+        min_rounds: 4,
+    };
+    for round in 1..=3u64 {
+        play(&mut swiss, round, |a, b| {
+            win(if a.0 < b.0 { Side::A } else { Side::B })
+        });
+    }
+    assert_eq!(
+        structure::finished(&swiss).expect("finished"),
+        None,
+        "the minimum (4) is not played yet"
+    );
+    play(&mut swiss, 4, |a, b| {
+        win(if a.0 < b.0 { Side::A } else { Side::B })
+    });
+    let over = structure::finished(&swiss)
+        .expect("finished")
+        .expect("stops after round 4");
+    assert!(over.contains("only wins"), "{over}");
+    let refused = pair_next_round(&swiss, 5, false).expect_err("no round 5");
+    assert_eq!(refused.kind(), "structure-finished");
+    // Fixed rounds (no minimum) never stop early.
+    let mut fixed = event("bandai", Structure::Swiss, 8, 5, 0);
+    for round in 1..=4u64 {
+        play(&mut fixed, round, |a, b| {
+            win(if a.0 < b.0 { Side::A } else { Side::B })
+        });
+    }
+    assert_eq!(structure::finished(&fixed).expect("finished"), None);
 }

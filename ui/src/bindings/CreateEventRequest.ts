@@ -14,6 +14,11 @@ title: string | null, ruleset: string | null, planned_rounds: number | null,
  */
 structure: string | null, 
 /**
- * Elimination formats: stop early at this many finalists.
+ * Elimination formats: stop early at this many finalists; Swiss with `min_rounds`: the
+ * prize places.
  */
-elimination_finalists: number | null, };
+elimination_finalists: number | null, 
+/**
+ * Swiss variable rounds: the minimum (`planned_rounds` is the maximum).
+ */
+min_rounds: number | null, };

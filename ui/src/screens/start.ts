@@ -118,6 +118,7 @@ function createSection(): HTMLElement {
         planned_rounds: planned,
         structure: structure.value,
         elimination_finalists: null,
+        min_rounds: null,
       });
       state.setEvent(created);
       await state.refreshInfo();
