@@ -386,3 +386,92 @@ fn bushiroad_en_top_4_selected_by_nation_clan() {
         "invalid-cut"
     );
 }
+
+/// Issue #4 scenario: 8 trio teams, Swiss, `bushiroad-ja` (decision 9): teams register with
+/// three members in seat order, every team match is entered seat by seat (2 of 3 wins; a
+/// seat drawn and one each is a team draw), and the standings rank teams.
+#[test]
+fn bushiroad_ja_8_trio_teams_swiss() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("trios.tkevent");
+    let file = file.to_str().expect("utf-8 path").to_string();
+    ok(&[
+        "create",
+        &file,
+        "--name",
+        "Trio cup",
+        "--ruleset",
+        "bushiroad-ja",
+        "--team-size",
+        "3",
+        "--rounds",
+        "3",
+    ]);
+    for t in 1..=8 {
+        let members: Vec<String> = (1..=3).map(|m| format!("チーム{t} 選手{m}")).collect();
+        ok(&[
+            "add-team",
+            &file,
+            &format!("Team {t}"),
+            "--member",
+            &members[0],
+            "--member",
+            &members[1],
+            "--member",
+            &members[2],
+        ]);
+    }
+    assert_eq!(
+        error(&["add-team", &file, "Duo", "--member", "X", "--member", "Y"])["kind"],
+        "invalid-team"
+    );
+    let players = ok(&["players", &file]);
+    assert_eq!(
+        players[0]["members"],
+        serde_json::json!(["チーム1 選手1", "チーム1 選手2", "チーム1 選手3"])
+    );
+    let mut drawn = 0;
+    for round in 1..=3 {
+        let paired = ok(&["pair", &file]);
+        assert_eq!(paired["tables"].as_array().expect("tables").len(), 4);
+        for table in paired["tables"].as_array().expect("tables") {
+            let number = table["table"].as_u64().expect("table");
+            // Table 1 of round 2: one seat each and a drawn seat → a team draw.
+            let seats = if round == 2 && number == 1 {
+                drawn += 1;
+                "team:a,b,draw"
+            } else if number % 2 == 0 {
+                "team:b,a,b"
+            } else {
+                "team:a,a,b"
+            };
+            ok(&["result", &file, &number.to_string(), seats]);
+        }
+        if round == 1 {
+            assert_eq!(
+                error(&["result", &file, "1", "a", "--replace"])["kind"],
+                "invalid-result",
+                "a team match is entered seat by seat"
+            );
+        }
+    }
+    assert_eq!(drawn, 1);
+    let standings = ok(&["standings", &file]);
+    let rows = standings["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 8);
+    let draws: u64 = rows
+        .iter()
+        .map(|r| r["draws"].as_u64().expect("draws"))
+        .sum();
+    assert_eq!(draws, 2, "one team draw counts for both teams");
+    let wins: u64 = rows.iter().map(|r| r["wins"].as_u64().expect("wins")).sum();
+    assert_eq!(wins, 11, "12 team matches, one of them drawn");
+    let points: Vec<u64> = rows
+        .iter()
+        .map(|r| r["points"].as_str().expect("points").parse().expect("int"))
+        .collect();
+    assert!(
+        points.windows(2).all(|w| w[0] >= w[1]),
+        "ranked by points: {points:?}"
+    );
+}

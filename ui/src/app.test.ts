@@ -27,13 +27,14 @@ function eventView(): EventView {
     recommended_cut: 4,
     stage: fake.round ? 'swiss' : 'registration',
     structure: 'swiss',
+    team_size: 0,
     structure_finished: null,
   };
 }
 
 function player(id: number, name: string): PlayerView {
   const none = null;
-  return { id, name, reading: none, publisher_id: none, nickname: none, joined_round: 1, status: 'active', dropped_after_round: none, fixed_table: none, disqualified: false };
+  return { id, name, reading: none, publisher_id: none, nickname: none, joined_round: 1, status: 'active', dropped_after_round: none, fixed_table: none, disqualified: false, members: [] };
 }
 
 function backend(cmd: string, payload?: InvokeArgs): unknown {

@@ -39,6 +39,17 @@ pub enum Command {
         #[arg(long)]
         nickname: Option<String>,
     },
+    /// Register a team (team events): its name and members in seat order.
+    AddTeam {
+        file: PathBuf,
+        name: String,
+        /// A member, in seat order (repeat: 2 for tag, 3 for trio).
+        #[arg(long = "member", required = true)]
+        members: Vec<String>,
+        /// Publisher's team or player ID.
+        #[arg(long = "team-id")]
+        publisher_id: Option<String>,
+    },
     /// Register players from a CSV file with a header row (name, reading, publisher_id, nickname).
     ImportPlayers {
         file: PathBuf,
@@ -297,6 +308,9 @@ pub struct CreateArgs {
     /// than / at most --finalists players) has only wins; --rounds is the maximum.
     #[arg(long, default_value_t = 0)]
     pub min_rounds: u32,
+    /// Team event: 2 (tag) or 3 (trio) members per team; register teams with `add-team`.
+    #[arg(long, default_value_t = 0)]
+    pub team_size: u8,
 }
 
 fn parse_structure(text: &str) -> Result<Structure, String> {
@@ -321,6 +335,7 @@ impl CreateArgs {
             structure: self.structure,
             elimination_finalists: self.finalists,
             min_rounds: self.min_rounds,
+            team_size: self.team_size,
         }
     }
 }

@@ -93,6 +93,22 @@ fn run(command: Command) -> Result<Output, CommandError> {
                 reading,
                 publisher_id,
                 nickname,
+                members: Vec::new(),
+            }])?;
+            Output::new(render::players(&added), &added)
+        }
+        Command::AddTeam {
+            file,
+            name,
+            members,
+            publisher_id,
+        } => {
+            let mut session = Session::open(&file)?;
+            let added = session.add_players(vec![PlayerDetails {
+                name,
+                publisher_id,
+                members,
+                ..PlayerDetails::default()
             }])?;
             Output::new(render::players(&added), &added)
         }

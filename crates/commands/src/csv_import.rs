@@ -205,6 +205,7 @@ pub fn preview(
             reading: field(1),
             publisher_id,
             nickname: field(3),
+            members: Vec::new(),
         });
     }
     Ok(ImportPreview {

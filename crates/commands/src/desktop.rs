@@ -291,6 +291,7 @@ impl Desk {
                 structure,
                 elimination_finalists: request.elimination_finalists.unwrap_or(0),
                 min_rounds: request.min_rounds.unwrap_or(0),
+                team_size: 0,
             },
         )?;
         self.opened(session)

@@ -2,7 +2,9 @@
 //!
 //! Shared by the CLI and (later) the desktop app so both accept exactly the same input.
 
-use tablekeeper_engine::model::{DefaultReason, DrawReason, GameScore, ResultEntry, Side};
+use tablekeeper_engine::model::{
+    DefaultReason, DrawReason, GameScore, ResultEntry, Side, TeamSeat,
+};
 
 use crate::error::CommandError;
 
@@ -10,7 +12,7 @@ use crate::error::CommandError;
 pub const RESULT_SYNTAX: &str = "a | b (that seat won), A-B game score such as 2-1 or 1-1, \
 draw | id (intentional draw), dl (double loss), dw (double win), noshow-a | noshow-b (that seat \
 did not show up; the other wins by default), penalty-a | penalty-b | dq-a | dq-b (that seat lost \
-by match-loss penalty or disqualification)";
+by match-loss penalty or disqualification), team:a,b,draw (team events: each seat's result in seat order: a, b, draw or dl)";
 
 /// Parses `text`; `reason` selects graded points (e.g. Monster Collection).
 pub fn parse_result(text: &str, reason: Option<&str>) -> Result<ResultEntry, CommandError> {
@@ -22,6 +24,9 @@ pub fn parse_result(text: &str, reason: Option<&str>) -> Result<ResultEntry, Com
             format!("'{text}' is not a result. Use {RESULT_SYNTAX}."),
         )
     };
+    if let Some(seats) = normalized.strip_prefix("team:") {
+        return team(seats).ok_or_else(invalid);
+    }
     let entry = match normalized.as_str() {
         "a" | "1" => ResultEntry::Win {
             winner: Side::A,
@@ -92,6 +97,21 @@ pub fn parse_result(text: &str, reason: Option<&str>) -> Result<ResultEntry, Com
         }
     };
     Ok(entry)
+}
+
+/// `a,b,draw`: one result per seat of a team match (decision 9).
+fn team(seats: &str) -> Option<ResultEntry> {
+    let seats = seats
+        .split(',')
+        .map(|seat| match seat.trim() {
+            "a" | "1" => Some(TeamSeat::A),
+            "b" | "2" => Some(TeamSeat::B),
+            "draw" | "d" => Some(TeamSeat::Draw),
+            "dl" | "x" => Some(TeamSeat::DoubleLoss),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(ResultEntry::Team { seats })
 }
 
 fn penalty(loser: Side, penalty: tablekeeper_engine::model::PenaltyKind) -> ResultEntry {

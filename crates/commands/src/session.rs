@@ -58,6 +58,8 @@ pub struct CreateOptions {
     pub elimination_finalists: u32,
     /// Swiss variable rounds: the announced minimum (`planned_rounds` is the maximum).
     pub min_rounds: u32,
+    /// Team events: 2 (tag) or 3 (trio) members per team; 0 for individual events.
+    pub team_size: u8,
 }
 
 /// Ruleset changes an elimination structure implies, applied before the organizer's own
@@ -183,7 +185,23 @@ fn entry_summary(entry: &ResultEntry) -> String {
         ResultEntry::Penalty { loser, .. } => format!("{loser:?} loses by penalty"),
         ResultEntry::Bye => "bye".into(),
         ResultEntry::LateEntryLoss => "late entry".into(),
+        ResultEntry::Team { seats } => format!("team seats {}", team_seats(seats)),
     }
+}
+
+/// "a, b, draw" for a team match's seats.
+pub(crate) fn team_seats(seats: &[tablekeeper_engine::model::TeamSeat]) -> String {
+    use tablekeeper_engine::model::TeamSeat;
+    seats
+        .iter()
+        .map(|s| match s {
+            TeamSeat::A => "a",
+            TeamSeat::B => "b",
+            TeamSeat::Draw => "draw",
+            TeamSeat::DoubleLoss => "dl",
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A manual change needs a reason (it is stored in the log).
@@ -242,6 +260,12 @@ impl Session {
         if let Some(title) = &options.title {
             catalogue::title(title).map_err(tablekeeper_engine::EngineError::from)?;
         }
+        if !matches!(options.team_size, 0 | 2 | 3) {
+            return Err(CommandError::input(
+                "invalid-team",
+                "teams have 2 (tag) or 3 (trio) members",
+            ));
+        }
         if options.min_rounds > 0
             && options
                 .planned_rounds
@@ -272,6 +296,7 @@ impl Session {
                 finalists: options.elimination_finalists,
                 min_rounds: options.min_rounds,
             },
+            team_size: options.team_size,
         };
         let event = Event::new(settings.clone(), ruleset.clone())?;
         let file = EventFile::create(path, &settings, &ruleset, &now())?;
@@ -589,6 +614,7 @@ impl Session {
             }
             .into(),
             structure: event.settings.structure.id().into(),
+            team_size: event.settings.team_size,
             structure_finished: tablekeeper_engine::structure::finished(event)
                 .ok()
                 .flatten(),

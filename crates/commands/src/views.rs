@@ -38,6 +38,9 @@ pub struct EventView {
     /// `swiss`, `round-robin`, `two-loss` or `points-threshold`.
     #[serde(default)]
     pub structure: String,
+    /// Members per team (2 tag, 3 trio); 0 for an individual event.
+    #[serde(default)]
+    pub team_size: u8,
     /// Why no further round can be paired under the structure (an elimination decided,
     /// a round robin complete), if so.
     #[serde(default)]
@@ -62,6 +65,9 @@ pub struct PlayerView {
     pub disqualified: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<tablekeeper_engine::model::DeckData>,
+    /// A team's members in seat order (team events).
+    #[serde(default)]
+    pub members: Vec<String>,
 }
 
 impl PlayerView {
@@ -82,6 +88,7 @@ impl PlayerView {
             fixed_table: player.fixed_table,
             disqualified: player.disqualified,
             deck: player.deck.clone(),
+            members: player.members.clone(),
         }
     }
 }
@@ -443,6 +450,7 @@ pub(crate) fn result_view(entry: &ResultEntry) -> ResultView {
         }
         ResultEntry::Bye => ("bye", "bye".into()),
         ResultEntry::LateEntryLoss => ("late-entry-loss", "late entry".into()),
+        ResultEntry::Team { seats } => ("team", crate::session::team_seats(seats)),
     };
     ResultView {
         kind: kind.to_string(),

@@ -59,6 +59,8 @@ pub enum EngineError {
     StructureFinished(String),
     #[error("{0}")]
     LateEntryRefused(String),
+    #[error("{0}")]
+    InvalidTeam(String),
 }
 
 impl EngineError {
@@ -90,6 +92,7 @@ impl EngineError {
             EngineError::CutStarted => "cut-started",
             EngineError::StructureFinished(_) => "structure-finished",
             EngineError::LateEntryRefused(_) => "late-entry-refused",
+            EngineError::InvalidTeam(_) => "invalid-team",
         }
     }
 }

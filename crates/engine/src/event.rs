@@ -37,6 +37,15 @@ pub struct EventSettings {
     /// When an elimination format stops besides its planned rounds.
     #[serde(default, skip_serializing_if = "is_default_stop")]
     pub elimination_stop: EliminationStop,
+    /// Members per team: 0 for individual events, 2 (tag) or 3 (trio) for team events
+    /// (000 §3.3, 001 第3部第3章; RULESETS.md decision 9). A team is paired, scored and
+    /// ranked like a player.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub team_size: u8,
+}
+
+fn is_zero(value: &u8) -> bool {
+    *value == 0
 }
 
 fn is_swiss(structure: &Structure) -> bool {
@@ -58,6 +67,9 @@ pub struct PlayerDetails {
     pub publisher_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nickname: Option<String>,
+    /// A team's members in seat order (team events only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<String>,
 }
 
 /// One change to an event.
@@ -347,6 +359,22 @@ impl Event {
         if name.is_empty() {
             return Err(EngineError::EmptyName);
         }
+        let members: Vec<String> = details
+            .members
+            .iter()
+            .map(|m| m.trim().to_string())
+            .collect();
+        let team_size = usize::from(self.settings.team_size);
+        if members.len() != team_size || members.iter().any(String::is_empty) {
+            return Err(EngineError::InvalidTeam(if team_size == 0 {
+                "this is an individual event; register players without members".into()
+            } else {
+                format!(
+                    "a team of this event has {team_size} members, in seat order; '{name}' has {}",
+                    members.iter().filter(|m| !m.is_empty()).count()
+                )
+            }));
+        }
         let length = name.chars().count();
         if length > MAX_NAME_CHARS {
             return Err(EngineError::NameTooLong(length));
@@ -386,6 +414,7 @@ impl Event {
             fixed_table: None,
             disqualified: false,
             deck: None,
+            members,
         });
         // Decision 11: each missed round is a late-entry default loss.
         let seats = Seats::Single { player: id };
@@ -836,10 +865,35 @@ impl Event {
             }
             _ => (0, 0),
         };
+        check_team_entry(self.settings.team_size, &entry)?;
         let entry = with_awarded_games(entry, extra_a, extra_b, ruleset.points.games_to_win);
         let result = score(ruleset, &found.seats, entry)?;
         found.result = Some(result);
         Ok(())
+    }
+}
+
+/// Team events take each seat's result; individual events never do (decision 9).
+fn check_team_entry(team_size: u8, entry: &ResultEntry) -> Result<(), EngineError> {
+    match (team_size, entry) {
+        (0, ResultEntry::Team { .. }) => Err(EngineError::InvalidResult(
+            "this is an individual event; enter the match result without team seats".into(),
+        )),
+        (size, ResultEntry::Team { seats }) if seats.len() != usize::from(size) => {
+            Err(EngineError::InvalidResult(format!(
+                "a team match here has {size} seats; enter one result per seat, e.g. team:{}",
+                vec!["a"; usize::from(size)].join(",")
+            )))
+        }
+        (size, ResultEntry::Win { .. } | ResultEntry::Draw { .. } | ResultEntry::DoubleWin)
+            if size > 0 =>
+        {
+            Err(EngineError::InvalidResult(format!(
+                "a team match is decided by its seats; enter each seat's result, e.g. team:{}",
+                vec!["a"; usize::from(size)].join(",")
+            )))
+        }
+        _ => Ok(()),
     }
 }
 

@@ -6,7 +6,7 @@
 use crate::error::EngineError;
 use crate::exact::Exact;
 use crate::model::{
-    Category, GameScore, MatchResult, Outcome, ResultEntry, SeatResult, Seats, Side,
+    Category, GameScore, MatchResult, Outcome, ResultEntry, SeatResult, Seats, Side, TeamSeat,
 };
 use crate::ruleset::Ruleset;
 
@@ -146,6 +146,24 @@ pub fn score(
                 vec![loss, win]
             }
         }
+        ResultEntry::Team { seats } => {
+            let (outcomes, games) = team_outcome(seats)?;
+            let points_of = |outcome| match outcome {
+                Outcome::Win => points.win,
+                Outcome::Draw => points.draw,
+                Outcome::Loss if outcomes == (Outcome::Loss, Outcome::Loss) => points.double_loss,
+                Outcome::Loss => points.loss,
+            };
+            vec![
+                seat(outcomes.0, Category::Played, points_of(outcomes.0), games),
+                seat(
+                    outcomes.1,
+                    Category::Played,
+                    points_of(outcomes.1),
+                    (games.1, games.0),
+                ),
+            ]
+        }
         ResultEntry::Penalty { loser, .. } => {
             // A penalty loss is a played match for averages: the opponent did face them.
             let win = seat(Outcome::Win, Category::Played, points.win, (0, 0));
@@ -158,6 +176,42 @@ pub fn score(
         }
     };
     Ok(MatchResult { entry, seats })
+}
+
+/// Team A's and team B's outcome.
+type SeatOutcomes = (Outcome, Outcome);
+
+/// A team match from its individual results (decision 9): a team wins if it won more
+/// individual matches than it lost (trio 2 of 3, tag 2–0); if neither does, both lose when
+/// each lost more than it won (double losses), else it is a draw (tag 1–1). The "games" of
+/// a team match are the individual wins of each side.
+fn team_outcome(seats: &[TeamSeat]) -> Result<(SeatOutcomes, (u8, u8)), EngineError> {
+    if seats.is_empty() {
+        return Err(EngineError::InvalidResult(
+            "a team match needs each seat's result, e.g. team:a,b,a".into(),
+        ));
+    }
+    let count = |wanted: TeamSeat| seats.iter().filter(|s| **s == wanted).count();
+    let (a_wins, b_wins, double) = (
+        count(TeamSeat::A),
+        count(TeamSeat::B),
+        count(TeamSeat::DoubleLoss),
+    );
+    let (a_losses, b_losses) = (b_wins + double, a_wins + double);
+    let outcomes = if a_wins > a_losses {
+        (Outcome::Win, Outcome::Loss)
+    } else if b_wins > b_losses {
+        (Outcome::Loss, Outcome::Win)
+    } else if a_wins < a_losses && b_wins < b_losses {
+        (Outcome::Loss, Outcome::Loss)
+    } else {
+        (Outcome::Draw, Outcome::Draw)
+    };
+    let games = (
+        u8::try_from(a_wins).unwrap_or(u8::MAX),
+        u8::try_from(b_wins).unwrap_or(u8::MAX),
+    );
+    Ok((outcomes, games))
 }
 
 fn graded<'a>(

@@ -33,6 +33,7 @@ fn event(
             finalists,
             min_rounds: 0,
         },
+        team_size: 0,
     };
     let mut event =
         Event::new(settings, catalogue::ruleset(ruleset).expect("ruleset")).expect("event");

@@ -51,10 +51,10 @@ pub fn bracket(sheet: &Sheet, view: &BracketView) -> Result<Vec<u8>, PrintError>
             if let (Some(number), Some(part)) = (matched.bracket, &matched.part) {
                 canvas.text(
                     x,
-                    centre - font * 1.5 - 4.0,
+                    // One line above the table number at the box's top right.
+                    centre - font * 2.4 - 6.0,
                     font * 0.8,
-                    // Leave room for the table number at the box's right edge.
-                    column_width - 34.0,
+                    column_width - 10.0,
                     &bracket_caption(sheet.language, number, part),
                 );
             }

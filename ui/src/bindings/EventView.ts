@@ -22,6 +22,10 @@ stage: string,
  */
 structure: string, 
 /**
+ * Members per team (2 tag, 3 trio); 0 for an individual event.
+ */
+team_size: number, 
+/**
  * Why no further round can be paired under the structure (an elimination decided,
  * a round robin complete), if so.
  */

@@ -3,4 +3,8 @@
 /**
  * Registration details of a player.
  */
-export type PlayerDetails = { name: string, reading?: string | null, publisher_id?: string | null, nickname?: string | null, };
+export type PlayerDetails = { name: string, reading?: string | null, publisher_id?: string | null, nickname?: string | null, 
+/**
+ * A team's members in seat order (team events only).
+ */
+members?: Array<string>, };

@@ -5,4 +5,8 @@ export type PlayerView = { id: number, name: string, reading: string | null, pub
 /**
  * A table this player keeps every round (accessibility).
  */
-fixed_table: number | null, disqualified: boolean, deck?: DeckData | null, };
+fixed_table: number | null, disqualified: boolean, deck?: DeckData | null, 
+/**
+ * A team's members in seat order (team events).
+ */
+members: Array<string>, };

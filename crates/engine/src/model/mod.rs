@@ -12,6 +12,6 @@ pub use penalty::{DeckCard, DeckData, PenaltyRecord, PenaltyType};
 pub use player::{Player, PlayerId, PlayerStatus};
 pub use result::{
     Category, DefaultReason, DrawReason, GameScore, MatchResult, Outcome, PenaltyKind, ResultEntry,
-    SeatResult, Side,
+    SeatResult, Side, TeamSeat,
 };
 pub use round::{Match, Round, Seats};

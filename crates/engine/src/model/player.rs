@@ -43,6 +43,9 @@ pub struct Player {
     pub fixed_table: Option<u32>,
     pub disqualified: bool,
     pub deck: Option<super::penalty::DeckData>,
+    /// A team's members in seat order (team events; empty for a player).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<String>,
 }
 
 impl Player {

@@ -105,10 +105,27 @@ pub enum ResultEntry {
         loser: Side,
         penalty: PenaltyKind,
     },
+    /// A team match (tag or trio, RULESETS.md decision 9): each seat's individual result in
+    /// seat order (seat i of one team plays seat i of the other).
+    Team {
+        seats: Vec<TeamSeat>,
+    },
     /// A single-seat round: the bye.
     Bye,
     /// A single-seat round: a late entry's missed round.
     LateEntryLoss,
+}
+
+/// One individual match inside a team match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TeamSeat {
+    /// Team A's member won.
+    A,
+    /// Team B's member won.
+    B,
+    Draw,
+    DoubleLoss,
 }
 
 /// Win, draw or loss, as the seat's record counts it.
