@@ -13,10 +13,10 @@ use tablekeeper_commands::bracket_view::BracketView;
 use tablekeeper_commands::breakdown::BreakdownView;
 use tablekeeper_commands::csv_import::ImportPreview;
 use tablekeeper_commands::desktop::{
-    AddPlayersRequest, AppInfo, Catalogue, CreateEventRequest, CutRequest, Desk, ExportRequest,
-    GiveByeRequest, ImportRequest, OpenEventRequest, PairRequest, PenaltyRequest, PlayerRequest,
-    PrintRequest, PrintView, RepairRequest, ResultRequest, RoundRequest, SetDeckRequest,
-    SetRoundsRequest, SwapRequest,
+    AddPlayersRequest, AddTeamRequest, AppInfo, Catalogue, CreateEventRequest, CutRequest, Desk,
+    ExportRequest, GiveByeRequest, ImportRequest, OpenEventRequest, PairRequest, PenaltyRequest,
+    PlayerRequest, PrintRequest, PrintView, RepairRequest, ResultRequest, RoundRequest,
+    SetDeckRequest, SetRoundsRequest, SwapRequest,
 };
 use tablekeeper_commands::export::ExportView;
 use tablekeeper_commands::views::{
@@ -78,6 +78,11 @@ fn players(desk: Shared) -> Reply<Vec<PlayerView>> {
 #[tauri::command]
 fn add_players(desk: Shared, request: AddPlayersRequest) -> Reply<Vec<PlayerView>> {
     with(&desk, |d| d.add_players(request))
+}
+
+#[tauri::command]
+fn add_team(desk: Shared, request: AddTeamRequest) -> Reply<Vec<PlayerView>> {
+    with(&desk, |d| d.add_team(request))
 }
 
 #[tauri::command]
@@ -243,6 +248,7 @@ fn main() {
             summary,
             players,
             add_players,
+            add_team,
             import_preview,
             import_players,
             set_deck,

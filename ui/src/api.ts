@@ -7,6 +7,7 @@ import { getCurrentWindow } from '@tauri-apps/api/window';
 import { open, save } from '@tauri-apps/plugin-dialog';
 import type {
   AddPlayersRequest,
+  AddTeamRequest,
   AppInfo,
   BracketView,
   BreakdownView,
@@ -81,6 +82,7 @@ export const closeEvent = () => call<null>('close_event');
 export const summary = () => call<EventView>('summary');
 export const players = () => call<PlayerView[]>('players');
 export const addPlayers = (request: AddPlayersRequest) => call<PlayerView[]>('add_players', request);
+export const addTeam = (request: AddTeamRequest) => call<PlayerView[]>('add_team', request);
 export const importPreview = (request: ImportRequest) => call<ImportPreview>('import_preview', request);
 export const importPlayers = (request: ImportRequest) => call<PlayerView[]>('import_players', request);
 export const setDeck = (request: SetDeckRequest) => call<PlayerView>('set_deck', request);

@@ -89,4 +89,12 @@ describe('parseResultEntry', () => {
     expect(parseResultEntry('12 constructor')).toEqual(bad('unknown-result'));
     expect(parseResultEntry('12 __proto__')).toEqual(bad('unknown-result'));
   });
+
+  it('reads a team match seat by seat, commas between seats', () => {
+    expect(parseResultEntry('4 1,2,1')).toEqual({ ok: true, table: 4, result: 'team:a,b,a' });
+    expect(parseResultEntry('4 a, b')).toEqual({ ok: true, table: 4, result: 'team:a,b' });
+    expect(parseResultEntry('2 d,x,1')).toEqual({ ok: true, table: 2, result: 'team:draw,dl,a' });
+    expect(parseResultEntry('２ １，２，１')).toEqual({ ok: true, table: 2, result: 'team:a,b,a' });
+    expect(parseResultEntry('4 1,')).toEqual({ ok: false, error: 'unknown-result' });
+  });
 });

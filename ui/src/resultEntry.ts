@@ -1,4 +1,5 @@
-// Pure parser for the Results screen's keyboard box: "12 1", "12a", "7 2-1", "3 ns2" …
+// Pure parser for the Results screen's keyboard box: "12 1", "12a", "7 2-1", "3 ns2",
+// "4 1,2,1" (a team match seat by seat) …
 // becomes a table number and a result in the contract's syntax (result_input.rs).
 
 /** Why a typed entry is not a result; the UI translates these codes (resultEntry.errors.*). */
@@ -35,6 +36,12 @@ const KEYS: ReadonlyMap<string, string> = new Map([
   ['noshow-b', 'noshow-b'],
 ]);
 
+/** A team match, seat by seat: "1,2,1", "a,b,d" (team events; a comma between seats). */
+const TEAM = /^[12abdx](?:,[12abdx])+$/;
+
+/** Seat keys of a team match and the contract's word for each. */
+const SEATS: Readonly<Record<string, string>> = { '1': 'a', a: 'a', '2': 'b', b: 'b', d: 'draw', x: 'dl' };
+
 /** Game scores such as 2-1, 0-2, 1-1 or 1-1-1 (the third number counts drawn games). */
 const SCORE = /^\d{1,2}-\d{1,2}(?:-\d{1,2})?$/;
 
@@ -60,5 +67,8 @@ export function parseResultEntry(text: string): ResultEntry {
   // \d+ is greedy, so a digit key or score here was typed apart from the table: "121" is table 121.
   const key = KEYS.get(rest) ?? (SCORE.test(rest) ? rest : undefined);
   if (key !== undefined) return { ok: true, table, result: key };
+  if (TEAM.test(rest)) {
+    return { ok: true, table, result: `team:${rest.split(',').map((seat) => SEATS[seat]).join(',')}` };
+  }
   return { ok: false, error: 'unknown-result' };
 }

@@ -1,6 +1,7 @@
 // The single place the UI gets its contract types from: the files ts-rs generates from the
 // Rust views into ./bindings/ (never edited by hand).
 export type { AddPlayersRequest } from './bindings/AddPlayersRequest';
+export type { AddTeamRequest } from './bindings/AddTeamRequest';
 export type { AppInfo } from './bindings/AppInfo';
 export type { BracketMatchView } from './bindings/BracketMatchView';
 export type { BracketRoundView } from './bindings/BracketRoundView';

@@ -65,6 +65,9 @@ pub struct CreateEventRequest {
     /// Swiss variable rounds: the minimum (`planned_rounds` is the maximum).
     #[serde(default)]
     pub min_rounds: Option<u32>,
+    /// Team event: 2 (tag) or 3 (trio) members per team.
+    #[serde(default)]
+    pub team_size: Option<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -77,6 +80,14 @@ pub struct OpenEventRequest {
 #[ts(export)]
 pub struct AddPlayersRequest {
     pub names: Vec<String>,
+}
+
+/// A team (team events): its name and members in seat order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AddTeamRequest {
+    pub name: String,
+    pub members: Vec<String>,
 }
 
 /// A CSV file's bytes (UTF-8, UTF-8 with BOM or Shift-JIS).
@@ -291,7 +302,7 @@ impl Desk {
                 structure,
                 elimination_finalists: request.elimination_finalists.unwrap_or(0),
                 min_rounds: request.min_rounds.unwrap_or(0),
-                team_size: 0,
+                team_size: request.team_size.unwrap_or(0),
             },
         )?;
         self.opened(session)
@@ -336,6 +347,15 @@ impl Desk {
             ));
         }
         self.session_mut()?.add_players(players)
+    }
+
+    pub fn add_team(&mut self, request: AddTeamRequest) -> Result<Vec<PlayerView>, CommandError> {
+        self.session_mut()?
+            .add_players(vec![tablekeeper_engine::PlayerDetails {
+                name: request.name.trim().to_string(),
+                members: request.members,
+                ..Default::default()
+            }])
     }
 
     pub fn import_preview(&self, request: ImportRequest) -> Result<ImportPreview, CommandError> {

@@ -21,4 +21,8 @@ elimination_finalists: number | null,
 /**
  * Swiss variable rounds: the minimum (`planned_rounds` is the maximum).
  */
-min_rounds: number | null, };
+min_rounds: number | null, 
+/**
+ * Team event: 2 (tag) or 3 (trio) members per team.
+ */
+team_size: number | null, };

@@ -82,10 +82,12 @@ export function mountRegistration(root: HTMLElement): void {
     addList();
   });
 
+  const teamSize = state.event()?.team_size ?? 0;
   root.append(
+    teamSize > 0 ? teamPanel(teamSize, refresh) : '',
     h(
       'section',
-      { class: 'panel' },
+      { class: 'panel', hidden: teamSize > 0 },
       h('h3', {}, t('registration.addTitle')),
       h('div', { class: 'inline' }, field(t('registration.name'), name, t('registration.nameHint')), add),
       h('details', {}, h('summary', {}, t('registration.listTitle')), field(t('registration.list'), bulk, t('registration.listHint')), addBulk),
@@ -246,5 +248,32 @@ function deckPanel(changed: () => Promise<void>): HTMLElement {
     field(t('registration.deckTitleField'), title),
     field(t('registration.deckOshi'), oshi),
     save,
+  );
+}
+
+/** Team events: the team's name and each member in seat order (decision 9). */
+function teamPanel(size: number, changed: () => Promise<void>): HTMLElement {
+  const name = h('input', { type: 'text', autocomplete: 'off', 'data-testid': 'team-name', maxlength: 200 });
+  const members = Array.from({ length: size }, (_, seat) => h('input', { type: 'text', autocomplete: 'off', 'data-testid': `team-member-${seat + 1}`, maxlength: 200 }));
+  const add = h('button', { type: 'button', class: 'primary', 'data-testid': 'add-team' }, t('registration.addTeam'));
+  add.addEventListener('click', () => {
+    if (!name.value.trim() || members.some((m) => !m.value.trim())) return showProblem(t('registration.teamIncomplete', { size }));
+    void run(async () => {
+      const [team] = await api.addTeam({ name: name.value.trim(), members: members.map((m) => m.value.trim()) });
+      announce(t('registration.teamAdded', { name: team?.name ?? name.value.trim() }));
+      name.value = '';
+      for (const m of members) m.value = '';
+      await changed();
+      await state.refreshEvent();
+      name.focus();
+    }, add);
+  });
+  return h(
+    'section',
+    { class: 'panel' },
+    h('h3', {}, t('registration.teamTitle', { size })),
+    field(t('registration.teamName'), name),
+    ...members.map((member, seat) => field(t('registration.teamMember', { seat: seat + 1 }), member)),
+    add,
   );
 }

@@ -76,6 +76,15 @@ function createSection(): HTMLElement {
     STRUCTURES.map((id) => [id, t(`start.structures.${id}`)] as const),
     'swiss',
   );
+  const teams = select(
+    { 'data-testid': 'event-team-size' },
+    [
+      ['0', t('start.teams.none')],
+      ['2', t('start.teams.tag')],
+      ['3', t('start.teams.trio')],
+    ],
+    '0',
+  );
   const rounds = h('input', { type: 'number', 'data-testid': 'event-rounds', min: 1, max: 30, step: 1, inputmode: 'numeric' });
   let path: string | null = null;
   const where = h('p', { class: 'path', 'data-testid': 'event-path' });
@@ -119,6 +128,7 @@ function createSection(): HTMLElement {
         structure: structure.value,
         elimination_finalists: null,
         min_rounds: null,
+        team_size: Number(teams.value),
       });
       state.setEvent(created);
       await state.refreshInfo();
@@ -134,6 +144,7 @@ function createSection(): HTMLElement {
     field(t('start.titlePreset'), title, t('start.titleHint')),
     field(t('start.ruleset'), ruleset),
     field(t('start.structure'), structure, t('start.structureHint')),
+    field(t('start.teamSize'), teams),
     field(t('start.plannedRounds'), rounds, t('start.roundsHint')),
     h('div', { class: 'field' }, h('span', { class: 'label' }, t('start.saveAs')), where, choose),
     h('div', { class: 'actions' }, create),
