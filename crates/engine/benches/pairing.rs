@@ -82,6 +82,22 @@ fn main() {
         let sparse = time(runs, || {
             black_box(pair_with(black_box(&event), 99, true, Strategy::Sparse).expect("pairing"));
         });
+        if std::env::var_os("PAIRING_BENCH_PARTS").is_some() {
+            let standings_time = time(runs, || {
+                black_box(standings::compute(black_box(&event)).expect("standings"));
+            });
+            let context_time = time(runs, || {
+                black_box(
+                    tablekeeper_engine::pairing::context::Context::new(black_box(&event))
+                        .expect("context"),
+                );
+            });
+            println!(
+                "{n:>6} parts: standings {standings_time:.2?}, context (incl. standings) {context_time:.2?}, edges {} sparse, refinements {}",
+                sparse_pairing.explanation.sparse_edges,
+                sparse_pairing.explanation.used_complete_graph
+            );
+        }
         let dense_affordable = n <= 1024;
         let (dense_text, ratio_text, note) = if dense_affordable {
             let dense_pairing = pair_with(&event, 99, true, Strategy::Complete).expect("pairing");

@@ -26,6 +26,8 @@ pub struct Solution {
     dualvar: Vec<i128>,
     /// Blossoms containing each vertex, outermost first (empty for most vertices).
     ancestors: Vec<Vec<usize>>,
+    /// `blossom_duals[v][k]`: twice the sum of the duals of `v`'s `k` outermost blossoms.
+    blossom_duals: Vec<Vec<i128>>,
     /// Internal weight scale (2 for warm-started solves, whose duals start at the
     /// heaviest incident edge and must stay even).
     factor: i128,
@@ -36,6 +38,27 @@ impl Solution {
     /// duals in units of half a weight). A maximum-weight matching has no pair with
     /// negative slack.
     pub fn edge_slack(&self, i: usize, j: usize, w: i128) -> i128 {
+        // Blossoms nest (a laminar family), so the two chains agree on the blossoms that
+        // hold both vertices and differ from the first one that does not: a binary search
+        // finds how many are shared, and the prefix sums give their duals.
+        let (a, b) = (&self.ancestors[i], &self.ancestors[j]);
+        let (mut shared, mut differ) = (0, a.len().min(b.len()));
+        while shared < differ {
+            let mid = (shared + differ) / 2;
+            if a[mid] == b[mid] {
+                shared = mid + 1;
+            } else {
+                differ = mid;
+            }
+        }
+        let slack = self.slack_lower_bound(i, j, w) + self.blossom_duals[i][shared];
+        debug_assert_eq!(slack, self.edge_slack_by_walk(i, j, w));
+        slack
+    }
+
+    /// [`Solution::edge_slack`] by walking both chains (the reference the tests compare).
+    #[cfg(debug_assertions)]
+    fn edge_slack_by_walk(&self, i: usize, j: usize, w: i128) -> i128 {
         let mut slack = self.slack_lower_bound(i, j, w);
         for (bi, bj) in self.ancestors[i].iter().zip(&self.ancestors[j]) {
             if bi != bj {
@@ -104,7 +127,7 @@ fn finish(state: State) -> Solution {
             (p != NONE).then(|| state.endpoint[p])
         })
         .collect();
-    let ancestors = (0..nvertex)
+    let ancestors: Vec<Vec<usize>> = (0..nvertex)
         .map(|v| {
             let mut chain = Vec::new();
             let mut b = state.blossomparent[v];
@@ -116,11 +139,24 @@ fn finish(state: State) -> Solution {
             chain
         })
         .collect();
+    let blossom_duals = ancestors
+        .iter()
+        .map(|chain: &Vec<usize>| {
+            let mut sums = Vec::with_capacity(chain.len() + 1);
+            sums.push(0);
+            for b in chain {
+                let last = sums.last().copied().unwrap_or(0);
+                sums.push(last + 2 * state.dualvar[*b]);
+            }
+            sums
+        })
+        .collect();
     Solution {
         mate,
         nvertex,
         dualvar: state.dualvar,
         ancestors,
+        blossom_duals,
         factor: state.factor,
     }
 }

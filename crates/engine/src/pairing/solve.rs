@@ -161,6 +161,18 @@ fn violations(
             .min_by_key(|v| solution.vertex_dual(*v))
             .unwrap_or(group.start);
     }
+    // The smallest dual from each vertex to the end of its group: past `v` the weight bound
+    // only falls and no dual is lower, so one check settles the rest of the group.
+    let mut suffix_min = vec![0usize; vertices];
+    for group in &groups {
+        let mut best = group.end - 1;
+        for v in (group.start..group.end).rev() {
+            if solution.vertex_dual(v) < solution.vertex_dual(best) {
+                best = v;
+            }
+            suffix_min[v] = best;
+        }
+    }
     for u in 0..vertices {
         for group in &groups {
             if group.end <= u + 1 {
@@ -173,9 +185,13 @@ fn violations(
                 continue;
             }
             for v in start..group.end {
-                if included.contains(u, v)
-                    || solution.slack_lower_bound(u, v, (weights.upper)(u, v)) >= 0
-                {
+                let upper = (weights.upper)(u, v);
+                if solution.slack_lower_bound(u, suffix_min[v], upper) >= 0 {
+                    break;
+                }
+                // The weight bound with every shared blossom's dual settles most pairs
+                // without computing the exact weight.
+                if included.contains(u, v) || solution.edge_slack(u, v, upper) >= 0 {
                     continue;
                 }
                 if let Some(w) = (weights.exact)(u, v)
