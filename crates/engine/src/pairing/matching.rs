@@ -56,8 +56,7 @@ impl Solution {
         slack
     }
 
-    /// [`Solution::edge_slack`] by walking both chains (the reference the tests compare).
-    #[cfg(debug_assertions)]
+    /// [`Solution::edge_slack`] by walking both chains (the reference debug builds compare).
     fn edge_slack_by_walk(&self, i: usize, j: usize, w: i128) -> i128 {
         let mut slack = self.slack_lower_bound(i, j, w);
         for (bi, bj) in self.ancestors[i].iter().zip(&self.ancestors[j]) {

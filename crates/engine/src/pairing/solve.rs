@@ -184,9 +184,9 @@ fn violations(
             if solution.slack_lower_bound(u, group.min_dual_vertex, bound) >= 0 {
                 continue;
             }
-            for v in start..group.end {
+            for (v, &lowest) in (start..group.end).zip(&suffix_min[start..group.end]) {
                 let upper = (weights.upper)(u, v);
-                if solution.slack_lower_bound(u, suffix_min[v], upper) >= 0 {
+                if solution.slack_lower_bound(u, lowest, upper) >= 0 {
                     break;
                 }
                 // The weight bound with every shared blossom's dual settles most pairs
