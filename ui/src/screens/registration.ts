@@ -92,10 +92,13 @@ export function mountRegistration(root: HTMLElement): void {
       h('div', { class: 'inline' }, field(t('registration.name'), name, t('registration.nameHint')), add),
       h('details', {}, h('summary', {}, t('registration.listTitle')), field(t('registration.list'), bulk, t('registration.listHint')), addBulk),
     ),
-    importSection(async () => {
-      await refresh();
-      await state.refreshEvent();
-    }),
+    // CSV rows are single players; teams are entered with their members above.
+    teamSize > 0
+      ? ''
+      : importSection(async () => {
+          await refresh();
+          await state.refreshEvent();
+        }),
     h(
       'section',
       { class: 'panel' },
@@ -133,7 +136,7 @@ function playerRow(player: PlayerView, changed: () => void): HTMLTableRowElement
     'tr',
     { 'data-testid': 'player-row', 'data-player': player.id, class: player.status === 'active' ? undefined : 'inactive' },
     h('td', {}, player.id),
-    h('td', {}, player.name),
+    h('td', {}, player.members.length > 0 ? `${player.name} (${player.members.join(', ')})` : player.name),
     h('td', {}, playerStatus(player)),
     h('td', {}, drop),
   );
