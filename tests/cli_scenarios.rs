@@ -1,38 +1,13 @@
 //! Scenario tests through the real `tablekeeper` binary: whole events, every ruleset.
 
+#[path = "support/cli.rs"]
+mod cli;
+
 use std::path::Path;
 use std::process::Command;
 
+use cli::{BIN, error_kind, ok};
 use serde_json::Value;
-
-const BIN: &str = env!("CARGO_BIN_EXE_tablekeeper");
-
-/// Runs `tablekeeper --json ARGS` and returns the envelope.
-fn run(args: &[&str]) -> Value {
-    let output = Command::new(BIN)
-        .arg("--json")
-        .args(args)
-        .output()
-        .expect("run tablekeeper");
-    let text = String::from_utf8_lossy(&output.stdout);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {text}"))
-}
-
-/// Runs a command that must succeed and returns its data.
-fn ok(args: &[&str]) -> Value {
-    let envelope = run(args);
-    assert_eq!(envelope["ok"], true, "{args:?} failed: {envelope}");
-    envelope["data"].clone()
-}
-
-fn error_kind(args: &[&str]) -> String {
-    let envelope = run(args);
-    assert_eq!(envelope["ok"], false, "{args:?} should fail: {envelope}");
-    envelope["error"]["kind"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
-}
 
 fn write_players_csv(path: &Path) {
     let mut csv = String::from("\u{feff}name,reading,publisher_id\n");

@@ -2,37 +2,15 @@
 //! 12-fighter Bushiroad two-loss elimination (000 §3.2.2–§3.2.2.2) and a 5-player Crossover
 //! round robin (004 VIII), from `create` to the final standings.
 
-use std::process::Command;
+#[path = "support/cli.rs"]
+mod cli;
 
+use cli::{error, ok, run};
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_tablekeeper");
-
-fn run(args: &[&str]) -> Value {
-    let output = Command::new(BIN)
-        .arg("--json")
-        .args(args)
-        .output()
-        .expect("run tablekeeper");
-    let text = String::from_utf8_lossy(&output.stdout);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {text}"))
-}
-
-fn ok(args: &[&str]) -> Value {
-    let envelope = run(args);
-    assert_eq!(envelope["ok"], true, "{args:?} failed: {envelope}");
-    envelope["data"].clone()
-}
-
-fn error(args: &[&str]) -> Value {
-    let envelope = run(args);
-    assert_eq!(envelope["ok"], false, "{args:?} should fail: {envelope}");
-    envelope["error"].clone()
-}
-
-/// Enters every open table of the current round: the seat with the lower player id wins,
-/// except that `draw_table` (if any) is drawn.
-fn finish_round(file: &str, draw_table: Option<u64>) {
+/// Enters every open table of the current round: `result(table, a, b)` (seat A's and
+/// seat B's player ids) gives the result text.
+fn finish_with(file: &str, result: impl Fn(u64, u64, u64) -> &'static str) {
     let pairings = ok(&["pairings", file]);
     for table in pairings["tables"].as_array().expect("tables") {
         if !table["result"].is_null() {
@@ -41,15 +19,19 @@ fn finish_round(file: &str, draw_table: Option<u64>) {
         let number = table["table"].as_u64().expect("table number");
         let a = table["a"]["player"].as_u64().expect("a");
         let b = table["b"]["player"].as_u64().expect("b");
-        let result = if Some(number) == draw_table {
-            "draw"
-        } else if a < b {
-            "a"
-        } else {
-            "b"
-        };
-        ok(&["result", file, &number.to_string(), result]);
+        ok(&["result", file, &number.to_string(), result(number, a, b)]);
     }
+}
+
+/// The lower player id wins every open table, except that `draw_table` (if any) is drawn.
+fn finish_round(file: &str, draw_table: Option<u64>) {
+    finish_with(file, |number, a, b| {
+        match (Some(number) == draw_table, a < b) {
+            (true, _) => "draw",
+            (false, true) => "a",
+            (false, false) => "b",
+        }
+    });
 }
 
 fn create(dir: &tempfile::TempDir, name: &str, args: &[&str], players: usize) -> String {
@@ -184,17 +166,7 @@ fn crossover_5_player_round_robin() {
 
 /// Plays the current bracket round: `winner(a, b)` names the winning player id.
 fn finish_bracket_round(file: &str, winner: impl Fn(u64, u64) -> u64) {
-    let pairings = ok(&["pairings", file]);
-    for table in pairings["tables"].as_array().expect("tables") {
-        if !table["result"].is_null() {
-            continue;
-        }
-        let number = table["table"].as_u64().expect("table number");
-        let a = table["a"]["player"].as_u64().expect("a");
-        let b = table["b"]["player"].as_u64().expect("b");
-        let side = if winner(a, b) == a { "a" } else { "b" };
-        ok(&["result", file, &number.to_string(), side]);
-    }
+    finish_with(file, |_, a, b| if winner(a, b) == a { "a" } else { "b" });
 }
 
 /// Issue #4 scenario: Force of Will, 10 players, best-of-one Swiss, then top-4

@@ -1,35 +1,10 @@
 //! Scenario tests of the top cut through the real `tablekeeper` binary.
 
-use std::process::Command;
+#[path = "support/cli.rs"]
+mod cli;
 
+use cli::{error_kind, ok};
 use serde_json::Value;
-
-const BIN: &str = env!("CARGO_BIN_EXE_tablekeeper");
-
-fn run(args: &[&str]) -> Value {
-    let output = Command::new(BIN)
-        .arg("--json")
-        .args(args)
-        .output()
-        .expect("run tablekeeper");
-    let text = String::from_utf8_lossy(&output.stdout);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {text}"))
-}
-
-fn ok(args: &[&str]) -> Value {
-    let envelope = run(args);
-    assert_eq!(envelope["ok"], true, "{args:?} failed: {envelope}");
-    envelope["data"].clone()
-}
-
-fn error_kind(args: &[&str]) -> String {
-    let envelope = run(args);
-    assert_eq!(envelope["ok"], false, "{args:?} should fail: {envelope}");
-    envelope["error"]["kind"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
-}
 
 /// Enters a result at every open table of the current round: seat A wins at odd tables,
 /// seat B at even ones.

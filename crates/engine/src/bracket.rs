@@ -41,6 +41,27 @@ pub struct BracketRound {
 }
 
 impl BracketRound {
+    /// Event round `number` of the bracket (bracket rounds have no pairing seed: they
+    /// follow from the seeds and results).
+    fn new(
+        number: u32,
+        matches: Vec<Match>,
+        entrants: Vec<Option<PlayerId>>,
+        third_place_table: Option<u32>,
+        numbers: Vec<u8>,
+    ) -> BracketRound {
+        BracketRound {
+            round: Round {
+                number,
+                pairing_seed: 0,
+                matches,
+            },
+            entrants,
+            third_place_table,
+            numbers,
+        }
+    }
+
     /// Number of slots (matches or byes) in this round.
     pub fn slots(&self) -> usize {
         self.entrants.len() / 2
@@ -207,16 +228,13 @@ impl Cut {
                 matches.push(open_match(Some(table), Seats::Pair { a, b }));
             }
         }
-        self.rounds.push(BracketRound {
-            round: Round {
-                number,
-                pairing_seed: 0,
-                matches,
-            },
+        self.rounds.push(BracketRound::new(
+            number,
+            matches,
             entrants,
             third_place_table,
-            numbers: Vec::new(),
-        });
+            Vec::new(),
+        ));
         Ok(())
     }
 
@@ -266,16 +284,8 @@ impl Cut {
                 "no bracket match can be paired: a finished match has no single winner (both players lost); correct its result to the player who advances".into(),
             ));
         }
-        self.rounds.push(BracketRound {
-            round: Round {
-                number,
-                pairing_seed: 0,
-                matches,
-            },
-            entrants,
-            third_place_table: None,
-            numbers,
-        });
+        self.rounds
+            .push(BracketRound::new(number, matches, entrants, None, numbers));
         Ok(())
     }
 

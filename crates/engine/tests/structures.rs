@@ -51,18 +51,23 @@ fn win(side: Side) -> ResultEntry {
     }
 }
 
+/// The pairs of a round's seats, in table order.
+fn pairs_of(seats: &[Seats]) -> Vec<(PlayerId, PlayerId)> {
+    seats
+        .iter()
+        .filter_map(|s| match s {
+            Seats::Pair { a, b } => Some((*a, *b)),
+            Seats::Single { .. } => None,
+        })
+        .collect()
+}
+
 /// Pairs the next round with the engine and records `result(a, b)` at every table.
 fn play(event: &mut Event, seed: u64, mut result: impl FnMut(PlayerId, PlayerId) -> ResultEntry) {
     let pairing = pair_next_round(event, seed, false).expect("pairing");
     let seats = pairing.seats.clone();
     support::apply_round(event, seed, pairing.seats, pairing.tables, |table| {
-        let pairs: Vec<(PlayerId, PlayerId)> = seats
-            .iter()
-            .filter_map(|s| match s {
-                Seats::Pair { a, b } => Some((*a, *b)),
-                Seats::Single { .. } => None,
-            })
-            .collect();
+        let pairs = pairs_of(&seats);
         let (a, b) = pairs[table as usize - 1];
         result(a, b)
     });
@@ -232,13 +237,7 @@ fn bushiroad_en_3_2_2_1_two_losses_eliminate_and_one_undefeated_ends_the_event()
                 support::apply_round(&mut de, round, pairing.seats, pairing.tables, |table| {
                     // Table 1 draws in round 2 (a loss for both, 000 §3.2.2); otherwise the
                     // lower id wins.
-                    let pairs: Vec<(PlayerId, PlayerId)> = seats
-                        .iter()
-                        .filter_map(|s| match s {
-                            Seats::Pair { a, b } => Some((*a, *b)),
-                            Seats::Single { .. } => None,
-                        })
-                        .collect();
+                    let pairs = pairs_of(&seats);
                     let (a, b) = pairs[table as usize - 1];
                     if round == 2 && table == 1 {
                         ResultEntry::Draw {
@@ -318,13 +317,7 @@ fn fow_6b_iv_players_below_the_threshold_are_not_paired_again() {
         }
         let seats = pairing.seats.clone();
         support::apply_round(&mut de, round, pairing.seats, pairing.tables, |table| {
-            let pairs: Vec<(PlayerId, PlayerId)> = seats
-                .iter()
-                .filter_map(|s| match s {
-                    Seats::Pair { a, b } => Some((*a, *b)),
-                    Seats::Single { .. } => None,
-                })
-                .collect();
+            let pairs = pairs_of(&seats);
             let (a, b) = pairs[table as usize - 1];
             win(if a.0 < b.0 { Side::A } else { Side::B })
         });
