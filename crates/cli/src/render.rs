@@ -74,10 +74,16 @@ pub fn players(list: &[PlayerView]) -> String {
             .fixed_table
             .map(|t| format!(" [always table {t}]"))
             .unwrap_or_default();
+        // A team lists its members in seat order.
+        let members = if p.members.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", p.members.join(", "))
+        };
         let _ = writeln!(
             out,
-            "{:>4}  {}{}  [{}]{}",
-            p.id, p.name, reading, status, table
+            "{:>4}  {}{}{}  [{}]{}",
+            p.id, p.name, reading, members, status, table
         );
     }
     out
