@@ -190,10 +190,20 @@ fn fow_10_players_top_4_double_elimination(upper_finalist_wins: bool) -> Value {
         finish_round(&file, None);
     }
     let standings = ok(&["standings", &file]);
-    let top4: Vec<u64> = standings["rows"].as_array().expect("rows")[..4]
+    let rank_of: std::collections::HashMap<u64, u64> = standings["rows"]
+        .as_array()
+        .expect("rows")
         .iter()
-        .map(|r| r["player"].as_u64().expect("player"))
+        .map(|r| {
+            (
+                r["player"].as_u64().expect("player"),
+                r["rank"].as_u64().expect("rank"),
+            )
+        })
         .collect();
+    let line = standings["rows"][3]["rank"]
+        .as_u64()
+        .expect("rank of the 4th");
     let bracket = ok(&["cut", &file, "--size", "4", "--double-elimination"]);
     assert_eq!(bracket["double"], true);
     let seeds: Vec<u64> = bracket["seeds"]
@@ -202,7 +212,24 @@ fn fow_10_players_top_4_double_elimination(upper_finalist_wins: bool) -> Value {
         .iter()
         .map(|s| s["player"].as_u64().expect("id"))
         .collect();
-    assert_eq!(seeds, top4, "the Swiss top 4 are the seeds in order");
+    // The Swiss top 4 in rank order; FoW ranks ties equal, so players sharing the cut
+    // line's rank are drawn (E1) and any of them may be seed 4.
+    let ranks: Vec<u64> = seeds.iter().map(|p| rank_of[p]).collect();
+    assert!(
+        ranks.windows(2).all(|w| w[0] <= w[1]),
+        "seeds in rank order: {ranks:?}"
+    );
+    assert_eq!(
+        ranks.last().copied(),
+        Some(line),
+        "the last seed is on the cut line"
+    );
+    let above_line = rank_of.iter().filter(|(_, rank)| **rank < line).count();
+    assert_eq!(
+        ranks.iter().filter(|r| **r < line).count(),
+        above_line,
+        "everyone above the line advances"
+    );
     // Upper first round 1 v 4 and 2 v 3: the higher seed wins. Round 2: upper final and the
     // lower first round; then the lower final; then the grand final.
     let seed_of = |player: u64| seeds.iter().position(|s| *s == player).unwrap_or(9);
