@@ -535,8 +535,9 @@ impl Desk {
         let bytes = render(session, request, &printed_at)?;
         let round = match (request.round, request.document.as_str()) {
             (Some(round), _) => Some(round),
+            // The round the printout shows; rendering already refused an event without one.
             (None, "pairings" | "pairings-by-name" | "slips") => {
-                Some(session.pairings(None)?.round)
+                session.event().current_round().map(|r| r.number)
             }
             (None, _) => None,
         };

@@ -227,7 +227,19 @@ pub fn resolve_ruleset(
     title: Option<&str>,
     overrides: &[String],
 ) -> Result<Ruleset, CommandError> {
-    let base = match (source, title) {
+    with_overrides(&base_ruleset(source, title)?, overrides)
+}
+
+fn with_overrides(base: &Ruleset, overrides: &[String]) -> Result<Ruleset, CommandError> {
+    Ok(apply_overrides(base, overrides).map_err(tablekeeper_engine::EngineError::from)?)
+}
+
+/// The ruleset a new event starts from: a file, an embedded id, the title's, or the default.
+fn base_ruleset(
+    source: Option<&RulesetSource>,
+    title: Option<&str>,
+) -> Result<Ruleset, CommandError> {
+    Ok(match (source, title) {
         (Some(RulesetSource::File(path)), _) => {
             let text = std::fs::read_to_string(path).map_err(|e| CommandError::Io {
                 path: path.display().to_string(),
@@ -246,8 +258,7 @@ pub fn resolve_ruleset(
         (None, None) => {
             catalogue::ruleset("bushiroad-en").map_err(tablekeeper_engine::EngineError::from)?
         }
-    };
-    Ok(apply_overrides(&base, overrides).map_err(tablekeeper_engine::EngineError::from)?)
+    })
 }
 
 impl Session {
@@ -276,14 +287,12 @@ impl Session {
                 "variable rounds need the maximum as the planned rounds, at least the minimum (e.g. --min-rounds 6 --rounds 8)",
             ));
         }
-        let base = resolve_ruleset(options.ruleset.as_ref(), options.title.as_deref(), &[])?;
+        // The ruleset (a file is read once), then the structure's changes, then the
+        // organizer's own overrides, which win.
+        let base = base_ruleset(options.ruleset.as_ref(), options.title.as_deref())?;
         let mut overrides = structure_overrides(options.structure, &base);
         overrides.extend(options.overrides.iter().cloned());
-        let ruleset = resolve_ruleset(
-            options.ruleset.as_ref(),
-            options.title.as_deref(),
-            &overrides,
-        )?;
+        let ruleset = with_overrides(&base, &overrides)?;
         let settings = EventSettings {
             name: name.to_string(),
             planned_rounds: options.planned_rounds.unwrap_or(0),
