@@ -221,6 +221,15 @@ pub enum Command {
     Backups { file: PathBuf },
     /// Replace the event with a backup (the current file is kept beside it).
     Restore { file: PathBuf, backup: PathBuf },
+    /// Save a complete copy of the event (e.g. to a USB stick); works on a read-only event.
+    SaveCopy {
+        file: PathBuf,
+        /// Where to write the copy.
+        target: PathBuf,
+        /// Replace a file that is already there.
+        #[arg(long)]
+        replace: bool,
+    },
     /// Take back the last change (any number of times).
     Undo { file: PathBuf },
     /// Apply again the change undone last.

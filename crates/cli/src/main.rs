@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use serde::Serialize;
+use tablekeeper_commands::notice::Notice;
 use tablekeeper_commands::{
     CommandError, CutOptions, Session, archive, catalogue, demo, export, result_input, verify,
 };
@@ -22,12 +23,21 @@ use tablekeeper_print as print;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let json = cli.json;
-    match run(cli.command) {
+    let mut notices = Vec::new();
+    let outcome = run(cli.command, &mut notices);
+    match outcome {
         Ok(output) => {
             if json {
-                println!("{}", serde_json::json!({ "ok": true, "data": output.json }));
+                let mut envelope = serde_json::json!({ "ok": true, "data": output.json });
+                if !notices.is_empty() {
+                    envelope["notices"] = serde_json::to_value(&notices).unwrap_or_default();
+                }
+                write_out(&format!("{envelope}\n"));
             } else {
-                print!("{}", output.text);
+                write_out(&output.text);
+                for notice in &notices {
+                    write_err(&format!("warning: {}\n", notice.message));
+                }
             }
             if output.failed {
                 ExitCode::from(1)
@@ -37,15 +47,69 @@ fn main() -> ExitCode {
         }
         Err(error) => {
             if json {
-                println!(
-                    "{}",
+                write_out(&format!(
+                    "{}\n",
                     serde_json::json!({ "ok": false, "error": error.to_view() })
-                );
+                ));
             } else {
-                eprintln!("error: {error}");
+                write_err(&format!("error: {error}\n"));
             }
             ExitCode::from(1)
         }
+    }
+}
+
+/// Writes to standard output. A reader that stops early (`tablekeeper standings | head -1`)
+/// closes the pipe; that is not an error of ours: whatever the command changed is already
+/// saved, so the process ends quietly instead of panicking.
+fn write_out(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(error) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+    }
+}
+
+fn write_err(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// An open event whose notices (e.g. a backup that could not be written) reach the output
+/// when the command is done with it.
+struct Opened<'a> {
+    session: Session,
+    notices: &'a mut Vec<Notice>,
+}
+
+fn open<'a>(
+    file: &std::path::Path,
+    notices: &'a mut Vec<Notice>,
+) -> Result<Opened<'a>, CommandError> {
+    Ok(Opened {
+        session: Session::open(file)?,
+        notices,
+    })
+}
+
+impl std::ops::Deref for Opened<'_> {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        &self.session
+    }
+}
+
+impl std::ops::DerefMut for Opened<'_> {
+    fn deref_mut(&mut self) -> &mut Session {
+        &mut self.session
+    }
+}
+
+impl Drop for Opened<'_> {
+    fn drop(&mut self) {
+        self.notices.extend(self.session.take_notices());
     }
 }
 
@@ -69,7 +133,7 @@ impl Output {
     }
 }
 
-fn run(command: Command) -> Result<Output, CommandError> {
+fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandError> {
     match command {
         Command::Create(args) => {
             let session = Session::create(&args.file, args.options())?;
@@ -77,7 +141,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             Output::new(render::summary(&summary), &summary)
         }
         Command::Status { file } => {
-            let summary = Session::open(&file)?.summary();
+            let summary = open(&file, notices)?.summary();
             Output::new(render::summary(&summary), &summary)
         }
         Command::AddPlayer {
@@ -87,7 +151,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             publisher_id,
             nickname,
         } => {
-            let mut session = Session::open(&file)?;
+            let mut session = open(&file, notices)?;
             let added = session.add_players(vec![PlayerDetails {
                 name,
                 reading,
@@ -103,7 +167,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             members,
             publisher_id,
         } => {
-            let mut session = Session::open(&file)?;
+            let mut session = open(&file, notices)?;
             let added = session.add_players(vec![PlayerDetails {
                 name,
                 publisher_id,
@@ -117,7 +181,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
                 path: csv.display().to_string(),
                 detail: e.to_string(),
             })?;
-            let mut session = Session::open(&file)?;
+            let mut session = open(&file, notices)?;
             if preview {
                 let preview = session.import_preview(&bytes)?;
                 let mut text = format!(
@@ -140,11 +204,11 @@ fn run(command: Command) -> Result<Output, CommandError> {
             Output::new(render::players(&added), &added)
         }
         Command::Players { file } => {
-            let players = Session::open(&file)?.players();
+            let players = open(&file, notices)?.players();
             Output::new(render::players(&players), &players)
         }
         Command::SetRounds { file, rounds } => {
-            let summary = Session::open(&file)?.set_planned_rounds(rounds)?;
+            let summary = open(&file, notices)?.set_planned_rounds(rounds)?;
             Output::new(render::summary(&summary), &summary)
         }
         Command::Pair {
@@ -153,7 +217,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             allow_rematches,
             explain,
         } => {
-            let mut session = Session::open(&file)?;
+            let mut session = open(&file, notices)?;
             let pairings = if session.event().cut.is_some() {
                 session.pair_bracket_round()?
             } else {
@@ -170,7 +234,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             double_elimination,
             method,
         } => {
-            let bracket = Session::open(&file)?.start_cut(CutOptions {
+            let bracket = open(&file, notices)?.start_cut(CutOptions {
                 size,
                 third_place,
                 excluded,
@@ -188,7 +252,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             paper,
             lang,
         } => {
-            let session = Session::open(&file)?;
+            let session = open(&file, notices)?;
             let printed_at = chrono::Local::now().format("%Y-%m-%d %H:%M").to_string();
             let job = print::job::PrintJob::from_words(&what, round, &paper, &lang, &printed_at)?;
             let bytes = print::job::render(&session, &job)?;
@@ -207,7 +271,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             )
         }
         Command::Bracket { file } => {
-            let session = Session::open(&file)?;
+            let session = open(&file, notices)?;
             let bracket = session.bracket()?.ok_or_else(|| {
                 CommandError::input(
                     "no-cut",
@@ -230,7 +294,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
                     )
                 })?),
             };
-            let updated = Session::open(&file)?.set_fixed_table(&player, table)?;
+            let updated = open(&file, notices)?.set_fixed_table(&player, table)?;
             Output::new(render::players(std::slice::from_ref(&updated)), &updated)
         }
         Command::Swap {
@@ -239,7 +303,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             second,
             reason,
         } => {
-            let pairings = Session::open(&file)?.swap_players(&first, &second, &reason)?;
+            let pairings = open(&file, notices)?.swap_players(&first, &second, &reason)?;
             Output::new(render::pairings(&pairings, false), &pairings)
         }
         Command::GiveBye {
@@ -247,7 +311,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             player,
             reason,
         } => {
-            let pairings = Session::open(&file)?.give_bye(&player, &reason)?;
+            let pairings = open(&file, notices)?.give_bye(&player, &reason)?;
             Output::new(render::pairings(&pairings, false), &pairings)
         }
         Command::Repair {
@@ -256,7 +320,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             seed,
             allow_rematches,
         } => {
-            let pairings = Session::open(&file)?.repair_round(seed, allow_rematches, &reason)?;
+            let pairings = open(&file, notices)?.repair_round(seed, allow_rematches, &reason)?;
             Output::new(render::pairings(&pairings, true), &pairings)
         }
         Command::Pairings {
@@ -264,7 +328,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             round,
             explain,
         } => {
-            let session = Session::open(&file)?;
+            let session = open(&file, notices)?;
             let mut pairings = session.pairings(round)?;
             if explain {
                 pairings.explanation = Some(session.explain(Some(pairings.round))?);
@@ -281,7 +345,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             override_lock,
         } => {
             let entry = result_input::parse_result(&result, reason.as_deref())?;
-            let mut session = Session::open(&file)?;
+            let mut session = open(&file, notices)?;
             let table = if replace || override_lock.is_some() {
                 let round = match round {
                     Some(r) => r,
@@ -312,7 +376,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
                 )
             })?;
             let recorded =
-                Session::open(&file)?.record_penalty(&player, round, kind, &infraction, note)?;
+                open(&file, notices)?.record_penalty(&player, round, kind, &infraction, note)?;
             let text = format!(
                 "{}: {} in round {} ({})\n",
                 recorded.name, recorded.penalty, recorded.round, recorded.infraction
@@ -325,7 +389,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             minutes,
             apply,
         } => {
-            let mut session = Session::open(&file)?;
+            let mut session = open(&file, notices)?;
             let Some(kind) = session.tardiness_penalty(minutes) else {
                 let note = serde_json::json!({ "penalty": null, "minutes": minutes });
                 return Output::new(
@@ -360,7 +424,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             }
         }
         Command::Penalties { file } => {
-            let list = Session::open(&file)?.penalties();
+            let list = open(&file, notices)?.penalties();
             let text: String = list
                 .iter()
                 .map(|p| {
@@ -407,7 +471,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
                 oshi,
                 cards,
             };
-            let updated = Session::open(&file)?.set_deck(&player, deck)?;
+            let updated = open(&file, notices)?.set_deck(&player, deck)?;
             Output::new(render::players(std::slice::from_ref(&updated)), &updated)
         }
         Command::Backups { file } => {
@@ -424,28 +488,41 @@ fn run(command: Command) -> Result<Output, CommandError> {
         }
         Command::Restore { file, backup } => {
             let restored = tablekeeper_commands::backup::restore(&file, &backup)?;
-            let text = format!(
-                "restored {} from {}\nthe event as it was is kept as {}\n",
+            let mut text = format!(
+                "restored {} from {}\n",
                 file.display(),
-                restored.restored_from,
-                restored.previous_saved_as
+                restored.restored_from
             );
+            if let Some(kept) = &restored.previous_saved_as {
+                text.push_str(&format!("the event as it was is kept as {kept}\n"));
+            }
             Output::new(text, &restored)
         }
+        Command::SaveCopy {
+            file,
+            target,
+            replace,
+        } => {
+            let saved = open(&file, notices)?.save_copy(&target, replace)?;
+            Output::new(
+                format!("a copy of the event was saved to {}\n", saved.written),
+                &saved,
+            )
+        }
         Command::Undo { file } => {
-            let undone = Session::open(&file)?.undo()?;
+            let undone = open(&file, notices)?.undo()?;
             Output::new(format!("undone: {}\n", undone.description), &undone)
         }
         Command::Redo { file } => {
-            let redone = Session::open(&file)?.redo()?;
+            let redone = open(&file, notices)?.redo()?;
             Output::new(format!("redone: {}\n", redone.description), &redone)
         }
         Command::History { file } => {
-            let history = Session::open(&file)?.history();
+            let history = open(&file, notices)?.history();
             Output::new(render::history(&history), &history)
         }
         Command::BackToRound { file, round, yes } => {
-            let mut session = Session::open(&file)?;
+            let mut session = open(&file, notices)?;
             let discarded = session.back_to_round(round, yes)?;
             let mut text = if yes {
                 format!(
@@ -465,11 +542,11 @@ fn run(command: Command) -> Result<Output, CommandError> {
             Output::new(text, &discarded)
         }
         Command::Drop { file, player } => {
-            let dropped = Session::open(&file)?.drop_player(&player)?;
+            let dropped = open(&file, notices)?.drop_player(&player)?;
             Output::new(render::players(std::slice::from_ref(&dropped)), &dropped)
         }
         Command::Standings { file } => {
-            let standings = Session::open(&file)?.standings()?;
+            let standings = open(&file, notices)?.standings()?;
             Output::new(render::standings(&standings), &standings)
         }
         Command::Export {
@@ -478,7 +555,7 @@ fn run(command: Command) -> Result<Output, CommandError> {
             format,
             encoding,
         } => {
-            let session = Session::open(&file)?;
+            let session = open(&file, notices)?;
             if format == "report" {
                 let report = tablekeeper_commands::report::report(&session)?;
                 let text = tablekeeper_commands::report::text(&report);

@@ -131,13 +131,17 @@ pub fn recomputed_standings(archive: &Archive) -> Result<StandingsView, CommandE
 }
 
 /// Creates a new event file from an archive: the same settings, ruleset and log (every
-/// step, undo and reason), so exporting it again gives the same archive.
+/// step, undo and reason), so exporting it again gives the same archive. The event is
+/// built in a temporary file and renamed into place once complete, so a failed or killed
+/// import leaves no file at `path`.
 pub fn import(
     archive: &Archive,
     path: &std::path::Path,
 ) -> Result<crate::session::Session, CommandError> {
-    // Refuse an archive that does not replay before writing anything.
+    // Refuse an archive that does not replay, or whose names or times could not have been
+    // entered, before writing anything.
     replay(archive)?;
+    check_entered_text(archive)?;
     let ruleset = parse_ruleset("archive ruleset", &archive.ruleset.toml)
         .map_err(tablekeeper_engine::EngineError::from)?;
     let created_at = archive
@@ -145,24 +149,39 @@ pub fn import(
         .first()
         .map_or_else(|| archive.exported_at.clone(), |e| e.recorded_at.clone());
     let mut file =
-        tablekeeper_store::EventFile::create(path, &archive.event, &ruleset, &created_at)?;
-    if let Err(error) = copy_log(&mut file, archive) {
-        // The file is ours and new: remove it rather than leave a half-imported event.
-        drop(file);
-        for suffix in ["", "-wal", "-shm", ".lock"] {
-            let mut side = path.as_os_str().to_os_string();
-            side.push(suffix);
-            let _ = std::fs::remove_file(std::path::PathBuf::from(side));
-        }
-        return Err(error);
-    }
-    drop(file);
+        tablekeeper_store::NewEventFile::begin(path, &archive.event, &ruleset, &created_at)?;
+    copy_log(&mut file, archive)?;
+    drop(file.finish()?);
     crate::session::Session::open(path)
+}
+
+/// The event name, player names and times in an archive pass the same checks as when
+/// they are typed.
+fn check_entered_text(archive: &Archive) -> Result<(), CommandError> {
+    crate::names::event_name(&archive.event.name)?;
+    for entry in &archive.log {
+        if chrono::DateTime::parse_from_rfc3339(&entry.recorded_at).is_err() {
+            return Err(CommandError::input(
+                "invalid-archive",
+                format!(
+                    "log entry {} has the time '{}', which is not a time; the archive was changed by hand",
+                    entry.seq, entry.recorded_at
+                ),
+            ));
+        }
+        if let Entry::Action {
+            action: tablekeeper_engine::Action::RegisterPlayer(details),
+        } = &entry.entry
+        {
+            crate::names::player_details(details)?;
+        }
+    }
+    Ok(())
 }
 
 /// Appends the archive's log step by step, keeping each step's number, time and reason.
 fn copy_log(
-    file: &mut tablekeeper_store::EventFile,
+    file: &mut tablekeeper_store::NewEventFile,
     archive: &Archive,
 ) -> Result<(), CommandError> {
     let mut index = 0;
@@ -174,7 +193,7 @@ fn copy_log(
             entries.push(archive.log[index].entry.clone());
             index += 1;
         }
-        let (written, _) = file.append(&entries, first.reason.as_deref(), &first.recorded_at)?;
+        let written = file.append(&entries, first.reason.as_deref(), &first.recorded_at)?;
         if written != step {
             return Err(CommandError::input(
                 "invalid-archive",

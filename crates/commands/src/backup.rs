@@ -1,50 +1,106 @@
 //! Automatic backups beside the event file, and restoring one.
 //!
-//! A copy is written when a round is paired, when its last result is entered, and every
-//! [`ROLLING_EVERY`] steps (alternating between two rolling copies). Copies live in
-//! `<event>.backups/`. Restoring never deletes anything: the current file is kept as
-//! `<event>.before-restore-<time>` first.
+//! Copies live in `<event>.backups/`: one when each round is paired and one when it is
+//! complete (the newest of each kind per round is kept), plus [`ROLLING_KEPT`] rolling
+//! copies written every [`ROLLING_EVERY`] steps. A copy of a state already backed up (the
+//! same step of the same log) is skipped, and older copies beyond these are pruned, so the
+//! folder stays within a small multiple of the event file. Each copy is written beside its
+//! name and renamed once complete; a copy that cannot be written becomes a warning and
+//! leaves nothing behind. Restoring never deletes anything: the current file is kept as
+//! `<event>.before-restore-<time>[-N].tkevent` first.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use tablekeeper_store::{EventFile, HolderLock};
+use tablekeeper_store::EventFile;
 
 use crate::error::CommandError;
 
 /// Steps between rolling copies.
-pub const ROLLING_EVERY: usize = 20;
+pub const ROLLING_EVERY: i64 = 20;
+
+/// Rolling copies kept.
+pub const ROLLING_KEPT: usize = 3;
+
+/// Why a backup is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moment {
+    RoundStart(u32),
+    RoundEnd(u32),
+    Rolling,
+}
 
 /// The folder holding an event's backups.
 pub fn backup_dir(event: &Path) -> PathBuf {
-    let mut name = event
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_default();
-    name.push(".backups");
-    event.with_file_name(name)
+    tablekeeper_store::with_suffix(event, ".backups")
 }
 
-/// Writes a backup named `label` (replacing an older one of the same name).
-pub fn write(file: &EventFile, label: &str) -> Result<PathBuf, CommandError> {
+/// The name prefix of a moment's copies, e.g. `round-03-start`.
+fn prefix(moment: Moment) -> String {
+    match moment {
+        Moment::RoundStart(round) => format!("round-{round:02}-start"),
+        Moment::RoundEnd(round) => format!("round-{round:02}-end"),
+        Moment::Rolling => "rolling".into(),
+    }
+}
+
+/// Writes the backup for `moment` unless this state is backed up already, then prunes
+/// older copies. Returns the new copy, or `None` when it was skipped.
+pub fn write(file: &EventFile, moment: Moment) -> Result<Option<PathBuf>, CommandError> {
     let dir = backup_dir(file.path());
-    let io = |e: std::io::Error| CommandError::Io {
+    let (step, checksum) = file.head();
+    // The step and the start of the log's checksum name the state exactly.
+    let state = format!("step-{step:06}-{}", &checksum[..checksum.len().min(8)]);
+    let existing = names(&dir);
+    if existing.iter().any(|name| name.contains(&state)) {
+        return Ok(None);
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| CommandError::Io {
         path: dir.display().to_string(),
         detail: e.to_string(),
-    };
-    std::fs::create_dir_all(&dir).map_err(io)?;
-    let target = dir.join(format!("{label}.tkevent"));
-    let partial = dir.join(format!("{label}.tkevent.partial"));
-    let _ = std::fs::remove_file(&partial);
-    file.backup_to(&partial)?;
-    // Replace atomically, so a crash never leaves a half-written backup under the real name.
-    std::fs::rename(&partial, &target).map_err(io)?;
-    Ok(target)
+    })?;
+    let target = dir.join(format!("{}-{state}.tkevent", prefix(moment)));
+    file.save_copy(&target, true)?;
+    prune(&dir, moment);
+    Ok(Some(target))
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// File names in the backups folder.
+fn names(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter_map(|e| e.file_name().into_string().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Keeps the newest copy of a round moment and the newest [`ROLLING_KEPT`] rolling copies
+/// (names sort by step), and removes leftovers of interrupted copies.
+fn prune(dir: &Path, moment: Moment) {
+    let start = format!("{}-step-", prefix(moment));
+    let mut copies: Vec<String> = names(dir)
+        .into_iter()
+        .filter(|n| n.starts_with(&start) && n.ends_with(".tkevent"))
+        .collect();
+    copies.sort();
+    let keep = match moment {
+        Moment::Rolling => ROLLING_KEPT,
+        Moment::RoundStart(_) | Moment::RoundEnd(_) => 1,
+    };
+    let surplus = copies.len().saturating_sub(keep);
+    for name in &copies[..surplus] {
+        tablekeeper_store::remove_database(&dir.join(name));
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export)]
 pub struct BackupView {
     pub file: String,
+    #[ts(type = "number")]
     pub bytes: u64,
     pub modified: String,
 }
@@ -55,7 +111,7 @@ pub fn list(event: &Path) -> Result<Vec<BackupView>, CommandError> {
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return Ok(Vec::new());
     };
-    let mut list: Vec<(std::time::SystemTime, BackupView)> = entries
+    let mut list: Vec<(std::time::SystemTime, String, BackupView)> = entries
         .flatten()
         .filter(|e| e.path().extension().is_some_and(|x| x == "tkevent"))
         .filter_map(|e| {
@@ -64,8 +120,10 @@ pub fn list(event: &Path) -> Result<Vec<BackupView>, CommandError> {
             let shown = chrono::DateTime::<chrono::Local>::from(modified)
                 .format("%Y-%m-%d %H:%M:%S")
                 .to_string();
+            let name = e.file_name().to_string_lossy().into_owned();
             Some((
                 modified,
+                step_of(&name),
                 BackupView {
                     file: e.path().display().to_string(),
                     bytes: meta.len(),
@@ -74,53 +132,50 @@ pub fn list(event: &Path) -> Result<Vec<BackupView>, CommandError> {
             ))
         })
         .collect();
-    list.sort_by_key(|entry| std::cmp::Reverse(entry.0));
-    Ok(list.into_iter().map(|(_, view)| view).collect())
+    // Newest first: by time, then by step (copies written within one clock tick).
+    list.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| b.1.cmp(&a.1)));
+    Ok(list.into_iter().map(|(_, _, view)| view).collect())
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// The `step-NNNNNN` part of a backup's name, for ordering.
+fn step_of(name: &str) -> String {
+    name.split("step-")
+        .nth(1)
+        .map(|rest| rest.chars().take(6).collect())
+        .unwrap_or_default()
+}
+
+/// The newest backup of `event` that opens, passes every check and replays.
+pub fn newest_good(event: &Path) -> Option<PathBuf> {
+    list(event)
+        .ok()?
+        .into_iter()
+        .take(12)
+        .map(|view| PathBuf::from(view.file))
+        .find(|path| {
+            EventFile::inspect(path)
+                .ok()
+                .is_some_and(|stored| crate::session::replay_stored(&stored, path).is_ok())
+        })
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export)]
 pub struct RestoreView {
     pub restored_from: String,
-    /// Where the event as it was before the restore was kept.
-    pub previous_saved_as: String,
+    /// Where the event as it was before the restore was kept (`null` when there was none).
+    pub previous_saved_as: Option<String>,
 }
 
-/// Replaces the event with a backup, keeping the current file beside it.
+/// Replaces the event with a backup, keeping the current file beside it. The backup is
+/// checked as a whole (and must replay) before anything is moved.
 pub fn restore(event: &Path, backup: &Path) -> Result<RestoreView, CommandError> {
-    if !backup.exists() {
-        return Err(tablekeeper_store::StoreError::NotFound {
-            path: backup.to_path_buf(),
-        }
-        .into());
-    }
-    let _lock = HolderLock::acquire(event)?;
-    EventFile::inspect(backup)?;
-    let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S");
-    let stem = event
-        .file_stem()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let aside = event.with_file_name(format!("{stem}.before-restore-{stamp}.tkevent"));
-    let io = |path: &Path, e: std::io::Error| CommandError::Io {
-        path: path.display().to_string(),
-        detail: e.to_string(),
-    };
-    if event.exists() {
-        std::fs::rename(event, &aside).map_err(|e| io(event, e))?;
-        for suffix in ["-wal", "-shm"] {
-            let mut side = event.as_os_str().to_os_string();
-            side.push(suffix);
-            let side = PathBuf::from(side);
-            if side.exists() {
-                let mut target = aside.as_os_str().to_os_string();
-                target.push(suffix);
-                std::fs::rename(&side, PathBuf::from(target)).map_err(|e| io(&side, e))?;
-            }
-        }
-    }
-    std::fs::copy(backup, event).map_err(|e| io(backup, e))?;
+    let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S").to_string();
+    let kept = tablekeeper_store::restore(event, backup, &stamp, |stored| {
+        crate::session::replay_stored(stored, backup).map(|_| ())
+    })?;
     Ok(RestoreView {
         restored_from: backup.display().to_string(),
-        previous_saved_as: aside.display().to_string(),
+        previous_saved_as: kept.map(|p| p.display().to_string()),
     })
 }

@@ -16,6 +16,15 @@ pub enum CommandError {
     Input { kind: &'static str, message: String },
     #[error("{path}: {detail}")]
     Io { path: String, detail: String },
+    /// A damaged event file, with the newest backup that passes every check.
+    #[error("{error} {}", match backup {
+        Some(backup) => format!("The newest good backup is {}.", backup.display()),
+        None => "No good backup was found beside it.".to_string(),
+    })]
+    Damaged {
+        error: StoreError,
+        backup: Option<std::path::PathBuf>,
+    },
 }
 
 impl CommandError {
@@ -26,6 +35,17 @@ impl CommandError {
         }
     }
 
+    /// A store error from opening `path`; a damaged file names its newest good backup.
+    pub fn damaged(path: &std::path::Path, error: StoreError) -> Self {
+        match error {
+            StoreError::Damaged { .. } => CommandError::Damaged {
+                error,
+                backup: crate::backup::newest_good(path),
+            },
+            other => CommandError::Store(other),
+        }
+    }
+
     /// Stable machine-readable kind.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -33,6 +53,7 @@ impl CommandError {
             CommandError::Store(e) => e.kind(),
             CommandError::Input { kind, .. } => kind,
             CommandError::Io { .. } => "io",
+            CommandError::Damaged { error, .. } => error.kind(),
         }
     }
 

@@ -17,6 +17,8 @@ pub mod desktop;
 pub mod error;
 pub mod export;
 pub mod history;
+pub mod names;
+pub mod notice;
 pub mod report;
 pub mod result_input;
 pub mod session;

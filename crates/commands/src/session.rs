@@ -14,7 +14,9 @@ use tablekeeper_engine::pairing::pair_next_round;
 use tablekeeper_engine::ruleset::{catalogue, overrides::apply_overrides, parse_ruleset};
 use tablekeeper_engine::structure::{EliminationStop, Structure};
 use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails, Ruleset, standings};
-use tablekeeper_store::{Entry, EventFile, LoggedAction};
+use tablekeeper_store::{
+    Access, Damage, Entry, EventFile, LoggedAction, ReadOnlyReason, StoreError, StoredEvent,
+};
 
 mod top_cut;
 
@@ -24,6 +26,7 @@ use crate::history::{Step, Timeline};
 
 use crate::backup;
 use crate::error::CommandError;
+use crate::notice::Notice;
 use crate::views::{
     EventView, ExplanationView, PairingsView, PenaltyView, PlayerView, RulesetRef, StandingsView,
     TableView,
@@ -85,6 +88,36 @@ pub struct Session {
     initial_settings: EventSettings,
     event: Event,
     log: Vec<LoggedAction>,
+    /// Warnings for the host to show (see [`Session::take_notices`]).
+    notices: Vec<Notice>,
+}
+
+/// A copy of the event written by [`Session::save_copy`].
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
+#[ts(export)]
+pub struct SavedCopyView {
+    pub written: String,
+    #[ts(type = "number")]
+    pub bytes: u64,
+}
+
+/// Replays a stored log step by step; a step that does not apply makes the file damaged.
+pub fn replay_stored(stored: &StoredEvent, path: &Path) -> Result<Event, StoreError> {
+    let damaged = |step: i64, problem: String| StoreError::Damaged {
+        path: path.to_path_buf(),
+        damage: Damage::Replay { step, problem },
+    };
+    let timeline = Timeline::new(&stored.actions);
+    let mut event = Event::new(stored.settings.clone(), stored.ruleset.clone())
+        .map_err(|e| damaged(0, e.to_string()))?;
+    for step in &timeline.applied {
+        for action in step.actions() {
+            event
+                .apply(action)
+                .map_err(|e| damaged(step.step, e.to_string()))?;
+        }
+    }
+    Ok(event)
 }
 
 /// One step of the history, as shown to the scorekeeper.
@@ -264,10 +297,7 @@ fn base_ruleset(
 impl Session {
     /// Creates a new event file.
     pub fn create(path: &Path, options: CreateOptions) -> Result<Session, CommandError> {
-        let name = options.name.trim();
-        if name.is_empty() {
-            return Err(CommandError::input("empty-name", "give the event a name"));
-        }
+        let name = crate::names::event_name(&options.name)?;
         if let Some(title) = &options.title {
             catalogue::title(title).map_err(tablekeeper_engine::EngineError::from)?;
         }
@@ -294,7 +324,7 @@ impl Session {
         overrides.extend(options.overrides.iter().cloned());
         let ruleset = with_overrides(&base, &overrides)?;
         let settings = EventSettings {
-            name: name.to_string(),
+            name,
             planned_rounds: options.planned_rounds.unwrap_or(0),
             standings_seed: options
                 .standings_seed
@@ -309,41 +339,70 @@ impl Session {
         };
         let event = Event::new(settings.clone(), ruleset.clone())?;
         let file = EventFile::create(path, &settings, &ruleset, &now())?;
-        Ok(Session {
-            file,
-            initial_settings: settings,
-            event,
-            log: Vec::new(),
-        })
+        Ok(Session::from_parts(file, settings, event, Vec::new()))
     }
 
-    /// Opens an event file and replays its log.
+    /// Opens an event file after checking all of it, and replays its log. A damaged file
+    /// is refused with the newest good backup named; a file that cannot be written (read-only
+    /// media, a full disk, another Tablekeeper has it) opens for reading.
     pub fn open(path: &Path) -> Result<Session, CommandError> {
-        let file = EventFile::open(path)?;
-        let stored = file.load()?;
-        let event = Event::replay(
-            stored.settings.clone(),
-            stored.ruleset,
-            Timeline::new(&stored.actions).effective_actions(),
-        )?;
-        Ok(Session {
+        let damaged = |error: StoreError| CommandError::damaged(path, error);
+        let (file, stored) = EventFile::open(path).map_err(damaged)?;
+        let event = replay_stored(&stored, path).map_err(damaged)?;
+        Ok(Session::from_parts(
             file,
-            initial_settings: stored.settings,
+            stored.settings,
             event,
-            log: stored.actions,
-        })
+            stored.actions,
+        ))
+    }
+
+    fn from_parts(
+        file: EventFile,
+        initial_settings: EventSettings,
+        event: Event,
+        log: Vec<LoggedAction>,
+    ) -> Session {
+        Session {
+            file,
+            initial_settings,
+            event,
+            log,
+            notices: Vec::new(),
+        }
     }
 
     /// The event as stored on disk, read without locking it (another process may have it
     /// open); returns the event and the number of log entries.
     pub fn on_disk(path: &Path) -> Result<(Event, usize), CommandError> {
         let stored = EventFile::load_read_only(path)?;
-        let event = Event::replay(
-            stored.settings.clone(),
-            stored.ruleset,
-            Timeline::new(&stored.actions).effective_actions(),
-        )?;
+        let event = replay_stored(&stored, path)?;
         Ok((event, stored.actions.len()))
+    }
+
+    /// Why changes cannot be saved to this event, if they cannot.
+    pub fn read_only(&self) -> Option<&ReadOnlyReason> {
+        match self.file.access() {
+            Access::Write => None,
+            Access::ReadOnly(reason) => Some(reason),
+        }
+    }
+
+    /// Warnings the last commands produced that did not stop them (a backup that could not
+    /// be written); the host shows them once.
+    pub fn take_notices(&mut self) -> Vec<Notice> {
+        std::mem::take(&mut self.notices)
+    }
+
+    /// Writes a consistent copy of the event to `target` (SQLite's backup API, synced and
+    /// renamed into place), also from an event opened for reading only.
+    pub fn save_copy(&self, target: &Path, replace: bool) -> Result<SavedCopyView, CommandError> {
+        self.file.save_copy(target, replace)?;
+        let bytes = std::fs::metadata(target).map_or(0, |m| m.len());
+        Ok(SavedCopyView {
+            written: target.display().to_string(),
+            bytes,
+        })
     }
 
     pub fn event(&self) -> &Event {
@@ -369,9 +428,13 @@ impl Session {
         for action in &actions {
             next.apply(action)?;
         }
-        let paired = actions
-            .iter()
-            .any(|a| matches!(a, Action::PairRound { .. } | Action::ReplacePairing { .. }));
+        // A new round (Swiss or bracket) is a round start; changing a pairing is not.
+        let paired = actions.iter().any(|a| {
+            matches!(
+                a,
+                Action::PairRound { .. } | Action::PairBracketRound | Action::StartCut { .. }
+            )
+        });
         let was_complete = self.event.current_round().is_some_and(|r| r.is_complete());
         let entries: Vec<Entry> = actions
             .into_iter()
@@ -384,27 +447,24 @@ impl Session {
     }
 
     /// Backups at round start and end and a rolling copy. The change is already safely
-    /// stored, so a failed backup never fails the command.
-    fn automatic_backups(&self, paired: bool, was_complete: bool) {
-        let step = usize::try_from(self.log.last().map_or(0, |l| l.step)).unwrap_or(0);
+    /// stored, so a failed backup never fails the command: it becomes a notice.
+    fn automatic_backups(&mut self, paired: bool, was_complete: bool) {
+        let step = self.log.last().map_or(0, |l| l.step);
         let round = self.event.current_round();
         let number = round.map_or(0, |r| r.number);
+        let mut moments = Vec::new();
         if paired {
-            let _ = backup::write(
-                &self.file,
-                &format!("round-{number:02}-start-step-{step:05}"),
-            );
-        }
-        if !paired && !was_complete && round.is_some_and(|r| r.is_complete()) {
-            let _ = backup::write(&self.file, &format!("round-{number:02}-end-step-{step:05}"));
+            moments.push(backup::Moment::RoundStart(number));
+        } else if !was_complete && round.is_some_and(|r| r.is_complete()) {
+            moments.push(backup::Moment::RoundEnd(number));
         }
         if step % backup::ROLLING_EVERY == 0 {
-            let slot = if (step / backup::ROLLING_EVERY).is_multiple_of(2) {
-                "a"
-            } else {
-                "b"
-            };
-            let _ = backup::write(&self.file, &format!("rolling-{slot}"));
+            moments.push(backup::Moment::Rolling);
+        }
+        for moment in moments {
+            if let Err(error) = backup::write(&self.file, moment) {
+                self.notices.push(Notice::backup_failed(&error));
+            }
         }
     }
 
@@ -644,7 +704,10 @@ impl Session {
         players: Vec<PlayerDetails>,
     ) -> Result<Vec<PlayerView>, CommandError> {
         let count = players.len();
-        let actions = players.into_iter().map(Action::RegisterPlayer).collect();
+        let actions = players
+            .iter()
+            .map(|details| crate::names::player_details(details).map(Action::RegisterPlayer))
+            .collect::<Result<Vec<_>, _>>()?;
         self.commit(actions, None)?;
         let start = self.event.players.len() - count;
         Ok(self.event.players[start..]

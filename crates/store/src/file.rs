@@ -1,14 +1,26 @@
 //! Creating, opening, reading and appending to an event file.
+//!
+//! Every write path leaves the old file or the complete new one after a kill or a power
+//! cut: appends are one transaction each; a new event is built in a temporary file and
+//! renamed into place; copies (backups, "save a copy", restores) are written beside their
+//! target, synced, then renamed. Opening reads and checks the whole file first
+//! ([`crate::log::read`]); a file on read-only media, one held by another Tablekeeper, or
+//! one on a full disk opens for reading and refuses changes with the reason.
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
-use tablekeeper_engine::ruleset::parse_ruleset;
-use tablekeeper_engine::{Action, EventSettings, Ruleset};
+use rusqlite::backup::{Backup, StepResult};
+use rusqlite::{Connection, MAIN_DB, OpenFlags, TransactionBehavior, params};
+use tablekeeper_engine::{EventSettings, Ruleset};
 
-use crate::error::StoreError;
+use crate::chain::{Chain, EventRecord};
+use crate::error::{Damage, StoreError};
+use crate::failpoint;
+use crate::header;
 use crate::lock::HolderLock;
+use crate::log::{self, Entry, Head, Steps, StoredEvent};
 use crate::migrations::{LATEST_SCHEMA_VERSION, migrations};
+use crate::sidecar;
 
 /// File name extension of event files.
 pub const EVENT_FILE_EXTENSION: &str = "tkevent";
@@ -16,141 +28,216 @@ pub const EVENT_FILE_EXTENSION: &str = "tkevent";
 /// `PRAGMA application_id` of event files: "TKEV". Tells our files from other SQLite files.
 const APPLICATION_ID: i64 = 0x544B_4556;
 
+/// Whether this process may change the event, and if not, why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Access {
+    Write,
+    ReadOnly(ReadOnlyReason),
+}
+
+/// Why an event opened for reading only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadOnlyReason {
+    /// Write-protected media, a read-only file or a folder the user cannot write to.
+    Media { why: String },
+    /// The disk has no room left for the event's side files.
+    DiskFull,
+    /// Another Tablekeeper has the event open.
+    InUse { holder: String },
+    /// Opened on purpose without changing anything (checks, restores, another process).
+    Inspection,
+}
+
 /// An open event file.
 pub struct EventFile {
     conn: Connection,
     path: PathBuf,
-    _lock: HolderLock,
+    access: Access,
+    head: Head,
+    _lock: Option<HolderLock>,
+    /// A private copy opened instead of the file when the media allows no reading in place.
+    _private_copy: Option<tempfile::TempDir>,
 }
 
-/// One row of the log: an action, or the undo/redo of a whole earlier step.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "entry")]
-pub enum Entry {
-    Action {
-        action: Action,
-    },
-    /// Takes back step `step` (serialized as `target`, beside the entry's own `step`).
-    Undo {
-        #[serde(rename = "target")]
-        step: i64,
-    },
-    Redo {
-        #[serde(rename = "target")]
-        step: i64,
-    },
+/// Whether opening for writing failed for a reason that still allows reading.
+enum Refused {
+    ReadOnly(ReadOnlyReason),
+    Fatal(StoreError),
 }
 
-/// One logged entry with its sequence number, step (entries appended by one command share
-/// it), time and reason.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LoggedAction {
-    pub seq: i64,
-    pub step: i64,
-    pub recorded_at: String,
-    pub entry: Entry,
-    pub reason: Option<String>,
-}
-
-/// Everything stored in an event file.
-#[derive(Debug, Clone)]
-pub struct StoredEvent {
-    pub settings: EventSettings,
-    pub ruleset: Ruleset,
-    pub created_at: String,
-    pub actions: Vec<LoggedAction>,
+impl From<StoreError> for Refused {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::ReadOnly { why, .. } => Refused::ReadOnly(ReadOnlyReason::Media { why }),
+            StoreError::DiskFull { .. } => Refused::ReadOnly(ReadOnlyReason::DiskFull),
+            other => Refused::Fatal(other),
+        }
+    }
 }
 
 impl EventFile {
-    /// Creates a new event file; refuses to overwrite an existing file.
+    /// Creates a new event file with no log entries; refuses to overwrite an existing file.
     pub fn create(
         path: &Path,
         settings: &EventSettings,
         ruleset: &Ruleset,
         now: &str,
     ) -> Result<Self, StoreError> {
-        if path.exists() {
-            return Err(StoreError::AlreadyExists {
-                path: path.to_path_buf(),
-            });
-        }
-        let lock = HolderLock::acquire(path)?;
-        let mut conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE
-                | OpenFlags::SQLITE_OPEN_CREATE
-                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )?;
-        configure(&conn)?;
-        conn.pragma_update(None, "application_id", APPLICATION_ID)?;
-        migrations().to_latest(&mut conn)?;
-        let settings_json =
-            serde_json::to_string(settings).map_err(|e| StoreError::Data(e.to_string()))?;
-        conn.execute(
-            "INSERT INTO event (singleton, created_at, app_version, settings_json, ruleset_id, ruleset_toml)
-             VALUES (1, ?1, ?2, ?3, ?4, ?5)",
-            params![now, env!("CARGO_PKG_VERSION"), settings_json, ruleset.id, ruleset.source_text],
-        )?;
-        Ok(EventFile {
-            conn,
-            path: path.to_path_buf(),
-            _lock: lock,
-        })
+        Ok(NewEventFile::begin(path, settings, ruleset, now)?
+            .finish()?
+            .0)
     }
 
-    /// Opens an existing event file. Foreign, damaged or newer files are refused before
-    /// anything is written to them.
-    pub fn open(path: &Path) -> Result<Self, StoreError> {
+    /// Opens an existing event file after checking all of it. Foreign, damaged or newer
+    /// files are refused before anything is written to them. When the file cannot be
+    /// written (read-only media, another Tablekeeper has it, a full disk) it opens for
+    /// reading and [`EventFile::access`] says why.
+    pub fn open(path: &Path) -> Result<(Self, StoredEvent), StoreError> {
         if !path.exists() {
             return Err(StoreError::NotFound {
                 path: path.to_path_buf(),
             });
         }
-        let mut conn = validated(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
-        let lock = HolderLock::acquire(path)?;
-        configure(&conn)?;
-        migrations().to_latest(&mut conn)?;
-        Ok(EventFile {
-            conn,
-            path: path.to_path_buf(),
-            _lock: lock,
-        })
+        header::check(path)?;
+        let reason = match HolderLock::acquire(path) {
+            Ok(lock) => match Self::open_writable(path, lock) {
+                Ok(opened) => return Ok(opened),
+                Err(Refused::ReadOnly(reason)) => reason,
+                Err(Refused::Fatal(error)) => return Err(error),
+            },
+            Err(StoreError::InUse { holder, .. }) => ReadOnlyReason::InUse { holder },
+            Err(error) => match Refused::from(error) {
+                Refused::ReadOnly(reason) => reason,
+                Refused::Fatal(error) => return Err(error),
+            },
+        };
+        Self::open_reading(path, reason)
     }
 
-    /// Checks that `path` is a readable event file of a version this app reads, without
-    /// writing to it (used before restoring a backup).
-    pub fn inspect(path: &Path) -> Result<(), StoreError> {
-        validated(path, OpenFlags::SQLITE_OPEN_READ_ONLY).map(|_| ())
+    /// Opens an event file for reading without locking it or writing anything (to check a
+    /// backup, or to look at a file another process has open).
+    pub fn open_read_only(path: &Path) -> Result<(Self, StoredEvent), StoreError> {
+        if !path.exists() {
+            return Err(StoreError::NotFound {
+                path: path.to_path_buf(),
+            });
+        }
+        header::check(path)?;
+        Self::open_reading(path, ReadOnlyReason::Inspection)
     }
 
-    /// Writes a consistent copy of the event to `target` (which must not exist).
-    pub fn backup_to(&self, target: &Path) -> Result<(), StoreError> {
-        let target_text = target.to_str().ok_or_else(|| StoreError::Io {
-            path: target.to_path_buf(),
-            detail: "backup paths must be valid UTF-8".into(),
-        })?;
-        self.conn.execute("VACUUM INTO ?1", params![target_text])?;
-        Ok(())
+    /// Checks that `path` is a whole, readable event file of a version this app reads,
+    /// without writing to it.
+    pub fn inspect(path: &Path) -> Result<StoredEvent, StoreError> {
+        Self::open_read_only(path).map(|(_, stored)| stored)
+    }
+
+    /// Reads an event file without locking or writing it.
+    pub fn load_read_only(path: &Path) -> Result<StoredEvent, StoreError> {
+        Self::inspect(path)
+    }
+
+    fn open_writable(path: &Path, lock: HolderLock) -> Result<(Self, StoredEvent), Refused> {
+        let mut conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| refused_opening(path, e))?;
+        if conn.is_readonly(MAIN_DB).unwrap_or(false) {
+            return Err(Refused::ReadOnly(ReadOnlyReason::Media {
+                why: "the file is write-protected".into(),
+            }));
+        }
+        let schema = identify(&conn, path).map_err(|e| refused_reading(path, e))?;
+        check_integrity(&conn, path).map_err(|e| refused_reading(path, e))?;
+        let (mut stored, mut head) =
+            log::read(&conn, path, schema).map_err(|e| refused_reading(path, e))?;
+        configure(&conn).map_err(|e| Refused::from(StoreError::writing(path, e)))?;
+        if schema < LATEST_SCHEMA_VERSION {
+            migrations()
+                .to_latest(&mut conn)
+                .map_err(|e| Refused::from(migration_error(path, e)))?;
+            (stored, head) =
+                log::read(&conn, path, LATEST_SCHEMA_VERSION).map_err(Refused::Fatal)?;
+        }
+        Ok((
+            EventFile {
+                conn,
+                path: path.to_path_buf(),
+                access: Access::Write,
+                head,
+                _lock: Some(lock),
+                _private_copy: None,
+            },
+            stored,
+        ))
+    }
+
+    /// Opens for reading: in place when SQLite can, else from a private copy (a WAL file
+    /// on write-protected media cannot be read in place without its shared-memory file).
+    fn open_reading(
+        path: &Path,
+        reason: ReadOnlyReason,
+    ) -> Result<(Self, StoredEvent), StoreError> {
+        let in_place = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(StoreError::Sqlite)
+        .and_then(|conn| identify(&conn, path).map(|schema| (conn, schema)));
+        let (conn, schema, private) = match in_place {
+            Ok((conn, schema)) => (conn, schema, None),
+            Err(error @ (StoreError::NotAnEventFile { .. } | StoreError::NewerVersion { .. })) => {
+                return Err(error);
+            }
+            Err(_) => {
+                let (conn, folder) = private_copy(path)?;
+                let schema = identify(&conn, path)?;
+                (conn, schema, Some(folder))
+            }
+        };
+        conn.busy_timeout(std::time::Duration::from_secs(2))?;
+        check_integrity(&conn, path)?;
+        let (stored, head) = log::read(&conn, path, schema)?;
+        Ok((
+            EventFile {
+                conn,
+                path: path.to_path_buf(),
+                access: Access::ReadOnly(reason),
+                head,
+                _lock: None,
+                _private_copy: private,
+            },
+            stored,
+        ))
     }
 
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// Reads settings, ruleset and the whole action log.
-    pub fn load(&self) -> Result<StoredEvent, StoreError> {
-        load_from(&self.conn, &self.path)
+    /// The last step and the checksum of the whole log (names a state exactly).
+    pub fn head(&self) -> (i64, String) {
+        (self.head.step, self.head.chain.to_hex())
     }
 
-    /// Reads an event file without locking or writing it (to look at a file another
-    /// process has open, and for tests that check what is on disk).
-    pub fn load_read_only(path: &Path) -> Result<StoredEvent, StoreError> {
-        EventFile::inspect(path)?;
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )?;
-        load_from(&conn, path)
+    /// Whether changes can be written, and if not, why.
+    pub fn access(&self) -> &Access {
+        &self.access
+    }
+
+    /// The error a change gets when the file was opened for reading only.
+    fn writable(&self) -> Result<(), StoreError> {
+        match &self.access {
+            Access::Write => Ok(()),
+            Access::ReadOnly(reason) => Err(refusal(&self.path, reason)),
+        }
+    }
+
+    /// Reads settings, ruleset and the whole action log again (with every check).
+    pub fn load(&self) -> Result<StoredEvent, StoreError> {
+        let schema = identify(&self.conn, &self.path)?;
+        Ok(log::read(&self.conn, &self.path, schema)?.0)
     }
 
     /// Appends entries as one step in one durable transaction: all are stored, or none.
@@ -161,44 +248,11 @@ impl EventFile {
         reason: Option<&str>,
         now: &str,
     ) -> Result<(i64, i64), StoreError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let step: i64 = tx.query_row(
-            "SELECT COALESCE(MAX(step), 0) + 1 FROM action_log",
-            [],
-            |row| row.get(0),
-        )?;
-        let first_seq: i64 = tx.query_row(
-            "SELECT COALESCE(MAX(seq), 0) + 1 FROM action_log",
-            [],
-            |row| row.get(0),
-        )?;
-        {
-            let mut insert = tx.prepare_cached(
-                "INSERT INTO action_log (recorded_at, kind, payload_json, reason, step) VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?;
-            for entry in entries {
-                let data =
-                    |e: serde_json::Result<String>| e.map_err(|e| StoreError::Data(e.to_string()));
-                let (kind, payload) = match entry {
-                    Entry::Action { action } => {
-                        (action_kind(action), data(serde_json::to_string(action))?)
-                    }
-                    Entry::Undo { step } => (
-                        "undo",
-                        data(serde_json::to_string(&StepPayload { step: *step }))?,
-                    ),
-                    Entry::Redo { step } => (
-                        "redo",
-                        data(serde_json::to_string(&StepPayload { step: *step }))?,
-                    ),
-                };
-                insert.execute(params![now, kind, payload, reason, step])?;
-            }
-        }
-        tx.commit()?;
-        Ok((step, first_seq))
+        let written = self.append_with(entries, reason, now, Steps::One)?;
+        Ok(written
+            .first()
+            .copied()
+            .unwrap_or((self.head.step, self.head.rows + 1)))
     }
 
     /// Appends entries in one durable transaction, each as its own step (several undos
@@ -208,36 +262,80 @@ impl EventFile {
         entries: &[Entry],
         now: &str,
     ) -> Result<Vec<(i64, i64)>, StoreError> {
+        self.append_with(entries, None, now, Steps::Each)
+    }
+
+    fn append_with(
+        &mut self,
+        entries: &[Entry],
+        reason: Option<&str>,
+        now: &str,
+        steps: Steps,
+    ) -> Result<Vec<(i64, i64)>, StoreError> {
+        self.writable()?;
+        let path = self.path.clone();
+        let writing = |error: StoreError| match error {
+            StoreError::Sqlite(e) => StoreError::writing(&path, e),
+            other => other,
+        };
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let mut written = Vec::with_capacity(entries.len());
-        for entry in entries {
-            let (kind, payload) = match entry {
-                Entry::Action { action } => (action_kind(action), serde_json::to_string(action)),
-                Entry::Undo { step } => {
-                    ("undo", serde_json::to_string(&StepPayload { step: *step }))
-                }
-                Entry::Redo { step } => {
-                    ("redo", serde_json::to_string(&StepPayload { step: *step }))
-                }
-            };
-            let payload = payload.map_err(|e| StoreError::Data(e.to_string()))?;
-            tx.execute(
-                "INSERT INTO action_log (recorded_at, kind, payload_json, reason, step)
-                 VALUES (?1, ?2, ?3, NULL, (SELECT COALESCE(MAX(step), 0) + 1 FROM action_log))",
-                params![now, kind, payload],
-            )?;
-            let seq = tx.last_insert_rowid();
-            let step: i64 = tx.query_row(
-                "SELECT step FROM action_log WHERE seq = ?1",
-                params![seq],
-                |row| row.get(0),
-            )?;
-            written.push((step, seq));
-        }
-        tx.commit()?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| StoreError::writing(&path, e))?;
+        let (head, written) =
+            log::insert(&tx, self.head, entries, reason, now, steps).map_err(writing)?;
+        failpoint::hit("append.before-commit");
+        tx.commit().map_err(|e| StoreError::writing(&path, e))?;
+        failpoint::hit("append.after-commit");
+        self.head = head;
+        self.checkpoint();
         Ok(written)
+    }
+
+    /// Copies committed pages from the write-ahead log into the event file, so the
+    /// `.tkevent` file alone holds every step (a user may copy just that file). A
+    /// checkpoint that cannot run now (a reader is busy) is done by the next one.
+    fn checkpoint(&self) {
+        let _ = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+    }
+
+    /// Writes a consistent copy of the event to `target` with SQLite's backup API: into a
+    /// temporary file beside it, synced, then renamed into place. `replace` allows
+    /// replacing an existing file; a failed copy leaves nothing behind.
+    pub fn save_copy(&self, target: &Path, replace: bool) -> Result<(), StoreError> {
+        if same_file(&self.path, target) {
+            return Err(StoreError::SameFile {
+                path: target.to_path_buf(),
+            });
+        }
+        if !replace && target.exists() {
+            return Err(StoreError::AlreadyExists {
+                path: target.to_path_buf(),
+            });
+        }
+        let temporary = sidecar::temporary(target, "partial");
+        sidecar::remove_database(&temporary);
+        let result = copy_database(&self.conn, &temporary, target).and_then(|()| {
+            if !replace && target.exists() {
+                return Err(StoreError::AlreadyExists {
+                    path: target.to_path_buf(),
+                });
+            }
+            sidecar::rename_into_place(&temporary, target)?;
+            failpoint::hit("copy.renamed");
+            Ok(())
+        });
+        if result.is_err() {
+            sidecar::remove_database(&temporary);
+        }
+        result
+    }
+
+    /// Writes a consistent, synced copy of the event into the new file `temporary`.
+    pub(crate) fn copy_into(&self, temporary: &Path, target: &Path) -> Result<(), StoreError> {
+        copy_database(&self.conn, temporary, target)
     }
 
     /// `PRAGMA integrity_check`, for tests and diagnostics.
@@ -248,128 +346,100 @@ impl EventFile {
     }
 }
 
-/// Payload of undo/redo rows.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct StepPayload {
-    step: i64,
-}
-
-/// Connection settings, in one place: WAL, full fsync on commit, foreign keys on.
-fn configure(conn: &Connection) -> Result<(), StoreError> {
-    conn.pragma_update(None, "journal_mode", "WAL")?;
-    conn.pragma_update(None, "synchronous", "FULL")?;
-    conn.pragma_update(None, "foreign_keys", "ON")?;
-    conn.busy_timeout(std::time::Duration::from_secs(2))?;
-    Ok(())
-}
-
-fn action_kind(action: &Action) -> &'static str {
-    match action {
-        Action::RegisterPlayer(_) => "register-player",
-        Action::DropPlayer { .. } => "drop-player",
-        Action::PairRound { .. } => "pair-round",
-        Action::RecordResult { .. } => "record-result",
-        Action::SetPlannedRounds { .. } => "set-planned-rounds",
-        Action::ReplacePairing { .. } => "replace-pairing",
-        Action::SetFixedTable { .. } => "set-fixed-table",
-        Action::OverrideResultLock { .. } => "override-result-lock",
-        Action::RecordPenalty { .. } => "record-penalty",
-        Action::SetDeck { .. } => "set-deck",
-        Action::StartCut { .. } => "start-cut",
-        Action::PairBracketRound => "pair-bracket-round",
+impl Drop for EventFile {
+    /// Leaves everything in the `.tkevent` file (closing the last connection then removes
+    /// the empty write-ahead log).
+    fn drop(&mut self) {
+        if self.access == Access::Write {
+            let _ = self
+                .conn
+                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+        }
     }
 }
 
-/// Reads settings, ruleset and the whole log through `conn`.
-fn load_from(conn: &Connection, path: &Path) -> Result<StoredEvent, StoreError> {
-    let damaged = |detail: String| StoreError::Damaged {
-        path: path.to_path_buf(),
-        detail,
-    };
-    let row = conn
-        .query_row(
-            "SELECT created_at, settings_json, ruleset_toml FROM event WHERE singleton = 1",
-            [],
-            |row| {
-                Ok((
-                    row.get::<_, String>(0)?,
-                    row.get::<_, String>(1)?,
-                    row.get::<_, String>(2)?,
-                ))
-            },
-        )
-        .optional()?
-        .ok_or_else(|| damaged("the event record is missing".into()))?;
-    let (created_at, settings_json, ruleset_toml) = row;
-    let settings: EventSettings =
-        serde_json::from_str(&settings_json).map_err(|e| damaged(format!("settings: {e}")))?;
-    let ruleset =
-        parse_ruleset("event file ruleset", &ruleset_toml).map_err(|e| damaged(e.to_string()))?;
-    let mut statement = conn.prepare(
-        "SELECT seq, recorded_at, kind, payload_json, reason, COALESCE(step, seq) FROM action_log ORDER BY seq",
-    )?;
-    let rows = statement.query_map([], |row| {
-        Ok((
-            row.get::<_, i64>(0)?,
-            row.get::<_, String>(1)?,
-            row.get::<_, String>(2)?,
-            row.get::<_, String>(3)?,
-            row.get::<_, Option<String>>(4)?,
-            row.get::<_, i64>(5)?,
-        ))
-    })?;
-    let mut actions = Vec::new();
-    for row in rows {
-        let (seq, recorded_at, kind, payload, reason, step) = row?;
-        let entry = match kind.as_str() {
-            "undo" | "redo" => {
-                let target: StepPayload = serde_json::from_str(&payload)
-                    .map_err(|e| damaged(format!("entry {seq}: {e}")))?;
-                if kind == "undo" {
-                    Entry::Undo { step: target.step }
-                } else {
-                    Entry::Redo { step: target.step }
-                }
-            }
-            _ => Entry::Action {
-                action: serde_json::from_str(&payload)
-                    .map_err(|e| damaged(format!("action {seq}: {e}")))?,
-            },
-        };
-        actions.push(LoggedAction {
-            seq,
-            step,
-            recorded_at,
-            entry,
-            reason,
-        });
+/// The error a change to a read-only event gets.
+fn refusal(path: &Path, reason: &ReadOnlyReason) -> StoreError {
+    match reason {
+        ReadOnlyReason::Media { why } => StoreError::ReadOnly {
+            path: path.to_path_buf(),
+            why: why.clone(),
+        },
+        ReadOnlyReason::DiskFull => StoreError::DiskFull {
+            path: path.to_path_buf(),
+        },
+        ReadOnlyReason::InUse { holder } => StoreError::InUse {
+            path: path.to_path_buf(),
+            holder: holder.clone(),
+        },
+        ReadOnlyReason::Inspection => StoreError::ReadOnly {
+            path: path.to_path_buf(),
+            why: "it was opened only to be read".into(),
+        },
     }
-    Ok(StoredEvent {
-        settings,
-        ruleset,
-        created_at,
-        actions,
-    })
 }
 
-/// Opens `path` and checks, without writing anything, that it is an event file of a
-/// version this app reads, that SQLite finds it intact and that every row parses.
-fn validated(path: &Path, mode: OpenFlags) -> Result<Connection, StoreError> {
-    let foreign = || StoreError::NotAnEventFile {
-        path: path.to_path_buf(),
-    };
-    let damaged = |detail: String| StoreError::Damaged {
-        path: path.to_path_buf(),
-        detail,
-    };
-    let conn = Connection::open_with_flags(path, mode | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-        .map_err(|_| foreign())?;
-    // Reading a pragma never writes; a non-database file fails here.
+/// Why SQLite could not open the file for writing.
+fn refused_opening(path: &Path, error: rusqlite::Error) -> Refused {
+    use rusqlite::ErrorCode;
+    match error.sqlite_error_code() {
+        Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen | ErrorCode::PermissionDenied) => {
+            Refused::ReadOnly(ReadOnlyReason::Media {
+                why: "the disk or folder does not allow changes".into(),
+            })
+        }
+        Some(ErrorCode::DiskFull) => Refused::ReadOnly(ReadOnlyReason::DiskFull),
+        _ => Refused::Fatal(StoreError::NotAnEventFile {
+            path: path.to_path_buf(),
+        }),
+    }
+}
+
+/// Reading through a writable connection can fail only because SQLite could not create its
+/// side files (read-only folder, full disk); anything else is the file's own fault.
+fn refused_reading(path: &Path, error: StoreError) -> Refused {
+    if let StoreError::Damaged {
+        damage: Damage::Integrity(ref detail) | Damage::EventRecord(ref detail),
+        ..
+    } = error
+    {
+        let lower = detail.to_lowercase();
+        if lower.contains("unable to open") || lower.contains("readonly") {
+            return Refused::ReadOnly(ReadOnlyReason::Media {
+                why: "the folder does not allow SQLite's side files".into(),
+            });
+        }
+        if lower.contains("disk is full") || lower.contains("database or disk is full") {
+            return Refused::ReadOnly(ReadOnlyReason::DiskFull);
+        }
+    }
+    if let StoreError::Sqlite(e) = error {
+        return Refused::from(StoreError::writing(path, e));
+    }
+    Refused::Fatal(error)
+}
+
+fn migration_error(path: &Path, error: rusqlite_migration::Error) -> StoreError {
+    match error {
+        rusqlite_migration::Error::RusqliteError { err, .. } => StoreError::writing(path, err),
+        other => StoreError::Migration(other),
+    }
+}
+
+/// Checks that `conn` is an event file of a schema this app reads; returns the schema.
+fn identify(conn: &Connection, path: &Path) -> Result<i64, StoreError> {
     let application_id: i64 = conn
         .pragma_query_value(None, "application_id", |row| row.get(0))
-        .map_err(|_| foreign())?;
+        .map_err(|e| match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::NotADatabase) | None => StoreError::NotAnEventFile {
+                path: path.to_path_buf(),
+            },
+            Some(_) => StoreError::Sqlite(e),
+        })?;
     if application_id != APPLICATION_ID {
-        return Err(foreign());
+        return Err(StoreError::NotAnEventFile {
+            path: path.to_path_buf(),
+        });
     }
     let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
     if version > LATEST_SCHEMA_VERSION {
@@ -379,48 +449,275 @@ fn validated(path: &Path, mode: OpenFlags) -> Result<Connection, StoreError> {
             supported: LATEST_SCHEMA_VERSION,
         });
     }
-    let check: String = conn
-        .query_row("PRAGMA integrity_check", [], |row| row.get(0))
-        .map_err(|e| damaged(e.to_string()))?;
-    if check != "ok" {
-        return Err(damaged(check));
-    }
-    check_rows(&conn, path)?;
-    Ok(conn)
+    Ok(version)
 }
 
-/// Reads every stored row and parses it, with the columns every schema version has.
-fn check_rows(conn: &Connection, path: &Path) -> Result<(), StoreError> {
-    let damaged = |detail: String| StoreError::Damaged {
-        path: path.to_path_buf(),
-        detail,
-    };
-    let (settings_json, ruleset_toml): (String, String) = conn
-        .query_row(
-            "SELECT settings_json, ruleset_toml FROM event WHERE singleton = 1",
-            [],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )
-        .map_err(|e| damaged(format!("event record: {e}")))?;
-    serde_json::from_str::<EventSettings>(&settings_json)
-        .map_err(|e| damaged(format!("settings: {e}")))?;
-    parse_ruleset("event file ruleset", &ruleset_toml).map_err(|e| damaged(e.to_string()))?;
-    let mut statement =
-        conn.prepare("SELECT seq, kind, payload_json FROM action_log ORDER BY seq")?;
-    let rows = statement.query_map([], |row| {
-        Ok((
-            row.get::<_, i64>(0)?,
-            row.get::<_, String>(1)?,
-            row.get::<_, String>(2)?,
-        ))
-    })?;
-    for row in rows {
-        let (seq, kind, payload) = row.map_err(|e| damaged(e.to_string()))?;
-        let parsed = match kind.as_str() {
-            "undo" | "redo" => serde_json::from_str::<StepPayload>(&payload).map(|_| ()),
-            _ => serde_json::from_str::<Action>(&payload).map(|_| ()),
-        };
-        parsed.map_err(|e| damaged(format!("entry {seq}: {e}")))?;
+/// SQLite's own check of every page and index.
+fn check_integrity(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let damaged = |detail: String| StoreError::damaged(path, Damage::Integrity(detail));
+    let mut statement = conn
+        .prepare("PRAGMA integrity_check")
+        .map_err(|e| damaged(e.to_string()))?;
+    let problems: Vec<String> = statement
+        .query_map([], |row| row.get::<_, String>(0))
+        .and_then(|rows| rows.collect::<Result<_, _>>())
+        .map_err(|e| damaged(e.to_string()))?;
+    if problems != ["ok"] {
+        return Err(damaged(problems.join("; ")));
     }
     Ok(())
+}
+
+/// Connection settings, in one place: WAL, full fsync on commit, foreign keys on.
+fn configure(conn: &Connection) -> Result<(), rusqlite::Error> {
+    conn.busy_timeout(std::time::Duration::from_secs(2))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(())
+}
+
+/// A copy of the file (and its write-ahead log) in a private folder, opened there.
+fn private_copy(path: &Path) -> Result<(Connection, tempfile::TempDir), StoreError> {
+    let folder = tempfile::Builder::new()
+        .prefix("tablekeeper-read-")
+        .tempdir()
+        .map_err(|e| StoreError::io(path, &e))?;
+    let copy = folder.path().join("event.tkevent");
+    std::fs::copy(path, &copy).map_err(|e| StoreError::io(path, &e))?;
+    let wal = sidecar::wal(path);
+    if sidecar::has_content(&wal) {
+        std::fs::copy(&wal, sidecar::wal(&copy)).map_err(|e| StoreError::io(&wal, &e))?;
+    }
+    let conn = Connection::open_with_flags(
+        &copy,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|_| StoreError::NotAnEventFile {
+        path: path.to_path_buf(),
+    })?;
+    Ok((conn, folder))
+}
+
+/// Whether two paths name the same file.
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Writes the database behind `source` into the new file `temporary` (SQLite's backup
+/// API, so the copy is consistent even while the event is open) and syncs it.
+fn copy_database(source: &Connection, temporary: &Path, target: &Path) -> Result<(), StoreError> {
+    let mut copy = Connection::open_with_flags(
+        temporary,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| StoreError::writing(target, e))?;
+    {
+        let backup = Backup::new(source, &mut copy).map_err(|e| StoreError::writing(target, e))?;
+        loop {
+            match backup
+                .step(-1)
+                .map_err(|e| StoreError::writing(target, e))?
+            {
+                StepResult::Done => break,
+                StepResult::More | StepResult::Busy | StepResult::Locked => {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+                _ => break,
+            }
+        }
+    }
+    copy.close()
+        .map_err(|(_, e)| StoreError::writing(target, e))?;
+    failpoint::hit("copy.written");
+    sidecar::sync_file(temporary)?;
+    failpoint::hit("copy.synced");
+    Ok(())
+}
+
+/// A new event file being built in a temporary file beside its target; renamed into place
+/// by [`NewEventFile::finish`]. Dropped unfinished, it removes the temporary file, so a
+/// failed or killed creation never leaves a file at the target.
+pub struct NewEventFile {
+    conn: Option<Connection>,
+    temporary: PathBuf,
+    target: PathBuf,
+    head: Head,
+    lock: Option<HolderLock>,
+}
+
+impl NewEventFile {
+    pub fn begin(
+        path: &Path,
+        settings: &EventSettings,
+        ruleset: &Ruleset,
+        now: &str,
+    ) -> Result<NewEventFile, StoreError> {
+        let exists = || path.exists() || sidecar::wal(path).exists();
+        if exists() {
+            return Err(StoreError::AlreadyExists {
+                path: path.to_path_buf(),
+            });
+        }
+        let lock = HolderLock::acquire(path)?;
+        if exists() {
+            return Err(StoreError::AlreadyExists {
+                path: path.to_path_buf(),
+            });
+        }
+        let temporary = sidecar::temporary(path, "creating");
+        // A creation killed earlier left this; we hold the lock, so it is nobody's.
+        sidecar::remove_database(&temporary);
+        let mut new = NewEventFile {
+            conn: None,
+            temporary,
+            target: path.to_path_buf(),
+            head: Head {
+                rows: 0,
+                step: 0,
+                chain: Chain::start(&EventRecord {
+                    created_at: "",
+                    settings_json: "",
+                    ruleset_id: "",
+                    ruleset_toml: "",
+                }),
+            },
+            lock: Some(lock),
+        };
+        new.build(settings, ruleset, now)?;
+        Ok(new)
+    }
+
+    fn build(
+        &mut self,
+        settings: &EventSettings,
+        ruleset: &Ruleset,
+        now: &str,
+    ) -> Result<(), StoreError> {
+        let target = self.target.clone();
+        let writing = |e| StoreError::writing(&target, e);
+        let mut conn = Connection::open_with_flags(
+            &self.temporary,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(writing)?;
+        // Nothing reads this file before it is complete and synced: no journal needed.
+        conn.pragma_update(None, "journal_mode", "OFF")
+            .map_err(writing)?;
+        conn.pragma_update(None, "synchronous", "OFF")
+            .map_err(writing)?;
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .map_err(writing)?;
+        migrations()
+            .to_latest(&mut conn)
+            .map_err(|e| migration_error(&target, e))?;
+        let settings_json =
+            serde_json::to_string(settings).map_err(|e| StoreError::Data(e.to_string()))?;
+        let chain = Chain::start(&EventRecord {
+            created_at: now,
+            settings_json: &settings_json,
+            ruleset_id: &ruleset.id,
+            ruleset_toml: &ruleset.source_text,
+        });
+        conn.execute(
+            "INSERT INTO event (singleton, created_at, app_version, settings_json, ruleset_id, ruleset_toml, log_rows, log_checksum)
+             VALUES (1, ?1, ?2, ?3, ?4, ?5, 0, ?6)",
+            params![
+                now,
+                env!("CARGO_PKG_VERSION"),
+                settings_json,
+                ruleset.id,
+                ruleset.source_text,
+                chain.to_hex()
+            ],
+        )
+        .map_err(writing)?;
+        self.head = Head {
+            rows: 0,
+            step: 0,
+            chain,
+        };
+        self.conn = Some(conn);
+        Ok(())
+    }
+
+    /// Appends entries as one step (an imported archive keeps its steps, times and reasons).
+    pub fn append(
+        &mut self,
+        entries: &[Entry],
+        reason: Option<&str>,
+        now: &str,
+    ) -> Result<i64, StoreError> {
+        let target = self.target.clone();
+        let conn = self
+            .conn
+            .as_mut()
+            .ok_or_else(|| StoreError::Data("the new event is already closed".into()))?;
+        let tx = conn
+            .transaction()
+            .map_err(|e| StoreError::writing(&target, e))?;
+        let (head, _) =
+            log::insert(&tx, self.head, entries, reason, now, Steps::One).map_err(|error| {
+                match error {
+                    StoreError::Sqlite(e) => StoreError::writing(&target, e),
+                    other => other,
+                }
+            })?;
+        tx.commit().map_err(|e| StoreError::writing(&target, e))?;
+        self.head = head;
+        Ok(head.step)
+    }
+
+    /// Makes the new file durable and moves it to its name, then opens it.
+    pub fn finish(mut self) -> Result<(EventFile, StoredEvent), StoreError> {
+        let target = self.target.clone();
+        if let Some(conn) = self.conn.take() {
+            conn.pragma_update(None, "journal_mode", "WAL")
+                .map_err(|e| StoreError::writing(&target, e))?;
+            conn.close()
+                .map_err(|(_, e)| StoreError::writing(&target, e))?;
+        }
+        failpoint::hit("create.built");
+        sidecar::sync_file(&self.temporary)?;
+        failpoint::hit("create.synced");
+        if target.exists() {
+            return Err(StoreError::AlreadyExists { path: target });
+        }
+        sidecar::rename_into_place(&self.temporary, &target)?;
+        failpoint::hit("create.renamed");
+        let lock = self
+            .lock
+            .take()
+            .ok_or_else(|| StoreError::Data("the new event lost its lock".into()))?;
+        match EventFile::open_writable(&target, lock) {
+            Ok(opened) => Ok(opened),
+            Err(Refused::ReadOnly(reason)) => Err(refusal(&target, &reason)),
+            Err(Refused::Fatal(error)) => Err(error),
+        }
+    }
+}
+
+impl Drop for NewEventFile {
+    fn drop(&mut self) {
+        if let Some(conn) = self.conn.take() {
+            drop(conn);
+        }
+        if self.temporary.exists() {
+            sidecar::remove_database(&self.temporary);
+        }
+    }
 }

@@ -3,14 +3,25 @@
 //! The file holds the event's settings, a copy of its ruleset and an append-only log of
 //! actions; the engine replays the log to rebuild the event. Every append is one
 //! transaction, committed with `synchronous=FULL` before the caller reports success.
-//! A file that is not ours, or from a newer version, is refused and never modified.
+//! A file that is not ours, damaged, or from a newer version is refused and never
+//! modified; every write path (create, append, copy, restore) leaves the old file or the
+//! complete new one when the process is killed.
 
+mod chain;
 mod error;
+pub mod failpoint;
 mod file;
+mod header;
 mod lock;
+mod log;
 mod migrations;
+mod restore;
+mod sidecar;
 
-pub use error::StoreError;
-pub use file::{EVENT_FILE_EXTENSION, Entry, EventFile, LoggedAction, StoredEvent};
+pub use error::{Damage, StoreError};
+pub use file::{Access, EVENT_FILE_EXTENSION, EventFile, NewEventFile, ReadOnlyReason};
 pub use lock::{HolderLock, lock_path};
+pub use log::{Entry, LoggedAction, StoredEvent, action_kind};
 pub use migrations::{LATEST_SCHEMA_VERSION, migrations};
+pub use restore::restore;
+pub use sidecar::{remove_database, sync_file, sync_folder, temporary, unused_name, with_suffix};

@@ -28,10 +28,7 @@ pub fn lock_path(event: &Path) -> PathBuf {
 impl HolderLock {
     pub fn acquire(event: &Path) -> Result<HolderLock, StoreError> {
         let path = lock_path(event);
-        let io = |e: std::io::Error| StoreError::Io {
-            path: path.clone(),
-            detail: e.to_string(),
-        };
+        let io = |e: std::io::Error| StoreError::io(&path, &e);
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)

@@ -4,13 +4,20 @@
 use rusqlite_migration::{M, Migrations};
 
 /// The schema version this build writes.
-pub const LATEST_SCHEMA_VERSION: i64 = 2;
+pub const LATEST_SCHEMA_VERSION: i64 = 3;
+
+/// The first schema with the checksum chain ([`crate::chain`]).
+pub const CHECKSUM_SCHEMA_VERSION: i64 = 3;
 
 /// Every migration, oldest first. Released migrations are never edited; add a new one.
 pub fn migrations() -> Migrations<'static> {
     Migrations::new(vec![
         M::up(include_str!("migrations/0001_event_log.sql")),
         M::up(include_str!("migrations/0002_steps.sql")),
+        M::up_with_hook(include_str!("migrations/0003_checksums.sql"), |tx| {
+            crate::log::seal(tx)?;
+            Ok(())
+        }),
     ])
 }
 

@@ -3,7 +3,9 @@
 
 use tablekeeper_engine::ruleset::catalogue;
 use tablekeeper_engine::{Action, EventSettings, PlayerDetails};
-use tablekeeper_store::{Entry, EventFile, LATEST_SCHEMA_VERSION};
+use tablekeeper_store::{Access, Entry, EventFile, LATEST_SCHEMA_VERSION, ReadOnlyReason};
+
+const NOW: &str = "2026-11-22T10:00:00.000+09:00";
 
 fn settings() -> EventSettings {
     EventSettings {
@@ -41,10 +43,10 @@ fn actions_round_trip_in_order() {
         .cloned()
         .map(|action| Entry::Action { action })
         .collect();
-    file.append(&entries, None, "now").expect("append");
+    file.append(&entries, None, NOW).expect("append");
     drop(file);
-    let reopened = EventFile::open(&path).expect("open");
-    let stored = reopened.load().expect("load");
+    let (reopened, stored) = EventFile::open(&path).expect("open");
+    assert_eq!(reopened.load().expect("load").actions, stored.actions);
     assert_eq!(stored.settings, settings());
     assert_eq!(stored.ruleset.id, "bandai");
     assert_eq!(
@@ -66,7 +68,7 @@ fn creating_over_an_existing_file_is_refused() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (path, _file) = create(&dir);
     let ruleset = catalogue::ruleset("bandai").expect("ruleset");
-    let error = EventFile::create(&path, &settings(), &ruleset, "now")
+    let error = EventFile::create(&path, &settings(), &ruleset, NOW)
         .err()
         .expect("must refuse");
     assert_eq!(error.kind(), "file-exists");
@@ -123,12 +125,20 @@ fn a_missing_file_is_reported() {
 }
 
 #[test]
-fn a_second_process_is_refused_with_the_holder_named() {
+fn a_second_process_reads_but_cannot_write_and_is_told_who_holds_the_event() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (path, first) = create(&dir);
-    // Another open of the same file (as a second process would) is refused while the first
-    // holds it; the message names the holder.
-    let error = EventFile::open(&path).err().expect("must refuse");
+    // Another open of the same file (as a second process would) reads it; a change is
+    // refused and the message names the holder.
+    let (mut second, _) = EventFile::open(&path).expect("opens for reading");
+    assert!(matches!(
+        second.access(),
+        Access::ReadOnly(ReadOnlyReason::InUse { .. })
+    ));
+    let error = second
+        .append(&[register("Late")], None, NOW)
+        .err()
+        .expect("must refuse");
     assert_eq!(error.kind(), "file-in-use");
     assert!(
         error
@@ -136,11 +146,19 @@ fn a_second_process_is_refused_with_the_holder_named() {
             .contains(&format!("process {}", std::process::id())),
         "{error}"
     );
+    drop(second);
     drop(first);
-    assert!(
-        EventFile::open(&path).is_ok(),
-        "released when the holder closes"
-    );
+    let (reopened, _) = EventFile::open(&path).expect("released when the holder closes");
+    assert_eq!(reopened.access(), &Access::Write);
+}
+
+fn register(name: &str) -> Entry {
+    Entry::Action {
+        action: Action::RegisterPlayer(PlayerDetails {
+            name: name.into(),
+            ..PlayerDetails::default()
+        }),
+    }
 }
 
 /// Builds a schema-1 file exactly as version 0.1 (schema 1) wrote it.
@@ -154,14 +172,14 @@ fn schema_one_file(path: &std::path::Path) {
     let ruleset = catalogue::ruleset("bandai").expect("ruleset");
     let settings = serde_json::to_string(&settings()).expect("settings");
     conn.execute(
-        "INSERT INTO event (singleton, created_at, app_version, settings_json, ruleset_id, ruleset_toml) VALUES (1, 'then', '0.1.0', ?1, 'bandai', ?2)",
+        "INSERT INTO event (singleton, created_at, app_version, settings_json, ruleset_id, ruleset_toml) VALUES (1, '2026-11-01T09:00:00.000+09:00', '0.1.0', ?1, 'bandai', ?2)",
         rusqlite::params![settings, ruleset.source_text],
     )
     .expect("event row");
     for name in ["Ann", "Bob"] {
         let payload = format!(r#"{{"action":"register-player","name":"{name}"}}"#);
         conn.execute(
-            "INSERT INTO action_log (recorded_at, kind, payload_json, reason) VALUES ('then', 'register-player', ?1, NULL)",
+            "INSERT INTO action_log (recorded_at, kind, payload_json, reason) VALUES ('2026-11-01T09:00:00.000+09:00', 'register-player', ?1, NULL)",
             rusqlite::params![payload],
         )
         .expect("action row");
@@ -173,8 +191,7 @@ fn every_released_schema_migrates_to_the_current_one() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("v1.tkevent");
     schema_one_file(&path);
-    let file = EventFile::open(&path).expect("schema 1 opens and migrates");
-    let stored = file.load().expect("load");
+    let (_file, stored) = EventFile::open(&path).expect("schema 1 opens and migrates");
     assert_eq!(stored.actions.len(), 2);
     // Schema 1 rows had no step: each becomes its own step, in order.
     let steps: Vec<i64> = stored.actions.iter().map(|a| a.step).collect();
@@ -198,7 +215,7 @@ fn a_damaged_file_is_refused_and_left_unchanged() {
             }),
         })
         .collect();
-    file.append(&actions, None, "now").expect("append");
+    file.append(&actions, None, NOW).expect("append");
     drop(file);
     // Checkpoint the WAL into the main file, then scribble over a page in the middle.
     let conn = rusqlite::Connection::open(&path).expect("sqlite");

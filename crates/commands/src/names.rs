@@ -1,0 +1,167 @@
+//! One check for every name a person types or imports: the event's name, a player's or a
+//! team's name and its members (create, add-player, import-players, add-team and
+//! import-archive all come through here).
+//!
+//! A name is trimmed of spaces and of invisible format characters at either end. It is
+//! refused when nothing visible is left, when it contains a control character (NUL, ESC,
+//! BEL, a line break, a tab) or a bidirectional override that would reorder printed text,
+//! or when it is longer than [`MAX_NAME_CHARS`].
+
+use tablekeeper_engine::PlayerDetails;
+use tablekeeper_engine::event::MAX_NAME_CHARS;
+use unicode_general_category::{GeneralCategory, get_general_category};
+
+use crate::error::CommandError;
+
+/// What is wrong with a name, for messages that point at the character.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NameProblem {
+    Empty,
+    Control { code_point: u32, position: usize },
+    TooLong { length: usize },
+}
+
+impl NameProblem {
+    pub fn describe(&self) -> String {
+        match self {
+            NameProblem::Empty => "the name is empty (it has no visible characters)".into(),
+            NameProblem::Control {
+                code_point,
+                position,
+            } => format!(
+                "the name contains the control character U+{code_point:04X} at character {position}; retype the name without it"
+            ),
+            NameProblem::TooLong { length } => {
+                format!("the name is {length} characters long; the limit is {MAX_NAME_CHARS}")
+            }
+        }
+    }
+}
+
+fn invisible(c: char) -> bool {
+    c.is_whitespace() || get_general_category(c) == GeneralCategory::Format
+}
+
+fn control(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The name as it is stored, or what is wrong with it.
+pub fn clean(raw: &str) -> Result<String, NameProblem> {
+    if let Some((position, c)) = raw.chars().enumerate().find(|(_, c)| control(*c)) {
+        return Err(NameProblem::Control {
+            code_point: u32::from(c),
+            position: position + 1,
+        });
+    }
+    let name = raw.trim_matches(invisible);
+    if name.chars().all(invisible) {
+        return Err(NameProblem::Empty);
+    }
+    let length = name.chars().count();
+    if length > MAX_NAME_CHARS {
+        return Err(NameProblem::TooLong { length });
+    }
+    Ok(name.to_string())
+}
+
+fn refused(what: &str, problem: &NameProblem) -> CommandError {
+    let kind = match problem {
+        NameProblem::Empty => "empty-name",
+        NameProblem::Control { .. } => "invalid-name",
+        NameProblem::TooLong { .. } => "name-too-long",
+    };
+    CommandError::input(kind, format!("{what}: {}", problem.describe()))
+}
+
+/// The event's name as stored.
+pub fn event_name(raw: &str) -> Result<String, CommandError> {
+    clean(raw).map_err(|p| match p {
+        NameProblem::Empty => CommandError::input("empty-name", "give the event a name"),
+        other => refused("event name", &other),
+    })
+}
+
+/// A player's (or team's) details with every name checked and cleaned.
+pub fn player_details(details: &PlayerDetails) -> Result<PlayerDetails, CommandError> {
+    let name = clean(&details.name).map_err(|p| refused("player name", &p))?;
+    let members = details
+        .members
+        .iter()
+        .map(|m| clean(m).map_err(|p| refused(&format!("member of {name}"), &p)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let optional = |value: &Option<String>, what: &str| -> Result<Option<String>, CommandError> {
+        match value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+            None => Ok(None),
+            Some(v) => clean(v).map(Some).or_else(|p| match p {
+                NameProblem::Empty => Ok(None),
+                other => Err(refused(&format!("{what} of {name}"), &other)),
+            }),
+        }
+    };
+    Ok(PlayerDetails {
+        reading: optional(&details.reading, "reading")?,
+        publisher_id: optional(&details.publisher_id, "player ID")?,
+        nickname: optional(&details.nickname, "nickname")?,
+        name,
+        members,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_trimmed_of_spaces_and_invisible_characters() {
+        assert_eq!(clean("  佐藤 花子\u{3000}"), Ok("佐藤 花子".into()));
+        assert_eq!(clean("\u{200B}Sato\u{FEFF}"), Ok("Sato".into()));
+        assert_eq!(clean("Nguyễn Văn An"), Ok("Nguyễn Văn An".into()));
+    }
+
+    #[test]
+    fn invisible_only_names_are_empty() {
+        for name in [
+            "",
+            "   ",
+            "\u{200B}\u{200D}",
+            "\u{FEFF}",
+            "\u{3000}\u{2060}",
+        ] {
+            assert_eq!(clean(name), Err(NameProblem::Empty), "{name:?}");
+        }
+    }
+
+    #[test]
+    fn control_characters_are_refused_with_their_position() {
+        for (name, code_point, position) in [
+            ("Sa\u{0}to", 0, 3),
+            ("\u{1b}[31mRed", 0x1b, 1),
+            ("Bell\u{7}", 7, 5),
+            ("Two\nLines", 10, 4),
+            ("Tab\there", 9, 4),
+            ("ab\u{202E}cd", 0x202E, 3),
+        ] {
+            assert_eq!(
+                clean(name),
+                Err(NameProblem::Control {
+                    code_point,
+                    position
+                }),
+                "{name:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_longer_than_the_limit_are_refused() {
+        let long = "あ".repeat(MAX_NAME_CHARS + 1);
+        assert_eq!(
+            clean(&long),
+            Err(NameProblem::TooLong {
+                length: MAX_NAME_CHARS + 1
+            })
+        );
+        assert!(clean(&"あ".repeat(MAX_NAME_CHARS)).is_ok());
+    }
+}

@@ -1,0 +1,444 @@
+//! The action log as stored: reading every row with its checks, and writing new rows.
+//!
+//! Reading is the whole-file check of [`crate::EventFile::open`]: every value has the
+//! stored type, timestamps parse, sequence numbers and steps are consecutive, each row's
+//! kind matches its payload, and the checksum chain ([`crate::chain`]) holds from the
+//! event record to the count and checksum the event record keeps.
+
+use std::path::Path;
+
+use rusqlite::types::ValueRef;
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use tablekeeper_engine::ruleset::parse_ruleset;
+use tablekeeper_engine::{Action, EventSettings, Ruleset};
+
+use crate::chain::{Chain, EventRecord, Row};
+use crate::error::{Damage, StoreError};
+
+/// One row of the log: an action, or the undo/redo of a whole earlier step.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "entry")]
+pub enum Entry {
+    Action {
+        action: Action,
+    },
+    /// Takes back step `step` (serialized as `target`, beside the entry's own `step`).
+    Undo {
+        #[serde(rename = "target")]
+        step: i64,
+    },
+    Redo {
+        #[serde(rename = "target")]
+        step: i64,
+    },
+}
+
+/// One logged entry with its sequence number, step (entries appended by one command share
+/// it), time and reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoggedAction {
+    pub seq: i64,
+    pub step: i64,
+    pub recorded_at: String,
+    pub entry: Entry,
+    pub reason: Option<String>,
+}
+
+/// Everything stored in an event file.
+#[derive(Debug, Clone)]
+pub struct StoredEvent {
+    pub settings: EventSettings,
+    pub ruleset: Ruleset,
+    pub created_at: String,
+    pub actions: Vec<LoggedAction>,
+}
+
+/// Where the log ends: the number of rows, the last step and the chain after the last row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Head {
+    pub rows: i64,
+    pub step: i64,
+    pub chain: Chain,
+}
+
+/// Payload of undo/redo rows.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StepPayload {
+    step: i64,
+}
+
+/// The `kind` column of an action's row.
+pub fn action_kind(action: &Action) -> &'static str {
+    match action {
+        Action::RegisterPlayer(_) => "register-player",
+        Action::DropPlayer { .. } => "drop-player",
+        Action::PairRound { .. } => "pair-round",
+        Action::RecordResult { .. } => "record-result",
+        Action::SetPlannedRounds { .. } => "set-planned-rounds",
+        Action::ReplacePairing { .. } => "replace-pairing",
+        Action::SetFixedTable { .. } => "set-fixed-table",
+        Action::OverrideResultLock { .. } => "override-result-lock",
+        Action::RecordPenalty { .. } => "record-penalty",
+        Action::SetDeck { .. } => "set-deck",
+        Action::StartCut { .. } => "start-cut",
+        Action::PairBracketRound => "pair-bracket-round",
+    }
+}
+
+/// The `kind` and `payload_json` columns of an entry.
+fn encode(entry: &Entry) -> Result<(&'static str, String), StoreError> {
+    let data = |e: serde_json::Error| StoreError::Data(e.to_string());
+    Ok(match entry {
+        Entry::Action { action } => (
+            action_kind(action),
+            serde_json::to_string(action).map_err(data)?,
+        ),
+        Entry::Undo { step } => (
+            "undo",
+            serde_json::to_string(&StepPayload { step: *step }).map_err(data)?,
+        ),
+        Entry::Redo { step } => (
+            "redo",
+            serde_json::to_string(&StepPayload { step: *step }).map_err(data)?,
+        ),
+    })
+}
+
+/// How the steps of appended entries are numbered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Steps {
+    /// All entries form one step (one command).
+    One,
+    /// Each entry is its own step (several undos at once).
+    Each,
+}
+
+/// Inserts `entries` after `head` inside `tx` and records the new head in the event
+/// record. Returns the new head and `(step, seq)` of every entry.
+pub fn insert(
+    tx: &Transaction,
+    head: Head,
+    entries: &[Entry],
+    reason: Option<&str>,
+    now: &str,
+    steps: Steps,
+) -> Result<(Head, Vec<(i64, i64)>), StoreError> {
+    let mut head = head;
+    let mut written = Vec::with_capacity(entries.len());
+    {
+        let mut statement = tx.prepare_cached(
+            "INSERT INTO action_log (seq, recorded_at, kind, payload_json, reason, step, checksum)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?;
+        let first_step = head.step + 1;
+        for (index, entry) in entries.iter().enumerate() {
+            let (kind, payload) = encode(entry)?;
+            let seq = head.rows + 1;
+            let step = match steps {
+                Steps::One => first_step,
+                Steps::Each => first_step + i64::try_from(index).unwrap_or(i64::MAX),
+            };
+            let chain = head.chain.next(&Row {
+                seq,
+                step,
+                recorded_at: now,
+                kind,
+                payload_json: &payload,
+                reason,
+            });
+            statement.execute(params![
+                seq,
+                now,
+                kind,
+                payload,
+                reason,
+                step,
+                chain.to_hex()
+            ])?;
+            head = Head {
+                rows: seq,
+                step,
+                chain,
+            };
+            written.push((step, seq));
+        }
+    }
+    tx.execute(
+        "UPDATE event SET log_rows = ?1, log_checksum = ?2 WHERE singleton = 1",
+        params![head.rows, head.chain.to_hex()],
+    )?;
+    Ok((head, written))
+}
+
+/// Text from a column, or the damage that makes it unreadable.
+fn text<'a>(value: ValueRef<'a>, what: &str) -> Result<&'a str, String> {
+    match value {
+        ValueRef::Text(bytes) => {
+            std::str::from_utf8(bytes).map_err(|_| format!("{what} is not valid text"))
+        }
+        _ => Err(format!("{what} is missing")),
+    }
+}
+
+fn integer(value: ValueRef, what: &str) -> Result<i64, String> {
+    match value {
+        ValueRef::Integer(n) => Ok(n),
+        _ => Err(format!("{what} is not a number")),
+    }
+}
+
+/// The stored event record and the chain it starts.
+struct Record {
+    created_at: String,
+    settings: EventSettings,
+    ruleset: Ruleset,
+    /// `(rows, checksum)` recorded by schema 3 and later.
+    head: Option<(i64, String)>,
+    chain: Chain,
+}
+
+fn read_record(conn: &Connection, path: &Path, checksums: bool) -> Result<Record, StoreError> {
+    let damaged = |problem: String| StoreError::damaged(path, Damage::EventRecord(problem));
+    let sql = if checksums {
+        "SELECT created_at, settings_json, ruleset_id, ruleset_toml, log_rows, log_checksum FROM event WHERE singleton = 1"
+    } else {
+        "SELECT created_at, settings_json, ruleset_id, ruleset_toml, NULL, NULL FROM event WHERE singleton = 1"
+    };
+    let mut statement = conn.prepare(sql).map_err(|e| damaged(e.to_string()))?;
+    let mut rows = statement.query([]).map_err(|e| damaged(e.to_string()))?;
+    let row = rows
+        .next()
+        .map_err(|e| damaged(e.to_string()))?
+        .ok_or_else(|| damaged("it is missing".into()))?;
+    let value = |index: usize| row.get_ref(index).map_err(|e| damaged(e.to_string()));
+    let created_at = text(value(0)?, "the creation time").map_err(damaged)?;
+    let settings_json = text(value(1)?, "the settings").map_err(damaged)?;
+    let ruleset_id = text(value(2)?, "the ruleset id").map_err(damaged)?;
+    let ruleset_toml = text(value(3)?, "the ruleset").map_err(damaged)?;
+    let head = match (value(4)?, value(5)?) {
+        (ValueRef::Integer(rows), ValueRef::Text(checksum)) => Some((
+            rows,
+            String::from_utf8(checksum.to_vec()).map_err(|_| damaged("bad checksum".into()))?,
+        )),
+        (ValueRef::Null, ValueRef::Null) if !checksums => None,
+        _ => return Err(damaged("the log's count and checksum are missing".into())),
+    };
+    chrono::DateTime::parse_from_rfc3339(created_at)
+        .map_err(|_| damaged(format!("the creation time '{created_at}' is not a time")))?;
+    let settings: EventSettings =
+        serde_json::from_str(settings_json).map_err(|e| damaged(format!("the settings: {e}")))?;
+    let ruleset = parse_ruleset("event file ruleset", ruleset_toml)
+        .map_err(|e| damaged(format!("the ruleset: {e}")))?;
+    let chain = Chain::start(&EventRecord {
+        created_at,
+        settings_json,
+        ruleset_id,
+        ruleset_toml,
+    });
+    Ok(Record {
+        created_at: created_at.to_string(),
+        settings,
+        ruleset,
+        head,
+        chain,
+    })
+}
+
+/// Reads and checks the whole log of a file with schema `schema`.
+pub fn read(
+    conn: &Connection,
+    path: &Path,
+    schema: i64,
+) -> Result<(StoredEvent, Head), StoreError> {
+    let checksums = schema >= crate::migrations::CHECKSUM_SCHEMA_VERSION;
+    let record = read_record(conn, path, checksums)?;
+    let damaged = |damage| StoreError::damaged(path, damage);
+    let sql = if checksums {
+        "SELECT seq, recorded_at, kind, payload_json, reason, step, checksum FROM action_log ORDER BY seq"
+    } else if schema >= 2 {
+        "SELECT seq, recorded_at, kind, payload_json, reason, COALESCE(step, seq), NULL FROM action_log ORDER BY seq"
+    } else {
+        // Schema 1 had no steps: each row was its own (as migration 2 numbers them).
+        "SELECT seq, recorded_at, kind, payload_json, reason, seq, NULL FROM action_log ORDER BY seq"
+    };
+    let unreadable = |seq: i64, problem: String| damaged(Damage::Entry { seq, problem });
+    let mut statement = conn
+        .prepare(sql)
+        .map_err(|e| unreadable(0, e.to_string()))?;
+    let mut rows = statement
+        .query([])
+        .map_err(|e| unreadable(0, e.to_string()))?;
+    let mut actions = Vec::new();
+    let mut head = Head {
+        rows: 0,
+        step: 0,
+        chain: record.chain,
+    };
+    loop {
+        let next_seq = head.rows + 1;
+        let row = match rows.next() {
+            Ok(Some(row)) => row,
+            Ok(None) => break,
+            Err(e) => return Err(unreadable(next_seq, e.to_string())),
+        };
+        let value = |index: usize| {
+            row.get_ref(index)
+                .map_err(|e| unreadable(next_seq, e.to_string()))
+        };
+        let seq = integer(value(0)?, "its number").map_err(|p| unreadable(next_seq, p))?;
+        if seq != next_seq {
+            return Err(damaged(Damage::Gap { seq }));
+        }
+        let field =
+            |index: usize, what: &str| text(value(index)?, what).map_err(|p| unreadable(seq, p));
+        let recorded_at = field(1, "its time")?;
+        let kind = field(2, "its kind")?;
+        let payload = field(3, "its content")?;
+        let reason = match value(4)? {
+            ValueRef::Null => None,
+            other => Some(text(other, "its reason").map_err(|p| unreadable(seq, p))?),
+        };
+        let step = integer(value(5)?, "its step").map_err(|p| unreadable(seq, p))?;
+        if step != head.step && step != head.step + 1 {
+            return Err(damaged(Damage::Steps { seq }));
+        }
+        if chrono::DateTime::parse_from_rfc3339(recorded_at).is_err() {
+            return Err(unreadable(
+                seq,
+                format!("its time '{recorded_at}' is not a time"),
+            ));
+        }
+        let chain = head.chain.next(&Row {
+            seq,
+            step,
+            recorded_at,
+            kind,
+            payload_json: payload,
+            reason,
+        });
+        if checksums {
+            let stored = field(6, "its checksum")?;
+            if stored != chain.to_hex() {
+                return Err(damaged(Damage::Checksum { seq }));
+            }
+        }
+        let entry = parse_entry(kind, payload, step).map_err(|p| unreadable(seq, p))?;
+        actions.push(LoggedAction {
+            seq,
+            step,
+            recorded_at: recorded_at.to_string(),
+            entry,
+            reason: reason.map(str::to_string),
+        });
+        head = Head {
+            rows: seq,
+            step,
+            chain,
+        };
+    }
+    if let Some((rows, checksum)) = &record.head {
+        if *rows > head.rows {
+            return Err(damaged(Damage::Truncated {
+                found: head.rows,
+                expected: *rows,
+            }));
+        }
+        if *rows != head.rows || *checksum != head.chain.to_hex() {
+            return Err(damaged(Damage::Checksum { seq: head.rows }));
+        }
+    }
+    Ok((
+        StoredEvent {
+            settings: record.settings,
+            ruleset: record.ruleset,
+            created_at: record.created_at,
+            actions,
+        },
+        head,
+    ))
+}
+
+/// Parses one row's payload, checking that it is the kind the row says.
+fn parse_entry(kind: &str, payload: &str, step: i64) -> Result<Entry, String> {
+    match kind {
+        "undo" | "redo" => {
+            let target: StepPayload = serde_json::from_str(payload).map_err(|e| e.to_string())?;
+            if target.step < 1 || target.step >= step {
+                return Err(format!(
+                    "it takes back step {}, which is not before it",
+                    target.step
+                ));
+            }
+            Ok(if kind == "undo" {
+                Entry::Undo { step: target.step }
+            } else {
+                Entry::Redo { step: target.step }
+            })
+        }
+        _ => {
+            let action: Action = serde_json::from_str(payload).map_err(|e| e.to_string())?;
+            if action_kind(&action) != kind {
+                return Err(format!(
+                    "it says '{kind}' but holds '{}'",
+                    action_kind(&action)
+                ));
+            }
+            Ok(Entry::Action { action })
+        }
+    }
+}
+
+/// Fills in the checksums of a file written before schema 3 (the migration's hook).
+pub fn seal(tx: &Transaction) -> Result<(), rusqlite::Error> {
+    let record: Option<(String, String, String, String)> = tx
+        .query_row(
+            "SELECT created_at, settings_json, ruleset_id, ruleset_toml FROM event WHERE singleton = 1",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+        )
+        .optional()?;
+    // A database being created has no event record yet; its rows are written sealed.
+    let Some(record) = record else {
+        return Ok(());
+    };
+    let mut chain = Chain::start(&EventRecord {
+        created_at: &record.0,
+        settings_json: &record.1,
+        ruleset_id: &record.2,
+        ruleset_toml: &record.3,
+    });
+    let rows: Vec<(i64, String, String, String, Option<String>, i64)> = tx
+        .prepare("SELECT seq, recorded_at, kind, payload_json, reason, step FROM action_log ORDER BY seq")?
+        .query_map([], |row| {
+            Ok((
+                row.get(0)?,
+                row.get(1)?,
+                row.get(2)?,
+                row.get(3)?,
+                row.get(4)?,
+                row.get(5)?,
+            ))
+        })?
+        .collect::<Result<_, _>>()?;
+    let mut count = 0;
+    for (seq, recorded_at, kind, payload, reason, step) in &rows {
+        chain = chain.next(&Row {
+            seq: *seq,
+            step: *step,
+            recorded_at,
+            kind,
+            payload_json: payload,
+            reason: reason.as_deref(),
+        });
+        tx.execute(
+            "UPDATE action_log SET checksum = ?1 WHERE seq = ?2",
+            params![chain.to_hex(), seq],
+        )?;
+        count = *seq;
+    }
+    tx.execute(
+        "UPDATE event SET log_rows = ?1, log_checksum = ?2 WHERE singleton = 1",
+        params![count, chain.to_hex()],
+    )?;
+    Ok(())
+}
