@@ -7,6 +7,7 @@ mod args;
 mod render;
 
 use std::process::ExitCode;
+use tablekeeper_engine::ErrorKind;
 
 use clap::Parser;
 use serde::Serialize;
@@ -124,7 +125,7 @@ struct Output {
 impl Output {
     fn new(text: String, data: &impl Serialize) -> Result<Output, CommandError> {
         let json = serde_json::to_value(data)
-            .map_err(|e| CommandError::input("internal", e.to_string()))?;
+            .map_err(|e| CommandError::input(ErrorKind::Internal, e.to_string()))?;
         Ok(Output {
             text,
             json,
@@ -274,7 +275,7 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             let session = open(&file, notices)?;
             let bracket = session.bracket()?.ok_or_else(|| {
                 CommandError::input(
-                    "no-cut",
+                    ErrorKind::NoCut,
                     "the top cut has not started; start it with `tablekeeper cut FILE --size N`",
                 )
             })?;
@@ -289,7 +290,7 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
                 "none" | "-" => None,
                 number => Some(number.parse::<u32>().map_err(|_| {
                     CommandError::input(
-                        "invalid-table",
+                        ErrorKind::InvalidTable,
                         format!("'{number}' is not a table number; use a number or none"),
                     )
                 })?),
@@ -371,7 +372,7 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
         } => {
             let kind = PenaltyType::from_id(&penalty).ok_or_else(|| {
                 CommandError::input(
-                    "invalid-penalty",
+                    ErrorKind::InvalidPenalty,
                     format!("unknown penalty '{penalty}'; use caution, warning, game-loss, match-loss, disqualification or suspension"),
                 )
             })?;
@@ -579,13 +580,13 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
                 None if format == "archive" => {
                     let archive = archive::export(&session)?;
                     let text = serde_json::to_string_pretty(&archive)
-                        .map_err(|e| CommandError::input("internal", e.to_string()))?;
+                        .map_err(|e| CommandError::input(ErrorKind::Internal, e.to_string()))?;
                     Output::new(format!("{text}\n"), &archive)
                 }
                 None => {
                     export::render(&session, &format, &encoding)?;
                     Err(CommandError::input(
-                        "output-required",
+                        ErrorKind::OutputRequired,
                         "CSV exports need --output FILE",
                     ))
                 }
@@ -601,7 +602,7 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             })?;
             let parsed: archive::Archive = serde_json::from_slice(&bytes).map_err(|e| {
                 CommandError::input(
-                    "not-an-archive",
+                    ErrorKind::NotAnArchive,
                     format!("{} is not a Tablekeeper archive: {e}", source.display()),
                 )
             })?;

@@ -5,6 +5,7 @@
 //! full action log, so [`replay`] rebuilds the identical event.
 
 use serde::{Deserialize, Serialize};
+use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::ruleset::parse_ruleset;
 use tablekeeper_engine::{Event, EventSettings, standings};
 use tablekeeper_store::{Entry, LoggedAction};
@@ -90,13 +91,13 @@ pub fn export(session: &Session) -> Result<Archive, CommandError> {
 pub fn replay(archive: &Archive) -> Result<Event, CommandError> {
     if archive.format != ARCHIVE_FORMAT {
         return Err(CommandError::input(
-            "not-an-archive",
+            ErrorKind::NotAnArchive,
             "this JSON file is not a Tablekeeper archive",
         ));
     }
     if archive.version > ARCHIVE_VERSION {
         return Err(CommandError::input(
-            "newer-version",
+            ErrorKind::NewerVersion,
             format!(
                 "archive version {} is newer than this app reads ({ARCHIVE_VERSION}); update Tablekeeper",
                 archive.version
@@ -162,7 +163,7 @@ fn check_entered_text(archive: &Archive) -> Result<(), CommandError> {
     for entry in &archive.log {
         if chrono::DateTime::parse_from_rfc3339(&entry.recorded_at).is_err() {
             return Err(CommandError::input(
-                "invalid-archive",
+                ErrorKind::InvalidArchive,
                 format!(
                     "log entry {} has the time '{}', which is not a time; the archive was changed by hand",
                     entry.seq, entry.recorded_at
@@ -196,7 +197,7 @@ fn copy_log(
         let written = file.append(&entries, first.reason.as_deref(), &first.recorded_at)?;
         if written != step {
             return Err(CommandError::input(
-                "invalid-archive",
+                ErrorKind::InvalidArchive,
                 format!(
                     "the archive's steps are not numbered 1, 2, 3, … (found {step} where {written} was expected)"
                 ),

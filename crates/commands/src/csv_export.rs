@@ -2,6 +2,7 @@
 //! BOM (what Excel needs to show Japanese correctly) or Shift-JIS (older Japanese tools).
 
 use serde::{Deserialize, Serialize};
+use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::Event;
 use tablekeeper_engine::model::Seats;
 
@@ -22,7 +23,7 @@ impl CsvEncoding {
             "utf8-bom" | "utf-8" | "utf8" => Ok(CsvEncoding::Utf8Bom),
             "shift-jis" | "sjis" | "cp932" => Ok(CsvEncoding::ShiftJis),
             other => Err(CommandError::input(
-                "invalid-encoding",
+                ErrorKind::InvalidEncoding,
                 format!("unknown encoding '{other}'; use utf8-bom or shift-jis"),
             )),
         }
@@ -36,19 +37,46 @@ pub struct EncodedCsv {
     pub unrepresentable: Vec<char>,
 }
 
+/// A cell as it is safe to open in a spreadsheet: text that a spreadsheet would run as a
+/// formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return, e.g. a player
+/// registered as `=HYPERLINK(…)`) gets a leading apostrophe, which spreadsheets show as
+/// text. Plain numbers (`-1`, `0.5`) stay numbers.
+pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
+    let risky = cell
+        .chars()
+        .next()
+        .is_some_and(|c| matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r'));
+    if risky && !is_plain_number(cell) {
+        std::borrow::Cow::Owned(format!("'{cell}"))
+    } else {
+        std::borrow::Cow::Borrowed(cell)
+    }
+}
+
+/// `-12`, `+3`, `0.5`, `-0.3333`: digits with an optional sign and one decimal point.
+fn is_plain_number(cell: &str) -> bool {
+    let digits = cell.strip_prefix(['-', '+']).unwrap_or(cell);
+    let mut parts = digits.splitn(2, '.');
+    let whole = parts.next().unwrap_or("");
+    let fraction = parts.next();
+    !whole.is_empty()
+        && whole.chars().all(|c| c.is_ascii_digit())
+        && fraction.is_none_or(|f| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit()))
+}
+
 fn table(rows: Vec<Vec<String>>) -> Result<String, CommandError> {
     let mut writer = csv::WriterBuilder::new()
         .terminator(csv::Terminator::CRLF)
         .from_writer(Vec::new());
     for row in rows {
         writer
-            .write_record(&row)
-            .map_err(|e| CommandError::input("internal", e.to_string()))?;
+            .write_record(row.iter().map(|cell| spreadsheet_safe(cell).into_owned()))
+            .map_err(|e| CommandError::input(ErrorKind::Internal, e.to_string()))?;
     }
     let bytes = writer
         .into_inner()
-        .map_err(|e| CommandError::input("internal", e.to_string()))?;
-    String::from_utf8(bytes).map_err(|e| CommandError::input("internal", e.to_string()))
+        .map_err(|e| CommandError::input(ErrorKind::Internal, e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| CommandError::input(ErrorKind::Internal, e.to_string()))
 }
 
 /// Encodes CSV text; unrepresentable characters become '?' and are reported.

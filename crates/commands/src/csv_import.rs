@@ -7,8 +7,8 @@
 //! without problems, so a bad file changes nothing.
 
 use serde::{Deserialize, Serialize};
+use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::PlayerDetails;
-use tablekeeper_engine::event::MAX_NAME_CHARS;
 use ts_rs::TS;
 
 use crate::error::CommandError;
@@ -96,9 +96,44 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), CommandError> {
 
 fn not_text() -> CommandError {
     CommandError::input(
-        "csv-encoding",
+        ErrorKind::CsvEncoding,
         "the file is neither UTF-8 nor Shift-JIS text; save it from Excel as \"CSV UTF-8\" and import again",
     )
+}
+
+/// Where a quoted field opened and never closed, as a 1-based line; `None` when every
+/// quote is closed. The CSV reader would otherwise read on to the end of the file and merge
+/// every following row into one field.
+fn unterminated_quote(text: &str) -> Option<usize> {
+    let mut line = 1;
+    let mut opened_at = None;
+    let mut at_field_start = true;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (opened_at, c) {
+            (Some(_), '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+            }
+            (Some(_), '"') => {
+                opened_at = None;
+                at_field_start = false;
+            }
+            (None, '"') if at_field_start => {
+                opened_at = Some(line);
+            }
+            (_, '\n') => {
+                line += 1;
+                if opened_at.is_none() {
+                    at_field_start = true;
+                }
+            }
+            (None, ',') => at_field_start = true,
+            (None, '\r') => {}
+            (None, _) => at_field_start = false,
+            (Some(_), _) => {}
+        }
+    }
+    opened_at
 }
 
 /// Reads the file and lists every problem (nothing is imported). `registered` holds
@@ -108,13 +143,26 @@ pub fn preview(
     registered: &[(String, Option<String>)],
 ) -> Result<ImportPreview, CommandError> {
     let (text, encoding) = decode(bytes)?;
+    if let Some(line) = unterminated_quote(&text) {
+        return Err(CommandError::input(
+            ErrorKind::CsvFormat,
+            format!(
+                "line {line}: a quoted field is never closed (a \" is missing), so the rows after it cannot be told apart; close the quote and import again. Nothing was imported"
+            ),
+        ));
+    }
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
     let headers = reader
         .headers()
-        .map_err(|e| CommandError::input("csv-format", format!("cannot read the header row: {e}")))?
+        .map_err(|e| {
+            CommandError::input(
+                ErrorKind::CsvFormat,
+                format!("cannot read the header row: {e}"),
+            )
+        })?
         .clone();
     let mut problems = Vec::new();
     let mut index: [Option<usize>; 4] = [None; 4];
@@ -139,24 +187,44 @@ pub fn preview(
     }
     let Some(name_column) = index[0] else {
         return Err(CommandError::input(
-            "csv-format",
+            ErrorKind::CsvFormat,
             "the first row must be a header with a 'name' column (e.g. name,reading,publisher_id)",
         ));
     };
+    let registered: std::collections::HashSet<(String, Option<String>)> =
+        registered.iter().cloned().collect();
+    let mut seen: std::collections::HashSet<(String, Option<String>)> =
+        std::collections::HashSet::new();
     let mut players: Vec<PlayerDetails> = Vec::new();
     for (row, record) in reader.records().enumerate() {
-        let line = row + 2;
+        let fallback_line = row + 2;
         let record = match record {
             Ok(record) => record,
             Err(e) => {
                 problems.push(Problem {
-                    line,
+                    line: e
+                        .position()
+                        .map_or(fallback_line, |p| usize::try_from(p.line()).unwrap_or(0)),
                     message: e.to_string(),
                 });
                 continue;
             }
         };
+        let line = record
+            .position()
+            .map_or(fallback_line, |p| usize::try_from(p.line()).unwrap_or(0));
         if record.iter().all(str::is_empty) {
+            continue;
+        }
+        if record.len() > headers.len() {
+            problems.push(Problem {
+                line,
+                message: format!(
+                    "{} fields where the header has {}; put a name with a comma in quotes (\"Sato, Hanako\")",
+                    record.len(),
+                    headers.len()
+                ),
+            });
             continue;
         }
         let field = |column: usize| {
@@ -165,34 +233,25 @@ pub fn preview(
                 .map(str::to_string)
                 .filter(|s| !s.is_empty())
         };
-        let name = record.get(name_column).unwrap_or("").to_string();
-        let length = name.chars().count();
-        if name.is_empty() {
-            problems.push(Problem {
-                line,
-                message: "empty name".into(),
-            });
-            continue;
-        }
-        if length > MAX_NAME_CHARS {
-            problems.push(Problem {
-                line,
-                message: format!("name is {length} characters long; the limit is {MAX_NAME_CHARS}"),
-            });
-            continue;
-        }
-        let publisher_id = field(2);
-        let key = (name.clone(), publisher_id.clone());
-        if players
-            .iter()
-            .any(|p| (p.name.clone(), p.publisher_id.clone()) == key)
-        {
-            problems.push(Problem {
-                line,
-                message: format!("'{name}' appears twice in the file"),
-            });
-            continue;
-        }
+        let details = PlayerDetails {
+            name: record.get(name_column).unwrap_or("").to_string(),
+            reading: field(1),
+            publisher_id: field(2),
+            nickname: field(3),
+            members: Vec::new(),
+        };
+        let details = match crate::names::player_details(&details) {
+            Ok(details) => details,
+            Err(error) => {
+                problems.push(Problem {
+                    line,
+                    message: error.to_string(),
+                });
+                continue;
+            }
+        };
+        let name = details.name.clone();
+        let key = (name.clone(), details.publisher_id.clone());
         if registered.contains(&key) {
             problems.push(Problem {
                 line,
@@ -200,13 +259,14 @@ pub fn preview(
             });
             continue;
         }
-        players.push(PlayerDetails {
-            name,
-            reading: field(1),
-            publisher_id,
-            nickname: field(3),
-            members: Vec::new(),
-        });
+        if !seen.insert(key) {
+            problems.push(Problem {
+                line,
+                message: format!("'{name}' appears twice in the file"),
+            });
+            continue;
+        }
+        players.push(details);
     }
     Ok(ImportPreview {
         encoding,
@@ -231,7 +291,7 @@ pub fn players_from(preview: ImportPreview) -> Result<Vec<PlayerDetails>, Comman
         .map(|p| format!("line {}: {}", p.line, p.message))
         .collect();
     Err(CommandError::input(
-        "csv-problems",
+        ErrorKind::CsvProblems,
         format!(
             "nothing was imported; fix these and import again:\n  {}",
             lines.join("\n  ")

@@ -1,5 +1,6 @@
 //! Reading a deck list (card number, name, count) from CSV (UTF-8, BOM or Shift-JIS).
 
+use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::model::DeckCard;
 
 use crate::csv_import::decode;
@@ -17,7 +18,7 @@ pub fn parse_list(bytes: &[u8]) -> Result<Vec<DeckCard>, CommandError> {
     for (index, record) in reader.records().enumerate() {
         let line = index + 1;
         let record = record.map_err(|e| {
-            CommandError::input("csv-format", format!("deck list line {line}: {e}"))
+            CommandError::input(ErrorKind::CsvFormat, format!("deck list line {line}: {e}"))
         })?;
         if record.iter().all(str::is_empty) {
             continue;
@@ -28,7 +29,7 @@ pub fn parse_list(bytes: &[u8]) -> Result<Vec<DeckCard>, CommandError> {
             Err(_) if line == 1 => continue, // a header row
             Err(_) => {
                 return Err(CommandError::input(
-                    "csv-format",
+                    ErrorKind::CsvFormat,
                     format!(
                         "deck list line {line}: the third column must be a count, found '{count_text}'"
                     ),

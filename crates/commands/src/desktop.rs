@@ -6,6 +6,7 @@
 //! TypeScript twins to `ui/src/bindings/`.
 
 use std::path::{Path, PathBuf};
+use tablekeeper_engine::ErrorKind;
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::model::PenaltyType;
@@ -283,7 +284,7 @@ impl Desk {
             None | Some("") => Structure::Swiss,
             Some(id) => Structure::from_id(id).ok_or_else(|| {
                 CommandError::input(
-                    "invalid-structure",
+                    ErrorKind::InvalidStructure,
                     format!("unknown structure '{id}'; use {}", Structure::CHOICES),
                 )
             })?,
@@ -342,7 +343,7 @@ impl Desk {
             .collect::<Vec<_>>();
         if players.is_empty() {
             return Err(CommandError::input(
-                "empty-name",
+                ErrorKind::EmptyName,
                 "type a player's name first",
             ));
         }
@@ -465,7 +466,7 @@ impl Desk {
     pub fn penalty(&mut self, request: PenaltyRequest) -> Result<PenaltyView, CommandError> {
         let kind = PenaltyType::from_id(&request.penalty).ok_or_else(|| {
             CommandError::input(
-                "invalid-penalty",
+                ErrorKind::InvalidPenalty,
                 format!(
                     "unknown penalty '{}'; use caution, warning, game-loss, match-loss, disqualification or suspension",
                     request.penalty
@@ -602,7 +603,7 @@ impl Desk {
             .find(|p| !p.exists())
             .ok_or_else(|| {
                 CommandError::input(
-                    "file-exists",
+                    ErrorKind::FileExists,
                     "too many events with this name today; choose a file name",
                 )
             })
@@ -666,7 +667,7 @@ fn write_replacing(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
 
 fn no_event() -> CommandError {
     CommandError::input(
-        "no-event",
+        ErrorKind::NoEvent,
         "no event is open; create a new event or open one from the start screen",
     )
 }

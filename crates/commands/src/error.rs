@@ -2,7 +2,7 @@
 //! says what to do.
 
 use serde::Serialize;
-use tablekeeper_engine::EngineError;
+use tablekeeper_engine::{EngineError, ErrorKind};
 use tablekeeper_store::StoreError;
 
 /// Why a command failed. Nothing was changed when a command returns this.
@@ -13,13 +13,13 @@ pub enum CommandError {
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error("{message}")]
-    Input { kind: &'static str, message: String },
+    Input { kind: ErrorKind, message: String },
     #[error("{path}: {detail}")]
     Io { path: String, detail: String },
     /// A damaged event file, with the newest backup that passes every check.
-    #[error("{error} {}", match backup {
-        Some(backup) => format!("The newest good backup is {}.", backup.display()),
-        None => "No good backup was found beside it.".to_string(),
+    #[error("{error}: {}", match backup {
+        Some(backup) => format!("the newest good backup is {}", backup.display()),
+        None => "no good backup was found beside it; restore a copy kept elsewhere (a USB stick, an exported archive)".to_string(),
     })]
     Damaged {
         error: StoreError,
@@ -28,7 +28,7 @@ pub enum CommandError {
 }
 
 impl CommandError {
-    pub fn input(kind: &'static str, message: impl Into<String>) -> Self {
+    pub fn input(kind: ErrorKind, message: impl Into<String>) -> Self {
         CommandError::Input {
             kind,
             message: message.into(),
@@ -47,12 +47,12 @@ impl CommandError {
     }
 
     /// Stable machine-readable kind.
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> ErrorKind {
         match self {
             CommandError::Engine(e) => e.kind(),
             CommandError::Store(e) => e.kind(),
-            CommandError::Input { kind, .. } => kind,
-            CommandError::Io { .. } => "io",
+            CommandError::Input { kind, .. } => *kind,
+            CommandError::Io { .. } => ErrorKind::Io,
             CommandError::Damaged { error, .. } => error.kind(),
         }
     }
@@ -60,7 +60,7 @@ impl CommandError {
     /// The `{kind, message}` shape sent to the UI and printed by `--json`.
     pub fn to_view(&self) -> ErrorView {
         ErrorView {
-            kind: self.kind().to_string(),
+            kind: self.kind(),
             message: self.to_string(),
         }
     }
@@ -70,6 +70,6 @@ impl CommandError {
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, ts_rs::TS)]
 #[ts(export)]
 pub struct ErrorView {
-    pub kind: String,
+    pub kind: ErrorKind,
     pub message: String,
 }

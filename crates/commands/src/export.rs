@@ -2,6 +2,7 @@
 //! publisher report. Shared by the CLI (`export --output`) and the desktop app.
 
 use std::path::Path;
+use tablekeeper_engine::ErrorKind;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -40,7 +41,7 @@ pub fn render(
     match format {
         "archive" => {
             let text = serde_json::to_string_pretty(&archive::export(session)?)
-                .map_err(|e| CommandError::input("internal", e.to_string()))?;
+                .map_err(|e| CommandError::input(ErrorKind::Internal, e.to_string()))?;
             Ok((text.into_bytes(), Vec::new()))
         }
         "report" => Ok((
@@ -53,7 +54,7 @@ pub fn render(
         )?),
         "results-csv" => csv(csv_export::results_csv(session.event())?),
         other => Err(CommandError::input(
-            "invalid-format",
+            ErrorKind::InvalidFormat,
             format!("unknown export format '{other}'; use {FORMATS}"),
         )),
     }

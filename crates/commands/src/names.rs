@@ -7,6 +7,7 @@
 //! BEL, a line break, a tab) or a bidirectional override that would reorder printed text,
 //! or when it is longer than [`MAX_NAME_CHARS`].
 
+use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::event::MAX_NAME_CHARS;
 use unicode_general_category::{GeneralCategory, get_general_category};
@@ -67,9 +68,9 @@ pub fn clean(raw: &str) -> Result<String, NameProblem> {
 
 fn refused(what: &str, problem: &NameProblem) -> CommandError {
     let kind = match problem {
-        NameProblem::Empty => "empty-name",
-        NameProblem::Control { .. } => "invalid-name",
-        NameProblem::TooLong { .. } => "name-too-long",
+        NameProblem::Empty => ErrorKind::EmptyName,
+        NameProblem::Control { .. } => ErrorKind::InvalidName,
+        NameProblem::TooLong { .. } => ErrorKind::NameTooLong,
     };
     CommandError::input(kind, format!("{what}: {}", problem.describe()))
 }
@@ -77,7 +78,7 @@ fn refused(what: &str, problem: &NameProblem) -> CommandError {
 /// The event's name as stored.
 pub fn event_name(raw: &str) -> Result<String, CommandError> {
     clean(raw).map_err(|p| match p {
-        NameProblem::Empty => CommandError::input("empty-name", "give the event a name"),
+        NameProblem::Empty => CommandError::input(ErrorKind::EmptyName, "give the event a name"),
         other => refused("event name", &other),
     })
 }

@@ -2,6 +2,7 @@
 //!
 //! Shared by the CLI and (later) the desktop app so both accept exactly the same input.
 
+use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::model::{
     DefaultReason, DrawReason, GameScore, ResultEntry, Side, TeamSeat,
 };
@@ -20,7 +21,7 @@ pub fn parse_result(text: &str, reason: Option<&str>) -> Result<ResultEntry, Com
     let reason = reason.map(str::to_string);
     let invalid = || {
         CommandError::input(
-            "invalid-result",
+            ErrorKind::InvalidResult,
             format!("'{text}' is not a result. Use {RESULT_SYNTAX}."),
         )
     };

@@ -5,6 +5,7 @@
 //! and only then replaces the in-memory state and reports success.
 
 use std::path::{Path, PathBuf};
+use tablekeeper_engine::ErrorKind;
 
 use rand::RngExt;
 use tablekeeper_engine::model::{
@@ -242,7 +243,7 @@ fn required_reason(reason: &str) -> Result<&str, CommandError> {
     let reason = reason.trim();
     if reason.is_empty() {
         return Err(CommandError::input(
-            "reason-required",
+            ErrorKind::ReasonRequired,
             "say why (e.g. --reason \"players asked\"); the reason is kept in the event log",
         ));
     }
@@ -303,7 +304,7 @@ impl Session {
         }
         if !matches!(options.team_size, 0 | 2 | 3) {
             return Err(CommandError::input(
-                "invalid-team",
+                ErrorKind::InvalidTeam,
                 "teams have 2 (tag) or 3 (trio) members",
             ));
         }
@@ -313,7 +314,7 @@ impl Session {
                 .is_none_or(|planned| planned < options.min_rounds)
         {
             return Err(CommandError::input(
-                "invalid-rounds",
+                ErrorKind::InvalidRounds,
                 "variable rounds need the maximum as the planned rounds, at least the minimum (e.g. --min-rounds 6 --rounds 8)",
             ));
         }
@@ -496,10 +497,9 @@ impl Session {
     /// Takes back the last step still in effect.
     pub fn undo(&mut self) -> Result<HistoryItem, CommandError> {
         let timeline = Timeline::new(&self.log);
-        let last = timeline
-            .applied
-            .last()
-            .ok_or_else(|| CommandError::input("nothing-to-undo", "there is nothing to undo"))?;
+        let last = timeline.applied.last().ok_or_else(|| {
+            CommandError::input(ErrorKind::NothingToUndo, "there is nothing to undo")
+        })?;
         let step = last.step;
         let item = self.describe_step(last, true);
         let remaining: Vec<&Action> = timeline.applied[..timeline.applied.len() - 1]
@@ -515,10 +515,9 @@ impl Session {
     /// Applies again the step undone last (until a new change is made).
     pub fn redo(&mut self) -> Result<HistoryItem, CommandError> {
         let timeline = Timeline::new(&self.log);
-        let next_step = timeline
-            .redoable
-            .last()
-            .ok_or_else(|| CommandError::input("nothing-to-redo", "there is nothing to redo"))?;
+        let next_step = timeline.redoable.last().ok_or_else(|| {
+            CommandError::input(ErrorKind::NothingToRedo, "there is nothing to redo")
+        })?;
         let step = next_step.step;
         let item = self.describe_step(next_step, false);
         let mut actions: Vec<&Action> = timeline.effective_actions();
@@ -615,7 +614,7 @@ impl Session {
             })
             .ok_or_else(|| {
                 CommandError::input(
-                    "unknown-round",
+                    ErrorKind::UnknownRound,
                     format!("round {round} has not been paired"),
                 )
             })?;
@@ -751,7 +750,7 @@ impl Session {
             .penalties
             .last()
             .cloned()
-            .ok_or_else(|| CommandError::input("internal", "penalty missing"))?;
+            .ok_or_else(|| CommandError::input(ErrorKind::Internal, "penalty missing"))?;
         Ok(PenaltyView::from_record(&self.event, &record))
     }
 
@@ -877,13 +876,13 @@ impl Session {
         match matches.as_slice() {
             [one] => Ok(*one),
             [] => Err(CommandError::input(
-                "unknown-player",
+                ErrorKind::UnknownPlayer,
                 format!(
                     "no player named '{reference}'; use the player's number from `tablekeeper players`"
                 ),
             )),
             _ => Err(CommandError::input(
-                "ambiguous-player",
+                ErrorKind::AmbiguousPlayer,
                 format!("several players are named '{reference}'; use the player's number"),
             )),
         }
@@ -983,14 +982,13 @@ impl Session {
         let (a, b) = (self.find_player(first)?, self.find_player(second)?);
         if a == b {
             return Err(CommandError::input(
-                "invalid-pairing",
+                ErrorKind::InvalidPairing,
                 "name two different players to swap",
             ));
         }
-        let round = self
-            .event
-            .current_round()
-            .ok_or_else(|| CommandError::input("no-round", "no round has been paired yet"))?;
+        let round = self.event.current_round().ok_or_else(|| {
+            CommandError::input(ErrorKind::NoRound, "no round has been paired yet")
+        })?;
         let swap = |p: PlayerId| {
             if p == a {
                 b
@@ -1024,7 +1022,7 @@ impl Session {
             .collect();
         if !seats.iter().any(|(_, s)| s.contains(a)) || !seats.iter().any(|(_, s)| s.contains(b)) {
             return Err(CommandError::input(
-                "invalid-pairing",
+                ErrorKind::InvalidPairing,
                 "both players must be seated in the current round",
             ));
         }
@@ -1054,7 +1052,7 @@ impl Session {
         let current = self.pairings(None)?;
         let holder = current.byes.first().ok_or_else(|| {
             CommandError::input(
-                "no-bye",
+                ErrorKind::NoBye,
                 "this round has no bye; use `swap` to exchange two players",
             )
         })?;
@@ -1070,17 +1068,16 @@ impl Session {
         reason: &str,
     ) -> Result<PairingsView, CommandError> {
         let reason = required_reason(reason)?;
-        let round = self
-            .event
-            .current_round()
-            .ok_or_else(|| CommandError::input("no-round", "no round has been paired yet"))?;
+        let round = self.event.current_round().ok_or_else(|| {
+            CommandError::input(ErrorKind::NoRound, "no round has been paired yet")
+        })?;
         if round
             .matches
             .iter()
             .any(|m| m.table.is_some() && m.result.is_some())
         {
             return Err(CommandError::input(
-                "results-exist",
+                ErrorKind::ResultsExist,
                 format!(
                     "round {} already has results; swap players instead, or correct the results first",
                     round.number
@@ -1178,14 +1175,14 @@ impl Session {
             })
             .ok_or_else(|| {
                 CommandError::input(
-                    "unknown-round",
+                    ErrorKind::UnknownRound,
                     format!("round {} has no pairing in the log", stored.round),
                 )
             })?;
         let before = self.replay(effective[..cut].to_vec())?;
         let Action::PairRound { seed, .. } = effective[cut] else {
             return Err(CommandError::input(
-                "unknown-round",
+                ErrorKind::UnknownRound,
                 "the log entry is not a pairing",
             ));
         };
@@ -1234,7 +1231,7 @@ impl Session {
                 .map(|r| r.number)
                 .ok_or_else(|| {
                     CommandError::input(
-                        "no-round",
+                        ErrorKind::NoRound,
                         "no round has been paired yet; pair round 1 first",
                     )
                 })?,
@@ -1313,7 +1310,7 @@ impl Session {
                 CommandError::from(tablekeeper_engine::EngineError::UnknownRound(number))
             }
             None => CommandError::input(
-                "no-round",
+                ErrorKind::NoRound,
                 "no round has been paired yet; run `tablekeeper pair` first",
             ),
         })?;

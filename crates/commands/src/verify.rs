@@ -2,6 +2,7 @@
 //! embedded rulesets (the same data as the golden tests).
 
 use serde::{Deserialize, Serialize};
+use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::verify;
 
 use crate::error::CommandError;
@@ -25,7 +26,7 @@ pub struct RulesetVerification {
 
 /// Results grouped per ruleset, in catalogue order.
 pub fn verify_rules() -> Result<Vec<RulesetVerification>, CommandError> {
-    let reports = verify::run_all().map_err(|e| CommandError::input("golden-data", e))?;
+    let reports = verify::run_all().map_err(|e| CommandError::input(ErrorKind::GoldenData, e))?;
     let mut groups: Vec<RulesetVerification> = Vec::new();
     for id in tablekeeper_engine::ruleset::catalogue::ruleset_ids() {
         let vectors: Vec<VectorResult> = reports

@@ -193,7 +193,10 @@ fn csv_with_problems_imports_nothing_and_lists_every_problem() {
     assert_eq!(error.kind(), "csv-problems");
     let message = error.to_string();
     assert!(message.contains("unknown column 'colour'"), "{message}");
-    assert!(message.contains("line 3: empty name"), "{message}");
+    assert!(
+        message.contains("line 3: player name: the name is empty"),
+        "{message}"
+    );
     assert!(message.contains("line 4: 'Ann' appears twice"), "{message}");
     let good = "\u{feff}name,reading\nAnn,\n佐藤 花子,さとう はなこ\n".as_bytes();
     let players = tablekeeper_commands::csv_import::parse_players(good).expect("valid CSV");

@@ -1,5 +1,6 @@
 //! Errors the engine reports. Each has a stable [`EngineError::kind`] the UI can act on.
 
+use crate::ErrorKind;
 use crate::exact::ArithmeticError;
 use crate::model::PlayerId;
 use crate::ruleset::RulesetError;
@@ -65,34 +66,34 @@ pub enum EngineError {
 
 impl EngineError {
     /// Stable machine-readable kind, shared with the command layer and the UI.
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> ErrorKind {
         match self {
-            EngineError::Ruleset(RulesetError::Invalid { .. }) => "invalid-ruleset",
-            EngineError::Ruleset(RulesetError::Unknown { .. }) => "unknown-ruleset",
-            EngineError::Ruleset(RulesetError::UnknownTitle { .. }) => "unknown-title",
-            EngineError::UnknownPlayer(_) => "unknown-player",
-            EngineError::DuplicatePlayer(_) => "duplicate-player",
-            EngineError::EmptyName => "empty-name",
-            EngineError::NameTooLong(_) => "name-too-long",
-            EngineError::AlreadyDropped(_) => "already-dropped",
-            EngineError::UnknownRound(_) => "unknown-round",
-            EngineError::UnknownTable { .. } => "unknown-table",
-            EngineError::ResultExists { .. } => "result-exists",
-            EngineError::InvalidResult(_) => "invalid-result",
-            EngineError::ResultLocked { .. } => "result-locked",
-            EngineError::RoundIncomplete(_) => "round-incomplete",
-            EngineError::AllRoundsPlayed(_) => "all-rounds-played",
-            EngineError::NotEnoughPlayers => "not-enough-players",
-            EngineError::InvalidPairing(_) => "invalid-pairing",
-            EngineError::RematchUnavoidable(_) => "rematch-unavoidable",
-            EngineError::TooManyRounds => "too-many-rounds",
-            EngineError::InvalidPenalty(_) => "invalid-penalty",
-            EngineError::Arithmetic(_) => "arithmetic",
-            EngineError::InvalidCut(_) => "invalid-cut",
-            EngineError::CutStarted => "cut-started",
-            EngineError::StructureFinished(_) => "structure-finished",
-            EngineError::LateEntryRefused(_) => "late-entry-refused",
-            EngineError::InvalidTeam(_) => "invalid-team",
+            EngineError::Ruleset(RulesetError::Invalid { .. }) => ErrorKind::InvalidRuleset,
+            EngineError::Ruleset(RulesetError::Unknown { .. }) => ErrorKind::UnknownRuleset,
+            EngineError::Ruleset(RulesetError::UnknownTitle { .. }) => ErrorKind::UnknownTitle,
+            EngineError::UnknownPlayer(_) => ErrorKind::UnknownPlayer,
+            EngineError::DuplicatePlayer(_) => ErrorKind::DuplicatePlayer,
+            EngineError::EmptyName => ErrorKind::EmptyName,
+            EngineError::NameTooLong(_) => ErrorKind::NameTooLong,
+            EngineError::AlreadyDropped(_) => ErrorKind::AlreadyDropped,
+            EngineError::UnknownRound(_) => ErrorKind::UnknownRound,
+            EngineError::UnknownTable { .. } => ErrorKind::UnknownTable,
+            EngineError::ResultExists { .. } => ErrorKind::ResultExists,
+            EngineError::InvalidResult(_) => ErrorKind::InvalidResult,
+            EngineError::ResultLocked { .. } => ErrorKind::ResultLocked,
+            EngineError::RoundIncomplete(_) => ErrorKind::RoundIncomplete,
+            EngineError::AllRoundsPlayed(_) => ErrorKind::AllRoundsPlayed,
+            EngineError::NotEnoughPlayers => ErrorKind::NotEnoughPlayers,
+            EngineError::InvalidPairing(_) => ErrorKind::InvalidPairing,
+            EngineError::RematchUnavoidable(_) => ErrorKind::RematchUnavoidable,
+            EngineError::TooManyRounds => ErrorKind::TooManyRounds,
+            EngineError::InvalidPenalty(_) => ErrorKind::InvalidPenalty,
+            EngineError::Arithmetic(_) => ErrorKind::Arithmetic,
+            EngineError::InvalidCut(_) => ErrorKind::InvalidCut,
+            EngineError::CutStarted => ErrorKind::CutStarted,
+            EngineError::StructureFinished(_) => ErrorKind::StructureFinished,
+            EngineError::LateEntryRefused(_) => ErrorKind::LateEntryRefused,
+            EngineError::InvalidTeam(_) => ErrorKind::InvalidTeam,
         }
     }
 }

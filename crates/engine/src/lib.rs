@@ -9,6 +9,7 @@ pub mod cut;
 pub mod double_bracket;
 pub mod elimination;
 pub mod error;
+pub mod error_kind;
 pub mod event;
 pub mod exact;
 pub mod model;
@@ -21,6 +22,7 @@ pub mod structure;
 pub mod verify;
 
 pub use error::EngineError;
+pub use error_kind::ErrorKind;
 pub use event::{Action, Event, EventSettings, PlayerDetails};
 pub use exact::Exact;
 pub use ruleset::Ruleset;

@@ -100,7 +100,7 @@ fn check(test: &str) {
         let result = pair_next_round(&event, seed, false);
         if let Some(kind) = &case.error {
             let error = result.expect_err(&format!("{context}: expected {kind}"));
-            assert_eq!(error.kind(), kind, "{context}");
+            assert_eq!(error.kind().as_str(), kind.as_str(), "{context}");
             let allowed =
                 pair_next_round(&event, seed, true).expect("pairing with rematches allowed");
             if let Some(expected) = &case.with_rematches_allowed {

@@ -18,6 +18,7 @@ pub mod pairings;
 pub mod slips;
 pub mod standings;
 
+use tablekeeper_engine::ErrorKind;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -32,10 +33,10 @@ pub enum PrintError {
 
 impl PrintError {
     /// Stable kind for the UI and `--json`.
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> ErrorKind {
         match self {
-            PrintError::Font => "print-font",
-            PrintError::Input(_) => "print-input",
+            PrintError::Font => ErrorKind::PrintFont,
+            PrintError::Input(_) => ErrorKind::PrintInput,
             PrintError::Command(e) => e.kind(),
         }
     }

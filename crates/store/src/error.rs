@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use tablekeeper_engine::ErrorKind;
+
 /// Why an event file could not be created, opened, read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -19,7 +21,7 @@ pub enum StoreError {
         found: i64,
         supported: i64,
     },
-    #[error("{path} is damaged ({damage}); restore a backup. The file was left unchanged")]
+    #[error("{path} is damaged ({damage}); it was left unchanged. Restore a backup to go on")]
     Damaged { path: PathBuf, damage: Damage },
     #[error(
         "{path} is read-only ({why}); nothing was changed. Save a copy to a folder you can write to and open that copy to go on"
@@ -74,40 +76,23 @@ pub enum Damage {
 
 impl StoreError {
     /// Stable machine-readable kind for the command layer and the UI.
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> ErrorKind {
         match self {
-            StoreError::AlreadyExists { .. } => "file-exists",
-            StoreError::NotFound { .. } => "file-not-found",
-            StoreError::NotAnEventFile { .. } => "not-an-event-file",
-            StoreError::NewerVersion { .. } => "newer-version",
-            StoreError::Damaged { .. } => "damaged-file",
-            StoreError::ReadOnly { .. } => "read-only",
-            StoreError::DiskFull { .. } => "disk-full",
-            StoreError::Sqlite(_) => "storage",
-            StoreError::Migration(_) => "migration",
-            StoreError::Data(_) => "stored-data",
-            StoreError::SameFile { .. } => "same-file",
-            StoreError::InUse { .. } => "file-in-use",
-            StoreError::Io { .. } => "io",
+            StoreError::AlreadyExists { .. } => ErrorKind::FileExists,
+            StoreError::NotFound { .. } => ErrorKind::FileNotFound,
+            StoreError::NotAnEventFile { .. } => ErrorKind::NotAnEventFile,
+            StoreError::NewerVersion { .. } => ErrorKind::NewerVersion,
+            StoreError::Damaged { .. } => ErrorKind::DamagedFile,
+            StoreError::ReadOnly { .. } => ErrorKind::ReadOnly,
+            StoreError::DiskFull { .. } => ErrorKind::DiskFull,
+            StoreError::Sqlite(_) => ErrorKind::Storage,
+            StoreError::Migration(_) => ErrorKind::Migration,
+            StoreError::Data(_) => ErrorKind::StoredData,
+            StoreError::SameFile { .. } => ErrorKind::SameFile,
+            StoreError::InUse { .. } => ErrorKind::FileInUse,
+            StoreError::Io { .. } => ErrorKind::Io,
         }
     }
-
-    /// Every kind [`StoreError::kind`] can return (checked against docs/cli-json.md).
-    pub const KINDS: &'static [&'static str] = &[
-        "file-exists",
-        "file-not-found",
-        "not-an-event-file",
-        "newer-version",
-        "damaged-file",
-        "read-only",
-        "disk-full",
-        "storage",
-        "migration",
-        "stored-data",
-        "same-file",
-        "file-in-use",
-        "io",
-    ];
 
     pub(crate) fn damaged(path: &std::path::Path, damage: Damage) -> StoreError {
         StoreError::Damaged {

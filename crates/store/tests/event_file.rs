@@ -234,7 +234,7 @@ fn a_damaged_file_is_refused_and_left_unchanged() {
     std::fs::write(&path, &bytes).expect("write");
     let error = EventFile::open(&path).err().expect("must refuse");
     assert!(
-        matches!(error.kind(), "damaged-file" | "not-an-event-file"),
+        matches!(error.kind().as_str(), "damaged-file" | "not-an-event-file"),
         "{error}"
     );
     assert_eq!(std::fs::read(&path).expect("read"), bytes, "never modified");

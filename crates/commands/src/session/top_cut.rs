@@ -2,6 +2,7 @@
 //! bracket as the UI and printouts show it.
 
 use rand::RngExt;
+use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::cut::{Selection, select_by_ranking};
 use tablekeeper_engine::model::PlayerId;
 use tablekeeper_engine::selection::{
@@ -60,7 +61,7 @@ impl Session {
     pub fn start_cut(&mut self, options: CutOptions) -> Result<BracketView, CommandError> {
         if options.size < 2 {
             return Err(CommandError::input(
-                "invalid-cut",
+                ErrorKind::InvalidCut,
                 "a top cut needs at least 2 players; choose a size such as 4 or 8",
             ));
         }
@@ -93,7 +94,7 @@ impl Session {
         };
         if selection.finalists.len() < 2 {
             return Err(CommandError::input(
-                "invalid-cut",
+                ErrorKind::InvalidCut,
                 "fewer than 2 players can advance; include more players or lower the exclusions",
             ));
         }
@@ -164,7 +165,7 @@ impl Session {
             None | Some("") => Ok(Method::Ranking),
             Some(id) => Method::from_id(id, japanese).ok_or_else(|| {
                 CommandError::input(
-                    "invalid-cut",
+                    ErrorKind::InvalidCut,
                     format!("unknown selection method '{id}'; use {}", Method::CHOICES),
                 )
             }),
@@ -221,7 +222,7 @@ impl Session {
 
 fn not_started() -> CommandError {
     CommandError::input(
-        "no-cut",
+        ErrorKind::NoCut,
         "the top cut has not started; start it with the finalists' count first",
     )
 }

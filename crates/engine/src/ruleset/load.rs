@@ -121,6 +121,86 @@ struct RawPairing {
 }
 
 /// Reports errors against one file's text.
+fn join(table: &str, key: &str) -> String {
+    match (table.is_empty(), key.is_empty()) {
+        (true, _) => key.to_string(),
+        (false, true) => table.to_string(),
+        (false, false) => format!("{table}.{key}"),
+    }
+}
+
+/// serde's and toml's messages in words an organizer understands: "invalid type: string
+/// \"three\", expected i64" becomes "expected a whole number, found the text \"three\"".
+pub(crate) fn plain_words(message: &str) -> String {
+    let message = message.trim();
+    let kind = |what: &str| -> String {
+        let what = what.trim();
+        let name = what.trim_start_matches("a ").trim_start_matches("an ");
+        if what.starts_with("struct ") || what == "map" || what == "a map" {
+            return "a table".into();
+        }
+        if what.starts_with("enum ") {
+            return "one of the listed words".into();
+        }
+        match name {
+            "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "integer" => {
+                "a whole number".into()
+            }
+            "f32" | "f64" | "floating point" => "a number".into(),
+            "bool" | "boolean" => "true or false".into(),
+            "string" | "str" | "char" => "text in quotes".into(),
+            "sequence" | "array" | "seq" => "a list in brackets [ … ]".into(),
+            _ if name.starts_with("string ") => format!("the text {}", &name["string ".len()..]),
+            _ if name.starts_with("integer ") => {
+                format!("the number {}", name["integer ".len()..].trim_matches('`'))
+            }
+            _ if name.starts_with("floating point ") => format!(
+                "the number {}",
+                name["floating point ".len()..].trim_matches('`')
+            ),
+            _ if name.starts_with("boolean ") => {
+                format!("{}", name["boolean ".len()..].trim_matches('`'))
+            }
+            _ if name.starts_with("unsigned integer") => "a whole number".into(),
+            _ => what.replace('`', "'"),
+        }
+    };
+    if let Some(rest) = message.strip_prefix("invalid type: ")
+        && let Some((found, expected)) = rest.split_once(", expected ")
+    {
+        return format!("expected {}, found {}", kind(expected), kind(found));
+    }
+    if let Some(rest) = message.strip_prefix("invalid value: ")
+        && let Some((found, expected)) = rest.split_once(", expected ")
+    {
+        return format!("expected {}, found {}", kind(expected), kind(found));
+    }
+    if let Some(rest) = message.strip_prefix("missing field ") {
+        return format!("{} is missing; add it", rest.replace('`', "'"));
+    }
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        let (field, known) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        let known = known.replace("one of ", "").replace('`', "");
+        return if known.is_empty() {
+            format!("unknown field {}", field.replace('`', "'"))
+        } else {
+            format!(
+                "unknown field {}; known fields: {known}",
+                field.replace('`', "'")
+            )
+        };
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        let (value, known) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        let known = known.replace("one of ", "").replace('`', "");
+        return format!(
+            "unknown value {}; use one of: {known}",
+            value.replace('`', "'")
+        );
+    }
+    message.replace('`', "'")
+}
+
 pub(crate) struct Locator<'a> {
     pub file: &'a str,
     pub text: &'a str,
@@ -142,30 +222,60 @@ impl Locator<'_> {
         }
     }
 
-    /// Wraps a TOML syntax or shape error.
+    /// Wraps a TOML syntax or shape error: the line, the field set there (`points.win`)
+    /// and the problem in plain words (never Rust's type names).
     pub fn toml_error(&self, error: &toml::de::Error) -> RulesetError {
-        let line = error
+        let start = error
             .span()
-            .map(|span| {
-                self.text[..span.start.min(self.text.len())]
-                    .lines()
-                    .count()
-                    .max(1)
-            })
-            .unwrap_or(1);
+            .map_or(0, |span| span.start.min(self.text.len()));
+        let line = 1 + self.text.as_bytes()[..start]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
         let message = error.message().to_string();
-        let field = message
+        let named = message
             .split('`')
             .nth(1)
             .filter(|_| message.contains("field"))
-            .unwrap_or("")
-            .to_string();
+            .map(str::to_string);
+        let (table, key) = self.key_at_line(line);
+        let field = match named {
+            // A missing field is reported at its table.
+            Some(name) if message.starts_with("missing field") => join(&table, &name),
+            Some(name) if message.starts_with("unknown field") => join(&table, &name),
+            _ => join(&table, &key),
+        };
         RulesetError::Invalid {
             file: self.file.to_string(),
             line,
             field,
-            message,
+            message: plain_words(&message),
         }
+    }
+
+    /// The table header in force at `line` and the key set on that line, if any.
+    fn key_at_line(&self, line: usize) -> (String, String) {
+        let mut table = String::new();
+        let mut key = String::new();
+        for (index, raw) in self.text.lines().enumerate() {
+            let text = raw.trim();
+            if index + 1 > line {
+                break;
+            }
+            if text.starts_with('[') {
+                table = text
+                    .trim_matches(|c| c == '[' || c == ']')
+                    .trim()
+                    .to_string();
+                key.clear();
+            } else if index + 1 == line {
+                key = text
+                    .split_once('=')
+                    .map(|(k, _)| k.trim().trim_matches('"').to_string())
+                    .unwrap_or_default();
+            }
+        }
+        (table, key)
     }
 
     fn line_of(&self, table: &str, key: &str) -> usize {

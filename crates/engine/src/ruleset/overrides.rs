@@ -15,15 +15,26 @@ pub fn apply_overrides(base: &Ruleset, overrides: &[String]) -> Result<Ruleset, 
     if overrides.is_empty() {
         return Ok(base.clone());
     }
-    let invalid = |field: &str, message: String| RulesetError::Invalid {
+    // Each override is reported as `--set:<n>`, its position among the overrides.
+    let invalid_at = |line: usize, field: &str, message: String| RulesetError::Invalid {
         file: "--set".to_string(),
-        line: 1,
+        line,
         field: field.to_string(),
         message,
     };
-    let mut document: toml::Table = toml::from_str(&base.source_text)
-        .map_err(|e| invalid("", format!("base ruleset is not valid TOML: {e}")))?;
-    for item in overrides {
+    let mut document: toml::Table = toml::from_str(&base.source_text).map_err(|e| {
+        invalid_at(
+            0,
+            "",
+            format!(
+                "the base ruleset is not valid TOML: {}",
+                super::load::plain_words(e.message())
+            ),
+        )
+    })?;
+    let mut positions: Vec<(String, usize)> = Vec::new();
+    for (index, item) in overrides.iter().enumerate() {
+        let invalid = |field: &str, message: String| invalid_at(index + 1, field, message);
         let (path, raw_value) = item.split_once('=').ok_or_else(|| {
             invalid(
                 item,
@@ -45,12 +56,48 @@ pub fn apply_overrides(base: &Ruleset, overrides: &[String]) -> Result<Ruleset, 
         let existing = table
             .get(*last)
             .ok_or_else(|| invalid(path, format!("no field '{last}' in this ruleset")))?;
-        let value = parse_value(raw_value.trim(), existing)
-            .ok_or_else(|| invalid(path, format!("'{raw_value}' is not a valid value here")))?;
+        if existing.is_table() {
+            return Err(invalid(
+                path,
+                format!("'{path}' is a table; set one of its fields, e.g. {path}.<field>=value"),
+            ));
+        }
+        let value = parse_value(raw_value.trim(), existing).ok_or_else(|| {
+            invalid(
+                path,
+                format!("'{}' is not {}", raw_value.trim(), expected(existing)),
+            )
+        })?;
         table.insert((*last).to_string(), value);
+        positions.push((path.to_string(), index + 1));
     }
-    let text = toml::to_string(&document).map_err(|e| invalid("", e.to_string()))?;
-    parse_ruleset("--set", &text)
+    let text = toml::to_string(&document)
+        .map_err(|e| invalid_at(0, "", super::load::plain_words(&e.to_string())))?;
+    // A problem found when the result is checked is reported at the override that set the
+    // field (or at the last one, when the problem is between fields).
+    parse_ruleset("--set", &text).map_err(|error| match error {
+        RulesetError::Invalid { field, message, .. } => {
+            let line = positions
+                .iter()
+                .rev()
+                .find(|(path, _)| *path == field || field.starts_with(&format!("{path}.")))
+                .or(positions.last())
+                .map_or(0, |(_, line)| *line);
+            invalid_at(line, &field, message)
+        }
+        other => other,
+    })
+}
+
+/// What an override of `existing` must be, in words.
+fn expected(existing: &toml::Value) -> &'static str {
+    match existing {
+        toml::Value::Integer(_) => "a whole number",
+        toml::Value::Boolean(_) => "true or false",
+        toml::Value::Array(_) => "a list in brackets [ … ]",
+        toml::Value::Float(_) => "a number",
+        _ => "a valid value here",
+    }
 }
 
 /// Reads `raw` as the same TOML type as `existing`.

@@ -1,0 +1,135 @@
+//! The stable kind of every error a host can see, from every layer (engine, event file,
+//! command layer, printing). Hosts act on the kind and render their own words; the list is
+//! data, so `docs/cli-json.md` is checked against [`ErrorKind::ALL`] by a test.
+
+use serde::{Deserialize, Serialize};
+
+macro_rules! error_kinds {
+    ($( $(#[$doc:meta])* $variant:ident = $text:literal, )*) => {
+        /// A stable, machine-readable error kind (`"result-exists"`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+        pub enum ErrorKind {
+            $( $(#[$doc])* #[serde(rename = $text)] $variant, )*
+        }
+
+        impl ErrorKind {
+            /// Every kind, in declaration order.
+            pub const ALL: &'static [ErrorKind] = &[$(ErrorKind::$variant),*];
+
+            /// The kind as it appears in JSON and in the documentation.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorKind::$variant => $text,)*
+                }
+            }
+        }
+    };
+}
+
+error_kinds! {
+    // Engine: rules and the event's state.
+    InvalidRuleset = "invalid-ruleset",
+    UnknownRuleset = "unknown-ruleset",
+    UnknownTitle = "unknown-title",
+    UnknownPlayer = "unknown-player",
+    DuplicatePlayer = "duplicate-player",
+    EmptyName = "empty-name",
+    InvalidName = "invalid-name",
+    NameTooLong = "name-too-long",
+    AlreadyDropped = "already-dropped",
+    UnknownRound = "unknown-round",
+    UnknownTable = "unknown-table",
+    ResultExists = "result-exists",
+    InvalidResult = "invalid-result",
+    ResultLocked = "result-locked",
+    RoundIncomplete = "round-incomplete",
+    AllRoundsPlayed = "all-rounds-played",
+    NotEnoughPlayers = "not-enough-players",
+    InvalidPairing = "invalid-pairing",
+    RematchUnavoidable = "rematch-unavoidable",
+    InvalidPenalty = "invalid-penalty",
+    TooManyRounds = "too-many-rounds",
+    Arithmetic = "arithmetic",
+    InvalidCut = "invalid-cut",
+    CutStarted = "cut-started",
+    StructureFinished = "structure-finished",
+    LateEntryRefused = "late-entry-refused",
+    InvalidTeam = "invalid-team",
+    // Event file.
+    FileExists = "file-exists",
+    FileNotFound = "file-not-found",
+    NotAnEventFile = "not-an-event-file",
+    NewerVersion = "newer-version",
+    DamagedFile = "damaged-file",
+    ReadOnly = "read-only",
+    DiskFull = "disk-full",
+    Storage = "storage",
+    Migration = "migration",
+    StoredData = "stored-data",
+    SameFile = "same-file",
+    FileInUse = "file-in-use",
+    Io = "io",
+    // Command layer: requests and files from outside.
+    AmbiguousPlayer = "ambiguous-player",
+    CsvEncoding = "csv-encoding",
+    CsvFormat = "csv-format",
+    CsvProblems = "csv-problems",
+    GoldenData = "golden-data",
+    Internal = "internal",
+    InvalidArchive = "invalid-archive",
+    InvalidEncoding = "invalid-encoding",
+    InvalidFormat = "invalid-format",
+    InvalidRounds = "invalid-rounds",
+    InvalidStructure = "invalid-structure",
+    InvalidTable = "invalid-table",
+    NoBye = "no-bye",
+    NoCut = "no-cut",
+    NoEvent = "no-event",
+    NoRound = "no-round",
+    NotAnArchive = "not-an-archive",
+    NothingToRedo = "nothing-to-redo",
+    NothingToUndo = "nothing-to-undo",
+    OutputRequired = "output-required",
+    ReasonRequired = "reason-required",
+    ResultsExist = "results-exist",
+    // Printing.
+    PrintFont = "print-font",
+    PrintInput = "print-input",
+}
+
+impl std::fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for ErrorKind {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<str> for ErrorKind {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_are_unique_kebab_case() {
+        let mut seen = std::collections::BTreeSet::new();
+        for kind in ErrorKind::ALL {
+            let text = kind.as_str();
+            assert!(seen.insert(text), "{text} twice");
+            assert!(
+                text.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{text}"
+            );
+        }
+    }
+}

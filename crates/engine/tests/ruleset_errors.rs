@@ -1,0 +1,157 @@
+//! Ruleset files and `--set` overrides with mistakes: every error says `file:line: field:
+//! problem` in words an organizer understands, never Rust's type names.
+
+use tablekeeper_engine::ruleset::overrides::apply_overrides;
+use tablekeeper_engine::ruleset::{RulesetError, catalogue, parse_ruleset};
+
+const BANDAI: &str = include_str!("../../../rulesets/bandai.toml");
+
+/// Words that belong to the code, not to the person reading the message.
+const CODE_WORDS: [&str; 12] = [
+    "i64",
+    "u32",
+    "u8",
+    "usize",
+    "struct",
+    "Raw",
+    "sequence",
+    "map",
+    "`",
+    "invalid type",
+    "Option",
+    "enum",
+];
+
+fn check(error: RulesetError, file: &str, line: usize, field: &str, words: &str) {
+    let RulesetError::Invalid {
+        file: f,
+        line: l,
+        field: fi,
+        message,
+    } = &error
+    else {
+        panic!("not a located error: {error}");
+    };
+    assert_eq!(
+        (f.as_str(), *l, fi.as_str()),
+        (file, line, field),
+        "{error}"
+    );
+    assert!(message.contains(words), "{error}");
+    let text = error.to_string();
+    for word in CODE_WORDS {
+        assert!(!text.contains(word), "'{word}' in: {text}");
+    }
+    assert!(
+        text.starts_with(&format!("{file}:{line}: {field}: ")),
+        "{text}"
+    );
+}
+
+/// The 1-based line of the first line containing `needle` in the edited text.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines()
+        .position(|l| l.contains(needle))
+        .expect("needle")
+        + 1
+}
+
+#[test]
+fn malformed_fields_name_file_line_field_and_problem() {
+    let cases = [
+        (
+            "win = 3 ",
+            "win = \"three\" ",
+            "points.win",
+            "expected a whole number, found the text \"three\"",
+        ),
+        (
+            "multiply_by_max_points = true",
+            "multiply_by_max_points = 3",
+            "match_win.multiply_by_max_points",
+            "expected true or false",
+        ),
+        (
+            "exclude_own = [\"bye\"]",
+            "exclude_own = \"bye\"",
+            "match_win.exclude_own",
+            "expected a list",
+        ),
+        (
+            "floor = \"0.33\"",
+            "floor = 0.33",
+            "match_win.floor",
+            "expected text in quotes",
+        ),
+        (
+            "win = 3 ",
+            "wim = 3 ",
+            "points.wim",
+            "unknown field 'wim'; known fields: win",
+        ),
+        (
+            "games_to_win = 1",
+            "games_to_win = -1",
+            "points.games_to_win",
+            "expected a whole number",
+        ),
+    ];
+    for (find, replace, field, words) in cases {
+        let text = BANDAI.replacen(find, replace, 1);
+        assert_ne!(text, BANDAI, "{find}");
+        let error = parse_ruleset("rs.toml", &text).expect_err(replace);
+        check(
+            error,
+            "rs.toml",
+            line_of(&text, replace.trim()),
+            field,
+            words,
+        );
+    }
+    // A field left out is reported at its table.
+    let text = BANDAI.replacen("draw = 1 ", "# draw removed ", 1);
+    let error = parse_ruleset("rs.toml", &text).expect_err("missing");
+    let RulesetError::Invalid { field, message, .. } = &error else {
+        panic!("{error}")
+    };
+    assert_eq!(field, "points.draw", "{error}");
+    assert!(message.contains("'draw' is missing"), "{error}");
+}
+
+#[test]
+fn overrides_name_their_position_field_and_problem() {
+    let bandai = catalogue::ruleset("bandai").expect("bandai");
+    let cases: [(&[&str], usize, &str, &str); 6] = [
+        (
+            &["points.win=three"],
+            1,
+            "points.win",
+            "'three' is not a whole number",
+        ),
+        (
+            &["points.draw=1", "points=3"],
+            2,
+            "points",
+            "'points' is a table",
+        ),
+        (
+            &["match_win.multiply_by_max_points=yes"],
+            1,
+            "match_win.multiply_by_max_points",
+            "true or false",
+        ),
+        (&["points.nope=1"], 1, "points.nope", "no field 'nope'"),
+        (&["points.win=5000"], 1, "points.win", "between 0 and 1000"),
+        (
+            &["points.draw=1", "standings.unresolved=coin"],
+            2,
+            "standings.unresolved",
+            "use \"random\"",
+        ),
+    ];
+    for (overrides, line, field, words) in cases {
+        let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+        let error = apply_overrides(&bandai, &overrides).expect_err(field);
+        check(error, "--set", line, field, words);
+    }
+}
