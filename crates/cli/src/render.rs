@@ -39,7 +39,14 @@ pub fn summary(view: &EventView) -> String {
         (id, None) => format!("  structure: {id}\n"),
         (id, Some(reason)) => format!("  structure: {id} — {reason}\n"),
     };
-    let stage = stage + &structure;
+    let access = match &view.read_only {
+        None => String::new(),
+        Some(read_only) => format!(
+            "  read-only: {} — changes cannot be saved; `save-copy` it to a writable folder\n",
+            read_only.detail
+        ),
+    };
+    let stage = stage + &structure + &access;
     format!(
         "{}\n  file: {}\n  ruleset: {} ({})\n  players: {} registered, {} active\n  rounds: {} paired{}{}\n{stage}",
         view.name,

@@ -78,8 +78,13 @@ fn names(dir: &Path) -> Vec<String> {
 }
 
 /// Keeps the newest copy of a round moment and the newest [`ROLLING_KEPT`] rolling copies
-/// (names sort by step), and removes leftovers of interrupted copies.
+/// (names sort by step), and removes leftovers of copies a kill interrupted.
 fn prune(dir: &Path, moment: Moment) {
+    for name in names(dir) {
+        if name.starts_with('.') && name.contains(".tkevent.partial") {
+            let _ = std::fs::remove_file(dir.join(name));
+        }
+    }
     let start = format!("{}-step-", prefix(moment));
     let mut copies: Vec<String> = names(dir)
         .into_iter()

@@ -686,6 +686,9 @@ impl Session {
             structure_finished: tablekeeper_engine::structure::finished(event)
                 .ok()
                 .flatten(),
+            read_only: self
+                .read_only()
+                .map(crate::views::ReadOnlyView::from_reason),
         }
     }
 

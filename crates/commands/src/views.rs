@@ -45,6 +45,37 @@ pub struct EventView {
     /// a round robin complete), if so.
     #[serde(default)]
     pub structure_finished: Option<String>,
+    /// `null` when changes are saved to the file; otherwise why the event opened for
+    /// reading only (changes are refused with that reason's error kind).
+    #[serde(default)]
+    pub read_only: Option<ReadOnlyView>,
+}
+
+/// Why an event opened for reading only.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ReadOnlyView {
+    /// `media` (write-protected disk, file or folder), `disk-full` or `in-use` (another
+    /// Tablekeeper has it open).
+    pub reason: String,
+    /// The details in words (`the disk is write-protected…`, the holder).
+    pub detail: String,
+}
+
+impl ReadOnlyView {
+    pub fn from_reason(reason: &tablekeeper_store::ReadOnlyReason) -> ReadOnlyView {
+        use tablekeeper_store::ReadOnlyReason;
+        let (kind, detail) = match reason {
+            ReadOnlyReason::Media { why } => ("media", why.clone()),
+            ReadOnlyReason::DiskFull => ("disk-full", "the disk is full".to_string()),
+            ReadOnlyReason::InUse { holder } => ("in-use", holder.clone()),
+            ReadOnlyReason::Inspection => ("inspection", "opened to be read".to_string()),
+        };
+        ReadOnlyView {
+            reason: kind.into(),
+            detail,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

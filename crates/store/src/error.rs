@@ -54,6 +54,8 @@ pub enum Damage {
     CutShort { bytes: u64, page_size: u64 },
     #[error("the file is cut short: {found} of its {expected} pages are there")]
     MissingPages { found: u64, expected: u64 },
+    #[error("its header is damaged: {0}")]
+    Header(String),
     #[error("SQLite finds it damaged: {0}")]
     Integrity(String),
     #[error("the event record cannot be read: {0}")]

@@ -27,6 +27,7 @@ pub const EVENT_FILE_EXTENSION: &str = "tkevent";
 
 /// `PRAGMA application_id` of event files: "TKEV". Tells our files from other SQLite files.
 const APPLICATION_ID: i64 = 0x544B_4556;
+const _: () = assert!(APPLICATION_ID == u32::from_be_bytes(header::APPLICATION_ID) as i64);
 
 /// Whether this process may change the event, and if not, why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,22 +60,6 @@ pub struct EventFile {
     _private_copy: Option<tempfile::TempDir>,
 }
 
-/// Whether opening for writing failed for a reason that still allows reading.
-enum Refused {
-    ReadOnly(ReadOnlyReason),
-    Fatal(StoreError),
-}
-
-impl From<StoreError> for Refused {
-    fn from(error: StoreError) -> Self {
-        match error {
-            StoreError::ReadOnly { why, .. } => Refused::ReadOnly(ReadOnlyReason::Media { why }),
-            StoreError::DiskFull { .. } => Refused::ReadOnly(ReadOnlyReason::DiskFull),
-            other => Refused::Fatal(other),
-        }
-    }
-}
-
 impl EventFile {
     /// Creates a new event file with no log entries; refuses to overwrite an existing file.
     pub fn create(
@@ -102,14 +87,24 @@ impl EventFile {
         let reason = match HolderLock::acquire(path) {
             Ok(lock) => match Self::open_writable(path, lock) {
                 Ok(opened) => return Ok(opened),
-                Err(Refused::ReadOnly(reason)) => reason,
-                Err(Refused::Fatal(error)) => return Err(error),
+                Err(
+                    error @ (StoreError::NotAnEventFile { .. } | StoreError::NewerVersion { .. }),
+                ) => return Err(error),
+                // If the file reads well, writing is what failed (read-only media, a
+                // full disk); otherwise the file itself is at fault and reading says how.
+                Err(error) => match Self::open_reading(path, ReadOnlyReason::Inspection) {
+                    Ok((mut file, stored)) => {
+                        file.access = Access::ReadOnly(why_not_writable(path, &error));
+                        return Ok((file, stored));
+                    }
+                    Err(reading) => return Err(reading),
+                },
             },
             Err(StoreError::InUse { holder, .. }) => ReadOnlyReason::InUse { holder },
-            Err(error) => match Refused::from(error) {
-                Refused::ReadOnly(reason) => reason,
-                Refused::Fatal(error) => return Err(error),
-            },
+            Err(error @ (StoreError::ReadOnly { .. } | StoreError::DiskFull { .. })) => {
+                why_not_writable(path, &error)
+            }
+            Err(error) => return Err(error),
         };
         Self::open_reading(path, reason)
     }
@@ -137,28 +132,27 @@ impl EventFile {
         Self::inspect(path)
     }
 
-    fn open_writable(path: &Path, lock: HolderLock) -> Result<(Self, StoredEvent), Refused> {
+    fn open_writable(path: &Path, lock: HolderLock) -> Result<(Self, StoredEvent), StoreError> {
         let mut conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
-        .map_err(|e| refused_opening(path, e))?;
+        .map_err(|e| StoreError::writing(path, e))?;
         if conn.is_readonly(MAIN_DB).unwrap_or(false) {
-            return Err(Refused::ReadOnly(ReadOnlyReason::Media {
+            return Err(StoreError::ReadOnly {
+                path: path.to_path_buf(),
                 why: "the file is write-protected".into(),
-            }));
+            });
         }
-        let schema = identify(&conn, path).map_err(|e| refused_reading(path, e))?;
-        check_integrity(&conn, path).map_err(|e| refused_reading(path, e))?;
-        let (mut stored, mut head) =
-            log::read(&conn, path, schema).map_err(|e| refused_reading(path, e))?;
-        configure(&conn).map_err(|e| Refused::from(StoreError::writing(path, e)))?;
+        let schema = identify(&conn, path)?;
+        check_integrity(&conn, path)?;
+        let (mut stored, mut head) = log::read(&conn, path, schema)?;
+        configure(&conn).map_err(|e| StoreError::writing(path, e))?;
         if schema < LATEST_SCHEMA_VERSION {
             migrations()
                 .to_latest(&mut conn)
-                .map_err(|e| Refused::from(migration_error(path, e)))?;
-            (stored, head) =
-                log::read(&conn, path, LATEST_SCHEMA_VERSION).map_err(Refused::Fatal)?;
+                .map_err(|e| migration_error(path, e))?;
+            (stored, head) = log::read(&conn, path, LATEST_SCHEMA_VERSION)?;
         }
         Ok((
             EventFile {
@@ -379,44 +373,26 @@ fn refusal(path: &Path, reason: &ReadOnlyReason) -> StoreError {
     }
 }
 
-/// Why SQLite could not open the file for writing.
-fn refused_opening(path: &Path, error: rusqlite::Error) -> Refused {
-    use rusqlite::ErrorCode;
-    match error.sqlite_error_code() {
-        Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen | ErrorCode::PermissionDenied) => {
-            Refused::ReadOnly(ReadOnlyReason::Media {
-                why: "the disk or folder does not allow changes".into(),
-            })
+/// Why a file that reads well could not be opened for writing: what the failed attempt
+/// said, else what a small test write in its folder shows.
+fn why_not_writable(path: &Path, error: &StoreError) -> ReadOnlyReason {
+    match error {
+        StoreError::DiskFull { .. } => return ReadOnlyReason::DiskFull,
+        StoreError::ReadOnly { why, .. } => {
+            return ReadOnlyReason::Media { why: why.clone() };
         }
-        Some(ErrorCode::DiskFull) => Refused::ReadOnly(ReadOnlyReason::DiskFull),
-        _ => Refused::Fatal(StoreError::NotAnEventFile {
-            path: path.to_path_buf(),
-        }),
+        _ => {}
     }
-}
-
-/// Reading through a writable connection can fail only because SQLite could not create its
-/// side files (read-only folder, full disk); anything else is the file's own fault.
-fn refused_reading(path: &Path, error: StoreError) -> Refused {
-    if let StoreError::Damaged {
-        damage: Damage::Integrity(ref detail) | Damage::EventRecord(ref detail),
-        ..
-    } = error
-    {
-        let lower = detail.to_lowercase();
-        if lower.contains("unable to open") || lower.contains("readonly") {
-            return Refused::ReadOnly(ReadOnlyReason::Media {
-                why: "the folder does not allow SQLite's side files".into(),
-            });
-        }
-        if lower.contains("disk is full") || lower.contains("database or disk is full") {
-            return Refused::ReadOnly(ReadOnlyReason::DiskFull);
-        }
+    let probe = sidecar::temporary(path, "probe");
+    let written = std::fs::write(&probe, vec![0u8; 64 * 1024]);
+    let _ = std::fs::remove_file(&probe);
+    match written.map_err(|e| StoreError::io(path, &e)) {
+        Err(StoreError::DiskFull { .. }) => ReadOnlyReason::DiskFull,
+        Err(StoreError::ReadOnly { why, .. }) => ReadOnlyReason::Media { why },
+        _ => ReadOnlyReason::Media {
+            why: format!("it could not be opened for changes: {error}"),
+        },
     }
-    if let StoreError::Sqlite(e) = error {
-        return Refused::from(StoreError::writing(path, e));
-    }
-    Refused::Fatal(error)
 }
 
 fn migration_error(path: &Path, error: rusqlite_migration::Error) -> StoreError {
@@ -427,29 +403,99 @@ fn migration_error(path: &Path, error: rusqlite_migration::Error) -> StoreError 
 }
 
 /// Checks that `conn` is an event file of a schema this app reads; returns the schema.
+/// The header was checked already ([`header::check`]), so SQLite refusing the file now
+/// means it is damaged. The schema version in the header must match the tables: a file
+/// that claims a newer version but has exactly this version's tables had its header
+/// damaged, and one that claims an older version than its tables show likewise.
 fn identify(conn: &Connection, path: &Path) -> Result<i64, StoreError> {
+    let damaged = |detail: String| StoreError::damaged(path, Damage::Integrity(detail));
     let application_id: i64 = conn
         .pragma_query_value(None, "application_id", |row| row.get(0))
-        .map_err(|e| match e.sqlite_error_code() {
-            Some(rusqlite::ErrorCode::NotADatabase) | None => StoreError::NotAnEventFile {
-                path: path.to_path_buf(),
-            },
-            Some(_) => StoreError::Sqlite(e),
-        })?;
+        .map_err(|e| damaged(e.to_string()))?;
     if application_id != APPLICATION_ID {
         return Err(StoreError::NotAnEventFile {
             path: path.to_path_buf(),
         });
     }
-    let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
-    if version > LATEST_SCHEMA_VERSION {
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .map_err(|e| damaged(e.to_string()))?;
+    let (structure, unknown) = structure(conn).map_err(|e| damaged(e.to_string()))?;
+    if version > LATEST_SCHEMA_VERSION && unknown {
         return Err(StoreError::NewerVersion {
             path: path.to_path_buf(),
             found: version,
             supported: LATEST_SCHEMA_VERSION,
         });
     }
+    if version != structure || unknown {
+        return Err(StoreError::damaged(
+            path,
+            Damage::Header(format!(
+                "it says schema version {version}, but its tables are those of version {structure}"
+            )),
+        ));
+    }
     Ok(version)
+}
+
+/// The schema version the file's tables show, and whether it has tables or columns this
+/// version does not know (a newer schema).
+fn structure(conn: &Connection) -> Result<(i64, bool), rusqlite::Error> {
+    const KNOWN_TABLES: [&str; 4] = ["event", "action_log", "snapshot", "sqlite_sequence"];
+    const KNOWN_COLUMNS: [&str; 18] = [
+        "name",
+        "singleton",
+        "created_at",
+        "app_version",
+        "settings_json",
+        "ruleset_id",
+        "ruleset_toml",
+        "log_rows",
+        "log_checksum",
+        "seq",
+        "recorded_at",
+        "kind",
+        "payload_json",
+        "reason",
+        "step",
+        "checksum",
+        "state",
+        "state_checksum",
+    ];
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")?
+        .query_map([], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    let columns = |table: &str| -> Result<Vec<String>, rusqlite::Error> {
+        conn.prepare(&format!("PRAGMA table_info({table})"))?
+            .query_map([], |row| row.get::<_, String>(1))?
+            .collect()
+    };
+    let mut unknown = tables.iter().any(|t| !KNOWN_TABLES.contains(&t.as_str()));
+    for table in &tables {
+        if KNOWN_TABLES.contains(&table.as_str()) {
+            unknown |= columns(table)?
+                .iter()
+                .any(|c| !KNOWN_COLUMNS.contains(&c.as_str()));
+        }
+    }
+    let log = columns("action_log")?;
+    let event = columns("event")?;
+    let has = |list: &[String], name: &str| list.iter().any(|c| c == name);
+    let version = if log.is_empty() || event.is_empty() {
+        0
+    } else if has(&log, "checksum")
+        && has(&event, "log_rows")
+        && tables.iter().any(|t| t == "snapshot")
+    {
+        3
+    } else if has(&log, "step") {
+        2
+    } else {
+        1
+    };
+    Ok((version, unknown))
 }
 
 /// SQLite's own check of every page and index.
@@ -703,11 +749,7 @@ impl NewEventFile {
             .lock
             .take()
             .ok_or_else(|| StoreError::Data("the new event lost its lock".into()))?;
-        match EventFile::open_writable(&target, lock) {
-            Ok(opened) => Ok(opened),
-            Err(Refused::ReadOnly(reason)) => Err(refusal(&target, &reason)),
-            Err(Refused::Fatal(error)) => Err(error),
-        }
+        EventFile::open_writable(&target, lock)
     }
 }
 

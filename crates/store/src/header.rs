@@ -14,7 +14,12 @@ use crate::sidecar;
 
 const MAGIC: &[u8; 16] = b"SQLite format 3\0";
 
-/// Checks the header and the length of the database file at `path`.
+/// `PRAGMA application_id` of event files ("TKEV"), at offset 68 of the header.
+pub const APPLICATION_ID: [u8; 4] = *b"TKEV";
+
+/// Checks the header and the length of the database file at `path`: it must be a SQLite
+/// file marked as an event file, whole. A header with a byte or two changed (the magic
+/// text, the application id) is a damaged event file, not someone else's file.
 pub fn check(path: &Path) -> Result<(), StoreError> {
     let foreign = || StoreError::NotAnEventFile {
         path: path.to_path_buf(),
@@ -36,19 +41,41 @@ pub fn check(path: &Path) -> Result<(), StoreError> {
         }
     }
     let prefix = read.min(MAGIC.len());
-    if header[..prefix] != MAGIC[..prefix] {
-        return Err(foreign());
-    }
+    let magic_matches = header[..prefix]
+        .iter()
+        .zip(MAGIC)
+        .filter(|(a, b)| a == b)
+        .count();
     if read < header.len() {
-        return Err(damaged(Damage::CutShort {
-            bytes: length,
-            page_size: 512,
-        }));
+        // Cut short before the header ends: ours if what is there starts like ours.
+        return if magic_matches == prefix {
+            Err(damaged(Damage::CutShort {
+                bytes: length,
+                page_size: 512,
+            }))
+        } else {
+            Err(foreign())
+        };
+    }
+    let id_matches = header[68..72]
+        .iter()
+        .zip(APPLICATION_ID)
+        .filter(|(a, b)| **a == *b)
+        .count();
+    match (magic_matches, id_matches) {
+        (16, 4) => {}
+        // One or two bytes off in either: an event file whose header was damaged.
+        (14..=16, 3..=4) => {
+            return Err(damaged(Damage::Header(
+                "its first bytes are not those of an event file".into(),
+            )));
+        }
+        _ => return Err(foreign()),
     }
     let page_size = match u16::from_be_bytes([header[16], header[17]]) {
         1 => 65_536,
         size if size >= 512 && size.is_power_of_two() => u64::from(size),
-        _ => return Err(foreign()),
+        _ => return Err(damaged(Damage::Header("its page size is not valid".into()))),
     };
     if length % page_size != 0 {
         return Err(damaged(Damage::CutShort {

@@ -159,7 +159,7 @@ pub(crate) fn plain_words(message: &str) -> String {
                 name["floating point ".len()..].trim_matches('`')
             ),
             _ if name.starts_with("boolean ") => {
-                format!("{}", name["boolean ".len()..].trim_matches('`'))
+                name["boolean ".len()..].trim_matches('`').to_string()
             }
             _ if name.starts_with("unsigned integer") => "a whole number".into(),
             _ => what.replace('`', "'"),
