@@ -177,11 +177,22 @@ fn an_event_file_from_a_newer_version_is_refused() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("e.tkevent");
     drop(Session::create(&path, options("bandai")).expect("create"));
+    // A newer Tablekeeper adds to the schema and raises its version.
     let conn = rusqlite::Connection::open(&path).expect("sqlite");
+    conn.execute("ALTER TABLE event ADD COLUMN future_setting TEXT", [])
+        .expect("newer column");
     conn.pragma_update(None, "user_version", 99).expect("bump");
     drop(conn);
     let error = Session::open(&path).err().expect("must refuse");
     assert_eq!(error.kind(), "newer-version");
+    // The same bump without anything newer is a damaged header, not a newer file.
+    let plain = dir.path().join("p.tkevent");
+    drop(Session::create(&plain, options("bandai")).expect("create"));
+    let conn = rusqlite::Connection::open(&plain).expect("sqlite");
+    conn.pragma_update(None, "user_version", 99).expect("bump");
+    drop(conn);
+    let error = Session::open(&plain).err().expect("must refuse");
+    assert_eq!(error.kind(), "damaged-file");
 }
 
 #[test]
