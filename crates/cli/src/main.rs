@@ -519,7 +519,7 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             Output::new(format!("redone: {}\n", redone.description), &redone)
         }
         Command::History { file } => {
-            let history = open(&file, notices)?.history();
+            let history = open(&file, notices)?.history()?;
             Output::new(render::history(&history), &history)
         }
         Command::BackToRound { file, round, yes } => {

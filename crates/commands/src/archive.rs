@@ -74,7 +74,7 @@ pub fn export(session: &Session) -> Result<Archive, CommandError> {
         rounds,
         standings: session.standings()?,
         log: session
-            .log()
+            .log()?
             .iter()
             .map(|l| ArchiveEntry {
                 seq: l.seq,

@@ -460,7 +460,7 @@ impl Desk {
     }
 
     pub fn history(&self) -> Result<Vec<HistoryItem>, CommandError> {
-        Ok(self.session()?.history())
+        self.session()?.history()
     }
 
     pub fn penalty(&mut self, request: PenaltyRequest) -> Result<PenaltyView, CommandError> {

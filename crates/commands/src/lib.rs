@@ -17,6 +17,7 @@ pub mod desktop;
 pub mod error;
 pub mod export;
 pub mod history;
+mod log;
 pub mod names;
 pub mod notice;
 pub mod report;

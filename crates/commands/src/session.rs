@@ -13,11 +13,15 @@ use tablekeeper_engine::model::{
 };
 use tablekeeper_engine::pairing::pair_next_round;
 use tablekeeper_engine::ruleset::{catalogue, overrides::apply_overrides, parse_ruleset};
+use tablekeeper_engine::state::EventState;
 use tablekeeper_engine::structure::{EliminationStop, Structure};
 use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails, Ruleset, standings};
 use tablekeeper_store::{
     Access, Damage, Entry, EventFile, LoggedAction, ReadOnlyReason, StoreError, StoredEvent,
+    StoredRow,
 };
+
+use crate::log::Log;
 
 mod top_cut;
 
@@ -88,10 +92,17 @@ pub struct Session {
     /// Settings as the event was created; the log is replayed from these.
     initial_settings: EventSettings,
     event: Event,
-    log: Vec<LoggedAction>,
+    log: Log,
+    /// Log rows (and their payload bytes) written since the last snapshot of the state.
+    since_snapshot: (usize, usize),
     /// Warnings for the host to show (see [`Session::take_notices`]).
     notices: Vec<Notice>,
 }
+
+/// A snapshot of the state is stored once this many log rows, or this many bytes of log,
+/// were written since the last one: opening then replays at most about that much.
+const SNAPSHOT_ROWS: usize = 400;
+const SNAPSHOT_BYTES: usize = 512 * 1024;
 
 /// A copy of the event written by [`Session::save_copy`].
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
@@ -108,7 +119,8 @@ pub fn replay_stored(stored: &StoredEvent, path: &Path) -> Result<Event, StoreEr
         path: path.to_path_buf(),
         damage: Damage::Replay { step, problem },
     };
-    let timeline = Timeline::new(&stored.actions);
+    let actions = stored.actions()?;
+    let timeline = Timeline::new(&actions);
     let mut event = Event::new(stored.settings.clone(), stored.ruleset.clone())
         .map_err(|e| damaged(0, e.to_string()))?;
     for step in &timeline.applied {
@@ -119,6 +131,54 @@ pub fn replay_stored(stored: &StoredEvent, path: &Path) -> Result<Event, StoreEr
         }
     }
     Ok(event)
+}
+
+/// The event rebuilt from the stored snapshot and the log rows after it, with the rows
+/// and bytes written since the snapshot; `None` when there is no snapshot, it is from
+/// another app version, or an undo or redo after it reaches back before it (then the whole
+/// log is replayed, which also reports any damage).
+fn from_snapshot(stored: &StoredEvent) -> Option<(Event, (usize, usize))> {
+    let snapshot = stored.snapshot.as_ref()?;
+    let (before, tail) = stored
+        .rows
+        .split_at_checked(usize::try_from(snapshot.rows).ok()?)?;
+    let boundary = before.last().map_or(0, |r| r.step);
+    let tail_entries: Vec<LoggedAction> = tail
+        .iter()
+        .map(StoredRow::logged)
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let reaches_back = tail_entries.iter().any(
+        |e| matches!(e.entry, Entry::Undo { step } | Entry::Redo { step } if step <= boundary),
+    );
+    if reaches_back {
+        return None;
+    }
+    let state: EventState = serde_json::from_str(&snapshot.state).ok()?;
+    if state.version != env!("CARGO_PKG_VERSION") {
+        return None;
+    }
+    let mut event = state.into_event(stored.ruleset.clone());
+    for step in &Timeline::new(&tail_entries).applied {
+        for action in step.actions() {
+            event.apply(action).ok()?;
+        }
+    }
+    // The snapshot is the replay of the rows before it; debug builds (the tests) check it
+    // against a full replay every time.
+    #[cfg(debug_assertions)]
+    if let Ok((_, full)) = EventFile::open_read_only(&stored.path) {
+        debug_assert_eq!(
+            Some(&event),
+            replay_stored(&full, &stored.path).ok().as_ref(),
+            "snapshot plus tail differs from the full replay"
+        );
+    }
+    let bytes = tail
+        .iter()
+        .map(|r| r.payload.as_ref().map_or(0, String::len))
+        .sum();
+    Some((event, (tail.len(), bytes)))
 }
 
 /// One step of the history, as shown to the scorekeeper.
@@ -343,42 +403,54 @@ impl Session {
         Ok(Session::from_parts(file, settings, event, Vec::new()))
     }
 
-    /// Opens an event file after checking all of it, and replays its log. A damaged file
-    /// is refused with the newest good backup named; a file that cannot be written (read-only
-    /// media, a full disk, another Tablekeeper has it) opens for reading.
+    /// Opens an event file after checking all of it, and rebuilds the event: from the
+    /// stored snapshot plus the log rows after it when the snapshot belongs to this log,
+    /// else by replaying the whole log. A damaged file is refused with the newest good
+    /// backup named; a file that cannot be written (read-only media, a full disk, another
+    /// Tablekeeper has it) opens for reading.
     pub fn open(path: &Path) -> Result<Session, CommandError> {
         let damaged = |error: StoreError| CommandError::damaged(path, error);
         let (file, stored) = EventFile::open(path).map_err(damaged)?;
-        let event = replay_stored(&stored, path).map_err(damaged)?;
-        Ok(Session::from_parts(
-            file,
-            stored.settings,
-            event,
-            stored.actions,
-        ))
+        let (event, since_snapshot, stored) = match from_snapshot(&stored) {
+            Some((event, since)) => (event, since, stored),
+            None => {
+                // Replay everything; the rows a snapshot covered are read in full first.
+                let stored = if stored.rows.iter().any(|r| r.payload.is_none()) {
+                    file.load().map_err(damaged)?
+                } else {
+                    stored
+                };
+                let event = replay_stored(&stored, path).map_err(damaged)?;
+                (event, (stored.rows.len(), SNAPSHOT_BYTES), stored)
+            }
+        };
+        let mut session = Session::from_parts(file, stored.settings, event, stored.rows);
+        session.since_snapshot = since_snapshot;
+        Ok(session)
     }
 
     fn from_parts(
         file: EventFile,
         initial_settings: EventSettings,
         event: Event,
-        log: Vec<LoggedAction>,
+        rows: Vec<StoredRow>,
     ) -> Session {
         Session {
+            log: Log::new(file.path().to_path_buf(), rows),
             file,
             initial_settings,
             event,
-            log,
+            since_snapshot: (0, 0),
             notices: Vec::new(),
         }
     }
 
     /// The event as stored on disk, read without locking it (another process may have it
-    /// open); returns the event and the number of log entries.
+    /// open), fully replayed; returns the event and the number of log entries.
     pub fn on_disk(path: &Path) -> Result<(Event, usize), CommandError> {
         let stored = EventFile::load_read_only(path)?;
         let event = replay_stored(&stored, path)?;
-        Ok((event, stored.actions.len()))
+        Ok((event, stored.rows.len()))
     }
 
     /// Why changes cannot be saved to this event, if they cannot.
@@ -415,8 +487,9 @@ impl Session {
         &self.initial_settings
     }
 
-    pub fn log(&self) -> &[LoggedAction] {
-        &self.log
+    /// Every entry of the log (parsed on first use).
+    pub fn log(&self) -> Result<&[LoggedAction], CommandError> {
+        self.log.entries(&self.file)
     }
 
     pub fn path(&self) -> &Path {
@@ -443,14 +516,30 @@ impl Session {
             .collect();
         self.append(entries, reason)?;
         self.event = next;
+        self.snapshot_when_due();
         self.automatic_backups(paired, was_complete);
         Ok(())
+    }
+
+    /// Stores a snapshot of the state once enough log was written since the last one. It
+    /// only speeds up opening, so a failure is ignored (the next command tries again).
+    fn snapshot_when_due(&mut self) {
+        let (rows, bytes) = self.since_snapshot;
+        if rows < SNAPSHOT_ROWS && bytes < SNAPSHOT_BYTES {
+            return;
+        }
+        let state = EventState::of(&self.event, env!("CARGO_PKG_VERSION"));
+        if let Ok(text) = serde_json::to_string(&state)
+            && self.file.write_snapshot(&text).is_ok()
+        {
+            self.since_snapshot = (0, 0);
+        }
     }
 
     /// Backups at round start and end and a rolling copy. The change is already safely
     /// stored, so a failed backup never fails the command: it becomes a notice.
     fn automatic_backups(&mut self, paired: bool, was_complete: bool) {
-        let step = self.log.last().map_or(0, |l| l.step);
+        let step = self.log.last_step();
         let round = self.event.current_round();
         let number = round.map_or(0, |r| r.number);
         let mut moments = Vec::new();
@@ -471,18 +560,20 @@ impl Session {
 
     /// Stores entries as one step and mirrors them in memory.
     fn append(&mut self, entries: Vec<Entry>, reason: Option<&str>) -> Result<(), CommandError> {
-        let recorded_at = now();
-        let (step, first_seq) = self.file.append(&entries, reason, &recorded_at)?;
-        for (offset, entry) in entries.into_iter().enumerate() {
-            self.log.push(LoggedAction {
-                seq: first_seq + i64::try_from(offset).unwrap_or(0),
-                step,
-                recorded_at: recorded_at.clone(),
-                entry,
-                reason: reason.map(str::to_string),
-            });
-        }
+        let rows = self.file.append(&entries, reason, &now())?;
+        self.written(rows);
         Ok(())
+    }
+
+    /// Mirrors rows just written (the caller adopts the new state, then calls
+    /// [`Session::snapshot_when_due`]).
+    fn written(&mut self, rows: Vec<StoredRow>) {
+        self.since_snapshot.0 += rows.len();
+        self.since_snapshot.1 += rows
+            .iter()
+            .map(|r| r.payload.as_ref().map_or(0, String::len))
+            .sum::<usize>();
+        self.log.push(rows);
     }
 
     /// The event rebuilt from the steps in effect.
@@ -496,7 +587,7 @@ impl Session {
 
     /// Takes back the last step still in effect.
     pub fn undo(&mut self) -> Result<HistoryItem, CommandError> {
-        let timeline = Timeline::new(&self.log);
+        let timeline = Timeline::new(self.log.entries(&self.file)?);
         let last = timeline.applied.last().ok_or_else(|| {
             CommandError::input(ErrorKind::NothingToUndo, "there is nothing to undo")
         })?;
@@ -509,12 +600,13 @@ impl Session {
         let next = self.replay(remaining)?;
         self.append(vec![Entry::Undo { step }], None)?;
         self.event = next;
+        self.snapshot_when_due();
         Ok(item)
     }
 
     /// Applies again the step undone last (until a new change is made).
     pub fn redo(&mut self) -> Result<HistoryItem, CommandError> {
-        let timeline = Timeline::new(&self.log);
+        let timeline = Timeline::new(self.log.entries(&self.file)?);
         let next_step = timeline.redoable.last().ok_or_else(|| {
             CommandError::input(ErrorKind::NothingToRedo, "there is nothing to redo")
         })?;
@@ -525,12 +617,14 @@ impl Session {
         let next = self.replay(actions)?;
         self.append(vec![Entry::Redo { step }], None)?;
         self.event = next;
+        self.snapshot_when_due();
         Ok(item)
     }
 
     /// Every step of the log, oldest first, marked when it is no longer in effect.
-    pub fn history(&self) -> Vec<HistoryItem> {
-        let timeline = Timeline::new(&self.log);
+    pub fn history(&self) -> Result<Vec<HistoryItem>, CommandError> {
+        let log = self.log.entries(&self.file)?;
+        let timeline = Timeline::new(log);
         let mut items: Vec<HistoryItem> = Vec::new();
         for step in &timeline.applied {
             items.push(self.describe_step(step, false));
@@ -538,8 +632,7 @@ impl Session {
         for step in &timeline.redoable {
             items.push(self.describe_step(step, true));
         }
-        let mut undo_entries: Vec<HistoryItem> = self
-            .log
+        let mut undo_entries: Vec<HistoryItem> = log
             .iter()
             .filter_map(|l| match l.entry {
                 Entry::Undo { step } => Some((l, "undo", step)),
@@ -555,8 +648,7 @@ impl Session {
             })
             .collect();
         items.append(&mut undo_entries);
-        let discarded: Vec<&LoggedAction> = self
-            .log
+        let discarded: Vec<&LoggedAction> = log
             .iter()
             .filter(|l| timeline.discarded.contains(&l.step))
             .collect();
@@ -569,11 +661,17 @@ impl Session {
             }
         }
         items.sort_by_key(|i| i.step);
-        items
+        Ok(items)
     }
 
     fn step_of(&self, step: i64) -> Option<Step<'_>> {
-        let entries: Vec<&LoggedAction> = self.log.iter().filter(|l| l.step == step).collect();
+        let entries: Vec<&LoggedAction> = self
+            .log
+            .entries(&self.file)
+            .ok()?
+            .iter()
+            .filter(|l| l.step == step)
+            .collect();
         (!entries.is_empty()).then_some(Step { step, entries })
     }
 
@@ -600,7 +698,7 @@ impl Session {
         round: u32,
         confirm: bool,
     ) -> Result<Vec<HistoryItem>, CommandError> {
-        let timeline = Timeline::new(&self.log);
+        let timeline = Timeline::new(self.log.entries(&self.file)?);
         let mut paired = 0;
         let start = timeline
             .applied
@@ -636,23 +734,15 @@ impl Session {
                 .collect();
             self.append_undos(entries)?;
             self.event = next;
+            self.snapshot_when_due();
         }
         Ok(discarded)
     }
 
     /// Several undo entries written in one transaction; each keeps its own step.
     fn append_undos(&mut self, entries: Vec<Entry>) -> Result<(), CommandError> {
-        let recorded_at = now();
-        let written = self.file.append_steps(&entries, &recorded_at)?;
-        for (entry, (step, seq)) in entries.into_iter().zip(written) {
-            self.log.push(LoggedAction {
-                seq,
-                step,
-                recorded_at: recorded_at.clone(),
-                entry,
-                reason: None,
-            });
-        }
+        let rows = self.file.append_steps(&entries, &now())?;
+        self.written(rows);
         Ok(())
     }
 
@@ -1165,7 +1255,7 @@ impl Session {
     /// with the round's stored seed (which also audits that it regenerates exactly).
     pub fn explain(&self, round: Option<u32>) -> Result<ExplanationView, CommandError> {
         let stored = self.pairings(round)?;
-        let timeline = Timeline::new(&self.log);
+        let timeline = Timeline::new(self.log.entries(&self.file)?);
         let effective = timeline.effective_actions();
         let mut rounds_seen = 0;
         let cut = effective
@@ -1254,6 +1344,39 @@ impl Session {
             .into_iter()
             .find(|t| t.table == table)
             .ok_or_else(|| tablekeeper_engine::EngineError::UnknownTable { round, table }.into())
+    }
+
+    /// Records many results of one round as a single step (re-entering a paper round, or a
+    /// station's batch): all are stored, or none. Each is checked exactly like a single
+    /// entry; a no-show that drops a player drops them in the same step.
+    pub fn record_results(
+        &mut self,
+        round: Option<u32>,
+        results: Vec<(u32, ResultEntry)>,
+    ) -> Result<Vec<TableView>, CommandError> {
+        let round = match round {
+            Some(r) => r,
+            None => self.pairings(None)?.round,
+        };
+        let mut actions = Vec::with_capacity(results.len());
+        let tables: Vec<u32> = results.iter().map(|(table, _)| *table).collect();
+        for (table, entry) in results {
+            let drop = self.no_show_drop(round, table, &entry);
+            actions.push(Action::RecordResult {
+                round,
+                table,
+                entry,
+                replace: false,
+            });
+            actions.extend(drop);
+        }
+        self.commit(actions, None)?;
+        let view = self.pairings(Some(round))?;
+        Ok(view
+            .tables
+            .into_iter()
+            .filter(|t| tables.contains(&t.table))
+            .collect())
     }
 
     /// Corrects an entered result. A round the ruleset has locked (Bandai §5.3) needs

@@ -44,7 +44,11 @@ fn assert_refused(session: &Session, error: CommandError, kind: &str) {
     assert_eq!(error.kind(), kind, "{error}");
     assert!(!error.to_string().is_empty());
     let (on_disk, entries) = Session::on_disk(session.path()).expect("read back");
-    assert_eq!(entries, session.log().len(), "the file must not change");
+    assert_eq!(
+        entries,
+        session.log().expect("log").len(),
+        "the file must not change"
+    );
     assert_eq!(&on_disk, session.event());
 }
 

@@ -55,7 +55,7 @@ fn original() -> Original {
         }
     }
     let event = session.event().clone();
-    let entries = session.log().len();
+    let entries = session.log().expect("log").len();
     drop(session);
     Original {
         dir,
@@ -94,7 +94,7 @@ fn check(original: &Original, path: &Path, what: &str) -> bool {
     match Session::open(path) {
         Ok(session) => {
             assert_eq!(
-                (session.event(), session.log().len()),
+                (session.event(), session.log().expect("log").len()),
                 (&original.event, original.entries),
                 "{what}: opened as a different event"
             );
@@ -179,5 +179,53 @@ fn rows_tampered_with_are_refused() {
             .expect("checkpoint");
         drop(conn);
         assert!(check(&original, &path, sql), "{sql}: must be refused");
+    }
+}
+
+/// A folder whose name is not valid UTF-8 (possible on Linux, e.g. a name written by an
+/// old Japanese system in Shift-JIS) still gets its backups.
+#[cfg(unix)]
+#[test]
+fn backups_are_written_in_a_folder_whose_name_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    // "大会" in Shift-JIS.
+    let folder = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"\x91\xE5\x89\xEF"));
+    std::fs::create_dir_all(&folder).expect("mkdir");
+    let path = folder.join("ev.tkevent");
+    let mut session = Session::create(
+        &path,
+        CreateOptions {
+            name: "Folder".into(),
+            planned_rounds: Some(1),
+            standings_seed: Some(1),
+            ..CreateOptions::default()
+        },
+    )
+    .expect("create");
+    let players = (0..4)
+        .map(|n| PlayerDetails {
+            name: format!("P{n}"),
+            ..PlayerDetails::default()
+        })
+        .collect();
+    session.add_players(players).expect("players");
+    session.pair_next_round(Some(1), false).expect("pair");
+    assert!(session.take_notices().is_empty(), "no backup warning");
+    assert!(
+        !tablekeeper_commands::backup::list(&path)
+            .expect("list")
+            .is_empty()
+    );
+    let written: Vec<PathBuf> = std::fs::read_dir(tablekeeper_commands::backup::backup_dir(&path))
+        .expect("backups folder")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(!written.is_empty(), "a backup was written");
+    for backup in written {
+        assert!(Session::on_disk(&backup).is_ok(), "{}", backup.display());
     }
 }

@@ -44,7 +44,11 @@ fn swap_needs_a_reason_is_logged_and_warns() {
     drop(session);
     let reopened = Session::open(&path).expect("reopen");
     assert_eq!(
-        reopened.log().last().and_then(|l| l.reason.as_deref()),
+        reopened
+            .log()
+            .expect("log")
+            .last()
+            .and_then(|l| l.reason.as_deref()),
         Some("seating request")
     );
     assert_eq!(reopened.event(), &expected);

@@ -50,7 +50,7 @@ fn undo_and_redo_across_a_pairing() {
         session.redo().expect_err("nothing to redo").kind(),
         "nothing-to-redo"
     );
-    let history = session.history();
+    let history = session.history().expect("history");
     assert!(
         history.iter().any(|h| h.undone),
         "undone steps stay visible"
@@ -121,7 +121,7 @@ fn bandai_5_3_round_2_results_lock_when_round_4_is_paired() {
         .correct_result(1, 1, parse_result("b", None).expect("parse"), None)
         .expect_err("locked");
     assert_eq!(error.kind(), "result-locked");
-    let log_length = session.log().len();
+    let log_length = session.log().expect("log").len();
     assert_eq!(
         Session::on_disk(session.path()).expect("read back").1,
         log_length,
@@ -141,7 +141,11 @@ fn bandai_5_3_round_2_results_lock_when_round_4_is_paired() {
         )
         .expect("override");
     assert_eq!(
-        session.log().last().and_then(|l| l.reason.as_deref()),
+        session
+            .log()
+            .expect("log")
+            .last()
+            .and_then(|l| l.reason.as_deref()),
         Some("judge ruling")
     );
     // Finish round 3, pair round 4: round 2 locks.

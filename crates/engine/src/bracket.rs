@@ -17,7 +17,7 @@ use crate::error::EngineError;
 use crate::model::{Match, Outcome, PlayerId, Round, Seats, Side};
 
 /// The cut: its finalists in seed order and the bracket rounds played so far.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Cut {
     /// Seed 1 first.
     pub seeds: Vec<PlayerId>,
@@ -28,7 +28,7 @@ pub struct Cut {
 }
 
 /// One round of the bracket.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BracketRound {
     pub round: Round,
     /// The players entering this round in bracket order, two per slot; `None` where a

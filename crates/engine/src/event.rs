@@ -160,9 +160,38 @@ pub struct Event {
     pub penalties: Vec<PenaltyRecord>,
     /// The top cut, once it has started.
     pub cut: Option<Cut>,
+    /// `(name, publisher id)` of every player, to refuse a duplicate without a scan (a
+    /// 50,000-player import stays linear). Derived from `players`.
+    registered: std::collections::HashSet<(String, Option<String>)>,
 }
 
 impl Event {
+    /// An event with these players and rounds (a snapshot's state).
+    pub(crate) fn with_state(
+        settings: EventSettings,
+        ruleset: Ruleset,
+        players: Vec<Player>,
+        rounds: Vec<Round>,
+        unlocked_rounds: Vec<u32>,
+        penalties: Vec<PenaltyRecord>,
+        cut: Option<Cut>,
+    ) -> Event {
+        let registered = players
+            .iter()
+            .map(|p| (p.name.clone(), p.publisher_id.clone()))
+            .collect();
+        Event {
+            settings,
+            ruleset,
+            players,
+            rounds,
+            unlocked_rounds,
+            penalties,
+            cut,
+            registered,
+        }
+    }
+
     pub fn new(settings: EventSettings, ruleset: Ruleset) -> Result<Self, EngineError> {
         if settings.planned_rounds > MAX_ROUNDS {
             return Err(EngineError::TooManyRounds);
@@ -175,6 +204,7 @@ impl Event {
             unlocked_rounds: Vec::new(),
             cut: None,
             penalties: Vec::new(),
+            registered: std::collections::HashSet::new(),
         })
     }
 
@@ -384,11 +414,8 @@ impl Event {
             .as_deref()
             .map(str::trim)
             .filter(|s| !s.is_empty());
-        let duplicate = self
-            .players
-            .iter()
-            .any(|p| p.name == name && p.publisher_id.as_deref() == publisher_id);
-        if duplicate {
+        let key = (name.to_string(), publisher_id.map(str::to_string));
+        if self.registered.contains(&key) {
             return Err(EngineError::DuplicatePlayer(name.to_string()));
         }
         let next =
@@ -403,6 +430,7 @@ impl Event {
                 .filter(|s| !s.is_empty())
                 .map(str::to_string)
         };
+        self.registered.insert(key);
         self.players.push(Player {
             id,
             name: name.to_string(),
@@ -681,7 +709,17 @@ impl Event {
                 "more byes than the player count needs".into(),
             ));
         }
-        // Results already entered stay with their table and players.
+        // Results already entered stay with their table and players. The current round's
+        // pairs are looked up by their two players (in id order), so a change costs one
+        // pass over the round however large it is.
+        let by_pair: std::collections::HashMap<(PlayerId, PlayerId), &Match> = round
+            .matches
+            .iter()
+            .filter_map(|m| match m.seats {
+                Seats::Pair { a, b } => Some(((a.min(b), a.max(b)), m)),
+                Seats::Single { .. } => None,
+            })
+            .collect();
         let mut matches = Vec::with_capacity(seats.len());
         let numbers = table_numbers(seats, tables)?;
         let mut pair_index = 0;
@@ -690,13 +728,11 @@ impl Event {
                 Seats::Pair { a, b } => {
                     let table = numbers[pair_index];
                     pair_index += 1;
-                    let first = kept_first(round, *a, *b)
+                    let before = by_pair.get(&((*a).min(*b), (*a).max(*b))).copied();
+                    let first = before
+                        .and_then(|m| kept_first(m, *a))
                         .or_else(|| self.first_turn(*a, *b, seed.unwrap_or(round.pairing_seed)));
-                    let kept = round.matches.iter().find(|m| {
-                        m.table == Some(table)
-                            && m.result.is_some()
-                            && matches!(m.seats, Seats::Pair { a: x, b: y } if (x == *a && y == *b) || (x == *b && y == *a))
-                    });
+                    let kept = before.filter(|m| m.table == Some(table) && m.result.is_some());
                     matches.push(Match {
                         table: Some(table),
                         seats: kept.map_or(*seat, |m| m.seats),
@@ -715,15 +751,14 @@ impl Event {
                 }
             }
         }
+        let now_seated: std::collections::HashSet<(Option<u32>, Seats)> =
+            matches.iter().map(|m| (m.table, m.seats)).collect();
         for old in round
             .matches
             .iter()
             .filter(|m| m.table.is_some() && m.result.is_some())
         {
-            if !matches
-                .iter()
-                .any(|m| m.table == old.table && m.seats == old.seats)
-            {
+            if !now_seated.contains(&(old.table, old.seats)) {
                 return Err(EngineError::InvalidPairing(format!(
                     "table {} already has a result; correct or keep that table",
                     old.table.unwrap_or(0)
@@ -751,7 +786,8 @@ impl Event {
 
     /// Every pairable player exactly once, nobody else, at most one bye.
     fn check_pairing(&self, seats: &[Seats]) -> Result<(), EngineError> {
-        let active: Vec<PlayerId> = self.pairable_players()?;
+        let active: std::collections::HashSet<PlayerId> =
+            self.pairable_players()?.into_iter().collect();
         if active.len() < 2 {
             return Err(EngineError::NotEnoughPlayers);
         }
@@ -986,12 +1022,14 @@ fn table_numbers(seats: &[Seats], given: &[u32]) -> Result<Vec<u32>, EngineError
 }
 
 /// Who went first in an existing match of the same two players (kept by a swap).
-fn kept_first(round: &Round, a: PlayerId, b: PlayerId) -> Option<Side> {
-    round.matches.iter().find_map(|m| match m.seats {
-        Seats::Pair { a: x, b: y } if x == a && y == b => m.first,
-        Seats::Pair { a: x, b: y } if x == b && y == a => m.first.map(Side::other),
-        _ => None,
-    })
+/// Who goes first when `a` takes seat A of the pair that `earlier` already seated: the
+/// same player as before.
+fn kept_first(earlier: &Match, a: PlayerId) -> Option<Side> {
+    match earlier.seats {
+        Seats::Pair { a: x, .. } if x == a => earlier.first,
+        Seats::Pair { .. } => earlier.first.map(Side::other),
+        Seats::Single { .. } => None,
+    }
 }
 
 /// FoW "Player Arrangement Control" (003 §6b-vii, digest D10): the player who has gone

@@ -203,6 +203,23 @@ impl Exact {
     }
 }
 
+/// Stored as `[numerator, denominator]` in lowest terms (snapshots of the event state).
+impl serde::Serialize for Exact {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (*self.0.numer(), *self.0.denom()).serialize(serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Exact {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let (numerator, denominator) = <(i128, i128)>::deserialize(deserializer)?;
+        if denominator == 0 {
+            return Err(serde::de::Error::custom("a zero denominator"));
+        }
+        Ok(Exact(Ratio::new(numerator, denominator)))
+    }
+}
+
 impl PartialOrd for Exact {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))

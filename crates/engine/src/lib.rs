@@ -18,6 +18,7 @@ pub mod ruleset;
 pub mod scoring;
 pub mod selection;
 pub mod standings;
+pub mod state;
 pub mod structure;
 pub mod verify;
 

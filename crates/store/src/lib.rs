@@ -21,7 +21,7 @@ mod sidecar;
 pub use error::{Damage, StoreError};
 pub use file::{Access, EVENT_FILE_EXTENSION, EventFile, NewEventFile, ReadOnlyReason};
 pub use lock::{HolderLock, lock_path};
-pub use log::{Entry, LoggedAction, StoredEvent, action_kind};
+pub use log::{Entry, LoggedAction, Snapshot, StoredEvent, StoredRow, action_kind};
 pub use migrations::{LATEST_SCHEMA_VERSION, migrations};
 pub use restore::restore;
 pub use sidecar::{remove_database, sync_file, sync_folder, temporary, unused_name, with_suffix};

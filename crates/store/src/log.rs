@@ -5,7 +5,7 @@
 //! kind matches its payload, and the checksum chain ([`crate::chain`]) holds from the
 //! event record to the count and checksum the event record keeps.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
@@ -44,13 +44,97 @@ pub struct LoggedAction {
     pub reason: Option<String>,
 }
 
-/// Everything stored in an event file.
+/// Everything stored in an event file. Rows are checked (types, times, order, checksum
+/// chain) when the file is read; their content is parsed when it is needed
+/// ([`StoredEvent::actions`], [`StoredRow::entry`]).
 #[derive(Debug, Clone)]
 pub struct StoredEvent {
+    pub path: PathBuf,
     pub settings: EventSettings,
     pub ruleset: Ruleset,
     pub created_at: String,
-    pub actions: Vec<LoggedAction>,
+    pub rows: Vec<StoredRow>,
+    /// The replayed state after the first `snapshot.rows` rows, when one was stored and it
+    /// belongs to exactly these rows.
+    pub snapshot: Option<Snapshot>,
+}
+
+/// One stored log row as written (its content not parsed yet). `payload` is `None` for
+/// rows the snapshot covers when the file was opened for everyday work; the content is
+/// read again when the whole history is needed ([`crate::EventFile::payloads`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredRow {
+    pub seq: i64,
+    pub step: i64,
+    pub recorded_at: String,
+    pub kind: String,
+    pub payload: Option<String>,
+    pub reason: Option<String>,
+}
+
+/// Which row contents [`read`] keeps in memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Payloads {
+    All,
+    /// Only the rows after a snapshot that belongs to the log (all rows when there is none).
+    AfterSnapshot,
+}
+
+/// The stored state of the event after some rows of its log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The number of log rows the state includes.
+    pub rows: i64,
+    /// The state, as the command layer wrote it.
+    pub state: String,
+}
+
+impl StoredRow {
+    /// The row's entry.
+    pub fn entry(&self) -> Result<Entry, String> {
+        let payload = self
+            .payload
+            .as_deref()
+            .ok_or_else(|| "its content was not read".to_string())?;
+        parse_entry(&self.kind, payload, self.step)
+    }
+
+    /// The row as a logged entry.
+    pub fn logged(&self) -> Result<LoggedAction, String> {
+        Ok(LoggedAction {
+            seq: self.seq,
+            step: self.step,
+            recorded_at: self.recorded_at.clone(),
+            entry: self.entry()?,
+            reason: self.reason.clone(),
+        })
+    }
+
+    /// Whether this row is an undo or a redo (read from its kind, without parsing).
+    pub fn is_undo_or_redo(&self) -> bool {
+        matches!(self.kind.as_str(), "undo" | "redo")
+    }
+}
+
+impl StoredEvent {
+    /// Every row's entry, parsed and checked against its kind; a row that does not parse
+    /// (or whose content was not kept, [`Payloads`]) makes the file damaged.
+    pub fn actions(&self) -> Result<Vec<LoggedAction>, StoreError> {
+        self.rows
+            .iter()
+            .map(|row| {
+                row.logged().map_err(|problem| {
+                    StoreError::damaged(
+                        &self.path,
+                        Damage::Entry {
+                            seq: row.seq,
+                            problem,
+                        },
+                    )
+                })
+            })
+            .collect()
+    }
 }
 
 /// Where the log ends: the number of rows, the last step and the chain after the last row.
@@ -114,7 +198,7 @@ pub enum Steps {
 }
 
 /// Inserts `entries` after `head` inside `tx` and records the new head in the event
-/// record. Returns the new head and `(step, seq)` of every entry.
+/// record. Returns the new head and the rows written.
 pub fn insert(
     tx: &Transaction,
     head: Head,
@@ -122,7 +206,7 @@ pub fn insert(
     reason: Option<&str>,
     now: &str,
     steps: Steps,
-) -> Result<(Head, Vec<(i64, i64)>), StoreError> {
+) -> Result<(Head, Vec<StoredRow>), StoreError> {
     let mut head = head;
     let mut written = Vec::with_capacity(entries.len());
     {
@@ -160,7 +244,14 @@ pub fn insert(
                 step,
                 chain,
             };
-            written.push((step, seq));
+            written.push(StoredRow {
+                seq,
+                step,
+                recorded_at: now.to_string(),
+                kind: kind.to_string(),
+                payload: Some(payload),
+                reason: reason.map(str::to_string),
+            });
         }
     }
     tx.execute(
@@ -244,11 +335,33 @@ fn read_record(conn: &Connection, path: &Path, checksums: bool) -> Result<Record
     })
 }
 
-/// Reads and checks the whole log of a file with schema `schema`.
+/// Every kind a log row can have.
+const KINDS: [&str; 14] = [
+    "register-player",
+    "drop-player",
+    "pair-round",
+    "record-result",
+    "set-planned-rounds",
+    "replace-pairing",
+    "set-fixed-table",
+    "override-result-lock",
+    "record-penalty",
+    "set-deck",
+    "start-cut",
+    "pair-bracket-round",
+    "undo",
+    "redo",
+];
+
+/// Reads and checks the whole log of a file with schema `schema`, and the snapshot when it
+/// belongs to this log. Undo and redo rows are parsed (they are small and say which steps
+/// are in effect); actions are parsed when needed. Every row's bytes go through the
+/// checksum chain whether or not `payloads` keeps them.
 pub fn read(
     conn: &Connection,
     path: &Path,
     schema: i64,
+    payloads: Payloads,
 ) -> Result<(StoredEvent, Head), StoreError> {
     let checksums = schema >= crate::migrations::CHECKSUM_SCHEMA_VERSION;
     let record = read_record(conn, path, checksums)?;
@@ -268,7 +381,9 @@ pub fn read(
     let mut rows = statement
         .query([])
         .map_err(|e| unreadable(0, e.to_string()))?;
-    let mut actions = Vec::new();
+    let mut stored_rows = Vec::new();
+    let stored_snapshot = if checksums { read_snapshot(conn) } else { None };
+    let mut snapshot = None;
     let mut head = Head {
         rows: 0,
         step: 0,
@@ -302,7 +417,10 @@ pub fn read(
         if step != head.step && step != head.step + 1 {
             return Err(damaged(Damage::Steps { seq }));
         }
-        if chrono::DateTime::parse_from_rfc3339(recorded_at).is_err() {
+        if !KINDS.contains(&kind) {
+            return Err(unreadable(seq, format!("its kind '{kind}' is unknown")));
+        }
+        if !is_time(recorded_at) {
             return Err(unreadable(
                 seq,
                 format!("its time '{recorded_at}' is not a time"),
@@ -322,19 +440,41 @@ pub fn read(
                 return Err(damaged(Damage::Checksum { seq }));
             }
         }
-        let entry = parse_entry(kind, payload, step).map_err(|p| unreadable(seq, p))?;
-        actions.push(LoggedAction {
+        let covered = payloads == Payloads::AfterSnapshot
+            && stored_snapshot
+                .as_ref()
+                .is_some_and(|(rows, _, _)| seq <= *rows);
+        let undo_or_redo = matches!(kind, "undo" | "redo");
+        let stored_row = StoredRow {
             seq,
             step,
             recorded_at: recorded_at.to_string(),
-            entry,
+            kind: kind.to_string(),
+            payload: (!covered || undo_or_redo).then(|| payload.to_string()),
             reason: reason.map(str::to_string),
-        });
+        };
+        if undo_or_redo {
+            stored_row.entry().map_err(|p| unreadable(seq, p))?;
+        }
+        stored_rows.push(stored_row);
         head = Head {
             rows: seq,
             step,
             chain,
         };
+        if let Some((rows, checksum, state)) = &stored_snapshot
+            && *rows == seq
+            && *checksum == chain.to_hex()
+        {
+            snapshot = Some(Snapshot {
+                rows: *rows,
+                state: state.clone(),
+            });
+        }
+    }
+    if snapshot.is_none() && stored_rows.iter().any(|r| r.payload.is_none()) {
+        // The snapshot did not belong to the log after all: keep every row's content.
+        return read(conn, path, schema, Payloads::All);
     }
     if let Some((rows, checksum)) = &record.head {
         if *rows > head.rows {
@@ -349,13 +489,67 @@ pub fn read(
     }
     Ok((
         StoredEvent {
+            path: path.to_path_buf(),
             settings: record.settings,
             ruleset: record.ruleset,
             created_at: record.created_at,
-            actions,
+            rows: stored_rows,
+            snapshot,
         },
         head,
     ))
+}
+
+/// The stored snapshot `(rows, log checksum at that row, state)` if its own checksum holds;
+/// [`read`] keeps it only if the log has that checksum at that row.
+fn read_snapshot(conn: &Connection) -> Option<(i64, String, String)> {
+    let (rows, log_checksum, state, state_checksum): (i64, String, String, String) = conn
+        .query_row(
+            "SELECT log_rows, log_checksum, state, state_checksum FROM snapshot WHERE singleton = 1",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+        )
+        .ok()?;
+    (crate::chain::digest(&state) == state_checksum).then_some((rows, log_checksum, state))
+}
+
+/// Stores `state` as the snapshot after the log's first `head.rows` rows.
+pub fn write_snapshot(tx: &Transaction, head: Head, state: &str) -> Result<(), rusqlite::Error> {
+    tx.execute(
+        "INSERT OR REPLACE INTO snapshot (singleton, log_rows, log_checksum, state, state_checksum)
+         VALUES (1, ?1, ?2, ?3, ?4)",
+        params![
+            head.rows,
+            head.chain.to_hex(),
+            state,
+            crate::chain::digest(state)
+        ],
+    )?;
+    Ok(())
+}
+
+/// Whether `text` is an RFC 3339 time as the log writes them (`2026-11-22T10:00:00.123+09:00`);
+/// checked by shape, quickly, since every row is checked at every open.
+fn is_time(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| {
+        bytes
+            .get(range)
+            .is_some_and(|part| part.iter().all(u8::is_ascii_digit))
+    };
+    bytes.len() >= 20
+        && digits(0..4)
+        && bytes[4] == b'-'
+        && digits(5..7)
+        && bytes[7] == b'-'
+        && digits(8..10)
+        && matches!(bytes[10], b'T' | b't' | b' ')
+        && digits(11..13)
+        && bytes[13] == b':'
+        && digits(14..16)
+        && bytes[16] == b':'
+        && digits(17..19)
+        && chrono::DateTime::parse_from_rfc3339(text).is_ok()
 }
 
 /// Parses one row's payload, checking that it is the kind the row says.

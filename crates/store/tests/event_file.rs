@@ -46,12 +46,13 @@ fn actions_round_trip_in_order() {
     file.append(&entries, None, NOW).expect("append");
     drop(file);
     let (reopened, stored) = EventFile::open(&path).expect("open");
-    assert_eq!(reopened.load().expect("load").actions, stored.actions);
+    assert_eq!(reopened.load().expect("load").rows, stored.rows);
     assert_eq!(stored.settings, settings());
     assert_eq!(stored.ruleset.id, "bandai");
     assert_eq!(
         stored
-            .actions
+            .actions()
+            .expect("entries parse")
             .iter()
             .filter_map(|a| match &a.entry {
                 Entry::Action { action } => Some(action.clone()),
@@ -194,9 +195,9 @@ fn every_released_schema_migrates_to_the_current_one() {
     let path = dir.path().join("v1.tkevent");
     schema_one_file(&path);
     let (_file, stored) = EventFile::open(&path).expect("schema 1 opens and migrates");
-    assert_eq!(stored.actions.len(), 2);
+    assert_eq!(stored.rows.len(), 2);
     // Schema 1 rows had no step: each becomes its own step, in order.
-    let steps: Vec<i64> = stored.actions.iter().map(|a| a.step).collect();
+    let steps: Vec<i64> = stored.rows.iter().map(|a| a.step).collect();
     assert_eq!(steps, vec![1, 2]);
     let version: i64 = rusqlite::Connection::open(&path)
         .expect("sqlite")

@@ -167,7 +167,7 @@ impl Category {
 }
 
 /// What one seat received from a match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatResult {
     pub outcome: Outcome,
     pub category: Category,
@@ -177,7 +177,7 @@ pub struct SeatResult {
 }
 
 /// A recorded result: the entry plus each seat's outcome and points.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchResult {
     pub entry: ResultEntry,
     /// One element for single-seat rounds, two otherwise.

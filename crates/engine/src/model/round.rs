@@ -6,7 +6,7 @@ use super::player::PlayerId;
 use super::result::MatchResult;
 
 /// Who sits at a match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum Seats {
     Pair {
@@ -33,7 +33,7 @@ impl Seats {
 }
 
 /// One match of a round.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Match {
     /// Table number for paired matches; `None` for single-seat records.
     pub table: Option<u32>,
@@ -44,7 +44,7 @@ pub struct Match {
 }
 
 /// One round: its matches and the seed its pairing used.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
     pub number: u32,
     pub pairing_seed: u64,

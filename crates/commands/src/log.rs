@@ -1,0 +1,93 @@
+//! The open event's log: the rows as stored, parsed into entries only when a command
+//! needs the whole history (undo, redo, history, back to a round, explain, archive).
+//! Opening an event and everyday commands need only the rows after the snapshot.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use tablekeeper_store::{Damage, EventFile, LoggedAction, StoreError, StoredRow};
+
+use crate::error::CommandError;
+
+pub struct Log {
+    path: PathBuf,
+    rows: Vec<StoredRow>,
+    parsed: OnceLock<Vec<LoggedAction>>,
+}
+
+impl Log {
+    pub fn new(path: PathBuf, rows: Vec<StoredRow>) -> Log {
+        Log {
+            path,
+            rows,
+            parsed: OnceLock::new(),
+        }
+    }
+
+    /// Every entry, parsed (once). Rows whose content was not kept at open are read from
+    /// `file` first.
+    pub fn entries(&self, file: &EventFile) -> Result<&[LoggedAction], CommandError> {
+        if let Some(parsed) = self.parsed.get() {
+            return Ok(parsed);
+        }
+        let missing = self
+            .rows
+            .iter()
+            .take_while(|row| row.payload.is_none())
+            .count();
+        let fetched = if missing > 0 {
+            file.payloads(i64::try_from(missing).unwrap_or(i64::MAX))?
+        } else {
+            Vec::new()
+        };
+        let parsed = self
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(index, row)| match (&row.payload, fetched.get(index)) {
+                (None, Some(payload)) => StoredRow {
+                    payload: Some(payload.clone()),
+                    ..row.clone()
+                },
+                _ => row.clone(),
+            })
+            .map(|row| {
+                row.logged().map_err(|problem| {
+                    CommandError::damaged(
+                        &self.path,
+                        StoreError::Damaged {
+                            path: self.path.clone(),
+                            damage: Damage::Entry {
+                                seq: row.seq,
+                                problem,
+                            },
+                        },
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(self.parsed.get_or_init(|| parsed))
+    }
+
+    /// Adds rows just written.
+    pub fn push(&mut self, rows: Vec<StoredRow>) {
+        if let Some(parsed) = self.parsed.get_mut() {
+            for row in &rows {
+                match row.logged() {
+                    Ok(entry) => parsed.push(entry),
+                    Err(_) => {
+                        // Parse everything again when next needed.
+                        self.parsed = OnceLock::new();
+                        break;
+                    }
+                }
+            }
+        }
+        self.rows.extend(rows);
+    }
+
+    /// The step of the newest row (0 for an empty log).
+    pub fn last_step(&self) -> i64 {
+        self.rows.last().map_or(0, |r| r.step)
+    }
+}

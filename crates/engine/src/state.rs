@@ -1,0 +1,53 @@
+//! The event's state as data, without its ruleset: what the event file keeps as a
+//! snapshot so a long event opens without replaying its whole log.
+//!
+//! A state is only ever produced from a replayed event and read back by the same app
+//! version ([`EventState::version`] names it); anything else replays the log instead.
+
+use serde::{Deserialize, Serialize};
+
+use crate::bracket::Cut;
+use crate::event::{Event, EventSettings};
+use crate::model::{PenaltyRecord, Player, Round};
+use crate::ruleset::Ruleset;
+
+/// Every field of an [`Event`] except its ruleset (which the event file stores as text).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventState {
+    /// The app version that wrote the state; a state from another version is not used.
+    pub version: String,
+    pub settings: EventSettings,
+    pub players: Vec<Player>,
+    pub rounds: Vec<Round>,
+    pub unlocked_rounds: Vec<u32>,
+    pub penalties: Vec<PenaltyRecord>,
+    pub cut: Option<Cut>,
+}
+
+impl EventState {
+    /// The state of `event`, stamped with `version`.
+    pub fn of(event: &Event, version: &str) -> EventState {
+        EventState {
+            version: version.to_string(),
+            settings: event.settings.clone(),
+            players: event.players.clone(),
+            rounds: event.rounds.clone(),
+            unlocked_rounds: event.unlocked_rounds.clone(),
+            penalties: event.penalties.clone(),
+            cut: event.cut.clone(),
+        }
+    }
+
+    /// The event this state describes under `ruleset`.
+    pub fn into_event(self, ruleset: Ruleset) -> Event {
+        Event::with_state(
+            self.settings,
+            ruleset,
+            self.players,
+            self.rounds,
+            self.unlocked_rounds,
+            self.penalties,
+            self.cut,
+        )
+    }
+}
