@@ -10,6 +10,7 @@
 #
 #   bash tests/e2e/run.sh            # node --test tests/e2e/ under xvfb-run; non-zero on failure
 #   bash tests/e2e/run.sh measure    # prints the JSON report of tests/e2e/measure.mjs
+#   bash tests/e2e/run.sh package    # the installed app (see tests/package/run.sh)
 #
 # Every run uses a fresh temporary TABLEKEEPER_HOME (removed afterwards unless E2E_KEEP=1).
 # Screenshots go to $E2E_ARTIFACTS (default ci-artifacts/screenshots/ in the repository).
@@ -52,10 +53,15 @@ xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
 case "${1:-test}" in
   test)
     mkdir -p "$E2E_ARTIFACTS"
-    "${xvfb[@]}" node --test --test-concurrency=1 --test-reporter=spec tests/e2e/
+    "${xvfb[@]}" node --test --test-concurrency=1 --test-reporter=spec tests/e2e/*.test.mjs
     ;;
   measure)
     "${xvfb[@]}" node tests/e2e/measure.mjs
+    ;;
+  package)
+    # The installed app (tests/package/run.sh sets TABLEKEEPER_APP to it).
+    mkdir -p "$E2E_ARTIFACTS"
+    "${xvfb[@]}" node --test --test-concurrency=1 --test-reporter=spec tests/e2e/package/
     ;;
   *)
     echo "usage: bash tests/e2e/run.sh [test|measure]" >&2
