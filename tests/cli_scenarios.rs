@@ -51,7 +51,7 @@ fn seventeen_players_five_rounds(ruleset: &str) {
     for round in 1..=5u32 {
         if round == 3 {
             let late = ok(&["add-player", file, "Late Comer"]);
-            assert_eq!(late[0]["joined_round"], 3);
+            assert_eq!(late["joined_round"], 3, "add-player returns the player");
         }
         let pairings = ok(&["pair", file, "--seed", &round.to_string()]);
         assert_eq!(pairings["round"], round);

@@ -74,14 +74,20 @@ pub enum Command {
         /// Also print why the pairing looks as it does.
         #[arg(long)]
         explain: bool,
+        /// Single-elimination events, round 1: the seeds in order, comma-separated
+        /// numbers or names (each active player once); left out, seeds are drawn at random
+        /// from --seed (002 §3.4.1).
+        #[arg(long, value_delimiter = ',')]
+        order: Option<Vec<String>>,
     },
     /// Start the top cut: the top N of the standings advance (seed 1 first) and the first
     /// bracket round is paired. Later bracket rounds are paired with `pair`.
     Cut {
         file: PathBuf,
-        /// Number of finalists (byes go to the top seeds when it is not a power of two).
+        /// Number of finalists (byes go to the top seeds when it is not a power of two);
+        /// left out: the planned cut (`create --cut`), else the publisher's suggestion.
         #[arg(long)]
-        size: u32,
+        size: Option<u32>,
         /// Play a third-place match between the semifinal losers.
         #[arg(long)]
         third_place: bool,
@@ -89,13 +95,18 @@ pub enum Command {
         /// the next player moves up. Repeat for several.
         #[arg(long = "exclude")]
         excluded: Vec<String>,
-        /// Seed of the draw among players tied on the cut line (recorded).
+        /// Seed of every draw among players tied on the cut line (recorded; drawn if left
+        /// out). It decides the line under every ruleset (decision 37).
         #[arg(long)]
         seed: Option<u64>,
         /// Double-elimination finals (4 or 8 players): upper and lower bracket, and a grand
-        /// final replayed once if the upper-bracket finalist loses it (FoW best-of-one).
-        #[arg(long)]
+        /// final replayed once if the upper-bracket finalist loses it. The default for FoW
+        /// with one-game matches (003 §6b-vi).
+        #[arg(long, conflicts_with = "single_elimination")]
         double_elimination: bool,
+        /// Single-elimination finals, also where the ruleset would play double elimination.
+        #[arg(long)]
+        single_elimination: bool,
         /// How finalists are chosen: ranking (default), nation-clan, ride-line, title, oshi
         /// (from each player's `deck` data) or usage-rate (JA; from the card lists).
         #[arg(long)]
@@ -305,8 +316,9 @@ pub struct CreateArgs {
     /// Seed of the random tie order (recorded; drawn if left out).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// swiss (default), round-robin, two-loss (Bushiroad double elimination) or
-    /// points-threshold (Force of Will double elimination).
+    /// swiss (default), round-robin, two-loss (Bushiroad double elimination),
+    /// points-threshold (Force of Will double elimination) or single-elimination (one
+    /// bracket from round 1).
     #[arg(long, default_value = "swiss", value_parser = parse_structure)]
     pub structure: Structure,
     /// Elimination formats: stop early at this many finalists (two-loss: undefeated
@@ -314,9 +326,15 @@ pub struct CreateArgs {
     #[arg(long, default_value_t = 0)]
     pub finalists: u32,
     /// Swiss variable rounds: play at least this many, then stop once one player (or fewer
-    /// than / at most --finalists players) has only wins; --rounds is the maximum.
+    /// than / at most --finalists players) has only wins (FoW: has not lost); --rounds is
+    /// the maximum. Points-threshold: from this many rounds on, stop once only one
+    /// remaining player has not lost a round (003 §6b-iv).
     #[arg(long, default_value_t = 0)]
     pub min_rounds: u32,
+    /// A planned top cut of N players: the suggested Swiss rounds come from the
+    /// publisher's "with cut" table, and `cut` takes N by default.
+    #[arg(long, default_value_t = 0)]
+    pub cut: u32,
     /// Team event: 2 (tag) or 3 (trio) members per team; register teams with `add-team`.
     #[arg(long, default_value_t = 0)]
     pub team_size: u8,
@@ -345,6 +363,7 @@ impl CreateArgs {
             elimination_finalists: self.finalists,
             min_rounds: self.min_rounds,
             team_size: self.team_size,
+            planned_cut: self.cut,
         }
     }
 }

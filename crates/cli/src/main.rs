@@ -13,7 +13,8 @@ use clap::Parser;
 use serde::Serialize;
 use tablekeeper_commands::notice::Notice;
 use tablekeeper_commands::{
-    CommandError, CutOptions, Session, archive, catalogue, demo, export, result_input, verify,
+    CommandError, CutOptions, FinalsChoice, Session, archive, catalogue, demo, export,
+    result_input, verify,
 };
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::model::{DeckData, PenaltyType};
@@ -160,7 +161,11 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
                 nickname,
                 members: Vec::new(),
             }])?;
-            Output::new(render::players(&added), &added)
+            // One player in, one object out (like `drop` and `deck`).
+            let player = added.into_iter().next().ok_or_else(|| {
+                CommandError::input(ErrorKind::Internal, "the new player is missing")
+            })?;
+            Output::new(render::players(std::slice::from_ref(&player)), &player)
         }
         Command::AddTeam {
             file,
@@ -175,7 +180,10 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
                 members,
                 ..PlayerDetails::default()
             }])?;
-            Output::new(render::players(&added), &added)
+            let team = added.into_iter().next().ok_or_else(|| {
+                CommandError::input(ErrorKind::Internal, "the new team is missing")
+            })?;
+            Output::new(render::players(std::slice::from_ref(&team)), &team)
         }
         Command::ImportPlayers { file, csv, preview } => {
             let bytes = std::fs::read(&csv).map_err(|e| CommandError::Io {
@@ -217,9 +225,12 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             seed,
             allow_rematches,
             explain,
+            order,
         } => {
             let mut session = open(&file, notices)?;
-            let pairings = if session.event().cut.is_some() {
+            let pairings = if order.is_some() {
+                session.start_single_elimination(seed, order)?
+            } else if session.event().cut.is_some() {
                 session.pair_bracket_round()?
             } else {
                 session.pair_next_round(seed, allow_rematches)?
@@ -233,16 +244,25 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             excluded,
             seed,
             double_elimination,
+            single_elimination,
             method,
         } => {
-            let bracket = open(&file, notices)?.start_cut(CutOptions {
-                size,
-                third_place,
-                excluded,
-                seed,
-                double: double_elimination,
-                method,
-            })?;
+            let finals = match (double_elimination, single_elimination) {
+                (true, _) => FinalsChoice::Double,
+                (false, true) => FinalsChoice::Single,
+                (false, false) => FinalsChoice::RulesetDefault,
+            };
+            let bracket = open(&file, notices)?.start_cut_as(
+                CutOptions {
+                    size: size.unwrap_or(0),
+                    third_place,
+                    excluded,
+                    seed,
+                    double: false,
+                    method,
+                },
+                finals,
+            )?;
             Output::new(render::bracket(&bracket), &bracket)
         }
         Command::Print {

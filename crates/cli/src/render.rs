@@ -25,14 +25,41 @@ pub fn summary(view: &EventView) -> String {
     } else {
         format!(" of {}", view.planned_rounds)
     };
-    let stage = match view.stage.as_str() {
-        "cut" => "  stage: top cut (see `tablekeeper bracket`)\n".to_string(),
-        "finished" => "  stage: finished (the top cut has a result)\n".to_string(),
-        _ if view.recommended_cut > 0 => format!(
-            "  suggested: {} Swiss rounds, top {} cut\n",
-            view.recommended_rounds, view.recommended_cut
+    let rounds = match view.recommended_rounds_range {
+        Some([low, high]) => format!(
+            "{low}–{high} Swiss rounds with the planned top {} ({} taken)",
+            view.planned_cut, view.recommended_rounds
         ),
-        _ => format!("  suggested: {} Swiss rounds\n", view.recommended_rounds),
+        None if view.planned_cut > 0 => format!(
+            "{} Swiss rounds with the planned top {}",
+            view.recommended_rounds, view.planned_cut
+        ),
+        None => format!("{} Swiss rounds", view.recommended_rounds),
+    };
+    let single = view.structure == "single-elimination";
+    let stage = match view.stage.as_str() {
+        "cut" if single => "  stage: single elimination (see `tablekeeper bracket`)\n".to_string(),
+        "cut" => "  stage: top cut (see `tablekeeper bracket`)\n".to_string(),
+        "finished" => "  stage: finished (the bracket has a champion)\n".to_string(),
+        _ if view.recommended_rounds == 0 => {
+            "  suggested: nothing yet (register at least 2 players)\n".to_string()
+        }
+        _ if single => format!(
+            "  suggested: {} rounds of single elimination\n",
+            view.recommended_rounds
+        ),
+        _ if view.recommended_cut > 0 && view.planned_cut == 0 => format!(
+            "  suggested for {} players: {rounds}, top {} cut ({})\n",
+            view.field, view.recommended_cut, view.recommended_finals
+        ),
+        _ => format!("  suggested for {} players: {rounds}\n", view.field),
+    };
+    let stage = match &view.recommended_structure {
+        Some(structure) if view.stage == "registration" => format!(
+            "{stage}  the publisher recommends a {structure} for {} players (`create --structure {structure}`)\n",
+            view.field
+        ),
+        _ => stage,
     };
     let structure = match (view.structure.as_str(), &view.structure_finished) {
         ("swiss" | "", _) => String::new(),
@@ -68,9 +95,12 @@ pub fn summary(view: &EventView) -> String {
 pub fn players(list: &[PlayerView]) -> String {
     let mut out = String::new();
     for p in list {
-        let status = match p.dropped_after_round {
-            Some(round) => format!("dropped after round {round}"),
-            None => p.status.clone(),
+        let status = match (p.dropped_after_round, p.drop.as_deref()) {
+            (Some(round), Some("after-pairing")) => {
+                format!("dropped during round {round}: its match lost")
+            }
+            (Some(round), _) => format!("dropped after round {round}"),
+            (None, _) => p.status.clone(),
         };
         let reading = p
             .reading
@@ -101,9 +131,11 @@ pub fn table_line(t: &TableView) -> String {
         .result
         .as_ref()
         .map_or("—".to_string(), |r| r.summary.clone());
-    let first = match t.first.as_deref() {
-        Some("a") => format!("  [{} goes first]", t.a.name),
-        Some("b") => format!("  [{} goes first]", t.b.name),
+    let first = match (t.first.as_deref(), t.chooses.as_deref()) {
+        (Some("a"), _) => format!("  [{} goes first]", t.a.name),
+        (Some("b"), _) => format!("  [{} goes first]", t.b.name),
+        (_, Some("a")) => format!("  [{} chooses first or second]", t.a.name),
+        (_, Some("b")) => format!("  [{} chooses first or second]", t.b.name),
         _ => String::new(),
     };
     format!(
@@ -135,7 +167,14 @@ pub fn pairings(view: &PairingsView, explain: bool) -> String {
         out.push_str(&table_line(t));
     }
     for b in &view.byes {
-        let _ = writeln!(out, "  bye  {}", b.name);
+        match b.result.as_ref().map(|r| r.kind.as_str()) {
+            Some("withdrawn-bye") => {
+                let _ = writeln!(out, "  bye  {} (withdrawn: dropped after pairing)", b.name);
+            }
+            _ => {
+                let _ = writeln!(out, "  bye  {}", b.name);
+            }
+        }
     }
     for l in &view.late_entry_losses {
         let _ = writeln!(out, " late  {} (missed round: loss)", l.name);
@@ -158,12 +197,35 @@ pub fn pairings(view: &PairingsView, explain: bool) -> String {
 
 fn explanation_text(e: &ExplanationView) -> String {
     let mut out = format!("Why round {} is paired this way\n", e.round);
+    let numbers = |p: &tablekeeper_commands::views::NamedPlayer| {
+        let mut text = format!("{} points, {} bye(s)", p.points, p.byes);
+        if let Some(sos) = &p.sos {
+            let _ = write!(text, ", SoS {sos}");
+        }
+        if p.paired_down_last_round {
+            text.push_str(", paired down last round");
+        }
+        if p.standing > 0 {
+            let _ = write!(text, ", standing {}", p.standing);
+        }
+        text
+    };
     if let Some(bye) = &e.bye {
         let _ = writeln!(
             out,
-            "  bye: {} ({} points): {}",
-            bye.player.name, bye.player.points, bye.reason
+            "  bye: {} ({}): {}",
+            bye.player.name,
+            numbers(&bye.player),
+            bye.reason
         );
+        if !bye.candidates.is_empty() {
+            let order: Vec<String> = bye
+                .candidates
+                .iter()
+                .map(|c| format!("{} ({})", c.name, numbers(c)))
+                .collect();
+            let _ = writeln!(out, "    bye order: {}", order.join("; "));
+        }
     }
     if e.floats.is_empty() {
         let _ = writeln!(out, "  every pair is inside one score group");
@@ -172,7 +234,11 @@ fn explanation_text(e: &ExplanationView) -> String {
         let _ = writeln!(
             out,
             "  paired across groups: {} ({}) vs {} ({}): {}",
-            f.higher.name, f.higher.points, f.lower.name, f.lower.points, f.reason
+            f.higher.name,
+            numbers(&f.higher),
+            f.lower.name,
+            numbers(&f.lower),
+            f.reason
         );
     }
     for note in &e.notes {
@@ -331,9 +397,18 @@ pub fn bracket(view: &BracketView) -> String {
             (Some(n), Some(part)) => format!("bracket {n} ({part}): "),
             _ => String::new(),
         };
+        let name = |side: &str| {
+            let s = if side == "a" { &m.a } else { &m.b };
+            s.as_ref().map(|s| s.name.clone()).unwrap_or_default()
+        };
+        let first = match (m.first.as_deref(), m.chooses.as_deref()) {
+            (Some(side), _) => format!("  [{} goes first]", name(side)),
+            (_, Some(side)) => format!("  [{} chooses first or second]", name(side)),
+            _ => String::new(),
+        };
         let _ = writeln!(
             out,
-            "  {table}  {bracket}{}{} v {}{}  {}",
+            "  {table}  {bracket}{}{} v {}{}  {}{first}",
             mark(&m.a),
             pad(&seat(&m.a), 26),
             mark(&m.b),
@@ -346,9 +421,27 @@ pub fn bracket(view: &BracketView) -> String {
             "Top {} double elimination (* wins; a grand final lost by the upper finalist is replayed)\n",
             view.size
         )
+    } else if view.random_each_round {
+        format!(
+            "Single elimination, {} players, every round paired at random (* advances)\n",
+            view.size
+        )
     } else {
         format!("Top {} bracket (* advances)\n", view.size)
     };
+    for warning in &view.warnings {
+        let _ = writeln!(out, "warning: {warning}");
+    }
+    if let Some(draw) = &view.draw {
+        let among: Vec<String> = draw.among.iter().map(|s| s.name.clone()).collect();
+        let _ = writeln!(
+            out,
+            "cut line: {} place(s) drawn among {} (tied on every tiebreaker) with seed {}",
+            draw.places,
+            among.join(", "),
+            draw.seed
+        );
+    }
     for round in &view.rounds {
         let number = round
             .number

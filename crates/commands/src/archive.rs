@@ -30,7 +30,12 @@ pub struct Archive {
     pub event: EventSettings,
     pub ruleset: ArchiveRuleset,
     pub players: Vec<PlayerView>,
+    /// Every round as it stands: the Swiss rounds, then the top cut's (or a
+    /// single-elimination event's) bracket rounds, each with its `bracket_round`.
     pub rounds: Vec<PairingsView>,
+    /// The bracket (seeds, the cut-line draw, the champion), once the cut has started.
+    #[serde(default)]
+    pub bracket: Option<crate::bracket_view::BracketView>,
     pub standings: StandingsView,
     pub log: Vec<ArchiveEntry>,
 }
@@ -55,9 +60,11 @@ pub struct ArchiveEntry {
 /// The archive of the open event.
 pub fn export(session: &Session) -> Result<Archive, CommandError> {
     let event = session.event();
+    let bracket_rounds = event.cut.iter().flat_map(|c| &c.rounds).map(|r| &r.round);
     let rounds = event
         .rounds
         .iter()
+        .chain(bracket_rounds)
         .map(|r| PairingsView::from_round(event, r))
         .collect();
     Ok(Archive {
@@ -72,6 +79,7 @@ pub fn export(session: &Session) -> Result<Archive, CommandError> {
         },
         players: session.players(),
         rounds,
+        bracket: session.bracket()?,
         standings: session.standings()?,
         log: session
             .log()?

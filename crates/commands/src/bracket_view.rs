@@ -35,6 +35,30 @@ pub struct BracketMatchView {
     pub bracket: Option<u32>,
     #[serde(default)]
     pub part: Option<String>,
+    /// `"a"` or `"b"`: who goes first in game 1, where the ruleset assigns it (FoW Player
+    /// Arrangement Control; the grand final's second player in the reset, digest E15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<String>,
+    /// `"a"` or `"b"`: who chooses to go first or second in game 1 (FoW 003 §6b-vii: the
+    /// higher Swiss rank in the first finals round).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chooses: Option<String>,
+}
+
+/// The draw among players tied on the cut line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CutDrawView {
+    /// The cut's seed (u64 as a decimal string), `cut --seed` or drawn and recorded.
+    pub seed: String,
+    /// The tied players, in standings order.
+    pub among: Vec<BracketSeat>,
+    /// How many of them advanced.
+    pub places: u32,
+    /// The players drawn, in the order the draw seeded them.
+    pub drawn: Vec<u32>,
+    /// How the draw is made, in words.
+    pub method: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -64,6 +88,18 @@ pub struct BracketView {
     pub champion: Option<BracketSeat>,
     /// What the scorekeeper does next: `pair`, `results` or `finished`.
     pub next: String,
+    /// The draw that decided who advanced among players tied on the cut line; `null` when
+    /// none was needed.
+    #[serde(default)]
+    pub draw: Option<CutDrawView>,
+    /// A single-elimination event paired at random every round (FoW 003 §6b-ii): later
+    /// rounds are drawn, not fixed by the bracket.
+    #[serde(default)]
+    pub random_each_round: bool,
+    /// Only in the answer of `cut`: what the organizer should know (Swiss rounds left
+    /// unplayed, double elimination not possible for this size).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// Name of a bracket round by the number of players entering it.
@@ -102,7 +138,7 @@ impl BracketView {
                 },
                 matches: (0..played.slots())
                     .map(|slot| {
-                        let mut view = slot_view(played, slot, &seat);
+                        let mut view = slot_view(played, slot, &seat, &event.ruleset);
                         if let (Some(plan), Some(number)) = (plan, played.numbers.get(slot)) {
                             view.bracket = Some(u32::from(*number));
                             view.part = plan
@@ -115,38 +151,34 @@ impl BracketView {
                     .collect(),
             })
             .collect();
-        let bracket_size = cut.seeds.len().next_power_of_two().max(2);
-        let mut entrants = cut
-            .rounds
-            .last()
-            .map_or(bracket_size * 2, |r| r.entrants.len());
-        // Double elimination shows the rounds played; later ones depend on results.
-        if plan.is_some() {
-            entrants = 0;
-        }
-        while entrants > 2 {
-            entrants /= 2;
+        // Players left after the last round paired (its slots' winners); double
+        // elimination shows only the rounds played, since later ones depend on results.
+        let mut remaining = match cut.rounds.last() {
+            _ if plan.is_some() => 0,
+            Some(last) if !last.is_final() => last.slots(),
+            Some(_) => 0,
+            None => cut.seeds.len(),
+        };
+        let random = cut.repair_seed.is_some();
+        while remaining > 1 {
+            // A bracket keeps its power-of-two slots; a random draw pairs who is left.
+            let slots = if random {
+                remaining.div_ceil(2)
+            } else {
+                remaining.next_power_of_two() / 2
+            };
             rounds.push(BracketRoundView {
                 number: None,
-                label: round_label(entrants),
-                matches: (0..entrants / 2)
-                    .map(|_| BracketMatchView {
-                        table: None,
-                        a: None,
-                        b: None,
-                        winner: None,
-                        result: None,
-                        bracket: None,
-                        part: None,
-                    })
-                    .collect(),
+                label: round_label(slots * 2),
+                matches: (0..slots).map(|_| empty_match()).collect(),
             });
+            remaining = slots;
         }
         let third_place_match = cut.rounds.last().and_then(|last| {
             let table = last.third_place_table?;
             last.round
                 .match_at_table(table)
-                .map(|m| match_view(m, &seat))
+                .map(|m| match_view(m, &seat, &event.ruleset))
         });
         let next = if cut.is_finished() {
             "finished"
@@ -164,7 +196,38 @@ impl BracketView {
             third_place_match,
             champion: cut.champion().map(seat),
             next: next.into(),
+            draw: cut.draw.as_ref().map(|draw| CutDrawView {
+                seed: draw.seed.to_string(),
+                among: draw.among.iter().map(|p| seat(*p)).collect(),
+                places: draw.places,
+                drawn: cut
+                    .seeds
+                    .iter()
+                    .filter(|p| draw.among.contains(p))
+                    .map(|p| p.0)
+                    .collect(),
+                method: format!(
+                    "the players tied on every tiebreaker at the cut line, in standings order, shuffled with the cut's seed (ChaCha8); the first {} advance",
+                    draw.places
+                ),
+            }),
+            random_each_round: random,
+            warnings: Vec::new(),
         }
+    }
+}
+
+fn empty_match() -> BracketMatchView {
+    BracketMatchView {
+        table: None,
+        a: None,
+        b: None,
+        winner: None,
+        result: None,
+        bracket: None,
+        part: None,
+        first: None,
+        chooses: None,
     }
 }
 
@@ -172,22 +235,23 @@ fn slot_view(
     round: &BracketRound,
     slot: usize,
     seat: &impl Fn(PlayerId) -> BracketSeat,
+    ruleset: &tablekeeper_engine::Ruleset,
 ) -> BracketMatchView {
     match round.slot_match(slot) {
-        Some(m) => match_view(m, seat),
+        Some(m) => match_view(m, seat, ruleset),
         None => BracketMatchView {
-            table: None,
             a: round.entrants[2 * slot].map(seat),
             b: round.entrants[2 * slot + 1].map(seat),
-            winner: None,
-            result: None,
-            bracket: None,
-            part: None,
+            ..empty_match()
         },
     }
 }
 
-fn match_view(m: &Match, seat: &impl Fn(PlayerId) -> BracketSeat) -> BracketMatchView {
+fn match_view(
+    m: &Match,
+    seat: &impl Fn(PlayerId) -> BracketSeat,
+    ruleset: &tablekeeper_engine::Ruleset,
+) -> BracketMatchView {
     let players = m.seats.players();
     let winner = m.result.as_ref().and_then(|r| {
         players
@@ -208,8 +272,10 @@ fn match_view(m: &Match, seat: &impl Fn(PlayerId) -> BracketSeat) -> BracketMatc
         result: m
             .result
             .as_ref()
-            .map(|r| crate::views::result_view(&r.entry).summary),
+            .map(|r| crate::views::result_view(&r.entry, ruleset).summary),
         bracket: None,
         part: None,
+        first: m.first.map(crate::views::side_id),
+        chooses: m.chooses.map(crate::views::side_id),
     }
 }

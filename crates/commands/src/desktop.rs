@@ -20,7 +20,9 @@ use crate::csv_import::ImportPreview;
 use crate::error::CommandError;
 use crate::export::{self, ExportView};
 use crate::result_input::parse_result;
-use crate::session::{CreateOptions, CutOptions, HistoryItem, RulesetSource, Session};
+use crate::session::{
+    CreateOptions, CutOptions, FinalsChoice, HistoryItem, RulesetSource, Session,
+};
 use crate::views::{
     EventView, ExplanationView, PairingsView, PenaltyView, PlayerView, StandingsView, TableView,
 };
@@ -56,7 +58,8 @@ pub struct CreateEventRequest {
     pub title: Option<String>,
     pub ruleset: Option<String>,
     pub planned_rounds: Option<u32>,
-    /// `swiss` (default), `round-robin`, `two-loss` or `points-threshold`.
+    /// `swiss` (default), `round-robin`, `two-loss`, `points-threshold` or
+    /// `single-elimination`.
     #[serde(default)]
     pub structure: Option<String>,
     /// Elimination formats: stop early at this many finalists; Swiss with `min_rounds`: the
@@ -69,6 +72,10 @@ pub struct CreateEventRequest {
     /// Team event: 2 (tag) or 3 (trio) members per team.
     #[serde(default)]
     pub team_size: Option<u8>,
+    /// The planned top cut's size: suggested Swiss rounds then come from the publisher's
+    /// "with cut" table (`null`: none planned).
+    #[serde(default)]
+    pub planned_cut: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -187,6 +194,7 @@ pub struct PenaltyRequest {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct CutRequest {
+    /// Number of finalists; `0` takes the planned cut, else the publisher's suggestion.
     pub size: u32,
     pub third_place: bool,
     /// Players who declined, are absent or were excluded (id or name).
@@ -194,6 +202,10 @@ pub struct CutRequest {
     /// Double-elimination finals (4 or 8 players; FoW best-of-one finals).
     #[serde(default)]
     pub double_elimination: bool,
+    /// `single-elimination` or `double-elimination`; `null` (and `double_elimination`
+    /// false) lets the ruleset decide (FoW one-game matches: double elimination).
+    #[serde(default)]
+    pub finals: Option<String>,
     /// `ranking` (default), `nation-clan`, `ride-line`, `title`, `oshi` or `usage-rate`.
     #[serde(default)]
     pub method: Option<String>,
@@ -304,6 +316,7 @@ impl Desk {
                 elimination_finalists: request.elimination_finalists.unwrap_or(0),
                 min_rounds: request.min_rounds.unwrap_or(0),
                 team_size: request.team_size.unwrap_or(0),
+                planned_cut: request.planned_cut.unwrap_or(0),
             },
         )?;
         self.opened(session)
@@ -372,19 +385,23 @@ impl Desk {
 
     pub fn set_deck(&mut self, request: SetDeckRequest) -> Result<PlayerView, CommandError> {
         let session = self.session_mut()?;
-        let id = session.find_player(&request.player)?;
+        // A team member's deck is their own (named by member name or TEAM.SEAT).
+        let (id, member) = session.find_person(&request.player)?;
         let mut deck = session
             .event()
             .player(id)
             .ok()
-            .and_then(|p| p.deck.clone())
+            .and_then(|p| match member {
+                Some(seat) => p.member_decks.get(usize::from(seat)).cloned().flatten(),
+                None => p.deck.clone(),
+            })
             .unwrap_or_default();
         let value = |text: &str| Some(text.trim().to_string()).filter(|t| !t.is_empty());
         deck.nation_clan = value(&request.nation_clan);
         deck.ride_line = value(&request.ride_line);
         deck.title = value(&request.title);
         deck.oshi = value(&request.oshi);
-        session.set_deck(&id.0.to_string(), deck)
+        session.set_deck(&request.player, deck)
     }
 
     pub fn drop_player(&mut self, request: PlayerRequest) -> Result<PlayerView, CommandError> {
@@ -496,14 +513,30 @@ impl Desk {
     }
 
     pub fn start_cut(&mut self, request: CutRequest) -> Result<BracketView, CommandError> {
-        self.session_mut()?.start_cut(CutOptions {
-            size: request.size,
-            third_place: request.third_place,
-            excluded: request.excluded,
-            seed: None,
-            double: request.double_elimination,
-            method: request.method,
-        })
+        let finals = match (request.double_elimination, request.finals.as_deref()) {
+            (true, _) | (false, Some("double-elimination")) => FinalsChoice::Double,
+            (false, Some("single-elimination")) => FinalsChoice::Single,
+            (false, None | Some("")) => FinalsChoice::RulesetDefault,
+            (false, Some(other)) => {
+                return Err(CommandError::input(
+                    ErrorKind::InvalidCut,
+                    format!(
+                        "unknown finals '{other}'; use single-elimination or double-elimination"
+                    ),
+                ));
+            }
+        };
+        self.session_mut()?.start_cut_as(
+            CutOptions {
+                size: request.size,
+                third_place: request.third_place,
+                excluded: request.excluded,
+                seed: None,
+                double: false,
+                method: request.method,
+            },
+            finals,
+        )
     }
 
     pub fn pair_bracket_round(&mut self) -> Result<PairingsView, CommandError> {

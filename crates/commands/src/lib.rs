@@ -27,4 +27,4 @@ pub mod verify;
 pub mod views;
 
 pub use error::{CommandError, ErrorView};
-pub use session::{CreateOptions, CutOptions, HistoryItem, RulesetSource, Session};
+pub use session::{CreateOptions, CutOptions, FinalsChoice, HistoryItem, RulesetSource, Session};

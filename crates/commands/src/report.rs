@@ -15,6 +15,24 @@ pub struct DeckLine {
     pub deck: tablekeeper_engine::model::DeckData,
 }
 
+/// A team member's own record: the seat results of their team's matches entered seat by
+/// seat (decision 9). Byes and matches decided without the seats (a default, a penalty)
+/// are the team's, not a member's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MemberLine {
+    pub team: u32,
+    pub team_name: String,
+    /// Seat from 1.
+    pub seat: u32,
+    pub name: String,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    /// The member's deck, when registered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<tablekeeper_engine::model::DeckData>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventReport {
     pub event: String,
@@ -26,6 +44,61 @@ pub struct EventReport {
     pub penalties: Vec<PenaltyView>,
     pub disqualified: Vec<String>,
     pub decks: Vec<DeckLine>,
+    /// Team events: every member's record, team by team in registration order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<MemberLine>,
+}
+
+/// Every team member's record over the team matches entered seat by seat (Swiss and
+/// bracket rounds).
+fn member_lines(event: &tablekeeper_engine::Event) -> Vec<MemberLine> {
+    use tablekeeper_engine::model::{ResultEntry, Seats, TeamSeat};
+    let mut lines: Vec<MemberLine> = event
+        .players
+        .iter()
+        .flat_map(|team| {
+            team.members
+                .iter()
+                .enumerate()
+                .map(|(seat, name)| MemberLine {
+                    team: team.id.0,
+                    team_name: team.name.clone(),
+                    seat: u32::try_from(seat + 1).unwrap_or(u32::MAX),
+                    name: name.clone(),
+                    wins: 0,
+                    losses: 0,
+                    draws: 0,
+                    deck: team.member_decks.get(seat).cloned().flatten(),
+                })
+        })
+        .collect();
+    let bracket = event.cut.iter().flat_map(|c| &c.rounds).map(|r| &r.round);
+    for m in event.rounds.iter().chain(bracket).flat_map(|r| &r.matches) {
+        let (Seats::Pair { a, b }, Some(result)) = (m.seats, &m.result) else {
+            continue;
+        };
+        let ResultEntry::Team { seats } = &result.entry else {
+            continue;
+        };
+        for (index, seat) in seats.iter().enumerate() {
+            let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+            for (team, won, lost) in [(a, TeamSeat::A, TeamSeat::B), (b, TeamSeat::B, TeamSeat::A)]
+            {
+                if let Some(line) = lines
+                    .iter_mut()
+                    .find(|l| l.team == team.0 && l.seat == number)
+                {
+                    match *seat {
+                        s if s == won => line.wins += 1,
+                        s if s == lost => line.losses += 1,
+                        TeamSeat::Draw => line.draws += 1,
+                        _ => line.losses += 1,
+                    }
+                }
+            }
+        }
+    }
+    lines
 }
 
 pub fn report(session: &Session) -> Result<EventReport, CommandError> {
@@ -56,6 +129,7 @@ pub fn report(session: &Session) -> Result<EventReport, CommandError> {
                 })
             })
             .collect(),
+        members: member_lines(event),
     })
 }
 
@@ -103,6 +177,15 @@ pub fn text(report: &EventReport) -> String {
     }
     for name in &report.disqualified {
         out.push_str(&format!("  {name}\n"));
+    }
+    if !report.members.is_empty() {
+        out.push_str("\nTeam members\n");
+        for line in &report.members {
+            out.push_str(&format!(
+                "  {} (seat {}): {}  {}-{}-{}\n",
+                line.team_name, line.seat, line.name, line.wins, line.losses, line.draws
+            ));
+        }
     }
     if !report.decks.is_empty() {
         out.push_str("\nDecks\n");

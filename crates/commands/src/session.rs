@@ -23,9 +23,10 @@ use tablekeeper_store::{
 
 use crate::log::Log;
 
+mod suggestions;
 mod top_cut;
 
-pub use top_cut::CutOptions;
+pub use top_cut::{CutOptions, FinalsChoice};
 
 use crate::history::{Step, Timeline};
 
@@ -68,6 +69,9 @@ pub struct CreateOptions {
     pub min_rounds: u32,
     /// Team events: 2 (tag) or 3 (trio) members per team; 0 for individual events.
     pub team_size: u8,
+    /// The planned top cut (its size; 0 = none): suggested rounds then come from the
+    /// publisher's "with cut" table.
+    pub planned_cut: u32,
 }
 
 /// Ruleset changes an elimination structure implies, applied before the organizer's own
@@ -82,7 +86,10 @@ fn structure_overrides(structure: Structure, base: &Ruleset) -> Vec<String> {
             "match_win.denominator=effective-rounds".into(),
             format!("points.draw={}", base.points.loss),
         ],
-        Structure::Swiss | Structure::RoundRobin | Structure::PointsThreshold => Vec::new(),
+        Structure::Swiss
+        | Structure::RoundRobin
+        | Structure::PointsThreshold
+        | Structure::SingleElimination => Vec::new(),
     }
 }
 
@@ -212,7 +219,10 @@ fn describe(event: &Event, action: &Action) -> String {
     };
     match action {
         Action::RegisterPlayer(details) => format!("registered {}", details.name),
-        Action::DropPlayer { player } => format!("dropped {}", name(*player)),
+        Action::DropPlayer { player, timing } => match timing {
+            Some(timing) => format!("dropped {} ({})", name(*player), timing.id()),
+            None => format!("dropped {}", name(*player)),
+        },
         Action::PairRound { seats, .. } => format!(
             "paired a round ({} tables)",
             seats
@@ -222,9 +232,20 @@ fn describe(event: &Event, action: &Action) -> String {
         ),
         Action::RecordResult {
             round,
+            entry,
+            player: Some(player),
+            ..
+        } => format!(
+            "recorded {} for {} in round {round}",
+            entry_summary(entry),
+            name(*player)
+        ),
+        Action::RecordResult {
+            round,
             table,
             entry,
             replace,
+            player: None,
         } => {
             let verb = if *replace { "corrected" } else { "entered" };
             format!(
@@ -239,15 +260,19 @@ fn describe(event: &Event, action: &Action) -> String {
             round,
             penalty,
             infraction,
+            member,
             ..
         } => {
             format!(
                 "{} for {} in round {round}: {infraction}",
                 penalty.id(),
-                name(*player)
+                member_name(event, *player, *member)
             )
         }
-        Action::SetDeck { player, .. } => format!("registered the deck of {}", name(*player)),
+        Action::SetDeck { player, member, .. } => format!(
+            "registered the deck of {}",
+            member_name(event, *player, *member)
+        ),
         Action::ReplacePairing { round, seed, .. } => {
             if seed.is_some() {
                 format!("re-paired round {round}")
@@ -261,6 +286,17 @@ fn describe(event: &Event, action: &Action) -> String {
             Some(t) => format!("{} keeps table {t}", name(*player)),
             None => format!("{} no longer keeps a fixed table", name(*player)),
         },
+    }
+}
+
+/// "Sato (Team A, seat 2)" for a team member, else the player's name.
+fn member_name(event: &Event, player: PlayerId, member: Option<u8>) -> String {
+    let Ok(found) = event.player(player) else {
+        return format!("player {player}");
+    };
+    match member.and_then(|seat| found.members.get(usize::from(seat)).map(|m| (seat, m))) {
+        Some((seat, name)) => format!("{name} ({}, seat {})", found.name, u32::from(seat) + 1),
+        None => found.name.clone(),
     }
 }
 
@@ -279,6 +315,7 @@ fn entry_summary(entry: &ResultEntry) -> String {
         ResultEntry::Penalty { loser, .. } => format!("{loser:?} loses by penalty"),
         ResultEntry::Bye => "bye".into(),
         ResultEntry::LateEntryLoss => "late entry".into(),
+        ResultEntry::WithdrawnBye => "the bye withdrawn (dropped after pairing)".into(),
         ResultEntry::Team { seats } => format!("team seats {}", team_seats(seats)),
     }
 }
@@ -369,6 +406,26 @@ impl Session {
             ));
         }
         if options.min_rounds > 0
+            && !matches!(
+                options.structure,
+                Structure::Swiss | Structure::PointsThreshold
+            )
+        {
+            return Err(CommandError::input(
+                ErrorKind::InvalidRounds,
+                format!(
+                    "--min-rounds is for swiss (variable rounds) and points-threshold (early end once one player has not lost) events, not {}",
+                    options.structure.id()
+                ),
+            ));
+        }
+        if options.planned_cut == 1 {
+            return Err(CommandError::input(
+                ErrorKind::InvalidCut,
+                "a top cut needs at least 2 players; plan one with --cut 4 or --cut 8 (or leave it out)",
+            ));
+        }
+        if options.min_rounds > 0
             && options
                 .planned_rounds
                 .is_none_or(|planned| planned < options.min_rounds)
@@ -397,6 +454,7 @@ impl Session {
                 min_rounds: options.min_rounds,
             },
             team_size: options.team_size,
+            planned_cut: options.planned_cut,
         };
         let event = Event::new(settings.clone(), ruleset.clone())?;
         let file = EventFile::create(path, &settings, &ruleset, &now())?;
@@ -764,6 +822,11 @@ impl Session {
             players_active: u32::try_from(event.active_players().count()).unwrap_or(u32::MAX),
             recommended_rounds: self.recommended_rounds(),
             recommended_cut: self.recommended_cut(),
+            planned_cut: event.settings.planned_cut,
+            recommended_rounds_range: self.recommended_rounds_range(),
+            recommended_structure: self.recommended_structure(),
+            recommended_finals: self.recommended_finals(),
+            field: self.field_size(),
             stage: match &event.cut {
                 Some(cut) if cut.is_finished() => "finished",
                 Some(_) => "cut",
@@ -828,7 +891,9 @@ impl Session {
         infraction: &str,
         note: Option<String>,
     ) -> Result<PenaltyView, CommandError> {
-        let player = self.find_player(reference)?;
+        // A member's penalty is recorded with their name; its effect is the team's
+        // (decision 9).
+        let (player, member) = self.find_person(reference)?;
         let round = round.unwrap_or_else(|| self.event.current_round().map_or(0, |r| r.number));
         let action = Action::RecordPenalty {
             player,
@@ -836,6 +901,7 @@ impl Session {
             penalty,
             infraction: infraction.to_string(),
             note,
+            member,
         };
         self.commit(vec![action], Some(infraction))?;
         let record = self
@@ -893,7 +959,11 @@ impl Session {
             .count();
         let missed = u32::try_from(missed_before + 1).unwrap_or(u32::MAX);
         let active = self.event.player(absent).is_ok_and(|p| p.is_active());
-        (active && missed >= limit).then_some(Action::DropPlayer { player: absent })
+        // The no-show's result is recorded, so the drop takes effect from the next round.
+        (active && missed >= limit).then_some(Action::DropPlayer {
+            player: absent,
+            timing: Some(tablekeeper_engine::model::DropTiming::AfterResults),
+        })
     }
 
     /// The penalty the ruleset's tardiness thresholds give for `minutes` late (decision 16).
@@ -918,8 +988,16 @@ impl Session {
         reference: &str,
         deck: DeckData,
     ) -> Result<PlayerView, CommandError> {
-        let player = self.find_player(reference)?;
-        self.commit(vec![Action::SetDeck { player, deck }], None)?;
+        // In team events each member registers a deck (named by member name or TEAM.SEAT).
+        let (player, member) = self.find_person(reference)?;
+        self.commit(
+            vec![Action::SetDeck {
+                player,
+                deck,
+                member,
+            }],
+            None,
+        )?;
         Ok(PlayerView::from_player(self.event.player(player)?))
     }
 
@@ -951,27 +1029,70 @@ impl Session {
         self.add_players(players)
     }
 
-    /// Finds a player by number or by exact (case-insensitive) name.
+    /// Finds a player (or team) by number or by exact (case-insensitive) name; in team
+    /// events a member's name or `TEAM.SEAT` (`3.2`) finds their team (decision 9: a
+    /// member's drop or disqualification is the team's).
     pub fn find_player(&self, reference: &str) -> Result<PlayerId, CommandError> {
+        self.find_person(reference).map(|(player, _)| player)
+    }
+
+    /// A person the scorekeeper names: a player or team by number or exact name, or in team
+    /// events a member by exact name or as `TEAM.SEAT` (seat from 1): the player or team,
+    /// and the member's seat (from 0) when a member was named.
+    pub fn find_person(&self, reference: &str) -> Result<(PlayerId, Option<u8>), CommandError> {
         let reference = reference.trim();
+        let team_size = self.event.settings.team_size;
         if let Ok(number) = reference.parse::<u32>() {
             let id = PlayerId(number);
             self.event.player(id)?;
-            return Ok(id);
+            return Ok((id, None));
         }
-        let matches: Vec<PlayerId> = self
-            .event
-            .players
-            .iter()
-            .filter(|p| p.name.to_lowercase() == reference.to_lowercase())
-            .map(|p| p.id)
-            .collect();
-        match matches.as_slice() {
+        if team_size > 0
+            && let Some((team, seat)) = reference.split_once('.')
+            && let (Ok(team), Ok(seat)) = (team.trim().parse::<u32>(), seat.trim().parse::<u8>())
+        {
+            let id = PlayerId(team);
+            self.event.player(id)?;
+            if seat == 0 || seat > team_size {
+                return Err(CommandError::input(
+                    ErrorKind::UnknownPlayer,
+                    format!(
+                        "team {team} has members 1 to {team_size}; name a member as TEAM.SEAT, e.g. {team}.1"
+                    ),
+                ));
+            }
+            return Ok((id, Some(seat - 1)));
+        }
+        let wanted = reference.to_lowercase();
+        let mut found: Vec<(PlayerId, Option<u8>)> = Vec::new();
+        for player in &self.event.players {
+            if player.name.to_lowercase() == wanted {
+                found.push((player.id, None));
+            }
+            for (seat, member) in player.members.iter().enumerate() {
+                if member.to_lowercase() == wanted {
+                    found.push((player.id, u8::try_from(seat).ok()));
+                }
+            }
+        }
+        match found.as_slice() {
             [one] => Ok(*one),
+            [] if team_size > 0 => Err(CommandError::input(
+                ErrorKind::UnknownPlayer,
+                format!(
+                    "no team or team member named '{reference}'; use the team's number from `tablekeeper players` (a member as TEAM.SEAT, e.g. 3.2)"
+                ),
+            )),
             [] => Err(CommandError::input(
                 ErrorKind::UnknownPlayer,
                 format!(
                     "no player named '{reference}'; use the player's number from `tablekeeper players`"
+                ),
+            )),
+            _ if team_size > 0 => Err(CommandError::input(
+                ErrorKind::AmbiguousPlayer,
+                format!(
+                    "several teams or members are named '{reference}'; use the team's number, or TEAM.SEAT for a member (e.g. 3.2)"
                 ),
             )),
             _ => Err(CommandError::input(
@@ -981,37 +1102,70 @@ impl Session {
         }
     }
 
+    /// Drops a player (a team member's name drops the team, decision 9). A drop entered
+    /// after the round is paired and before the player's result loses that round's match,
+    /// logged as its own result, and a bye of a round still in play is withdrawn (RULESETS.md
+    /// decision 35; 000 §4.5, 001 本文 第4部 第5章); otherwise the drop takes effect from
+    /// the next round.
     pub fn drop_player(&mut self, reference: &str) -> Result<PlayerView, CommandError> {
         let player = self.find_player(reference)?;
-        self.commit(vec![Action::DropPlayer { player }], None)?;
+        let actions = self.drop_actions(player);
+        self.commit(actions, None)?;
         Ok(PlayerView::from_player(self.event.player(player)?))
+    }
+
+    /// The actions of dropping `player` now.
+    fn drop_actions(&self, player: PlayerId) -> Vec<Action> {
+        use tablekeeper_engine::model::DropTiming;
+        let drop = |timing| Action::DropPlayer {
+            player,
+            timing: Some(timing),
+        };
+        if !self.event.player(player).is_ok_and(|p| p.is_active()) {
+            // The engine refuses it with `already-dropped`.
+            return vec![drop(DropTiming::AfterResults)];
+        }
+        if let Some((round, table, winner)) = self.event.pending_match(player) {
+            return vec![
+                Action::RecordResult {
+                    round,
+                    table,
+                    entry: ResultEntry::Default {
+                        winner,
+                        reason: DefaultReason::DropAfterPairing,
+                    },
+                    replace: false,
+                    player: None,
+                },
+                drop(DropTiming::AfterPairing),
+            ];
+        }
+        let bye_in_play = self.event.cut.is_none()
+            && self.event.rounds.last().is_some_and(|round| {
+                !round.is_complete()
+                    && round.matches.iter().any(|m| {
+                        m.seats == Seats::Single { player }
+                            && matches!(m.result.as_ref().map(|r| &r.entry), Some(ResultEntry::Bye))
+                    })
+            });
+        if let (true, Some(round)) = (bye_in_play, self.event.rounds.last()) {
+            return vec![
+                Action::RecordResult {
+                    round: round.number,
+                    table: 0,
+                    entry: ResultEntry::WithdrawnBye,
+                    replace: true,
+                    player: Some(player),
+                },
+                drop(DropTiming::AfterPairing),
+            ];
+        }
+        vec![drop(DropTiming::AfterResults)]
     }
 
     pub fn set_planned_rounds(&mut self, rounds: u32) -> Result<EventView, CommandError> {
         self.commit(vec![Action::SetPlannedRounds { rounds }], None)?;
         Ok(self.summary())
-    }
-
-    /// Rounds recommended by the ruleset's table for the active players (or ⌈log₂ n⌉).
-    pub fn recommended_rounds(&self) -> u32 {
-        let count = u32::try_from(self.event.active_players().count()).unwrap_or(u32::MAX);
-        match self.event.settings.structure {
-            Structure::RoundRobin => {
-                let field = tablekeeper_engine::structure::round_robin_field(&self.event).len();
-                return u32::try_from(tablekeeper_engine::structure::round_robin_rounds(field))
-                    .unwrap_or(u32::MAX);
-            }
-            // Two-loss ends by itself when one fighter is left undefeated (000 §3.2.2.1):
-            // enough rounds for that, plus one for the 1-loss fighters.
-            Structure::TwoLoss => {
-                return count.max(2).next_power_of_two().trailing_zeros() + 2;
-            }
-            Structure::Swiss | Structure::PointsThreshold => {}
-        }
-        match self.event.ruleset.recommended_for(count) {
-            Some(row) if row.rounds > 0 => row.rounds,
-            _ => count.max(2).next_power_of_two().trailing_zeros().max(1),
-        }
     }
 
     /// Pairs the next round. The first pairing fixes the planned rounds from the
@@ -1021,6 +1175,9 @@ impl Session {
         seed: Option<u64>,
         allow_rematches: bool,
     ) -> Result<PairingsView, CommandError> {
+        if self.event.settings.structure == Structure::SingleElimination {
+            return self.start_single_elimination(seed, None);
+        }
         let mut actions = Vec::new();
         let mut scratch = self.event.clone();
         if scratch.settings.planned_rounds == 0 {
@@ -1334,6 +1491,7 @@ impl Session {
             table,
             entry: entry.clone(),
             replace,
+            player: None,
         }];
         if let Some(drop) = self.no_show_drop(round, table, &entry) {
             actions.push(drop);
@@ -1367,6 +1525,7 @@ impl Session {
                 table,
                 entry,
                 replace: false,
+                player: None,
             });
             actions.extend(drop);
         }
@@ -1402,6 +1561,7 @@ impl Session {
             table,
             entry,
             replace: true,
+            player: None,
         });
         self.commit(actions, reason)?;
         let mut view = self

@@ -29,10 +29,30 @@ pub struct EventView {
     pub current_round_complete: bool,
     pub players_registered: u32,
     pub players_active: u32,
-    /// Swiss rounds the publisher's table suggests for the active players.
+    /// Swiss rounds the publisher's table suggests for the field (`field`); with a planned
+    /// cut, from the "with cut" table. `0` while fewer than 2 players are registered.
     pub recommended_rounds: u32,
-    /// Top cut size suggested for the active players (0: no cut).
+    /// Top cut size suggested for the field (0: no cut).
     pub recommended_cut: u32,
+    /// The top cut the organizer planned (`create --cut N`; 0: none).
+    #[serde(default)]
+    pub planned_cut: u32,
+    /// With a planned cut, the range of Swiss rounds the publisher's with-cut table gives
+    /// (Bushiroad: e.g. `[3, 5]`); `null` when it gives one count or no cut is planned.
+    #[serde(default)]
+    pub recommended_rounds_range: Option<[u32; 2]>,
+    /// `round-robin` when the publisher recommends one instead of Swiss for the field
+    /// (Bushiroad, 2–4 players); `null` otherwise.
+    #[serde(default)]
+    pub recommended_structure: Option<String>,
+    /// The finals a plain `cut` plays: `single-elimination`, or `double-elimination` (FoW
+    /// with one-game matches, 4 or 8 players).
+    #[serde(default)]
+    pub recommended_finals: String,
+    /// The number of players the suggestions are for: the active players before round 1,
+    /// then the field of round 1 (late entries and later drops do not change it).
+    #[serde(default)]
+    pub field: u32,
     /// `registration` (no round paired), `swiss`, `cut` (bracket running) or `finished`.
     pub stage: String,
     /// `swiss`, `round-robin`, `two-loss` or `points-threshold`.
@@ -99,6 +119,15 @@ pub struct PlayerView {
     /// A team's members in seat order (team events).
     #[serde(default)]
     pub members: Vec<String>,
+    /// Each member's deck in seat order (`null` where none is registered); left out when
+    /// no member has one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub member_decks: Vec<Option<tablekeeper_engine::model::DeckData>>,
+    /// For a dropped player: `after-pairing` (the round's match was lost, a bye withdrawn)
+    /// or `after-results` (out from the next round); `null` otherwise and for drops
+    /// recorded before this was kept.
+    #[serde(default)]
+    pub drop: Option<String>,
 }
 
 impl PlayerView {
@@ -120,6 +149,8 @@ impl PlayerView {
             disqualified: player.disqualified,
             deck: player.deck.clone(),
             members: player.members.clone(),
+            member_decks: player.member_decks.clone(),
+            drop: player.drop_timing.map(|t| t.id().to_string()),
         }
     }
 }
@@ -130,6 +161,9 @@ impl PlayerView {
 pub struct PenaltyView {
     pub player: u32,
     pub name: String,
+    /// In team events, the member the penalty was given to (its effect is the team's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member: Option<String>,
     pub round: u32,
     pub penalty: String,
     pub infraction: String,
@@ -141,6 +175,12 @@ impl PenaltyView {
         PenaltyView {
             player: record.player.0,
             name: name_of(event, record.player.0),
+            member: record.member.and_then(|seat| {
+                event
+                    .player(record.player)
+                    .ok()
+                    .and_then(|p| p.members.get(usize::from(seat)).cloned())
+            }),
             round: record.round,
             penalty: record.penalty.id().to_string(),
             infraction: record.infraction.clone(),
@@ -158,16 +198,53 @@ pub struct SeatView {
     /// Points from the result of this match, once it is recorded.
     pub points: Option<String>,
     pub outcome: Option<String>,
+    /// A single-seat record's result (the bye, a withdrawn bye, a late entry's missed
+    /// round); left out for a seat at a table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<ResultView>,
 }
 
-/// A recorded result.
+/// A recorded result, with everything the scorekeeper entered.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct ResultView {
-    /// `win`, `draw`, `double-loss`, `double-win`, `default`, `penalty`, `bye`, `late-entry-loss`.
+    /// `win`, `draw`, `double-loss`, `double-win`, `default`, `penalty`, `team`, `bye`,
+    /// `late-entry-loss`, `withdrawn-bye`.
     pub kind: String,
     /// Short text: `"2-1"`, `"A wins"`, `"draw"`, …
     pub summary: String,
+    /// `"a"` or `"b"`: the seat that won (`win`, `default`, `penalty`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    /// Games won by seat A, by seat B, and drawn games, when a game score was entered (or
+    /// games were awarded by penalty); a team match's individual wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<GamesView>,
+    /// The graded result reason (`moncolle-legacy`), also the foul reason a penalty loss
+    /// scores with there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Draws: `time`, `intentional` or `consensual`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<String>,
+    /// Which default it was: `no-show`, `drop-after-pairing` or `late-entry`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<String>,
+    /// Penalty results: `match-loss` or `disqualification`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub penalty: Option<String>,
+    /// Team matches: each seat's result in seat order (`a`, `b`, `draw`, `dl`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<String>,
+}
+
+/// A game score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct GamesView {
+    pub a: u8,
+    pub b: u8,
+    pub draws: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -180,6 +257,10 @@ pub struct TableView {
     /// `"a"` or `"b"`: who goes first in game 1, where the ruleset assigns it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first: Option<String>,
+    /// `"a"` or `"b"`: who chooses to go first or second in game 1, where the ruleset gives
+    /// the choice (FoW 003 §6b-vii: the higher Swiss rank in the first finals round).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chooses: Option<String>,
     pub a: SeatView,
     pub b: SeatView,
     pub result: Option<ResultView>,
@@ -209,13 +290,28 @@ pub struct PairingsView {
     pub explanation: Option<ExplanationView>,
 }
 
-/// A player named in an explanation.
+/// A player named in an explanation, with the numbers the pairer used for them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct NamedPlayer {
     pub player: u32,
     pub name: String,
+    /// Points before the round, as the pairer counts them.
     pub points: String,
+    /// Byes received before the round.
+    #[serde(default)]
+    pub byes: u32,
+    /// Paired against a lower-scored opponent in the previous round (the pairer avoids
+    /// pairing them down twice running).
+    #[serde(default)]
+    pub paired_down_last_round: bool,
+    /// Place in the standings among the players paired (1 = first).
+    #[serde(default)]
+    pub standing: u32,
+    /// The bye tie-break SoS, where the ruleset's bye rule uses it (Crossover: the
+    /// standings' TB1, decision 26); `null` otherwise.
+    #[serde(default)]
+    pub sos: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -223,6 +319,11 @@ pub struct NamedPlayer {
 pub struct ByeView {
     pub player: NamedPlayer,
     pub reason: String,
+    /// The first players in the ruleset's bye order (fewest byes, lowest points, then the
+    /// ruleset's tie-break), best placed to receive it first; a player ahead of the
+    /// recipient could not take it without a rematch.
+    #[serde(default)]
+    pub candidates: Vec<NamedPlayer>,
 }
 
 /// A pair whose players had different points.
@@ -255,10 +356,17 @@ impl ExplanationView {
         explanation: &tablekeeper_engine::pairing::Explanation,
         regenerated_identically: bool,
     ) -> Self {
-        let named = |id: tablekeeper_engine::model::PlayerId, points: i64| NamedPlayer {
-            player: id.0,
-            name: name_of(event, id.0),
-            points: points.to_string(),
+        let named = |id: tablekeeper_engine::model::PlayerId, points: i64| {
+            let inputs = explanation.inputs.iter().find(|i| i.player == id);
+            NamedPlayer {
+                player: id.0,
+                name: name_of(event, id.0),
+                points: inputs.map_or(points, |i| i.score).to_string(),
+                byes: inputs.map_or(0, |i| u32::try_from(i.byes).unwrap_or(u32::MAX)),
+                paired_down_last_round: inputs.is_some_and(|i| i.paired_down_last_round),
+                standing: inputs.map_or(0, |i| u32::try_from(i.standing).unwrap_or(u32::MAX)),
+                sos: inputs.and_then(|i| i.sos).map(|v| v.to_string()),
+            }
         };
         let points_of = |id: tablekeeper_engine::model::PlayerId| {
             explanation.floats.iter().find_map(|f| {
@@ -277,6 +385,11 @@ impl ExplanationView {
             bye: explanation.bye.as_ref().map(|(id, reason)| ByeView {
                 player: named(*id, points_of(*id).unwrap_or(explanation.bye_points)),
                 reason: reason.clone(),
+                candidates: explanation
+                    .bye_candidates
+                    .iter()
+                    .map(|c| named(*c, 0))
+                    .collect(),
             }),
             floats: explanation
                 .floats
@@ -422,14 +535,22 @@ impl PairingsView {
                     view.tables.push(TableView {
                         warnings: Vec::new(),
                         table: m.table.unwrap_or(0),
-                        first: m.first.map(|side| format!("{side:?}").to_lowercase()),
+                        first: m.first.map(side_id),
+                        chooses: m.chooses.map(side_id),
                         a: seat(event, m, a.0, 0),
                         b: seat(event, m, b.0, 1),
-                        result: m.result.as_ref().map(|r| result_view(&r.entry)),
+                        result: m
+                            .result
+                            .as_ref()
+                            .map(|r| result_view(&r.entry, &event.ruleset)),
                     });
                 }
                 Seats::Single { player } => {
-                    let single = seat(event, m, player.0, 0);
+                    let mut single = seat(event, m, player.0, 0);
+                    single.result = m
+                        .result
+                        .as_ref()
+                        .map(|r| result_view(&r.entry, &event.ruleset));
                     match m.result.as_ref().map(|r| &r.entry) {
                         Some(ResultEntry::LateEntryLoss) => view.late_entry_losses.push(single),
                         _ => view.byes.push(single),
@@ -449,10 +570,24 @@ fn seat(event: &Event, m: &Match, player: u32, index: usize) -> SeatView {
         name: name_of(event, player),
         points: seat.map(|s| s.points.to_string()),
         outcome: seat.map(|s| format!("{:?}", s.outcome).to_lowercase()),
+        result: None,
     }
 }
 
-pub(crate) fn result_view(entry: &ResultEntry) -> ResultView {
+/// `"a"` or `"b"`.
+pub(crate) fn side_id(side: tablekeeper_engine::model::Side) -> String {
+    match side {
+        tablekeeper_engine::model::Side::A => "a",
+        tablekeeper_engine::model::Side::B => "b",
+    }
+    .into()
+}
+
+pub(crate) fn result_view(
+    entry: &ResultEntry,
+    ruleset: &tablekeeper_engine::Ruleset,
+) -> ResultView {
+    use tablekeeper_engine::model::{DefaultReason, DrawReason, PenaltyKind};
     let games = |g: &Option<tablekeeper_engine::model::GameScore>| {
         g.map(|g| {
             if g.draws > 0 {
@@ -463,28 +598,112 @@ pub(crate) fn result_view(entry: &ResultEntry) -> ResultView {
         })
     };
     let side = |s: &tablekeeper_engine::model::Side| format!("{s:?}");
+    let mut view = ResultView {
+        kind: String::new(),
+        summary: String::new(),
+        winner: None,
+        games: None,
+        reason: None,
+        draw: None,
+        default: None,
+        penalty: None,
+        seats: Vec::new(),
+    };
+    let games_view = |g: &Option<tablekeeper_engine::model::GameScore>| {
+        g.map(|g| GamesView {
+            a: g.a,
+            b: g.b,
+            draws: g.draws,
+        })
+    };
     let (kind, summary) = match entry {
         ResultEntry::Win {
-            winner, games: g, ..
-        } => (
-            "win",
-            games(g).unwrap_or_else(|| format!("{} wins", side(winner))),
-        ),
-        ResultEntry::Draw { games: g, .. } => ("draw", games(g).unwrap_or_else(|| "draw".into())),
+            winner,
+            games: g,
+            reason,
+        } => {
+            view.winner = Some(side_id(*winner));
+            view.games = games_view(g);
+            view.reason = reason.clone();
+            (
+                "win",
+                games(g).unwrap_or_else(|| format!("{} wins", side(winner))),
+            )
+        }
+        ResultEntry::Draw {
+            games: g,
+            reason,
+            graded_reason,
+        } => {
+            view.games = games_view(g);
+            view.reason = graded_reason.clone();
+            view.draw = Some(
+                match reason {
+                    DrawReason::Time => "time",
+                    DrawReason::Intentional => "intentional",
+                    DrawReason::Consensual => "consensual",
+                }
+                .into(),
+            );
+            ("draw", games(g).unwrap_or_else(|| "draw".into()))
+        }
         ResultEntry::DoubleLoss => ("double-loss", "double loss".into()),
         ResultEntry::DoubleWin => ("double-win", "double win".into()),
-        ResultEntry::Default { winner, .. } => {
+        ResultEntry::Default { winner, reason } => {
+            view.winner = Some(side_id(*winner));
+            view.default = Some(default_id(*reason).into());
             ("default", format!("{} wins by default", side(winner)))
         }
-        ResultEntry::Penalty { loser, .. } => {
+        ResultEntry::Penalty { loser, penalty } => {
+            view.winner = Some(side_id(loser.other()));
+            view.penalty = Some(
+                match penalty {
+                    PenaltyKind::MatchLoss => "match-loss",
+                    PenaltyKind::Disqualification => "disqualification",
+                }
+                .into(),
+            );
+            view.reason = ruleset.points.penalty_reason.clone();
             ("penalty", format!("{} loses by penalty", side(loser)))
         }
         ResultEntry::Bye => ("bye", "bye".into()),
-        ResultEntry::LateEntryLoss => ("late-entry-loss", "late entry".into()),
-        ResultEntry::Team { seats } => ("team", crate::session::team_seats(seats)),
+        ResultEntry::LateEntryLoss => {
+            view.default = Some(default_id(DefaultReason::LateEntry).into());
+            ("late-entry-loss", "late entry".into())
+        }
+        ResultEntry::WithdrawnBye => {
+            view.default = Some(default_id(DefaultReason::DropAfterPairing).into());
+            (
+                "withdrawn-bye",
+                "bye withdrawn (dropped after pairing)".into(),
+            )
+        }
+        ResultEntry::Team { seats } => {
+            view.seats = seats
+                .iter()
+                .map(|s| {
+                    match s {
+                        tablekeeper_engine::model::TeamSeat::A => "a",
+                        tablekeeper_engine::model::TeamSeat::B => "b",
+                        tablekeeper_engine::model::TeamSeat::Draw => "draw",
+                        tablekeeper_engine::model::TeamSeat::DoubleLoss => "dl",
+                    }
+                    .to_string()
+                })
+                .collect();
+            ("team", crate::session::team_seats(seats))
+        }
     };
-    ResultView {
-        kind: kind.to_string(),
-        summary,
+    view.kind = kind.to_string();
+    view.summary = summary;
+    view
+}
+
+fn default_id(reason: tablekeeper_engine::model::DefaultReason) -> &'static str {
+    use tablekeeper_engine::model::DefaultReason;
+    match reason {
+        DefaultReason::NoShow => "no-show",
+        DefaultReason::DropAfterPairing => "drop-after-pairing",
+        DefaultReason::LateEntry => "late-entry",
     }
 }

@@ -25,6 +25,13 @@ pub struct Cut {
     /// Double-elimination finals ([`double_bracket`]) instead of single elimination.
     pub double: bool,
     pub rounds: Vec<BracketRound>,
+    /// The draw among players tied on the cut line, when one decided who advanced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<crate::cut::CutDraw>,
+    /// Single elimination paired at random every round (003 §6b-ii): the seed each round's
+    /// draw derives from. `None`: a seeded bracket.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repair_seed: Option<u64>,
 }
 
 /// One round of the bracket.
@@ -113,6 +120,8 @@ impl Cut {
             third_place,
             double,
             rounds: Vec::new(),
+            draw: None,
+            repair_seed: None,
         })
     }
 
@@ -182,10 +191,13 @@ impl Cut {
             return self.pair_next_double(plan, number);
         }
         let (entrants, previous) = match self.rounds.last() {
-            None => {
-                let size = self.seeds.len().next_power_of_two().max(2);
-                (opening_entrants(&self.seeds, size), None)
-            }
+            None => match self.repair_seed {
+                Some(seed) => (random_pairs(&self.seeds, seed, 1), None),
+                None => {
+                    let size = self.seeds.len().next_power_of_two().max(2);
+                    (opening_entrants(&self.seeds, size), None)
+                }
+            },
             Some(last) => {
                 if !last.round.is_complete() {
                     return Err(EngineError::RoundIncomplete(last.round.number));
@@ -195,10 +207,23 @@ impl Cut {
                         "the bracket is finished; there is no further round".into(),
                     ));
                 }
-                let winners = (0..last.slots()).map(|i| slot_winner(last, i)).collect();
-                (winners, Some(last))
+                let winners: Vec<Option<PlayerId>> =
+                    (0..last.slots()).map(|i| slot_winner(last, i)).collect();
+                match self.repair_seed {
+                    Some(seed) => {
+                        let remaining: Vec<PlayerId> = winners.iter().flatten().copied().collect();
+                        let index = u64::try_from(self.rounds.len() + 1).unwrap_or(u64::MAX);
+                        (random_pairs(&remaining, seed, index), Some(last))
+                    }
+                    None => (winners, Some(last)),
+                }
             }
         };
+        if entrants.is_empty() {
+            return Err(EngineError::InvalidCut(
+                "no player is left in the bracket: the last matches ended with both players losing; correct a result to the player who advances".into(),
+            ));
+        }
         let mut matches = Vec::new();
         let mut table = 0u32;
         for pair in entrants.chunks(2) {
@@ -327,6 +352,24 @@ impl Cut {
     }
 }
 
+/// Every remaining player paired at random for round `index` (003 §6b-ii "all remaining
+/// players are randomly made into pairs"): a seeded shuffle of the players in id order;
+/// with an odd number the last one drawn has no opponent and wins without playing.
+fn random_pairs(players: &[PlayerId], seed: u64, index: u64) -> Vec<Option<PlayerId>> {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut order: Vec<PlayerId> = players.to_vec();
+    order.sort();
+    let mut rng =
+        rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    order.shuffle(&mut rng);
+    let mut entrants: Vec<Option<PlayerId>> = order.into_iter().map(Some).collect();
+    if entrants.len() % 2 == 1 {
+        entrants.push(None);
+    }
+    entrants
+}
+
 /// First-round entrants in bracket order: seeds, with `None` for the missing seeds.
 fn opening_entrants(seeds: &[PlayerId], size: usize) -> Vec<Option<PlayerId>> {
     let mut entrants = Vec::with_capacity(size);
@@ -354,6 +397,7 @@ fn open_match(table: Option<u32>, seats: Seats) -> Match {
         seats,
         result: None,
         first: None,
+        chooses: None,
     }
 }
 

@@ -10,20 +10,38 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
+use serde::{Deserialize, Serialize};
+
 use crate::model::PlayerId;
 use crate::standings::Standings;
 
-/// The finalists in seed order and the players who were passed over.
+/// The seeded draw among players tied on the cut line (000 §3.2.4.1, 003 §6d, digest E1):
+/// the cut's seed shuffles `among` and the first `places` advance.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CutDraw {
+    pub seed: u64,
+    /// The tied players, in standings order.
+    pub among: Vec<PlayerId>,
+    /// How many of them advanced.
+    pub places: u32,
+}
+
+/// The finalists in seed order and the draw on the cut line, if one was needed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Selection {
     /// Seed 1 first.
     pub finalists: Vec<PlayerId>,
     /// Players tied on the cut line, when a random draw decided among them.
     pub drawn_among: Vec<PlayerId>,
+    /// The draw itself (the same players, the seed and how many advanced).
+    pub draw: Option<CutDraw>,
 }
 
-/// Selects `size` finalists by ranking. `excluded` players are skipped; players who share
-/// the last place's rank are drawn with `seed` when not all of them fit (E1).
+/// Selects `size` finalists by ranking. `excluded` players are skipped. Players tied on
+/// every tiebreaker of the chain at the last place are drawn with `seed` when not all of
+/// them fit (E1, 003 §6d): the cut's seed decides every cut-line draw, also under rulesets
+/// whose chain ends in a random order (their standings order the tied players by the
+/// event's standings seed for display only; decision 37).
 pub fn select_by_ranking(
     standings: &Standings,
     size: usize,
@@ -34,12 +52,13 @@ pub fn select_by_ranking(
         .rows
         .iter()
         .filter(|row| !excluded.contains(&row.player) && !row.dropped)
-        .map(|row| (row.rank, row.player))
+        .map(|row| (row.tied_rank, row.player))
         .collect();
-    if eligible.len() <= size {
+    if eligible.len() <= size || size == 0 {
         return Selection {
-            finalists: eligible.into_iter().map(|(_, p)| p).collect(),
+            finalists: eligible.into_iter().take(size).map(|(_, p)| p).collect(),
             drawn_among: Vec::new(),
+            draw: None,
         };
     }
     let line_rank = eligible[size - 1].0;
@@ -54,19 +73,32 @@ pub fn select_by_ranking(
         .map(|(_, p)| *p)
         .collect();
     let places = size - finalists.len();
-    let drawn_among = if tied.len() > places {
-        tied.clone()
-    } else {
-        Vec::new()
-    };
-    if tied.len() > places {
+    let (drawn_among, draw) = if tied.len() > places {
+        let draw = CutDraw {
+            seed,
+            among: tied.clone(),
+            places: u32::try_from(places).unwrap_or(u32::MAX),
+        };
         tied.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
-    }
+        (draw.among.clone(), Some(draw))
+    } else {
+        (Vec::new(), None)
+    };
     finalists.extend(tied.into_iter().take(places));
     Selection {
         finalists,
         drawn_among,
+        draw,
     }
+}
+
+/// Seeds assigned at random (002 §3.4.1 "Players are assigned seeds at random"): a
+/// ChaCha8 shuffle of `players` (taken in id order) from `seed`, seed 1 first.
+pub fn random_seeds(players: &[PlayerId], seed: u64) -> Vec<PlayerId> {
+    let mut seeds = players.to_vec();
+    seeds.sort();
+    seeds.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+    seeds
 }
 
 /// Seed numbers (1-based) in bracket order for a bracket of `size` (a power of two):

@@ -38,7 +38,9 @@ pub enum EngineError {
     RoundIncomplete(u32),
     #[error("the event already has its {0} planned rounds; raise the planned rounds to play more")]
     AllRoundsPlayed(u32),
-    #[error("fewer than 2 active players; register or reinstate players before pairing")]
+    #[error(
+        "fewer than 2 players can be paired; register more players with `tablekeeper add-player` (a dropped or eliminated player cannot return)"
+    )]
     NotEnoughPlayers,
     #[error("the pairing is invalid: {0}")]
     InvalidPairing(String),

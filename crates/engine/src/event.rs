@@ -7,11 +7,12 @@
 use serde::{Deserialize, Serialize};
 
 use crate::bracket::Cut;
+pub use crate::cut::CutDraw;
 use crate::error::EngineError;
 use crate::exact::MAX_ROUNDS;
 use crate::model::{
-    DeckData, DefaultReason, Match, PenaltyKind, PenaltyRecord, PenaltyType, Player, PlayerId,
-    PlayerStatus, ResultEntry, Round, Seats, Side,
+    DeckData, DefaultReason, DropTiming, Match, PenaltyKind, PenaltyRecord, PenaltyType, Player,
+    PlayerId, PlayerStatus, ResultEntry, Round, Seats, Side,
 };
 use crate::ruleset::Ruleset;
 use crate::scoring::score;
@@ -42,6 +43,15 @@ pub struct EventSettings {
     /// ranked like a player.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub team_size: u8,
+    /// The top cut the organizer plans (its size; 0 = none planned). Suggested Swiss rounds
+    /// then come from the "with cut" tables (000 §3.2.1.1, 001 第1項, 003 Appendix; RULESETS.md
+    /// decision 34).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub planned_cut: u32,
+}
+
+fn is_zero_u32(value: &u32) -> bool {
+    *value == 0
 }
 
 fn is_zero(value: &u8) -> bool {
@@ -79,9 +89,15 @@ pub enum Action {
     /// Registers a player. After round 1 is paired this is a late entry: every round
     /// already paired is recorded as a late-entry default loss (decision 11).
     RegisterPlayer(PlayerDetails),
-    /// Drops a player. If the player's current match has no result yet, the opponent wins
-    /// by default (000 §4.5, 002 §6.0, 003 §6e).
-    DropPlayer { player: PlayerId },
+    /// Drops a player. Without `timing` (event files written before decision 35): if the
+    /// player's current match has no result yet, the opponent wins by default (000 §4.5,
+    /// 002 §6.0, 003 §6e) and a bye is kept. With `timing`, the loss of a drop after
+    /// pairing is its own `RecordResult` logged just before, so the drop only checks it.
+    DropPlayer {
+        player: PlayerId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        timing: Option<DropTiming>,
+    },
     /// Pairs the next round. Pairs get tables 1, 2, … in the order given; a single seat
     /// is the bye.
     PairRound {
@@ -96,13 +112,16 @@ pub enum Action {
         player: PlayerId,
         table: Option<u32>,
     },
-    /// Records (or, with `replace`, corrects) the result at a table.
+    /// Records (or, with `replace`, corrects) the result at a table, or, with `player`,
+    /// of that player's single-seat record (a bye withdrawn by a drop, decision 35).
     RecordResult {
         round: u32,
         table: u32,
         entry: ResultEntry,
         #[serde(default)]
         replace: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<PlayerId>,
     },
     /// Changes the announced number of Swiss rounds.
     SetPlannedRounds { rounds: u32 },
@@ -116,9 +135,18 @@ pub enum Action {
         infraction: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         note: Option<String>,
+        /// The team member (seat from 0) it was given to; the effect is the team's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        member: Option<u8>,
     },
-    /// Records (or replaces) a player's deck registration data.
-    SetDeck { player: PlayerId, deck: DeckData },
+    /// Records (or replaces) a player's deck registration data, or with `member` the deck
+    /// of that team member (seat from 0).
+    SetDeck {
+        player: PlayerId,
+        deck: DeckData,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        member: Option<u8>,
+    },
     /// Opens a round whose results the ruleset has locked (Bandai §5.3, decision 17) for
     /// corrections; the log keeps the reason.
     OverrideResultLock { round: u32 },
@@ -131,6 +159,13 @@ pub enum Action {
         /// Double-elimination finals (FoW best-of-one, decision 23) instead of single.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         double: bool,
+        /// The draw among players tied on the cut line, when one decided who advanced.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        draw: Option<CutDraw>,
+        /// A single-elimination event paired at random every round (003 §6b-ii): the seed
+        /// every round's draw derives from.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        repair_seed: Option<u64>,
     },
     /// Pairs the next round of the bracket (deterministic from the seeds and results).
     PairBracketRound,
@@ -303,7 +338,7 @@ impl Event {
     pub fn apply(&mut self, action: &Action) -> Result<(), EngineError> {
         match action {
             Action::RegisterPlayer(details) => self.register(details),
-            Action::DropPlayer { player } => self.drop_player(*player),
+            Action::DropPlayer { player, timing } => self.drop_player(*player, *timing),
             Action::PairRound {
                 seed,
                 seats,
@@ -326,18 +361,47 @@ impl Event {
                 table,
                 entry,
                 replace,
+                player: None,
             } => self.record_result(*round, *table, entry.clone(), *replace),
+            Action::RecordResult {
+                round,
+                entry,
+                replace,
+                player: Some(player),
+                ..
+            } => self.record_single_seat(*round, *player, entry.clone(), *replace),
             Action::RecordPenalty {
                 player,
                 round,
                 penalty,
                 infraction,
                 note,
-            } => self.record_penalty(*player, *round, *penalty, infraction, note.clone()),
-            Action::SetDeck { player, deck } => {
-                self.player(*player)?;
+                member,
+            } => {
+                self.check_member(*player, *member)?;
+                self.record_penalty(*player, *round, *penalty, infraction, note.clone())?;
+                if let Some(record) = self.penalties.last_mut() {
+                    record.member = *member;
+                }
+                Ok(())
+            }
+            Action::SetDeck {
+                player,
+                deck,
+                member,
+            } => {
+                self.check_member(*player, *member)?;
+                let team_size = usize::from(self.settings.team_size);
                 if let Some(found) = self.players.iter_mut().find(|p| p.id == *player) {
-                    found.deck = Some(deck.clone());
+                    match member {
+                        None => found.deck = Some(deck.clone()),
+                        Some(seat) => {
+                            found.member_decks.resize(team_size, None);
+                            if let Some(slot) = found.member_decks.get_mut(usize::from(*seat)) {
+                                *slot = Some(deck.clone());
+                            }
+                        }
+                    }
                 }
                 Ok(())
             }
@@ -360,7 +424,9 @@ impl Event {
                 finalists,
                 third_place,
                 double,
-            } => self.start_cut(finalists, *third_place, *double),
+                draw,
+                repair_seed,
+            } => self.start_cut(finalists, *third_place, *double, draw.clone(), *repair_seed),
             Action::PairBracketRound => self.pair_bracket_round(),
             Action::SetPlannedRounds { rounds } => {
                 if *rounds > MAX_ROUNDS {
@@ -383,6 +449,11 @@ impl Event {
         if self.settings.structure == Structure::RoundRobin && !self.rounds.is_empty() {
             return Err(EngineError::LateEntryRefused(
                 "a round robin's schedule is fixed at round 1; late entries cannot join".into(),
+            ));
+        }
+        if self.settings.structure == Structure::SingleElimination && self.cut.is_some() {
+            return Err(EngineError::LateEntryRefused(
+                "a single-elimination event is fixed once round 1 is paired; late entries cannot join".into(),
             ));
         }
         let name = details.name.trim();
@@ -443,6 +514,8 @@ impl Event {
             disqualified: false,
             deck: None,
             members,
+            member_decks: Vec::new(),
+            drop_timing: None,
         });
         // Decision 11: each missed round is a late-entry default loss.
         let seats = Seats::Single { player: id };
@@ -453,47 +526,133 @@ impl Event {
                 seats,
                 result: Some(result.clone()),
                 first: None,
+                chooses: None,
             });
         }
         Ok(())
     }
 
-    fn drop_player(&mut self, id: PlayerId) -> Result<(), EngineError> {
+    /// The player's match of the round in play that has no result yet: (round, table,
+    /// the opponent's side).
+    pub fn pending_match(&self, id: PlayerId) -> Option<(u32, u32, Side)> {
+        if let Some(cut) = &self.cut {
+            return cut.open_match_of(id);
+        }
+        self.rounds.last().and_then(|round| {
+            round
+                .matches
+                .iter()
+                .find_map(|m| match (m.seats, &m.result, m.table) {
+                    (Seats::Pair { a, .. }, None, Some(table)) if a == id => {
+                        Some((round.number, table, Side::B))
+                    }
+                    (Seats::Pair { b, .. }, None, Some(table)) if b == id => {
+                        Some((round.number, table, Side::A))
+                    }
+                    _ => None,
+                })
+        })
+    }
+
+    fn drop_player(&mut self, id: PlayerId, timing: Option<DropTiming>) -> Result<(), EngineError> {
         let player = self.player(id)?;
         if !player.is_active() {
             return Err(EngineError::AlreadyDropped(id));
         }
         let after_round =
             u32::try_from(self.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
-        // Dropping after pairing concedes the match in progress.
-        let pending = if let Some(cut) = &self.cut {
-            cut.open_match_of(id)
-        } else {
-            self.rounds.last().and_then(|round| {
-                round
-                    .matches
-                    .iter()
-                    .find_map(|m| match (m.seats, &m.result, m.table) {
-                        (Seats::Pair { a, .. }, None, Some(table)) if a == id => {
-                            Some((round.number, table, Side::B))
-                        }
-                        (Seats::Pair { b, .. }, None, Some(table)) if b == id => {
-                            Some((round.number, table, Side::A))
-                        }
-                        _ => None,
-                    })
-            })
-        };
-        if let Some((round, table, winner)) = pending {
-            let entry = ResultEntry::Default {
-                winner,
-                reason: DefaultReason::DropAfterPairing,
-            };
-            self.record_result(round, table, entry, false)?;
+        match timing {
+            // Event files written before decision 35: dropping after pairing concedes the
+            // match in progress, and a bye is kept.
+            None => {
+                if let Some((round, table, winner)) = self.pending_match(id) {
+                    let entry = ResultEntry::Default {
+                        winner,
+                        reason: DefaultReason::DropAfterPairing,
+                    };
+                    self.record_result(round, table, entry, false)?;
+                }
+            }
+            Some(DropTiming::AfterPairing) => {
+                let conceded = self
+                    .current_round()
+                    .and_then(|r| r.match_of(id))
+                    .is_some_and(|m| {
+                        matches!(
+                            m.result.as_ref().map(|r| &r.entry),
+                            Some(
+                                ResultEntry::WithdrawnBye
+                                    | ResultEntry::Default {
+                                        reason: DefaultReason::DropAfterPairing,
+                                        ..
+                                    }
+                            )
+                        )
+                    });
+                if !conceded {
+                    return Err(EngineError::InvalidResult(format!(
+                        "player {id} drops after pairing: record the loss of their match in the current round first"
+                    )));
+                }
+            }
+            Some(DropTiming::AfterResults) => {
+                if self.pending_match(id).is_some() {
+                    return Err(EngineError::InvalidResult(format!(
+                        "player {id} still has a match without a result; a drop now is a drop after pairing"
+                    )));
+                }
+            }
         }
         if let Some(player) = self.players.iter_mut().find(|p| p.id == id) {
             player.status = PlayerStatus::Dropped { after_round };
+            player.drop_timing = timing;
         }
+        Ok(())
+    }
+
+    /// Records the result of `player`'s single-seat record in `round` (a Swiss round): the
+    /// bye, or the bye withdrawn by a drop after pairing (decision 35).
+    fn record_single_seat(
+        &mut self,
+        round: u32,
+        player: PlayerId,
+        entry: ResultEntry,
+        replace: bool,
+    ) -> Result<(), EngineError> {
+        self.player(player)?;
+        if !matches!(entry, ResultEntry::Bye | ResultEntry::WithdrawnBye) {
+            return Err(EngineError::InvalidResult(
+                "a player's own record takes only a bye or a withdrawn bye; enter other results by table".into(),
+            ));
+        }
+        let index = usize::try_from(round)
+            .ok()
+            .and_then(|r| r.checked_sub(1))
+            .ok_or(EngineError::UnknownRound(round))?;
+        let ruleset = &self.ruleset;
+        let target = self
+            .rounds
+            .get_mut(index)
+            .ok_or(EngineError::UnknownRound(round))?;
+        let found = target
+            .matches
+            .iter_mut()
+            .find(|m| {
+                m.seats == Seats::Single { player }
+                    && !matches!(
+                        m.result.as_ref().map(|r| &r.entry),
+                        Some(ResultEntry::LateEntryLoss)
+                    )
+            })
+            .ok_or_else(|| {
+                EngineError::InvalidResult(format!("player {player} has no bye in round {round}"))
+            })?;
+        if found.result.is_some() && !replace {
+            return Err(EngineError::InvalidResult(format!(
+                "player {player}'s bye in round {round} already has a result; replace it"
+            )));
+        }
+        found.result = Some(score(ruleset, &found.seats, entry)?);
         Ok(())
     }
 
@@ -505,6 +664,11 @@ impl Event {
     ) -> Result<(), EngineError> {
         if self.cut.is_some() {
             return Err(EngineError::CutStarted);
+        }
+        if self.settings.structure == Structure::SingleElimination {
+            return Err(EngineError::InvalidPairing(
+                "a single-elimination event is played as a bracket, not in Swiss rounds".into(),
+            ));
         }
         if let Some(last) = self.rounds.last()
             && !last.is_complete()
@@ -544,6 +708,7 @@ impl Event {
                         seats: *seat,
                         result: None,
                         first,
+                        chooses: None,
                     });
                     pair_index += 1;
                 }
@@ -554,6 +719,7 @@ impl Event {
                         seats: *seat,
                         result: Some(result),
                         first: None,
+                        chooses: None,
                     });
                 }
             }
@@ -571,13 +737,17 @@ impl Event {
         finalists: &[PlayerId],
         third_place: bool,
         double: bool,
+        draw: Option<CutDraw>,
+        repair_seed: Option<u64>,
     ) -> Result<(), EngineError> {
         if self.cut.is_some() {
             return Err(EngineError::InvalidCut(
                 "the top cut has already started; undo it to start again".into(),
             ));
         }
+        let whole_event = self.settings.structure == Structure::SingleElimination;
         match self.rounds.last() {
+            None if whole_event => {}
             None => {
                 return Err(EngineError::InvalidCut(
                     "play at least one Swiss round before the top cut".into(),
@@ -588,6 +758,11 @@ impl Event {
             }
             Some(_) => {}
         }
+        if repair_seed.is_some() && !whole_event {
+            return Err(EngineError::InvalidCut(
+                "random pairing every round is for single-elimination events".into(),
+            ));
+        }
         for &player in finalists {
             if !self.player(player)?.is_active() {
                 return Err(EngineError::InvalidCut(format!(
@@ -595,7 +770,15 @@ impl Event {
                 )));
             }
         }
-        self.cut = Some(Cut::new(finalists.to_vec(), third_place, double)?);
+        if whole_event && finalists.len() != self.active_players().count() {
+            return Err(EngineError::InvalidCut(
+                "a single-elimination event seeds every active player".into(),
+            ));
+        }
+        let mut cut = Cut::new(finalists.to_vec(), third_place, double)?;
+        cut.draw = draw;
+        cut.repair_seed = repair_seed;
+        self.cut = Some(cut);
         Ok(())
     }
 
@@ -634,7 +817,70 @@ impl Event {
                 }
             }
         }
+        self.assign_finals_first_players();
         Ok(())
+    }
+
+    /// Who plays first in game 1 of the bracket round just paired, where the ruleset says:
+    /// in the first finals round after Swiss rounds the higher seed chooses (003 §6b-vii);
+    /// in later rounds, under Player Arrangement Control, the player with fewer game-1
+    /// firsts goes first (§6b-vii "After players are paired off for each round"; decision
+    /// 38). The reset's first player (E15) is already set.
+    fn assign_finals_first_players(&mut self) {
+        use crate::ruleset::FinalsFirstPlayer;
+        let Some(cut) = &self.cut else { return };
+        let Some(current) = cut.current() else { return };
+        let first_round = cut.rounds.len() == 1;
+        let seed_of = |p: PlayerId| cut.seeds.iter().position(|s| *s == p);
+        let chooses = first_round
+            && !self.rounds.is_empty()
+            && self.ruleset.top_cut.first_player == FinalsFirstPlayer::HigherSeedChooses;
+        let tie_seed = self.settings.standings_seed ^ u64::from(current.round.number);
+        let assigned: Vec<(usize, Option<Side>, Option<Side>)> = current
+            .round
+            .matches
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.result.is_none() && m.first.is_none())
+            .filter_map(|(index, m)| {
+                let Seats::Pair { a, b } = m.seats else {
+                    return None;
+                };
+                if chooses {
+                    let side = if seed_of(a) <= seed_of(b) {
+                        Side::A
+                    } else {
+                        Side::B
+                    };
+                    return Some((index, None, Some(side)));
+                }
+                self.first_turn(a, b, tie_seed)
+                    .map(|side| (index, Some(side), None))
+            })
+            .collect();
+        if let Some(current) = self.cut.as_mut().and_then(|c| c.rounds.last_mut()) {
+            for (index, first, chooses) in assigned {
+                if let Some(m) = current.round.matches.get_mut(index) {
+                    m.first = first;
+                    m.chooses = chooses;
+                }
+            }
+        }
+    }
+
+    /// A team member's seat, checked against the event's team size.
+    fn check_member(&self, player: PlayerId, member: Option<u8>) -> Result<(), EngineError> {
+        self.player(player)?;
+        match member {
+            Some(seat) if seat >= self.settings.team_size => {
+                Err(EngineError::InvalidTeam(format!(
+                    "a team of this event has {} members; there is no member {}",
+                    self.settings.team_size,
+                    u32::from(seat) + 1
+                )))
+            }
+            _ => Ok(()),
+        }
     }
 
     fn replace_pairing(
@@ -738,6 +984,7 @@ impl Event {
                         seats: kept.map_or(*seat, |m| m.seats),
                         result: kept.and_then(|m| m.result.clone()),
                         first,
+                        chooses: None,
                     });
                 }
                 Seats::Single { .. } => {
@@ -747,6 +994,7 @@ impl Event {
                         seats: *seat,
                         result: Some(result),
                         first: None,
+                        chooses: None,
                     });
                 }
             }
@@ -903,7 +1151,11 @@ impl Event {
         };
         check_team_entry(self.settings.team_size, &entry)?;
         let entry = with_awarded_games(entry, extra_a, extra_b, ruleset.points.games_to_win);
-        let result = score(ruleset, &found.seats, entry)?;
+        let result = if in_bracket {
+            crate::scoring::score_in_elimination(ruleset, &found.seats, entry)?
+        } else {
+            score(ruleset, &found.seats, entry)?
+        };
         found.result = Some(result);
         Ok(())
     }
@@ -942,6 +1194,12 @@ fn check_bracket_entry(entry: &ResultEntry) -> Result<(), EngineError> {
         ResultEntry::Win { games: Some(g), .. } if g.a == g.b => Err(EngineError::InvalidResult(
             "a top-cut match needs a winner; a tied game score is not a result".into(),
         )),
+        // Decision 33: every seat of a team match in elimination needs a winner.
+        ResultEntry::Team { seats } if seats.contains(&crate::model::TeamSeat::Draw) => {
+            Err(EngineError::InvalidResult(
+                "a seat of a top-cut team match cannot end in a draw (decision 33); enter each seat's winner (or dl where the time-up procedure makes both lose), e.g. team:a,b,a".into(),
+            ))
+        }
         _ => Ok(()),
     }
 }
@@ -1055,10 +1313,12 @@ impl Event {
         if !self.ruleset.pairing.balance_first_turn {
             return None;
         }
+        let bracket = self.cut.iter().flat_map(|c| &c.rounds).map(|r| &r.round);
         let count = |player: PlayerId| -> u32 {
             let n = self
                 .rounds
                 .iter()
+                .chain(bracket.clone())
                 .flat_map(|r| &r.matches)
                 .filter(|m| match (m.seats, m.first) {
                     (Seats::Pair { a: x, .. }, Some(Side::A)) => x == player,
@@ -1200,6 +1460,7 @@ impl Event {
             penalty,
             infraction: infraction.trim().to_string(),
             note,
+            member: None,
         });
         Ok(())
     }

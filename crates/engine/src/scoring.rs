@@ -25,7 +25,7 @@ pub fn score(
         games_lost: games.1,
     };
     let single = matches!(seats, Seats::Single { .. });
-    let needs_pair = !matches!(entry, ResultEntry::Bye | ResultEntry::LateEntryLoss);
+    let needs_pair = !entry.is_single_seat();
     if single == needs_pair {
         return Err(EngineError::InvalidResult(if single {
             "this player has no opponent this round; only a bye or a late-entry loss applies".into()
@@ -35,7 +35,7 @@ pub fn score(
     }
     let seats = match &entry {
         ResultEntry::Bye => vec![seat(Outcome::Win, Category::Bye, points.bye, (0, 0))],
-        ResultEntry::LateEntryLoss => {
+        ResultEntry::LateEntryLoss | ResultEntry::WithdrawnBye => {
             vec![seat(
                 Outcome::Loss,
                 Category::DefaultLoss,
@@ -166,8 +166,17 @@ pub fn score(
         }
         ResultEntry::Penalty { loser, .. } => {
             // A penalty loss is a played match for averages: the opponent did face them.
-            let win = seat(Outcome::Win, Category::Played, points.win, (0, 0));
-            let loss = seat(Outcome::Loss, Category::Played, points.loss, (0, 0));
+            // Graded rulesets score it with their foul reason (Monster Collection 反則負け 0,
+            // 反則勝ち 10; 001 《参考》).
+            let (win_points, loss_points) = match &points.penalty_reason {
+                None => (points.win, points.loss),
+                Some(id) => {
+                    let graded = graded(ruleset, id, "win")?;
+                    (Exact::integer(graded.winner), Exact::integer(graded.loser))
+                }
+            };
+            let win = seat(Outcome::Win, Category::Played, win_points, (0, 0));
+            let loss = seat(Outcome::Loss, Category::Played, loss_points, (0, 0));
             if *loser == Side::B {
                 vec![win, loss]
             } else {
@@ -176,6 +185,43 @@ pub fn score(
         }
     };
     Ok(MatchResult { entry, seats })
+}
+
+/// Scores `entry` for a match of an elimination round (a top cut or a single-elimination
+/// event), where a match needs a winner: a team match whose seats leave it undecided (a tag
+/// team's 1–1) is decided by the representative seat, the last one (大将; RULESETS.md
+/// decision 33, digest §1.8). Draws are refused before this is called.
+pub fn score_in_elimination(
+    ruleset: &Ruleset,
+    seats: &Seats,
+    entry: ResultEntry,
+) -> Result<MatchResult, EngineError> {
+    let mut result = score(ruleset, seats, entry)?;
+    let ResultEntry::Team { seats: team } = &result.entry else {
+        return Ok(result);
+    };
+    let undecided = result.seats.iter().all(|s| s.outcome == Outcome::Draw);
+    if !undecided {
+        return Ok(result);
+    }
+    let points = &ruleset.points;
+    let outcomes = match team.last() {
+        Some(TeamSeat::A) => (Outcome::Win, Outcome::Loss),
+        Some(TeamSeat::B) => (Outcome::Loss, Outcome::Win),
+        _ => (Outcome::Loss, Outcome::Loss),
+    };
+    let points_of = |outcome| match outcome {
+        Outcome::Win => points.win,
+        _ if outcomes == (Outcome::Loss, Outcome::Loss) => points.double_loss,
+        _ => points.loss,
+    };
+    if let [a, b] = result.seats.as_mut_slice() {
+        a.outcome = outcomes.0;
+        a.points = points_of(outcomes.0);
+        b.outcome = outcomes.1;
+        b.points = points_of(outcomes.1);
+    }
+    Ok(result)
 }
 
 /// Team A's and team B's outcome.

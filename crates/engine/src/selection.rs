@@ -15,6 +15,12 @@
 //! and when a ride deck holds several ride lines.
 //!
 //! "One loss" counts every match that was not a win (a Bushiroad draw scores like a loss).
+//!
+//! The keys are selected from the qualifying record of everyone who won all of their
+//! qualifying rounds, and usage rate counts the deck of everyone who met the qualifying
+//! standard: excluding a player (declined, absent, the organizer's decision, 000 §3.2.4)
+//! only removes that player's candidacy, so excluded contenders stay in the input with
+//! `eligible = false`.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -41,6 +47,9 @@ pub struct Contender {
     pub non_wins: u32,
     /// One deck for a fighter, one per member for a team.
     pub decks: Vec<DeckData>,
+    /// May advance (false for a player who was excluded or dropped: their record still
+    /// selects keys and their deck still counts for usage rate).
+    pub eligible: bool,
 }
 
 /// The finalists and how each step filled places, for the log and the screen.
@@ -109,10 +118,16 @@ fn take(
 /// Selection by Nation/Clan, Ride Line, Title or Oshi holomem. `contenders` come in
 /// ranking order.
 pub fn select_by_deck(contenders: &[Contender], size: usize, method: DeckMethod) -> DeckSelection {
-    let undefeated: Vec<&Contender> = contenders.iter().filter(|c| c.non_wins == 0).collect();
-    let selected: BTreeSet<String> = undefeated
+    // 000 §3.2.4.2 "used by any fighter who won all of their qualifying rounds" (001 第2項):
+    // the record decides, not the candidacy.
+    let selected: BTreeSet<String> = contenders
         .iter()
+        .filter(|c| c.non_wins == 0)
         .flat_map(|c| c.decks.iter().flat_map(|d| keys(d, method)))
+        .collect();
+    let undefeated: Vec<&Contender> = contenders
+        .iter()
+        .filter(|c| c.non_wins == 0 && c.eligible)
         .collect();
     let mut finalists = Vec::new();
     let mut steps = Vec::new();
@@ -125,7 +140,7 @@ pub fn select_by_deck(contenders: &[Contender], size: usize, method: DeckMethod)
     );
     let one_loss: Vec<(usize, &Contender)> = contenders
         .iter()
-        .filter(|c| c.non_wins == 1)
+        .filter(|c| c.non_wins == 1 && c.eligible)
         .map(|c| (usage_count(c, &selected, method), c))
         .collect();
     let most = one_loss.iter().map(|(n, _)| *n).max().unwrap_or(0);
@@ -153,8 +168,8 @@ pub fn select_by_deck(contenders: &[Contender], size: usize, method: DeckMethod)
 }
 
 /// Usage-rate points of each contender (001 第4節 第5項, E7): every card's individual
-/// points are the copies of it across the aggregated decks (those of contenders with at
-/// least `min_wins` wins; by card name), and a deck's points are the sum over its cards
+/// points are the copies of it across the aggregated decks (those of every contender with
+/// at least `min_wins` wins, eligible or not; by card name), and a deck's points are the sum over its cards
 /// of copies × individual points. List only the cards that count (character cards; not
 /// Re:Birth or partner cards).
 pub fn usage_points(contenders: &[Contender], min_wins: u32) -> HashMap<PlayerId, u64> {
@@ -191,7 +206,7 @@ pub fn select_by_usage_rate(contenders: &[Contender], size: usize, min_wins: u32
         let mut group: Vec<(u64, usize, PlayerId)> = contenders
             .iter()
             .enumerate()
-            .filter(|(_, c)| c.non_wins == non_wins)
+            .filter(|(_, c)| c.non_wins == non_wins && c.eligible)
             .map(|(rank, c)| (points.get(&c.id).copied().unwrap_or(0), rank, c.id))
             .collect();
         group.sort();

@@ -13,7 +13,11 @@
 //! - **Points-threshold** elimination (Force of Will "Double Elimination", 003 §6b-iv):
 //!   Swiss matching among the players not eliminated; after round r a player with fewer
 //!   victory points than (r − 1) × 3 is out (digest D5); it ends at the announced rounds or
-//!   the announced number of remaining players.
+//!   the announced number of remaining players, or (announced with a minimum of rounds) once
+//!   only one remaining player has not lost a round.
+//! - **Single elimination** from round 1 (002 §3.4, §3.4.1; 003 §6b-ii; 000 §3.2.3): the
+//!   whole event is a bracket ([`crate::bracket`]): a seeded bracket, or under FoW every
+//!   remaining player paired at random each round.
 //!
 //! Everything here is derived from the completed rounds, so replaying the log gives the
 //! same eliminations.
@@ -27,7 +31,7 @@ use crate::error::EngineError;
 use crate::event::Event;
 use crate::exact::Exact;
 use crate::model::{Outcome, PlayerId, Seats};
-use crate::ruleset::CutComparison;
+use crate::ruleset::{CutComparison, VariableRounds};
 use crate::standings::records::Records;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -38,16 +42,19 @@ pub enum Structure {
     RoundRobin,
     TwoLoss,
     PointsThreshold,
+    SingleElimination,
 }
 
 impl Structure {
-    pub const ALL: [Structure; 4] = [
+    pub const ALL: [Structure; 5] = [
         Structure::Swiss,
         Structure::RoundRobin,
         Structure::TwoLoss,
         Structure::PointsThreshold,
+        Structure::SingleElimination,
     ];
-    pub const CHOICES: &'static str = "swiss, round-robin, two-loss or points-threshold";
+    pub const CHOICES: &'static str =
+        "swiss, round-robin, two-loss, points-threshold or single-elimination";
 
     /// Stable id used in event files, the CLI and JSON.
     pub fn id(self) -> &'static str {
@@ -56,6 +63,7 @@ impl Structure {
             Structure::RoundRobin => "round-robin",
             Structure::TwoLoss => "two-loss",
             Structure::PointsThreshold => "points-threshold",
+            Structure::SingleElimination => "single-elimination",
         }
     }
 
@@ -73,9 +81,11 @@ impl Structure {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct EliminationStop {
     /// Swiss "variable rounds" (000 §3.2.1.1, 001 第1項, 002 §3.6, decision 13): from this
-    /// many completed rounds on, the event stops once at most one player has only wins, or
-    /// (with `finalists`) once those players are fewer than (EN) / at most (JA, Bandai)
-    /// the prize places. 0 = fixed rounds.
+    /// many completed rounds on, the event stops once at most one player has only wins (FoW:
+    /// exactly one has not lost, 003 §6b-v), or (with `finalists`) once those players are
+    /// fewer than (EN) / at most (JA, Bandai) the prize places. Points-threshold: from this
+    /// many rounds on, it stops once only one remaining player has not lost a round
+    /// (003 §6b-iv). 0 = fixed rounds / no early end.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub min_rounds: u32,
     /// Two-loss: stop once the undefeated are fewer than (EN) / at most (JA) this many
@@ -99,6 +109,15 @@ fn losses(records: &Records, player: PlayerId) -> usize {
         .count()
 }
 
+/// Whether the player lost any match (a draw is not a loss: 003 §6b-iv, §6b-v "has not
+/// lost a single round").
+fn lost_any(records: &Records, player: PlayerId) -> bool {
+    records
+        .of(player)
+        .iter()
+        .any(|r| r.seat.outcome == Outcome::Loss)
+}
+
 /// Players the structure has eliminated after the completed rounds (dropped players are
 /// not listed: they are out already).
 pub fn eliminated(event: &Event) -> Result<BTreeSet<PlayerId>, EngineError> {
@@ -120,7 +139,7 @@ pub fn eliminated(event: &Event) -> Result<BTreeSet<PlayerId>, EngineError> {
                     .try_fold(Exact::ZERO, |acc, r| acc.checked_add(r.seat.points))?;
                 below_points_threshold(&event.ruleset, finished, points)?
             }
-            Structure::Swiss | Structure::RoundRobin => false,
+            Structure::Swiss | Structure::RoundRobin | Structure::SingleElimination => false,
         };
         if gone {
             out.insert(player.id);
@@ -136,6 +155,11 @@ pub fn finished(event: &Event) -> Result<Option<String>, EngineError> {
     let played = event.rounds.len();
     match structure {
         Structure::Swiss => variable_rounds_over(event),
+        Structure::SingleElimination => Ok(event
+            .cut
+            .as_ref()
+            .filter(|cut| cut.is_finished())
+            .map(|_| "the single-elimination bracket is decided".to_string())),
         Structure::RoundRobin => {
             let schedule = round_robin_rounds(round_robin_field(event).len());
             Ok((played >= schedule).then(|| {
@@ -185,6 +209,21 @@ pub fn finished(event: &Event) -> Result<Option<String>, EngineError> {
                     "{} players remain, the announced number ({finalists}); the elimination rounds are over",
                     remaining.len()
                 )));
+            } else {
+                // 003 §6b-iv "An Event Organizer may choose to end the tournament once there
+                // is only one remaining player who has not lost a single round" (announced
+                // with --min-rounds; decision 39).
+                let min = event.settings.elimination_stop.min_rounds as usize;
+                let completed = event.completed_rounds().count();
+                let unbeaten = remaining
+                    .iter()
+                    .filter(|p| !lost_any(&records, **p))
+                    .count();
+                if min > 0 && completed >= min && completed == played && unbeaten == 1 {
+                    return Ok(Some(format!(
+                        "only one remaining player has not lost a round after {completed} rounds (003 §6b-iv)"
+                    )));
+                }
             }
             Ok(None)
         }
@@ -203,14 +242,24 @@ fn variable_rounds_over(event: &Event) -> Result<Option<String>, EngineError> {
         return Ok(None);
     }
     let records = Records::collect(event);
+    let mode = event.ruleset.pairing.variable_rounds;
     let perfect = event
         .active_players()
-        .filter(|p| losses(&records, p.id) == 0)
+        .filter(|p| match mode {
+            VariableRounds::OnlyWins => losses(&records, p.id) == 0,
+            VariableRounds::NoLoss => !lost_any(&records, p.id),
+        })
         .count();
     let finalists = stop.finalists as usize;
-    if perfect <= 1 {
+    let (over, words) = match mode {
+        VariableRounds::OnlyWins => (perfect <= 1, "with only wins"),
+        // 003 §6b-v: "only one remaining player who has not lost a single round" — a draw
+        // is not a loss, and none left is not "only one" (the set rounds then apply).
+        VariableRounds::NoLoss => (perfect == 1, "without a loss"),
+    };
+    if over {
         return Ok(Some(format!(
-            "variable rounds: {perfect} player(s) with only wins after {completed} rounds (minimum {})",
+            "variable rounds: {perfect} player(s) {words} after {completed} rounds (minimum {})",
             stop.min_rounds
         )));
     }
@@ -220,7 +269,7 @@ fn variable_rounds_over(event: &Event) -> Result<Option<String>, EngineError> {
     };
     if finalists > 0 && below {
         return Ok(Some(format!(
-            "variable rounds: {perfect} players with only wins for {finalists} prize places after {completed} rounds"
+            "variable rounds: {perfect} players {words} for {finalists} prize places after {completed} rounds"
         )));
     }
     Ok(None)

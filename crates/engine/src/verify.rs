@@ -364,12 +364,16 @@ pub fn build_event(
                     table,
                     entry,
                     replace: false,
+                    player: None,
                 })
                 .map_err(|e| format!("round {round} table {table}: {e}"))?;
         }
         for player in drops {
             event
-                .apply(&Action::DropPlayer { player })
+                .apply(&Action::DropPlayer {
+                    player,
+                    timing: None,
+                })
                 .map_err(|e| e.to_string())?;
         }
     }

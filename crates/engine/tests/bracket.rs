@@ -31,6 +31,8 @@ fn start(event: &mut Event, finalists: &[u32], third_place: bool) {
             finalists: finalists.iter().map(|&p| PlayerId(p)).collect(),
             third_place,
             double: false,
+            draw: None,
+            repair_seed: None,
         })
         .expect("start the cut");
     event.apply(&Action::PairBracketRound).expect("pair");
@@ -43,6 +45,7 @@ fn record(event: &mut Event, table: u32, entry: ResultEntry) -> Result<(), Engin
         table,
         entry,
         replace: false,
+        player: None,
     })
 }
 
@@ -165,6 +168,8 @@ fn the_cut_closes_swiss_pairing_and_manual_pairing_changes() {
         finalists: vec![PlayerId(1), PlayerId(2)],
         third_place: false,
         double: false,
+        draw: None,
+        repair_seed: None,
     };
     assert!(matches!(
         event.apply(&again),
@@ -184,6 +189,7 @@ fn a_decided_bracket_round_cannot_change_once_the_next_round_is_paired() {
         table: 1,
         entry: win(Side::B),
         replace: true,
+        player: None,
     };
     assert!(matches!(
         event.apply(&correction),
@@ -198,6 +204,7 @@ fn dropping_during_the_cut_concedes_the_open_bracket_match() {
     event
         .apply(&Action::DropPlayer {
             player: PlayerId(4),
+            timing: None,
         })
         .expect("drop");
     let round = event.current_round().expect("round");
@@ -217,12 +224,15 @@ fn a_dropped_player_cannot_be_a_finalist() {
     event
         .apply(&Action::DropPlayer {
             player: PlayerId(3),
+            timing: None,
         })
         .expect("drop");
     let refused = event.apply(&Action::StartCut {
         finalists: vec![PlayerId(1), PlayerId(3)],
         third_place: false,
         double: false,
+        draw: None,
+        repair_seed: None,
     });
     assert!(matches!(refused, Err(EngineError::InvalidCut(_))));
 }

@@ -30,6 +30,8 @@ fn double_cut(finalists: u32) -> Event {
             finalists: (1..=finalists).map(PlayerId).collect(),
             third_place: false,
             double: true,
+            draw: None,
+            repair_seed: None,
         })
         .expect("start the double-elimination cut");
     event.apply(&Action::PairBracketRound).expect("pair");
@@ -61,6 +63,7 @@ fn finish(event: &mut Event, mut winner: impl FnMut(u32, u32) -> u32) {
                 table,
                 entry: win(side),
                 replace: false,
+                player: None,
             })
             .expect("result");
     }
@@ -127,6 +130,8 @@ fn double_elimination_takes_4_or_8_and_no_third_place_match() {
             finalists: (1..=size).map(PlayerId).collect(),
             third_place,
             double: true,
+            draw: None,
+            repair_seed: None,
         });
         assert!(
             matches!(refused, Err(EngineError::InvalidCut(_))),

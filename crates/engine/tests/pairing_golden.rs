@@ -191,6 +191,7 @@ golden! {
     bushiroad_en_standard_swiss_odd_player_floats_to_nearest_lower_group,
     fow_6b_iii_bye_to_low_vp_player_without_a_win_without_playing,
     crossover_viii_byes_lowest_mp_tie_lower_sos_gets_bye,
+    crossover_viii_byes_sos_is_tb1_with_the_lowest_dropped,
     bushiroad_ja_decision_1_no_second_bye_while_a_player_without_one_exists,
     crossover_viiii_late_entry_loses_each_missed_round,
     standard_swiss_rematch_unavoidable_after_complete_round_robin,

@@ -24,6 +24,7 @@ fn fighter(id: u32, non_wins: u32, decks: Vec<DeckData>) -> Contender {
         wins: 5 - non_wins,
         non_wins,
         decks,
+        eligible: true,
     }
 }
 

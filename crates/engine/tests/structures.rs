@@ -34,6 +34,7 @@ fn event(
             min_rounds: 0,
         },
         team_size: 0,
+        planned_cut: 0,
     };
     let mut event =
         Event::new(settings, catalogue::ruleset(ruleset).expect("ruleset")).expect("event");
@@ -162,6 +163,7 @@ fn round_robin_refuses_late_entries_and_gives_a_dropped_players_opponent_the_bye
     assert_eq!(late.expect_err("late entry").kind(), "late-entry-refused");
     rr.apply(&Action::DropPlayer {
         player: PlayerId(2),
+        timing: None,
     })
     .expect("drop");
     let pairing = pair_next_round(&rr, 2, false).expect("round 2");

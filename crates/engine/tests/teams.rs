@@ -141,6 +141,7 @@ fn team_events_take_seat_results_and_full_teams_only() {
             reason: None,
         },
         replace: false,
+        player: None,
     });
     assert_eq!(
         plain.expect_err("a team match needs its seats").kind(),
@@ -151,6 +152,7 @@ fn team_events_take_seat_results_and_full_teams_only() {
         table: 1,
         entry: team(&[TeamSeat::A, TeamSeat::A]),
         replace: false,
+        player: None,
     });
     assert_eq!(
         two_seats.expect_err("three seats in a trio").kind(),

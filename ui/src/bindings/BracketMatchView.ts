@@ -21,4 +21,14 @@ result: string | null,
  * Double elimination: the bracket number (FoW "bracket n") and its part: `upper`,
  * `lower`, `grand-final` or `reset`.
  */
-bracket: number | null, part: string | null, };
+bracket: number | null, part: string | null, 
+/**
+ * `"a"` or `"b"`: who goes first in game 1, where the ruleset assigns it (FoW Player
+ * Arrangement Control; the grand final's second player in the reset, digest E15).
+ */
+first?: string | null, 
+/**
+ * `"a"` or `"b"`: who chooses to go first or second in game 1 (FoW 003 §6b-vii: the
+ * higher Swiss rank in the first finals round).
+ */
+chooses?: string | null, };

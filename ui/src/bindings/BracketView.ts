@@ -2,6 +2,7 @@
 import type { BracketMatchView } from "./BracketMatchView";
 import type { BracketRoundView } from "./BracketRoundView";
 import type { BracketSeat } from "./BracketSeat";
+import type { CutDrawView } from "./CutDrawView";
 
 export type BracketView = { 
 /**
@@ -20,4 +21,19 @@ seeds: Array<BracketSeat>, rounds: Array<BracketRoundView>, third_place_match: B
 /**
  * What the scorekeeper does next: `pair`, `results` or `finished`.
  */
-next: string, };
+next: string, 
+/**
+ * The draw that decided who advanced among players tied on the cut line; `null` when
+ * none was needed.
+ */
+draw: CutDrawView | null, 
+/**
+ * A single-elimination event paired at random every round (FoW 003 §6b-ii): later
+ * rounds are drawn, not fixed by the bracket.
+ */
+random_each_round: boolean, 
+/**
+ * Only in the answer of `cut`: what the organizer should know (Swiss rounds left
+ * unplayed, double elimination not possible for this size).
+ */
+warnings?: Array<string>, };

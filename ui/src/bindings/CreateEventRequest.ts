@@ -10,7 +10,8 @@ path: string | null, name: string,
  */
 title: string | null, ruleset: string | null, planned_rounds: number | null, 
 /**
- * `swiss` (default), `round-robin`, `two-loss` or `points-threshold`.
+ * `swiss` (default), `round-robin`, `two-loss`, `points-threshold` or
+ * `single-elimination`.
  */
 structure: string | null, 
 /**
@@ -25,4 +26,9 @@ min_rounds: number | null,
 /**
  * Team event: 2 (tag) or 3 (trio) members per team.
  */
-team_size: number | null, };
+team_size: number | null, 
+/**
+ * The planned top cut's size: suggested Swiss rounds then come from the publisher's
+ * "with cut" table (`null`: none planned).
+ */
+planned_cut: number | null, };

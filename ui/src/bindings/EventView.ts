@@ -7,13 +7,38 @@ import type { RulesetRef } from "./RulesetRef";
  */
 export type EventView = { file: string, name: string, title: string | null, ruleset: RulesetRef, planned_rounds: number, rounds_paired: number, current_round_complete: boolean, players_registered: number, players_active: number, 
 /**
- * Swiss rounds the publisher's table suggests for the active players.
+ * Swiss rounds the publisher's table suggests for the field (`field`); with a planned
+ * cut, from the "with cut" table. `0` while fewer than 2 players are registered.
  */
 recommended_rounds: number, 
 /**
- * Top cut size suggested for the active players (0: no cut).
+ * Top cut size suggested for the field (0: no cut).
  */
 recommended_cut: number, 
+/**
+ * The top cut the organizer planned (`create --cut N`; 0: none).
+ */
+planned_cut: number, 
+/**
+ * With a planned cut, the range of Swiss rounds the publisher's with-cut table gives
+ * (Bushiroad: e.g. `[3, 5]`); `null` when it gives one count or no cut is planned.
+ */
+recommended_rounds_range: [number, number] | null, 
+/**
+ * `round-robin` when the publisher recommends one instead of Swiss for the field
+ * (Bushiroad, 2–4 players); `null` otherwise.
+ */
+recommended_structure: string | null, 
+/**
+ * The finals a plain `cut` plays: `single-elimination`, or `double-elimination` (FoW
+ * with one-game matches, 4 or 8 players).
+ */
+recommended_finals: string, 
+/**
+ * The number of players the suggestions are for: the active players before round 1,
+ * then the field of round 1 (late entries and later drops do not change it).
+ */
+field: number, 
 /**
  * `registration` (no round paired), `swiss`, `cut` (bracket running) or `finished`.
  */

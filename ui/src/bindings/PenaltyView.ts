@@ -3,4 +3,8 @@
 /**
  * A recorded penalty.
  */
-export type PenaltyView = { player: number, name: string, round: number, penalty: string, infraction: string, note: string | null, };
+export type PenaltyView = { player: number, name: string, 
+/**
+ * In team events, the member the penalty was given to (its effect is the team's).
+ */
+member?: string | null, round: number, penalty: string, infraction: string, note: string | null, };

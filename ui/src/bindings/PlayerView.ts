@@ -9,4 +9,15 @@ fixed_table: number | null, disqualified: boolean, deck?: DeckData | null,
 /**
  * A team's members in seat order (team events).
  */
-members: Array<string>, };
+members: Array<string>, 
+/**
+ * Each member's deck in seat order (`null` where none is registered); left out when
+ * no member has one.
+ */
+member_decks?: Array<DeckData | null>, 
+/**
+ * For a dropped player: `after-pairing` (the round's match was lost, a bye withdrawn)
+ * or `after-results` (out from the next round); `null` otherwise and for drops
+ * recorded before this was kept.
+ */
+drop: string | null, };

@@ -10,4 +10,9 @@ warnings?: Array<string>,
 /**
  * `"a"` or `"b"`: who goes first in game 1, where the ruleset assigns it.
  */
-first?: string | null, a: SeatView, b: SeatView, result: ResultView | null, };
+first?: string | null, 
+/**
+ * `"a"` or `"b"`: who chooses to go first or second in game 1, where the ruleset gives
+ * the choice (FoW 003 §6b-vii: the higher Swiss rank in the first finals round).
+ */
+chooses?: string | null, a: SeatView, b: SeatView, result: ResultView | null, };

@@ -1,13 +1,16 @@
 //! The top cut on an open event: choosing the finalists, pairing bracket rounds, and the
-//! bracket as the UI and printouts show it.
+//! bracket as the UI and printouts show it; and single-elimination events, which are one
+//! bracket from round 1.
 
 use rand::RngExt;
 use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::cut::{Selection, select_by_ranking};
 use tablekeeper_engine::model::PlayerId;
+use tablekeeper_engine::ruleset::SingleElimination;
 use tablekeeper_engine::selection::{
     Contender, DeckSelection, Method, select_by_deck, select_by_usage_rate,
 };
+use tablekeeper_engine::structure::Structure;
 use tablekeeper_engine::{Action, standings};
 
 use super::Session;
@@ -19,19 +22,34 @@ use crate::views::PairingsView;
 /// announces nothing else (001 第4節 第5項 「特に指定がない場合」: 2 wins or more).
 const USAGE_RATE_MIN_WINS: u32 = 2;
 
+/// Which finals the organizer asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FinalsChoice {
+    /// The ruleset's default: FoW with one-game matches plays double elimination
+    /// (003 §6b-vi, decision 23) when the size is 4 or 8; everything else single.
+    #[default]
+    RulesetDefault,
+    Single,
+    Double,
+}
+
 /// What the organizer decided for the cut.
 #[derive(Debug, Clone, Default)]
 pub struct CutOptions {
-    /// Number of finalists (the bracket is padded to a power of two with byes).
+    /// Number of finalists (the bracket is padded to a power of two with byes); `0` takes
+    /// the planned cut, else the publisher's suggestion.
     pub size: u32,
     /// Play a third-place match between the semifinal losers.
     pub third_place: bool,
     /// Players who declined, are absent, or were excluded by the organizer (by id or name);
     /// the next player in the standings moves up.
     pub excluded: Vec<String>,
-    /// Seed of the draw among players tied on the cut line; `None` draws one.
+    /// Seed of every draw among players tied on the cut line; `None` draws one. It is
+    /// recorded with the cut either way (decision 37).
     pub seed: Option<u64>,
     /// Double-elimination finals (FoW best-of-one finals, decision 23; 4 or 8 players).
+    /// `false` leaves the choice to the ruleset ([`FinalsChoice::RulesetDefault`]); see
+    /// [`Session::start_cut_as`] to ask for single elimination.
     pub double: bool,
     /// `ranking` (default), `nation-clan`, `ride-line`, `title`, `oshi` or `usage-rate`
     /// (000 §3.2.4; 001 第3部第2章第4節). `None` = ranking.
@@ -39,31 +57,66 @@ pub struct CutOptions {
 }
 
 impl Session {
-    /// Top cut size suggested for the active players: the ruleset's table where it gives
-    /// one (Bandai), else top 8 from 33 players, top 4 from 9 (decision 25).
-    pub fn recommended_cut(&self) -> u32 {
-        let count = u32::try_from(self.event.active_players().count()).unwrap_or(u32::MAX);
-        match self
-            .event
-            .ruleset
-            .recommended_for(count)
-            .and_then(|r| r.cut)
-        {
-            Some(cut) => cut,
-            None if count >= 33 => 8,
-            None if count >= 9 => 4,
-            None => 0,
-        }
+    /// Fixes the finalists from the final Swiss standings (000 §3.2.4.1, digest E1) and
+    /// pairs the first bracket round, in one step. `options.double` asks for double
+    /// elimination; otherwise the ruleset decides.
+    pub fn start_cut(&mut self, options: CutOptions) -> Result<BracketView, CommandError> {
+        let finals = if options.double {
+            FinalsChoice::Double
+        } else {
+            FinalsChoice::RulesetDefault
+        };
+        self.start_cut_as(options, finals)
     }
 
-    /// Fixes the finalists from the final Swiss standings (000 §3.2.4.1, digest E1) and
-    /// pairs the first bracket round, in one step.
-    pub fn start_cut(&mut self, options: CutOptions) -> Result<BracketView, CommandError> {
-        if options.size < 2 {
+    /// [`Session::start_cut`] with the finals chosen explicitly.
+    pub fn start_cut_as(
+        &mut self,
+        options: CutOptions,
+        finals: FinalsChoice,
+    ) -> Result<BracketView, CommandError> {
+        if self.event.settings.structure == Structure::SingleElimination {
             return Err(CommandError::input(
                 ErrorKind::InvalidCut,
-                "a top cut needs at least 2 players; choose a size such as 4 or 8",
+                "a single-elimination event is one bracket from round 1; pair its rounds with `tablekeeper pair`",
             ));
+        }
+        let size = match options.size {
+            0 => match self.event.settings.planned_cut {
+                0 => self.recommended_cut(),
+                planned => planned,
+            },
+            size => size,
+        };
+        if size < 2 {
+            return Err(CommandError::input(
+                ErrorKind::InvalidCut,
+                format!(
+                    "a top cut needs at least 2 players; choose a size with --size (e.g. --size 4 or --size 8); the publisher's table suggests no cut for {} players",
+                    self.field_size()
+                ),
+            ));
+        }
+        let mut warnings = Vec::new();
+        let double = match finals {
+            FinalsChoice::Double => true,
+            FinalsChoice::Single => false,
+            FinalsChoice::RulesetDefault => {
+                let double = self.default_double_elimination(size);
+                let wants = self.event.ruleset.top_cut.finals
+                    == tablekeeper_engine::ruleset::Finals::DoubleWhenBestOfOne
+                    && self.event.ruleset.points.games_to_win == 1;
+                if wants && !double {
+                    warnings.push(format!(
+                        "double-elimination finals take {} players, so this top {size} is single elimination (003 §6b-vi)",
+                        tablekeeper_engine::double_bracket::SIZES
+                    ));
+                }
+                double
+            }
+        };
+        if let Some(warning) = self.rounds_left_warning() {
+            warnings.push(warning);
         }
         let excluded = options
             .excluded
@@ -72,21 +125,22 @@ impl Session {
             .collect::<Result<Vec<_>, _>>()?;
         let computed = standings::compute(&self.event)?;
         let seed = options.seed.unwrap_or_else(|| rand::rng().random());
-        let size = usize::try_from(options.size).unwrap_or(usize::MAX);
+        let places = usize::try_from(size).unwrap_or(usize::MAX);
         let method = self.selection_method(options.method.as_deref())?;
         let (selection, method_note) = match method {
-            Method::Ranking => (select_by_ranking(&computed, size, &excluded, seed), None),
+            Method::Ranking => (select_by_ranking(&computed, places, &excluded, seed), None),
             Method::Deck(_) | Method::UsageRate => {
                 let contenders = self.contenders(&computed, &excluded);
                 let chosen = match method {
-                    Method::Deck(deck) => select_by_deck(&contenders, size, deck),
-                    _ => select_by_usage_rate(&contenders, size, USAGE_RATE_MIN_WINS),
+                    Method::Deck(deck) => select_by_deck(&contenders, places, deck),
+                    _ => select_by_usage_rate(&contenders, places, USAGE_RATE_MIN_WINS),
                 };
                 let note = self.method_note(options.method.as_deref().unwrap_or(""), &chosen);
                 (
                     Selection {
                         finalists: chosen.finalists,
                         drawn_among: Vec::new(),
+                        draw: None,
                     },
                     Some(note),
                 )
@@ -99,13 +153,8 @@ impl Session {
             ));
         }
         let mut reason = format!(
-            "top {}{}",
-            options.size,
-            if options.double {
-                ", double elimination"
-            } else {
-                ""
-            }
+            "top {size}{}",
+            if double { ", double elimination" } else { "" }
         );
         if let Some(note) = method_note {
             reason.push_str(&format!("; {note}"));
@@ -114,29 +163,133 @@ impl Session {
             let names: Vec<String> = excluded.iter().map(|p| self.name_of(*p)).collect();
             reason.push_str(&format!("; excluded: {}", names.join(", ")));
         }
-        if !selection.drawn_among.is_empty() {
-            let names: Vec<String> = selection
-                .drawn_among
-                .iter()
-                .map(|p| self.name_of(*p))
-                .collect();
+        if let Some(draw) = &selection.draw {
+            let names: Vec<String> = draw.among.iter().map(|p| self.name_of(*p)).collect();
             reason.push_str(&format!(
-                "; drawn at random (seed {seed}) among {}",
+                "; {} of the players tied on the cut line drawn at random with the cut's seed {seed}: {}",
+                draw.places,
                 names.join(", ")
             ));
+        }
+        for warning in &warnings {
+            reason.push_str(&format!("; {warning}"));
         }
         self.commit(
             vec![
                 Action::StartCut {
                     finalists: selection.finalists,
                     third_place: options.third_place,
-                    double: options.double,
+                    double,
+                    draw: selection.draw,
+                    repair_seed: None,
                 },
                 Action::PairBracketRound,
             ],
             Some(&reason),
         )?;
-        self.bracket()?.ok_or_else(not_started)
+        let mut view = self.bracket()?.ok_or_else(not_started)?;
+        view.warnings = warnings;
+        Ok(view)
+    }
+
+    /// "2 of the 5 planned Swiss rounds were not played" when the cut starts before the
+    /// Swiss rounds (or the elimination rounds, or a round robin's schedule) are over.
+    fn rounds_left_warning(&self) -> Option<String> {
+        let event = &self.event;
+        if tablekeeper_engine::structure::finished(event)
+            .ok()
+            .flatten()
+            .is_some()
+        {
+            return None;
+        }
+        let played = u32::try_from(event.rounds.len()).unwrap_or(u32::MAX);
+        let planned = event.settings.planned_rounds;
+        let left = planned.checked_sub(played).filter(|left| *left > 0)?;
+        Some(format!(
+            "the cut starts after round {played} of {planned} planned rounds: {left} round(s) were not played (`tablekeeper set-rounds FILE {played}` records the shorter event; undo the cut to play them)"
+        ))
+    }
+
+    /// Starts a single-elimination event (002 §3.4, §3.4.1; 003 §6b-ii; 000 §3.2.3): every
+    /// active player is seeded at random from `seed` (or in `order`, each player once), and
+    /// round 1 is paired. Under a ruleset that re-pairs at random every round (FoW) the
+    /// seed also draws every later round.
+    pub fn start_single_elimination(
+        &mut self,
+        seed: Option<u64>,
+        order: Option<Vec<String>>,
+    ) -> Result<PairingsView, CommandError> {
+        if self.event.settings.structure != Structure::SingleElimination {
+            return Err(CommandError::input(
+                ErrorKind::InvalidStructure,
+                "--order seeds a single-elimination event (create --structure single-elimination); this event pairs Swiss-style",
+            ));
+        }
+        if self.event.cut.is_some() {
+            return self.pair_bracket_round();
+        }
+        let random_each_round =
+            self.event.ruleset.pairing.single_elimination == SingleElimination::RandomEachRound;
+        let seed = seed.unwrap_or_else(|| rand::rng().random());
+        let active: Vec<PlayerId> = self.event.active_players().map(|p| p.id).collect();
+        if active.len() < 2 {
+            return Err(tablekeeper_engine::EngineError::NotEnoughPlayers.into());
+        }
+        let seeds = match order {
+            Some(_) if random_each_round => {
+                return Err(CommandError::input(
+                    ErrorKind::InvalidPairing,
+                    "this ruleset pairs every round of single elimination at random (003 §6b-ii); leave out --order",
+                ));
+            }
+            Some(order) => {
+                let seeds = order
+                    .iter()
+                    .map(|reference| self.find_player(reference))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let mut sorted = seeds.clone();
+                sorted.sort();
+                sorted.dedup();
+                let mut expected = active.clone();
+                expected.sort();
+                if sorted.len() != seeds.len() || sorted != expected {
+                    return Err(CommandError::input(
+                        ErrorKind::InvalidPairing,
+                        format!(
+                            "--order lists the seeds, each active player once ({} players; `tablekeeper players` lists them)",
+                            active.len()
+                        ),
+                    ));
+                }
+                seeds
+            }
+            None => {
+                // 002 §3.4.1 "Players are assigned seeds at random and paired up".
+                tablekeeper_engine::cut::random_seeds(&active, seed)
+            }
+        };
+        let mut actions = Vec::new();
+        if self.event.settings.planned_rounds == 0 {
+            actions.push(Action::SetPlannedRounds {
+                rounds: self.recommended_rounds(),
+            });
+        }
+        actions.push(Action::StartCut {
+            finalists: seeds,
+            third_place: false,
+            double: false,
+            draw: None,
+            repair_seed: random_each_round.then_some(seed),
+        });
+        actions.push(Action::PairBracketRound);
+        let reason = if random_each_round {
+            format!("single elimination, every round paired at random (seed {seed})")
+        } else {
+            format!("single elimination, seeded with seed {seed}")
+        };
+        self.commit(actions, Some(&reason))?;
+        self.pairings(None)
     }
 
     /// Pairs the next bracket round from the winners of the last one.
@@ -173,22 +326,25 @@ impl Session {
     }
 
     /// Everyone who may advance, in ranking order, with their record and deck.
+    /// Everyone in ranking order: excluded and dropped players stay in with
+    /// `eligible = false`, so an excluded undefeated player's keys are still selected
+    /// (000 §3.2.4.2 "used by any fighter who won all of their qualifying rounds") and
+    /// their deck still counts for usage rate (001 第5項). A round without a record (a
+    /// player who dropped before the end) counts as not won.
     fn contenders(&self, computed: &standings::Standings, excluded: &[PlayerId]) -> Vec<Contender> {
         computed
             .rows
             .iter()
-            .filter(|row| !row.dropped && !excluded.contains(&row.player))
             .map(|row| Contender {
                 id: row.player,
                 wins: row.wins,
-                non_wins: row.losses + row.draws,
+                non_wins: computed.completed_rounds.saturating_sub(row.wins),
                 decks: self
                     .event
                     .player(row.player)
-                    .ok()
-                    .and_then(|p| p.deck.clone())
-                    .into_iter()
-                    .collect(),
+                    .map(|p| p.decks())
+                    .unwrap_or_default(),
+                eligible: !row.dropped && !excluded.contains(&row.player),
             })
             .collect()
     }

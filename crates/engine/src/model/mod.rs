@@ -9,7 +9,7 @@ mod result;
 mod round;
 
 pub use penalty::{DeckCard, DeckData, PenaltyRecord, PenaltyType};
-pub use player::{Player, PlayerId, PlayerStatus};
+pub use player::{DropTiming, Player, PlayerId, PlayerStatus};
 pub use result::{
     Category, DefaultReason, DrawReason, GameScore, MatchResult, Outcome, PenaltyKind, ResultEntry,
     SeatResult, Side, TeamSeat,

@@ -52,6 +52,9 @@ pub struct PenaltyRecord {
     pub infraction: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The team member (seat index from 0) the penalty was given to, in team events.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member: Option<u8>,
 }
 
 /// One card line of a registered deck list.

@@ -24,6 +24,27 @@ pub enum PlayerStatus {
     },
 }
 
+/// When a player's drop took effect (RULESETS.md decision 35; 000 §4.5, 001 本文 第4部
+/// 第5章).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DropTiming {
+    /// Entered after the round was paired and before the player's result: that round's
+    /// match is lost (a bye is withdrawn) and the player is out from the next round.
+    AfterPairing,
+    /// Entered after the player's result (or before round 1): out from the next round.
+    AfterResults,
+}
+
+impl DropTiming {
+    pub fn id(self) -> &'static str {
+        match self {
+            DropTiming::AfterPairing => "after-pairing",
+            DropTiming::AfterResults => "after-results",
+        }
+    }
+}
+
 /// A registered player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -46,11 +67,30 @@ pub struct Player {
     /// A team's members in seat order (team events; empty for a player).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<String>,
+    /// Each member's deck, in seat order (team events; empty until one is registered).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub member_decks: Vec<Option<super::penalty::DeckData>>,
+    /// When the drop took effect, for drops recorded with it (decision 35); `None` for an
+    /// active player and for drops in event files written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drop_timing: Option<DropTiming>,
 }
 
 impl Player {
     pub fn is_active(&self) -> bool {
         matches!(self.status, PlayerStatus::Active)
+    }
+
+    /// Every deck of the player: a team's member decks (or the team's own deck when no
+    /// member has one), a player's deck.
+    pub fn decks(&self) -> Vec<super::penalty::DeckData> {
+        let members: Vec<super::penalty::DeckData> =
+            self.member_decks.iter().flatten().cloned().collect();
+        if members.is_empty() {
+            self.deck.clone().into_iter().collect()
+        } else {
+            members
+        }
     }
 
     /// The key names are sorted by: the reading if there is one, else the name.

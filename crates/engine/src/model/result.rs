@@ -114,6 +114,20 @@ pub enum ResultEntry {
     Bye,
     /// A single-seat round: a late entry's missed round.
     LateEntryLoss,
+    /// A single-seat round: the bye of a player who dropped after the round was paired,
+    /// withdrawn and recorded as a default loss without bye points (RULESETS.md
+    /// decision 35; 000 §4.5, 001 本文 第4部 第5章).
+    WithdrawnBye,
+}
+
+impl ResultEntry {
+    /// Whether the entry is for a single seat (no opponent).
+    pub fn is_single_seat(&self) -> bool {
+        matches!(
+            self,
+            ResultEntry::Bye | ResultEntry::LateEntryLoss | ResultEntry::WithdrawnBye
+        )
+    }
 }
 
 /// One individual match inside a team match.

@@ -41,6 +41,10 @@ pub struct Match {
     pub result: Option<MatchResult>,
     /// Who goes first in game 1, where the ruleset assigns it (FoW 003 §6b-vii).
     pub first: Option<super::result::Side>,
+    /// Who chooses to go first or second in game 1, where the ruleset gives the choice
+    /// (FoW 003 §6b-vii: the higher Swiss rank in the first finals round).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chooses: Option<super::result::Side>,
 }
 
 /// One round: its matches and the seed its pairing used.

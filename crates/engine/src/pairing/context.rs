@@ -19,7 +19,8 @@ pub struct Entrant {
     /// Position in the current standings (0 = first).
     pub standing: usize,
     pub byes: usize,
-    /// Sum of the opponents' points (Crossover bye tie-break, decision 26).
+    /// Strength of schedule as the standings' TB1 (opponents' points, lowest dropped;
+    /// 004 VIII), the Crossover bye tie-break (decision 26).
     pub sos: i64,
     /// Paired against a lower-scored opponent in the previous round.
     pub floated_down_last_round: bool,
@@ -34,6 +35,8 @@ pub struct Context {
     pub entrants: Vec<Entrant>,
     /// Pairs of player ids that have met (ids are dense, so a bit matrix).
     met: PairSet,
+    /// The ruleset's bye rule breaks ties by SoS (Crossover, decision 26).
+    pub bye_uses_sos: bool,
 }
 
 fn integer(value: Exact) -> i64 {
@@ -52,16 +55,15 @@ impl Context {
             }
         }
         let records = standings::records::Records::collect(event);
-        // Points per player id, for the opponents' sums (Crossover bye, decision 26).
-        let points: Vec<i64> = (0..=event.players.len())
-            .map(|id| {
-                let player = PlayerId(u32::try_from(id).unwrap_or(0));
-                integer(records.of(player).iter().fold(Exact::ZERO, |acc, r| {
-                    acc.checked_add(r.seat.points).unwrap_or(acc)
-                }))
-            })
-            .collect();
-        let points_of = |p: PlayerId| points.get(p.0 as usize).copied().unwrap_or(0);
+        // The Crossover bye tie-break is the SoS players see in the standings (TB1,
+        // decision 26); only that ruleset's bye rule needs it.
+        let bye_uses_sos =
+            event.ruleset.pairing.bye == crate::ruleset::ByeRule::LowestPointsThenSos;
+        let sos = if bye_uses_sos {
+            standings::values_of(event, crate::ruleset::Tiebreaker::SosDropLowest)?
+        } else {
+            std::collections::HashMap::new()
+        };
         let floated = floated_down_last_round(event, &records);
         let mut byes = vec![0usize; event.players.len() + 1];
         for m in event.rounds.iter().flat_map(|r| &r.matches) {
@@ -84,12 +86,7 @@ impl Context {
                 score: integer(row.points),
                 standing,
                 byes: byes.get(row.player.0 as usize).copied().unwrap_or(0),
-                sos: records
-                    .of(row.player)
-                    .iter()
-                    .filter_map(|r| r.opponent)
-                    .map(points_of)
-                    .sum(),
+                sos: sos.get(&row.player).copied().map_or(0, integer),
                 floated_down_last_round: floated.contains(&row.player),
                 fixed_table: event.player(row.player).ok().and_then(|p| p.fixed_table),
             })
@@ -98,6 +95,7 @@ impl Context {
             round: u32::try_from(event.rounds.len() + 1).map_err(|_| EngineError::TooManyRounds)?,
             entrants,
             met,
+            bye_uses_sos,
         })
     }
 

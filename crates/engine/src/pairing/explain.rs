@@ -15,6 +15,25 @@ pub struct Float {
     pub reason: String,
 }
 
+/// The numbers the pairer used for one player (score, byes, paired down last round, the
+/// bye tie-break), so an organizer can check a bye or a float by hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerInputs {
+    pub player: PlayerId,
+    /// Points before the round (as the pairer counts them).
+    pub score: i64,
+    pub byes: usize,
+    /// Paired against a lower-scored opponent in the previous round.
+    pub paired_down_last_round: bool,
+    /// Position in the standings among the players paired (1 = first).
+    pub standing: usize,
+    /// The bye tie-break SoS (Crossover TB1, decision 26), where the bye rule uses it.
+    pub sos: Option<i64>,
+}
+
+/// How many players the explanation lists in the bye order besides the recipient.
+const BYE_CANDIDATES: usize = 5;
+
 /// The explanation of one round's pairing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation {
@@ -29,6 +48,10 @@ pub struct Explanation {
     pub forced_second_byes: Vec<PlayerId>,
     /// Human-readable summary lines.
     pub notes: Vec<String>,
+    /// The bye order's first players (best placed to receive it first), for the bye.
+    pub bye_candidates: Vec<PlayerId>,
+    /// The numbers the pairer used for every player named in this explanation.
+    pub inputs: Vec<PlayerInputs>,
     pub sparse_edges: usize,
     pub used_complete_graph: bool,
 }
@@ -78,6 +101,7 @@ pub fn explain(
             reason,
         });
     }
+    let uses_sos = context.bye_uses_sos;
     let mut notes = Vec::new();
     let fewest = e.iter().map(|x| x.byes).min().unwrap_or(0);
     let mut forced_second_byes = Vec::new();
@@ -90,7 +114,14 @@ pub fn explain(
         } else if context.round == 1 {
             "round 1: chosen at random from the round's seed".to_string()
         } else {
-            format!("lowest eligible player by the ruleset's bye rule ({} points, no bye yet)", player.score)
+            if uses_sos {
+                format!(
+                    "lowest eligible player by the ruleset's bye rule ({} points, SoS {}, no bye yet)",
+                    player.score, player.sos
+                )
+            } else {
+                format!("lowest eligible player by the ruleset's bye rule ({} points, no bye yet)", player.score)
+            }
         };
         if preferred.is_some_and(|p| p != b) && player.byes == fewest {
             reason.push_str("; players ranked for it first could not take it without a rematch");
@@ -106,9 +137,44 @@ pub fn explain(
     if relaxed && rematches.is_empty() && forced_second_byes.is_empty() {
         notes.push("no rule had to bend".into());
     }
+    let bye_candidates: Vec<PlayerId> = if bye.is_some() {
+        bye_order
+            .iter()
+            .take(BYE_CANDIDATES)
+            .map(|&i| e[i].id)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut named: Vec<PlayerId> = bye_candidates.clone();
+    named.extend(bye_id);
+    for f in &floats {
+        named.extend([f.higher, f.lower]);
+    }
+    for (a, b) in &rematches {
+        named.extend([*a, *b]);
+    }
+    let mut inputs: Vec<PlayerInputs> = Vec::new();
+    for id in named {
+        if inputs.iter().any(|i| i.player == id) {
+            continue;
+        }
+        if let Some(x) = e.iter().find(|x| x.id == id) {
+            inputs.push(PlayerInputs {
+                player: id,
+                score: x.score,
+                byes: x.byes,
+                paired_down_last_round: x.floated_down_last_round,
+                standing: x.standing + 1,
+                sos: uses_sos.then_some(x.sos),
+            });
+        }
+    }
     Explanation {
         round: context.round,
         bye_points: bye.map_or(0, |b| e[b].score),
+        bye_candidates,
+        inputs,
         bye: bye_note,
         floats,
         rematches,

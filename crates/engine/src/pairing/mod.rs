@@ -99,7 +99,7 @@ pub fn pair_with(
     }
     Err(EngineError::RematchUnavoidable(format!(
         "every pairing of round {} repeats at least {rematches} earlier match(es) (proved by the optimal matching); \
-         pair again with rematches allowed to play the fewest",
+         run `tablekeeper pair FILE --allow-rematches` (or `repair … --allow-rematches`; in the app, tick \"Allow rematches\") to play the fewest",
         context.round
     )))
 }
@@ -130,6 +130,8 @@ fn round_robin(event: &Event, seed: u64) -> Pairing {
             notes: vec![format!(
                 "round robin: round {round} of the schedule (every player meets every other once)"
             )],
+            bye_candidates: Vec::new(),
+            inputs: Vec::new(),
             sparse_edges: 0,
             used_complete_graph: false,
         },

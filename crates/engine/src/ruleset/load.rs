@@ -3,9 +3,10 @@
 use serde::Deserialize;
 
 use super::schema::{
-    ByeRule, CutComparison, Denominator, GradedReason, MatchWinRule, OpponentRule, PairingRule,
-    PenaltyRule, PointsRule, RecommendedRounds, Ruleset, StandingsRule, TardinessThreshold,
-    TieResolution, Tiebreaker,
+    ByeRule, CutComparison, CutSuggestion, Denominator, Finals, FinalsFirstPlayer, GradedReason,
+    MatchWinRule, OpponentRule, PairingRule, PenaltyRule, PointsRule, RecommendedRounds,
+    RecommendedWithCut, Ruleset, SingleElimination, StandingsRule, TardinessThreshold,
+    TieResolution, Tiebreaker, TopCutRule, VariableRounds,
 };
 use crate::exact::{Exact, MAX_ROUNDS, Rounding};
 use crate::model::{Category, PenaltyType};
@@ -42,6 +43,26 @@ struct RawRuleset {
     penalties: Option<RawPenalties>,
     #[serde(default)]
     recommended: Vec<RecommendedRounds>,
+    #[serde(default)]
+    recommended_with_cut: Vec<RecommendedWithCut>,
+    #[serde(default)]
+    top_cut: Option<RawTopCut>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTopCut {
+    suggest: String,
+    #[serde(default)]
+    min_players: u32,
+    #[serde(default)]
+    max_size: u32,
+    #[serde(default)]
+    size: u32,
+    #[serde(default)]
+    finals: Option<String>,
+    #[serde(default)]
+    first_player: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -70,6 +91,8 @@ struct RawPoints {
     games_to_win: u8,
     #[serde(default)]
     graded: Vec<GradedReason>,
+    #[serde(default)]
+    penalty_reason: Option<String>,
 }
 
 fn one() -> u8 {
@@ -118,6 +141,10 @@ struct RawPairing {
     result_lock_rounds: Option<u32>,
     #[serde(default)]
     balance_first_turn: bool,
+    #[serde(default)]
+    variable_rounds: Option<String>,
+    #[serde(default)]
+    single_elimination: Option<String>,
 }
 
 /// Reports errors against one file's text.
@@ -332,6 +359,8 @@ pub fn parse_ruleset(file: &str, text: &str) -> Result<Ruleset, RulesetError> {
     let pairing = validate_pairing(&at, raw.pairing)?;
     let penalties = validate_penalties(&at, raw.penalties)?;
     validate_recommended(&at, &raw.recommended)?;
+    validate_with_cut(&at, &raw.recommended_with_cut)?;
+    let top_cut = validate_top_cut(&at, raw.top_cut)?;
     Ok(Ruleset {
         id: raw.id,
         name_en: raw.name_en,
@@ -344,6 +373,8 @@ pub fn parse_ruleset(file: &str, text: &str) -> Result<Ruleset, RulesetError> {
         pairing,
         penalties,
         recommended: raw.recommended,
+        recommended_with_cut: raw.recommended_with_cut,
+        top_cut,
         source_text: text.to_string(),
     })
 }
@@ -409,6 +440,15 @@ fn validate_points(at: &Locator, raw: RawPoints) -> Result<PointsRule, RulesetEr
             ));
         }
     }
+    if let Some(id) = &raw.penalty_reason
+        && !raw.graded.iter().any(|r| r.id == *id && r.outcome == "win")
+    {
+        return Err(at.error(
+            "points",
+            "penalty_reason",
+            format!("'{id}' is not one of this ruleset's graded reasons for a win"),
+        ));
+    }
     Ok(PointsRule {
         win: Exact::integer(raw.win),
         draw: Exact::integer(raw.draw),
@@ -421,6 +461,7 @@ fn validate_points(at: &Locator, raw: RawPoints) -> Result<PointsRule, RulesetEr
         max_per_match: Exact::integer(raw.max_per_match),
         games_to_win: raw.games_to_win,
         graded: raw.graded,
+        penalty_reason: raw.penalty_reason,
     })
 }
 
@@ -541,11 +582,35 @@ fn validate_pairing(at: &Locator, raw: RawPairing) -> Result<PairingRule, Rulese
             "must be at least 1 (or left out)",
         ));
     }
+    let variable_rounds = match raw.variable_rounds.as_deref() {
+        None | Some("only-wins") => VariableRounds::OnlyWins,
+        Some("no-loss") => VariableRounds::NoLoss,
+        Some(_) => {
+            return Err(at.error(
+                "pairing",
+                "variable_rounds",
+                "use \"only-wins\" or \"no-loss\"",
+            ));
+        }
+    };
+    let single_elimination = match raw.single_elimination.as_deref() {
+        None | Some("bracket") => SingleElimination::Bracket,
+        Some("random-each-round") => SingleElimination::RandomEachRound,
+        Some(_) => {
+            return Err(at.error(
+                "pairing",
+                "single_elimination",
+                "use \"bracket\" or \"random-each-round\"",
+            ));
+        }
+    };
     Ok(PairingRule {
         bye,
         cut_comparison,
         result_lock_rounds: raw.result_lock_rounds,
         balance_first_turn: raw.balance_first_turn,
+        variable_rounds,
+        single_elimination,
     })
 }
 
@@ -626,6 +691,108 @@ fn validate_recommended(at: &Locator, rows: &[RecommendedRounds]) -> Result<(), 
         previous_max = max;
     }
     Ok(())
+}
+
+fn validate_with_cut(at: &Locator, rows: &[RecommendedWithCut]) -> Result<(), RulesetError> {
+    let mut previous_max: std::collections::HashMap<Option<u8>, u32> =
+        std::collections::HashMap::new();
+    for row in rows {
+        let [min, max] = row.players;
+        let previous = previous_max.get(&row.games_to_win).copied().unwrap_or(0);
+        if min > max || min <= previous {
+            return Err(at.error(
+                "recommended_with_cut",
+                "players",
+                format!(
+                    "rows of one match length must be ascending and not overlap (row {min}-{max})"
+                ),
+            ));
+        }
+        if row.rounds == 0 || row.rounds > MAX_ROUNDS {
+            return Err(at.error(
+                "recommended_with_cut",
+                "rounds",
+                format!("use 1 to {MAX_ROUNDS} rounds"),
+            ));
+        }
+        if row.cut < 2 {
+            return Err(at.error("recommended_with_cut", "cut", "a finals size is at least 2"));
+        }
+        if row.games_to_win.is_some_and(|g| !(1..=5).contains(&g)) {
+            return Err(at.error("recommended_with_cut", "games_to_win", "must be 1 to 5"));
+        }
+        previous_max.insert(row.games_to_win, max);
+    }
+    Ok(())
+}
+
+fn validate_top_cut(at: &Locator, raw: Option<RawTopCut>) -> Result<TopCutRule, RulesetError> {
+    let Some(raw) = raw else {
+        return Ok(TopCutRule::default());
+    };
+    let suggest = match raw.suggest.as_str() {
+        "table" => CutSuggestion::Table,
+        "quarter" => {
+            if raw.max_size < 2 {
+                return Err(at.error(
+                    "top_cut",
+                    "max_size",
+                    "give the largest suggested cut (at least 2)",
+                ));
+            }
+            CutSuggestion::Quarter {
+                min_players: raw.min_players,
+                max_size: raw.max_size,
+            }
+        }
+        "above" => {
+            if raw.size < 2 {
+                return Err(at.error(
+                    "top_cut",
+                    "size",
+                    "give the suggested cut size (at least 2)",
+                ));
+            }
+            CutSuggestion::Above {
+                min_players: raw.min_players,
+                size: raw.size,
+            }
+        }
+        _ => {
+            return Err(at.error(
+                "top_cut",
+                "suggest",
+                "use \"table\", \"quarter\" or \"above\"",
+            ));
+        }
+    };
+    let finals = match raw.finals.as_deref() {
+        None | Some("single-elimination") => Finals::SingleElimination,
+        Some("double-when-best-of-one") => Finals::DoubleWhenBestOfOne,
+        Some(_) => {
+            return Err(at.error(
+                "top_cut",
+                "finals",
+                "use \"single-elimination\" or \"double-when-best-of-one\"",
+            ));
+        }
+    };
+    let first_player = match raw.first_player.as_deref() {
+        None | Some("random") => FinalsFirstPlayer::Random,
+        Some("higher-seed-chooses") => FinalsFirstPlayer::HigherSeedChooses,
+        Some(_) => {
+            return Err(at.error(
+                "top_cut",
+                "first_player",
+                "use \"random\" or \"higher-seed-chooses\"",
+            ));
+        }
+    };
+    Ok(TopCutRule {
+        suggest,
+        finals,
+        first_player,
+    })
 }
 
 fn categories(

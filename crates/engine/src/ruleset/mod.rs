@@ -13,8 +13,9 @@ mod title;
 
 pub use load::{RulesetError, parse_ruleset};
 pub use schema::{
-    ByeRule, CutComparison, Denominator, GradedReason, MatchWinRule, OpponentRule, PairingRule,
-    PenaltyRule, PointsRule, RecommendedRounds, Ruleset, StandingsRule, TardinessThreshold,
-    TieResolution, Tiebreaker,
+    ByeRule, CutComparison, CutSuggestion, Denominator, Finals, FinalsFirstPlayer, GradedReason,
+    MatchWinRule, OpponentRule, PairingRule, PenaltyRule, PointsRule, RecommendedRounds,
+    RecommendedWithCut, Ruleset, SingleElimination, StandingsRule, TardinessThreshold,
+    TieResolution, Tiebreaker, TopCutRule, VariableRounds, WithCut,
 };
 pub use title::{MatchLength, TitlePreset, parse_title};

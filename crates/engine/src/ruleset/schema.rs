@@ -19,6 +19,11 @@ pub struct Ruleset {
     pub pairing: PairingRule,
     pub penalties: PenaltyRule,
     pub recommended: Vec<RecommendedRounds>,
+    /// Swiss rounds and finals size when finals follow, where the publisher has a separate
+    /// table for them (FoW 003 Appendix "Swiss Rounds (with finals)").
+    pub recommended_with_cut: Vec<RecommendedWithCut>,
+    /// How a top cut is suggested and played by default.
+    pub top_cut: TopCutRule,
     /// The TOML text this ruleset was read from (stored in every event file).
     pub source_text: String,
 }
@@ -39,6 +44,9 @@ pub struct PointsRule {
     /// Games needed to win a match (1 = best of one, 2 = best of three).
     pub games_to_win: u8,
     pub graded: Vec<GradedReason>,
+    /// The graded reason a penalty loss scores with (Monster Collection 反則負け / 反則勝ち,
+    /// 001 《参考》); `None` scores it as a plain win and loss.
+    pub penalty_reason: Option<String>,
 }
 
 /// A graded result reason (Monster Collection, 001 《参考》): points for each seat.
@@ -193,6 +201,112 @@ pub struct PairingRule {
     pub result_lock_rounds: Option<u32>,
     /// Assign who goes first in game 1 so that it evens out (FoW 003 §6b-vii).
     pub balance_first_turn: bool,
+    /// Which players Swiss variable rounds count as still perfect.
+    pub variable_rounds: VariableRounds,
+    /// How a single-elimination event (from round 1) pairs its rounds.
+    pub single_elimination: SingleElimination,
+}
+
+/// Who counts as "undefeated" when Swiss variable rounds decide whether to stop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum VariableRounds {
+    /// Only wins (a draw disqualifies): 002 §3.6 "with only wins reported", 001 第1項
+    /// 全勝者 (decision 28). Stops once at most one such player is left.
+    #[default]
+    OnlyWins,
+    /// No match lost (a draw is not a loss): 003 §6b-v "only one remaining player who has not
+    /// lost a single round". Stops once exactly one such player is left.
+    NoLoss,
+}
+
+/// How the rounds of a single-elimination event are paired (decision 36).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SingleElimination {
+    /// A seeded bracket: winners of neighbouring slots meet; byes to the top seeds
+    /// (002 §3.4.1, 000 §3.2.3, decision 10).
+    #[default]
+    Bracket,
+    /// Every round, all remaining players are paired at random; an odd player out wins
+    /// without playing (003 §6b-ii).
+    RandomEachRound,
+}
+
+/// How a top cut's size is suggested (the organizer decides; a suggestion only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CutSuggestion {
+    /// The size in the recommended table (Bandai 002 §3.6; FoW 003 Appendix with finals).
+    Table,
+    /// None below `min_players`, else the largest power of two not above a quarter of the
+    /// players, at most `max_size` (Bushiroad, RULESETS.md decision 34).
+    Quarter { min_players: u32, max_size: u32 },
+    /// `size` from `min_players` on, none below (Crossover 004 VIII "Top Cuts": only above
+    /// 32 players, typically the top 8).
+    Above { min_players: u32, size: u32 },
+    /// A ruleset file without a `[top_cut]` table: the table's size where it has one, else
+    /// top 8 from 33 players and top 4 from 9 (the behaviour before issue 12).
+    Legacy,
+}
+
+/// Which finals a plain `cut` plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Finals {
+    #[default]
+    SingleElimination,
+    /// Double elimination when matches are one game, single elimination otherwise
+    /// (003 §6b-vi "3 game matches are single elimination, 1 game matches are double
+    /// elimination"; RULESETS.md decision 23).
+    DoubleWhenBestOfOne,
+}
+
+/// Who plays first in game 1 of the first finals round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FinalsFirstPlayer {
+    /// Decided at random by the players (the general rule; decision 10).
+    #[default]
+    Random,
+    /// The player with the higher Swiss rank chooses (003 §6b-vii).
+    HigherSeedChooses,
+}
+
+/// Top cut suggestions and defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TopCutRule {
+    pub suggest: CutSuggestion,
+    pub finals: Finals,
+    pub first_player: FinalsFirstPlayer,
+}
+
+impl Default for TopCutRule {
+    fn default() -> Self {
+        TopCutRule {
+            suggest: CutSuggestion::Legacy,
+            finals: Finals::SingleElimination,
+            first_player: FinalsFirstPlayer::Random,
+        }
+    }
+}
+
+/// A row of a "with finals" table: Swiss rounds and finals size for a player range, for
+/// one match length (`games_to_win`; `None` = any).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecommendedWithCut {
+    /// Inclusive player range `[min, max]`.
+    pub players: [u32; 2],
+    pub rounds: u32,
+    /// Finals size.
+    pub cut: u32,
+    /// The match length the row is for: 1 (one game) or 2 (best of three).
+    #[serde(default)]
+    pub games_to_win: Option<u8>,
+}
+
+/// Swiss rounds recommended when a cut follows: a range (Bushiroad) or one count (FoW),
+/// and the finals size where the table gives one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WithCut {
+    pub rounds: [u32; 2],
+    pub cut: Option<u32>,
 }
 
 /// Penalties the ruleset uses, tardiness thresholds and no-show drops (decision 16).
@@ -236,6 +350,35 @@ impl Ruleset {
         self.recommended
             .iter()
             .find(|row| row.players[0] <= players && players <= row.players[1])
+    }
+
+    /// Swiss rounds when a top cut follows, for `players` and the ruleset's match length:
+    /// the "with finals" table's row (FoW), else the recommended row's `rounds_with_cut`
+    /// (Bushiroad 000 §3.2.1.1, 001 第1項).
+    pub fn with_cut_for(&self, players: u32) -> Option<WithCut> {
+        let games = self.points.games_to_win;
+        let finals = self.recommended_with_cut.iter().find(|row| {
+            row.players[0] <= players
+                && players <= row.players[1]
+                && row.games_to_win.is_none_or(|g| g == games)
+        });
+        if let Some(row) = finals {
+            return Some(WithCut {
+                rounds: [row.rounds, row.rounds],
+                cut: Some(row.cut),
+            });
+        }
+        let row = self.recommended_for(players)?;
+        row.rounds_with_cut
+            .map(|rounds| WithCut { rounds, cut: None })
+    }
+
+    /// Whether the ruleset has a "with finals" table for its match length.
+    pub fn has_with_cut_table(&self) -> bool {
+        let games = self.points.games_to_win;
+        self.recommended_with_cut
+            .iter()
+            .any(|row| row.games_to_win.is_none_or(|g| g == games))
     }
 
     /// Points for a graded reason id, if the ruleset defines it.

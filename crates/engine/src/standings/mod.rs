@@ -39,6 +39,10 @@ pub struct TiebreakValue {
 pub struct StandingsRow {
     /// Rank; tied players share it where the ruleset ranks them equal.
     pub rank: u32,
+    /// The rank shared by every player tied with this one on the whole chain (before any
+    /// random order): equal to `rank` unless a random draw ordered the tie. A cut line is
+    /// drawn among the players who share it (decision 37).
+    pub tied_rank: u32,
     pub player: PlayerId,
     pub points: Exact,
     pub wins: u32,
@@ -137,6 +141,7 @@ pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineEr
             });
             StandingsRow {
                 rank: placed.rank,
+                tied_rank: placed.tied_rank,
                 player,
                 points: values.points_of(player),
                 wins: count(&records, player, Outcome::Win),
@@ -155,6 +160,22 @@ pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineEr
         chain,
         random_seed: event.settings.standings_seed,
     })
+}
+
+/// Every player's value of `tiebreaker` after the completed rounds, computed exactly as
+/// the standings compute it (also when the event's chain does not use it), by player id.
+/// Head-to-head depends on a tied group and is not available here (zero).
+pub fn values_of(
+    event: &Event,
+    tiebreaker: Tiebreaker,
+) -> Result<std::collections::HashMap<PlayerId, Exact>, EngineError> {
+    let records = Records::collect(event);
+    let players: Vec<PlayerId> = event.players.iter().map(|p| p.id).collect();
+    let values = Values::compute(&event.ruleset, &records, &players)?;
+    Ok(players
+        .iter()
+        .map(|p| (*p, values.of(tiebreaker, *p)))
+        .collect())
 }
 
 fn count(records: &Records, player: PlayerId, outcome: Outcome) -> u32 {

@@ -19,6 +19,8 @@ use crate::ruleset::{TieResolution, Tiebreaker};
 pub struct Placed {
     pub player: PlayerId,
     pub rank: u32,
+    /// The first position of the player's tied group.
+    pub tied_rank: u32,
     pub head_to_head: Option<Exact>,
     pub decided_by_random: bool,
 }
@@ -94,6 +96,7 @@ pub fn rank(
             placed.push(Placed {
                 player,
                 rank,
+                tied_rank: group_rank,
                 head_to_head: head_to_head.get(&player).copied(),
                 decided_by_random: tied && unresolved == TieResolution::Random,
             });

@@ -77,6 +77,7 @@ pub fn apply_round(
                 table,
                 entry,
                 replace: false,
+                player: None,
             })
             .expect("result");
     }
@@ -173,7 +174,12 @@ pub fn random_event(
                 .nth(usize::from(next()))
                 .map(|p| p.id);
             if let Some(player) = pick {
-                event.apply(&Action::DropPlayer { player }).expect("drop");
+                event
+                    .apply(&Action::DropPlayer {
+                        player,
+                        timing: None,
+                    })
+                    .expect("drop");
             }
         }
     }
