@@ -96,7 +96,7 @@ pub enum Command {
         #[arg(long = "exclude")]
         excluded: Vec<String>,
         /// Seed of every draw among players tied on the cut line (recorded; drawn if left
-        /// out). It decides the line under every ruleset (decision 37).
+        /// out). It decides the line under every ruleset (docs/decisions.md 32).
         #[arg(long)]
         seed: Option<u64>,
         /// Double-elimination finals (4 or 8 players): upper and lower bracket, and a grand

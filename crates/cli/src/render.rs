@@ -97,7 +97,7 @@ pub fn players(list: &[PlayerView]) -> String {
     for p in list {
         let status = match (p.dropped_after_round, p.drop.as_deref()) {
             (Some(round), Some("after-pairing")) => {
-                format!("dropped during round {round}: its match lost")
+                format!("dropped after round {round} was paired: that round is lost")
             }
             (Some(round), _) => format!("dropped after round {round}"),
             (None, _) => p.status.clone(),
@@ -150,7 +150,7 @@ pub fn table_line(t: &TableView) -> String {
 
 pub fn pairings(view: &PairingsView, explain: bool) -> String {
     let mut out = match &view.bracket_round {
-        Some(label) => format!("Round {} pairings: top cut, {label}\n", view.round),
+        Some(label) => format!("Round {} pairings: bracket, {label}\n", view.round),
         None => format!(
             "Round {} pairings (seed {})\n",
             view.round, view.pairing_seed

@@ -816,7 +816,15 @@ impl Session {
                 name_ja: event.ruleset.name_ja.clone(),
             },
             planned_rounds: event.settings.planned_rounds,
-            rounds_paired: u32::try_from(event.rounds.len()).unwrap_or(u32::MAX),
+            // A single-elimination event's rounds are its bracket's.
+            rounds_paired: u32::try_from(
+                if event.settings.structure == Structure::SingleElimination {
+                    event.cut.as_ref().map_or(0, |c| c.rounds.len())
+                } else {
+                    event.rounds.len()
+                },
+            )
+            .unwrap_or(u32::MAX),
             current_round_complete: event.current_round().is_none_or(|r| r.is_complete()),
             players_registered: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
             players_active: u32::try_from(event.active_players().count()).unwrap_or(u32::MAX),

@@ -509,7 +509,13 @@ impl PairingsView {
             cut.rounds
                 .iter()
                 .find(|r| r.round.number == round.number)
-                .map(|r| crate::bracket_view::round_label(r.entrants.len()))
+                .map(|r| {
+                    if cut.double {
+                        "double-elimination".to_string()
+                    } else {
+                        crate::bracket_view::round_label(r.entrants.len())
+                    }
+                })
         });
         let mut view = PairingsView {
             round: round.number,

@@ -41,7 +41,7 @@ pub struct Selection {
 /// every tiebreaker of the chain at the last place are drawn with `seed` when not all of
 /// them fit (E1, 003 §6d): the cut's seed decides every cut-line draw, also under rulesets
 /// whose chain ends in a random order (their standings order the tied players by the
-/// event's standings seed for display only; decision 37).
+/// event's standings seed for display only; docs/decisions.md 32).
 pub fn select_by_ranking(
     standings: &Standings,
     size: usize,

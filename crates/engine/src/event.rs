@@ -824,8 +824,8 @@ impl Event {
     /// Who plays first in game 1 of the bracket round just paired, where the ruleset says:
     /// in the first finals round after Swiss rounds the higher seed chooses (003 §6b-vii);
     /// in later rounds, under Player Arrangement Control, the player with fewer game-1
-    /// firsts goes first (§6b-vii "After players are paired off for each round"; decision
-    /// 38). The reset's first player (E15) is already set.
+    /// firsts goes first (§6b-vii "After players are paired off for each round";
+    /// docs/decisions.md 33). The reset's first player (E15) is already set.
     fn assign_finals_first_players(&mut self) {
         use crate::ruleset::FinalsFirstPlayer;
         let Some(cut) = &self.cut else { return };

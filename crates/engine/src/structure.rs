@@ -212,7 +212,7 @@ pub fn finished(event: &Event) -> Result<Option<String>, EngineError> {
             } else {
                 // 003 §6b-iv "An Event Organizer may choose to end the tournament once there
                 // is only one remaining player who has not lost a single round" (announced
-                // with --min-rounds; decision 39).
+                // with --min-rounds; docs/decisions.md 35).
                 let min = event.settings.elimination_stop.min_rounds as usize;
                 let completed = event.completed_rounds().count();
                 let unbeaten = remaining

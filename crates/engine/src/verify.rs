@@ -11,9 +11,13 @@ use serde::Deserialize;
 use crate::elimination::below_points_threshold;
 use crate::event::{Action, Event, EventSettings, PlayerDetails};
 use crate::exact::Exact;
-use crate::model::{DefaultReason, DrawReason, GameScore, PlayerId, ResultEntry, Seats, Side};
+use crate::model::{
+    DefaultReason, DrawReason, DropTiming, GameScore, PenaltyKind, PlayerId, ResultEntry, Seats,
+    Side,
+};
 use crate::ruleset::{Tiebreaker, catalogue, overrides::apply_overrides};
 use crate::standings::{self, Standings};
+use crate::structure::{EliminationStop, Structure};
 
 const VECTORS: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -58,6 +62,15 @@ pub struct VectorSpec {
     /// Groups best first: players in one group stay tied after the deterministic chain.
     #[serde(default)]
     pub order: Vec<Vec<String>>,
+    /// The event's structure (`swiss` when left out).
+    #[serde(default)]
+    pub structure: Option<String>,
+    /// Swiss variable rounds / points-threshold early end: the announced minimum rounds.
+    #[serde(default)]
+    pub min_rounds: u32,
+    /// Whether the structure allows no further round after the history.
+    #[serde(default)]
+    pub finished: Option<bool>,
 }
 
 /// The outcome of one vector.
@@ -109,6 +122,9 @@ pub fn vectors() -> Result<(Vec<EventSpec>, Vec<VectorSpec>), String> {
             expect,
             tied: Vec::new(),
             order,
+            structure: None,
+            min_rounds: 0,
+            finished: None,
         });
     }
     Ok((file.event, vectors))
@@ -152,7 +168,15 @@ fn check(events: &[EventSpec], vector: &VectorSpec) -> Result<Vec<String>, Strin
         .ok_or_else(|| format!("unknown event '{}'", vector.event))?;
     let base = catalogue::ruleset(&vector.ruleset).map_err(|e| e.to_string())?;
     let ruleset = apply_overrides(&base, &vector.overrides).map_err(|e| e.to_string())?;
-    let (event, names) = build_event(spec, ruleset)?;
+    let structure = match vector.structure.as_deref() {
+        None => Structure::Swiss,
+        Some(id) => Structure::from_id(id).ok_or_else(|| format!("unknown structure '{id}'"))?,
+    };
+    let stop = EliminationStop {
+        min_rounds: vector.min_rounds,
+        finalists: 0,
+    };
+    let (event, names) = build_event_in(spec, ruleset, structure, stop)?;
     let standings = standings::compute(&event).map_err(|e| e.to_string())?;
     let mut failures = Vec::new();
     for (key, expected) in &vector.expect {
@@ -172,6 +196,15 @@ fn check(events: &[EventSpec], vector: &VectorSpec) -> Result<Vec<String>, Strin
         };
         if !matches {
             failures.push(format!("{key}: expected {expected}, got {actual}"));
+        }
+    }
+    if let Some(want) = vector.finished {
+        let reason = crate::structure::finished(&event).map_err(|e| e.to_string())?;
+        if reason.is_some() != want {
+            failures.push(match reason {
+                Some(reason) => format!("expected the event to continue, but: {reason}"),
+                None => "expected the structure to end the event after this history".into(),
+            });
         }
     }
     let groups = deterministic_groups(&standings, &event);
@@ -283,10 +316,20 @@ fn field_value(
         .ok_or_else(|| format!("no {field} value for player {player}"))
 }
 
-/// Builds an event from its round-by-round description.
+/// Builds a Swiss event from its round-by-round description.
 pub fn build_event(
     spec: &EventSpec,
     ruleset: crate::Ruleset,
+) -> Result<(Event, BTreeMap<String, PlayerId>), String> {
+    build_event_in(spec, ruleset, Structure::Swiss, EliminationStop::default())
+}
+
+/// Builds an event of `structure` from its round-by-round description.
+pub fn build_event_in(
+    spec: &EventSpec,
+    ruleset: crate::Ruleset,
+    structure: Structure,
+    stop: EliminationStop,
 ) -> Result<(Event, BTreeMap<String, PlayerId>), String> {
     let rounds = u32::try_from(spec.rounds.len()).map_err(|_| "too many rounds".to_string())?;
     let settings = EventSettings {
@@ -294,6 +337,8 @@ pub fn build_event(
         planned_rounds: rounds,
         standings_seed: 7,
         title: None,
+        structure,
+        elimination_stop: stop,
         ..EventSettings::default()
     };
     let mut event = Event::new(settings, ruleset).map_err(|e| e.to_string())?;
@@ -323,6 +368,8 @@ pub fn build_event(
         let mut seats = Vec::new();
         let mut results = Vec::new();
         let mut drops = Vec::new();
+        // Drops entered after the round was paired, before the player's result (decision 35).
+        let mut quits: Vec<(PlayerId, Option<ResultEntry>)> = Vec::new();
         for entry in entries {
             let words: Vec<&str> = entry.split_whitespace().collect();
             let lookup = |name: &str| {
@@ -337,6 +384,20 @@ pub fn build_event(
                 [name, "bye"] => seats.push(Seats::Single {
                     player: lookup(name)?,
                 }),
+                [name, "bye", "quit"] => {
+                    let player = lookup(name)?;
+                    seats.push(Seats::Single { player });
+                    quits.push((player, Some(ResultEntry::WithdrawnBye)));
+                }
+                [a, ">q", b] => {
+                    let (a, b) = (lookup(a)?, lookup(b)?);
+                    seats.push(Seats::Pair { a, b });
+                    results.push(ResultEntry::Default {
+                        winner: Side::A,
+                        reason: DefaultReason::DropAfterPairing,
+                    });
+                    quits.push((b, None));
+                }
                 [a, op, b, rest @ ..] => {
                     let (a, b) = (lookup(a)?, lookup(b)?);
                     seats.push(Seats::Pair { a, b });
@@ -356,6 +417,19 @@ pub fn build_event(
             .iter()
             .filter(|s| matches!(s, Seats::Pair { .. }))
             .count();
+        for (player, withdrawn) in &quits {
+            if let Some(entry) = withdrawn {
+                event
+                    .apply(&Action::RecordResult {
+                        round,
+                        table: 0,
+                        entry: entry.clone(),
+                        replace: true,
+                        player: Some(*player),
+                    })
+                    .map_err(|e| format!("round {round}: {e}"))?;
+            }
+        }
         for (table, entry) in (1..=tables).zip(results) {
             let table = u32::try_from(table).map_err(|_| "too many tables".to_string())?;
             event
@@ -368,11 +442,19 @@ pub fn build_event(
                 })
                 .map_err(|e| format!("round {round} table {table}: {e}"))?;
         }
+        for (player, _) in quits {
+            event
+                .apply(&Action::DropPlayer {
+                    player,
+                    timing: Some(DropTiming::AfterPairing),
+                })
+                .map_err(|e| e.to_string())?;
+        }
         for player in drops {
             event
                 .apply(&Action::DropPlayer {
                     player,
-                    timing: None,
+                    timing: Some(DropTiming::AfterResults),
                 })
                 .map_err(|e| e.to_string())?;
         }
@@ -410,6 +492,14 @@ fn parse_result(op: &str, rest: &[&str]) -> Result<ResultEntry, String> {
         ">d" => ResultEntry::Default {
             winner: Side::A,
             reason: DefaultReason::NoShow,
+        },
+        ">p" => ResultEntry::Penalty {
+            loser: Side::B,
+            penalty: PenaltyKind::MatchLoss,
+        },
+        ">dq" => ResultEntry::Penalty {
+            loser: Side::B,
+            penalty: PenaltyKind::Disqualification,
         },
         other => return Err(format!("unknown result '{other}'")),
     })

@@ -43,6 +43,54 @@ fn bushiroad_3_2_4_1_selection_by_ranking_moves_the_next_player_up() {
     assert_eq!(without.finalists.len(), 8, "the next player moves up");
 }
 
+/// 000 §3.2.4.1 / E1 with a chain that ends in a random order (bushiroad-en "Random Method",
+/// 002 §5.4 "random method"): the standings show the tied players in the standings seed's
+/// order, but the cut line is drawn among everyone tied on the whole chain with the cut's own
+/// seed, so `cut --seed` decides it (docs/decisions.md 32).
+#[test]
+fn bushiroad_en_3_2_4_1_the_cut_seed_draws_the_line_also_when_the_chain_ends_in_random() {
+    let spec = EventSpec {
+        id: "random-chain".into(),
+        players: (1..=8).map(|n| format!("P{n}")).collect(),
+        rounds: vec![vec![
+            "P1 > P2".into(),
+            "P3 > P4".into(),
+            "P5 > P6".into(),
+            "P7 > P8".into(),
+        ]],
+    };
+    let (event, _) =
+        build_event(&spec, catalogue::ruleset("bushiroad-en").expect("ruleset")).expect("event");
+    let standings = standings::compute(&event).expect("standings");
+    // The four winners are tied on the chain: distinct display ranks, one tied rank.
+    let winners: Vec<_> = standings.rows.iter().take(4).collect();
+    assert!(
+        winners
+            .iter()
+            .all(|r| r.decided_by_random && r.tied_rank == 1)
+    );
+    assert_eq!(
+        winners.iter().map(|r| r.rank).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4]
+    );
+    let picks: std::collections::BTreeSet<Vec<PlayerId>> = (0..16)
+        .map(|seed| {
+            let selection = select_by_ranking(&standings, 2, &[], seed);
+            let draw = selection.draw.expect("a draw on the line");
+            assert_eq!(draw.seed, seed);
+            assert_eq!(draw.places, 2);
+            assert_eq!(draw.among.len(), 4, "drawn among the four winners");
+            let mut finalists = selection.finalists;
+            finalists.sort();
+            finalists
+        })
+        .collect();
+    assert!(
+        picks.len() > 1,
+        "different cut seeds draw different finalists"
+    );
+}
+
 #[test]
 fn bracket_order_keeps_seeds_1_and_2_apart_until_the_final() {
     assert_eq!(bracket_order(8), vec![1, 8, 4, 5, 2, 7, 3, 6]);

@@ -121,6 +121,71 @@ fn fow_finals_top_4_reset_is_played_when_the_winner_of_bracket_3_loses_bracket_6
     assert_eq!(champion(&event), Some(3));
 }
 
+/// Who plays first in the finals (003 §6b-vii, digest E15; docs/decisions.md 33). Round 1
+/// of the finals: the higher Swiss rank (the higher seed, seat A) chooses first or second.
+/// Later rounds: Player Arrangement Control assigns the player with fewer game-1 firsts. The
+/// reset (bracket 7): the player who went second in bracket 6 goes first.
+#[test]
+fn fow_6b_vii_finals_first_players_and_the_e15_reset() {
+    let mut event = double_cut(4);
+    let first_round = event.current_round().expect("round 1").clone();
+    for m in &first_round.matches {
+        assert_eq!(m.chooses, Some(Side::A), "the higher seed chooses");
+        assert_eq!(m.first, None, "a choice, not an assignment");
+    }
+    finish(&mut event, |a, b| a.min(b));
+    event.apply(&Action::PairBracketRound).expect("round 2");
+    for m in &event.current_round().expect("round 2").matches {
+        assert!(
+            m.first.is_some() && m.chooses.is_none(),
+            "assigned by balance"
+        );
+    }
+    finish(&mut event, |a, b| a.min(b));
+    event.apply(&Action::PairBracketRound).expect("round 3");
+    finish(&mut event, |_, _| 3);
+    event.apply(&Action::PairBracketRound).expect("round 4");
+    let grand_final = event.current_round().expect("grand final").matches[0].clone();
+    let Seats::Pair { a, b } = grand_final.seats else {
+        unreachable!("a pair")
+    };
+    let second = match grand_final.first.expect("assigned") {
+        Side::A => b,
+        Side::B => a,
+    };
+    finish(&mut event, |_, _| 3); // the lower-bracket player wins: bracket 7 is played
+    event.apply(&Action::PairBracketRound).expect("bracket 7");
+    let reset = event.current_round().expect("reset").matches[0].clone();
+    let Seats::Pair { a, b } = reset.seats else {
+        unreachable!("a pair")
+    };
+    let first = match reset.first.expect("assigned (E15)") {
+        Side::A => a,
+        Side::B => b,
+    };
+    assert_eq!(first, second, "the grand final's second player goes first");
+}
+
+/// Under rulesets that assign nobody (Bandai), the finals carry no first player.
+#[test]
+fn bandai_finals_leave_the_first_player_to_the_players() {
+    let mut event = event_with_players("bandai", 8, 3, 3);
+    play_round(&mut event, 1, false, |_| win(Side::A));
+    event
+        .apply(&Action::StartCut {
+            finalists: (1..=4).map(PlayerId).collect(),
+            third_place: false,
+            double: false,
+            draw: None,
+            repair_seed: None,
+        })
+        .expect("cut");
+    event.apply(&Action::PairBracketRound).expect("pair");
+    for m in &event.current_round().expect("round").matches {
+        assert_eq!((m.first, m.chooses), (None, None));
+    }
+}
+
 #[test]
 fn double_elimination_takes_4_or_8_and_no_third_place_match() {
     let mut event = event_with_players("fow", 10, 3, 3);

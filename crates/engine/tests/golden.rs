@@ -52,6 +52,12 @@ golden! {
     fow_full_chain_event,
     crossover_full_chain_event,
     moncolle_legacy_full_chain_event,
+    moncolle_legacy_sanko_penalty_loss_scores_zero,
+    bushiroad_en_4_5_drop_after_pairing_loses_the_match_and_the_bye,
+    fow_6b_v_variable_rounds_ignore_draws,
+    bandai_3_6_variable_rounds_stop_at_one_player_with_only_wins,
+    fow_6b_iv_optional_early_end_at_one_player_without_a_loss,
+    fow_6b_iv_without_the_option_the_announced_rounds_apply,
 }
 
 /// Every vector in the data files has a named test above, so none is silently skipped.

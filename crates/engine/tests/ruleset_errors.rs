@@ -155,3 +155,64 @@ fn overrides_name_their_position_field_and_problem() {
         check(error, "--set", line, field, words);
     }
 }
+
+/// Issue 12's ruleset fields are checked like the others, at their line.
+#[test]
+fn issue_12_fields_are_checked_with_their_line() {
+    let fow = catalogue::ruleset("fow").expect("fow");
+    let check_set = |set: &str, field: &str, words: &str| {
+        let error = apply_overrides(&fow, &[set.to_string()]).expect_err(set);
+        check(error, "--set", 1, field, words);
+    };
+    check_set(
+        "pairing.variable_rounds=\"all-wins\"",
+        "pairing.variable_rounds",
+        "no-loss",
+    );
+    check_set(
+        "pairing.single_elimination=\"swiss\"",
+        "pairing.single_elimination",
+        "random-each-round",
+    );
+    check_set(
+        "top_cut.finals=\"triple\"",
+        "top_cut.finals",
+        "double-when-best-of-one",
+    );
+    let moncolle = catalogue::ruleset("moncolle-legacy").expect("moncolle");
+    let error = apply_overrides(&moncolle, &["points.penalty_reason=\"time-draw\"".into()])
+        .expect_err("a draw reason");
+    check(
+        error,
+        "--set",
+        1,
+        "points.penalty_reason",
+        "graded reasons for a win",
+    );
+    // The loaded values.
+    assert_eq!(moncolle.points.penalty_reason.as_deref(), Some("foul"));
+    assert_eq!(
+        fow.pairing.variable_rounds,
+        tablekeeper_engine::ruleset::VariableRounds::NoLoss
+    );
+    let bo3 = apply_overrides(&fow, &["points.games_to_win=2".into()]).expect("bo3");
+    assert_eq!(
+        bo3.with_cut_for(24).map(|w| (w.rounds, w.cut)),
+        Some(([4, 4], Some(8))),
+        "003 Appendix 3 game: ~24 players → 4 rounds, Top 8"
+    );
+    assert_eq!(
+        fow.with_cut_for(12).map(|w| (w.rounds, w.cut)),
+        Some(([6, 6], Some(4))),
+        "003 Appendix 1 game: ~12 players → 6 rounds, Top 4"
+    );
+    let text = include_str!("../../../rulesets/fow.toml").replace(
+        "players = [13, 22]\nrounds = 6\ncut = 8",
+        "players = [12, 22]\nrounds = 6\ncut = 8",
+    );
+    let error = parse_ruleset("fow.toml", &text).expect_err("overlapping rows");
+    assert!(
+        error.to_string().contains("recommended_with_cut.players"),
+        "{error}"
+    );
+}

@@ -139,3 +139,71 @@ fn bushiroad_ja_usage_rate_e7_points_are_copies_times_total_copies() {
         "only the undefeated decks are aggregated"
     );
 }
+
+/// 000 §3.2.4.2 / 001 第2項: the selected nations are those "used by any fighter who won all
+/// of their qualifying rounds"; an exclusion (000 §3.2.4: declined, absent, the organizer's
+/// decision) removes only that fighter's candidacy. Title (§3.2.4.4), Oshi (§3.2.4.5) and
+/// Ride Line (§3.2.4.3) share the rule.
+#[test]
+fn bushiroad_en_3_2_4_2_an_excluded_undefeated_players_key_is_still_selected() {
+    let excluded = |c: Contender| Contender {
+        eligible: false,
+        ..c
+    };
+    let field = vec![
+        excluded(fighter(
+            1,
+            0,
+            vec![deck("Dark States", "Blaster", "VG", "Sora")],
+        )),
+        fighter(
+            2,
+            0,
+            vec![deck("Dragon Empire", "Overlord", "WS", "Pekora")],
+        ),
+        fighter(3, 1, vec![deck("Dark States", "Blaster", "VG", "Sora")]),
+        fighter(4, 1, vec![deck("Keter", "Chronojet", "SVE", "Miko")]),
+    ];
+    for method in [
+        DeckMethod::NationClan,
+        DeckMethod::RideLine { count_lines: true },
+        DeckMethod::RideLine { count_lines: false },
+        DeckMethod::Title,
+        DeckMethod::Oshi,
+    ] {
+        let chosen = select_by_deck(&field, 2, method);
+        assert_eq!(
+            chosen.selected.len(),
+            2,
+            "{method:?}: {:?}",
+            chosen.selected
+        );
+        // Fighter 1 does not advance; among the one-loss fighters, 4 uses no selected key
+        // and goes first (3 uses the excluded fighter's key).
+        assert_eq!(ids(&chosen.finalists), vec![2, 4], "{method:?}");
+    }
+}
+
+/// 001 第4節 第5項: usage rate aggregates the decks of every player who met the qualifying
+/// standard (2 wins or more by default), also of a player excluded from the finals.
+#[test]
+fn bushiroad_ja_dai4setsu_dai5kou_usage_rate_counts_an_excluded_players_deck() {
+    let field = vec![
+        Contender {
+            eligible: false,
+            ..fighter(1, 0, vec![cards(&[("Rare", 8)])])
+        },
+        fighter(2, 0, vec![cards(&[("Rare", 1)])]),
+        fighter(3, 0, vec![cards(&[("Other", 2)])]),
+    ];
+    let points = usage_points(&field, 2);
+    // "Rare" is used 9 times in all (8 of them by the excluded player): 9 P a copy.
+    assert_eq!(points[&PlayerId(2)], 9);
+    assert_eq!(points[&PlayerId(3)], 2 * 2);
+    let chosen = select_by_usage_rate(&field, 2, 2);
+    assert_eq!(
+        ids(&chosen.finalists),
+        vec![3, 2],
+        "the excluded player never advances"
+    );
+}

@@ -434,3 +434,151 @@ fn bandai_3_6_variable_rounds_stop_at_one_player_with_only_wins_after_the_minimu
     }
     assert_eq!(structure::finished(&fixed).expect("finished"), None);
 }
+
+/// A single-elimination event started with `seeds` (and, for a random re-pairing each
+/// round, `repair_seed`).
+fn single_elimination(ruleset: &str, players: usize, repair_seed: Option<u64>) -> Event {
+    let mut event = event(ruleset, Structure::SingleElimination, players, 5, 0);
+    let active: Vec<PlayerId> = event.active_players().map(|p| p.id).collect();
+    event
+        .apply(&Action::StartCut {
+            finalists: tablekeeper_engine::cut::random_seeds(&active, 3),
+            third_place: false,
+            double: false,
+            draw: None,
+            repair_seed,
+        })
+        .expect("start");
+    event.apply(&Action::PairBracketRound).expect("round 1");
+    event
+}
+
+/// Records seat A's win at every open table of the current bracket round.
+fn finish_bracket_round(event: &mut Event) {
+    let current = event.current_round().expect("round").clone();
+    for m in current.matches.iter().filter(|m| m.result.is_none()) {
+        event
+            .apply(&Action::RecordResult {
+                round: current.number,
+                table: m.table.expect("table"),
+                entry: win(Side::A),
+                replace: false,
+                player: None,
+            })
+            .expect("result");
+    }
+}
+
+/// 003 §6b-ii: "At the beginning of each round, all remaining players are randomly made into
+/// pairs … that odd person out … is assigned a win without playing." Every round pairs the
+/// players still in (each once, at most one without an opponent), a loser never plays
+/// again, and the last player left wins; the draw depends on the seed, not on a bracket.
+#[test]
+fn fow_6b_ii_single_elimination_pairs_the_remaining_players_at_random_each_round() {
+    let mut second_rounds = BTreeSet::new();
+    for seed in 0..12u64 {
+        let mut event = single_elimination("fow", 7, Some(seed));
+        let mut remaining: BTreeSet<PlayerId> = event.active_players().map(|p| p.id).collect();
+        let mut rounds = 0;
+        loop {
+            rounds += 1;
+            let current = event.current_round().expect("round").clone();
+            let seated: Vec<PlayerId> = current
+                .matches
+                .iter()
+                .flat_map(|m| m.seats.players())
+                .collect();
+            let unique: BTreeSet<PlayerId> = seated.iter().copied().collect();
+            assert_eq!(unique.len(), seated.len(), "each player once");
+            assert_eq!(unique, remaining, "exactly the remaining players");
+            let byes = current
+                .matches
+                .iter()
+                .filter(|m| matches!(m.seats, Seats::Single { .. }))
+                .count();
+            assert_eq!(byes, remaining.len() % 2, "a bye only for an odd field");
+            if rounds == 2 {
+                second_rounds.insert(pairs_of(
+                    &current.matches.iter().map(|m| m.seats).collect::<Vec<_>>(),
+                ));
+            }
+            finish_bracket_round(&mut event);
+            let played = event.current_round().expect("round").clone();
+            for m in &played.matches {
+                if let (Seats::Pair { b, .. }, Some(_)) = (m.seats, &m.result) {
+                    remaining.remove(&b);
+                }
+            }
+            let cut = event.cut.as_ref().expect("cut");
+            if cut.is_finished() {
+                assert_eq!(
+                    cut.champion().map(|c| BTreeSet::from([c])),
+                    Some(remaining.clone())
+                );
+                break;
+            }
+            event.apply(&Action::PairBracketRound).expect("next round");
+        }
+        assert_eq!(rounds, 3, "7 players: 4, 2, 1 remain");
+    }
+    assert!(
+        second_rounds.len() > 1,
+        "round 2 is drawn again, not fixed by a bracket"
+    );
+}
+
+/// 002 §3.4.1 "Players are assigned seeds at random and paired up … If the number of players
+/// enrolled in the event is not a power of 2, the highest-seeded players will receive byes";
+/// 000 §3.2.3 winners advance. Six players: seeds 1 and 2 have byes; the event is one bracket
+/// (no Swiss round), takes no late entry and no Swiss pairing.
+#[test]
+fn bandai_3_4_1_single_elimination_from_round_1_gives_the_top_seeds_byes() {
+    let mut event = single_elimination("bandai", 6, None);
+    let cut = event.cut.clone().expect("cut");
+    let first = &cut.current().expect("round 1").round;
+    let byes: Vec<PlayerId> = first
+        .matches
+        .iter()
+        .filter_map(|m| match m.seats {
+            Seats::Single { player } => Some(player),
+            Seats::Pair { .. } => None,
+        })
+        .collect();
+    assert_eq!(byes, vec![cut.seeds[0], cut.seeds[1]]);
+    assert!(event.rounds.is_empty(), "no Swiss round");
+    assert!(matches!(
+        event.apply(&Action::RegisterPlayer(PlayerDetails {
+            name: "Late".into(),
+            ..PlayerDetails::default()
+        })),
+        Err(EngineError::LateEntryRefused(_))
+    ));
+    let swiss = pair_next_round(&event, 1, false);
+    assert!(swiss.is_err(), "no Swiss pairing of a bracket event");
+    let by_hand = event.clone().apply(&Action::PairRound {
+        seed: 1,
+        seats: vec![Seats::Pair {
+            a: PlayerId(1),
+            b: PlayerId(2),
+        }],
+        tables: Vec::new(),
+    });
+    assert!(by_hand.is_err());
+    for _ in 0..3 {
+        finish_bracket_round(&mut event);
+        if event.cut.as_ref().is_some_and(|c| c.is_finished()) {
+            break;
+        }
+        event.apply(&Action::PairBracketRound).expect("next");
+    }
+    let cut = event.cut.as_ref().expect("cut");
+    assert_eq!(
+        cut.champion(),
+        Some(cut.seeds[0]),
+        "seat A (the higher seed) won every match"
+    );
+    assert!(
+        structure::finished(&event).expect("finished").is_some(),
+        "the structure is over with the bracket"
+    );
+}

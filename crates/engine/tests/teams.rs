@@ -170,3 +170,84 @@ fn team_events_take_seat_results_and_full_teams_only() {
         "invalid-team"
     );
 }
+
+/// Four teams, one Swiss round, then a top 2 (the final) between teams 1 and 2.
+fn team_final(team_size: u8) -> Event {
+    let mut event = team_event(team_size, 4);
+    let size = usize::from(team_size);
+    let pairing = pair_next_round(&event, 1, false).expect("pairing");
+    support::apply_round(&mut event, 1, pairing.seats, pairing.tables, |_| {
+        team(&vec![TeamSeat::A; size])
+    });
+    event
+        .apply(&Action::StartCut {
+            finalists: vec![PlayerId(1), PlayerId(2)],
+            third_place: false,
+            double: false,
+            draw: None,
+            repair_seed: None,
+        })
+        .expect("cut");
+    event.apply(&Action::PairBracketRound).expect("final");
+    event
+}
+
+fn record_final(
+    event: &mut Event,
+    entry: ResultEntry,
+) -> Result<(), tablekeeper_engine::EngineError> {
+    let round = event.current_round().expect("final").number;
+    event.apply(&Action::RecordResult {
+        round,
+        table: 1,
+        entry,
+        replace: false,
+        player: None,
+    })
+}
+
+/// RULESETS.md decision 33 (000 §3.2.3: no draws in elimination): a seat of a team match in
+/// the top cut cannot be drawn, so `team:a,draw,b` in a trio final is refused and the final
+/// keeps no result.
+#[test]
+fn decision_33_a_drawn_seat_is_refused_in_the_top_cut() {
+    let mut event = team_final(3);
+    let refused = record_final(
+        &mut event,
+        team(&[TeamSeat::A, TeamSeat::Draw, TeamSeat::B]),
+    );
+    assert!(
+        matches!(refused, Err(tablekeeper_engine::EngineError::InvalidResult(ref m)) if m.contains("decision 33")),
+        "{refused:?}"
+    );
+    assert!(event.cut.as_ref().expect("cut").champion().is_none());
+    record_final(&mut event, team(&[TeamSeat::A, TeamSeat::B, TeamSeat::A])).expect("2 of 3");
+    let cut = event.cut.as_ref().expect("cut");
+    assert!(cut.is_finished());
+    let final_match = &cut.current().expect("final").round.matches[0];
+    let Seats::Pair { a, .. } = final_match.seats else {
+        unreachable!("a final is a pair")
+    };
+    assert_eq!(cut.champion(), Some(a), "team A won two seats of three");
+}
+
+/// Decision 33: a tag 1–1 in the top cut is decided by the representative seat (the second
+/// seat, 大将; digest §1.8), so the final has a champion.
+#[test]
+fn decision_33_a_tag_1_1_goes_to_the_representative_seat() {
+    let mut event = team_final(2);
+    record_final(&mut event, team(&[TeamSeat::A, TeamSeat::B])).expect("1-1");
+    let cut = event.cut.as_ref().expect("cut");
+    let final_match = &cut.current().expect("final").round.matches[0];
+    let Seats::Pair { b, .. } = final_match.seats else {
+        unreachable!("a final is a pair")
+    };
+    assert_eq!(cut.champion(), Some(b), "team B won the second seat");
+    let result = final_match.result.as_ref().expect("result");
+    assert_eq!(result.seats[0].outcome, Outcome::Loss);
+    assert_eq!(result.seats[1].outcome, Outcome::Win);
+    // In Swiss the same 1-1 stays a team draw (decision 9).
+    let mut swiss = team_event(2, 2);
+    let (a, _) = first_table(&mut swiss, team(&[TeamSeat::A, TeamSeat::B]));
+    assert_eq!(outcome(&swiss, a), Outcome::Draw);
+}

@@ -7,7 +7,7 @@
 //! before it. Late entries and later drops change nothing (002 §3.6 "based on the total
 //! number of players registered", "late entries will not impact the number of Swiss rounds
 //! or top cut calculations"; 003 §6b-v, §6b-vi "once the number of participating players
-//! has been affirmed"; decision 40).
+//! has been affirmed"; docs/decisions.md 31).
 
 use tablekeeper_engine::ruleset::{CutSuggestion, Finals};
 use tablekeeper_engine::structure::{self, Structure};

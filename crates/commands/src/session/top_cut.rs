@@ -45,7 +45,7 @@ pub struct CutOptions {
     /// the next player in the standings moves up.
     pub excluded: Vec<String>,
     /// Seed of every draw among players tied on the cut line; `None` draws one. It is
-    /// recorded with the cut either way (decision 37).
+    /// recorded with the cut either way (docs/decisions.md 32).
     pub seed: Option<u64>,
     /// Double-elimination finals (FoW best-of-one finals, decision 23; 4 or 8 players).
     /// `false` leaves the choice to the ruleset ([`FinalsChoice::RulesetDefault`]); see
@@ -227,6 +227,12 @@ impl Session {
             ));
         }
         if self.event.cut.is_some() {
+            if order.is_some() {
+                return Err(CommandError::input(
+                    ErrorKind::InvalidPairing,
+                    "the bracket is seeded already; `tablekeeper pair FILE` (without --order) pairs its next round",
+                ));
+            }
             return self.pair_bracket_round();
         }
         let random_each_round =

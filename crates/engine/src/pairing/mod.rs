@@ -72,6 +72,11 @@ pub fn pair_with(
     if event.settings.structure == Structure::RoundRobin {
         return Ok(round_robin(event, seed));
     }
+    if event.settings.structure == Structure::SingleElimination {
+        return Err(EngineError::InvalidPairing(
+            "a single-elimination event is played as a bracket, not in Swiss rounds".into(),
+        ));
+    }
     let mut context = Context::new(event)?;
     // Solver order: score groups from the top, each in a seeded shuffle. The random tier
     // prefers opponents close in this order, so pairings inside a group are random and

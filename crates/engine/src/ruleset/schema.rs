@@ -219,7 +219,7 @@ pub enum VariableRounds {
     NoLoss,
 }
 
-/// How the rounds of a single-elimination event are paired (decision 36).
+/// How the rounds of a single-elimination event are paired (docs/decisions.md 34).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SingleElimination {
     /// A seeded bracket: winners of neighbouring slots meet; byes to the top seeds

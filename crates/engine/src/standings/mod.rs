@@ -41,7 +41,7 @@ pub struct StandingsRow {
     pub rank: u32,
     /// The rank shared by every player tied with this one on the whole chain (before any
     /// random order): equal to `rank` unless a random draw ordered the tie. A cut line is
-    /// drawn among the players who share it (decision 37).
+    /// drawn among the players who share it (docs/decisions.md 32).
     pub tied_rank: u32,
     pub player: PlayerId,
     pub points: Exact,
