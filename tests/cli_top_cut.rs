@@ -162,7 +162,7 @@ fn excluded_players_are_replaced_by_the_next_in_the_standings() {
         assert_eq!(seeds[3], fifth, "the fifth player moves up");
     } else {
         // The fifth was tied on every tiebreaker with others at the line: the cut's seed
-        // drew among them (decision 37), and the bracket says so.
+        // drew among them (docs/decisions.md 32), and the bracket says so.
         let among = as_ids(&bracket["draw"]["among"]);
         assert!(
             among.contains(&fifth) && among.contains(&seeds[3]),

@@ -1189,7 +1189,8 @@ impl Session {
         let mut actions = Vec::new();
         let mut scratch = self.event.clone();
         if scratch.settings.planned_rounds == 0 {
-            let rounds = self.recommended_rounds();
+            // With fewer than 2 players nothing is suggested; the pairer then says so.
+            let rounds = self.recommended_rounds().max(1);
             let action = Action::SetPlannedRounds { rounds };
             scratch.apply(&action)?;
             actions.push(action);
