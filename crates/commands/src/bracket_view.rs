@@ -91,10 +91,12 @@ pub struct BracketView {
     /// The draw that decided who advanced among players tied on the cut line; `null` when
     /// none was needed.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub draw: Option<CutDrawView>,
     /// A single-elimination event paired at random every round (FoW 003 §6b-ii): later
     /// rounds are drawn, not fixed by the bracket.
     #[serde(default)]
+    #[ts(as = "Option<bool>", optional)]
     pub random_each_round: bool,
     /// Only in the answer of `cut`: what the organizer should know (Swiss rounds left
     /// unplayed, double elimination not possible for this size).

@@ -75,6 +75,7 @@ pub struct CreateEventRequest {
     /// The planned top cut's size: suggested Swiss rounds then come from the publisher's
     /// "with cut" table (`null`: none planned).
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub planned_cut: Option<u32>,
 }
 
@@ -205,6 +206,7 @@ pub struct CutRequest {
     /// `single-elimination` or `double-elimination`; `null` (and `double_elimination`
     /// false) lets the ruleset decide (FoW one-game matches: double elimination).
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub finals: Option<String>,
     /// `ranking` (default), `nation-clan`, `ride-line`, `title`, `oshi` or `usage-rate`.
     #[serde(default)]

@@ -36,22 +36,27 @@ pub struct EventView {
     pub recommended_cut: u32,
     /// The top cut the organizer planned (`create --cut N`; 0: none).
     #[serde(default)]
+    #[ts(as = "Option<u32>", optional)]
     pub planned_cut: u32,
     /// With a planned cut, the range of Swiss rounds the publisher's with-cut table gives
     /// (Bushiroad: e.g. `[3, 5]`); `null` when it gives one count or no cut is planned.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub recommended_rounds_range: Option<[u32; 2]>,
     /// `round-robin` when the publisher recommends one instead of Swiss for the field
     /// (Bushiroad, 2–4 players); `null` otherwise.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub recommended_structure: Option<String>,
     /// The finals a plain `cut` plays: `single-elimination`, or `double-elimination` (FoW
     /// with one-game matches, 4 or 8 players).
     #[serde(default)]
+    #[ts(as = "Option<String>", optional)]
     pub recommended_finals: String,
     /// The number of players the suggestions are for: the active players before round 1,
     /// then the field of round 1 (late entries and later drops do not change it).
     #[serde(default)]
+    #[ts(as = "Option<u32>", optional)]
     pub field: u32,
     /// `registration` (no round paired), `swiss`, `cut` (bracket running) or `finished`.
     pub stage: String,
@@ -127,6 +132,7 @@ pub struct PlayerView {
     /// or `after-results` (out from the next round); `null` otherwise and for drops
     /// recorded before this was kept.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub drop: Option<String>,
 }
 
@@ -300,17 +306,21 @@ pub struct NamedPlayer {
     pub points: String,
     /// Byes received before the round.
     #[serde(default)]
+    #[ts(as = "Option<u32>", optional)]
     pub byes: u32,
     /// Paired against a lower-scored opponent in the previous round (the pairer avoids
     /// pairing them down twice running).
     #[serde(default)]
+    #[ts(as = "Option<bool>", optional)]
     pub paired_down_last_round: bool,
     /// Place in the standings among the players paired (1 = first).
     #[serde(default)]
+    #[ts(as = "Option<u32>", optional)]
     pub standing: u32,
     /// The bye tie-break SoS, where the ruleset's bye rule uses it (Crossover: the
     /// standings' TB1, decision 26); `null` otherwise.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub sos: Option<String>,
 }
 
@@ -323,6 +333,7 @@ pub struct ByeView {
     /// ruleset's tie-break), best placed to receive it first; a player ahead of the
     /// recipient could not take it without a rematch.
     #[serde(default)]
+    #[ts(as = "Option<Vec<NamedPlayer>>", optional)]
     pub candidates: Vec<NamedPlayer>,
 }
 

@@ -26,12 +26,12 @@ next: string,
  * The draw that decided who advanced among players tied on the cut line; `null` when
  * none was needed.
  */
-draw: CutDrawView | null, 
+draw?: CutDrawView | null, 
 /**
  * A single-elimination event paired at random every round (FoW 003 §6b-ii): later
  * rounds are drawn, not fixed by the bracket.
  */
-random_each_round: boolean, 
+random_each_round?: boolean, 
 /**
  * Only in the answer of `cut`: what the organizer should know (Swiss rounds left
  * unplayed, double elimination not possible for this size).

@@ -7,4 +7,4 @@ export type ByeView = { player: NamedPlayer, reason: string,
  * ruleset's tie-break), best placed to receive it first; a player ahead of the
  * recipient could not take it without a rematch.
  */
-candidates: Array<NamedPlayer>, };
+candidates?: Array<NamedPlayer>, };

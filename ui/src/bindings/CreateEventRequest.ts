@@ -31,4 +31,4 @@ team_size: number | null,
  * The planned top cut's size: suggested Swiss rounds then come from the publisher's
  * "with cut" table (`null`: none planned).
  */
-planned_cut: number | null, };
+planned_cut?: number | null, };

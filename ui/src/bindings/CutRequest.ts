@@ -17,7 +17,7 @@ double_elimination: boolean,
  * `single-elimination` or `double-elimination`; `null` (and `double_elimination`
  * false) lets the ruleset decide (FoW one-game matches: double elimination).
  */
-finals: string | null, 
+finals?: string | null, 
 /**
  * `ranking` (default), `nation-clan`, `ride-line`, `title`, `oshi` or `usage-rate`.
  */

@@ -18,27 +18,27 @@ recommended_cut: number,
 /**
  * The top cut the organizer planned (`create --cut N`; 0: none).
  */
-planned_cut: number, 
+planned_cut?: number, 
 /**
  * With a planned cut, the range of Swiss rounds the publisher's with-cut table gives
  * (Bushiroad: e.g. `[3, 5]`); `null` when it gives one count or no cut is planned.
  */
-recommended_rounds_range: [number, number] | null, 
+recommended_rounds_range?: [number, number] | null, 
 /**
  * `round-robin` when the publisher recommends one instead of Swiss for the field
  * (Bushiroad, 2–4 players); `null` otherwise.
  */
-recommended_structure: string | null, 
+recommended_structure?: string | null, 
 /**
  * The finals a plain `cut` plays: `single-elimination`, or `double-elimination` (FoW
  * with one-game matches, 4 or 8 players).
  */
-recommended_finals: string, 
+recommended_finals?: string, 
 /**
  * The number of players the suggestions are for: the active players before round 1,
  * then the field of round 1 (late entries and later drops do not change it).
  */
-field: number, 
+field?: number, 
 /**
  * `registration` (no round paired), `swiss`, `cut` (bracket running) or `finished`.
  */

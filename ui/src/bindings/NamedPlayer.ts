@@ -11,18 +11,18 @@ points: string,
 /**
  * Byes received before the round.
  */
-byes: number, 
+byes?: number, 
 /**
  * Paired against a lower-scored opponent in the previous round (the pairer avoids
  * pairing them down twice running).
  */
-paired_down_last_round: boolean, 
+paired_down_last_round?: boolean, 
 /**
  * Place in the standings among the players paired (1 = first).
  */
-standing: number, 
+standing?: number, 
 /**
  * The bye tie-break SoS, where the ruleset's bye rule uses it (Crossover: the
  * standings' TB1, decision 26); `null` otherwise.
  */
-sos: string | null, };
+sos?: string | null, };

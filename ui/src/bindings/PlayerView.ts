@@ -20,4 +20,4 @@ member_decks?: Array<DeckData | null>,
  * or `after-results` (out from the next round); `null` otherwise and for drops
  * recorded before this was kept.
  */
-drop: string | null, };
+drop?: string | null, };
