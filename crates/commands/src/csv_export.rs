@@ -214,6 +214,9 @@ pub fn results_csv(event: &Event) -> Result<String, CommandError> {
                 let seat = m.result.as_ref().and_then(|r| r.seats.first());
                 let kind = match m.result.as_ref().map(|r| &r.entry) {
                     Some(tablekeeper_engine::model::ResultEntry::LateEntryLoss) => "late entry",
+                    Some(tablekeeper_engine::model::ResultEntry::WithdrawnBye) => {
+                        "bye withdrawn (dropped after pairing)"
+                    }
                     _ => "bye",
                 };
                 rows.push(vec![
