@@ -828,13 +828,16 @@ impl Event {
     /// docs/decisions.md 33). The reset's first player (E15) is already set.
     fn assign_finals_first_players(&mut self) {
         use crate::ruleset::FinalsFirstPlayer;
+        // Only rulesets that say who plays first in the finals (FoW's `[top_cut]`); a ruleset
+        // copy from before leaves the finals as they were (docs/decisions.md 37).
+        if self.ruleset.top_cut.first_player != FinalsFirstPlayer::HigherSeedChooses {
+            return;
+        }
         let Some(cut) = &self.cut else { return };
         let Some(current) = cut.current() else { return };
         let first_round = cut.rounds.len() == 1;
         let seed_of = |p: PlayerId| cut.seeds.iter().position(|s| *s == p);
-        let chooses = first_round
-            && !self.rounds.is_empty()
-            && self.ruleset.top_cut.first_player == FinalsFirstPlayer::HigherSeedChooses;
+        let chooses = first_round && !self.rounds.is_empty();
         let tie_seed = self.settings.standings_seed ^ u64::from(current.round.number);
         let assigned: Vec<(usize, Option<Side>, Option<Side>)> = current
             .round
@@ -1085,8 +1088,9 @@ impl Event {
         replace: bool,
     ) -> Result<(), EngineError> {
         let in_bracket = self.is_bracket_round(round);
+        let decisive = in_bracket && self.ruleset.top_cut.decisive_team_matches;
         if in_bracket {
-            check_bracket_entry(&entry)?;
+            check_bracket_entry(&entry, decisive)?;
             if self
                 .cut
                 .as_ref()
@@ -1151,7 +1155,7 @@ impl Event {
         };
         check_team_entry(self.settings.team_size, &entry)?;
         let entry = with_awarded_games(entry, extra_a, extra_b, ruleset.points.games_to_win);
-        let result = if in_bracket {
+        let result = if decisive {
             crate::scoring::score_in_elimination(ruleset, &found.seats, entry)?
         } else {
             score(ruleset, &found.seats, entry)?
@@ -1185,8 +1189,9 @@ fn check_team_entry(team_size: u8, entry: &ResultEntry) -> Result<(), EngineErro
     }
 }
 
-/// A bracket match needs a winner, or both players losing by the time-up procedure.
-fn check_bracket_entry(entry: &ResultEntry) -> Result<(), EngineError> {
+/// A bracket match needs a winner, or both players losing by the time-up procedure; with
+/// `decisive_teams`, so does every seat of a team match (decision 33).
+fn check_bracket_entry(entry: &ResultEntry, decisive_teams: bool) -> Result<(), EngineError> {
     match entry {
         ResultEntry::Draw { .. } | ResultEntry::DoubleWin => Err(EngineError::InvalidResult(
             "a top-cut match cannot end in a draw; enter the winner (or dl if the time-up procedure makes both players lose)".into(),
@@ -1195,7 +1200,9 @@ fn check_bracket_entry(entry: &ResultEntry) -> Result<(), EngineError> {
             "a top-cut match needs a winner; a tied game score is not a result".into(),
         )),
         // Decision 33: every seat of a team match in elimination needs a winner.
-        ResultEntry::Team { seats } if seats.contains(&crate::model::TeamSeat::Draw) => {
+        ResultEntry::Team { seats }
+            if decisive_teams && seats.contains(&crate::model::TeamSeat::Draw) =>
+        {
             Err(EngineError::InvalidResult(
                 "a seat of a top-cut team match cannot end in a draw (decision 33); enter each seat's winner (or dl where the time-up procedure makes both lose), e.g. team:a,b,a".into(),
             ))

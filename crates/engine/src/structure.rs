@@ -219,7 +219,10 @@ pub fn finished(event: &Event) -> Result<Option<String>, EngineError> {
                     .iter()
                     .filter(|p| !lost_any(&records, **p))
                     .count();
-                if min > 0 && completed >= min && completed == played && unbeaten == 1 {
+                // Only under a ruleset counting "not lost" (FoW's `variable_rounds = "no-loss"`):
+                // an older ruleset copy keeps its event replaying as it did.
+                let no_loss = event.ruleset.pairing.variable_rounds == VariableRounds::NoLoss;
+                if no_loss && min > 0 && completed >= min && completed == played && unbeaten == 1 {
                     return Ok(Some(format!(
                         "only one remaining player has not lost a round after {completed} rounds (003 §6b-iv)"
                     )));

@@ -251,3 +251,25 @@ fn decision_33_a_tag_1_1_goes_to_the_representative_seat() {
     let (a, _) = first_table(&mut swiss, team(&[TeamSeat::A, TeamSeat::B]));
     assert_eq!(outcome(&swiss, a), Outcome::Draw);
 }
+
+/// docs/decisions.md 37: an event file keeps the ruleset copy it was created with. A copy
+/// from before decision 33 (no `[top_cut]` table) still accepts a drawn seat in the cut, so
+/// such a log replays as it did instead of being refused.
+#[test]
+fn decision_33_an_older_ruleset_copy_replays_drawn_team_finals_as_before() {
+    let text = include_str!("../../../rulesets/bushiroad-ja.toml");
+    let start = text.find("[top_cut]").expect("a [top_cut] table");
+    let end = start + text[start..].find("[penalties]").expect("penalties follow");
+    let older = format!("{}{}", &text[..start], &text[end..]);
+    let ruleset =
+        tablekeeper_engine::ruleset::parse_ruleset("older.toml", &older).expect("older copy");
+    assert!(!ruleset.top_cut.decisive_team_matches);
+    let mut event = team_final(3);
+    event.ruleset = ruleset;
+    record_final(
+        &mut event,
+        team(&[TeamSeat::A, TeamSeat::Draw, TeamSeat::B]),
+    )
+    .expect("accepted as it was");
+    assert!(event.cut.as_ref().expect("cut").champion().is_none());
+}

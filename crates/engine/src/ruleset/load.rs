@@ -792,6 +792,7 @@ fn validate_top_cut(at: &Locator, raw: Option<RawTopCut>) -> Result<TopCutRule, 
         suggest,
         finals,
         first_player,
+        decisive_team_matches: true,
     })
 }
 

@@ -274,6 +274,11 @@ pub struct TopCutRule {
     pub suggest: CutSuggestion,
     pub finals: Finals,
     pub first_player: FinalsFirstPlayer,
+    /// Team matches in elimination rounds need a winner in every seat, and an undecided
+    /// tag match goes to its last seat (RULESETS.md decision 33). True for every ruleset with
+    /// a `[top_cut]` table; a ruleset copy from before it (an older event file) keeps
+    /// accepting drawn seats, so its log replays as it did (docs/decisions.md 37).
+    pub decisive_team_matches: bool,
 }
 
 impl Default for TopCutRule {
@@ -282,6 +287,7 @@ impl Default for TopCutRule {
             suggest: CutSuggestion::Legacy,
             finals: Finals::SingleElimination,
             first_player: FinalsFirstPlayer::Random,
+            decisive_team_matches: false,
         }
     }
 }
