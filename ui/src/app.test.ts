@@ -29,6 +29,7 @@ function eventView(): EventView {
     structure: 'swiss',
     team_size: 0,
     structure_finished: null,
+    read_only: null,
   };
 }
 

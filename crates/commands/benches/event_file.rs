@@ -87,7 +87,11 @@ fn play_round(session: &mut Session, round: u32) {
         .tables
         .iter()
         .map(|t| {
-            let text = if (t.table + round).is_multiple_of(3) { "b" } else { "a" };
+            let text = if (t.table + round).is_multiple_of(3) {
+                "b"
+            } else {
+                "a"
+            };
             (t.table, parse_result(text, None).expect("result"))
         })
         .collect();
