@@ -238,7 +238,7 @@ fn a_backup_that_cannot_be_written_is_a_warning_and_leaves_nothing() {
     assert_eq!(envelope["ok"], true, "the pairing is saved: {envelope}");
     let notices = envelope["notices"].as_array().cloned().unwrap_or_default();
     assert!(
-        notices.iter().any(|n| n["kind"] == "backup-failed"),
+        notices.iter().any(|n| n["key"] == "notice.backup-failed"),
         "{envelope}"
     );
     let text = Command::new(BIN)

@@ -380,9 +380,16 @@ fn bushiroad_en_top_4_selected_by_nation_clan() {
         text.contains("selected by nation-clan (Dragon Empire)"),
         "the log says how: {text}"
     );
-    assert_eq!(
-        error(&["cut", &file, "--size", "4", "--method", "colour"])["kind"],
-        "invalid-cut"
+    // The methods are one word list: an unknown one is a usage error that lists them.
+    let refused = std::process::Command::new(cli::BIN)
+        .args(["cut", &file, "--size", "4", "--method", "colour"])
+        .output()
+        .expect("run");
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("nation-clan") && stderr.contains("usage-rate"),
+        "{stderr}"
     );
 }
 

@@ -3,8 +3,14 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use tablekeeper_commands::vocabulary::{CsvEncoding, Document, ExportFormat, Paper};
+use tablekeeper_commands::words::Language;
 use tablekeeper_commands::{CreateOptions, RulesetSource};
+use tablekeeper_engine::model::PenaltyType;
+use tablekeeper_engine::selection::SelectionMethod;
 use tablekeeper_engine::structure::Structure;
+
+use crate::words::Word;
 
 #[derive(Parser)]
 #[command(
@@ -16,6 +22,10 @@ pub struct Cli {
     /// Print the documented JSON shape instead of text (see docs/cli-json.md).
     #[arg(long, global = true)]
     pub json: bool,
+    /// Language of messages: en or ja (default: the locale, LANG=ja_JP… → ja). JSON output
+    /// always carries each message's key, parameters and English text.
+    #[arg(long, global = true)]
+    pub lang: Option<Word<Language>>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -110,13 +120,13 @@ pub enum Command {
         /// How finalists are chosen: ranking (default), nation-clan, ride-line, title, oshi
         /// (from each player's `deck` data) or usage-rate (JA; from the card lists).
         #[arg(long)]
-        method: Option<String>,
+        method: Option<Word<SelectionMethod>>,
     },
     /// Print a document as PDF: pairings, pairings-by-name, slips, standings, breakdown,
-    /// bracket, score-card or deck-sheet.
+    /// bracket, score-card or deck-sheet, in the language of --lang.
     Print {
         file: PathBuf,
-        what: String,
+        what: Word<Document>,
         /// Where to write the PDF.
         #[arg(long, short)]
         output: PathBuf,
@@ -125,10 +135,7 @@ pub enum Command {
         round: Option<u32>,
         /// a4 or letter.
         #[arg(long, default_value = "a4")]
-        paper: String,
-        /// en or ja.
-        #[arg(long, default_value = "en")]
-        lang: String,
+        paper: Word<Paper>,
     },
     /// Show the top-cut bracket: rounds, winners and the champion.
     Bracket { file: PathBuf },
@@ -191,7 +198,7 @@ pub enum Command {
     Penalty {
         file: PathBuf,
         player: String,
-        penalty: String,
+        penalty: Word<PenaltyType>,
         #[arg(long)]
         infraction: String,
         #[arg(long)]
@@ -273,10 +280,10 @@ pub enum Command {
         output: Option<PathBuf>,
         /// archive (versioned JSON of everything), standings-csv, results-csv or report.
         #[arg(long, default_value = "archive")]
-        format: String,
+        format: Word<ExportFormat>,
         /// CSV encoding: utf8-bom (Excel) or shift-jis.
         #[arg(long, default_value = "utf8-bom")]
-        encoding: String,
+        encoding: Word<CsvEncoding>,
     },
     /// Create an event file from an exported archive (the same event, history included).
     ImportArchive { archive: PathBuf, file: PathBuf },
@@ -319,8 +326,8 @@ pub struct CreateArgs {
     /// swiss (default), round-robin, two-loss (Bushiroad double elimination),
     /// points-threshold (Force of Will double elimination) or single-elimination (one
     /// bracket from round 1).
-    #[arg(long, default_value = "swiss", value_parser = parse_structure)]
-    pub structure: Structure,
+    #[arg(long, default_value = "swiss")]
+    pub structure: Word<Structure>,
     /// Elimination formats: stop early at this many finalists (two-loss: undefeated
     /// fighters; points-threshold: remaining players).
     #[arg(long, default_value_t = 0)]
@@ -340,11 +347,6 @@ pub struct CreateArgs {
     pub team_size: u8,
 }
 
-fn parse_structure(text: &str) -> Result<Structure, String> {
-    Structure::from_id(text)
-        .ok_or_else(|| format!("unknown structure '{text}'; use {}", Structure::CHOICES))
-}
-
 impl CreateArgs {
     pub fn options(&self) -> CreateOptions {
         let ruleset = match (&self.ruleset, &self.ruleset_file) {
@@ -359,7 +361,7 @@ impl CreateArgs {
             planned_rounds: self.rounds,
             overrides: self.overrides.clone(),
             standings_seed: self.seed,
-            structure: self.structure,
+            structure: self.structure.0,
             elimination_finalists: self.finalists,
             min_rounds: self.min_rounds,
             team_size: self.team_size,

@@ -5,6 +5,7 @@
 
 mod args;
 mod render;
+mod words;
 
 use std::process::ExitCode;
 use tablekeeper_engine::ErrorKind;
@@ -12,19 +13,29 @@ use tablekeeper_engine::ErrorKind;
 use clap::Parser;
 use serde::Serialize;
 use tablekeeper_commands::notice::Notice;
+use tablekeeper_commands::vocabulary::ExportFormat;
+use tablekeeper_commands::words::Language;
 use tablekeeper_commands::{
     CommandError, CutOptions, FinalsChoice, Session, archive, catalogue, demo, export,
     result_input, verify,
 };
 use tablekeeper_engine::PlayerDetails;
-use tablekeeper_engine::model::{DeckData, PenaltyType};
+use tablekeeper_engine::model::DeckData;
 
 use args::{Cli, Command};
+use tablekeeper_engine::msg;
 use tablekeeper_print as print;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let json = cli.json;
+    render::set_language(cli.lang.map(|l| l.0).unwrap_or_else(|| {
+        let locale = std::env::var("LC_ALL")
+            .or_else(|_| std::env::var("LC_MESSAGES"))
+            .or_else(|_| std::env::var("LANG"))
+            .unwrap_or_default();
+        Language::from_locale(&locale)
+    }));
     let mut notices = Vec::new();
     let outcome = run(cli.command, &mut notices);
     match outcome {
@@ -38,7 +49,7 @@ fn main() -> ExitCode {
             } else {
                 write_out(&output.text);
                 for notice in &notices {
-                    write_err(&format!("warning: {}\n", notice.message));
+                    write_err(&format!("warning: {}\n", render::say(notice)));
                 }
             }
             if output.failed {
@@ -54,7 +65,7 @@ fn main() -> ExitCode {
                     serde_json::json!({ "ok": false, "error": error.to_view() })
                 ));
             } else {
-                write_err(&format!("error: {error}\n"));
+                write_err(&format!("error: {}\n", render::say(&error.message())));
             }
             ExitCode::from(1)
         }
@@ -125,8 +136,12 @@ struct Output {
 
 impl Output {
     fn new(text: String, data: &impl Serialize) -> Result<Output, CommandError> {
-        let json = serde_json::to_value(data)
-            .map_err(|e| CommandError::input(ErrorKind::Internal, e.to_string()))?;
+        let json = serde_json::to_value(data).map_err(|e| {
+            CommandError::input(
+                ErrorKind::Internal,
+                msg!("error.internal", "{detail}", detail = e.to_string()),
+            )
+        })?;
         Ok(Output {
             text,
             json,
@@ -163,7 +178,13 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             }])?;
             // One player in, one object out (like `drop` and `deck`).
             let player = added.into_iter().next().ok_or_else(|| {
-                CommandError::input(ErrorKind::Internal, "the new player is missing")
+                CommandError::input(
+                    ErrorKind::Internal,
+                    msg!(
+                        "error.internal.new-player-missing",
+                        "the new player is missing"
+                    ),
+                )
             })?;
             Output::new(render::players(std::slice::from_ref(&player)), &player)
         }
@@ -181,7 +202,10 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
                 ..PlayerDetails::default()
             }])?;
             let team = added.into_iter().next().ok_or_else(|| {
-                CommandError::input(ErrorKind::Internal, "the new team is missing")
+                CommandError::input(
+                    ErrorKind::Internal,
+                    msg!("error.internal.new-team-missing", "the new team is missing"),
+                )
             })?;
             Output::new(render::players(std::slice::from_ref(&team)), &team)
         }
@@ -227,14 +251,7 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             explain,
             order,
         } => {
-            let mut session = open(&file, notices)?;
-            let pairings = if order.is_some() {
-                session.start_single_elimination(seed, order)?
-            } else if session.event().cut.is_some() {
-                session.pair_bracket_round()?
-            } else {
-                session.pair_next_round(seed, allow_rematches)?
-            };
+            let pairings = open(&file, notices)?.pair(seed, allow_rematches, order)?;
             Output::new(render::pairings(&pairings, explain), &pairings)
         }
         Command::Cut {
@@ -247,6 +264,7 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             single_elimination,
             method,
         } => {
+            let method = method.map(|m| m.0);
             let finals = match (double_elimination, single_elimination) {
                 (true, _) => FinalsChoice::Double,
                 (false, true) => FinalsChoice::Single,
@@ -271,20 +289,26 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             output,
             round,
             paper,
-            lang,
         } => {
             let session = open(&file, notices)?;
-            let printed_at = chrono::Local::now().format("%Y-%m-%d %H:%M").to_string();
-            let job = print::job::PrintJob::from_words(&what, round, &paper, &lang, &printed_at)?;
-            let bytes = print::job::render(&session, &job)?;
-            std::fs::write(&output, &bytes).map_err(|e| CommandError::Io {
-                path: output.display().to_string(),
-                detail: e.to_string(),
-            })?;
+            let request = tablekeeper_commands::desk::PrintRequest {
+                document: what.0,
+                round,
+                paper: paper.0,
+                language: render::language(),
+                open: false,
+            };
+            let bytes = print::job::render_request(
+                &session,
+                &request,
+                &tablekeeper_commands::desk::print_time(),
+            )?;
+            tablekeeper_commands::export::write_file(&output, &bytes)?;
             let note = serde_json::json!({ "written": output.display().to_string(), "bytes": bytes.len() });
             Output::new(
                 format!(
-                    "{what} written to {} ({} KB)\n",
+                    "{} written to {} ({} KB)\n",
+                    what.0,
                     output.display(),
                     bytes.len() / 1024
                 ),
@@ -296,7 +320,10 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             let bracket = session.bracket()?.ok_or_else(|| {
                 CommandError::input(
                     ErrorKind::NoCut,
-                    "the top cut has not started; start it with `tablekeeper cut FILE --size N`",
+                    msg!(
+                        "error.no-cut.top-cut-has-started-start",
+                        "the top cut has not started; start it with `tablekeeper cut FILE --size N`"
+                    ),
                 )
             })?;
             Output::new(render::bracket(&bracket), &bracket)
@@ -311,7 +338,11 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
                 number => Some(number.parse::<u32>().map_err(|_| {
                     CommandError::input(
                         ErrorKind::InvalidTable,
-                        format!("'{number}' is not a table number; use a number or none"),
+                        msg!(
+                            "error.invalid-table.table-number-use-number-none",
+                            "'{number}' is not a table number; use a number or none",
+                            number = number
+                        ),
                     )
                 })?),
             };
@@ -366,19 +397,16 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             override_lock,
         } => {
             let entry = result_input::parse_result(&result, reason.as_deref())?;
-            let mut session = open(&file, notices)?;
-            let table = if replace || override_lock.is_some() {
-                let round = match round {
-                    Some(r) => r,
-                    None => session.pairings(None)?.round,
-                };
-                session.correct_result(round, table, entry, override_lock.as_deref())?
-            } else {
-                session.record_result(round, table, entry, false)?
-            };
+            let table = open(&file, notices)?.enter_result(
+                round,
+                table,
+                entry,
+                replace,
+                override_lock.as_deref(),
+            )?;
             let mut text = render::table_line(&table);
             for warning in &table.warnings {
-                text.push_str(&format!("  warning: {warning}\n"));
+                text.push_str(&format!("  warning: {}\n", render::say(warning)));
             }
             Output::new(text, &table)
         }
@@ -390,12 +418,7 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             note,
             round,
         } => {
-            let kind = PenaltyType::from_id(&penalty).ok_or_else(|| {
-                CommandError::input(
-                    ErrorKind::InvalidPenalty,
-                    format!("unknown penalty '{penalty}'; use caution, warning, game-loss, match-loss, disqualification or suspension"),
-                )
-            })?;
+            let kind = penalty.0;
             let recorded =
                 open(&file, notices)?.record_penalty(&player, round, kind, &infraction, note)?;
             let text = format!(
@@ -532,11 +555,17 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
         }
         Command::Undo { file } => {
             let undone = open(&file, notices)?.undo()?;
-            Output::new(format!("undone: {}\n", undone.description), &undone)
+            Output::new(
+                format!("undone: {}", render::history(std::slice::from_ref(&undone))),
+                &undone,
+            )
         }
         Command::Redo { file } => {
             let redone = open(&file, notices)?.redo()?;
-            Output::new(format!("redone: {}\n", redone.description), &redone)
+            Output::new(
+                format!("redone: {}", render::history(std::slice::from_ref(&redone))),
+                &redone,
+            )
         }
         Command::History { file } => {
             let history = open(&file, notices)?.history()?;
@@ -576,18 +605,19 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             format,
             encoding,
         } => {
+            let (format, encoding) = (format.0, encoding.0);
             let session = open(&file, notices)?;
-            if format == "report" {
+            if format == ExportFormat::Report {
                 let report = tablekeeper_commands::report::report(&session)?;
                 let text = tablekeeper_commands::report::text(&report);
                 if let Some(path) = output {
-                    export::write(&session, &format, &encoding, &path)?;
+                    export::write(&session, format, encoding, &path)?;
                 }
                 return Output::new(text, &report);
             }
             match output {
                 Some(path) => {
-                    let written = export::write(&session, &format, &encoding, &path)?;
+                    let written = export::write(&session, format, encoding, &path)?;
                     let mut message = format!("{format} written to {}\n", written.written);
                     if !written.unrepresentable.is_empty() {
                         message.push_str(&format!(
@@ -597,17 +627,24 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
                     }
                     Output::new(message, &written)
                 }
-                None if format == "archive" => {
+                None if format == ExportFormat::Archive => {
                     let archive = archive::export(&session)?;
-                    let text = serde_json::to_string_pretty(&archive)
-                        .map_err(|e| CommandError::input(ErrorKind::Internal, e.to_string()))?;
+                    let text = serde_json::to_string_pretty(&archive).map_err(|e| {
+                        CommandError::input(
+                            ErrorKind::Internal,
+                            msg!("error.internal", "{detail}", detail = e.to_string()),
+                        )
+                    })?;
                     Output::new(format!("{text}\n"), &archive)
                 }
                 None => {
-                    export::render(&session, &format, &encoding)?;
+                    export::render(&session, format, encoding)?;
                     Err(CommandError::input(
                         ErrorKind::OutputRequired,
-                        "CSV exports need --output FILE",
+                        msg!(
+                            "error.output-required.csv-exports-need-output-file",
+                            "CSV exports need --output FILE"
+                        ),
                     ))
                 }
             }
@@ -623,7 +660,12 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             let parsed: archive::Archive = serde_json::from_slice(&bytes).map_err(|e| {
                 CommandError::input(
                     ErrorKind::NotAnArchive,
-                    format!("{} is not a Tablekeeper archive: {e}", source.display()),
+                    msg!(
+                        "error.not-an-archive.tablekeeper-archive",
+                        "{file} is not a Tablekeeper archive: {e}",
+                        file = source.display().to_string(),
+                        e = e.to_string()
+                    ),
                 )
             })?;
             let session = archive::import(&parsed, &file)?;

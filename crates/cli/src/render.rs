@@ -8,6 +8,25 @@ use tablekeeper_commands::verify::RulesetVerification;
 use tablekeeper_commands::views::{
     EventView, ExplanationView, PairingsView, PlayerView, StandingsView, TableView,
 };
+use tablekeeper_commands::words::{self, Language};
+use tablekeeper_engine::message::Message;
+
+/// The language messages are shown in (`--lang`, else the locale), set once at start.
+static LANGUAGE: std::sync::OnceLock<Language> = std::sync::OnceLock::new();
+
+pub fn set_language(language: Language) {
+    let _ = LANGUAGE.set(language);
+}
+
+/// The chosen language.
+pub fn language() -> Language {
+    LANGUAGE.get().copied().unwrap_or(Language::En)
+}
+
+/// A message in the chosen language.
+pub fn say(message: &Message) -> String {
+    words::render(message, LANGUAGE.get().copied().unwrap_or(Language::En))
+}
 
 /// Pads `text` to `width` characters (counting East Asian wide characters as two).
 fn pad(text: &str, width: usize) -> String {
@@ -64,7 +83,7 @@ pub fn summary(view: &EventView) -> String {
     let structure = match (view.structure.as_str(), &view.structure_finished) {
         ("swiss" | "", _) => String::new(),
         (id, None) => format!("  structure: {id}\n"),
-        (id, Some(reason)) => format!("  structure: {id} — {reason}\n"),
+        (id, Some(reason)) => format!("  structure: {id} — {}\n", say(reason)),
     };
     let access = match &view.read_only {
         None => String::new(),
@@ -187,7 +206,7 @@ pub fn pairings(view: &PairingsView, explain: bool) -> String {
         );
     }
     for warning in &view.warnings {
-        let _ = writeln!(out, "  warning: {warning}");
+        let _ = writeln!(out, "  warning: {}", say(warning));
     }
     if let Some(explanation) = view.explanation.as_ref().filter(|_| explain) {
         out.push_str(&explanation_text(explanation));
@@ -216,7 +235,7 @@ fn explanation_text(e: &ExplanationView) -> String {
             "  bye: {} ({}): {}",
             bye.player.name,
             numbers(&bye.player),
-            bye.reason
+            say(&bye.reason)
         );
         if !bye.candidates.is_empty() {
             let order: Vec<String> = bye
@@ -238,11 +257,11 @@ fn explanation_text(e: &ExplanationView) -> String {
             numbers(&f.higher),
             f.lower.name,
             numbers(&f.lower),
-            f.reason
+            say(&f.reason)
         );
     }
     for note in &e.notes {
-        let _ = writeln!(out, "  note: {note}");
+        let _ = writeln!(out, "  note: {}", say(note));
     }
     if !e.regenerated_identically {
         let _ = writeln!(
@@ -368,9 +387,15 @@ pub fn history(items: &[tablekeeper_commands::HistoryItem]) -> String {
                 .as_deref()
                 .map(|r| format!("  — {r}"))
                 .unwrap_or_default();
+            let description = item
+                .description
+                .iter()
+                .map(say)
+                .collect::<Vec<_>>()
+                .join("; ");
             format!(
-                "{:>5}  {}  {}{}{}\n",
-                item.step, item.recorded_at, item.description, reason, undone
+                "{:>5}  {}  {description}{reason}{undone}\n",
+                item.step, item.recorded_at
             )
         })
         .collect()
@@ -430,7 +455,7 @@ pub fn bracket(view: &BracketView) -> String {
         format!("Top {} bracket (* advances)\n", view.size)
     };
     for warning in &view.warnings {
-        let _ = writeln!(out, "warning: {warning}");
+        let _ = writeln!(out, "warning: {}", say(warning));
     }
     if let Some(draw) = &view.draw {
         let among: Vec<String> = draw.among.iter().map(|s| s.name.clone()).collect();

@@ -15,6 +15,7 @@ use crate::history::Timeline;
 use crate::error::CommandError;
 use crate::session::Session;
 use crate::views::{PairingsView, PlayerView, StandingsView};
+use tablekeeper_engine::msg;
 
 /// Format marker and version of the archive.
 pub const ARCHIVE_FORMAT: &str = "tablekeeper-archive";
@@ -100,15 +101,20 @@ pub fn replay(archive: &Archive) -> Result<Event, CommandError> {
     if archive.format != ARCHIVE_FORMAT {
         return Err(CommandError::input(
             ErrorKind::NotAnArchive,
-            "this JSON file is not a Tablekeeper archive",
+            msg!(
+                "error.not-an-archive.json-file-tablekeeper-archive",
+                "this JSON file is not a Tablekeeper archive"
+            ),
         ));
     }
     if archive.version > ARCHIVE_VERSION {
         return Err(CommandError::input(
             ErrorKind::NewerVersion,
-            format!(
-                "archive version {} is newer than this app reads ({ARCHIVE_VERSION}); update Tablekeeper",
-                archive.version
+            msg!(
+                "error.newer-version.archive-version-newer-than-app",
+                "archive version {version} is newer than this app reads ({ARCHIVE_VERSION}); update Tablekeeper",
+                version = archive.version,
+                ARCHIVE_VERSION = ARCHIVE_VERSION
             ),
         ));
     }
@@ -172,9 +178,11 @@ fn check_entered_text(archive: &Archive) -> Result<(), CommandError> {
         if chrono::DateTime::parse_from_rfc3339(&entry.recorded_at).is_err() {
             return Err(CommandError::input(
                 ErrorKind::InvalidArchive,
-                format!(
-                    "log entry {} has the time '{}', which is not a time; the archive was changed by hand",
-                    entry.seq, entry.recorded_at
+                msg!(
+                    "error.invalid-archive.log-entry-has-time-which",
+                    "log entry {seq} has the time '{time}', which is not a time; the archive was changed by hand",
+                    seq = entry.seq,
+                    time = &entry.recorded_at
                 ),
             ));
         }
@@ -206,8 +214,11 @@ fn copy_log(
         if written != step {
             return Err(CommandError::input(
                 ErrorKind::InvalidArchive,
-                format!(
-                    "the archive's steps are not numbered 1, 2, 3, … (found {step} where {written} was expected)"
+                msg!(
+                    "error.invalid-archive.archives-steps-numbered-1-2",
+                    "the archive's steps are not numbered 1, 2, 3, … (found {step} where {written} was expected)",
+                    step = step,
+                    written = written
                 ),
             ));
         }

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
 use tablekeeper_engine::bracket::{BracketRound, Cut};
+use tablekeeper_engine::message::Message;
 use tablekeeper_engine::model::{Match, Outcome, PlayerId, Seats};
 use ts_rs::TS;
 
@@ -101,7 +102,7 @@ pub struct BracketView {
     /// Only in the answer of `cut`: what the organizer should know (Swiss rounds left
     /// unplayed, double elimination not possible for this size).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Message>,
 }
 
 /// Name of a bracket round by the number of players entering it.

@@ -1,34 +1,15 @@
 //! Standings and results as CSV for spreadsheets and publishers' tools, as UTF-8 with a
 //! BOM (what Excel needs to show Japanese correctly) or Shift-JIS (older Japanese tools).
 
-use serde::{Deserialize, Serialize};
 use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::Event;
 use tablekeeper_engine::model::Seats;
 
 use crate::error::CommandError;
 use crate::views::{PairingsView, StandingsView};
+use tablekeeper_engine::msg;
 
-/// Output encoding of a CSV export.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CsvEncoding {
-    Utf8Bom,
-    ShiftJis,
-}
-
-impl CsvEncoding {
-    pub fn parse(text: &str) -> Result<CsvEncoding, CommandError> {
-        match text {
-            "utf8-bom" | "utf-8" | "utf8" => Ok(CsvEncoding::Utf8Bom),
-            "shift-jis" | "sjis" | "cp932" => Ok(CsvEncoding::ShiftJis),
-            other => Err(CommandError::input(
-                ErrorKind::InvalidEncoding,
-                format!("unknown encoding '{other}'; use utf8-bom or shift-jis"),
-            )),
-        }
-    }
-}
+pub use crate::vocabulary::CsvEncoding;
 
 /// An encoded CSV file and the characters Shift-JIS could not hold (replaced by '?').
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,12 +52,25 @@ fn table(rows: Vec<Vec<String>>) -> Result<String, CommandError> {
     for row in rows {
         writer
             .write_record(row.iter().map(|cell| spreadsheet_safe(cell).into_owned()))
-            .map_err(|e| CommandError::input(ErrorKind::Internal, e.to_string()))?;
+            .map_err(|e| {
+                CommandError::input(
+                    ErrorKind::Internal,
+                    msg!("error.internal", "{detail}", detail = e.to_string()),
+                )
+            })?;
     }
-    let bytes = writer
-        .into_inner()
-        .map_err(|e| CommandError::input(ErrorKind::Internal, e.to_string()))?;
-    String::from_utf8(bytes).map_err(|e| CommandError::input(ErrorKind::Internal, e.to_string()))
+    let bytes = writer.into_inner().map_err(|e| {
+        CommandError::input(
+            ErrorKind::Internal,
+            msg!("error.internal", "{detail}", detail = e.to_string()),
+        )
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        CommandError::input(
+            ErrorKind::Internal,
+            msg!("error.internal", "{detail}", detail = e.to_string()),
+        )
+    })
 }
 
 /// Encodes CSV text; unrepresentable characters become '?' and are reported.

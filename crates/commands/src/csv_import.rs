@@ -9,9 +9,11 @@
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::PlayerDetails;
+use tablekeeper_engine::message::Message;
 use ts_rs::TS;
 
 use crate::error::CommandError;
+use tablekeeper_engine::msg;
 
 /// Column keys and the header spellings accepted for each.
 const COLUMNS: [(&str, &[&str]); 4] = [
@@ -66,7 +68,7 @@ pub enum Encoding {
 pub struct Problem {
     /// 1-based line in the file (the header is line 1); 0 for the whole file.
     pub line: usize,
-    pub message: String,
+    pub message: Message,
 }
 
 /// What an import would do.
@@ -97,7 +99,10 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), CommandError> {
 fn not_text() -> CommandError {
     CommandError::input(
         ErrorKind::CsvEncoding,
-        "the file is neither UTF-8 nor Shift-JIS text; save it from Excel as \"CSV UTF-8\" and import again",
+        msg!(
+            "error.csv-encoding.file-neither-utf-8-nor",
+            "the file is neither UTF-8 nor Shift-JIS text; save it from Excel as \"CSV UTF-8\" and import again"
+        ),
     )
 }
 
@@ -146,8 +151,10 @@ pub fn preview(
     if let Some(line) = unterminated_quote(&text) {
         return Err(CommandError::input(
             ErrorKind::CsvFormat,
-            format!(
-                "line {line}: a quoted field is never closed (a \" is missing), so the rows after it cannot be told apart; close the quote and import again. Nothing was imported"
+            msg!(
+                "error.csv-format.line-quoted-field-never-closed",
+                "line {line}: a quoted field is never closed (a \" is missing), so the rows after it cannot be told apart; close the quote and import again. Nothing was imported",
+                line = line
             ),
         ));
     }
@@ -160,7 +167,11 @@ pub fn preview(
         .map_err(|e| {
             CommandError::input(
                 ErrorKind::CsvFormat,
-                format!("cannot read the header row: {e}"),
+                msg!(
+                    "error.csv-format.cannot-read-header-row",
+                    "cannot read the header row: {e}",
+                    e = &e
+                ),
             )
         })?
         .clone();
@@ -175,12 +186,18 @@ pub fn preview(
             Some(column) if index[column].is_none() => index[column] = Some(position),
             Some(_) => problems.push(Problem {
                 line: 1,
-                message: format!("column '{header}' appears twice"),
+                message: msg!(
+                    "csv.column-twice",
+                    "column '{header}' appears twice",
+                    header = header
+                ),
             }),
             None => problems.push(Problem {
                 line: 1,
-                message: format!(
-                    "unknown column '{header}' (known: name, reading, publisher_id, nickname)"
+                message: msg!(
+                    "csv.unknown-column",
+                    "unknown column '{header}' (known: name, reading, publisher_id, nickname)",
+                    header = header
                 ),
             }),
         }
@@ -188,7 +205,10 @@ pub fn preview(
     let Some(name_column) = index[0] else {
         return Err(CommandError::input(
             ErrorKind::CsvFormat,
-            "the first row must be a header with a 'name' column (e.g. name,reading,publisher_id)",
+            msg!(
+                "error.csv-format.first-row-must-header-name",
+                "the first row must be a header with a 'name' column (e.g. name,reading,publisher_id)"
+            ),
         ));
     };
     let registered: std::collections::HashSet<(String, Option<String>)> =
@@ -205,7 +225,7 @@ pub fn preview(
                     line: e
                         .position()
                         .map_or(fallback_line, |p| usize::try_from(p.line()).unwrap_or(0)),
-                    message: e.to_string(),
+                    message: msg!("csv.unreadable-row", "{detail}", detail = e.to_string()),
                 });
                 continue;
             }
@@ -219,10 +239,11 @@ pub fn preview(
         if record.len() > headers.len() {
             problems.push(Problem {
                 line,
-                message: format!(
-                    "{} fields where the header has {}; put a name with a comma in quotes (\"Sato, Hanako\")",
-                    record.len(),
-                    headers.len()
+                message: msg!(
+                    "csv.extra-fields",
+                    "{fields} fields where the header has {columns}; put a name with a comma in quotes (\"Sato, Hanako\")",
+                    fields = record.len(),
+                    columns = headers.len()
                 ),
             });
             continue;
@@ -245,7 +266,7 @@ pub fn preview(
             Err(error) => {
                 problems.push(Problem {
                     line,
-                    message: error.to_string(),
+                    message: error.message(),
                 });
                 continue;
             }
@@ -255,14 +276,22 @@ pub fn preview(
         if registered.contains(&key) {
             problems.push(Problem {
                 line,
-                message: format!("'{name}' is already registered"),
+                message: msg!(
+                    "csv.already-registered",
+                    "'{name}' is already registered",
+                    name = &name
+                ),
             });
             continue;
         }
         if !seen.insert(key) {
             problems.push(Problem {
                 line,
-                message: format!("'{name}' appears twice in the file"),
+                message: msg!(
+                    "csv.twice-in-file",
+                    "'{name}' appears twice in the file",
+                    name = &name
+                ),
             });
             continue;
         }
@@ -292,9 +321,10 @@ pub fn players_from(preview: ImportPreview) -> Result<Vec<PlayerDetails>, Comman
         .collect();
     Err(CommandError::input(
         ErrorKind::CsvProblems,
-        format!(
-            "nothing was imported; fix these and import again:\n  {}",
-            lines.join("\n  ")
+        msg!(
+            "error.csv-problems.nothing-was-imported-fix-these",
+            "nothing was imported; fix these and import again:\n  {problems}",
+            problems = lines.join("\n  ")
         ),
     ))
 }

@@ -5,6 +5,7 @@ use tablekeeper_engine::model::DeckCard;
 
 use crate::csv_import::decode;
 use crate::error::CommandError;
+use tablekeeper_engine::msg;
 
 /// Parses `number,name,count` rows (a header row is optional).
 pub fn parse_list(bytes: &[u8]) -> Result<Vec<DeckCard>, CommandError> {
@@ -18,7 +19,15 @@ pub fn parse_list(bytes: &[u8]) -> Result<Vec<DeckCard>, CommandError> {
     for (index, record) in reader.records().enumerate() {
         let line = index + 1;
         let record = record.map_err(|e| {
-            CommandError::input(ErrorKind::CsvFormat, format!("deck list line {line}: {e}"))
+            CommandError::input(
+                ErrorKind::CsvFormat,
+                msg!(
+                    "error.csv-format.deck-list-line",
+                    "deck list line {line}: {e}",
+                    line = line,
+                    e = &e
+                ),
+            )
         })?;
         if record.iter().all(str::is_empty) {
             continue;
@@ -30,8 +39,11 @@ pub fn parse_list(bytes: &[u8]) -> Result<Vec<DeckCard>, CommandError> {
             Err(_) => {
                 return Err(CommandError::input(
                     ErrorKind::CsvFormat,
-                    format!(
-                        "deck list line {line}: the third column must be a count, found '{count_text}'"
+                    msg!(
+                        "error.csv-format.deck-list-line-third-column",
+                        "deck list line {line}: the third column must be a count, found '{count_text}'",
+                        line = line,
+                        count_text = count_text
                     ),
                 ));
             }

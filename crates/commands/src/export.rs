@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::CommandError;
+use crate::vocabulary::{CsvEncoding, ExportFormat};
 use crate::{Session, archive, csv_export, report};
+use tablekeeper_engine::msg;
 
 /// What was written.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -20,60 +22,78 @@ pub struct ExportView {
     pub unrepresentable: Vec<String>,
 }
 
-/// The formats `export` writes.
-pub const FORMATS: &str = "archive, standings-csv, results-csv or report";
-
-/// The bytes of `format` for the open event (CSV in `encoding`: `utf8-bom` or `shift-jis`).
+/// The bytes of `format` for the open event (CSV in `encoding`).
 pub fn render(
     session: &Session,
-    format: &str,
-    encoding: &str,
+    format: ExportFormat,
+    encoding: CsvEncoding,
 ) -> Result<(Vec<u8>, Vec<String>), CommandError> {
-    let csv = |text: String| -> Result<(Vec<u8>, Vec<String>), CommandError> {
-        let encoded = csv_export::encode(&text, csv_export::CsvEncoding::parse(encoding)?);
+    let csv = |text: String| -> (Vec<u8>, Vec<String>) {
+        let encoded = csv_export::encode(&text, encoding);
         let lost = encoded
             .unrepresentable
             .iter()
             .map(|c| c.to_string())
             .collect();
-        Ok((encoded.bytes, lost))
+        (encoded.bytes, lost)
     };
-    match format {
-        "archive" => {
-            let text = serde_json::to_string_pretty(&archive::export(session)?)
-                .map_err(|e| CommandError::input(ErrorKind::Internal, e.to_string()))?;
-            Ok((text.into_bytes(), Vec::new()))
+    Ok(match format {
+        ExportFormat::Archive => {
+            let text = serde_json::to_string_pretty(&archive::export(session)?).map_err(|e| {
+                CommandError::input(
+                    ErrorKind::Internal,
+                    msg!("error.internal", "{detail}", detail = e.to_string()),
+                )
+            })?;
+            (text.into_bytes(), Vec::new())
         }
-        "report" => Ok((
+        ExportFormat::Report => (
             report::text(&report::report(session)?).into_bytes(),
             Vec::new(),
-        )),
-        "standings-csv" => csv(csv_export::standings_csv(
+        ),
+        ExportFormat::StandingsCsv => csv(csv_export::standings_csv(
             session.event(),
             &session.standings()?,
         )?),
-        "results-csv" => csv(csv_export::results_csv(session.event())?),
-        other => Err(CommandError::input(
-            ErrorKind::InvalidFormat,
-            format!("unknown export format '{other}'; use {FORMATS}"),
-        )),
-    }
+        ExportFormat::ResultsCsv => csv(csv_export::results_csv(session.event())?),
+    })
 }
 
-/// Writes `format` to `path`.
+/// Writes `format` to `path` (a temporary file beside it, synced and renamed, so a crash
+/// never leaves half a file under the name).
 pub fn write(
     session: &Session,
-    format: &str,
-    encoding: &str,
+    format: ExportFormat,
+    encoding: CsvEncoding,
     path: &Path,
 ) -> Result<ExportView, CommandError> {
     let (bytes, unrepresentable) = render(session, format, encoding)?;
-    std::fs::write(path, bytes).map_err(|e| CommandError::Io {
-        path: path.display().to_string(),
-        detail: e.to_string(),
-    })?;
+    write_file(path, &bytes)?;
     Ok(ExportView {
         written: path.display().to_string(),
         unrepresentable,
     })
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it, synced and renamed into
+/// place; a failed write leaves the old file (if any) and nothing else.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
+    let io = |e: std::io::Error| CommandError::Io {
+        path: path.display().to_string(),
+        detail: e.to_string(),
+    };
+    let temporary = tablekeeper_store::temporary(path, "partial");
+    let written = (|| -> Result<(), CommandError> {
+        std::fs::write(&temporary, bytes).map_err(io)?;
+        tablekeeper_store::sync_file(&temporary)?;
+        std::fs::rename(&temporary, path).map_err(io)?;
+        if let Some(folder) = path.parent() {
+            tablekeeper_store::sync_folder(folder)?;
+        }
+        Ok(())
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
 }

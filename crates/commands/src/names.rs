@@ -10,9 +10,11 @@
 use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::event::MAX_NAME_CHARS;
+use tablekeeper_engine::message::{Message, Param};
 use unicode_general_category::{GeneralCategory, get_general_category};
 
 use crate::error::CommandError;
+use tablekeeper_engine::msg;
 
 /// What is wrong with a name, for messages that point at the character.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,18 +25,28 @@ pub enum NameProblem {
 }
 
 impl NameProblem {
-    pub fn describe(&self) -> String {
+    /// What is wrong, in words.
+    pub fn message(&self) -> Message {
         match self {
-            NameProblem::Empty => "the name is empty (it has no visible characters)".into(),
+            NameProblem::Empty => msg!(
+                "name.empty",
+                "the name is empty (it has no visible characters)"
+            ),
             NameProblem::Control {
                 code_point,
                 position,
-            } => format!(
-                "the name contains the control character U+{code_point:04X} at character {position}; retype the name without it"
+            } => msg!(
+                "name.control",
+                "the name contains the control character {character} at character {position}; retype the name without it",
+                character = format!("U+{code_point:04X}"),
+                position = *position
             ),
-            NameProblem::TooLong { length } => {
-                format!("the name is {length} characters long; the limit is {MAX_NAME_CHARS}")
-            }
+            NameProblem::TooLong { length } => msg!(
+                "name.too-long",
+                "the name is {length} characters long; the limit is {limit}",
+                length = *length,
+                limit = MAX_NAME_CHARS
+            ),
         }
     }
 }
@@ -66,43 +78,77 @@ pub fn clean(raw: &str) -> Result<String, NameProblem> {
     Ok(name.to_string())
 }
 
-fn refused(what: &str, problem: &NameProblem) -> CommandError {
+/// Which name a problem is about.
+#[derive(Debug, Clone, Copy)]
+enum Which<'a> {
+    Event,
+    Player,
+    Member(&'a str),
+    Detail(&'a str, &'a str),
+}
+
+fn refused(which: Which, problem: &NameProblem) -> CommandError {
     let kind = match problem {
         NameProblem::Empty => ErrorKind::EmptyName,
         NameProblem::Control { .. } => ErrorKind::InvalidName,
         NameProblem::TooLong { .. } => ErrorKind::NameTooLong,
     };
-    CommandError::input(kind, format!("{what}: {}", problem.describe()))
+    let problem = Param::message(&problem.message());
+    let message = match which {
+        Which::Event => msg!("name.of-event", "event name: {problem}", problem = problem),
+        Which::Player => msg!(
+            "name.of-player",
+            "player name: {problem}",
+            problem = problem
+        ),
+        Which::Member(team) => msg!(
+            "name.of-member",
+            "member of {team}: {problem}",
+            team = team,
+            problem = problem
+        ),
+        Which::Detail(detail, name) => msg!(
+            "name.of-detail",
+            "{detail} of {name}: {problem}",
+            detail = Param::word(&format!("name.detail.{detail}"), detail.replace('-', " ")),
+            name = name,
+            problem = problem
+        ),
+    };
+    CommandError::input(kind, message)
 }
 
 /// The event's name as stored.
 pub fn event_name(raw: &str) -> Result<String, CommandError> {
     clean(raw).map_err(|p| match p {
-        NameProblem::Empty => CommandError::input(ErrorKind::EmptyName, "give the event a name"),
-        other => refused("event name", &other),
+        NameProblem::Empty => CommandError::input(
+            ErrorKind::EmptyName,
+            msg!("error.empty-name.give-event-name", "give the event a name"),
+        ),
+        other => refused(Which::Event, &other),
     })
 }
 
 /// A player's (or team's) details with every name checked and cleaned.
 pub fn player_details(details: &PlayerDetails) -> Result<PlayerDetails, CommandError> {
-    let name = clean(&details.name).map_err(|p| refused("player name", &p))?;
+    let name = clean(&details.name).map_err(|p| refused(Which::Player, &p))?;
     let members = details
         .members
         .iter()
-        .map(|m| clean(m).map_err(|p| refused(&format!("member of {name}"), &p)))
+        .map(|m| clean(m).map_err(|p| refused(Which::Member(&name), &p)))
         .collect::<Result<Vec<_>, _>>()?;
     let optional = |value: &Option<String>, what: &str| -> Result<Option<String>, CommandError> {
         match value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
             None => Ok(None),
             Some(v) => clean(v).map(Some).or_else(|p| match p {
                 NameProblem::Empty => Ok(None),
-                other => Err(refused(&format!("{what} of {name}"), &other)),
+                other => Err(refused(Which::Detail(what, &name), &other)),
             }),
         }
     };
     Ok(PlayerDetails {
         reading: optional(&details.reading, "reading")?,
-        publisher_id: optional(&details.publisher_id, "player ID")?,
+        publisher_id: optional(&details.publisher_id, "player-id")?,
         nickname: optional(&details.nickname, "nickname")?,
         name,
         members,

@@ -1,6 +1,9 @@
 //! Reads a result as a scorekeeper types it: `a`, `b`, `2-1`, `draw`, `dl`, `noshow-a` …
 //!
-//! Shared by the CLI and (later) the desktop app so both accept exactly the same input.
+//! The one result grammar: the CLI, the app's Results box (which sends what was typed after
+//! the table number, through `preview_result` and `record_result`) and the LAN server all
+//! read results here. Full-width digits and letters (Japanese input) and dash look-alikes
+//! (ー － − – —) read as their ASCII forms.
 
 use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::model::{
@@ -8,25 +11,44 @@ use tablekeeper_engine::model::{
 };
 
 use crate::error::CommandError;
+use tablekeeper_engine::msg;
 
 /// Help text listing every accepted form.
 pub const RESULT_SYNTAX: &str = "a | b (that seat won), A-B game score such as 2-1 or 1-1, \
 draw | id (intentional draw), dl (double loss), dw (double win), noshow-a | noshow-b (that seat \
 did not show up; the other wins by default), penalty-a | penalty-b | dq-a | dq-b (that seat lost \
-by match-loss penalty or disqualification), team:a,b,draw (team events: each seat's result in seat order: a, b, draw or dl)";
+by match-loss penalty or disqualification), team:a,b,draw or 1,2,1 (team events: each seat's result in seat order: a/1, b/2, draw/d or dl/x)";
 
 /// Parses `text`; `reason` selects graded points (e.g. Monster Collection).
 pub fn parse_result(text: &str, reason: Option<&str>) -> Result<ResultEntry, CommandError> {
-    let normalized = text.trim().to_ascii_lowercase();
+    use unicode_normalization::UnicodeNormalization;
+    let normalized: String = text
+        .nfkc()
+        .map(|c| match c {
+            'ー' | '－' | '−' | '–' | '—' => '-',
+            other => other,
+        })
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_lowercase();
     let reason = reason.map(str::to_string);
     let invalid = || {
         CommandError::input(
             ErrorKind::InvalidResult,
-            format!("'{text}' is not a result. Use {RESULT_SYNTAX}."),
+            msg!(
+                "error.invalid-result.result-use",
+                "'{text}' is not a result. Use {RESULT_SYNTAX}.",
+                text = text,
+                RESULT_SYNTAX = RESULT_SYNTAX
+            ),
         )
     };
     if let Some(seats) = normalized.strip_prefix("team:") {
         return team(seats).ok_or_else(invalid);
+    }
+    // The Results box's shorthand for a team match, seat by seat: "1,2,1", "a,b,d".
+    if normalized.contains(',') {
+        return team(&normalized).ok_or_else(invalid);
     }
     let entry = match normalized.as_str() {
         "a" | "1" => ResultEntry::Win {
@@ -51,11 +73,11 @@ pub fn parse_result(text: &str, reason: Option<&str>) -> Result<ResultEntry, Com
         },
         "dl" | "x" | "double-loss" => ResultEntry::DoubleLoss,
         "dw" | "double-win" => ResultEntry::DoubleWin,
-        "noshow-a" => ResultEntry::Default {
+        "noshow-a" | "ns1" | "nsa" => ResultEntry::Default {
             winner: Side::B,
             reason: DefaultReason::NoShow,
         },
-        "noshow-b" => ResultEntry::Default {
+        "noshow-b" | "ns2" | "nsb" => ResultEntry::Default {
             winner: Side::A,
             reason: DefaultReason::NoShow,
         },

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use tablekeeper_engine::ErrorKind;
 
 use rand::RngExt;
+use tablekeeper_engine::message::{Message, Param};
 use tablekeeper_engine::model::{
     DeckData, DefaultReason, PenaltyType, PlayerId, ResultEntry, Seats, Side,
 };
@@ -37,6 +38,7 @@ use crate::views::{
     EventView, ExplanationView, PairingsView, PenaltyView, PlayerView, RulesetRef, StandingsView,
     TableView,
 };
+use tablekeeper_engine::msg;
 
 /// Where the ruleset of a new event comes from.
 #[derive(Debug, Clone)]
@@ -91,6 +93,13 @@ fn structure_overrides(structure: Structure, base: &Ruleset) -> Vec<String> {
         | Structure::PointsThreshold
         | Structure::SingleElimination => Vec::new(),
     }
+}
+
+/// Which fields of [`Session::edit_player`]'s changes to keep as they are (the name is
+/// required in `PlayerDetails`, so "keep" is said here).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EditKeep {
+    pub name: bool,
 }
 
 /// An open event.
@@ -195,7 +204,8 @@ pub struct HistoryItem {
     #[ts(type = "number")]
     pub step: i64,
     pub recorded_at: String,
-    pub description: String,
+    /// What the step did, one message per action.
+    pub description: Vec<Message>,
     pub reason: Option<String>,
     /// Taken back by undo (or by going back to an earlier round).
     pub undone: bool,
@@ -210,22 +220,37 @@ fn normalized(seats: Seats) -> (u32, u32) {
 }
 
 /// A plain description of an action for the history.
-fn describe(event: &Event, action: &Action) -> String {
+fn describe(event: &Event, action: &Action) -> Message {
     let name = |id: PlayerId| {
         event
             .player(id)
             .map(|p| p.name.clone())
-            .unwrap_or_else(|_| format!("player {id}"))
+            .unwrap_or_else(|_| format!("#{id}"))
     };
     match action {
-        Action::RegisterPlayer(details) => format!("registered {}", details.name),
+        Action::RegisterPlayer(details) => {
+            msg!(
+                "history.registered",
+                "registered {name}",
+                name = &details.name
+            )
+        }
         Action::DropPlayer { player, timing } => match timing {
-            Some(timing) => format!("dropped {} ({})", name(*player), timing.id()),
-            None => format!("dropped {}", name(*player)),
+            Some(timing) => msg!(
+                "history.dropped-when",
+                "dropped {name} ({timing})",
+                name = name(*player),
+                timing = Param::word(
+                    &format!("drop.{}", timing.id()),
+                    timing.id().replace('-', " ")
+                )
+            ),
+            None => msg!("history.dropped", "dropped {name}", name = name(*player)),
         },
-        Action::PairRound { seats, .. } => format!(
-            "paired a round ({} tables)",
-            seats
+        Action::PairRound { seats, .. } => msg!(
+            "history.paired",
+            "paired a round ({tables} tables)",
+            tables = seats
                 .iter()
                 .filter(|s| matches!(s, Seats::Pair { .. }))
                 .count()
@@ -235,10 +260,12 @@ fn describe(event: &Event, action: &Action) -> String {
             entry,
             player: Some(player),
             ..
-        } => format!(
-            "recorded {} for {} in round {round}",
-            entry_summary(entry),
-            name(*player)
+        } => msg!(
+            "history.recorded-for-player",
+            "recorded {result} for {name} in round {round}",
+            result = Param::message(&entry_summary(entry)),
+            name = name(*player),
+            round = *round
         ),
         Action::RecordResult {
             round,
@@ -247,14 +274,34 @@ fn describe(event: &Event, action: &Action) -> String {
             replace,
             player: None,
         } => {
-            let verb = if *replace { "corrected" } else { "entered" };
-            format!(
-                "{verb} the result of round {round} table {table} ({})",
-                entry_summary(entry)
-            )
+            if *replace {
+                msg!(
+                    "history.corrected",
+                    "corrected the result of round {round} table {table} ({result})",
+                    round = *round,
+                    table = *table,
+                    result = Param::message(&entry_summary(entry))
+                )
+            } else {
+                msg!(
+                    "history.entered",
+                    "entered the result of round {round} table {table} ({result})",
+                    round = *round,
+                    table = *table,
+                    result = Param::message(&entry_summary(entry))
+                )
+            }
         }
-        Action::SetPlannedRounds { rounds } => format!("set the planned rounds to {rounds}"),
-        Action::OverrideResultLock { round } => format!("opened round {round} for corrections"),
+        Action::SetPlannedRounds { rounds } => msg!(
+            "history.planned-rounds",
+            "set the planned rounds to {rounds}",
+            rounds = *rounds
+        ),
+        Action::OverrideResultLock { round } => msg!(
+            "history.unlocked",
+            "opened round {round} for corrections",
+            round = *round
+        ),
         Action::RecordPenalty {
             player,
             round,
@@ -262,29 +309,68 @@ fn describe(event: &Event, action: &Action) -> String {
             infraction,
             member,
             ..
-        } => {
-            format!(
-                "{} for {} in round {round}: {infraction}",
-                penalty.id(),
-                member_name(event, *player, *member)
-            )
-        }
-        Action::SetDeck { player, member, .. } => format!(
-            "registered the deck of {}",
-            member_name(event, *player, *member)
+        } => msg!(
+            "history.penalty",
+            "{penalty} for {name} in round {round}: {infraction}",
+            penalty = Param::word(
+                &format!("penalty.{}", penalty.id()),
+                penalty.id().replace('-', " ")
+            ),
+            name = member_name(event, *player, *member),
+            round = *round,
+            infraction = infraction
+        ),
+        Action::SetDeck { player, member, .. } => msg!(
+            "history.deck",
+            "registered the deck of {name}",
+            name = member_name(event, *player, *member)
         ),
         Action::ReplacePairing { round, seed, .. } => {
             if seed.is_some() {
-                format!("re-paired round {round}")
+                msg!(
+                    "history.repaired",
+                    "re-paired round {round}",
+                    round = *round
+                )
             } else {
-                format!("changed the pairing of round {round}")
+                msg!(
+                    "history.pairing-changed",
+                    "changed the pairing of round {round}",
+                    round = *round
+                )
             }
         }
-        Action::StartCut { finalists, .. } => format!("started a top {}", finalists.len()),
-        Action::PairBracketRound => "paired a top-cut round".into(),
+        Action::StartCut { finalists, .. } => msg!(
+            "history.cut",
+            "started a top {size}",
+            size = finalists.len()
+        ),
+        Action::PairBracketRound => msg!("history.bracket-round", "paired a top-cut round"),
+        Action::EnterPairing { seats, .. } => msg!(
+            "history.entered-pairing",
+            "entered a round's pairings as given ({tables} tables)",
+            tables = seats
+                .iter()
+                .filter(|s| matches!(s, Seats::Pair { .. }))
+                .count()
+        ),
+        Action::EditPlayer { player, .. } => msg!(
+            "history.edited-player",
+            "corrected the details of {name}",
+            name = name(*player)
+        ),
         Action::SetFixedTable { player, table } => match table {
-            Some(t) => format!("{} keeps table {t}", name(*player)),
-            None => format!("{} no longer keeps a fixed table", name(*player)),
+            Some(t) => msg!(
+                "history.fixed-table",
+                "{name} keeps table {table}",
+                name = name(*player),
+                table = *t
+            ),
+            None => msg!(
+                "history.fixed-table-released",
+                "{name} no longer keeps a fixed table",
+                name = name(*player)
+            ),
         },
     }
 }
@@ -292,31 +378,57 @@ fn describe(event: &Event, action: &Action) -> String {
 /// "Sato (Team A, seat 2)" for a team member, else the player's name.
 fn member_name(event: &Event, player: PlayerId, member: Option<u8>) -> String {
     let Ok(found) = event.player(player) else {
-        return format!("player {player}");
+        return format!("#{player}");
     };
     match member.and_then(|seat| found.members.get(usize::from(seat)).map(|m| (seat, m))) {
-        Some((seat, name)) => format!("{name} ({}, seat {})", found.name, u32::from(seat) + 1),
+        Some((seat, name)) => format!("{name} ({} {})", found.name, u32::from(seat) + 1),
         None => found.name.clone(),
     }
 }
 
-fn entry_summary(entry: &ResultEntry) -> String {
+/// A result in words: "A wins 2-1", "draw", …
+pub(crate) fn entry_summary(entry: &ResultEntry) -> Message {
+    let side = |side: &Side| match side {
+        Side::A => Param::word("side.a", "A"),
+        Side::B => Param::word("side.b", "B"),
+    };
     match entry {
         ResultEntry::Win {
             winner,
             games: Some(g),
             ..
-        } => format!("{:?} wins {}-{}", winner, g.a, g.b),
-        ResultEntry::Win { winner, .. } => format!("{winner:?} wins"),
-        ResultEntry::Draw { .. } => "draw".into(),
-        ResultEntry::DoubleLoss => "double loss".into(),
-        ResultEntry::DoubleWin => "double win".into(),
-        ResultEntry::Default { winner, .. } => format!("{winner:?} wins by default"),
-        ResultEntry::Penalty { loser, .. } => format!("{loser:?} loses by penalty"),
-        ResultEntry::Bye => "bye".into(),
-        ResultEntry::LateEntryLoss => "late entry".into(),
-        ResultEntry::WithdrawnBye => "the bye withdrawn (dropped after pairing)".into(),
-        ResultEntry::Team { seats } => format!("team seats {}", team_seats(seats)),
+        } => msg!(
+            "result.win-games",
+            "{side} wins {a}-{b}",
+            side = side(winner),
+            a = g.a,
+            b = g.b
+        ),
+        ResultEntry::Win { winner, .. } => msg!("result.win", "{side} wins", side = side(winner)),
+        ResultEntry::Draw { .. } => msg!("result.draw", "draw"),
+        ResultEntry::DoubleLoss => msg!("result.double-loss", "double loss"),
+        ResultEntry::DoubleWin => msg!("result.double-win", "double win"),
+        ResultEntry::Default { winner, .. } => msg!(
+            "result.default",
+            "{side} wins by default",
+            side = side(winner)
+        ),
+        ResultEntry::Penalty { loser, .. } => msg!(
+            "result.penalty",
+            "{side} loses by penalty",
+            side = side(loser)
+        ),
+        ResultEntry::Bye => msg!("result.bye", "bye"),
+        ResultEntry::LateEntryLoss => msg!("result.late-entry", "late entry"),
+        ResultEntry::WithdrawnBye => msg!(
+            "result.withdrawn-bye",
+            "the bye withdrawn (dropped after pairing)"
+        ),
+        ResultEntry::Team { seats } => msg!(
+            "result.team",
+            "team seats {seats}",
+            seats = team_seats(seats)
+        ),
     }
 }
 
@@ -341,7 +453,10 @@ fn required_reason(reason: &str) -> Result<&str, CommandError> {
     if reason.is_empty() {
         return Err(CommandError::input(
             ErrorKind::ReasonRequired,
-            "say why (e.g. --reason \"players asked\"); the reason is kept in the event log",
+            msg!(
+                "error.reason-required.say-why-e-g-reason",
+                "say why (e.g. --reason \"players asked\"); the reason is kept in the event log"
+            ),
         ));
     }
     Ok(reason)
@@ -402,7 +517,10 @@ impl Session {
         if !matches!(options.team_size, 0 | 2 | 3) {
             return Err(CommandError::input(
                 ErrorKind::InvalidTeam,
-                "teams have 2 (tag) or 3 (trio) members",
+                msg!(
+                    "error.invalid-team.teams-have-2-tag-3",
+                    "teams have 2 (tag) or 3 (trio) members"
+                ),
             ));
         }
         if options.min_rounds > 0
@@ -413,16 +531,20 @@ impl Session {
         {
             return Err(CommandError::input(
                 ErrorKind::InvalidRounds,
-                format!(
-                    "--min-rounds is for swiss (variable rounds) and points-threshold (early end once one player has not lost) events, not {}",
-                    options.structure.id()
+                msg!(
+                    "error.invalid-rounds.min-rounds-swiss-variable-rounds",
+                    "--min-rounds is for swiss (variable rounds) and points-threshold (early end once one player has not lost) events, not {structure}",
+                    structure = options.structure.id()
                 ),
             ));
         }
         if options.planned_cut == 1 {
             return Err(CommandError::input(
                 ErrorKind::InvalidCut,
-                "a top cut needs at least 2 players; plan one with --cut 4 or --cut 8 (or leave it out)",
+                msg!(
+                    "error.invalid-cut.top-cut-needs-least-2-3",
+                    "a top cut needs at least 2 players; plan one with --cut 4 or --cut 8 (or leave it out)"
+                ),
             ));
         }
         if options.min_rounds > 0
@@ -432,7 +554,10 @@ impl Session {
         {
             return Err(CommandError::input(
                 ErrorKind::InvalidRounds,
-                "variable rounds need the maximum as the planned rounds, at least the minimum (e.g. --min-rounds 6 --rounds 8)",
+                msg!(
+                    "error.invalid-rounds.variable-rounds-need-maximum-planned",
+                    "variable rounds need the maximum as the planned rounds, at least the minimum (e.g. --min-rounds 6 --rounds 8)"
+                ),
             ));
         }
         // The ruleset (a file is read once), then the structure's changes, then the
@@ -564,7 +689,10 @@ impl Session {
         let paired = actions.iter().any(|a| {
             matches!(
                 a,
-                Action::PairRound { .. } | Action::PairBracketRound | Action::StartCut { .. }
+                Action::PairRound { .. }
+                    | Action::EnterPairing { .. }
+                    | Action::PairBracketRound
+                    | Action::StartCut { .. }
             )
         });
         let was_complete = self.event.current_round().is_some_and(|r| r.is_complete());
@@ -611,7 +739,7 @@ impl Session {
         }
         for moment in moments {
             if let Err(error) = backup::write(&self.file, moment) {
-                self.notices.push(Notice::backup_failed(&error));
+                self.notices.push(crate::notice::backup_failed(&error));
             }
         }
     }
@@ -647,7 +775,13 @@ impl Session {
     pub fn undo(&mut self) -> Result<HistoryItem, CommandError> {
         let timeline = Timeline::new(self.log.entries(&self.file)?);
         let last = timeline.applied.last().ok_or_else(|| {
-            CommandError::input(ErrorKind::NothingToUndo, "there is nothing to undo")
+            CommandError::input(
+                ErrorKind::NothingToUndo,
+                msg!(
+                    "error.nothing-to-undo.there-nothing-undo",
+                    "there is nothing to undo"
+                ),
+            )
         })?;
         let step = last.step;
         let item = self.describe_step(last, true);
@@ -666,7 +800,13 @@ impl Session {
     pub fn redo(&mut self) -> Result<HistoryItem, CommandError> {
         let timeline = Timeline::new(self.log.entries(&self.file)?);
         let next_step = timeline.redoable.last().ok_or_else(|| {
-            CommandError::input(ErrorKind::NothingToRedo, "there is nothing to redo")
+            CommandError::input(
+                ErrorKind::NothingToRedo,
+                msg!(
+                    "error.nothing-to-redo.there-nothing-redo",
+                    "there is nothing to redo"
+                ),
+            )
         })?;
         let step = next_step.step;
         let item = self.describe_step(next_step, false);
@@ -693,14 +833,18 @@ impl Session {
         let mut undo_entries: Vec<HistoryItem> = log
             .iter()
             .filter_map(|l| match l.entry {
-                Entry::Undo { step } => Some((l, "undo", step)),
-                Entry::Redo { step } => Some((l, "redo", step)),
+                Entry::Undo { step } => {
+                    Some((l, msg!("history.undo", "undo of step {step}", step = step)))
+                }
+                Entry::Redo { step } => {
+                    Some((l, msg!("history.redo", "redo of step {step}", step = step)))
+                }
                 Entry::Action { .. } => None,
             })
-            .map(|(l, verb, step)| HistoryItem {
+            .map(|(l, description)| HistoryItem {
                 step: l.step,
                 recorded_at: l.recorded_at.clone(),
-                description: format!("{verb} of step {step}"),
+                description: vec![description],
                 reason: l.reason.clone(),
                 undone: false,
             })
@@ -738,8 +882,7 @@ impl Session {
         let description = step
             .actions()
             .map(|a| describe(&self.event, a))
-            .collect::<Vec<_>>()
-            .join("; ");
+            .collect::<Vec<_>>();
         HistoryItem {
             step: step.step,
             recorded_at: first.map(|e| e.recorded_at.clone()).unwrap_or_default(),
@@ -764,14 +907,18 @@ impl Session {
             .position(|s| {
                 paired += s
                     .actions()
-                    .filter(|a| matches!(a, Action::PairRound { .. }))
+                    .filter(|a| matches!(a, Action::PairRound { .. } | Action::EnterPairing { .. }))
                     .count();
                 paired >= round as usize
             })
             .ok_or_else(|| {
                 CommandError::input(
                     ErrorKind::UnknownRound,
-                    format!("round {round} has not been paired"),
+                    msg!(
+                        "error.unknown-round.round-has-been-paired",
+                        "round {round} has not been paired",
+                        round = round
+                    ),
                 )
             })?;
         let discarded: Vec<HistoryItem> = timeline.applied[start..]
@@ -912,12 +1059,12 @@ impl Session {
             member,
         };
         self.commit(vec![action], Some(infraction))?;
-        let record = self
-            .event
-            .penalties
-            .last()
-            .cloned()
-            .ok_or_else(|| CommandError::input(ErrorKind::Internal, "penalty missing"))?;
+        let record = self.event.penalties.last().cloned().ok_or_else(|| {
+            CommandError::input(
+                ErrorKind::Internal,
+                msg!("error.internal.penalty-missing", "penalty missing"),
+            )
+        })?;
         Ok(PenaltyView::from_record(&self.event, &record))
     }
 
@@ -1064,8 +1211,11 @@ impl Session {
             if seat == 0 || seat > team_size {
                 return Err(CommandError::input(
                     ErrorKind::UnknownPlayer,
-                    format!(
-                        "team {team} has members 1 to {team_size}; name a member as TEAM.SEAT, e.g. {team}.1"
+                    msg!(
+                        "error.unknown-player.team-has-members-1-name",
+                        "team {team} has members 1 to {team_size}; name a member as TEAM.SEAT, e.g. {team}.1",
+                        team = team,
+                        team_size = team_size
                     ),
                 ));
             }
@@ -1087,25 +1237,35 @@ impl Session {
             [one] => Ok(*one),
             [] if team_size > 0 => Err(CommandError::input(
                 ErrorKind::UnknownPlayer,
-                format!(
-                    "no team or team member named '{reference}'; use the team's number from `tablekeeper players` (a member as TEAM.SEAT, e.g. 3.2)"
+                msg!(
+                    "error.unknown-player.team-team-member-named-use",
+                    "no team or team member named '{reference}'; use the team's number from `tablekeeper players` (a member as TEAM.SEAT, e.g. 3.2)",
+                    reference = reference
                 ),
             )),
             [] => Err(CommandError::input(
                 ErrorKind::UnknownPlayer,
-                format!(
-                    "no player named '{reference}'; use the player's number from `tablekeeper players`"
+                msg!(
+                    "error.unknown-player.player-named-use-players-number",
+                    "no player named '{reference}'; use the player's number from `tablekeeper players`",
+                    reference = reference
                 ),
             )),
             _ if team_size > 0 => Err(CommandError::input(
                 ErrorKind::AmbiguousPlayer,
-                format!(
-                    "several teams or members are named '{reference}'; use the team's number, or TEAM.SEAT for a member (e.g. 3.2)"
+                msg!(
+                    "error.ambiguous-player.several-teams-members-named-use",
+                    "several teams or members are named '{reference}'; use the team's number, or TEAM.SEAT for a member (e.g. 3.2)",
+                    reference = reference
                 ),
             )),
             _ => Err(CommandError::input(
                 ErrorKind::AmbiguousPlayer,
-                format!("several players are named '{reference}'; use the player's number"),
+                msg!(
+                    "error.ambiguous-player.several-players-named-use-players",
+                    "several players are named '{reference}'; use the player's number",
+                    reference = reference
+                ),
             )),
         }
     }
@@ -1176,6 +1336,24 @@ impl Session {
         Ok(self.summary())
     }
 
+    /// Pairs whatever comes next: the next bracket round once the top cut (or a
+    /// single-elimination event) has started, a single-elimination event seeded in `order`,
+    /// else the next Swiss (or structure) round. The one place hosts send "pair" to.
+    pub fn pair(
+        &mut self,
+        seed: Option<u64>,
+        allow_rematches: bool,
+        order: Option<Vec<String>>,
+    ) -> Result<PairingsView, CommandError> {
+        if order.is_some() {
+            self.start_single_elimination(seed, order)
+        } else if self.event.cut.is_some() {
+            self.pair_bracket_round()
+        } else {
+            self.pair_next_round(seed, allow_rematches)
+        }
+    }
+
     /// Pairs the next round. The first pairing fixes the planned rounds from the
     /// publisher's table when none were announced.
     pub fn pair_next_round(
@@ -1242,11 +1420,20 @@ impl Session {
         if a == b {
             return Err(CommandError::input(
                 ErrorKind::InvalidPairing,
-                "name two different players to swap",
+                msg!(
+                    "error.invalid-pairing.name-two-different-players-swap",
+                    "name two different players to swap"
+                ),
             ));
         }
         let round = self.event.current_round().ok_or_else(|| {
-            CommandError::input(ErrorKind::NoRound, "no round has been paired yet")
+            CommandError::input(
+                ErrorKind::NoRound,
+                msg!(
+                    "error.no-round.round-has-been-paired-yet",
+                    "no round has been paired yet"
+                ),
+            )
         })?;
         let swap = |p: PlayerId| {
             if p == a {
@@ -1282,7 +1469,10 @@ impl Session {
         if !seats.iter().any(|(_, s)| s.contains(a)) || !seats.iter().any(|(_, s)| s.contains(b)) {
             return Err(CommandError::input(
                 ErrorKind::InvalidPairing,
-                "both players must be seated in the current round",
+                msg!(
+                    "error.invalid-pairing.both-players-must-seated-current",
+                    "both players must be seated in the current round"
+                ),
             ));
         }
         seats.sort_by_key(|(table, _)| *table);
@@ -1312,7 +1502,10 @@ impl Session {
         let holder = current.byes.first().ok_or_else(|| {
             CommandError::input(
                 ErrorKind::NoBye,
-                "this round has no bye; use `swap` to exchange two players",
+                msg!(
+                    "error.no-bye.round-has-bye-use-swap",
+                    "this round has no bye; use `swap` to exchange two players"
+                ),
             )
         })?;
         let holder = holder.player.to_string();
@@ -1328,7 +1521,13 @@ impl Session {
     ) -> Result<PairingsView, CommandError> {
         let reason = required_reason(reason)?;
         let round = self.event.current_round().ok_or_else(|| {
-            CommandError::input(ErrorKind::NoRound, "no round has been paired yet")
+            CommandError::input(
+                ErrorKind::NoRound,
+                msg!(
+                    "error.no-round.round-has-been-paired-yet",
+                    "no round has been paired yet"
+                ),
+            )
         })?;
         if round
             .matches
@@ -1337,9 +1536,10 @@ impl Session {
         {
             return Err(CommandError::input(
                 ErrorKind::ResultsExist,
-                format!(
-                    "round {} already has results; swap players instead, or correct the results first",
-                    round.number
+                msg!(
+                    "error.results-exist.round-already-has-results-swap",
+                    "round {round} already has results; swap players instead, or correct the results first",
+                    round = round.number
                 ),
             ));
         }
@@ -1378,17 +1578,21 @@ impl Session {
                 .map(|r| r.points)
         };
         for [a, b] in &view.rematches {
-            view.warnings.push(format!(
-                "rematch: {} and {} have already played each other",
-                self.name(*a),
-                self.name(*b)
+            view.warnings.push(msg!(
+                "warning.pairing.rematch",
+                "rematch: {a} and {b} have already played each other",
+                a = self.name(*a),
+                b = self.name(*b)
             ));
         }
         for table in &view.tables {
             if points_of(table.a.player) != points_of(table.b.player) {
-                view.warnings.push(format!(
-                    "table {}: {} and {} have different points",
-                    table.table, table.a.name, table.b.name
+                view.warnings.push(msg!(
+                    "warning.pairing.different-points",
+                    "table {table}: {a} and {b} have different points",
+                    table = table.table,
+                    a = &table.a.name,
+                    b = &table.b.name
                 ));
             }
         }
@@ -1399,9 +1603,10 @@ impl Session {
             .unwrap_or(0);
         for bye in &view.byes {
             if before.byes_of(PlayerId(bye.player)) > fewest {
-                view.warnings.push(format!(
-                    "{} gets a second bye while another player has had none",
-                    bye.name
+                view.warnings.push(msg!(
+                    "warning.pairing.second-bye",
+                    "{name} gets a second bye while another player has had none",
+                    name = &bye.name
                 ));
             }
         }
@@ -1435,14 +1640,21 @@ impl Session {
             .ok_or_else(|| {
                 CommandError::input(
                     ErrorKind::UnknownRound,
-                    format!("round {} has no pairing in the log", stored.round),
+                    msg!(
+                        "error.unknown-round.round-has-pairing-log",
+                        "round {round} has no pairing in the log",
+                        round = stored.round
+                    ),
                 )
             })?;
         let before = self.replay(effective[..cut].to_vec())?;
         let Action::PairRound { seed, .. } = effective[cut] else {
             return Err(CommandError::input(
                 ErrorKind::UnknownRound,
-                "the log entry is not a pairing",
+                msg!(
+                    "error.unknown-round.log-entry-pairing",
+                    "the log entry is not a pairing"
+                ),
             ));
         };
         let again = pair_next_round(&before, *seed, true)?;
@@ -1491,7 +1703,10 @@ impl Session {
                 .ok_or_else(|| {
                     CommandError::input(
                         ErrorKind::NoRound,
-                        "no round has been paired yet; pair round 1 first",
+                        msg!(
+                            "error.no-round.round-has-been-paired-yet-2",
+                            "no round has been paired yet; pair round 1 first"
+                        ),
                     )
                 })?,
         };
@@ -1511,6 +1726,184 @@ impl Session {
             .into_iter()
             .find(|t| t.table == table)
             .ok_or_else(|| tablekeeper_engine::EngineError::UnknownTable { round, table }.into())
+    }
+
+    /// The actions entering (or correcting) `entry` at `table` of `round` (default: the
+    /// current round) makes, and the reason logged with them. A correction is asked for
+    /// with `replace`, or by giving `override_reason` for a locked round.
+    fn result_actions(
+        &self,
+        round: Option<u32>,
+        table: u32,
+        entry: ResultEntry,
+        replace: bool,
+        override_reason: Option<&str>,
+    ) -> Result<(u32, Vec<Action>, Option<String>), CommandError> {
+        let round = match round {
+            Some(r) => r,
+            None => self
+                .event
+                .current_round()
+                .map(|r| r.number)
+                .ok_or_else(|| {
+                    CommandError::input(
+                        ErrorKind::NoRound,
+                        msg!(
+                            "error.no-round.round-has-been-paired-yet-2",
+                            "no round has been paired yet; pair round 1 first"
+                        ),
+                    )
+                })?,
+        };
+        let mut actions = Vec::new();
+        let reason = match override_reason {
+            Some(reason) => {
+                actions.push(Action::OverrideResultLock { round });
+                Some(required_reason(reason)?.to_string())
+            }
+            None => None,
+        };
+        let replace = replace || reason.is_some();
+        let drop = if replace {
+            None
+        } else {
+            self.no_show_drop(round, table, &entry)
+        };
+        actions.push(Action::RecordResult {
+            round,
+            table,
+            entry,
+            replace,
+            player: None,
+        });
+        actions.extend(drop);
+        Ok((round, actions, reason))
+    }
+
+    /// Enters the result typed for a table, or corrects it (`replace`, or a reason to open
+    /// a locked round): the one place hosts send results to.
+    pub fn enter_result(
+        &mut self,
+        round: Option<u32>,
+        table: u32,
+        entry: ResultEntry,
+        replace: bool,
+        override_reason: Option<&str>,
+    ) -> Result<TableView, CommandError> {
+        if replace || override_reason.is_some() {
+            let round = match round {
+                Some(round) => round,
+                None => self.pairings(None)?.round,
+            };
+            self.correct_result(round, table, entry, override_reason)
+        } else {
+            self.record_result(round, table, entry, false)
+        }
+    }
+
+    /// What entering this result would record, without recording it: the same actions
+    /// applied to a copy of the event, so the preview is exactly what will be stored.
+    pub fn preview_result(
+        &self,
+        round: Option<u32>,
+        table: u32,
+        entry: ResultEntry,
+        replace: bool,
+        override_reason: Option<&str>,
+    ) -> Result<TableView, CommandError> {
+        let (round, actions, _) =
+            self.result_actions(round, table, entry, replace, override_reason)?;
+        let mut copy = self.event.clone();
+        for action in &actions {
+            copy.apply(action)?;
+        }
+        let found = copy
+            .round(round)
+            .ok_or(tablekeeper_engine::EngineError::UnknownRound(round))?;
+        PairingsView::from_round(&copy, found)
+            .tables
+            .into_iter()
+            .find(|t| t.table == table)
+            .ok_or_else(|| tablekeeper_engine::EngineError::UnknownTable { round, table }.into())
+    }
+
+    /// Corrects a player's (or team's) details: name, reading, player ID, nickname
+    /// (`None` keeps a field; an empty text clears an optional one).
+    pub fn edit_player(
+        &mut self,
+        reference: &str,
+        changes: PlayerDetails,
+        keep: EditKeep,
+    ) -> Result<PlayerView, CommandError> {
+        let player = self.find_player(reference)?;
+        let checked = crate::names::player_details(&PlayerDetails {
+            name: if keep.name {
+                self.event.player(player)?.name.clone()
+            } else {
+                changes.name.clone()
+            },
+            ..changes.clone()
+        })?;
+        let clear_or = |given: &Option<String>, checked: Option<String>| {
+            given.as_ref().map(|_| checked.unwrap_or_default())
+        };
+        self.commit(
+            vec![Action::EditPlayer {
+                player,
+                name: (!keep.name).then_some(checked.name.clone()),
+                reading: clear_or(&changes.reading, checked.reading.clone()),
+                publisher_id: clear_or(&changes.publisher_id, checked.publisher_id.clone()),
+                nickname: clear_or(&changes.nickname, checked.nickname.clone()),
+            }],
+            None,
+        )?;
+        Ok(PlayerView::from_player(self.event.player(player)?))
+    }
+
+    /// Pairs the next round exactly as given (a round played on paper, entered afterwards)
+    /// as one logged step: `tables` are `(table, player, opponent)` with `None` for a bye.
+    /// Every active player must be seated once; rematches, second byes and pairs across
+    /// score groups are allowed and come back as warnings.
+    pub fn enter_pairing(
+        &mut self,
+        tables: Vec<(u32, String, Option<String>)>,
+        reason: &str,
+    ) -> Result<PairingsView, CommandError> {
+        let reason = required_reason(reason)?.to_string();
+        let mut actions = Vec::new();
+        if self.event.settings.planned_rounds == 0 {
+            actions.push(Action::SetPlannedRounds {
+                rounds: self.recommended_rounds(),
+            });
+        }
+        let mut seats = Vec::with_capacity(tables.len());
+        let mut numbers = Vec::new();
+        let mut pairs: Vec<(u32, Seats)> = Vec::new();
+        for (table, a, b) in &tables {
+            let a = self.find_player(a)?;
+            match b {
+                Some(b) => pairs.push((
+                    *table,
+                    Seats::Pair {
+                        a,
+                        b: self.find_player(b)?,
+                    },
+                )),
+                None => seats.push(Seats::Single { player: a }),
+            }
+        }
+        pairs.sort_by_key(|(table, _)| *table);
+        for (table, pair) in pairs {
+            numbers.push(table);
+            seats.insert(numbers.len() - 1, pair);
+        }
+        actions.push(Action::EnterPairing {
+            seats,
+            tables: numbers,
+        });
+        self.commit(actions, Some(&reason))?;
+        let round = self.event.rounds.len();
+        self.changed_pairings(u32::try_from(round).unwrap_or(u32::MAX))
     }
 
     /// Records many results of one round as a single step (re-entering a paper round, or a
@@ -1581,14 +1974,20 @@ impl Session {
             .ok_or(tablekeeper_engine::EngineError::UnknownTable { round, table })?;
         let paired = u32::try_from(self.event.rounds.len()).unwrap_or(0);
         if paired > round {
-            let later = if paired == round + 1 {
-                format!("round {paired} was")
+            view.warnings.push(if paired == round + 1 {
+                msg!(
+                    "warning.correction.later-round",
+                    "round {later} was paired with the standings before this correction; the pairings are kept, standings are updated",
+                    later = paired
+                )
             } else {
-                format!("rounds {}–{paired} were", round + 1)
-            };
-            view.warnings.push(format!(
-                "{later} paired with the standings before this correction; the pairings are kept, standings are updated"
-            ));
+                msg!(
+                    "warning.correction.later-rounds",
+                    "rounds {first}–{last} were paired with the standings before this correction; the pairings are kept, standings are updated",
+                    first = round + 1,
+                    last = paired
+                )
+            });
         }
         Ok(view)
     }
@@ -1606,7 +2005,10 @@ impl Session {
             }
             None => CommandError::input(
                 ErrorKind::NoRound,
-                "no round has been paired yet; run `tablekeeper pair` first",
+                msg!(
+                    "error.no-round.round-has-been-paired-yet-3",
+                    "no round has been paired yet; run `tablekeeper pair` first"
+                ),
             ),
         })?;
         Ok(PairingsView::from_round(event, found))

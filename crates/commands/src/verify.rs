@@ -2,8 +2,8 @@
 //! embedded rulesets (the same data as the golden tests).
 
 use serde::{Deserialize, Serialize};
-use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::verify;
+use tablekeeper_engine::{ErrorKind, msg};
 
 use crate::error::CommandError;
 
@@ -26,7 +26,12 @@ pub struct RulesetVerification {
 
 /// Results grouped per ruleset, in catalogue order.
 pub fn verify_rules() -> Result<Vec<RulesetVerification>, CommandError> {
-    let reports = verify::run_all().map_err(|e| CommandError::input(ErrorKind::GoldenData, e))?;
+    let reports = verify::run_all().map_err(|e| {
+        CommandError::input(
+            ErrorKind::GoldenData,
+            msg!("error.golden-data", "{detail}", detail = e),
+        )
+    })?;
     let mut groups: Vec<RulesetVerification> = Vec::new();
     for id in tablekeeper_engine::ruleset::catalogue::ruleset_ids() {
         let vectors: Vec<VectorResult> = reports

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
+use tablekeeper_engine::message::Message;
 use tablekeeper_engine::model::{Match, Player, PlayerStatus, ResultEntry, Round, Seats};
 use tablekeeper_engine::standings::{Standings, TiebreakValue};
 use ts_rs::TS;
@@ -69,7 +70,7 @@ pub struct EventView {
     /// Why no further round can be paired under the structure (an elimination decided,
     /// a round robin complete), if so.
     #[serde(default)]
-    pub structure_finished: Option<String>,
+    pub structure_finished: Option<Message>,
     /// `null` when changes are saved to the file; otherwise why the event opened for
     /// reading only (changes are refused with that reason's error kind).
     #[serde(default)]
@@ -259,7 +260,7 @@ pub struct TableView {
     pub table: u32,
     /// Notes about a correction (e.g. later rounds were paired on the old standings).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Message>,
     /// `"a"` or `"b"`: who goes first in game 1, where the ruleset assigns it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first: Option<String>,
@@ -290,7 +291,7 @@ pub struct PairingsView {
     /// What a manual change broke (rematches, second byes, players outside their score
     /// group); empty for the pairer's own pairings.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Message>,
     /// Why the pairing looks as it does (`pair`, and `pairings --explain`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explanation: Option<ExplanationView>,
@@ -328,7 +329,7 @@ pub struct NamedPlayer {
 #[ts(export)]
 pub struct ByeView {
     pub player: NamedPlayer,
-    pub reason: String,
+    pub reason: Message,
     /// The first players in the ruleset's bye order (fewest byes, lowest points, then the
     /// ruleset's tie-break), best placed to receive it first; a player ahead of the
     /// recipient could not take it without a rematch.
@@ -343,7 +344,7 @@ pub struct ByeView {
 pub struct FloatView {
     pub higher: NamedPlayer,
     pub lower: NamedPlayer,
-    pub reason: String,
+    pub reason: Message,
 }
 
 /// Why a round was paired as it was.
@@ -358,7 +359,7 @@ pub struct ExplanationView {
     pub floats: Vec<FloatView>,
     pub rematches: Vec<[u32; 2]>,
     pub forced_second_byes: Vec<u32>,
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
 impl ExplanationView {

@@ -3,7 +3,9 @@
 //! bracket), and the desktop requests for a planned cut and the finals.
 
 use tablekeeper_commands::archive::{self, Archive};
-use tablekeeper_commands::desktop::{CreateEventRequest, CutRequest, Desk, PairRequest};
+use tablekeeper_commands::desk::{
+    CreateEventRequest, CutRequest, Desk, Finals, PairRequest, surface,
+};
 use tablekeeper_commands::result_input::parse_result;
 use tablekeeper_commands::{CreateOptions, CutOptions, RulesetSource, Session};
 use tablekeeper_engine::PlayerDetails;
@@ -168,7 +170,7 @@ fn the_desktop_plans_a_cut_and_chooses_the_finals() {
         title: None,
         ruleset: Some("fow".into()),
         planned_rounds: Some(3),
-        structure: structure.map(str::to_string),
+        structure: structure.and_then(tablekeeper_engine::structure::Structure::from_id),
         elimination_finalists: None,
         min_rounds: None,
         team_size: None,
@@ -177,7 +179,7 @@ fn the_desktop_plans_a_cut_and_chooses_the_finals() {
     let created = desk.create_event(request(None, "finals")).expect("create");
     assert_eq!(created.planned_cut, 4);
     assert_eq!(created.recommended_finals, "double-elimination");
-    desk.add_players(tablekeeper_commands::desktop::AddPlayersRequest {
+    desk.add_players(tablekeeper_commands::desk::AddPlayersRequest {
         names: (1..=6).map(|n| format!("P{n}")).collect(),
     })
     .expect("players");
@@ -188,7 +190,7 @@ fn the_desktop_plans_a_cut_and_chooses_the_finals() {
             })
             .expect("pair");
         for table in round.tables {
-            desk.record_result(tablekeeper_commands::desktop::ResultRequest {
+            desk.record_result(tablekeeper_commands::desk::ResultRequest {
                 round: None,
                 table: table.table,
                 result: "a".into(),
@@ -198,24 +200,27 @@ fn the_desktop_plans_a_cut_and_chooses_the_finals() {
             .expect("result");
         }
     }
-    let cut = |finals: Option<&str>| CutRequest {
+    let cut = |finals: Option<Finals>| CutRequest {
         size: 0,
         third_place: false,
         excluded: Vec::new(),
-        double_elimination: false,
-        finals: finals.map(str::to_string),
+        finals,
         method: None,
     };
-    let bogus = desk
-        .start_cut(cut(Some("triple")))
-        .expect_err("unknown finals");
-    assert_eq!(bogus.kind(), "invalid-cut");
+    // An unknown word never reaches the desk: the request itself does not read.
+    let bogus = surface::dispatch(
+        &mut desk,
+        "start_cut",
+        serde_json::json!({"size": 0, "third_place": false, "excluded": [], "finals": "triple"}),
+    )
+    .expect_err("unknown finals");
+    assert_eq!(bogus.kind(), "invalid-request");
     let single = desk
-        .start_cut(cut(Some("single-elimination")))
+        .start_cut(cut(Some(Finals::SingleElimination)))
         .expect("single");
     assert!(!single.double);
     assert_eq!(single.size, 4, "the planned cut");
-    desk.undo().expect("undo the cut");
+    desk.undo(()).expect("undo the cut");
     let default = desk.start_cut(cut(None)).expect("the ruleset's finals");
     assert!(default.double);
 }

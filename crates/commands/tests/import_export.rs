@@ -135,7 +135,7 @@ fn csv_that_cannot_be_read_exactly_is_refused_with_its_line() {
             preview
                 .problems
                 .iter()
-                .any(|p| p.line == line && p.message.contains(fragment)),
+                .any(|p| p.line == line && p.message.text.contains(fragment)),
             "{csv:?}: {:?}",
             preview.problems
         );
@@ -193,9 +193,11 @@ fn every_exported_csv_cell_is_safe_in_a_spreadsheet() {
                 .expect("result");
         }
     }
-    for format in ["standings-csv", "results-csv"] {
+    use tablekeeper_commands::vocabulary::{CsvEncoding, ExportFormat};
+    for format in [ExportFormat::StandingsCsv, ExportFormat::ResultsCsv] {
         let path = dir.path().join(format!("{format}.csv"));
-        tablekeeper_commands::export::write(&session, format, "utf8-bom", &path).expect("export");
+        tablekeeper_commands::export::write(&session, format, CsvEncoding::Utf8Bom, &path)
+            .expect("export");
         let bytes = std::fs::read(&path).expect("read");
         let text = String::from_utf8(bytes[3..].to_vec()).expect("utf-8");
         let mut reader = csv::ReaderBuilder::new()

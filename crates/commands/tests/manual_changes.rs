@@ -35,7 +35,7 @@ fn swap_needs_a_reason_is_logged_and_warns() {
         changed
             .warnings
             .iter()
-            .any(|w| w.contains("different points")),
+            .any(|w| w.text.contains("different points")),
         "{:?}",
         changed.warnings
     );

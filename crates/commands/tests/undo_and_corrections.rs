@@ -19,8 +19,8 @@ fn undo_and_redo_across_a_pairing() {
     let paired = session.event().clone();
     let undone = session.undo().expect("undo");
     assert!(
-        undone.description.contains("paired"),
-        "{}",
+        undone.description.iter().any(|m| m.key == "history.paired"),
+        "{:?}",
         undone.description
     );
     assert_eq!(session.event(), &after_round_one);
@@ -112,7 +112,10 @@ fn bandai_5_3_round_2_results_lock_when_round_4_is_paired() {
         .correct_result(2, 1, parse_result("b", None).expect("parse"), None)
         .expect("correct round 2");
     assert!(
-        corrected.warnings.iter().any(|w| w.contains("round 3")),
+        corrected
+            .warnings
+            .iter()
+            .any(|w| w.text.contains("round 3")),
         "{:?}",
         corrected.warnings
     );

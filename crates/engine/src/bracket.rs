@@ -15,6 +15,7 @@ use crate::cut::{Opening, first_round};
 use crate::double_bracket::{self, Decided, Planned};
 use crate::error::EngineError;
 use crate::model::{Match, Outcome, PlayerId, Round, Seats, Side};
+use crate::msg;
 
 /// The cut: its finalists in seed order and the bracket rounds played so far.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -93,26 +94,31 @@ impl Cut {
     /// final decides third place).
     pub fn new(seeds: Vec<PlayerId>, third_place: bool, double: bool) -> Result<Cut, EngineError> {
         if double && double_bracket::plan(seeds.len()).is_none() {
-            return Err(EngineError::InvalidCut(format!(
-                "double-elimination finals take {} players, not {}",
-                double_bracket::SIZES,
-                seeds.len()
+            return Err(EngineError::InvalidCut(msg!(
+                "error.invalid-cut.double-elimination-finals-take-players",
+                "double-elimination finals take {sizes} players, not {players}",
+                sizes = double_bracket::SIZES,
+                players = seeds.len()
             )));
         }
         if double && third_place {
-            return Err(EngineError::InvalidCut(
-                "double-elimination finals have no third-place match; the lower final decides third place".into(),
-            ));
+            return Err(EngineError::InvalidCut(msg!(
+                "error.invalid-cut.double-elimination-finals-have-third",
+                "double-elimination finals have no third-place match; the lower final decides third place"
+            )));
         }
         if seeds.len() < 2 {
-            return Err(EngineError::InvalidCut(
-                "a top cut needs at least 2 players".into(),
-            ));
+            return Err(EngineError::InvalidCut(msg!(
+                "error.invalid-cut.top-cut-needs-least-2",
+                "a top cut needs at least 2 players"
+            )));
         }
         let mut seen = std::collections::HashSet::new();
         if let Some(twice) = seeds.iter().find(|p| !seen.insert(**p)) {
-            return Err(EngineError::InvalidCut(format!(
-                "player {twice} is seeded twice"
+            return Err(EngineError::InvalidCut(msg!(
+                "error.invalid-cut.player-seeded-twice",
+                "player {twice} is seeded twice",
+                twice = twice
             )));
         }
         Ok(Cut {
@@ -203,9 +209,10 @@ impl Cut {
                     return Err(EngineError::RoundIncomplete(last.round.number));
                 }
                 if last.is_final() {
-                    return Err(EngineError::InvalidCut(
-                        "the bracket is finished; there is no further round".into(),
-                    ));
+                    return Err(EngineError::InvalidCut(msg!(
+                        "error.invalid-cut.bracket-finished-there-further-round",
+                        "the bracket is finished; there is no further round"
+                    )));
                 }
                 let winners: Vec<Option<PlayerId>> =
                     (0..last.slots()).map(|i| slot_winner(last, i)).collect();
@@ -220,9 +227,10 @@ impl Cut {
             }
         };
         if entrants.is_empty() {
-            return Err(EngineError::InvalidCut(
-                "no player is left in the bracket: the last matches ended with both players losing; correct a result to the player who advances".into(),
-            ));
+            return Err(EngineError::InvalidCut(msg!(
+                "error.invalid-cut.player-left-bracket-last-matches",
+                "no player is left in the bracket: the last matches ended with both players losing; correct a result to the player who advances"
+            )));
         }
         let mut matches = Vec::new();
         let mut table = 0u32;
@@ -274,9 +282,10 @@ impl Cut {
             return Err(EngineError::RoundIncomplete(last.round.number));
         }
         if self.is_finished() {
-            return Err(EngineError::InvalidCut(
-                "the double-elimination finals are decided; there is no further round".into(),
-            ));
+            return Err(EngineError::InvalidCut(msg!(
+                "error.invalid-cut.double-elimination-finals-decided-there",
+                "the double-elimination finals are decided; there is no further round"
+            )));
         }
         let decided = |n: u8| self.decided(n);
         let mut entrants = Vec::new();
@@ -305,9 +314,10 @@ impl Cut {
             numbers.push(planned.number);
         }
         if matches.is_empty() {
-            return Err(EngineError::InvalidCut(
-                "no bracket match can be paired: a finished match has no single winner (both players lost); correct its result to the player who advances".into(),
-            ));
+            return Err(EngineError::InvalidCut(msg!(
+                "error.invalid-cut.bracket-match-can-paired-finished",
+                "no bracket match can be paired: a finished match has no single winner (both players lost); correct its result to the player who advances"
+            )));
         }
         self.rounds
             .push(BracketRound::new(number, matches, entrants, None, numbers));

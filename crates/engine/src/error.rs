@@ -2,71 +2,156 @@
 
 use crate::ErrorKind;
 use crate::exact::ArithmeticError;
+use crate::message::Message;
 use crate::model::PlayerId;
+use crate::msg;
 use crate::ruleset::RulesetError;
 
-/// Why the engine refused an action or a computation.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why the engine refused an action or a computation. Its words are a [`Message`]
+/// ([`EngineError::message`]); `Display` writes the English text.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineError {
-    #[error(transparent)]
-    Ruleset(#[from] RulesetError),
-    #[error("player {0} does not exist")]
+    Ruleset(RulesetError),
     UnknownPlayer(PlayerId),
-    #[error(
-        "a player named '{0}' is already registered; add a distinguishing detail (e.g. a player ID) or use a different name"
-    )]
     DuplicatePlayer(String),
-    #[error("player names cannot be empty")]
     EmptyName,
-    #[error("player name is {0} characters long; the limit is 200")]
     NameTooLong(usize),
-    #[error("player {0} has already dropped")]
     AlreadyDropped(PlayerId),
-    #[error("round {0} does not exist")]
     UnknownRound(u32),
-    #[error("round {round} has no table {table}")]
     UnknownTable { round: u32, table: u32 },
-    #[error("table {table} of round {round} already has a result; use `--replace` to correct it")]
     ResultExists { round: u32, table: u32 },
-    #[error("invalid result: {0}")]
-    InvalidResult(String),
-    #[error(
-        "round {round} results are locked since round {since} was paired (the ruleset allows corrections only until then); override the lock with a reason to correct it"
-    )]
+    InvalidResult(Message),
     ResultLocked { round: u32, since: u32 },
-    #[error("round {0} still has tables without results; enter them before pairing the next round")]
     RoundIncomplete(u32),
-    #[error("the event already has its {0} planned rounds; raise the planned rounds to play more")]
     AllRoundsPlayed(u32),
-    #[error(
-        "fewer than 2 players can be paired; register more players with `tablekeeper add-player` (a dropped or eliminated player cannot return)"
-    )]
     NotEnoughPlayers,
-    #[error("the pairing is invalid: {0}")]
-    InvalidPairing(String),
-    #[error("no pairing without a rematch exists: {0}")]
-    RematchUnavoidable(String),
-    #[error("invalid penalty: {0}")]
-    InvalidPenalty(String),
-    #[error("more than {max} rounds are not supported", max = crate::exact::MAX_ROUNDS)]
+    InvalidPairing(Message),
+    RematchUnavoidable(Message),
+    InvalidPenalty(Message),
     TooManyRounds,
-    #[error("{0}")]
-    Arithmetic(#[from] ArithmeticError),
-    #[error("top cut: {0}")]
-    InvalidCut(String),
-    #[error(
-        "the top cut has started; no more Swiss rounds can be paired (undo the cut to go back)"
-    )]
+    Arithmetic(ArithmeticError),
+    InvalidCut(Message),
     CutStarted,
-    #[error("no further round: {0}")]
-    StructureFinished(String),
-    #[error("{0}")]
-    LateEntryRefused(String),
-    #[error("{0}")]
-    InvalidTeam(String),
+    StructureFinished(Message),
+    LateEntryRefused(Message),
+    InvalidTeam(Message),
 }
 
+impl From<RulesetError> for EngineError {
+    fn from(error: RulesetError) -> Self {
+        EngineError::Ruleset(error)
+    }
+}
+
+impl From<ArithmeticError> for EngineError {
+    fn from(error: ArithmeticError) -> Self {
+        EngineError::Arithmetic(error)
+    }
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message().text)
+    }
+}
+
+impl std::error::Error for EngineError {}
+
 impl EngineError {
+    /// The words for people: key, parameters and the English text.
+    pub fn message(&self) -> Message {
+        match self {
+            EngineError::Ruleset(error) => error.message(),
+            EngineError::UnknownPlayer(player) => {
+                msg!(
+                    "error.unknown-player.number",
+                    "player {player} does not exist",
+                    player = *player
+                )
+            }
+            EngineError::DuplicatePlayer(name) => msg!(
+                "error.duplicate-player",
+                "a player named '{name}' is already registered; add a distinguishing detail (e.g. a player ID) or use a different name",
+                name = name
+            ),
+            EngineError::EmptyName => {
+                msg!("error.empty-name.player", "player names cannot be empty")
+            }
+            EngineError::NameTooLong(length) => msg!(
+                "error.name-too-long.player",
+                "player name is {length} characters long; the limit is 200",
+                length = *length
+            ),
+            EngineError::AlreadyDropped(player) => {
+                msg!(
+                    "error.already-dropped",
+                    "player {player} has already dropped",
+                    player = *player
+                )
+            }
+            EngineError::UnknownRound(round) => {
+                msg!(
+                    "error.unknown-round",
+                    "round {round} does not exist",
+                    round = *round
+                )
+            }
+            EngineError::UnknownTable { round, table } => msg!(
+                "error.unknown-table",
+                "round {round} has no table {table}",
+                round = *round,
+                table = *table
+            ),
+            EngineError::ResultExists { round, table } => msg!(
+                "error.result-exists",
+                "table {table} of round {round} already has a result; correct it to change it",
+                round = *round,
+                table = *table
+            ),
+            EngineError::ResultLocked { round, since } => msg!(
+                "error.result-locked",
+                "round {round} results are locked since round {since} was paired (the ruleset allows corrections only until then); override the lock with a reason to correct it",
+                round = *round,
+                since = *since
+            ),
+            EngineError::RoundIncomplete(round) => msg!(
+                "error.round-incomplete",
+                "round {round} still has tables without results; enter them before pairing the next round",
+                round = *round
+            ),
+            EngineError::AllRoundsPlayed(rounds) => msg!(
+                "error.all-rounds-played",
+                "the event already has its {rounds} planned rounds; raise the planned rounds to play more",
+                rounds = *rounds
+            ),
+            EngineError::NotEnoughPlayers => msg!(
+                "error.not-enough-players",
+                "fewer than 2 players can be paired; register more players (a dropped or eliminated player cannot return)"
+            ),
+            EngineError::TooManyRounds => msg!(
+                "error.too-many-rounds",
+                "more than {max} rounds are not supported",
+                max = crate::exact::MAX_ROUNDS
+            ),
+            EngineError::Arithmetic(_) => msg!(
+                "error.arithmetic",
+                "exact arithmetic overflowed or divided by zero; report this as a bug"
+            ),
+            EngineError::CutStarted => msg!(
+                "error.cut-started",
+                "the top cut has started; no more Swiss rounds can be paired (undo the cut to go back)"
+            ),
+            EngineError::InvalidResult(message)
+            | EngineError::InvalidPairing(message)
+            | EngineError::RematchUnavoidable(message)
+            | EngineError::InvalidPenalty(message)
+            | EngineError::InvalidCut(message)
+            | EngineError::StructureFinished(message)
+            | EngineError::LateEntryRefused(message)
+            | EngineError::InvalidTeam(message) => message.clone(),
+        }
+    }
+
     /// Stable machine-readable kind, shared with the command layer and the UI.
     pub fn kind(&self) -> ErrorKind {
         match self {

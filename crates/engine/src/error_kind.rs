@@ -78,8 +78,6 @@ error_kinds! {
     GoldenData = "golden-data",
     Internal = "internal",
     InvalidArchive = "invalid-archive",
-    InvalidEncoding = "invalid-encoding",
-    InvalidFormat = "invalid-format",
     InvalidRounds = "invalid-rounds",
     InvalidStructure = "invalid-structure",
     InvalidTable = "invalid-table",
@@ -93,6 +91,8 @@ error_kinds! {
     OutputRequired = "output-required",
     ReasonRequired = "reason-required",
     ResultsExist = "results-exist",
+    UnknownCommand = "unknown-command",
+    InvalidRequest = "invalid-request",
     // Printing.
     PrintFont = "print-font",
     PrintInput = "print-input",

@@ -14,6 +14,7 @@ use crate::model::{
     DeckData, DefaultReason, DropTiming, Match, PenaltyKind, PenaltyRecord, PenaltyType, Player,
     PlayerId, PlayerStatus, ResultEntry, Round, Seats, Side,
 };
+use crate::msg;
 use crate::ruleset::Ruleset;
 use crate::scoring::score;
 use crate::structure::{self, EliminationStop, Structure};
@@ -106,6 +107,28 @@ pub enum Action {
         /// Table numbers of the pairs, in order; empty means 1, 2, 3, …
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         tables: Vec<u32>,
+    },
+    /// Pairs the next round exactly as given (a round played on paper and entered
+    /// afterwards, or pairings made by hand): checked like any pairing (every player once),
+    /// but not the pairer's; the command layer warns about rematches and second byes.
+    EnterPairing {
+        seats: Vec<Seats>,
+        /// Table numbers of the pairs, in order; empty means 1, 2, 3, …
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tables: Vec<u32>,
+    },
+    /// Corrects a player's (or team's) registration details; `None` keeps a field, an
+    /// empty text clears an optional one.
+    EditPlayer {
+        player: PlayerId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reading: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        publisher_id: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nickname: Option<String>,
     },
     /// Keeps a player at one table every round (accessibility); `None` releases it.
     SetFixedTable {
@@ -344,11 +367,20 @@ impl Event {
                 seats,
                 tables,
             } => self.pair_round(*seed, seats, tables),
+            Action::EnterPairing { seats, tables } => self.pair_round(0, seats, tables),
+            Action::EditPlayer {
+                player,
+                name,
+                reading,
+                publisher_id,
+                nickname,
+            } => self.edit_player(*player, name, reading, publisher_id, nickname),
             Action::SetFixedTable { player, table } => {
                 if *table == Some(0) {
-                    return Err(EngineError::InvalidPairing(
-                        "table numbers start at 1".into(),
-                    ));
+                    return Err(EngineError::InvalidPairing(msg!(
+                        "error.invalid-pairing.table-numbers-start-1",
+                        "table numbers start at 1"
+                    )));
                 }
                 self.player(*player)?;
                 if let Some(found) = self.players.iter_mut().find(|p| p.id == *player) {
@@ -435,8 +467,10 @@ impl Event {
                 let played =
                     u32::try_from(self.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
                 if *rounds < played {
-                    return Err(EngineError::InvalidPairing(format!(
-                        "{played} rounds are already paired; planned rounds cannot be lower"
+                    return Err(EngineError::InvalidPairing(msg!(
+                        "error.invalid-pairing.rounds-already-paired-planned-rounds",
+                        "{played} rounds are already paired; planned rounds cannot be lower",
+                        played = played
                     )));
                 }
                 self.settings.planned_rounds = *rounds;
@@ -447,14 +481,16 @@ impl Event {
 
     fn register(&mut self, details: &PlayerDetails) -> Result<(), EngineError> {
         if self.settings.structure == Structure::RoundRobin && !self.rounds.is_empty() {
-            return Err(EngineError::LateEntryRefused(
-                "a round robin's schedule is fixed at round 1; late entries cannot join".into(),
-            ));
+            return Err(EngineError::LateEntryRefused(msg!(
+                "error.late-entry-refused.round-robins-schedule-fixed-round",
+                "a round robin's schedule is fixed at round 1; late entries cannot join"
+            )));
         }
         if self.settings.structure == Structure::SingleElimination && self.cut.is_some() {
-            return Err(EngineError::LateEntryRefused(
-                "a single-elimination event is fixed once round 1 is paired; late entries cannot join".into(),
-            ));
+            return Err(EngineError::LateEntryRefused(msg!(
+                "error.late-entry-refused.single-elimination-event-fixed-once",
+                "a single-elimination event is fixed once round 1 is paired; late entries cannot join"
+            )));
         }
         let name = details.name.trim();
         if name.is_empty() {
@@ -468,11 +504,17 @@ impl Event {
         let team_size = usize::from(self.settings.team_size);
         if members.len() != team_size || members.iter().any(String::is_empty) {
             return Err(EngineError::InvalidTeam(if team_size == 0 {
-                "this is an individual event; register players without members".into()
+                msg!(
+                    "error.invalid-team.individual-event",
+                    "this is an individual event; register players without members"
+                )
             } else {
-                format!(
-                    "a team of this event has {team_size} members, in seat order; '{name}' has {}",
-                    members.iter().filter(|m| !m.is_empty()).count()
+                msg!(
+                    "error.invalid-team.member-count",
+                    "a team of this event has {team_size} members, in seat order; '{name}' has {given}",
+                    team_size = team_size,
+                    name = name,
+                    given = members.iter().filter(|m| !m.is_empty()).count()
                 )
             }));
         }
@@ -590,15 +632,19 @@ impl Event {
                         )
                     });
                 if !conceded {
-                    return Err(EngineError::InvalidResult(format!(
-                        "player {id} drops after pairing: record the loss of their match in the current round first"
+                    return Err(EngineError::InvalidResult(msg!(
+                        "error.invalid-result.player-drops-after-pairing-record",
+                        "player {id} drops after pairing: record the loss of their match in the current round first",
+                        id = id
                     )));
                 }
             }
             Some(DropTiming::AfterResults) => {
                 if self.pending_match(id).is_some() {
-                    return Err(EngineError::InvalidResult(format!(
-                        "player {id} still has a match without a result; a drop now is a drop after pairing"
+                    return Err(EngineError::InvalidResult(msg!(
+                        "error.invalid-result.player-still-has-match-without",
+                        "player {id} still has a match without a result; a drop now is a drop after pairing",
+                        id = id
                     )));
                 }
             }
@@ -621,9 +667,10 @@ impl Event {
     ) -> Result<(), EngineError> {
         self.player(player)?;
         if !matches!(entry, ResultEntry::Bye | ResultEntry::WithdrawnBye) {
-            return Err(EngineError::InvalidResult(
-                "a player's own record takes only a bye or a withdrawn bye; enter other results by table".into(),
-            ));
+            return Err(EngineError::InvalidResult(msg!(
+                "error.invalid-result.players-own-record-takes-only",
+                "a player's own record takes only a bye or a withdrawn bye; enter other results by table"
+            )));
         }
         let index = usize::try_from(round)
             .ok()
@@ -645,14 +692,57 @@ impl Event {
                     )
             })
             .ok_or_else(|| {
-                EngineError::InvalidResult(format!("player {player} has no bye in round {round}"))
+                EngineError::InvalidResult(msg!(
+                    "error.invalid-result.player-has-bye-round",
+                    "player {player} has no bye in round {round}",
+                    player = player,
+                    round = round
+                ))
             })?;
         if found.result.is_some() && !replace {
-            return Err(EngineError::InvalidResult(format!(
-                "player {player}'s bye in round {round} already has a result; replace it"
+            return Err(EngineError::InvalidResult(msg!(
+                "error.invalid-result.player-s-bye-round-already",
+                "player {player}'s bye in round {round} already has a result; replace it",
+                player = player,
+                round = round
             )));
         }
         found.result = Some(score(ruleset, &found.seats, entry)?);
+        Ok(())
+    }
+
+    fn edit_player(
+        &mut self,
+        id: PlayerId,
+        name: &Option<String>,
+        reading: &Option<String>,
+        publisher_id: &Option<String>,
+        nickname: &Option<String>,
+    ) -> Result<(), EngineError> {
+        let current = self.player(id)?.clone();
+        let optional = |given: &Option<String>, now: &Option<String>| match given {
+            None => now.clone(),
+            Some(text) => Some(text.trim().to_string()).filter(|t| !t.is_empty()),
+        };
+        let new_name = match name {
+            Some(text) if text.trim().is_empty() => return Err(EngineError::EmptyName),
+            Some(text) => text.trim().to_string(),
+            None => current.name.clone(),
+        };
+        let new_id = optional(publisher_id, &current.publisher_id);
+        let old_key = (current.name.clone(), current.publisher_id.clone());
+        let new_key = (new_name.clone(), new_id.clone());
+        if new_key != old_key && self.registered.contains(&new_key) {
+            return Err(EngineError::DuplicatePlayer(new_name));
+        }
+        self.registered.remove(&old_key);
+        self.registered.insert(new_key);
+        if let Some(player) = self.players.iter_mut().find(|p| p.id == id) {
+            player.reading = optional(reading, &current.reading);
+            player.nickname = optional(nickname, &current.nickname);
+            player.publisher_id = new_id;
+            player.name = new_name;
+        }
         Ok(())
     }
 
@@ -666,9 +756,10 @@ impl Event {
             return Err(EngineError::CutStarted);
         }
         if self.settings.structure == Structure::SingleElimination {
-            return Err(EngineError::InvalidPairing(
-                "a single-elimination event is played as a bracket, not in Swiss rounds".into(),
-            ));
+            return Err(EngineError::InvalidPairing(msg!(
+                "error.invalid-pairing.single-elimination-event-played-bracket",
+                "a single-elimination event is played as a bracket, not in Swiss rounds"
+            )));
         }
         if let Some(last) = self.rounds.last()
             && !last.is_complete()
@@ -689,8 +780,10 @@ impl Event {
         if self.settings.structure == Structure::RoundRobin {
             // The schedule decides every round; only it is accepted.
             if seats != structure::round_robin_seats(self, number as usize).as_slice() {
-                return Err(EngineError::InvalidPairing(format!(
-                    "round {number} of a round robin must follow the schedule"
+                return Err(EngineError::InvalidPairing(msg!(
+                    "error.invalid-pairing.round-round-robin-must-follow",
+                    "round {number} of a round robin must follow the schedule",
+                    number = number
                 )));
             }
         } else {
@@ -741,17 +834,19 @@ impl Event {
         repair_seed: Option<u64>,
     ) -> Result<(), EngineError> {
         if self.cut.is_some() {
-            return Err(EngineError::InvalidCut(
-                "the top cut has already started; undo it to start again".into(),
-            ));
+            return Err(EngineError::InvalidCut(msg!(
+                "error.invalid-cut.top-cut-has-already-started",
+                "the top cut has already started; undo it to start again"
+            )));
         }
         let whole_event = self.settings.structure == Structure::SingleElimination;
         match self.rounds.last() {
             None if whole_event => {}
             None => {
-                return Err(EngineError::InvalidCut(
-                    "play at least one Swiss round before the top cut".into(),
-                ));
+                return Err(EngineError::InvalidCut(msg!(
+                    "error.invalid-cut.play-least-one-swiss-round",
+                    "play at least one Swiss round before the top cut"
+                )));
             }
             Some(last) if !last.is_complete() => {
                 return Err(EngineError::RoundIncomplete(last.number));
@@ -759,21 +854,25 @@ impl Event {
             Some(_) => {}
         }
         if repair_seed.is_some() && !whole_event {
-            return Err(EngineError::InvalidCut(
-                "random pairing every round is for single-elimination events".into(),
-            ));
+            return Err(EngineError::InvalidCut(msg!(
+                "error.invalid-cut.random-pairing-every-round-single",
+                "random pairing every round is for single-elimination events"
+            )));
         }
         for &player in finalists {
             if !self.player(player)?.is_active() {
-                return Err(EngineError::InvalidCut(format!(
-                    "player {player} has dropped and cannot be a finalist"
+                return Err(EngineError::InvalidCut(msg!(
+                    "error.invalid-cut.player-has-dropped-cannot-finalist",
+                    "player {player} has dropped and cannot be a finalist",
+                    player = player
                 )));
             }
         }
         if whole_event && finalists.len() != self.active_players().count() {
-            return Err(EngineError::InvalidCut(
-                "a single-elimination event seeds every active player".into(),
-            ));
+            return Err(EngineError::InvalidCut(msg!(
+                "error.invalid-cut.single-elimination-event-seeds-every",
+                "a single-elimination event seeds every active player"
+            )));
         }
         let mut cut = Cut::new(finalists.to_vec(), third_place, double)?;
         cut.draw = draw;
@@ -786,7 +885,10 @@ impl Event {
         let swiss = u32::try_from(self.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
         let ruleset = &self.ruleset;
         let cut = self.cut.as_mut().ok_or_else(|| {
-            EngineError::InvalidCut("the top cut has not started; start it first".into())
+            EngineError::InvalidCut(msg!(
+                "error.invalid-cut.top-cut-has-started-start",
+                "the top cut has not started; start it first"
+            ))
         })?;
         let played = u32::try_from(cut.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
         cut.pair_next(swiss + played + 1)?;
@@ -875,13 +977,12 @@ impl Event {
     fn check_member(&self, player: PlayerId, member: Option<u8>) -> Result<(), EngineError> {
         self.player(player)?;
         match member {
-            Some(seat) if seat >= self.settings.team_size => {
-                Err(EngineError::InvalidTeam(format!(
-                    "a team of this event has {} members; there is no member {}",
-                    self.settings.team_size,
-                    u32::from(seat) + 1
-                )))
-            }
+            Some(seat) if seat >= self.settings.team_size => Err(EngineError::InvalidTeam(msg!(
+                "error.invalid-team.team-event-has-members-there",
+                "a team of this event has {members} members; there is no member {seat}",
+                members = self.settings.team_size,
+                seat = u32::from(seat) + 1
+            ))),
             _ => Ok(()),
         }
     }
@@ -894,17 +995,19 @@ impl Event {
         seed: Option<u64>,
     ) -> Result<(), EngineError> {
         if self.cut.is_some() {
-            return Err(EngineError::InvalidCut(
-                "bracket pairings follow the seeds and cannot be changed by hand; undo to before the cut to change the finalists".into(),
-            ));
+            return Err(EngineError::InvalidCut(msg!(
+                "error.invalid-cut.bracket-pairings-follow-seeds-cannot",
+                "bracket pairings follow the seeds and cannot be changed by hand; undo to before the cut to change the finalists"
+            )));
         }
         let Some(round) = self.rounds.last() else {
             return Err(EngineError::UnknownRound(number));
         };
         if round.number != number {
-            return Err(EngineError::InvalidPairing(format!(
-                "only the current round ({}) can be re-paired; correct earlier rounds result by result",
-                round.number
+            return Err(EngineError::InvalidPairing(msg!(
+                "error.invalid-pairing.only-current-round-can-re",
+                "only the current round ({round}) can be re-paired; correct earlier rounds result by result",
+                round = round.number
             )));
         }
         let late: Vec<PlayerId> = round
@@ -927,19 +1030,25 @@ impl Event {
             if let Seats::Pair { a, b } = seat
                 && a == b
             {
-                return Err(EngineError::InvalidPairing(format!(
-                    "player {a} is paired against themselves"
+                return Err(EngineError::InvalidPairing(msg!(
+                    "error.invalid-pairing.player-paired-against-themselves",
+                    "player {a} is paired against themselves",
+                    a = a
                 )));
             }
             for player in seat.players() {
                 if !self.player(player)?.is_active() {
-                    return Err(EngineError::InvalidPairing(format!(
-                        "player {player} has dropped"
+                    return Err(EngineError::InvalidPairing(msg!(
+                        "error.invalid-pairing.player-has-dropped",
+                        "player {player} has dropped",
+                        player = player
                     )));
                 }
                 if !seen.insert(player) {
-                    return Err(EngineError::InvalidPairing(format!(
-                        "player {player} is paired twice"
+                    return Err(EngineError::InvalidPairing(msg!(
+                        "error.invalid-pairing.player-paired-twice",
+                        "player {player} is paired twice",
+                        player = player
                     )));
                 }
             }
@@ -948,15 +1057,17 @@ impl Event {
             .active_players()
             .find(|p| !seen.contains(&p.id) && !late.contains(&p.id))
         {
-            return Err(EngineError::InvalidPairing(format!(
-                "{} is not paired",
-                missing.name
+            return Err(EngineError::InvalidPairing(msg!(
+                "error.invalid-pairing.not-paired",
+                "{name} is not paired",
+                name = &missing.name
             )));
         }
         if byes > usize::from(seen.len() % 2 == 1) {
-            return Err(EngineError::InvalidPairing(
-                "more byes than the player count needs".into(),
-            ));
+            return Err(EngineError::InvalidPairing(msg!(
+                "error.invalid-pairing.more-byes-than-player-count",
+                "more byes than the player count needs"
+            )));
         }
         // Results already entered stay with their table and players. The current round's
         // pairs are looked up by their two players (in id order), so a change costs one
@@ -1010,9 +1121,10 @@ impl Event {
             .filter(|m| m.table.is_some() && m.result.is_some())
         {
             if !now_seated.contains(&(old.table, old.seats)) {
-                return Err(EngineError::InvalidPairing(format!(
-                    "table {} already has a result; correct or keep that table",
-                    old.table.unwrap_or(0)
+                return Err(EngineError::InvalidPairing(msg!(
+                    "error.invalid-pairing.table-already-has-result-correct",
+                    "table {table} already has a result; correct or keep that table",
+                    table = old.table.unwrap_or(0)
                 )));
             }
         }
@@ -1047,8 +1159,10 @@ impl Event {
         for seat in seats {
             if let Seats::Pair { a, b } = seat {
                 if a == b {
-                    return Err(EngineError::InvalidPairing(format!(
-                        "player {a} is paired against themselves"
+                    return Err(EngineError::InvalidPairing(msg!(
+                        "error.invalid-pairing.player-paired-against-themselves",
+                        "player {a} is paired against themselves",
+                        a = a
                     )));
                 }
             } else {
@@ -1056,26 +1170,32 @@ impl Event {
             }
             for player in seat.players() {
                 if !active.contains(&player) {
-                    return Err(EngineError::InvalidPairing(format!(
-                        "player {player} is not an active player"
+                    return Err(EngineError::InvalidPairing(msg!(
+                        "error.invalid-pairing.player-active-player",
+                        "player {player} is not an active player",
+                        player = player
                     )));
                 }
                 if !seen.insert(player) {
-                    return Err(EngineError::InvalidPairing(format!(
-                        "player {player} is paired twice"
+                    return Err(EngineError::InvalidPairing(msg!(
+                        "error.invalid-pairing.player-paired-twice",
+                        "player {player} is paired twice",
+                        player = player
                     )));
                 }
             }
         }
         if seen.len() != active.len() {
-            return Err(EngineError::InvalidPairing(
-                "not every active player is paired".into(),
-            ));
+            return Err(EngineError::InvalidPairing(msg!(
+                "error.invalid-pairing.every-active-player-paired",
+                "not every active player is paired"
+            )));
         }
         if byes > usize::from(active.len() % 2 == 1) {
-            return Err(EngineError::InvalidPairing(
-                "more byes than the player count needs".into(),
-            ));
+            return Err(EngineError::InvalidPairing(msg!(
+                "error.invalid-pairing.more-byes-than-player-count",
+                "more byes than the player count needs"
+            )));
         }
         Ok(())
     }
@@ -1098,8 +1218,10 @@ impl Event {
                 .map(|r| r.round.number)
                 != Some(round)
             {
-                return Err(EngineError::InvalidCut(format!(
-                    "round {round} of the bracket is over and the next round is paired from its winners; undo back to it to change a result"
+                return Err(EngineError::InvalidCut(msg!(
+                    "error.invalid-cut.round-bracket-over-next-round",
+                    "round {round} of the bracket is over and the next round is paired from its winners; undo back to it to change a result",
+                    round = round
                 )));
             }
         }
@@ -1168,21 +1290,25 @@ impl Event {
 /// Team events take each seat's result; individual events never do (decision 9).
 fn check_team_entry(team_size: u8, entry: &ResultEntry) -> Result<(), EngineError> {
     match (team_size, entry) {
-        (0, ResultEntry::Team { .. }) => Err(EngineError::InvalidResult(
-            "this is an individual event; enter the match result without team seats".into(),
-        )),
+        (0, ResultEntry::Team { .. }) => Err(EngineError::InvalidResult(msg!(
+            "error.invalid-result.individual-event-enter-match-result",
+            "this is an individual event; enter the match result without team seats"
+        ))),
         (size, ResultEntry::Team { seats }) if seats.len() != usize::from(size) => {
-            Err(EngineError::InvalidResult(format!(
-                "a team match here has {size} seats; enter one result per seat, e.g. team:{}",
-                vec!["a"; usize::from(size)].join(",")
+            Err(EngineError::InvalidResult(msg!(
+                "error.invalid-result.team-match-here-has-seats",
+                "a team match here has {size} seats; enter one result per seat, e.g. team:{example}",
+                size = size,
+                example = vec!["a"; usize::from(size)].join(",")
             )))
         }
         (size, ResultEntry::Win { .. } | ResultEntry::Draw { .. } | ResultEntry::DoubleWin)
             if size > 0 =>
         {
-            Err(EngineError::InvalidResult(format!(
-                "a team match is decided by its seats; enter each seat's result, e.g. team:{}",
-                vec!["a"; usize::from(size)].join(",")
+            Err(EngineError::InvalidResult(msg!(
+                "error.invalid-result.team-match-decided-seats-enter",
+                "a team match is decided by its seats; enter each seat's result, e.g. team:{example}",
+                example = vec!["a"; usize::from(size)].join(",")
             )))
         }
         _ => Ok(()),
@@ -1193,19 +1319,24 @@ fn check_team_entry(team_size: u8, entry: &ResultEntry) -> Result<(), EngineErro
 /// `decisive_teams`, so does every seat of a team match (decision 33).
 fn check_bracket_entry(entry: &ResultEntry, decisive_teams: bool) -> Result<(), EngineError> {
     match entry {
-        ResultEntry::Draw { .. } | ResultEntry::DoubleWin => Err(EngineError::InvalidResult(
-            "a top-cut match cannot end in a draw; enter the winner (or dl if the time-up procedure makes both players lose)".into(),
-        )),
-        ResultEntry::Win { games: Some(g), .. } if g.a == g.b => Err(EngineError::InvalidResult(
-            "a top-cut match needs a winner; a tied game score is not a result".into(),
-        )),
+        ResultEntry::Draw { .. } | ResultEntry::DoubleWin => Err(EngineError::InvalidResult(msg!(
+            "error.invalid-result.top-cut-match-cannot-end",
+            "a top-cut match cannot end in a draw; enter the winner (or dl if the time-up procedure makes both players lose)"
+        ))),
+        ResultEntry::Win { games: Some(g), .. } if g.a == g.b => {
+            Err(EngineError::InvalidResult(msg!(
+                "error.invalid-result.top-cut-match-needs-winner",
+                "a top-cut match needs a winner; a tied game score is not a result"
+            )))
+        }
         // Decision 33: every seat of a team match in elimination needs a winner.
         ResultEntry::Team { seats }
             if decisive_teams && seats.contains(&crate::model::TeamSeat::Draw) =>
         {
-            Err(EngineError::InvalidResult(
-                "a seat of a top-cut team match cannot end in a draw (decision 33); enter each seat's winner (or dl where the time-up procedure makes both lose), e.g. team:a,b,a".into(),
-            ))
+            Err(EngineError::InvalidResult(msg!(
+                "error.invalid-result.seat-top-cut-team-match",
+                "a seat of a top-cut team match cannot end in a draw (decision 33); enter each seat's winner (or dl where the time-up procedure makes both lose), e.g. team:a,b,a"
+            )))
         }
         _ => Ok(()),
     }
@@ -1270,16 +1401,20 @@ fn table_numbers(seats: &[Seats], given: &[u32]) -> Result<Vec<u32>, EngineError
             .collect();
     }
     if given.len() != pairs {
-        return Err(EngineError::InvalidPairing(format!(
-            "{} table numbers for {pairs} pairs",
-            given.len()
+        return Err(EngineError::InvalidPairing(msg!(
+            "error.invalid-pairing.table-numbers-pairs",
+            "{given} table numbers for {pairs} pairs",
+            given = given.len(),
+            pairs = pairs
         )));
     }
     let mut seen = std::collections::HashSet::new();
     for table in given {
         if *table == 0 || !seen.insert(*table) {
-            return Err(EngineError::InvalidPairing(format!(
-                "table {table} is used twice or is not a table number"
+            return Err(EngineError::InvalidPairing(msg!(
+                "error.invalid-pairing.table-used-twice-table-number",
+                "table {table} is used twice or is not a table number",
+                table = table
             )));
         }
     }
@@ -1364,16 +1499,18 @@ impl Event {
                 .iter()
                 .map(|p| p.id())
                 .collect();
-            return Err(EngineError::InvalidPenalty(format!(
-                "this ruleset has no '{}' penalty; it uses {}",
-                penalty.id(),
-                used.join(", ")
+            return Err(EngineError::InvalidPenalty(msg!(
+                "error.invalid-penalty.ruleset-has-penalty-uses",
+                "this ruleset has no '{penalty}' penalty; it uses {used}",
+                penalty = penalty.id(),
+                used = used.join(", ")
             )));
         }
         if infraction.trim().is_empty() {
-            return Err(EngineError::InvalidPenalty(
-                "name the infraction (e.g. \"tardiness\")".into(),
-            ));
+            return Err(EngineError::InvalidPenalty(msg!(
+                "error.invalid-penalty.name-infraction-e-g-tardiness",
+                "name the infraction (e.g. \"tardiness\")"
+            )));
         }
         let rounds = u32::try_from(self.rounds.len()).unwrap_or(u32::MAX);
         if (round == 0 && rounds > 0) || (round > 0 && self.round(round).is_none()) {

@@ -12,6 +12,7 @@ pub mod error;
 pub mod error_kind;
 pub mod event;
 pub mod exact;
+pub mod message;
 pub mod model;
 pub mod pairing;
 pub mod ruleset;
@@ -21,6 +22,7 @@ pub mod standings;
 pub mod state;
 pub mod structure;
 pub mod verify;
+pub mod vocabulary;
 
 pub use error::EngineError;
 pub use error_kind::ErrorKind;

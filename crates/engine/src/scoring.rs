@@ -8,6 +8,7 @@ use crate::exact::Exact;
 use crate::model::{
     Category, GameScore, MatchResult, Outcome, ResultEntry, SeatResult, Seats, Side, TeamSeat,
 };
+use crate::msg;
 use crate::ruleset::Ruleset;
 
 /// Scores `entry` for a match with `seats`.
@@ -28,9 +29,15 @@ pub fn score(
     let needs_pair = !entry.is_single_seat();
     if single == needs_pair {
         return Err(EngineError::InvalidResult(if single {
-            "this player has no opponent this round; only a bye or a late-entry loss applies".into()
+            msg!(
+                "error.invalid-result.single-seat",
+                "this player has no opponent this round; only a bye or a late-entry loss applies"
+            )
         } else {
-            "a bye or late-entry loss cannot be entered for a table with two players".into()
+            msg!(
+                "error.invalid-result.bye-at-a-table",
+                "a bye or late-entry loss cannot be entered for a table with two players"
+            )
         }));
     }
     let seats = match &entry {
@@ -61,9 +68,11 @@ pub fn score(
                     let winner_games = if *winner == Side::A { score.a } else { score.b };
                     let loser_games = if *winner == Side::A { score.b } else { score.a };
                     if winner_games <= loser_games {
-                        return Err(EngineError::InvalidResult(format!(
-                            "game score {}-{} does not give this player more games; enter a draw or swap the score",
-                            score.a, score.b
+                        return Err(EngineError::InvalidResult(msg!(
+                            "error.invalid-result.game-score-does-give-player",
+                            "game score {a}-{b} does not give this player more games; enter a draw or swap the score",
+                            a = score.a,
+                            b = score.b
                         )));
                     }
                     ((score.a, score.b), (score.b, score.a))
@@ -105,9 +114,11 @@ pub fn score(
                 Some(score) => {
                     check_games(ruleset, score)?;
                     if score.a != score.b {
-                        return Err(EngineError::InvalidResult(format!(
-                            "game score {}-{} has a winner; a draw needs equal games (decision 22)",
-                            score.a, score.b
+                        return Err(EngineError::InvalidResult(msg!(
+                            "error.invalid-result.game-score-has-winner-draw",
+                            "game score {a}-{b} has a winner; a draw needs equal games (decision 22)",
+                            a = score.a,
+                            b = score.b
                         )));
                     }
                     (score.a, score.b)
@@ -233,9 +244,10 @@ type SeatOutcomes = (Outcome, Outcome);
 /// a team match are the individual wins of each side.
 fn team_outcome(seats: &[TeamSeat]) -> Result<(SeatOutcomes, (u8, u8)), EngineError> {
     if seats.is_empty() {
-        return Err(EngineError::InvalidResult(
-            "a team match needs each seat's result, e.g. team:a,b,a".into(),
-        ));
+        return Err(EngineError::InvalidResult(msg!(
+            "error.invalid-result.team-match-needs-each-seats",
+            "a team match needs each seat's result, e.g. team:a,b,a"
+        )));
     }
     let count = |wanted: TeamSeat| seats.iter().filter(|s| **s == wanted).count();
     let (a_wins, b_wins, double) = (
@@ -273,21 +285,28 @@ fn graded<'a>(
             .map(|r| r.id.as_str())
             .collect();
         EngineError::InvalidResult(if known.is_empty() {
-            format!(
-                "ruleset '{}' has no graded result reasons; leave out the reason '{id}'",
-                ruleset.id
+            msg!(
+                "error.invalid-result.no-graded-reasons",
+                "ruleset '{ruleset}' has no graded result reasons; leave out the reason '{id}'",
+                ruleset = &ruleset.id,
+                id = id
             )
         } else {
-            format!(
-                "unknown result reason '{id}'; this ruleset knows {}",
-                known.join(", ")
+            msg!(
+                "error.invalid-result.unknown-reason",
+                "unknown result reason '{id}'; this ruleset knows {known}",
+                id = id,
+                known = known.join(", ")
             )
         })
     })?;
     if reason.outcome != outcome {
-        return Err(EngineError::InvalidResult(format!(
-            "reason '{id}' is for a {}, not a {outcome}",
-            reason.outcome
+        return Err(EngineError::InvalidResult(msg!(
+            "error.invalid-result.reason-for-another-outcome",
+            "reason '{id}' is for a {expected}, not a {outcome}",
+            id = id,
+            expected = &reason.outcome,
+            outcome = outcome
         )));
     }
     Ok(reason)
@@ -300,23 +319,32 @@ fn check_games(ruleset: &Ruleset, score: &GameScore) -> Result<(), EngineError> 
     let max_games = 2 * needed - 1;
     let total = u16::from(score.a) + u16::from(score.b) + u16::from(score.draws);
     if score.a > needed || score.b > needed {
-        return Err(EngineError::InvalidResult(format!(
-            "{}-{}: a player needs only {needed} game win(s) to take this match",
-            score.a, score.b
+        return Err(EngineError::InvalidResult(msg!(
+            "error.invalid-result.player-needs-only-game-win",
+            "{a}-{b}: a player needs only {needed} game win(s) to take this match",
+            a = score.a,
+            b = score.b,
+            needed = needed
         )));
     }
     if score.a == needed && score.b == needed {
-        return Err(EngineError::InvalidResult(format!(
-            "{}-{}: both players cannot reach {needed} game wins",
-            score.a, score.b
+        return Err(EngineError::InvalidResult(msg!(
+            "error.invalid-result.both-players-cannot-reach-game",
+            "{a}-{b}: both players cannot reach {needed} game wins",
+            a = score.a,
+            b = score.b,
+            needed = needed
         )));
     }
     if total > u16::from(max_games) + u16::from(score.draws)
         || u16::from(score.a) + u16::from(score.b) > u16::from(max_games)
     {
-        return Err(EngineError::InvalidResult(format!(
-            "{}-{}: a best of {max_games} has at most {max_games} decided games",
-            score.a, score.b
+        return Err(EngineError::InvalidResult(msg!(
+            "error.invalid-result.best-has-most-decided-games",
+            "{a}-{b}: a best of {max_games} has at most {max_games} decided games",
+            a = score.a,
+            b = score.b,
+            max_games = max_games
         )));
     }
     Ok(())

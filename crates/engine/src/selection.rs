@@ -225,6 +225,19 @@ pub fn select_by_usage_rate(contenders: &[Contender], size: usize, min_wins: u32
     }
 }
 
+crate::choice_enum! {
+    /// How finalists are chosen, as the organizer names it (000 §3.2.4–§3.2.4.5; 001 第4節).
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+    pub enum SelectionMethod {
+        Ranking = "ranking",
+        NationClan = "nation-clan",
+        RideLine = "ride-line",
+        Title = "title",
+        Oshi = "oshi",
+        UsageRate = "usage-rate",
+    }
+}
+
 /// How finalists are chosen (announced in advance; ranking is the default, 000 §3.2.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
@@ -236,21 +249,23 @@ pub enum Method {
 }
 
 impl Method {
-    pub const CHOICES: &'static str = "ranking, nation-clan, ride-line, title, oshi or usage-rate";
-
-    /// The method named `id`; `japanese_text` picks the JA counting of Ride Line (the
-    /// event's ruleset encodes 001, the Japanese floor rules).
-    pub fn from_id(id: &str, japanese_text: bool) -> Option<Method> {
-        Some(match id {
-            "ranking" => Method::Ranking,
-            "nation-clan" => Method::Deck(DeckMethod::NationClan),
-            "ride-line" => Method::Deck(DeckMethod::RideLine {
+    /// The method the organizer chose; `japanese_text` picks the JA counting of Ride Line
+    /// (the event's ruleset encodes 001, the Japanese floor rules).
+    pub fn of(method: SelectionMethod, japanese_text: bool) -> Method {
+        match method {
+            SelectionMethod::Ranking => Method::Ranking,
+            SelectionMethod::NationClan => Method::Deck(DeckMethod::NationClan),
+            SelectionMethod::RideLine => Method::Deck(DeckMethod::RideLine {
                 count_lines: !japanese_text,
             }),
-            "title" => Method::Deck(DeckMethod::Title),
-            "oshi" => Method::Deck(DeckMethod::Oshi),
-            "usage-rate" => Method::UsageRate,
-            _ => return None,
-        })
+            SelectionMethod::Title => Method::Deck(DeckMethod::Title),
+            SelectionMethod::Oshi => Method::Deck(DeckMethod::Oshi),
+            SelectionMethod::UsageRate => Method::UsageRate,
+        }
+    }
+
+    /// The method named `id`, as [`Method::of`].
+    pub fn from_id(id: &str, japanese_text: bool) -> Option<Method> {
+        SelectionMethod::from_id(id).map(|m| Method::of(m, japanese_text))
     }
 }

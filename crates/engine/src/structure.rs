@@ -22,6 +22,8 @@
 //! Everything here is derived from the completed rounds, so replaying the log gives the
 //! same eliminations.
 
+use crate::message::{Message, Param};
+use crate::msg;
 use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
@@ -34,43 +36,21 @@ use crate::model::{Outcome, PlayerId, Seats};
 use crate::ruleset::{CutComparison, VariableRounds};
 use crate::standings::records::Records;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Structure {
-    #[default]
-    Swiss,
-    RoundRobin,
-    TwoLoss,
-    PointsThreshold,
-    SingleElimination,
+crate::choice_enum! {
+    /// How the event is played (decision 25).
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+    #[derive(Default)]
+    pub enum Structure {
+        #[default]
+        Swiss = "swiss",
+        RoundRobin = "round-robin",
+        TwoLoss = "two-loss",
+        PointsThreshold = "points-threshold",
+        SingleElimination = "single-elimination",
+    }
 }
 
 impl Structure {
-    pub const ALL: [Structure; 5] = [
-        Structure::Swiss,
-        Structure::RoundRobin,
-        Structure::TwoLoss,
-        Structure::PointsThreshold,
-        Structure::SingleElimination,
-    ];
-    pub const CHOICES: &'static str =
-        "swiss, round-robin, two-loss, points-threshold or single-elimination";
-
-    /// Stable id used in event files, the CLI and JSON.
-    pub fn id(self) -> &'static str {
-        match self {
-            Structure::Swiss => "swiss",
-            Structure::RoundRobin => "round-robin",
-            Structure::TwoLoss => "two-loss",
-            Structure::PointsThreshold => "points-threshold",
-            Structure::SingleElimination => "single-elimination",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<Structure> {
-        Structure::ALL.into_iter().find(|s| s.id() == id)
-    }
-
     /// Whether players leave the event by losing (the two elimination formats).
     pub fn eliminates(self) -> bool {
         matches!(self, Structure::TwoLoss | Structure::PointsThreshold)
@@ -150,20 +130,27 @@ pub fn eliminated(event: &Event) -> Result<BTreeSet<PlayerId>, EngineError> {
 
 /// Why the structure allows no further round, if it does not (besides the planned rounds,
 /// which the event checks for every structure).
-pub fn finished(event: &Event) -> Result<Option<String>, EngineError> {
+pub fn finished(event: &Event) -> Result<Option<Message>, EngineError> {
     let structure = event.settings.structure;
     let played = event.rounds.len();
     match structure {
         Structure::Swiss => variable_rounds_over(event),
-        Structure::SingleElimination => Ok(event
-            .cut
-            .as_ref()
-            .filter(|cut| cut.is_finished())
-            .map(|_| "the single-elimination bracket is decided".to_string())),
+        Structure::SingleElimination => {
+            Ok(event.cut.as_ref().filter(|cut| cut.is_finished()).map(|_| {
+                msg!(
+                    "structure.single-elimination-decided",
+                    "the single-elimination bracket is decided"
+                )
+            }))
+        }
         Structure::RoundRobin => {
             let schedule = round_robin_rounds(round_robin_field(event).len());
             Ok((played >= schedule).then(|| {
-                format!("the round robin is complete: all {schedule} rounds have been played")
+                msg!(
+                    "structure.round-robin-complete",
+                    "the round robin is complete: all {rounds} rounds have been played",
+                    rounds = schedule
+                )
             }))
         }
         Structure::TwoLoss | Structure::PointsThreshold => {
@@ -183,31 +170,37 @@ pub fn finished(event: &Event) -> Result<Option<String>, EngineError> {
                 .count();
             let finalists = event.settings.elimination_stop.finalists as usize;
             if remaining.len() < 2 {
-                return Ok(Some(format!(
-                    "{} player(s) remain in the elimination; the event is decided",
-                    remaining.len()
+                return Ok(Some(msg!(
+                    "structure.elimination-decided",
+                    "{players} player(s) remain in the elimination; the event is decided",
+                    players = remaining.len()
                 )));
             }
             if structure == Structure::TwoLoss {
                 if undefeated <= 1 {
-                    return Ok(Some(
+                    return Ok(Some(msg!(
+                        "structure.two-loss-one-undefeated",
                         "only one fighter is left undefeated, and wins the event (000 §3.2.2.1)"
-                            .into(),
-                    ));
+                    )));
                 }
                 let stop = match event.ruleset.pairing.cut_comparison {
                     CutComparison::LessThan => undefeated < finalists,
                     CutComparison::AtMost => undefeated <= finalists,
                 };
                 if finalists > 0 && stop {
-                    return Ok(Some(format!(
-                        "{undefeated} fighters are undefeated for {finalists} finalist places; the elimination rounds are over"
+                    return Ok(Some(msg!(
+                        "structure.two-loss-finalists",
+                        "{undefeated} fighters are undefeated for {finalists} finalist places; the elimination rounds are over",
+                        undefeated = undefeated,
+                        finalists = finalists
                     )));
                 }
             } else if finalists > 0 && remaining.len() <= finalists {
-                return Ok(Some(format!(
-                    "{} players remain, the announced number ({finalists}); the elimination rounds are over",
-                    remaining.len()
+                return Ok(Some(msg!(
+                    "structure.threshold-remaining",
+                    "{players} players remain, the announced number ({finalists}); the elimination rounds are over",
+                    players = remaining.len(),
+                    finalists = finalists
                 )));
             } else {
                 // 003 §6b-iv "An Event Organizer may choose to end the tournament once there
@@ -223,8 +216,10 @@ pub fn finished(event: &Event) -> Result<Option<String>, EngineError> {
                 // an older ruleset copy keeps its event replaying as it did.
                 let no_loss = event.ruleset.pairing.variable_rounds == VariableRounds::NoLoss;
                 if no_loss && min > 0 && completed >= min && completed == played && unbeaten == 1 {
-                    return Ok(Some(format!(
-                        "only one remaining player has not lost a round after {completed} rounds (003 §6b-iv)"
+                    return Ok(Some(msg!(
+                        "structure.threshold-one-unbeaten",
+                        "only one remaining player has not lost a round after {completed} rounds (003 §6b-iv)",
+                        completed = completed
                     )));
                 }
             }
@@ -235,7 +230,7 @@ pub fn finished(event: &Event) -> Result<Option<String>, EngineError> {
 
 /// Swiss variable rounds: over once the minimum is played and the players with only wins
 /// are down to one, or below the prize places (decision 7's comparison).
-fn variable_rounds_over(event: &Event) -> Result<Option<String>, EngineError> {
+fn variable_rounds_over(event: &Event) -> Result<Option<Message>, EngineError> {
     let stop = event.settings.elimination_stop;
     let completed = event.completed_rounds().count();
     if stop.min_rounds == 0
@@ -255,15 +250,25 @@ fn variable_rounds_over(event: &Event) -> Result<Option<String>, EngineError> {
         .count();
     let finalists = stop.finalists as usize;
     let (over, words) = match mode {
-        VariableRounds::OnlyWins => (perfect <= 1, "with only wins"),
+        VariableRounds::OnlyWins => (
+            perfect <= 1,
+            Param::word("structure.with-only-wins", "with only wins"),
+        ),
         // 003 §6b-v: "only one remaining player who has not lost a single round" — a draw
         // is not a loss, and none left is not "only one" (the set rounds then apply).
-        VariableRounds::NoLoss => (perfect == 1, "without a loss"),
+        VariableRounds::NoLoss => (
+            perfect == 1,
+            Param::word("structure.without-a-loss", "without a loss"),
+        ),
     };
     if over {
-        return Ok(Some(format!(
-            "variable rounds: {perfect} player(s) {words} after {completed} rounds (minimum {})",
-            stop.min_rounds
+        return Ok(Some(msg!(
+            "structure.variable-rounds-over",
+            "variable rounds: {players} player(s) {record} after {completed} rounds (minimum {minimum})",
+            players = perfect,
+            record = words,
+            completed = completed,
+            minimum = stop.min_rounds
         )));
     }
     let below = match event.ruleset.pairing.cut_comparison {
@@ -271,8 +276,13 @@ fn variable_rounds_over(event: &Event) -> Result<Option<String>, EngineError> {
         CutComparison::AtMost => perfect <= finalists,
     };
     if finalists > 0 && below {
-        return Ok(Some(format!(
-            "variable rounds: {perfect} players {words} for {finalists} prize places after {completed} rounds"
+        return Ok(Some(msg!(
+            "structure.variable-rounds-prize-places",
+            "variable rounds: {players} players {record} for {finalists} prize places after {completed} rounds",
+            players = perfect,
+            record = words,
+            finalists = finalists,
+            completed = completed
         )));
     }
     Ok(None)

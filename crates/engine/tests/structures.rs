@@ -253,7 +253,7 @@ fn bushiroad_en_3_2_2_1_two_losses_eliminate_and_one_undefeated_ends_the_event()
                 });
             }
             Err(EngineError::StructureFinished(reason)) => {
-                assert!(reason.contains("undefeated"), "{reason}");
+                assert!(reason.text.contains("undefeated"), "{reason}");
                 break;
             }
             Err(other) => panic!("round {round}: {other}"),
@@ -422,7 +422,7 @@ fn bandai_3_6_variable_rounds_stop_at_one_player_with_only_wins_after_the_minimu
     let over = structure::finished(&swiss)
         .expect("finished")
         .expect("stops after round 4");
-    assert!(over.contains("only wins"), "{over}");
+    assert!(over.text.contains("only wins"), "{over}");
     let refused = pair_next_round(&swiss, 5, false).expect_err("no round 5");
     assert_eq!(refused.kind(), "structure-finished");
     // Fixed rounds (no minimum) never stop early.

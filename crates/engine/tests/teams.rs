@@ -217,7 +217,7 @@ fn decision_33_a_drawn_seat_is_refused_in_the_top_cut() {
         team(&[TeamSeat::A, TeamSeat::Draw, TeamSeat::B]),
     );
     assert!(
-        matches!(refused, Err(tablekeeper_engine::EngineError::InvalidResult(ref m)) if m.contains("decision 33")),
+        matches!(refused, Err(tablekeeper_engine::EngineError::InvalidResult(ref m)) if m.text.contains("decision 33")),
         "{refused:?}"
     );
     assert!(event.cut.as_ref().expect("cut").champion().is_none());

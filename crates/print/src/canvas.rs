@@ -23,7 +23,7 @@ pub struct Canvas {
 
 impl Canvas {
     fn new(paper: Paper, font: &'static ParsedFont, font_id: FontId) -> Canvas {
-        let (width, height) = paper.size();
+        let (width, height) = crate::paper_size(paper);
         Canvas {
             width,
             height,

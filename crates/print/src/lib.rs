@@ -18,7 +18,8 @@ pub mod pairings;
 pub mod slips;
 pub mod standings;
 
-use tablekeeper_engine::ErrorKind;
+use tablekeeper_engine::message::Message;
+use tablekeeper_engine::{ErrorKind, msg};
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -26,7 +27,7 @@ pub enum PrintError {
     #[error("the embedded font could not be read; reinstall Tablekeeper")]
     Font,
     #[error("{0}")]
-    Input(String),
+    Input(Message),
     #[error(transparent)]
     Command(#[from] tablekeeper_commands::CommandError),
 }
@@ -47,52 +48,28 @@ impl From<PrintError> for tablekeeper_commands::CommandError {
     fn from(error: PrintError) -> Self {
         match error {
             PrintError::Command(e) => e,
-            other => tablekeeper_commands::CommandError::input(other.kind(), other.to_string()),
+            PrintError::Input(message) => {
+                tablekeeper_commands::CommandError::input(ErrorKind::PrintInput, message)
+            }
+            PrintError::Font => tablekeeper_commands::CommandError::input(
+                ErrorKind::PrintFont,
+                msg!(
+                    "error.print-font",
+                    "the embedded font could not be read; reinstall Tablekeeper"
+                ),
+            ),
         }
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Paper {
-    A4,
-    Letter,
-}
+pub use tablekeeper_commands::vocabulary::{Document, Paper};
+pub use tablekeeper_commands::words::Language;
 
-impl Paper {
-    /// Width and height in points.
-    pub fn size(self) -> (f32, f32) {
-        match self {
-            Paper::A4 => (595.28, 841.89),
-            Paper::Letter => (612.0, 792.0),
-        }
-    }
-
-    pub fn parse(text: &str) -> Result<Paper, PrintError> {
-        match text.to_ascii_lowercase().as_str() {
-            "a4" => Ok(Paper::A4),
-            "letter" | "us-letter" => Ok(Paper::Letter),
-            other => Err(PrintError::Input(format!(
-                "unknown paper size '{other}'; use a4 or letter"
-            ))),
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Language {
-    En,
-    Ja,
-}
-
-impl Language {
-    pub fn parse(text: &str) -> Result<Language, PrintError> {
-        match text.to_ascii_lowercase().as_str() {
-            "en" | "english" => Ok(Language::En),
-            "ja" | "japanese" | "jp" => Ok(Language::Ja),
-            other => Err(PrintError::Input(format!(
-                "unknown language '{other}'; use en or ja"
-            ))),
-        }
+/// Width and height of `paper` in points.
+pub fn paper_size(paper: Paper) -> (f32, f32) {
+    match paper {
+        Paper::A4 => (595.28, 841.89),
+        Paper::Letter => (612.0, 792.0),
     }
 }
 

@@ -10,7 +10,8 @@ use std::process::Command;
 use tablekeeper_commands::result_input::parse_result;
 use tablekeeper_commands::{CreateOptions, CutOptions, RulesetSource, Session};
 use tablekeeper_engine::PlayerDetails;
-use tablekeeper_print::job::{PrintJob, What, render};
+use tablekeeper_print::Document as What;
+use tablekeeper_print::job::{PrintJob, render};
 use tablekeeper_print::pairings::sort_key;
 use tablekeeper_print::{Language, Paper};
 

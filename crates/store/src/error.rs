@@ -2,81 +2,256 @@
 
 use std::path::PathBuf;
 
-use tablekeeper_engine::ErrorKind;
+use tablekeeper_engine::message::{Message, Param};
+use tablekeeper_engine::{ErrorKind, msg};
 
 /// Why an event file could not be created, opened, read or written.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum StoreError {
-    #[error("{path} already exists; choose another file name or open the existing event")]
-    AlreadyExists { path: PathBuf },
-    #[error("{path} does not exist; check the path or create the event first")]
-    NotFound { path: PathBuf },
-    #[error("{path} is not a Tablekeeper event file; it was left unchanged")]
-    NotAnEventFile { path: PathBuf },
-    #[error(
-        "{path} was written by a newer Tablekeeper (event file version {found}, this app reads up to {supported}); update Tablekeeper to open it"
-    )]
+    AlreadyExists {
+        path: PathBuf,
+    },
+    NotFound {
+        path: PathBuf,
+    },
+    NotAnEventFile {
+        path: PathBuf,
+    },
     NewerVersion {
         path: PathBuf,
         found: i64,
         supported: i64,
     },
-    #[error("{path} is damaged ({damage}); it was left unchanged. Restore a backup to go on")]
-    Damaged { path: PathBuf, damage: Damage },
-    #[error(
-        "{path} is read-only ({why}); nothing was changed. Save a copy to a folder you can write to and open that copy to go on"
-    )]
-    ReadOnly { path: PathBuf, why: String },
-    #[error(
-        "the disk holding {path} is full; nothing was changed. Free some space (or save a copy to another disk) and try again"
-    )]
-    DiskFull { path: PathBuf },
-    #[error("the event file could not be written: {0}")]
-    Sqlite(#[from] rusqlite::Error),
-    #[error("the event file could not be migrated: {0}")]
-    Migration(#[from] rusqlite_migration::Error),
-    #[error("stored data could not be read: {0}")]
+    Damaged {
+        path: PathBuf,
+        damage: Damage,
+    },
+    ReadOnly {
+        path: PathBuf,
+        why: String,
+    },
+    DiskFull {
+        path: PathBuf,
+    },
+    Sqlite(rusqlite::Error),
+    Migration(rusqlite_migration::Error),
     Data(String),
-    #[error("{path} is the event file itself; choose another file")]
-    SameFile { path: PathBuf },
-    #[error("{path} is open in another Tablekeeper ({holder}); close it there first")]
-    InUse { path: PathBuf, holder: String },
-    #[error("{path}: {detail}")]
-    Io { path: PathBuf, detail: String },
+    SameFile {
+        path: PathBuf,
+    },
+    InUse {
+        path: PathBuf,
+        holder: String,
+    },
+    Io {
+        path: PathBuf,
+        detail: String,
+    },
 }
 
 /// What is wrong with a damaged event file, found when it is opened or checked.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Damage {
-    #[error("the file is empty")]
     Empty,
-    #[error("the file is cut short: {bytes} bytes, not a whole number of {page_size}-byte pages")]
     CutShort { bytes: u64, page_size: u64 },
-    #[error("the file is cut short: {found} of its {expected} pages are there")]
     MissingPages { found: u64, expected: u64 },
-    #[error("its header is damaged: {0}")]
     Header(String),
-    #[error("SQLite finds it damaged: {0}")]
     Integrity(String),
-    #[error("the event record cannot be read: {0}")]
     EventRecord(String),
-    #[error("log entry {seq} cannot be read: {problem}")]
     Entry { seq: i64, problem: String },
-    #[error("log entries are missing before entry {seq}")]
     Gap { seq: i64 },
-    #[error("the log's steps are out of order at entry {seq}")]
     Steps { seq: i64 },
-    #[error("log entry {seq} was changed after it was written (its checksum does not match)")]
     Checksum { seq: i64 },
-    #[error(
-        "the log ends after entry {found}, but the file recorded {expected} entries (the newest are lost)"
-    )]
     Truncated { found: i64, expected: i64 },
-    #[error("the log does not replay: step {step}: {problem}")]
     Replay { step: i64, problem: String },
 }
 
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> Self {
+        StoreError::Sqlite(error)
+    }
+}
+
+impl From<rusqlite_migration::Error> for StoreError {
+    fn from(error: rusqlite_migration::Error) -> Self {
+        StoreError::Migration(error)
+    }
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message().text)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl std::fmt::Display for Damage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message().text)
+    }
+}
+
+impl Damage {
+    /// What is wrong, in words.
+    pub fn message(&self) -> Message {
+        match self {
+            Damage::Empty => msg!("damage.empty", "the file is empty"),
+            Damage::CutShort { bytes, page_size } => msg!(
+                "damage.cut-short",
+                "the file is cut short: {bytes} bytes, not a whole number of {page_size}-byte pages",
+                bytes = *bytes,
+                page_size = *page_size
+            ),
+            Damage::MissingPages { found, expected } => msg!(
+                "damage.missing-pages",
+                "the file is cut short: {found} of its {expected} pages are there",
+                found = *found,
+                expected = *expected
+            ),
+            Damage::Header(detail) => {
+                msg!(
+                    "damage.header",
+                    "its header is damaged: {detail}",
+                    detail = detail
+                )
+            }
+            Damage::Integrity(detail) => {
+                msg!(
+                    "damage.integrity",
+                    "SQLite finds it damaged: {detail}",
+                    detail = detail
+                )
+            }
+            Damage::EventRecord(problem) => msg!(
+                "damage.event-record",
+                "the event record cannot be read: {problem}",
+                problem = problem
+            ),
+            Damage::Entry { seq, problem } => msg!(
+                "damage.entry",
+                "log entry {seq} cannot be read: {problem}",
+                seq = *seq,
+                problem = problem
+            ),
+            Damage::Gap { seq } => {
+                msg!(
+                    "damage.gap",
+                    "log entries are missing before entry {seq}",
+                    seq = *seq
+                )
+            }
+            Damage::Steps { seq } => msg!(
+                "damage.steps",
+                "the log's steps are out of order at entry {seq}",
+                seq = *seq
+            ),
+            Damage::Checksum { seq } => msg!(
+                "damage.checksum",
+                "log entry {seq} was changed after it was written (its checksum does not match)",
+                seq = *seq
+            ),
+            Damage::Truncated { found, expected } => msg!(
+                "damage.truncated",
+                "the log ends after entry {found}, but the file recorded {expected} entries (the newest are lost)",
+                found = *found,
+                expected = *expected
+            ),
+            Damage::Replay { step, problem } => msg!(
+                "damage.replay",
+                "the log does not replay: step {step}: {problem}",
+                step = *step,
+                problem = problem
+            ),
+        }
+    }
+}
+
 impl StoreError {
+    /// The words for people.
+    pub fn message(&self) -> Message {
+        let path = |p: &std::path::Path| p.display().to_string();
+        match self {
+            StoreError::AlreadyExists { path: p } => msg!(
+                "error.file-exists",
+                "{path} already exists; choose another file name or open the existing event",
+                path = path(p)
+            ),
+            StoreError::NotFound { path: p } => msg!(
+                "error.file-not-found",
+                "{path} does not exist; check the path or create the event first",
+                path = path(p)
+            ),
+            StoreError::NotAnEventFile { path: p } => msg!(
+                "error.not-an-event-file",
+                "{path} is not a Tablekeeper event file; it was left unchanged",
+                path = path(p)
+            ),
+            StoreError::NewerVersion {
+                path: p,
+                found,
+                supported,
+            } => msg!(
+                "error.newer-version",
+                "{path} was written by a newer Tablekeeper (event file version {found}, this app reads up to {supported}); update Tablekeeper to open it",
+                path = path(p),
+                found = *found,
+                supported = *supported
+            ),
+            StoreError::Damaged { path: p, damage } => msg!(
+                "error.damaged-file",
+                "{path} is damaged ({damage}); it was left unchanged. Restore a backup to go on",
+                path = path(p),
+                damage = Param::message(&damage.message())
+            ),
+            StoreError::ReadOnly { path: p, why } => msg!(
+                "error.read-only",
+                "{path} is read-only ({why}); nothing was changed. Save a copy to a folder you can write to and open that copy to go on",
+                path = path(p),
+                why = why
+            ),
+            StoreError::DiskFull { path: p } => msg!(
+                "error.disk-full",
+                "the disk holding {path} is full; nothing was changed. Free some space (or save a copy to another disk) and try again",
+                path = path(p)
+            ),
+            StoreError::Sqlite(error) => msg!(
+                "error.storage",
+                "the event file could not be read or written: {detail}",
+                detail = error.to_string()
+            ),
+            StoreError::Migration(error) => msg!(
+                "error.migration",
+                "the event file could not be upgraded: {detail}",
+                detail = error.to_string()
+            ),
+            StoreError::Data(detail) => msg!(
+                "error.stored-data",
+                "stored data could not be read: {detail}",
+                detail = detail
+            ),
+            StoreError::SameFile { path: p } => msg!(
+                "error.same-file",
+                "{path} is the event file itself; choose another file",
+                path = path(p)
+            ),
+            StoreError::InUse { path: p, holder } => msg!(
+                "error.file-in-use",
+                "{path} is open in another Tablekeeper ({holder}); close it there first",
+                path = path(p),
+                holder = holder
+            ),
+            StoreError::Io { path: p, detail } => {
+                msg!(
+                    "error.io",
+                    "{path}: {detail}",
+                    path = path(p),
+                    detail = detail
+                )
+            }
+        }
+    }
+
     /// Stable machine-readable kind for the command layer and the UI.
     pub fn kind(&self) -> ErrorKind {
         match self {

@@ -157,6 +157,8 @@ pub fn action_kind(action: &Action) -> &'static str {
         Action::RegisterPlayer(_) => "register-player",
         Action::DropPlayer { .. } => "drop-player",
         Action::PairRound { .. } => "pair-round",
+        Action::EnterPairing { .. } => "enter-pairing",
+        Action::EditPlayer { .. } => "edit-player",
         Action::RecordResult { .. } => "record-result",
         Action::SetPlannedRounds { .. } => "set-planned-rounds",
         Action::ReplacePairing { .. } => "replace-pairing",
@@ -336,8 +338,10 @@ fn read_record(conn: &Connection, path: &Path, checksums: bool) -> Result<Record
 }
 
 /// Every kind a log row can have.
-const KINDS: [&str; 14] = [
+const KINDS: [&str; 16] = [
     "register-player",
+    "enter-pairing",
+    "edit-player",
     "drop-player",
     "pair-round",
     "record-result",

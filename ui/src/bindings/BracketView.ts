@@ -3,6 +3,7 @@ import type { BracketMatchView } from "./BracketMatchView";
 import type { BracketRoundView } from "./BracketRoundView";
 import type { BracketSeat } from "./BracketSeat";
 import type { CutDrawView } from "./CutDrawView";
+import type { Message } from "./Message";
 
 export type BracketView = { 
 /**
@@ -36,4 +37,4 @@ random_each_round?: boolean,
  * Only in the answer of `cut`: what the organizer should know (Swiss rounds left
  * unplayed, double elimination not possible for this size).
  */
-warnings?: Array<string>, };
+warnings?: Array<Message>, };

@@ -2,6 +2,7 @@
 import type { ErrorKind } from "./ErrorKind";
 
 /**
- * An error as the UI and JSON output see it.
+ * An error as the UI and JSON output see it: `kind` to act on, `key` and `params` to
+ * render the words in any language, `message` in English.
  */
-export type ErrorView = { kind: ErrorKind, message: string, };
+export type ErrorView = { kind: ErrorKind, message: string, key: string, params: { [key in string]: string }, };

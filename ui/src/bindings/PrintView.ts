@@ -5,6 +5,6 @@
  */
 export type PrintView = { path: string, bytes: number, 
 /**
- * Whether the system's PDF viewer was started (the shell fills this in).
+ * Whether the system's PDF viewer was started (the host fills this in).
  */
 opened: boolean, };

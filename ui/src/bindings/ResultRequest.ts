@@ -6,7 +6,7 @@ export type ResultRequest = {
  */
 round: number | null, table: number, 
 /**
- * `a`, `b`, `2-1`, `draw`, `dl`, `noshow-a`, … (`crate::result_input`).
+ * `a`, `b`, `2-1`, `draw`, `dl`, `noshow-a`, `team:a,b,a`, … (`crate::result_input`).
  */
 result: string, 
 /**

@@ -5,8 +5,10 @@
 use rand::RngExt;
 use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::cut::{Selection, select_by_ranking};
+use tablekeeper_engine::message::Message;
 use tablekeeper_engine::model::PlayerId;
 use tablekeeper_engine::ruleset::SingleElimination;
+use tablekeeper_engine::selection::SelectionMethod;
 use tablekeeper_engine::selection::{
     Contender, DeckSelection, Method, select_by_deck, select_by_usage_rate,
 };
@@ -17,6 +19,7 @@ use super::Session;
 use crate::bracket_view::BracketView;
 use crate::error::CommandError;
 use crate::views::PairingsView;
+use tablekeeper_engine::msg;
 
 /// Usage rate aggregates the decks of players with at least this many wins when the event
 /// announces nothing else (001 第4節 第5項 「特に指定がない場合」: 2 wins or more).
@@ -51,9 +54,8 @@ pub struct CutOptions {
     /// `false` leaves the choice to the ruleset ([`FinalsChoice::RulesetDefault`]); see
     /// [`Session::start_cut_as`] to ask for single elimination.
     pub double: bool,
-    /// `ranking` (default), `nation-clan`, `ride-line`, `title`, `oshi` or `usage-rate`
-    /// (000 §3.2.4; 001 第3部第2章第4節). `None` = ranking.
-    pub method: Option<String>,
+    /// How finalists are chosen (000 §3.2.4; 001 第3部第2章第4節). `None` = ranking.
+    pub method: Option<SelectionMethod>,
 }
 
 impl Session {
@@ -78,7 +80,10 @@ impl Session {
         if self.event.settings.structure == Structure::SingleElimination {
             return Err(CommandError::input(
                 ErrorKind::InvalidCut,
-                "a single-elimination event is one bracket from round 1; pair its rounds with `tablekeeper pair`",
+                msg!(
+                    "error.invalid-cut.single-elimination-event-one-bracket",
+                    "a single-elimination event is one bracket from round 1; pair its rounds with `tablekeeper pair`"
+                ),
             ));
         }
         let size = match options.size {
@@ -91,9 +96,10 @@ impl Session {
         if size < 2 {
             return Err(CommandError::input(
                 ErrorKind::InvalidCut,
-                format!(
-                    "a top cut needs at least 2 players; choose a size with --size (e.g. --size 4 or --size 8); the publisher's table suggests no cut for {} players",
-                    self.field_size()
+                msg!(
+                    "error.invalid-cut.too-few-players-for-the-size",
+                    "a top cut needs at least 2 players; choose a size with --size (e.g. --size 4 or --size 8); the publisher's table suggests no cut for {players} players",
+                    players = self.field_size()
                 ),
             ));
         }
@@ -107,9 +113,11 @@ impl Session {
                     == tablekeeper_engine::ruleset::Finals::DoubleWhenBestOfOne
                     && self.event.ruleset.points.games_to_win == 1;
                 if wants && !double {
-                    warnings.push(format!(
-                        "double-elimination finals take {} players, so this top {size} is single elimination (003 §6b-vi)",
-                        tablekeeper_engine::double_bracket::SIZES
+                    warnings.push(msg!(
+                        "warning.cut.double-sizes",
+                        "double-elimination finals take {sizes} players, so this top {size} is single elimination (003 §6b-vi)",
+                        sizes = tablekeeper_engine::double_bracket::SIZES,
+                        size = size
                     ));
                 }
                 double
@@ -126,7 +134,7 @@ impl Session {
         let computed = standings::compute(&self.event)?;
         let seed = options.seed.unwrap_or_else(|| rand::rng().random());
         let places = usize::try_from(size).unwrap_or(usize::MAX);
-        let method = self.selection_method(options.method.as_deref())?;
+        let method = self.selection_method(options.method)?;
         let (selection, method_note) = match method {
             Method::Ranking => (select_by_ranking(&computed, places, &excluded, seed), None),
             Method::Deck(_) | Method::UsageRate => {
@@ -135,7 +143,7 @@ impl Session {
                     Method::Deck(deck) => select_by_deck(&contenders, places, deck),
                     _ => select_by_usage_rate(&contenders, places, USAGE_RATE_MIN_WINS),
                 };
-                let note = self.method_note(options.method.as_deref().unwrap_or(""), &chosen);
+                let note = self.method_note(options.method.map_or("", |m| m.id()), &chosen);
                 (
                     Selection {
                         finalists: chosen.finalists,
@@ -149,7 +157,10 @@ impl Session {
         if selection.finalists.len() < 2 {
             return Err(CommandError::input(
                 ErrorKind::InvalidCut,
-                "fewer than 2 players can advance; include more players or lower the exclusions",
+                msg!(
+                    "error.invalid-cut.fewer-than-2-players-can",
+                    "fewer than 2 players can advance; include more players or lower the exclusions"
+                ),
             ));
         }
         let mut reason = format!(
@@ -194,7 +205,7 @@ impl Session {
 
     /// "2 of the 5 planned Swiss rounds were not played" when the cut starts before the
     /// Swiss rounds (or the elimination rounds, or a round robin's schedule) are over.
-    fn rounds_left_warning(&self) -> Option<String> {
+    fn rounds_left_warning(&self) -> Option<Message> {
         let event = &self.event;
         if tablekeeper_engine::structure::finished(event)
             .ok()
@@ -206,8 +217,12 @@ impl Session {
         let played = u32::try_from(event.rounds.len()).unwrap_or(u32::MAX);
         let planned = event.settings.planned_rounds;
         let left = planned.checked_sub(played).filter(|left| *left > 0)?;
-        Some(format!(
-            "the cut starts after round {played} of {planned} planned rounds: {left} round(s) were not played (`tablekeeper set-rounds FILE {played}` records the shorter event; undo the cut to play them)"
+        Some(msg!(
+            "warning.cut.rounds-left",
+            "the cut starts after round {played} of {planned} planned rounds: {left} round(s) were not played (set the planned rounds to {played} to record the shorter event; undo the cut to play them)",
+            played = played,
+            planned = planned,
+            left = left
         ))
     }
 
@@ -223,14 +238,20 @@ impl Session {
         if self.event.settings.structure != Structure::SingleElimination {
             return Err(CommandError::input(
                 ErrorKind::InvalidStructure,
-                "--order seeds a single-elimination event (create --structure single-elimination); this event pairs Swiss-style",
+                msg!(
+                    "error.invalid-structure.order-seeds-single-elimination-event",
+                    "--order seeds a single-elimination event (create --structure single-elimination); this event pairs Swiss-style"
+                ),
             ));
         }
         if self.event.cut.is_some() {
             if order.is_some() {
                 return Err(CommandError::input(
                     ErrorKind::InvalidPairing,
-                    "the bracket is seeded already; `tablekeeper pair FILE` (without --order) pairs its next round",
+                    msg!(
+                        "error.invalid-pairing.bracket-seeded-already-tablekeeper-pair",
+                        "the bracket is seeded already; `tablekeeper pair FILE` (without --order) pairs its next round"
+                    ),
                 ));
             }
             return self.pair_bracket_round();
@@ -246,7 +267,10 @@ impl Session {
             Some(_) if random_each_round => {
                 return Err(CommandError::input(
                     ErrorKind::InvalidPairing,
-                    "this ruleset pairs every round of single elimination at random (003 §6b-ii); leave out --order",
+                    msg!(
+                        "error.invalid-pairing.ruleset-pairs-every-round-single",
+                        "this ruleset pairs every round of single elimination at random (003 §6b-ii); leave out --order"
+                    ),
                 ));
             }
             Some(order) => {
@@ -262,9 +286,10 @@ impl Session {
                 if sorted.len() != seeds.len() || sorted != expected {
                     return Err(CommandError::input(
                         ErrorKind::InvalidPairing,
-                        format!(
-                            "--order lists the seeds, each active player once ({} players; `tablekeeper players` lists them)",
-                            active.len()
+                        msg!(
+                            "error.invalid-pairing.order-lists-seeds-each-active",
+                            "--order lists the seeds, each active player once ({players} players; `tablekeeper players` lists them)",
+                            players = active.len()
                         ),
                     ));
                 }
@@ -318,17 +343,12 @@ impl Session {
 
     /// The announced selection method; Ride Line counts as the event's floor-rule text
     /// does (JA when the ruleset encodes 001, the Japanese floor rules).
-    fn selection_method(&self, id: Option<&str>) -> Result<Method, CommandError> {
+    fn selection_method(&self, method: Option<SelectionMethod>) -> Result<Method, CommandError> {
         let japanese = self.event.ruleset.source.starts_with("001");
-        match id {
-            None | Some("") => Ok(Method::Ranking),
-            Some(id) => Method::from_id(id, japanese).ok_or_else(|| {
-                CommandError::input(
-                    ErrorKind::InvalidCut,
-                    format!("unknown selection method '{id}'; use {}", Method::CHOICES),
-                )
-            }),
-        }
+        Ok(Method::of(
+            method.unwrap_or(SelectionMethod::Ranking),
+            japanese,
+        ))
     }
 
     /// Everyone who may advance, in ranking order, with their record and deck.
@@ -385,6 +405,9 @@ impl Session {
 fn not_started() -> CommandError {
     CommandError::input(
         ErrorKind::NoCut,
-        "the top cut has not started; start it with the finalists' count first",
+        msg!(
+            "error.no-cut.top-cut-has-started-start-2",
+            "the top cut has not started; start it with the finalists' count first"
+        ),
     )
 }

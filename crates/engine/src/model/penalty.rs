@@ -4,42 +4,18 @@ use serde::{Deserialize, Serialize};
 
 use super::player::PlayerId;
 
-/// A penalty type. Which ones a ruleset uses is ruleset data (Bushiroad: caution, warning,
-/// loss of match, DQ; Bandai adds game loss and suspension; Crossover: warning, game loss).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum PenaltyType {
-    Caution,
-    Warning,
-    GameLoss,
-    MatchLoss,
-    Disqualification,
-    Suspension,
-}
-
-impl PenaltyType {
-    pub const ALL: [PenaltyType; 6] = [
-        PenaltyType::Caution,
-        PenaltyType::Warning,
-        PenaltyType::GameLoss,
-        PenaltyType::MatchLoss,
-        PenaltyType::Disqualification,
-        PenaltyType::Suspension,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            PenaltyType::Caution => "caution",
-            PenaltyType::Warning => "warning",
-            PenaltyType::GameLoss => "game-loss",
-            PenaltyType::MatchLoss => "match-loss",
-            PenaltyType::Disqualification => "disqualification",
-            PenaltyType::Suspension => "suspension",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<PenaltyType> {
-        PenaltyType::ALL.into_iter().find(|p| p.id() == id)
+crate::choice_enum! {
+    /// A penalty type. Which ones a ruleset uses is ruleset data (Bushiroad: caution,
+    /// warning, loss of match, DQ; Bandai adds game loss and suspension; Crossover: warning,
+    /// game loss).
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+    pub enum PenaltyType {
+        Caution = "caution",
+        Warning = "warning",
+        GameLoss = "game-loss",
+        MatchLoss = "match-loss",
+        Disqualification = "disqualification",
+        Suspension = "suspension",
     }
 }
 

@@ -3,7 +3,9 @@
 
 use super::context::Context;
 use super::solve::SolveReport;
+use crate::message::Message;
 use crate::model::PlayerId;
+use crate::msg;
 
 /// A pair whose players have different scores.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,7 +14,7 @@ pub struct Float {
     pub higher_score: i64,
     pub lower: PlayerId,
     pub lower_score: i64,
-    pub reason: String,
+    pub reason: Message,
 }
 
 /// The numbers the pairer used for one player (score, byes, paired down last round, the
@@ -38,7 +40,7 @@ const BYE_CANDIDATES: usize = 5;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation {
     pub round: u32,
-    pub bye: Option<(PlayerId, String)>,
+    pub bye: Option<(PlayerId, Message)>,
     /// Points of the bye recipient before the round.
     pub bye_points: i64,
     pub floats: Vec<Float>,
@@ -46,8 +48,8 @@ pub struct Explanation {
     pub rematches: Vec<(PlayerId, PlayerId)>,
     /// Players given a second bye although another player has none (forced).
     pub forced_second_byes: Vec<PlayerId>,
-    /// Human-readable summary lines.
-    pub notes: Vec<String>,
+    /// Summary lines for people.
+    pub notes: Vec<Message>,
     /// The bye order's first players (best placed to receive it first), for the bye.
     pub bye_candidates: Vec<PlayerId>,
     /// The numbers the pairer used for every player named in this explanation.
@@ -83,14 +85,16 @@ pub fn explain(
         }
         let (high, low) = if a.score > b.score { (a, b) } else { (b, a) };
         let reason = if group_size(high.score) % 2 == 1 {
-            format!(
-                "the {}-point group has an odd number of players",
-                high.score
+            msg!(
+                "explain.float.odd-group",
+                "the {points}-point group has an odd number of players",
+                points = high.score
             )
         } else {
-            format!(
-                "pairing inside the {}-point group would repeat an earlier match",
-                high.score
+            msg!(
+                "explain.float.rematch-in-group",
+                "pairing inside the {points}-point group would repeat an earlier match",
+                points = high.score
             )
         };
         floats.push(Float {
@@ -108,34 +112,52 @@ pub fn explain(
     let bye_note = bye.map(|b| {
         let player = &e[b];
         let preferred = bye_order.iter().find(|&&i| e[i].byes == fewest).copied();
-        let mut reason = if player.byes > fewest {
+        let passed_over = preferred.is_some_and(|p| p != b) && player.byes == fewest;
+        let reason = if player.byes > fewest {
             forced_second_byes.push(player.id);
-            "every player without a bye would force a rematch, so a player who already had one gets it".to_string()
+            msg!(
+                "explain.bye.forced-second",
+                "every player without a bye would force a rematch, so a player who already had one gets it"
+            )
         } else if context.round == 1 {
-            "round 1: chosen at random from the round's seed".to_string()
+            msg!("explain.bye.round-one", "round 1: chosen at random from the round's seed")
         } else {
-            if uses_sos {
-                format!(
-                    "lowest eligible player by the ruleset's bye rule ({} points, SoS {}, no bye yet)",
-                    player.score, player.sos
-                )
-            } else {
-                format!("lowest eligible player by the ruleset's bye rule ({} points, no bye yet)", player.score)
+            match (uses_sos, passed_over) {
+                (true, false) => msg!(
+                    "explain.bye.lowest-sos",
+                    "lowest eligible player by the ruleset's bye rule ({points} points, SoS {sos}, no bye yet)",
+                    points = player.score,
+                    sos = player.sos
+                ),
+                (true, true) => msg!(
+                    "explain.bye.lowest-sos-passed-over",
+                    "lowest eligible player by the ruleset's bye rule ({points} points, SoS {sos}, no bye yet); players ranked for it first could not take it without a rematch",
+                    points = player.score,
+                    sos = player.sos
+                ),
+                (false, false) => msg!(
+                    "explain.bye.lowest",
+                    "lowest eligible player by the ruleset's bye rule ({points} points, no bye yet)",
+                    points = player.score
+                ),
+                (false, true) => msg!(
+                    "explain.bye.lowest-passed-over",
+                    "lowest eligible player by the ruleset's bye rule ({points} points, no bye yet); players ranked for it first could not take it without a rematch",
+                    points = player.score
+                ),
             }
         };
-        if preferred.is_some_and(|p| p != b) && player.byes == fewest {
-            reason.push_str("; players ranked for it first could not take it without a rematch");
-        }
         (player.id, reason)
     });
     if !rematches.is_empty() {
-        notes.push(format!(
-            "{} rematch(es) forced: no pairing of this round avoids them (proved by the optimal matching)",
-            rematches.len()
+        notes.push(msg!(
+            "explain.rematches-forced",
+            "{count} rematch(es) forced: no pairing of this round avoids them (proved by the optimal matching)",
+            count = rematches.len()
         ));
     }
     if relaxed && rematches.is_empty() && forced_second_byes.is_empty() {
-        notes.push("no rule had to bend".into());
+        notes.push(msg!("explain.no-rule-bent", "no rule had to bend"));
     }
     let bye_candidates: Vec<PlayerId> = if bye.is_some() {
         bye_order

@@ -18,6 +18,7 @@ pub mod weights;
 use crate::error::EngineError;
 use crate::event::Event;
 use crate::model::{PlayerId, Seats};
+use crate::msg;
 use crate::ruleset::ByeRule;
 use crate::structure::{self, Structure};
 use context::{Context, Entrant};
@@ -73,9 +74,10 @@ pub fn pair_with(
         return Ok(round_robin(event, seed));
     }
     if event.settings.structure == Structure::SingleElimination {
-        return Err(EngineError::InvalidPairing(
-            "a single-elimination event is played as a bracket, not in Swiss rounds".into(),
-        ));
+        return Err(EngineError::InvalidPairing(msg!(
+            "error.invalid-pairing.single-elimination-event-played-bracket",
+            "a single-elimination event is played as a bracket, not in Swiss rounds"
+        )));
     }
     let mut context = Context::new(event)?;
     // Solver order: score groups from the top, each in a seeded shuffle. The random tier
@@ -94,18 +96,24 @@ pub fn pair_with(
     if let Some(pairing) = attempt(&context, &bye_order, seed, Mode::Strict, strategy)? {
         return Ok(pairing);
     }
-    let relaxed = attempt(&context, &bye_order, seed, Mode::Relaxed, strategy)?
-        .ok_or_else(|| EngineError::InvalidPairing("no pairing seats every player".into()))?;
+    let relaxed =
+        attempt(&context, &bye_order, seed, Mode::Relaxed, strategy)?.ok_or_else(|| {
+            EngineError::InvalidPairing(msg!(
+                "error.invalid-pairing.pairing-seats-every-player",
+                "no pairing seats every player"
+            ))
+        })?;
     // Rematch avoidance outranks the second-bye rule: a forced second bye without any
     // rematch needs no permission (the explanation reports it).
     let rematches = relaxed.explanation.rematches.len();
     if allow_rematches || rematches == 0 {
         return Ok(relaxed);
     }
-    Err(EngineError::RematchUnavoidable(format!(
-        "every pairing of round {} repeats at least {rematches} earlier match(es) (proved by the optimal matching); \
-         run `tablekeeper pair FILE --allow-rematches` (or `repair … --allow-rematches`; in the app, tick \"Allow rematches\") to play the fewest",
-        context.round
+    Err(EngineError::RematchUnavoidable(msg!(
+        "error.rematch-unavoidable.every-pairing-round-repeats-least",
+        "every pairing of round {round} repeats at least {rematches} earlier match(es) (proved by the optimal matching);           run `tablekeeper pair FILE --allow-rematches` (or `repair … --allow-rematches`; in the app, tick \"Allow rematches\") to play the fewest",
+        round = context.round,
+        rematches = rematches
     )))
 }
 
@@ -120,7 +128,10 @@ fn round_robin(event: &Event, seed: u64) -> Pairing {
         .filter(|s| matches!(s, Seats::Pair { .. }))
         .count();
     let bye = seats.iter().find_map(|s| match s {
-        Seats::Single { player } => Some((*player, "the round robin schedule".to_string())),
+        Seats::Single { player } => Some((
+            *player,
+            msg!("explain.bye.round-robin", "the round robin schedule"),
+        )),
         Seats::Pair { .. } => None,
     });
     Pairing {
@@ -132,8 +143,10 @@ fn round_robin(event: &Event, seed: u64) -> Pairing {
             floats: Vec::new(),
             rematches: Vec::new(),
             forced_second_byes: Vec::new(),
-            notes: vec![format!(
-                "round robin: round {round} of the schedule (every player meets every other once)"
+            notes: vec![msg!(
+                "explain.round-robin",
+                "round robin: round {round} of the schedule (every player meets every other once)",
+                round = round
             )],
             bye_candidates: Vec::new(),
             inputs: Vec::new(),

@@ -9,6 +9,7 @@
 //! pairing that seats everyone always beats one that does not.
 
 use crate::error::EngineError;
+use crate::msg;
 
 /// Per-edge tier values.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -35,7 +36,10 @@ pub struct Scale {
 }
 
 fn overflow() -> EngineError {
-    EngineError::InvalidPairing("the event is too large to weigh exactly".into())
+    EngineError::InvalidPairing(msg!(
+        "error.invalid-pairing.event-too-large-weigh-exactly",
+        "the event is too large to weigh exactly"
+    ))
 }
 
 impl Scale {

@@ -27,6 +27,41 @@ pub enum RulesetError {
     UnknownTitle { id: String, known: String },
 }
 
+impl RulesetError {
+    /// The words for people. The problem of a field stays in English words: it is about
+    /// the text of a ruleset file, which is English.
+    pub fn message(&self) -> crate::message::Message {
+        use crate::msg;
+        match self {
+            RulesetError::Invalid {
+                file,
+                line,
+                field,
+                message,
+            } => msg!(
+                "error.invalid-ruleset",
+                "{file}:{line}: {field}: {problem}",
+                file = file,
+                line = *line,
+                field = field,
+                problem = message
+            ),
+            RulesetError::Unknown { id, known } => msg!(
+                "error.unknown-ruleset",
+                "unknown ruleset '{id}'. Known rulesets: {known}",
+                id = id,
+                known = known
+            ),
+            RulesetError::UnknownTitle { id, known } => msg!(
+                "error.unknown-title",
+                "unknown title preset '{id}'. Known titles: {known}",
+                id = id,
+                known = known
+            ),
+        }
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawRuleset {

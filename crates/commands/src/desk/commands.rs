@@ -1,0 +1,484 @@
+//! The body of every command of the surface: each takes its typed request and returns its
+//! view, so the hosts only parse input and render.
+
+use std::path::{Path, PathBuf};
+
+use tablekeeper_engine::model::PenaltyType;
+use tablekeeper_engine::selection::SelectionMethod;
+use tablekeeper_engine::structure::Structure;
+use tablekeeper_engine::{ErrorKind, PlayerDetails, msg};
+
+use super::requests::*;
+use super::{Desk, printout_path};
+use crate::backup::{self, BackupView, RestoreView};
+use crate::bracket_view::BracketView;
+use crate::breakdown::BreakdownView;
+use crate::catalogue;
+use crate::csv_import::ImportPreview;
+use crate::error::CommandError;
+use crate::export::{self, ExportView};
+use crate::result_input::parse_result;
+use crate::session::{
+    CreateOptions, CutOptions, EditKeep, FinalsChoice, HistoryItem, RulesetSource, SavedCopyView,
+    Session,
+};
+use crate::views::{
+    EventView, ExplanationView, PairingsView, PenaltyView, PlayerView, StandingsView, TableView,
+};
+use crate::vocabulary::{CsvEncoding, Document, ExportFormat, Paper};
+use crate::words::Language;
+
+impl Desk {
+    pub fn app_info(&mut self, _: Nothing) -> Result<AppInfo, CommandError> {
+        Ok(AppInfo {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            default_folder: self.default_folder.display().to_string(),
+            data_folder: self.data_dir.display().to_string(),
+            recent: self
+                .recent()
+                .into_iter()
+                .filter(|p| Path::new(p).exists())
+                .collect(),
+            open_event: self.session.as_ref().map(Session::summary),
+            startup_error: self.startup_error.clone(),
+            preferences: self.preferences(),
+        })
+    }
+
+    pub fn catalogue(&mut self, _: Nothing) -> Result<Catalogue, CommandError> {
+        Ok(Catalogue {
+            rulesets: catalogue::rulesets()?,
+            titles: catalogue::titles()?,
+            structures: Structure::ALL.to_vec(),
+            penalties: PenaltyType::ALL.to_vec(),
+            selection_methods: SelectionMethod::ALL.to_vec(),
+            export_formats: ExportFormat::ALL.to_vec(),
+            encodings: CsvEncoding::ALL.to_vec(),
+            documents: Document::ALL.to_vec(),
+            papers: Paper::ALL.to_vec(),
+            languages: Language::ALL.to_vec(),
+        })
+    }
+
+    /// Stores the organizer's defaults for new events (a ruleset and a title that exist).
+    pub fn set_preferences(&mut self, request: Preferences) -> Result<AppInfo, CommandError> {
+        if let Some(id) = request.default_ruleset.as_deref() {
+            tablekeeper_engine::ruleset::catalogue::ruleset(id)
+                .map_err(tablekeeper_engine::EngineError::from)?;
+        }
+        if let Some(id) = request.default_title.as_deref() {
+            tablekeeper_engine::ruleset::catalogue::title(id)
+                .map_err(tablekeeper_engine::EngineError::from)?;
+        }
+        let text = serde_json::to_vec_pretty(&request).map_err(|e| {
+            CommandError::input(
+                ErrorKind::Internal,
+                msg!("error.internal", "{detail}", detail = e.to_string()),
+            )
+        })?;
+        self.write_app_file("preferences.json", &text)?;
+        self.app_info(())
+    }
+
+    pub fn create_event(&mut self, request: CreateEventRequest) -> Result<EventView, CommandError> {
+        let path = match request.path {
+            Some(path) => PathBuf::from(path),
+            None => self.new_event_path(&request.name)?,
+        };
+        let preferences = self.preferences();
+        let (ruleset, title) = match (request.ruleset, request.title) {
+            (None, None) => (preferences.default_ruleset, preferences.default_title),
+            given => given,
+        };
+        // Release the current event's lock first, so reopening the same file works.
+        self.session = None;
+        let session = Session::create(
+            &path,
+            CreateOptions {
+                name: request.name,
+                ruleset: ruleset.map(RulesetSource::Embedded),
+                title,
+                planned_rounds: request.planned_rounds,
+                overrides: Vec::new(),
+                standings_seed: None,
+                structure: request.structure.unwrap_or_default(),
+                elimination_finalists: request.elimination_finalists.unwrap_or(0),
+                min_rounds: request.min_rounds.unwrap_or(0),
+                team_size: request.team_size.unwrap_or(0),
+                planned_cut: request.planned_cut.unwrap_or(0),
+            },
+        )?;
+        self.opened(session)
+    }
+
+    pub fn open_event(&mut self, request: OpenEventRequest) -> Result<EventView, CommandError> {
+        self.session = None;
+        self.startup_error = None;
+        let session = Session::open(Path::new(&request.path))?;
+        self.opened(session)
+    }
+
+    pub fn close_event(&mut self, _: Nothing) -> Result<(), CommandError> {
+        self.session = None;
+        Ok(())
+    }
+
+    pub fn summary(&mut self, _: Nothing) -> Result<EventView, CommandError> {
+        Ok(self.session()?.summary())
+    }
+
+    pub fn players(&mut self, _: Nothing) -> Result<Vec<PlayerView>, CommandError> {
+        Ok(self.session()?.players())
+    }
+
+    pub fn add_players(
+        &mut self,
+        request: AddPlayersRequest,
+    ) -> Result<Vec<PlayerView>, CommandError> {
+        let players = request
+            .names
+            .into_iter()
+            .filter(|name| !name.trim().is_empty())
+            .map(|name| PlayerDetails {
+                name,
+                ..Default::default()
+            })
+            .collect::<Vec<_>>();
+        if players.is_empty() {
+            return Err(CommandError::input(
+                ErrorKind::EmptyName,
+                msg!(
+                    "error.empty-name.type-players-name-first",
+                    "type a player's name first"
+                ),
+            ));
+        }
+        self.session_mut()?.add_players(players)
+    }
+
+    pub fn add_team(&mut self, request: AddTeamRequest) -> Result<Vec<PlayerView>, CommandError> {
+        self.session_mut()?.add_players(vec![PlayerDetails {
+            name: request.name,
+            members: request.members,
+            ..Default::default()
+        }])
+    }
+
+    pub fn edit_player(&mut self, request: EditPlayerRequest) -> Result<PlayerView, CommandError> {
+        let keep = EditKeep {
+            name: request.name.is_none(),
+        };
+        self.session_mut()?.edit_player(
+            &request.player,
+            PlayerDetails {
+                name: request.name.unwrap_or_default(),
+                reading: request.reading,
+                publisher_id: request.publisher_id,
+                nickname: request.nickname,
+                members: Vec::new(),
+            },
+            keep,
+        )
+    }
+
+    pub fn import_preview(
+        &mut self,
+        request: ImportRequest,
+    ) -> Result<ImportPreview, CommandError> {
+        self.session()?.import_preview(&request.bytes)
+    }
+
+    pub fn import_players(
+        &mut self,
+        request: ImportRequest,
+    ) -> Result<Vec<PlayerView>, CommandError> {
+        self.session_mut()?.import_players(&request.bytes)
+    }
+
+    pub fn set_deck(&mut self, request: SetDeckRequest) -> Result<PlayerView, CommandError> {
+        let session = self.session_mut()?;
+        // A team member's deck is their own (named by member name or TEAM.SEAT).
+        let (id, member) = session.find_person(&request.player)?;
+        let mut deck = session
+            .event()
+            .player(id)
+            .ok()
+            .and_then(|p| match member {
+                Some(seat) => p.member_decks.get(usize::from(seat)).cloned().flatten(),
+                None => p.deck.clone(),
+            })
+            .unwrap_or_default();
+        let value = |text: &str| Some(text.trim().to_string()).filter(|t| !t.is_empty());
+        deck.nation_clan = value(&request.nation_clan);
+        deck.ride_line = value(&request.ride_line);
+        deck.title = value(&request.title);
+        deck.oshi = value(&request.oshi);
+        session.set_deck(&request.player, deck)
+    }
+
+    pub fn drop_player(&mut self, request: PlayerRequest) -> Result<PlayerView, CommandError> {
+        self.session_mut()?.drop_player(&request.player)
+    }
+
+    pub fn set_fixed_table(
+        &mut self,
+        request: FixedTableRequest,
+    ) -> Result<PlayerView, CommandError> {
+        self.session_mut()?
+            .set_fixed_table(&request.player, request.table)
+    }
+
+    /// The ruleset's tardiness penalty for a late player (decision 16); recorded with
+    /// `apply`.
+    pub fn tardiness(&mut self, request: TardinessRequest) -> Result<TardinessView, CommandError> {
+        let session = self.session_mut()?;
+        let penalty = session.tardiness_penalty(request.minutes);
+        let recorded = match (penalty, request.apply) {
+            (Some(kind), true) => Some(session.record_penalty(
+                &request.player,
+                None,
+                kind,
+                &format!("tardiness ({} min)", request.minutes),
+                None,
+            )?),
+            _ => None,
+        };
+        Ok(TardinessView {
+            minutes: request.minutes,
+            penalty,
+            recorded,
+        })
+    }
+
+    pub fn set_rounds(&mut self, request: SetRoundsRequest) -> Result<EventView, CommandError> {
+        self.session_mut()?.set_planned_rounds(request.rounds)
+    }
+
+    /// Pairs the next Swiss round, or the next bracket round once the cut has started.
+    pub fn pair_round(&mut self, request: PairRequest) -> Result<PairingsView, CommandError> {
+        self.session_mut()?
+            .pair(None, request.allow_rematches, None)
+    }
+
+    pub fn pairings(&mut self, request: RoundRequest) -> Result<PairingsView, CommandError> {
+        let session = self.session()?;
+        let mut view = session.pairings(request.round)?;
+        if view.bracket_round.is_none() {
+            view.explanation = Some(session.explain(Some(view.round))?);
+        }
+        Ok(view)
+    }
+
+    pub fn explain(&mut self, request: RoundRequest) -> Result<ExplanationView, CommandError> {
+        self.session()?.explain(request.round)
+    }
+
+    pub fn repair_round(&mut self, request: RepairRequest) -> Result<PairingsView, CommandError> {
+        self.session_mut()?
+            .repair_round(None, request.allow_rematches, &request.reason)
+    }
+
+    pub fn swap(&mut self, request: SwapRequest) -> Result<PairingsView, CommandError> {
+        self.session_mut()?
+            .swap_players(&request.a, &request.b, &request.reason)
+    }
+
+    pub fn give_bye(&mut self, request: GiveByeRequest) -> Result<PairingsView, CommandError> {
+        self.session_mut()?
+            .give_bye(&request.player, &request.reason)
+    }
+
+    /// Pairs the next round as it was played on paper (one logged step, with warnings).
+    pub fn enter_pairing(
+        &mut self,
+        request: EnterPairingRequest,
+    ) -> Result<PairingsView, CommandError> {
+        let tables = match &request.csv {
+            Some(bytes) => crate::paper::pairing_csv(bytes)?,
+            None => request
+                .tables
+                .into_iter()
+                .map(|t| (t.table, t.a, t.b.filter(|b| !b.trim().is_empty())))
+                .collect(),
+        };
+        self.session_mut()?.enter_pairing(tables, &request.reason)
+    }
+
+    /// What entering this result would record (the real action on a copy), without
+    /// recording it: the preview the Results screen shows while typing.
+    pub fn preview_result(&mut self, request: ResultRequest) -> Result<TableView, CommandError> {
+        let entry = parse_result(&request.result, None)?;
+        self.session()?.preview_result(
+            request.round,
+            request.table,
+            entry,
+            request.replace,
+            request.override_reason.as_deref(),
+        )
+    }
+
+    pub fn record_result(&mut self, request: ResultRequest) -> Result<TableView, CommandError> {
+        let entry = parse_result(&request.result, None)?;
+        self.session_mut()?.enter_result(
+            request.round,
+            request.table,
+            entry,
+            request.replace,
+            request.override_reason.as_deref(),
+        )
+    }
+
+    /// Many results of one round as one step ("3 2-1", "4 b", one per line).
+    pub fn record_results(
+        &mut self,
+        request: BulkResultsRequest,
+    ) -> Result<Vec<TableView>, CommandError> {
+        let results = crate::paper::result_lines(&request.lines)?;
+        self.session_mut()?.record_results(request.round, results)
+    }
+
+    pub fn undo(&mut self, _: Nothing) -> Result<HistoryItem, CommandError> {
+        self.session_mut()?.undo()
+    }
+
+    pub fn redo(&mut self, _: Nothing) -> Result<HistoryItem, CommandError> {
+        self.session_mut()?.redo()
+    }
+
+    pub fn history(&mut self, _: Nothing) -> Result<Vec<HistoryItem>, CommandError> {
+        self.session()?.history()
+    }
+
+    pub fn back_to_round(
+        &mut self,
+        request: BackToRoundRequest,
+    ) -> Result<Vec<HistoryItem>, CommandError> {
+        self.session_mut()?
+            .back_to_round(request.round, request.confirm)
+    }
+
+    pub fn penalty(&mut self, request: PenaltyRequest) -> Result<PenaltyView, CommandError> {
+        self.session_mut()?.record_penalty(
+            &request.player,
+            None,
+            request.penalty,
+            &request.infraction,
+            request.note,
+        )
+    }
+
+    pub fn penalties(&mut self, _: Nothing) -> Result<Vec<PenaltyView>, CommandError> {
+        Ok(self.session()?.penalties())
+    }
+
+    pub fn standings(&mut self, _: Nothing) -> Result<StandingsView, CommandError> {
+        self.session()?.standings()
+    }
+
+    /// Each player's opponents and the values behind their tiebreakers.
+    pub fn breakdown(&mut self, _: Nothing) -> Result<BreakdownView, CommandError> {
+        self.session()?.breakdown()
+    }
+
+    pub fn start_cut(&mut self, request: CutRequest) -> Result<BracketView, CommandError> {
+        let finals = match request.finals {
+            Some(Finals::DoubleElimination) => FinalsChoice::Double,
+            Some(Finals::SingleElimination) => FinalsChoice::Single,
+            None => FinalsChoice::RulesetDefault,
+        };
+        self.session_mut()?.start_cut_as(
+            CutOptions {
+                size: request.size,
+                third_place: request.third_place,
+                excluded: request.excluded,
+                seed: None,
+                double: false,
+                method: request.method,
+            },
+            finals,
+        )
+    }
+
+    pub fn pair_bracket_round(&mut self, _: Nothing) -> Result<PairingsView, CommandError> {
+        self.session_mut()?.pair_bracket_round()
+    }
+
+    pub fn bracket(&mut self, _: Nothing) -> Result<Option<BracketView>, CommandError> {
+        self.session()?.bracket()
+    }
+
+    pub fn export(&mut self, request: ExportRequest) -> Result<ExportView, CommandError> {
+        export::write(
+            self.session()?,
+            request.format,
+            request.encoding.unwrap_or(CsvEncoding::Utf8Bom),
+            Path::new(&request.path),
+        )
+    }
+
+    /// Renders a printout and writes it to `<event> printouts/` beside the event file,
+    /// replacing an older copy of the same document only once the new one is complete.
+    pub fn print(&mut self, request: PrintRequest) -> Result<PrintView, CommandError> {
+        let printer = self.printer.ok_or_else(|| {
+            CommandError::input(
+                ErrorKind::PrintInput,
+                msg!(
+                    "error.print-input.no-printer",
+                    "this program cannot print; use the app or the tablekeeper command"
+                ),
+            )
+        })?;
+        let session = self.session()?;
+        let printed_at = super::print_time();
+        let bytes = printer(session, &request, &printed_at)?;
+        let round = match (request.round, request.document) {
+            (Some(round), _) => Some(round),
+            // The round the printout shows; rendering already refused an event without one.
+            (None, Document::Pairings | Document::PairingsByName | Document::Slips) => {
+                session.event().current_round().map(|r| r.number)
+            }
+            (None, _) => None,
+        };
+        let path = printout_path(
+            session.path(),
+            request.document.id(),
+            round,
+            request.language.id(),
+        );
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder).map_err(|e| CommandError::Io {
+                path: folder.display().to_string(),
+                detail: e.to_string(),
+            })?;
+        }
+        export::write_file(&path, &bytes)?;
+        Ok(PrintView {
+            path: path.display().to_string(),
+            bytes: bytes.len() as u64,
+            opened: false,
+        })
+    }
+
+    /// The open event's automatic backups, newest first.
+    pub fn backups(&mut self, _: Nothing) -> Result<Vec<BackupView>, CommandError> {
+        backup::list(self.session()?.path())
+    }
+
+    /// Replaces the open event with one of its backups: the event is closed, restored (the
+    /// current file kept beside it) and opened again.
+    pub fn restore_backup(&mut self, request: RestoreRequest) -> Result<RestoreView, CommandError> {
+        let path = self.session()?.path().to_path_buf();
+        self.session = None;
+        let restored = backup::restore(&path, Path::new(&request.backup));
+        // Open the event again either way: the old one when the restore was refused.
+        let reopened = Session::open(&path);
+        let view = restored?;
+        self.opened(reopened?)?;
+        Ok(view)
+    }
+
+    pub fn save_copy(&mut self, request: SaveCopyRequest) -> Result<SavedCopyView, CommandError> {
+        self.session()?
+            .save_copy(Path::new(&request.path), request.replace)
+    }
+}

@@ -1,0 +1,201 @@
+//! The command surface every host calls: the desktop app (through Tauri), the CLI and the
+//! LAN server. A [`Desk`] holds at most one open event; each command is a method taking a
+//! typed request and returning a typed view, declared once in [`surface`] (name, request,
+//! response, who may call it), which also gives the hosts a dispatcher by name and the
+//! TypeScript declaration of every command.
+//!
+//! Host-side decisions live here, not in the hosts: whether a result is entered or
+//! corrected, whether `pair` means the next Swiss round or the next bracket round, how a
+//! new event's options are built, and the time printed on a printout.
+
+mod commands;
+pub mod requests;
+pub mod surface;
+
+use std::path::{Path, PathBuf};
+
+use tablekeeper_engine::{ErrorKind, msg};
+
+pub use requests::*;
+
+use crate::error::{CommandError, ErrorView};
+use crate::session::Session;
+use crate::views::EventView;
+
+/// Renders a printout: the printing crate's renderer, given to the desk by the host
+/// (printing builds on this crate, so the desk cannot call it directly).
+pub type Printer = fn(&Session, &PrintRequest, &str) -> Result<Vec<u8>, CommandError>;
+
+/// The time printed on a printout's footer (local time, to the minute).
+pub fn print_time() -> String {
+    chrono::Local::now().format("%Y-%m-%d %H:%M").to_string()
+}
+
+/// Most recently opened event files kept for the start screen.
+const RECENT_LIMIT: usize = 10;
+
+/// The app's state: at most one open event.
+pub struct Desk {
+    session: Option<Session>,
+    /// The app's own data (the recent-files list, preferences).
+    data_dir: PathBuf,
+    /// Where new events go by default (the user's documents folder).
+    default_folder: PathBuf,
+    printer: Option<Printer>,
+    startup_error: Option<ErrorView>,
+}
+
+impl Desk {
+    pub fn new(data_dir: PathBuf, default_folder: PathBuf) -> Desk {
+        Desk {
+            session: None,
+            data_dir,
+            default_folder,
+            printer: None,
+            startup_error: None,
+        }
+    }
+
+    /// The desk with the printing crate's renderer.
+    pub fn with_printer(mut self, printer: Printer) -> Desk {
+        self.printer = Some(printer);
+        self
+    }
+
+    /// Opens the event the app was started with (a double-clicked file). A failure is kept
+    /// for [`AppInfo::startup_error`], so the window shows it in the user's language.
+    pub fn open_at_start(&mut self, path: &Path) {
+        let request = OpenEventRequest {
+            path: path.display().to_string(),
+        };
+        if let Err(error) = self.open_event(request) {
+            self.startup_error = Some(error.to_view());
+        }
+    }
+
+    /// The open event.
+    pub fn session(&self) -> Result<&Session, CommandError> {
+        self.session.as_ref().ok_or_else(no_event)
+    }
+
+    fn session_mut(&mut self) -> Result<&mut Session, CommandError> {
+        self.session.as_mut().ok_or_else(no_event)
+    }
+
+    fn opened(&mut self, session: Session) -> Result<EventView, CommandError> {
+        let path = session.path().display().to_string();
+        let summary = session.summary();
+        self.session = Some(session);
+        self.remember(&path);
+        Ok(summary)
+    }
+
+    /// A file name in the default folder from the event's name, never overwriting one.
+    fn new_event_path(&self, name: &str) -> Result<PathBuf, CommandError> {
+        std::fs::create_dir_all(&self.default_folder).map_err(|e| CommandError::Io {
+            path: self.default_folder.display().to_string(),
+            detail: e.to_string(),
+        })?;
+        let stem: String = name
+            .trim()
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let stem = if stem.trim_matches('-').is_empty() {
+            "event".to_string()
+        } else {
+            stem
+        };
+        let date = chrono::Local::now().format("%Y-%m-%d");
+        (1..1000)
+            .map(|n| {
+                let suffix = if n == 1 {
+                    String::new()
+                } else {
+                    format!("-{n}")
+                };
+                self.default_folder
+                    .join(format!("{stem}-{date}{suffix}.tkevent"))
+            })
+            .find(|p| !p.exists())
+            .ok_or_else(|| {
+                CommandError::input(
+                    ErrorKind::FileExists,
+                    msg!(
+                        "error.file-exists.too-many-events-name-today",
+                        "too many events with this name today; choose a file name"
+                    ),
+                )
+            })
+    }
+
+    fn app_file(&self, name: &str) -> PathBuf {
+        self.data_dir.join(name)
+    }
+
+    fn recent(&self) -> Vec<String> {
+        std::fs::read(self.app_file("recent.json"))
+            .ok()
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default()
+    }
+
+    /// Puts `path` first in the recent list. The list is a convenience: failing to write
+    /// it never fails opening the event.
+    fn remember(&self, path: &str) {
+        let mut recent = self.recent();
+        recent.retain(|p| p != path);
+        recent.insert(0, path.to_string());
+        recent.truncate(RECENT_LIMIT);
+        if let Ok(text) = serde_json::to_vec(&recent) {
+            let _ = self.write_app_file("recent.json", &text);
+        }
+    }
+
+    fn preferences(&self) -> Preferences {
+        std::fs::read(self.app_file("preferences.json"))
+            .ok()
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default()
+    }
+
+    /// Writes one of the app's own files through a temporary file (never half a file).
+    fn write_app_file(&self, name: &str, bytes: &[u8]) -> Result<(), CommandError> {
+        std::fs::create_dir_all(&self.data_dir).map_err(|e| CommandError::Io {
+            path: self.data_dir.display().to_string(),
+            detail: e.to_string(),
+        })?;
+        crate::export::write_file(&self.app_file(name), bytes)
+    }
+}
+
+/// `<folder>/<event> printouts/<document>[-round-N]-<language>.pdf`: one file per document,
+/// so printing again replaces the old copy instead of piling up files.
+fn printout_path(event: &Path, document: &str, round: Option<u32>, language: &str) -> PathBuf {
+    let stem = event
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "event".into());
+    let folder = event
+        .parent()
+        .unwrap_or_else(|| Path::new("."))
+        .join(format!("{stem} printouts"));
+    let round = round.map(|r| format!("-round-{r}")).unwrap_or_default();
+    folder.join(format!("{document}{round}-{language}.pdf"))
+}
+
+fn no_event() -> CommandError {
+    CommandError::input(
+        ErrorKind::NoEvent,
+        msg!(
+            "error.no-event.event-open-create-new-event",
+            "no event is open; create a new event or open one from the start screen"
+        ),
+    )
+}

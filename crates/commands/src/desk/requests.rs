@@ -1,0 +1,371 @@
+//! What the hosts send to the command surface and what they get back, as typed data.
+//! Each type derives `ts_rs::TS`: `cargo test -p tablekeeper-commands` writes its
+//! TypeScript twin to `ui/src/bindings/`.
+
+use serde::{Deserialize, Serialize};
+use tablekeeper_engine::model::PenaltyType;
+use tablekeeper_engine::selection::SelectionMethod;
+use tablekeeper_engine::structure::Structure;
+use ts_rs::TS;
+
+use crate::catalogue::{RulesetSummary, TitleSummary};
+use crate::error::ErrorView;
+use crate::views::{EventView, PenaltyView};
+use crate::vocabulary::{CsvEncoding, Document, ExportFormat, Paper};
+use crate::words::Language;
+
+/// No request.
+pub type Nothing = ();
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AppInfo {
+    pub version: String,
+    /// Where new events are created when no path is chosen.
+    pub default_folder: String,
+    /// Where the app keeps its own data (the recent files, preferences).
+    pub data_folder: String,
+    /// Recently opened event files, newest first (only files that still exist).
+    pub recent: Vec<String>,
+    pub open_event: Option<EventView>,
+    /// Why the event the app was started with (a double-clicked file) did not open.
+    pub startup_error: Option<ErrorView>,
+    pub preferences: Preferences,
+}
+
+/// Defaults the organizer set for new events.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct Preferences {
+    /// Ruleset id for new events (`null`: the title's, else the app's default).
+    #[serde(default)]
+    pub default_ruleset: Option<String>,
+    /// Title preset id for new events.
+    #[serde(default)]
+    pub default_title: Option<String>,
+}
+
+/// Every list the UI offers as a choice, from the one declaration of each.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct Catalogue {
+    pub rulesets: Vec<RulesetSummary>,
+    pub titles: Vec<TitleSummary>,
+    pub structures: Vec<Structure>,
+    pub penalties: Vec<PenaltyType>,
+    pub selection_methods: Vec<SelectionMethod>,
+    pub export_formats: Vec<ExportFormat>,
+    pub encodings: Vec<CsvEncoding>,
+    pub documents: Vec<Document>,
+    pub papers: Vec<Paper>,
+    pub languages: Vec<Language>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CreateEventRequest {
+    /// `null`: a new file in the default folder, named after the event.
+    pub path: Option<String>,
+    pub name: String,
+    /// Title preset id; its ruleset is used unless `ruleset` is given.
+    pub title: Option<String>,
+    pub ruleset: Option<String>,
+    pub planned_rounds: Option<u32>,
+    /// `null`: Swiss.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub structure: Option<Structure>,
+    /// Elimination formats: stop early at this many finalists; Swiss with `min_rounds`: the
+    /// prize places.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub elimination_finalists: Option<u32>,
+    /// Swiss variable rounds: the minimum (`planned_rounds` is the maximum).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub min_rounds: Option<u32>,
+    /// Team event: 2 (tag) or 3 (trio) members per team.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub team_size: Option<u8>,
+    /// The planned top cut's size: suggested Swiss rounds then come from the publisher's
+    /// "with cut" table (`null`: none planned).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub planned_cut: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct OpenEventRequest {
+    pub path: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AddPlayersRequest {
+    pub names: Vec<String>,
+}
+
+/// A team (team events): its name and members in seat order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AddTeamRequest {
+    pub name: String,
+    pub members: Vec<String>,
+}
+
+/// A player's corrected details; `null` keeps a field, an empty text clears an optional
+/// one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct EditPlayerRequest {
+    /// The player, by number or exact name.
+    pub player: String,
+    #[ts(optional = nullable)]
+    pub name: Option<String>,
+    #[ts(optional = nullable)]
+    pub reading: Option<String>,
+    #[ts(optional = nullable)]
+    pub publisher_id: Option<String>,
+    #[ts(optional = nullable)]
+    pub nickname: Option<String>,
+}
+
+/// A CSV file's bytes (UTF-8, UTF-8 with BOM or Shift-JIS).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ImportRequest {
+    pub bytes: Vec<u8>,
+}
+
+/// A player by id or exact name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PlayerRequest {
+    pub player: String,
+}
+
+/// Keep a player at one table every round (accessibility), or release it (`null`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct FixedTableRequest {
+    pub player: String,
+    pub table: Option<u32>,
+}
+
+/// A late player: the ruleset's tardiness penalty for `minutes`, recorded when `apply`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TardinessRequest {
+    pub player: String,
+    pub minutes: u32,
+    pub apply: bool,
+}
+
+/// The tardiness penalty the ruleset gives, and the penalty recorded (with `apply`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TardinessView {
+    pub minutes: u32,
+    pub penalty: Option<PenaltyType>,
+    pub recorded: Option<PenaltyView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SetRoundsRequest {
+    pub rounds: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PairRequest {
+    /// Allow the fewest rematches when no pairing without one exists.
+    pub allow_rematches: bool,
+}
+
+/// Deck keys used when finalists are chosen by deck (000 §3.2.4.2–§3.2.4.5). Blank fields
+/// are cleared; a card list recorded earlier is kept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SetDeckRequest {
+    pub player: String,
+    pub nation_clan: String,
+    pub ride_line: String,
+    pub title: String,
+    pub oshi: String,
+}
+
+/// Pair the current round again from scratch (before any result is in).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RepairRequest {
+    pub reason: String,
+    pub allow_rematches: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoundRequest {
+    /// `null`: the current round.
+    pub round: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SwapRequest {
+    pub a: String,
+    pub b: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct GiveByeRequest {
+    pub player: String,
+    pub reason: String,
+}
+
+/// One table of a round entered as given: two players, or one with the bye (`b: null`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct GivenTable {
+    /// The table number (ignored for a bye).
+    pub table: u32,
+    /// Player by number or exact name.
+    pub a: String,
+    pub b: Option<String>,
+}
+
+/// The next round's pairings as played on paper (table by table, or a CSV of
+/// `table,player_a,player_b` with an empty `table` or `player_b` for the bye).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct EnterPairingRequest {
+    pub tables: Vec<GivenTable>,
+    /// A CSV file's bytes instead of `tables`.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub csv: Option<Vec<u8>>,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ResultRequest {
+    /// `null`: the current round.
+    pub round: Option<u32>,
+    pub table: u32,
+    /// `a`, `b`, `2-1`, `draw`, `dl`, `noshow-a`, `team:a,b,a`, … (`crate::result_input`).
+    pub result: String,
+    /// Correct a result already entered.
+    pub replace: bool,
+    /// Correct a round the ruleset has locked; the reason is logged.
+    pub override_reason: Option<String>,
+}
+
+/// Many results of one round as one step: one line per table (`"3 2-1"`, `"4 b"`), as
+/// typed in the Results box or on paper.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct BulkResultsRequest {
+    /// `null`: the current round.
+    pub round: Option<u32>,
+    pub lines: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PenaltyRequest {
+    pub player: String,
+    pub penalty: PenaltyType,
+    pub infraction: String,
+    pub note: Option<String>,
+}
+
+/// Going back to before round `round` was paired: what it would undo, or (with
+/// `confirm`) undoing it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct BackToRoundRequest {
+    pub round: u32,
+    pub confirm: bool,
+}
+
+tablekeeper_engine::choice_enum! {
+    /// Which finals the organizer asks for (`null`: the ruleset decides).
+    #[derive(ts_rs::TS)]
+    #[ts(export)]
+    pub enum Finals {
+        SingleElimination = "single-elimination",
+        DoubleElimination = "double-elimination",
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CutRequest {
+    /// Number of finalists; `0` takes the planned cut, else the publisher's suggestion.
+    pub size: u32,
+    pub third_place: bool,
+    /// Players who declined, are absent or were excluded (id or name).
+    pub excluded: Vec<String>,
+    /// `null`: the ruleset decides (FoW one-game matches: double elimination).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub finals: Option<Finals>,
+    /// `null`: ranking.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub method: Option<SelectionMethod>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ExportRequest {
+    pub format: ExportFormat,
+    pub path: String,
+    /// CSV encoding (`null`: UTF-8 with BOM).
+    pub encoding: Option<CsvEncoding>,
+}
+
+/// A printout.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PrintRequest {
+    pub document: Document,
+    /// `null`: the current round (for pairings and slips).
+    pub round: Option<u32>,
+    pub paper: Paper,
+    pub language: Language,
+    /// Open the PDF in the system's viewer once it is written (the host does that).
+    pub open: bool,
+}
+
+/// A printout written next to the event file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PrintView {
+    pub path: String,
+    #[ts(type = "number")]
+    pub bytes: u64,
+    /// Whether the system's PDF viewer was started (the host fills this in).
+    pub opened: bool,
+}
+
+/// Replace the open event with one of its backups (the current event is kept beside it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RestoreRequest {
+    pub backup: String,
+}
+
+/// Save a complete copy of the open event to `path`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SaveCopyRequest {
+    pub path: String,
+    /// Replace a file that is already there.
+    pub replace: bool,
+}

@@ -1,0 +1,126 @@
+//! Re-entering an event run on paper: a round's pairings as a CSV of `table,player_a,
+//! player_b` (an empty table or player B for the bye; players by number or exact name,
+//! UTF-8 or Shift-JIS as Excel saves it), and results as lines of `TABLE RESULT` in the
+//! result syntax every host shares (`3 2-1`, `4 b`, `7 draw`).
+
+use tablekeeper_engine::model::ResultEntry;
+use tablekeeper_engine::{ErrorKind, msg};
+
+use crate::error::CommandError;
+use crate::result_input::parse_result;
+
+/// The tables of a pairing CSV. A header row (`table,player_a,player_b` or Japanese
+/// `卓,…`) is skipped when its first cell is not a number.
+pub fn pairing_csv(bytes: &[u8]) -> Result<Vec<(u32, String, Option<String>)>, CommandError> {
+    let (text, _) = crate::csv_import::decode(bytes)?;
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let mut tables = Vec::new();
+    for (index, record) in reader.records().enumerate() {
+        let line = index + 1;
+        let record = record.map_err(|e| {
+            CommandError::input(
+                ErrorKind::CsvFormat,
+                msg!(
+                    "error.csv-format.pairing-line",
+                    "pairing file line {line}: {detail}",
+                    line = line,
+                    detail = e.to_string()
+                ),
+            )
+        })?;
+        let cell = |i: usize| record.get(i).map(str::trim).unwrap_or("");
+        if record.iter().all(|c| c.trim().is_empty()) {
+            continue;
+        }
+        let table = cell(0);
+        let number = table.parse::<u32>().ok();
+        if number.is_none() && !table.is_empty() {
+            if index == 0 {
+                continue; // the header row
+            }
+            return Err(CommandError::input(
+                ErrorKind::CsvFormat,
+                msg!(
+                    "error.csv-format.pairing-table",
+                    "pairing file line {line}: '{table}' is not a table number (leave it empty for the bye)",
+                    line = line,
+                    table = table
+                ),
+            ));
+        }
+        let (a, b) = (cell(1), cell(2));
+        if a.is_empty() {
+            return Err(CommandError::input(
+                ErrorKind::CsvFormat,
+                msg!(
+                    "error.csv-format.pairing-player",
+                    "pairing file line {line}: the first player is missing",
+                    line = line
+                ),
+            ));
+        }
+        let b = (!b.is_empty() && !b.eq_ignore_ascii_case("bye") && number.is_some())
+            .then(|| b.to_string());
+        tables.push((number.unwrap_or(0), a.to_string(), b));
+    }
+    Ok(tables)
+}
+
+/// Results typed one per line: `TABLE RESULT`.
+pub fn result_lines(lines: &[String]) -> Result<Vec<(u32, ResultEntry)>, CommandError> {
+    let mut results = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        let bad = || {
+            CommandError::input(
+                ErrorKind::InvalidResult,
+                msg!(
+                    "error.invalid-result.bulk-line",
+                    "line {line}: write the table number, then the result (e.g. 3 2-1)",
+                    line = index + 1
+                ),
+            )
+        };
+        let (table, result) = text.split_once(char::is_whitespace).ok_or_else(bad)?;
+        let table: u32 = table.parse().map_err(|_| bad())?;
+        results.push((table, parse_result(result.trim(), None)?));
+    }
+    Ok(results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pairing_csv_reads_tables_and_the_bye() {
+        let csv = "table,player_a,player_b\n1,佐藤,鈴木\n2,3,4\n,高橋,\n";
+        let tables = pairing_csv(csv.as_bytes()).expect("reads");
+        assert_eq!(
+            tables,
+            vec![
+                (1, "佐藤".into(), Some("鈴木".into())),
+                (2, "3".into(), Some("4".into())),
+                (0, "高橋".into(), None),
+            ]
+        );
+        let error = pairing_csv(b"1,A,B\nx,C,D\n").expect_err("bad table");
+        assert_eq!(error.kind(), ErrorKind::CsvFormat);
+    }
+
+    #[test]
+    fn result_lines_read_the_shared_syntax() {
+        let lines = vec!["1 a".to_string(), "".to_string(), "2 2-1".to_string()];
+        let results = result_lines(&lines).expect("reads");
+        assert_eq!(results.len(), 2);
+        assert_eq!(results[1].0, 2);
+        assert!(result_lines(&["x a".to_string()]).is_err());
+    }
+}

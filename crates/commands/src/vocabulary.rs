@@ -1,0 +1,96 @@
+//! The command layer's closed lists of words, declared once (see
+//! `tablekeeper_engine::vocabulary`): serde gives the JSON form, ts-rs the TypeScript
+//! union type in `ui/src/bindings/`, and the CLI builds its clap `ValueEnum`s from them.
+//! The engine's own lists (structure, penalty, selection method) live in the engine.
+
+use tablekeeper_engine::choice_enum;
+
+choice_enum! {
+    /// Where the event is: registering players, in the Swiss (or structure) rounds, in the
+    /// top cut, or finished.
+    #[derive(ts_rs::TS)]
+    #[ts(export)]
+    pub enum Stage {
+        Registration = "registration",
+        Swiss = "swiss",
+        Cut = "cut",
+        Finished = "finished",
+    }
+}
+
+choice_enum! {
+    /// A player's (or team's) state in the event.
+    #[derive(ts_rs::TS)]
+    #[ts(export)]
+    pub enum PlayerState {
+        Active = "active",
+        Dropped = "dropped",
+    }
+}
+
+choice_enum! {
+    /// What kind of result a match has (`ResultView::kind`).
+    #[derive(ts_rs::TS)]
+    #[ts(export)]
+    pub enum ResultKind {
+        Win = "win",
+        Draw = "draw",
+        DoubleLoss = "double-loss",
+        DoubleWin = "double-win",
+        Default = "default",
+        Penalty = "penalty",
+        Team = "team",
+        Bye = "bye",
+        LateEntryLoss = "late-entry-loss",
+        WithdrawnBye = "withdrawn-bye",
+    }
+}
+
+choice_enum! {
+    /// What `export` writes.
+    #[derive(ts_rs::TS)]
+    #[ts(export)]
+    pub enum ExportFormat {
+        Archive = "archive",
+        StandingsCsv = "standings-csv",
+        ResultsCsv = "results-csv",
+        Report = "report",
+    }
+}
+
+choice_enum! {
+    /// The text encoding of a CSV export: UTF-8 with a BOM (what Excel needs to show
+    /// Japanese) or Shift-JIS (older Japanese tools).
+    #[derive(ts_rs::TS)]
+    #[ts(export)]
+    pub enum CsvEncoding {
+        Utf8Bom = "utf8-bom" ["utf8", "utf-8"],
+        ShiftJis = "shift-jis" ["sjis", "cp932"],
+    }
+}
+
+choice_enum! {
+    /// A printout.
+    #[derive(ts_rs::TS)]
+    #[ts(export)]
+    pub enum Document {
+        Pairings = "pairings",
+        PairingsByName = "pairings-by-name",
+        Slips = "slips",
+        Standings = "standings",
+        Breakdown = "breakdown",
+        Bracket = "bracket",
+        ScoreCard = "score-card",
+        DeckSheet = "deck-sheet",
+    }
+}
+
+choice_enum! {
+    /// Paper size of a printout.
+    #[derive(ts_rs::TS)]
+    #[ts(export)]
+    pub enum Paper {
+        A4 = "a4",
+        Letter = "letter" ["us-letter"],
+    }
+}

@@ -1,0 +1,133 @@
+//! Messages in the user's language. Every [`Message`] carries its English text; other
+//! languages render its key from a catalogue (`messages/ja.json`, embedded here and
+//! imported by the app's UI, so the CLI, the app and the printouts say the same words).
+//!
+//! A template's `{{name}}` is replaced by the parameter `name`. A parameter `@key` is a
+//! word translated from the catalogue; `@@key` is a whole message whose own parameters
+//! are stored under `name.param`. A key the catalogue lacks falls back to English.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use tablekeeper_engine::message::Message;
+
+tablekeeper_engine::choice_enum! {
+    /// A language of the interface and the printouts.
+    #[derive(ts_rs::TS)]
+    #[ts(export)]
+    pub enum Language {
+        En = "en" ["english"],
+        Ja = "ja" ["japanese", "jp"],
+    }
+}
+
+impl Language {
+    /// The language a user's locale asks for (`ja_JP.UTF-8` → Japanese), else English.
+    pub fn from_locale(locale: &str) -> Language {
+        if locale.to_ascii_lowercase().starts_with("ja") {
+            Language::Ja
+        } else {
+            Language::En
+        }
+    }
+}
+
+const JAPANESE: &str = include_str!("../messages/ja.json");
+
+/// The Japanese catalogue: key → template.
+pub fn japanese() -> &'static BTreeMap<String, String> {
+    static CATALOGUE: OnceLock<BTreeMap<String, String>> = OnceLock::new();
+    CATALOGUE.get_or_init(|| serde_json::from_str(JAPANESE).unwrap_or_default())
+}
+
+/// `message` in `language`.
+pub fn render(message: &Message, language: Language) -> String {
+    match language {
+        Language::En => message.text.clone(),
+        Language::Ja => render_key(&message.key, &message.params, "", japanese())
+            .unwrap_or_else(|| message.text.clone()),
+    }
+}
+
+/// The template of `key` with its parameters (those under `prefix`) in place; `None` when
+/// the catalogue lacks the key (or a nested key).
+fn render_key(
+    key: &str,
+    params: &BTreeMap<String, String>,
+    prefix: &str,
+    catalogue: &BTreeMap<String, String>,
+) -> Option<String> {
+    let template = catalogue.get(key)?;
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template.as_str();
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let end = after.find("}}")?;
+        let name = after[..end].trim();
+        let full = format!("{prefix}{name}");
+        let value = params.get(&full).map(String::as_str).unwrap_or("");
+        if let Some(nested) = value.strip_prefix("@@") {
+            out.push_str(&render_key(nested, params, &format!("{full}."), catalogue)?);
+        } else if let Some(word) = value.strip_prefix('@') {
+            out.push_str(catalogue.get(word).map_or(word, String::as_str));
+        } else {
+            out.push_str(value);
+        }
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablekeeper_engine::message::Param;
+    use tablekeeper_engine::msg;
+
+    fn catalogue() -> BTreeMap<String, String> {
+        [
+            ("test.penalty", "{{name}}に{{penalty}}（第{{round}}回戦）"),
+            ("penalty.match-loss", "マッチの敗北"),
+            ("test.outer", "外側: {{inner}}"),
+            ("test.inner", "内側 {{n}}"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+    }
+
+    #[test]
+    fn words_and_nested_messages_are_translated() {
+        let m = msg!(
+            "test.penalty",
+            "{penalty} for {name} in round {round}",
+            penalty = Param::word("penalty.match-loss", "match loss"),
+            name = "佐藤",
+            round = 2u32
+        );
+        assert_eq!(
+            render_key(&m.key, &m.params, "", &catalogue()).as_deref(),
+            Some("佐藤にマッチの敗北（第2回戦）")
+        );
+        let inner = msg!("test.inner", "inner {n}", n = 3u32);
+        let outer = msg!(
+            "test.outer",
+            "outer: {inner}",
+            inner = Param::message(&inner)
+        );
+        assert_eq!(outer.text, "outer: inner 3");
+        assert_eq!(
+            render_key(&outer.key, &outer.params, "", &catalogue()).as_deref(),
+            Some("外側: 内側 3")
+        );
+    }
+
+    #[test]
+    fn a_missing_key_falls_back_to_english() {
+        let m = msg!("test.not-in-catalogue", "plain English");
+        assert_eq!(render_key(&m.key, &m.params, "", &catalogue()), None);
+        assert_eq!(render(&m, Language::En), "plain English");
+    }
+}

@@ -1,0 +1,166 @@
+//! Words for people, as data: every error, warning, note and history line is a
+//! [`Message`] — a stable key, its parameters, and the English text. Hosts show the text
+//! as it is in English and render the key from their catalogue in other languages
+//! (`crates/commands/messages/ja.json`, shared by the CLI, the app and the printouts), so
+//! the code that raises a message keeps its English words next to it, as gettext does.
+//!
+//! A parameter is plain text (a name, a number), a word that is itself translated (a
+//! penalty, a result), stored as `@key` (for example `@penalty.match-loss`), or a whole
+//! message, stored as `@@key` with its own parameters under `name.param`. Hosts translate
+//! such values before putting them in place.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A message: `key` names it in every catalogue, `params` fill its `{{name}}` places and
+/// `text` is the English sentence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Message {
+    pub key: String,
+    pub params: BTreeMap<String, String>,
+    pub text: String,
+}
+
+/// A parameter's value: its English form and what hosts get in `params` (plus the
+/// parameters of a nested message).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Param {
+    pub english: String,
+    pub stored: String,
+    pub nested: Vec<(String, String)>,
+}
+
+impl Param {
+    /// A word that is itself translated: `key` in the catalogues, `english` here.
+    pub fn word(key: &str, english: impl Into<String>) -> Param {
+        Param {
+            english: english.into(),
+            stored: format!("@{key}"),
+            nested: Vec::new(),
+        }
+    }
+
+    /// A whole message in the place of a parameter, translated with its own parameters.
+    pub fn message(message: &Message) -> Param {
+        Param {
+            english: message.text.clone(),
+            stored: format!("@@{}", message.key),
+            nested: message
+                .params
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        }
+    }
+}
+
+macro_rules! plain_param {
+    ($($t:ty),*) => {
+        $(impl From<$t> for Param {
+            fn from(value: $t) -> Param {
+                let text = value.to_string();
+                Param { english: text.clone(), stored: text, nested: Vec::new() }
+            }
+        })*
+    };
+}
+
+/// Any borrowed displayable value (`&str`, `&String`, `&u32`, `&PlayerId`, …).
+impl<T: fmt::Display + ?Sized> From<&T> for Param {
+    fn from(value: &T) -> Param {
+        let text = value.to_string();
+        Param {
+            english: text.clone(),
+            stored: text,
+            nested: Vec::new(),
+        }
+    }
+}
+
+plain_param!(
+    String,
+    u8,
+    u16,
+    u32,
+    u64,
+    usize,
+    i32,
+    i64,
+    char,
+    crate::model::PlayerId,
+    crate::Exact
+);
+
+impl Message {
+    /// A message whose English text is `template` with each `{name}` replaced by the
+    /// English form of its parameter. Use the [`crate::msg!`] macro.
+    pub fn new(key: &str, template: &str, params: Vec<(&str, Param)>) -> Message {
+        let mut text = template.to_string();
+        let mut stored = BTreeMap::new();
+        for (name, param) in params {
+            text = text.replace(&format!("{{{name}}}"), &param.english);
+            for (inner, value) in param.nested {
+                stored.insert(format!("{name}.{inner}"), value);
+            }
+            stored.insert(name.to_string(), param.stored);
+        }
+        Message {
+            key: key.to_string(),
+            params: stored,
+            text,
+        }
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// `msg!("key", "English with {name}", name = value, …)` builds a [`Message`]; each value
+/// becomes a [`Param`] (plain text or [`Param::word`]). The key and its placeholders must be
+/// in the Japanese catalogue (a test scans the sources for every `msg!`).
+#[macro_export]
+macro_rules! msg {
+    ($key:literal, $template:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::message::Message::new(
+            $key,
+            $template,
+            vec![$((stringify!($name), $crate::message::Param::from($value))),*],
+        )
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_text_and_params_come_from_one_template() {
+        let message = crate::msg!(
+            "test.result-exists",
+            "table {table} of round {round} already has a result",
+            table = 3u32,
+            round = 2u32
+        );
+        assert_eq!(message.text, "table 3 of round 2 already has a result");
+        assert_eq!(message.params["table"], "3");
+        assert_eq!(message.key, "test.result-exists");
+    }
+
+    #[test]
+    fn words_are_stored_as_keys_and_written_in_english() {
+        let message = crate::msg!(
+            "test.penalty",
+            "{penalty} for {name}",
+            penalty = Param::word("penalty.match-loss", "match loss"),
+            name = "Ann"
+        );
+        assert_eq!(message.text, "match loss for Ann");
+        assert_eq!(message.params["penalty"], "@penalty.match-loss");
+    }
+}
