@@ -68,6 +68,23 @@ pub enum Command {
         #[arg(long)]
         preview: bool,
     },
+    /// Correct a player's (or team's) details after registration: a field left out is
+    /// kept, an empty one ("") is cleared.
+    EditPlayer {
+        file: PathBuf,
+        /// The player: number or exact name.
+        player: String,
+        #[arg(long)]
+        name: Option<String>,
+        /// Reading used for sorting (furigana).
+        #[arg(long)]
+        reading: Option<String>,
+        /// Publisher's player ID.
+        #[arg(long = "player-id")]
+        publisher_id: Option<String>,
+        #[arg(long)]
+        nickname: Option<String>,
+    },
     /// List the registered players.
     Players { file: PathBuf },
     /// Change the announced number of Swiss rounds.
@@ -164,6 +181,25 @@ pub enum Command {
         #[arg(long)]
         allow_rematches: bool,
     },
+    /// Pair the next round exactly as it was played on paper, from a CSV of
+    /// `table,player_a,player_b` (players by number or exact name; the bye on a line with
+    /// an empty table or player B). One logged step; rematches and second byes are warnings.
+    EnterPairing {
+        file: PathBuf,
+        csv: PathBuf,
+        /// Why the round is entered as given (logged), e.g. "played on paper".
+        #[arg(long)]
+        reason: String,
+    },
+    /// Record many results of one round as one step: lines of `TABLE RESULT` (`3 2-1`,
+    /// `4 b`) from a file, or `-` for standard input. All are stored, or none.
+    Results {
+        file: PathBuf,
+        lines: PathBuf,
+        /// Round (default: the current round).
+        #[arg(long)]
+        round: Option<u32>,
+    },
     /// Show a round's pairings (default: the current round).
     Pairings {
         file: PathBuf,
@@ -192,6 +228,9 @@ pub enum Command {
         /// Correct a round the ruleset has locked (Bandai §5.3); give the reason here.
         #[arg(long, value_name = "REASON")]
         override_lock: Option<String>,
+        /// Only show what would be recorded; change nothing.
+        #[arg(long)]
+        preview: bool,
     },
     /// Record a penalty (caution, warning, game-loss, match-loss, disqualification,
     /// suspension — as the ruleset allows) and apply its effect on the results.
@@ -272,6 +311,8 @@ pub enum Command {
     Drop { file: PathBuf, player: String },
     /// Show the standings after the completed rounds.
     Standings { file: PathBuf },
+    /// Show each player's opponents and the values behind their tiebreakers.
+    Breakdown { file: PathBuf },
     /// Export the whole event as a versioned JSON archive.
     Export {
         file: PathBuf,

@@ -5,6 +5,8 @@
 
 mod args;
 mod render;
+#[cfg(test)]
+mod surface;
 mod words;
 
 use std::process::ExitCode;
@@ -82,6 +84,22 @@ fn write_out(text: &str) {
         && error.kind() == std::io::ErrorKind::BrokenPipe
     {
         std::process::exit(0);
+    }
+}
+
+/// The bytes of an input file, or of standard input for `-`.
+fn read_input(path: &std::path::Path) -> Result<Vec<u8>, CommandError> {
+    use std::io::Read;
+    let failed = |e: std::io::Error| CommandError::Io {
+        path: path.display().to_string(),
+        detail: e.to_string(),
+    };
+    if path == std::path::Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map_err(failed)?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path).map_err(failed)
     }
 }
 
@@ -236,6 +254,27 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             let added = session.import_players(&bytes)?;
             Output::new(render::players(&added), &added)
         }
+        Command::EditPlayer {
+            file,
+            player,
+            name,
+            reading,
+            publisher_id,
+            nickname,
+        } => {
+            let keep = tablekeeper_commands::session::EditKeep {
+                name: name.is_none(),
+            };
+            let details = PlayerDetails {
+                name: name.unwrap_or_default(),
+                reading,
+                publisher_id,
+                nickname,
+                members: Vec::new(),
+            };
+            let edited = open(&file, notices)?.edit_player(&player, details, keep)?;
+            Output::new(render::players(std::slice::from_ref(&edited)), &edited)
+        }
         Command::Players { file } => {
             let players = open(&file, notices)?.players();
             Output::new(render::players(&players), &players)
@@ -375,6 +414,28 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             let pairings = open(&file, notices)?.repair_round(seed, allow_rematches, &reason)?;
             Output::new(render::pairings(&pairings, true), &pairings)
         }
+        Command::EnterPairing { file, csv, reason } => {
+            let tables = tablekeeper_commands::paper::pairing_csv(&read_input(&csv)?)?;
+            let pairings = open(&file, notices)?.enter_pairing(tables, &reason)?;
+            Output::new(render::pairings(&pairings, false), &pairings)
+        }
+        Command::Results { file, lines, round } => {
+            let bytes = read_input(&lines)?;
+            let lines: Vec<String> = String::from_utf8_lossy(&bytes)
+                .lines()
+                .map(str::to_string)
+                .collect();
+            let results = tablekeeper_commands::paper::result_lines(&lines)?;
+            let tables = open(&file, notices)?.record_results(round, results)?;
+            let mut text = String::new();
+            for table in &tables {
+                text.push_str(&render::table_line(table));
+                for warning in &table.warnings {
+                    text.push_str(&format!("  warning: {}\n", render::say(warning)));
+                }
+            }
+            Output::new(text, &tables)
+        }
         Command::Pairings {
             file,
             round,
@@ -395,16 +456,19 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             replace,
             reason,
             override_lock,
+            preview,
         } => {
             let entry = result_input::parse_result(&result, reason.as_deref())?;
-            let table = open(&file, notices)?.enter_result(
-                round,
-                table,
-                entry,
-                replace,
-                override_lock.as_deref(),
-            )?;
+            let mut session = open(&file, notices)?;
+            let table = if preview {
+                session.preview_result(round, table, entry, replace, override_lock.as_deref())?
+            } else {
+                session.enter_result(round, table, entry, replace, override_lock.as_deref())?
+            };
             let mut text = render::table_line(&table);
+            if preview {
+                text.insert_str(0, "preview (nothing recorded): ");
+            }
             for warning in &table.warnings {
                 text.push_str(&format!("  warning: {}\n", render::say(warning)));
             }
@@ -599,6 +663,10 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             let standings = open(&file, notices)?.standings()?;
             Output::new(render::standings(&standings), &standings)
         }
+        Command::Breakdown { file } => {
+            let breakdown = open(&file, notices)?.breakdown()?;
+            Output::new(render::breakdown(&breakdown), &breakdown)
+        }
         Command::Export {
             file,
             output,
@@ -653,21 +721,7 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             archive: source,
             file,
         } => {
-            let bytes = std::fs::read(&source).map_err(|e| CommandError::Io {
-                path: source.display().to_string(),
-                detail: e.to_string(),
-            })?;
-            let parsed: archive::Archive = serde_json::from_slice(&bytes).map_err(|e| {
-                CommandError::input(
-                    ErrorKind::NotAnArchive,
-                    msg!(
-                        "error.not-an-archive.tablekeeper-archive",
-                        "{file} is not a Tablekeeper archive: {e}",
-                        file = source.display().to_string(),
-                        e = e.to_string()
-                    ),
-                )
-            })?;
+            let parsed = archive::read(&source)?;
             let session = archive::import(&parsed, &file)?;
             let summary = session.summary();
             Output::new(render::summary(&summary), &summary)

@@ -327,6 +327,43 @@ pub fn standings(view: &StandingsView) -> String {
     out
 }
 
+/// Each player in standings order with every round's opponent and the values behind the
+/// tiebreakers.
+pub fn breakdown(view: &tablekeeper_commands::breakdown::BreakdownView) -> String {
+    let mut out = format!("Breakdown after {} round(s)\n", view.completed_rounds);
+    for player in &view.players {
+        let _ = write!(
+            out,
+            "{:>4}  {}  {} points  {}",
+            player.rank, player.name, player.points, player.record
+        );
+        for value in &player.tiebreakers {
+            let _ = write!(out, "  {} {}", value.id, value.display);
+        }
+        out.push('\n');
+        for line in &player.rounds {
+            let opponent = match (&line.opponent_name, &line.opponent_record) {
+                (Some(name), Some(record)) => format!("{name} ({record})"),
+                (Some(name), None) => name.clone(),
+                _ => "bye".to_string(),
+            };
+            let _ = write!(
+                out,
+                "        round {:>2}  {:<5} {}",
+                line.round, line.outcome, opponent
+            );
+            if let Some(match_win) = &line.opponent_match_win {
+                let _ = write!(out, "  {match_win}");
+            }
+            if !line.counted {
+                out.push_str("  (not counted)");
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
 pub fn verification(results: &[RulesetVerification]) -> String {
     let mut out = String::new();
     for group in results {

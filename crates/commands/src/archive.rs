@@ -145,6 +145,25 @@ pub fn recomputed_standings(archive: &Archive) -> Result<StandingsView, CommandE
     Ok(StandingsView::from_standings(&event, &computed))
 }
 
+/// Reads the archive file at `source`.
+pub fn read(source: &std::path::Path) -> Result<Archive, CommandError> {
+    let bytes = std::fs::read(source).map_err(|e| CommandError::Io {
+        path: source.display().to_string(),
+        detail: e.to_string(),
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        CommandError::input(
+            ErrorKind::NotAnArchive,
+            msg!(
+                "error.not-an-archive.tablekeeper-archive",
+                "{file} is not a Tablekeeper archive: {e}",
+                file = source.display().to_string(),
+                e = e.to_string()
+            ),
+        )
+    })
+}
+
 /// Creates a new event file from an archive: the same settings, ruleset and log (every
 /// step, undo and reason), so exporting it again gives the same archive. The event is
 /// built in a temporary file and renamed into place once complete, so a failed or killed

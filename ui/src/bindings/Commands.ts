@@ -19,6 +19,7 @@ import type { ExportView } from './ExportView';
 import type { FixedTableRequest } from './FixedTableRequest';
 import type { GiveByeRequest } from './GiveByeRequest';
 import type { HistoryItem } from './HistoryItem';
+import type { ImportArchiveRequest } from './ImportArchiveRequest';
 import type { ImportPreview } from './ImportPreview';
 import type { ImportRequest } from './ImportRequest';
 import type { OpenEventRequest } from './OpenEventRequest';
@@ -53,6 +54,7 @@ export type Commands = {
   set_preferences: { request: Preferences; response: AppInfo };
   create_event: { request: CreateEventRequest; response: EventView };
   open_event: { request: OpenEventRequest; response: EventView };
+  import_archive: { request: ImportArchiveRequest; response: EventView };
   close_event: { request: null; response: null };
   summary: { request: null; response: EventView };
   players: { request: null; response: Array<PlayerView> };

@@ -118,6 +118,21 @@ impl Desk {
         self.opened(session)
     }
 
+    /// Creates an event file from an archive and opens it.
+    pub fn import_archive(
+        &mut self,
+        request: ImportArchiveRequest,
+    ) -> Result<EventView, CommandError> {
+        let archive = crate::archive::read(Path::new(&request.archive))?;
+        let path = match request.path {
+            Some(path) => PathBuf::from(path),
+            None => self.new_event_path(&archive.event.name)?,
+        };
+        self.session = None;
+        let session = crate::archive::import(&archive, &path)?;
+        self.opened(session)
+    }
+
     pub fn close_event(&mut self, _: Nothing) -> Result<(), CommandError> {
         self.session = None;
         Ok(())
@@ -471,10 +486,8 @@ impl Desk {
         self.session = None;
         let restored = backup::restore(&path, Path::new(&request.backup));
         // Open the event again either way: the old one when the restore was refused.
-        let reopened = Session::open(&path);
-        let view = restored?;
-        self.opened(reopened?)?;
-        Ok(view)
+        self.opened(Session::open(&path)?)?;
+        restored
     }
 
     pub fn save_copy(&mut self, request: SaveCopyRequest) -> Result<SavedCopyView, CommandError> {

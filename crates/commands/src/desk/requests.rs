@@ -101,6 +101,19 @@ pub struct OpenEventRequest {
     pub path: String,
 }
 
+/// A new event file made from an exported archive (the same event, history included).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ImportArchiveRequest {
+    /// The archive (`.json`) to read.
+    pub archive: String,
+    /// Where to create the event; left out, a new file in the default folder named after
+    /// the event.
+    #[ts(optional = nullable)]
+    #[serde(default)]
+    pub path: Option<String>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct AddPlayersRequest {

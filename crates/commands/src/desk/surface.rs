@@ -91,6 +91,7 @@ surface! {
     set_preferences(Preferences) -> AppInfo: Local;
     create_event(CreateEventRequest) -> crate::views::EventView: Local;
     open_event(OpenEventRequest) -> crate::views::EventView: Local;
+    import_archive(ImportArchiveRequest) -> crate::views::EventView: Local;
     close_event(Nothing) -> (): Local;
     summary(Nothing) -> crate::views::EventView: Read;
     players(Nothing) -> Vec<crate::views::PlayerView>: Read;

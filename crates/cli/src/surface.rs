@@ -1,0 +1,124 @@
+//! Which command of the surface (`tablekeeper_commands::desk::surface::COMMANDS`) each
+//! subcommand runs, checked by the tests below against the declaration: every command of
+//! the surface is reachable from the CLI or named here as the app's alone, with the reason.
+
+/// Subcommand → the surface commands it runs. Subcommands with none are the CLI's own
+/// (developer tools with no place in the scorekeeper's window).
+pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
+    ("create", &["create_event"]),
+    ("status", &["summary"]),
+    ("add-player", &["add_players"]),
+    ("add-team", &["add_team"]),
+    ("edit-player", &["edit_player"]),
+    ("import-players", &["import_players", "import_preview"]),
+    ("players", &["players"]),
+    ("set-rounds", &["set_rounds"]),
+    ("pair", &["pair_round", "pair_bracket_round"]),
+    ("cut", &["start_cut"]),
+    ("print", &["print"]),
+    ("bracket", &["bracket"]),
+    ("swap", &["swap"]),
+    ("give-bye", &["give_bye"]),
+    ("repair", &["repair_round"]),
+    ("enter-pairing", &["enter_pairing"]),
+    ("results", &["record_results"]),
+    ("pairings", &["pairings", "explain"]),
+    ("result", &["record_result", "preview_result"]),
+    ("penalty", &["penalty"]),
+    ("tardy", &["tardiness"]),
+    ("penalties", &["penalties"]),
+    ("deck", &["set_deck"]),
+    ("backups", &["backups"]),
+    ("restore", &["restore_backup"]),
+    ("save-copy", &["save_copy"]),
+    ("undo", &["undo"]),
+    ("redo", &["redo"]),
+    ("history", &["history"]),
+    ("back-to-round", &["back_to_round"]),
+    ("fixed-table", &["set_fixed_table"]),
+    ("drop", &["drop_player"]),
+    ("standings", &["standings"]),
+    ("breakdown", &["breakdown"]),
+    ("export", &["export"]),
+    ("import-archive", &["import_archive"]),
+    ("rulesets", &["catalogue"]),
+    ("titles", &["catalogue"]),
+    // The CLI's own: the seeds' worked examples (a developer check) and a demo event.
+    ("verify-rules", &[]),
+    ("demo", &[]),
+];
+
+/// Surface commands only the app has, and why the CLI needs none.
+pub const APP_ONLY: &[(&str, &str)] = &[
+    (
+        "app_info",
+        "the start screen's state; the CLI shows its version with --version",
+    ),
+    (
+        "set_preferences",
+        "the app's defaults for new events; the CLI takes --ruleset and --title",
+    ),
+    (
+        "open_event",
+        "every CLI command opens the event file it is given",
+    ),
+    (
+        "close_event",
+        "every CLI command closes its event file when done",
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+    use tablekeeper_commands::desk::surface::COMMANDS;
+
+    #[test]
+    fn every_subcommand_is_declared_with_commands_of_the_surface() {
+        let cli = crate::args::Cli::command();
+        for subcommand in cli.get_subcommands() {
+            let name = subcommand.get_name();
+            if name == "help" {
+                continue;
+            }
+            assert!(
+                SUBCOMMANDS.iter().any(|(n, _)| *n == name),
+                "`{name}` is missing from cli/src/surface.rs"
+            );
+        }
+        for (name, runs) in SUBCOMMANDS {
+            assert!(
+                cli.find_subcommand(name).is_some(),
+                "`{name}` is declared but the CLI has no such subcommand"
+            );
+            for command in *runs {
+                assert!(
+                    COMMANDS.iter().any(|c| c.name == *command),
+                    "`{name}` runs `{command}`, which the surface does not declare"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_command_of_the_surface_is_reachable_from_the_cli_or_the_apps_alone() {
+        for command in COMMANDS {
+            let from_cli = SUBCOMMANDS
+                .iter()
+                .any(|(_, runs)| runs.contains(&command.name));
+            let app_only = APP_ONLY.iter().any(|(name, _)| *name == command.name);
+            assert!(
+                from_cli != app_only,
+                "`{}` must be run by a CLI subcommand or listed as the app's alone (not both)",
+                command.name
+            );
+        }
+        for (name, _) in APP_ONLY {
+            assert!(
+                COMMANDS.iter().any(|c| c.name == *name),
+                "`{name}` is listed as the app's but the surface does not declare it"
+            );
+        }
+    }
+}

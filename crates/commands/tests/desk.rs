@@ -1,0 +1,445 @@
+//! The command surface over a temporary event file, called the way the hosts call it: by
+//! name with a JSON request (`desk::surface::dispatch`). Every command of `COMMANDS` is
+//! run at least once (checked at the end of the day), and the result preview is compared
+//! with the recorded result over the whole result grammar (a property test).
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use proptest::prelude::*;
+use serde_json::{Value, json};
+use tablekeeper_commands::desk::surface::{COMMANDS, dispatch};
+use tablekeeper_commands::desk::{Desk, PrintRequest};
+use tablekeeper_commands::{CommandError, Session};
+
+/// A stand-in for the printing crate (which builds on this one): the document's name.
+fn printer(_: &Session, request: &PrintRequest, at: &str) -> Result<Vec<u8>, CommandError> {
+    Ok(format!("%PDF-1.7 {} {at}", request.document.id()).into_bytes())
+}
+
+/// The desk and the names of the commands called on it.
+struct Host {
+    desk: Desk,
+    called: BTreeSet<String>,
+}
+
+impl Host {
+    fn new(dir: &Path) -> Host {
+        Host {
+            desk: Desk::new(dir.join("data"), dir.join("events")).with_printer(printer),
+            called: BTreeSet::new(),
+        }
+    }
+
+    fn call(&mut self, name: &str, request: Value) -> Result<Value, CommandError> {
+        self.called.insert(name.to_string());
+        dispatch(&mut self.desk, name, request)
+    }
+
+    fn ok(&mut self, name: &str, request: Value) -> Value {
+        self.call(name, request.clone())
+            .unwrap_or_else(|e| panic!("{name} {request}: {:?}", e.to_view()))
+    }
+
+    fn kind(&mut self, name: &str, request: Value) -> String {
+        match self.call(name, request) {
+            Ok(view) => panic!("{name} should fail: {view}"),
+            Err(error) => error.to_view().kind.as_str().to_string(),
+        }
+    }
+}
+
+fn path(dir: &Path, name: &str) -> String {
+    dir.join(name).display().to_string()
+}
+
+fn tables(view: &Value) -> Vec<u64> {
+    view["tables"]
+        .as_array()
+        .map(|t| t.iter().filter_map(|t| t["table"].as_u64()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn every_command_of_the_surface_works_over_an_event_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = dir.path();
+    let mut host = Host::new(dir);
+
+    // The start screen: no event yet, the app's state and the catalogue.
+    let info = host.ok("app_info", Value::Null);
+    assert!(info["open_event"].is_null());
+    assert_eq!(host.kind("summary", Value::Null), "no-event");
+    let catalogue = host.ok("catalogue", Value::Null);
+    assert!(
+        catalogue["rulesets"]
+            .as_array()
+            .is_some_and(|r| r.len() >= 8)
+    );
+    assert!(
+        catalogue["languages"]
+            .as_array()
+            .is_some_and(|l| l.len() == 2)
+    );
+    assert_eq!(
+        host.kind(
+            "set_preferences",
+            json!({ "default_ruleset": "no-such-ruleset" })
+        ),
+        "unknown-ruleset"
+    );
+    let info = host.ok(
+        "set_preferences",
+        json!({ "default_ruleset": "bushiroad-en", "default_title": null }),
+    );
+    assert_eq!(info["preferences"]["default_ruleset"], "bushiroad-en");
+    assert_eq!(host.kind("no_such_command", Value::Null), "unknown-command");
+    assert_eq!(
+        host.kind("create_event", json!({ "nom": 1 })),
+        "invalid-request"
+    );
+
+    // A new event takes the preferred ruleset and goes to the default folder.
+    let created = host.ok("create_event", json!({ "name": "Friday locals" }));
+    assert_eq!(created["ruleset"]["id"], "bushiroad-en");
+    let file = host.ok("app_info", Value::Null)["open_event"]["file"]
+        .as_str()
+        .map(str::to_string)
+        .expect("open event path");
+    assert!(file.starts_with(&path(dir, "events")), "{file}");
+    assert_eq!(host.ok("app_info", Value::Null)["recent"][0], file);
+
+    // Registration.
+    let added = host.ok(
+        "add_players",
+        json!({ "names": ["Ann", "Bob", "  ", "Cid", "Dee", "Eve", "Fay", "Gus"] }),
+    );
+    assert_eq!(added.as_array().map(Vec::len), Some(7));
+    assert_eq!(
+        host.kind("add_players", json!({ "names": [" "] })),
+        "empty-name"
+    );
+    assert_eq!(
+        host.kind("add_team", json!({ "name": "T", "members": ["x", "y"] })),
+        "invalid-team"
+    );
+    let edited = host.ok(
+        "edit_player",
+        json!({ "player": "Gus", "name": "Gustav", "reading": "ぐすたふ" }),
+    );
+    assert_eq!(
+        (edited["name"].as_str(), edited["reading"].as_str()),
+        (Some("Gustav"), Some("ぐすたふ"))
+    );
+    let csv = "name,reading\n佐藤 花子,さとう はなこ\nАнна Иванова,\n"
+        .as_bytes()
+        .to_vec();
+    let preview = host.ok("import_preview", json!({ "bytes": csv }));
+    assert_eq!(preview["players"].as_array().map(Vec::len), Some(2));
+    assert_eq!(
+        host.ok("players", Value::Null).as_array().map(Vec::len),
+        Some(7),
+        "a preview changes nothing"
+    );
+    host.ok("import_players", json!({ "bytes": csv }));
+    let players = host.ok("players", Value::Null);
+    assert_eq!(players.as_array().map(Vec::len), Some(9));
+    let deck = host.ok("set_deck", json!({ "player": "Ann", "nation_clan": "Dragon Empire", "ride_line": "", "title": "", "oshi": "" }));
+    assert_eq!(deck["name"], "Ann");
+    let fixed = host.ok("set_fixed_table", json!({ "player": "Bob", "table": 4 }));
+    assert_eq!(fixed["fixed_table"], 4);
+    let tardy = host.ok(
+        "tardiness",
+        json!({ "player": "Cid", "minutes": 1, "apply": false }),
+    );
+    assert_eq!(tardy["minutes"], 1);
+    assert!(tardy["recorded"].is_null());
+    let rounds = host.ok("set_rounds", json!({ "rounds": 3 }));
+    assert_eq!(rounds["planned_rounds"], 3);
+
+    // Round 1: paired, explained, changed by hand, results with a preview.
+    let round = host.ok("pair_round", json!({ "allow_rematches": false }));
+    assert_eq!(round["round"], 1);
+    assert!(
+        round["tables"]
+            .as_array()
+            .expect("tables")
+            .iter()
+            .any(|t| t["table"] == 4 && (t["a"]["name"] == "Bob" || t["b"]["name"] == "Bob"))
+    );
+    assert_eq!(round["byes"].as_array().map(Vec::len), Some(1));
+    let shown = host.ok("pairings", json!({ "round": null }));
+    assert_eq!(tables(&shown), tables(&round));
+    assert!(shown["explanation"].is_object());
+    assert!(host.ok("explain", json!({ "round": 1 })).is_object());
+    let repaired = host.ok(
+        "repair_round",
+        json!({ "reason": "wrong list", "allow_rematches": false }),
+    );
+    assert_eq!(repaired["round"], 1);
+    let first = &repaired["tables"][0];
+    let (a, b) = (first["a"]["name"].clone(), first["b"]["name"].clone());
+    let swapped = host.ok(
+        "swap",
+        json!({ "a": a, "b": repaired["tables"][1]["a"]["name"], "reason": "seat mix-up" }),
+    );
+    assert_eq!(swapped["tables"][1]["a"]["name"], a);
+    let bye = repaired["byes"][0]["name"].clone();
+    let given = host.ok(
+        "give_bye",
+        json!({ "player": b, "reason": "asked to leave early" }),
+    );
+    assert_eq!(given["byes"][0]["name"], b);
+    assert_ne!(given["byes"][0]["name"], bye);
+    assert_eq!(
+        host.kind("swap", json!({ "a": "Ann", "b": "Ann", "reason": "" })),
+        "reason-required"
+    );
+    let numbers = tables(&given);
+    let preview = host.ok("preview_result", json!({ "round": null, "table": numbers[0], "result": "a", "replace": false, "override_reason": null }));
+    let recorded = host.ok("record_result", json!({ "round": null, "table": numbers[0], "result": "a", "replace": false, "override_reason": null }));
+    assert_eq!(preview, recorded);
+    assert_eq!(host.kind("record_result", json!({ "round": null, "table": numbers[0], "result": "b", "replace": false, "override_reason": null })), "result-exists");
+    let lines: Vec<String> = numbers[1..].iter().map(|t| format!("{t} b")).collect();
+    let bulk = host.ok("record_results", json!({ "round": 1, "lines": lines }));
+    assert_eq!(bulk.as_array().map(Vec::len), Some(numbers.len() - 1));
+    let penalty = host.ok(
+        "penalty",
+        json!({ "player": "Dee", "penalty": "caution", "infraction": "slow play", "note": null }),
+    );
+    assert_eq!(penalty["penalty"], "caution");
+    assert_eq!(
+        host.ok("penalties", Value::Null).as_array().map(Vec::len),
+        Some(1)
+    );
+    let standings = host.ok("standings", Value::Null);
+    assert_eq!(standings["completed_rounds"], 1);
+    let breakdown = host.ok("breakdown", Value::Null);
+    assert_eq!(breakdown["players"].as_array().map(Vec::len), Some(9));
+
+    // Undo is real, redo brings it back; going back to a round shows what it would undo.
+    let undone = host.ok("undo", Value::Null);
+    assert!(undone["description"].is_array(), "{undone}");
+    assert_eq!(
+        host.ok("penalties", Value::Null).as_array().map(Vec::len),
+        Some(0)
+    );
+    host.ok("redo", Value::Null);
+    assert_eq!(
+        host.ok("penalties", Value::Null).as_array().map(Vec::len),
+        Some(1)
+    );
+    let history = host.ok("history", Value::Null);
+    assert!(history.as_array().is_some_and(|h| h.len() >= 10));
+    let would = host.ok("back_to_round", json!({ "round": 1, "confirm": false }));
+    assert!(would.as_array().is_some_and(|w| !w.is_empty()));
+    assert_eq!(
+        host.ok("summary", Value::Null)["rounds_paired"],
+        1,
+        "a preview undoes nothing"
+    );
+
+    // Round 2 entered as played on paper, with a rematch warned about.
+    let played: Vec<Value> = host.ok("pairings", json!({ "round": 1 }))["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .map(|t| json!({ "table": t["table"], "a": t["a"]["name"], "b": t["b"]["name"] }))
+        .collect();
+    let mut given_tables = played.clone();
+    given_tables.push(json!({ "table": 0, "a": given["byes"][0]["name"], "b": null }));
+    let entered = host.ok(
+        "enter_pairing",
+        json!({ "tables": given_tables, "reason": "played on paper" }),
+    );
+    assert_eq!(entered["round"], 2);
+    assert!(entered["warnings"].as_array().is_some_and(|w| {
+        w.iter()
+            .any(|w| w["key"].as_str().is_some_and(|k| k.contains("rematch")))
+    }));
+    let lines: Vec<String> = tables(&entered)
+        .iter()
+        .map(|t| format!("{t} draw"))
+        .collect();
+    host.ok("record_results", json!({ "round": null, "lines": lines }));
+
+    // Round 3, then the cut and its bracket rounds.
+    let round3 = host.ok("pair_round", json!({ "allow_rematches": true }));
+    let lines: Vec<String> = tables(&round3).iter().map(|t| format!("{t} a")).collect();
+    host.ok("record_results", json!({ "round": null, "lines": lines }));
+    let dropped = host.ok("drop_player", json!({ "player": "Fay" }));
+    assert_eq!(dropped["dropped_after_round"], 3);
+    assert!(host.ok("bracket", Value::Null).is_null());
+    let bracket = host.ok(
+        "start_cut",
+        json!({ "size": 4, "third_place": false, "excluded": [] }),
+    );
+    assert_eq!(bracket["size"], 4);
+    let semis = host.ok("pairings", json!({ "round": null }));
+    assert!(semis["bracket_round"].is_string());
+    for t in tables(&semis) {
+        host.ok("record_result", json!({ "round": null, "table": t, "result": "a", "replace": false, "override_reason": null }));
+    }
+    let final_round = host.ok("pair_bracket_round", Value::Null);
+    assert_eq!(final_round["bracket_round"], "final");
+    host.ok("record_result", json!({ "round": null, "table": tables(&final_round)[0], "result": "b", "replace": false, "override_reason": null }));
+    assert!(host.ok("bracket", Value::Null)["champion"].is_object());
+
+    // Files: export, print, save a copy, backups and a restore, an archive imported.
+    let archive = path(dir, "friday.json");
+    let exported = host.ok(
+        "export",
+        json!({ "format": "archive", "path": archive, "encoding": null }),
+    );
+    assert_eq!(exported["written"], archive);
+    let printed = host.ok("print", json!({ "document": "standings", "round": null, "paper": "a4", "language": "ja", "open": false }));
+    let printout = printed["path"].as_str().expect("printout path");
+    assert!(printout.ends_with("standings-ja.pdf"), "{printout}");
+    assert!(std::fs::read(printout).is_ok_and(|b| b.starts_with(b"%PDF")));
+    let copy = path(dir, "usb-copy.tkevent");
+    host.ok("save_copy", json!({ "path": copy, "replace": false }));
+    assert_eq!(
+        host.kind("save_copy", json!({ "path": copy, "replace": false })),
+        "file-exists"
+    );
+    let backups = host.ok("backups", Value::Null);
+    let oldest = backups.as_array().and_then(|b| b.last()).expect("a backup")["file"].clone();
+    let restored = host.ok("restore_backup", json!({ "backup": oldest }));
+    assert!(restored["previous_saved_as"].is_string(), "{restored}");
+    assert!(host.ok("summary", Value::Null)["rounds_paired"].as_u64() < Some(4));
+    let imported = host.ok(
+        "import_archive",
+        json!({ "archive": archive, "path": path(dir, "imported.tkevent") }),
+    );
+    assert_eq!(imported["name"], "Friday locals");
+    assert!(host.ok("bracket", Value::Null)["champion"].is_object());
+    host.ok("open_event", json!({ "path": file }));
+    host.ok("close_event", Value::Null);
+    assert_eq!(host.kind("players", Value::Null), "no-event");
+
+    let missing: Vec<&str> = COMMANDS
+        .iter()
+        .map(|c| c.name)
+        .filter(|name| !host.called.contains(*name))
+        .collect();
+    assert!(missing.is_empty(), "commands never run here: {missing:?}");
+}
+
+#[test]
+fn a_team_event_and_a_failed_restore_keep_the_event_open() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = dir.path();
+    let mut host = Host::new(dir);
+    host.ok("create_event", json!({ "name": "Trio", "ruleset": "bushiroad-ja", "team_size": 3, "planned_rounds": 1, "path": path(dir, "trio.tkevent") }));
+    for t in 1..=2 {
+        host.ok("add_team", json!({ "name": format!("Team {t}"), "members": [format!("{t}a"), format!("{t}b"), format!("{t}c")] }));
+    }
+    let round = host.ok("pair_round", json!({ "allow_rematches": false }));
+    let table = tables(&round)[0];
+    // Issue 14 point 2: team A won 2 of 3 seats, so team A wins.
+    let preview = host.ok("preview_result", json!({ "round": null, "table": table, "result": "1,2,1", "replace": false, "override_reason": null }));
+    assert_eq!(preview["a"]["outcome"], "win", "{preview}");
+    let recorded = host.ok("record_result", json!({ "round": null, "table": table, "result": "1,2,1", "replace": false, "override_reason": null }));
+    assert_eq!(preview, recorded);
+    let kind = host.kind(
+        "restore_backup",
+        json!({ "backup": path(dir, "no-such-backup.tkevent") }),
+    );
+    assert!(!kind.is_empty());
+    assert_eq!(
+        host.ok("summary", Value::Null)["name"],
+        "Trio",
+        "the event is open again"
+    );
+}
+
+/// Every form of the result grammar (`result_input::RESULT_SYNTAX`), in the shapes a
+/// keyboard produces: case, full-width digits and letters, spaces, Japanese long dashes.
+fn typed_result() -> impl Strategy<Value = String> {
+    let forms = prop::sample::select(vec![
+        "a",
+        "b",
+        "1",
+        "2",
+        "1-0",
+        "0-1",
+        "2-1",
+        "1-2",
+        "2-0",
+        "0-2",
+        "1-1",
+        "0-0",
+        "draw",
+        "d",
+        "id",
+        "dl",
+        "x",
+        "dw",
+        "noshow-a",
+        "noshow-b",
+        "ns1",
+        "ns2",
+        "nsa",
+        "nsb",
+        "penalty-a",
+        "penalty-b",
+        "dq-a",
+        "dq-b",
+        "double-loss",
+        "double-win",
+        "3-0",
+        "q",
+        "",
+        "a-b",
+    ]);
+    (forms, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(form, upper, wide, spaced)| {
+        let mut text: String = form
+            .chars()
+            .map(|c| {
+                let c = if upper { c.to_ascii_uppercase() } else { c };
+                match (wide, c) {
+                    (true, '-') => 'ー',
+                    (true, c) if c.is_ascii_alphanumeric() => {
+                        char::from_u32(c as u32 - 0x21 + 0xFF01).unwrap_or(c)
+                    }
+                    (_, c) => c,
+                }
+            })
+            .collect();
+        if spaced {
+            text = format!(" {text} ");
+        }
+        text
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+
+    /// Issue 14 point 10: the preview is what will be recorded, for every form typed, on a
+    /// best-of-one and a best-of-three ruleset; a form refused in the preview is refused
+    /// when recorded, with the same kind.
+    #[test]
+    fn the_preview_is_what_is_recorded(typed in typed_result(), three in any::<bool>(), replace in any::<bool>()) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut host = Host::new(dir.path());
+        let ruleset = if three { "crossover" } else { "bushiroad-en" };
+        host.ok("create_event", json!({ "name": "P", "ruleset": ruleset, "planned_rounds": 2, "path": path(dir.path(), "p.tkevent") }));
+        host.ok("add_players", json!({ "names": ["A1", "B1", "C1", "D1"] }));
+        let round = host.ok("pair_round", json!({ "allow_rematches": false }));
+        let table = tables(&round)[0];
+        if replace {
+            host.ok("record_result", json!({ "round": null, "table": table, "result": "a", "replace": false, "override_reason": null }));
+        }
+        let request = json!({ "round": null, "table": table, "result": typed, "replace": replace, "override_reason": null });
+        let before = host.ok("pairings", json!({ "round": null }));
+        let preview = host.call("preview_result", request.clone());
+        prop_assert_eq!(&host.ok("pairings", json!({ "round": null })), &before, "a preview changes nothing");
+        let recorded = host.call("record_result", request);
+        match (preview, recorded) {
+            (Ok(preview), Ok(recorded)) => prop_assert_eq!(preview, recorded),
+            (Err(preview), Err(recorded)) => prop_assert_eq!(preview.to_view().kind, recorded.to_view().kind),
+            (preview, recorded) => prop_assert!(false, "preview {:?} but recorded {:?}", preview.map_err(|e| e.to_view()), recorded.map_err(|e| e.to_view())),
+        }
+    }
+}
