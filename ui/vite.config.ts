@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   base: './',
   clearScreen: false,
-  server: { port: 1420, strictPort: true },
+  // The UI imports the messages catalogue the CLI and printouts share
+  // (crates/commands/messages/ja.json), so the dev server may read the repository root.
+  server: { port: 1420, strictPort: true, fs: { allow: ['..'] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,5 @@
-// api.ts sends each command with one `request` argument and turns every rejection into
-// an ApiError {kind, message}.
+// api.ts sends every command through the shell's one `call` command (name + request) and
+// turns every rejection into an ApiError {kind, key, params, message}.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const invoke = vi.fn();
@@ -12,26 +12,31 @@ describe('api', () => {
     invoke.mockReset();
   });
 
-  it('passes the request under the name `request`', async () => {
+  it('sends the command name and its request to `call`', async () => {
     invoke.mockResolvedValue({ table: 12 });
-    await api.recordResult({ round: null, table: 12, result: 'a', replace: false, override_reason: null });
-    expect(invoke).toHaveBeenCalledWith('record_result', {
+    await api.call('record_result', { round: null, table: 12, result: 'a', replace: false, override_reason: null });
+    expect(invoke).toHaveBeenCalledWith('call', {
+      name: 'record_result',
       request: { round: null, table: 12, result: 'a', replace: false, override_reason: null },
     });
   });
 
-  it('sends no arguments to commands without a request', async () => {
+  it('sends null to commands without a request', async () => {
     invoke.mockResolvedValue([]);
-    await api.players();
-    expect(invoke).toHaveBeenCalledWith('players', {});
+    await api.call('players', null);
+    expect(invoke).toHaveBeenCalledWith('call', { name: 'players', request: null });
   });
 
-  it('keeps the kind and message of an ErrorView', async () => {
-    invoke.mockRejectedValue({ kind: 'result-exists', message: 'table 1 of round 1 already has a result' });
-    const error: unknown = await api.undo().catch((e: unknown) => e);
+  it('keeps the kind, key, params and message of an ErrorView', async () => {
+    invoke.mockRejectedValue({ kind: 'result-exists', message: 'table 1 of round 1 already has a result', key: 'error.result-exists', params: { table: '1', round: '1' } });
+    const error: unknown = await api.call('undo', null).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(api.ApiError);
-    expect(api.normalizeError(error).kind).toBe('result-exists');
-    expect(api.normalizeError(error).message).toBe('table 1 of round 1 already has a result');
+    const normalized = api.normalizeError(error);
+    expect(normalized.kind).toBe('result-exists');
+    expect(normalized.message).toBe('table 1 of round 1 already has a result');
+    expect(normalized.key).toBe('error.result-exists');
+    expect(normalized.params).toEqual({ table: '1', round: '1' });
+    expect(normalized.words).toEqual({ key: 'error.result-exists', params: { table: '1', round: '1' }, text: 'table 1 of round 1 already has a result' });
   });
 
   it('turns other failures into kind "host"', () => {
@@ -48,5 +53,19 @@ describe('api', () => {
   it('returns an ApiError unchanged', () => {
     const error = new api.ApiError('ui', 'typed wrong');
     expect(api.normalizeError(error)).toBe(error);
+  });
+
+  it('counts slow commands while they run, and only those', async () => {
+    const seen: number[] = [];
+    const stop = api.onBusy((running) => seen.push(running));
+    let finish: (value: unknown) => void = () => {};
+    invoke.mockImplementation((_cmd: string, args: { name: string }) => (args.name === 'print' ? new Promise((resolve) => (finish = resolve)) : Promise.resolve([])));
+    const printing = api.call('print', { document: 'slips', round: null, paper: 'a4', language: 'ja', open: false });
+    await api.call('players', null);
+    expect(seen).toEqual([0, 1]);
+    finish({ path: '/x.pdf', bytes: 1, opened: false });
+    await printing;
+    expect(seen).toEqual([0, 1, 0]);
+    stop();
   });
 });

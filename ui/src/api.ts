@@ -1,61 +1,56 @@
-// The only module that talks to the Tauri shell: one typed function per command of
-// docs/desktop-api.md, the file dialogs and the projector window. Every failure becomes an
-// ApiError {kind, message}.
+// The only module that talks to the Tauri shell. The shell has one command, `call`, which
+// runs a command of the command surface by name (crates/commands/src/desk/surface.rs) off the
+// window's thread; `call()` here is its typed twin, checked against the generated
+// `bindings/Commands.ts`. Also the file dialogs and the projector windows. Every failure
+// becomes an ApiError {kind, key, params, message}.
 import { invoke } from '@tauri-apps/api/core';
 import { WebviewWindow } from '@tauri-apps/api/webviewWindow';
 import { getCurrentWindow } from '@tauri-apps/api/window';
 import { open, save } from '@tauri-apps/plugin-dialog';
-import type {
-  AddPlayersRequest,
-  AddTeamRequest,
-  AppInfo,
-  BracketView,
-  BreakdownView,
-  Catalogue,
-  CreateEventRequest,
-  CutRequest,
-  EventView,
-  ExportRequest,
-  ExportView,
-  GiveByeRequest,
-  HistoryItem,
-  ImportPreview,
-  ImportRequest,
-  OpenEventRequest,
-  PairingsView,
-  PairRequest,
-  PenaltyRequest,
-  PenaltyView,
-  PlayerRequest,
-  PlayerView,
-  PrintRequest,
-  PrintView,
-  RepairRequest,
-  ResultRequest,
-  RoundRequest,
-  SetDeckRequest,
-  SetRoundsRequest,
-  StandingsView,
-  SwapRequest,
-  TableView,
-} from './types';
+import type { Commands } from './bindings/Commands';
+import type { Message } from './bindings/Message';
 
-/** A failed command: `kind` is stable (docs/cli-json.md "Errors"), `message` is for people. */
+export type CommandName = keyof Commands;
+export type RequestOf<K extends CommandName> = Commands[K]['request'];
+export type ResponseOf<K extends CommandName> = Commands[K]['response'];
+
+/**
+ * A failed command: `kind` is stable (docs/cli-json.md "Errors"); `key` and `params` render
+ * the words in any language (say()), `message` is the English text.
+ */
 export class ApiError extends Error {
   readonly kind: string;
+  readonly key: string;
+  readonly params: Readonly<Record<string, string>>;
 
-  constructor(kind: string, message: string) {
+  constructor(kind: string, message: string, key = '', params: Readonly<Record<string, string>> = {}) {
     super(message);
     this.kind = kind;
+    this.key = key;
+    this.params = params;
   }
+
+  /** The error's words as a message (a key the catalogue lacks shows the English text). */
+  get words(): Message {
+    return { key: this.key, params: { ...this.params }, text: this.message };
+  }
+}
+
+function stringParams(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return {};
+  const out: Record<string, string> = {};
+  for (const [key, param] of Object.entries(value)) if (typeof param === 'string') out[key] = param;
+  return out;
 }
 
 /** Turns whatever a command rejected with into an ApiError. */
 export function normalizeError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (typeof error === 'object' && error !== null) {
-    const { kind, message } = error as { kind?: unknown; message?: unknown };
-    if (typeof kind === 'string' && typeof message === 'string') return new ApiError(kind, message);
+    const { kind, message, key, params } = error as { kind?: unknown; message?: unknown; key?: unknown; params?: unknown };
+    if (typeof kind === 'string' && typeof message === 'string') {
+      return new ApiError(kind, message, typeof key === 'string' ? key : '', stringParams(params));
+    }
     if (typeof message === 'string') return new ApiError('host', message);
   }
   if (typeof error === 'string') return new ApiError('host', error);
@@ -71,47 +66,65 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-const call = <T>(command: string, request?: object): Promise<T> =>
-  guarded(() => invoke<T>(command, request === undefined ? {} : { request }));
+/**
+ * Commands that can take seconds (a PDF of 500 slips, pairing a large field, a file synced
+ * to a slow stick): while one runs the window says it is working. Nothing else waits for
+ * them; the keyboard stays usable.
+ */
+export const SLOW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
+  'print',
+  'pair_round',
+  'pair_bracket_round',
+  'repair_round',
+  'start_cut',
+  'enter_pairing',
+  'record_results',
+  'export',
+  'import_preview',
+  'import_players',
+  'restore_backup',
+  'save_copy',
+  'back_to_round',
+  'open_event',
+  'create_event',
+]);
 
-export const appInfo = () => call<AppInfo>('app_info');
-export const catalogue = () => call<Catalogue>('catalogue');
-export const createEvent = (request: CreateEventRequest) => call<EventView>('create_event', request);
-export const openEvent = (request: OpenEventRequest) => call<EventView>('open_event', request);
-export const closeEvent = () => call<null>('close_event');
-export const summary = () => call<EventView>('summary');
-export const players = () => call<PlayerView[]>('players');
-export const addPlayers = (request: AddPlayersRequest) => call<PlayerView[]>('add_players', request);
-export const addTeam = (request: AddTeamRequest) => call<PlayerView[]>('add_team', request);
-export const importPreview = (request: ImportRequest) => call<ImportPreview>('import_preview', request);
-export const importPlayers = (request: ImportRequest) => call<PlayerView[]>('import_players', request);
-export const setDeck = (request: SetDeckRequest) => call<PlayerView>('set_deck', request);
-export const dropPlayer = (request: PlayerRequest) => call<PlayerView>('drop_player', request);
-export const setRounds = (request: SetRoundsRequest) => call<EventView>('set_rounds', request);
-export const pairRound = (request: PairRequest) => call<PairingsView>('pair_round', request);
-export const pairings = (request: RoundRequest) => call<PairingsView>('pairings', request);
-export const repairRound = (request: RepairRequest) => call<PairingsView>('repair_round', request);
-export const swap = (request: SwapRequest) => call<PairingsView>('swap', request);
-export const giveBye = (request: GiveByeRequest) => call<PairingsView>('give_bye', request);
-export const recordResult = (request: ResultRequest) => call<TableView>('record_result', request);
-export const undo = () => call<HistoryItem>('undo');
-export const redo = () => call<HistoryItem>('redo');
-export const history = () => call<HistoryItem[]>('history');
-export const penalty = (request: PenaltyRequest) => call<PenaltyView>('penalty', request);
-export const penalties = () => call<PenaltyView[]>('penalties');
-export const standings = () => call<StandingsView>('standings');
-export const breakdown = () => call<BreakdownView>('breakdown');
-export const startCut = (request: CutRequest) => call<BracketView>('start_cut', request);
-export const pairBracketRound = () => call<PairingsView>('pair_bracket_round');
-export const bracket = () => call<BracketView | null>('bracket');
-export const exportEvent = (request: ExportRequest) => call<ExportView>('export', request);
-export const printDocument = (request: PrintRequest) => call<PrintView>('print', request);
+type BusyListener = (running: number) => void;
+const busyListeners = new Set<BusyListener>();
+let running = 0;
+
+function busy(change: number): void {
+  running += change;
+  for (const listener of busyListeners) listener(running);
+}
+
+/** Tells `listener` how many slow commands are running whenever that changes. */
+export function onBusy(listener: BusyListener): () => void {
+  busyListeners.add(listener);
+  listener(running);
+  return () => busyListeners.delete(listener);
+}
+
+/** Runs command `name` of the surface with its request (`null` for commands without one). */
+export async function call<K extends CommandName>(name: K, request: RequestOf<K>): Promise<ResponseOf<K>> {
+  const slow = SLOW_COMMANDS.has(name);
+  if (slow) busy(1);
+  try {
+    return await guarded(() => invoke<ResponseOf<K>>('call', { name, request }));
+  } finally {
+    if (slow) busy(-1);
+  }
+}
 
 /** Asks for an existing event file; null when the user cancels. */
 export const chooseEventFile = (title: string, filterName: string) =>
   guarded(() => open({ title, multiple: false, directory: false, filters: [{ name: filterName, extensions: ['tkevent'] }] }));
 
-/** Asks where to save a new event file; null when the user cancels. */
+/** Asks for an exported event archive (JSON); null when the user cancels. */
+export const chooseArchiveFile = (title: string, filterName: string) =>
+  guarded(() => open({ title, multiple: false, directory: false, filters: [{ name: filterName, extensions: ['json'] }] }));
+
+/** Asks where to save an event file (a new event or a copy); null when the user cancels. */
 export const chooseNewEventFile = (title: string, filterName: string, defaultPath: string) =>
   guarded(() => save({ title, defaultPath, filters: [{ name: filterName, extensions: ['tkevent'] }] }));
 
@@ -119,7 +132,11 @@ export const chooseNewEventFile = (title: string, filterName: string, defaultPat
 export const chooseExportFile = (title: string, defaultPath: string, extension: string) =>
   guarded(() => save({ title, defaultPath, filters: [{ name: extension.toUpperCase(), extensions: [extension] }] }));
 
-/** Opens (or brings forward) the full-screen projector window showing the round clock. */
+/**
+ * Opens (or brings forward) the full-screen projector window (label `projector`, the one
+ * the shell's capabilities allow). What it shows, the clock or the bracket, is chosen
+ * through localStorage (projector.ts), so one window serves both.
+ */
 export async function openProjectorWindow(title: string): Promise<void> {
   await guarded(async () => {
     const existing = await WebviewWindow.getByLabel('projector');
@@ -135,5 +152,5 @@ export async function openProjectorWindow(title: string): Promise<void> {
   });
 }
 
-/** Closes the window this page runs in (the projector). */
+/** Closes the window this page runs in (a projector). */
 export const closeCurrentWindow = () => guarded(() => getCurrentWindow().close());

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-// The whole UI against a small fake shell (Tauri's mockIPC): create an event, register
-// players with Enter, pair, enter results by keyboard (replace, undo), drop, standings.
-// It drives the same data-testid hooks the WebDriver end-to-end test uses.
+// The whole UI against a small fake shell (Tauri's mockIPC answering the one `call` command):
+// create an event, register players with Enter, pair, enter results by keyboard with the
+// shell's preview (replace, undo), drop, standings, the cut drawn as a bracket. It drives the
+// same data-testid hooks the WebDriver end-to-end test uses.
 import type { InvokeArgs } from '@tauri-apps/api/core';
 import { mockIPC } from '@tauri-apps/api/mocks';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,19 +39,49 @@ function player(id: number, name: string): PlayerView {
   return { id, name, reading: none, publisher_id: none, nickname: none, joined_round: 1, status: 'active', dropped_after_round: none, fixed_table: none, disqualified: false, members: [] };
 }
 
+const message = (key: string, text: string, params: Record<string, string> = {}) => ({ key, params, text });
+
+/** Who wins a typed result in this fake: seat A, seat B, or not a result. */
+function side(result: unknown): 'a' | 'b' {
+  const text = String(result).normalize('NFKC').toLowerCase();
+  if (text === '1' || text === 'a') return 'a';
+  if (text === '2' || text === 'b') return 'b';
+  throw { kind: 'invalid-result', message: `'${String(result)}' is not a result. Use a | b …`, key: 'error.invalid-result.result-use', params: { text: String(result) } };
+}
+
+function decided(table: TableView, winner: 'a' | 'b'): TableView {
+  return {
+    ...table,
+    a: { ...table.a, outcome: winner === 'a' ? 'win' : 'loss' },
+    b: { ...table.b, outcome: winner === 'b' ? 'win' : 'loss' },
+    result: { kind: 'win', summary: winner === 'a' ? 'A wins' : 'B wins', winner },
+  };
+}
+
 function backend(cmd: string, payload?: InvokeArgs): unknown {
-  fake.calls.push(cmd);
-  const request = ((payload as Record<string, unknown> | undefined)?.['request'] ?? {}) as Record<string, unknown>;
-  switch (cmd) {
+  if (cmd !== 'call') throw { kind: 'unknown-command', message: `no ${cmd}`, key: 'error.unknown-command', params: { name: cmd } };
+  const args = (payload ?? {}) as { name?: string; request?: Record<string, unknown> | null };
+  const name = String(args.name);
+  fake.calls.push(name);
+  const request = (args.request ?? {}) as Record<string, unknown>;
+  switch (name) {
     case 'app_info':
-      return { version: '0.1.0', default_folder: '/events', recent: [], open_event: null };
+      return { version: '0.1.0', default_folder: '/events', data_folder: '/app-data', recent: [], open_event: null, startup_error: null, preferences: { default_ruleset: null, default_title: null } };
     case 'catalogue':
       return {
         rulesets: [
           { id: 'bushiroad-en', name_en: 'Bushiroad', name_ja: 'ブシロード', source: '', points: '1/0/0/1', chain: [] },
           { id: 'bandai', name_en: 'Bandai', name_ja: 'バンダイ', source: '', points: '3/1/0/3', chain: [] },
         ],
-        titles: [{ id: 'digimon', name_en: 'Digimon', name_ja: 'デジモン', ruleset: 'bandai', round_minutes: 35, match_length: 'bo1' }],
+        titles: [{ id: 'digimon', name_en: 'Digimon', name_ja: 'デジモン', ruleset: 'bandai', ruleset_ja: null, round_minutes: 35, match_length: 'bo1', extra_turns: 0, time_up_en: '', time_up_ja: '' }],
+        structures: ['swiss', 'round-robin', 'two-loss', 'points-threshold', 'single-elimination'],
+        penalties: ['caution', 'warning', 'game-loss', 'match-loss', 'disqualification', 'suspension'],
+        selection_methods: ['ranking', 'nation-clan', 'ride-line', 'title', 'oshi', 'usage-rate'],
+        export_formats: ['archive', 'standings-csv', 'results-csv', 'report'],
+        encodings: ['utf8-bom', 'shift-jis'],
+        documents: ['pairings', 'pairings-by-name', 'slips', 'standings', 'breakdown', 'bracket', 'score-card', 'deck-sheet'],
+        papers: ['a4', 'letter'],
+        languages: ['en', 'ja'],
       };
     case 'create_event':
       fake.event = { ...eventView(), name: String(request['name']) };
@@ -61,7 +92,9 @@ function backend(cmd: string, payload?: InvokeArgs): unknown {
       return fake.players;
     case 'add_players': {
       const names = request['names'] as string[];
-      if (names.some((n) => fake.players.some((p) => p.name === n))) throw { kind: 'duplicate-player', message: 'already registered' };
+      if (names.some((n) => fake.players.some((p) => p.name === n))) {
+        throw { kind: 'duplicate-player', message: 'a player named Ann is already registered', key: 'error.duplicate-player', params: { name: 'Ann' } };
+      }
       const added = names.map((n, i) => player(fake.players.length + i + 1, n));
       fake.players.push(...added);
       return added;
@@ -80,27 +113,39 @@ function backend(cmd: string, payload?: InvokeArgs): unknown {
         const [a, b] = [fake.players[i], fake.players[i + 1]];
         if (a && b) tables.push({ table: tables.length + 1, a: seat(a), b: seat(b), result: null });
       }
-      fake.round = { round: 1, pairing_seed: '7', complete: false, tables, byes: [], late_entry_losses: [], rematches: [], explanation: { round: 1, regenerated_identically: true, bye: null, floats: [], rematches: [], forced_second_byes: [], notes: ['all paired'] } };
+      fake.round = {
+        round: 1,
+        pairing_seed: '7',
+        complete: false,
+        tables,
+        byes: [],
+        late_entry_losses: [],
+        rematches: [],
+        explanation: { round: 1, regenerated_identically: true, bye: null, floats: [], rematches: [], forced_second_byes: [], notes: [message('explain.no-rule-bent', 'all paired by the rules')] },
+      };
       return fake.round;
     }
     case 'pairings':
       if (!fake.round) throw { kind: 'no-round', message: 'no round' };
       return fake.round;
+    case 'preview_result':
     case 'record_result': {
-      const table = fake.round?.tables.find((x) => x.table === request['table']);
-      if (!table) throw { kind: 'unknown-table', message: 'no such table' };
-      if (table.result && !request['replace']) throw { kind: 'result-exists', message: 'table already has a result' };
-      const aWins = request['result'] === 'a';
-      table.a.outcome = aWins ? 'win' : 'loss';
-      table.b.outcome = aWins ? 'loss' : 'win';
-      table.result = { kind: 'win', summary: aWins ? 'A wins' : 'B wins' };
-      return table;
+      const index = fake.round?.tables.findIndex((x) => x.table === request['table']) ?? -1;
+      const table = fake.round?.tables[index];
+      const winner = side(request['result']);
+      if (!fake.round || !table) throw { kind: 'unknown-table', message: 'no such table', key: 'error.unknown-table', params: {} };
+      if (table.result && !request['replace']) {
+        throw { kind: 'result-exists', message: 'table 1 of round 1 already has a result', key: 'error.result-exists', params: { table: '1', round: '1' } };
+      }
+      const next = decided(table, winner);
+      if (name === 'record_result') fake.round.tables[index] = next;
+      return next;
     }
     case 'undo':
       fake.undone += 1;
-      return { step: 9, recorded_at: '2026-11-22T04:06:05.025+00:00', description: 'entered the result of round 1 table 1', reason: null, undone: true };
+      return { step: 9, recorded_at: '2026-11-22T04:06:05.025+00:00', description: [message('history.entered', 'entered round 1 table 1: A wins', { round: '1', table: '1', result: '@@result.win', 'result.side': '@side.a' })], reason: null, undone: true };
     case 'history':
-      return [{ step: 1, recorded_at: '2026-11-22T04:00:00.000+00:00', description: 'created the event', reason: null, undone: false }];
+      return [{ step: 1, recorded_at: '2026-11-22T04:00:00.000+00:00', description: [message('history.registered', 'registered Ann', { name: 'Ann' })], reason: null, undone: false }];
     case 'penalties':
       return [];
     case 'standings':
@@ -148,8 +193,10 @@ function backend(cmd: string, payload?: InvokeArgs): unknown {
       bracket.next = 'finished';
       return { ...fake.round, round: 2, bracket_round: 'final' };
     }
+    case 'backups':
+      return [];
     default:
-      throw { kind: 'internal', message: `fake shell has no ${cmd}` };
+      throw { kind: 'internal', message: `fake shell has no ${name}`, key: 'error.internal', params: { detail: name } };
   }
 }
 
@@ -224,6 +271,7 @@ describe('the app with a fake shell', () => {
     press(input, 'Enter');
     await until(() => byId('error')?.textContent);
     expect(byId('error')?.textContent).toContain('already registered');
+    expect(byId('error')?.textContent).toContain('A player with this name is already registered');
     expect(input.value).toBe('Ann');
   });
 
@@ -232,22 +280,25 @@ describe('the app with a fake shell', () => {
     await until(() => all('pairing-row').length === 2);
     expect(all('pairing-row').map((row) => row.dataset['table'])).toEqual(['1', '2']);
     expect(byId('allow-rematches')?.closest('label')?.hidden).toBe(true);
-    expect(byId('explanation')?.textContent).toContain('all paired');
+    expect(byId('explanation')?.textContent).toContain('all paired by the rules');
   });
 
   it('enters results from the keyboard, asks before replacing, and undoes with Ctrl+Z', async () => {
     const input = (await navigate('results', 'result-input')) as HTMLInputElement;
     await until(() => byId('outstanding-tables')?.textContent?.includes('Table 2'));
     type(input, '1 1');
-    expect(byId('result-preview')?.textContent).toContain('Ann wins');
+    await until(() => byId('result-preview')?.textContent?.includes('Ann wins'));
+    expect(fake.calls).toContain('preview_result');
     press(input, 'Enter');
     await until(() => byId('status')?.textContent?.includes('Table 1'));
     expect(input.value).toBe('');
     expect(byId('outstanding-tables')?.textContent).not.toContain('Table 1:');
 
     type(input, '1 x7');
+    await until(() => byId('result-preview')?.dataset['state'] === 'error');
+    expect(byId('result-preview')?.textContent).toContain('is not a result');
     press(input, 'Enter');
-    expect(byId('error')?.textContent).toContain('not a result');
+    await until(() => byId('error')?.textContent?.includes('not a result'));
     expect(input.value).toBe('1 x7');
 
     type(input, '1b');
@@ -297,6 +348,8 @@ describe('the app with a fake shell', () => {
     const champion = await until(() => byId('champion'));
     expect(champion.textContent).toContain('Champion: Ann');
     expect(byId('bracket')?.textContent).toContain('✓ winner');
+    expect(all('bracket-match')).toHaveLength(1);
+    expect(byId('bracket-champion')?.textContent).toContain('Ann');
   });
 
   it('has every navigation tab', () => {

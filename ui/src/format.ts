@@ -1,20 +1,37 @@
 // Turns view data into words for people: results, player status, the header line, times
 // and file paths.
 import { has, t } from './i18n';
-import type { EventView, PlayerView, TableView } from './types';
+import { word } from './i18n/messages';
+import type { EventView, PlayerView, ResultKind, TableView } from './types';
+import { labelOf, RESULT_KINDS, STAGES } from './vocabulary';
 
-/** A table's result in words, naming the winner; "—" style text while it has none. */
+type Result = NonNullable<TableView['result']>;
+
+/** "2-1" (or "1-1-1" with drawn games) when the result has a game score. */
+export function gameScore(result: Result): string | null {
+  const games = result.games;
+  if (games) return games.draws > 0 ? `${games.a}-${games.b}-${games.draws}` : `${games.a}-${games.b}`;
+  return /^\d+-\d+(-\d+)?$/.test(result.summary) ? result.summary : null;
+}
+
+/** A team match's seats in words: "A, B, draw". */
+function teamSeats(seats: readonly string[]): string {
+  return seats.map((seat) => (has(`result.seats.${seat}`) ? t(`result.seats.${seat}`) : seat)).join(t('result.seatSeparator'));
+}
+
+/** A table's result in words, naming the winner; "—" while it has none. */
 export function describeResult(table: TableView): string {
   const result = table.result;
   if (!result) return t('result.none');
-  const winner = [table.a, table.b].find((seat) => seat.outcome === 'win');
-  const loser = [table.a, table.b].find((seat) => seat.outcome === 'loss');
-  const score = /^\d/.test(result.summary) ? result.summary : null;
-  switch (result.kind) {
+  const seats = [table.a, table.b];
+  const bySide = result.winner === 'a' ? table.a : result.winner === 'b' ? table.b : undefined;
+  const winner = bySide ?? seats.find((seat) => seat.outcome === 'win');
+  const loser = seats.find((seat) => seat !== winner && seat.outcome === 'loss');
+  const score = gameScore(result);
+  const kind = result.kind as ResultKind;
+  switch (kind) {
     case 'win':
-      return score
-        ? t('result.winScore', { name: winner?.name ?? '', score })
-        : t('result.win', { name: winner?.name ?? '' });
+      return score ? t('result.winScore', { name: winner?.name ?? '', score }) : t('result.win', { name: winner?.name ?? '' });
     case 'draw':
       return score ? t('result.drawScore', { score }) : t('result.draw');
     case 'double-loss':
@@ -25,42 +42,26 @@ export function describeResult(table: TableView): string {
       return t('result.default', { name: winner?.name ?? '' });
     case 'penalty':
       return t('result.penalty', { name: loser?.name ?? '' });
+    case 'team': {
+      const list = teamSeats(result.seats ?? []);
+      return winner ? t('result.teamWin', { name: winner.name, seats: list }) : t('result.teamDraw', { seats: list });
+    }
+    case 'bye':
+    case 'late-entry-loss':
+    case 'withdrawn-bye':
+      return labelOf(RESULT_KINDS, kind);
     default:
       return result.summary;
   }
 }
 
-/** What a typed result means for this table, for the preview line before Enter. */
-export function describeEntry(table: TableView, result: string): string {
-  switch (result) {
-    case 'a':
-      return t('result.win', { name: table.a.name });
-    case 'b':
-      return t('result.win', { name: table.b.name });
-    case 'draw':
-      return t('result.draw');
-    case 'dl':
-      return t('result.doubleLoss');
-    case 'noshow-a':
-      return t('result.default', { name: table.b.name });
-    case 'noshow-b':
-      return t('result.default', { name: table.a.name });
-    default: {
-      const [a = 0, b = 0] = result.split('-').map(Number);
-      if (a === b) return t('result.drawScore', { score: result });
-      return t('result.winScore', { name: a > b ? table.a.name : table.b.name, score: result });
-    }
-  }
-}
-
-/** "Semifinal" for a bracket round label such as `semifinal`; unknown labels as they are. */
-export function bracketLabel(label: string): string {
-  return has(`cut.labels.${label}`) ? t(`cut.labels.${label}`) : label;
-}
-
 export function playerStatus(player: PlayerView): string {
   if (player.disqualified) return t('player.disqualified');
-  if (player.status === 'dropped') return t('player.droppedAfter', { round: player.dropped_after_round ?? 0 });
+  if (player.status === 'dropped') {
+    const when = player.drop ? word(`drop.${player.drop}`, player.drop.replace('-', ' ')) : null;
+    const dropped = t('player.droppedAfter', { round: player.dropped_after_round ?? 0 });
+    return when ? `${dropped} (${when})` : dropped;
+  }
   return t('player.active');
 }
 
@@ -70,7 +71,7 @@ export function eventLine(event: EventView, rulesetName: string): string {
     event.planned_rounds > 0
       ? t('event.roundOf', { round: event.rounds_paired, planned: event.planned_rounds })
       : t('event.roundsNotSet', { round: event.rounds_paired });
-  return [event.name, rulesetName, rounds, t(`stage.${event.stage}`)].join(' · ');
+  return [event.name, rulesetName, rounds, labelOf(STAGES, event.stage)].join(' · ');
 }
 
 /** "14:05" from an RFC 3339 time as the history stores it. */
@@ -78,8 +79,27 @@ export function clockTime(recordedAt: string): string {
   return recordedAt.slice(11, 16);
 }
 
+/** "2026-11-22 14:05" from an RFC 3339 time. */
+export function dateTime(recordedAt: string): string {
+  return `${recordedAt.slice(0, 10)} ${recordedAt.slice(11, 16)}`;
+}
+
 /** `folder` + `name` with the folder's own separator (Windows or POSIX). */
 export function joinPath(folder: string, name: string): string {
   const separator = folder.includes('\\') && !folder.includes('/') ? '\\' : '/';
   return folder.endsWith(separator) ? `${folder}${name}` : `${folder}${separator}${name}`;
+}
+
+/** A file size in words: "12 KB". */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return t('common.bytes', { count: bytes });
+  if (bytes < 1024 * 1024) return t('common.kilobytes', { size: Math.round(bytes / 1024) });
+  return t('common.megabytes', { size: (bytes / (1024 * 1024)).toFixed(1) });
+}
+
+/** "Semifinal" for a bracket round label such as `semifinal`; unknown labels as they are. */
+export function bracketLabel(label: string): string {
+  const ofN = /^round-of-(\d+)$/.exec(label);
+  if (has(`cut.labels.${label}`)) return t(`cut.labels.${label}`);
+  return ofN ? t('cut.labels.round-of-n', { players: ofN[1] }) : label;
 }

@@ -1,74 +1,32 @@
-// Pure parser for the Results screen's keyboard box: "12 1", "12a", "7 2-1", "3 ns2",
-// "4 1,2,1" (a team match seat by seat) …
-// becomes a table number and a result in the contract's syntax (result_input.rs).
+// The Results screen's keyboard box: "12 1", "12a", "7 2-1", "３　２ー１" … split into the
+// table number and the rest. The rest is the result, read by the shell's one result grammar
+// (crates/commands/src/result_input.rs) through preview_result and record_result; this
+// module knows nothing about results.
 
-/** Why a typed entry is not a result; the UI translates these codes (resultEntry.errors.*). */
-export type ResultEntryError =
-  | 'empty'
-  | 'missing-table'
-  | 'table-zero'
-  | 'table-too-large'
-  | 'missing-result'
-  | 'unknown-result';
+/** Why a typed entry has no table and result yet; the UI translates these (resultEntry.*). */
+export type SplitError = 'empty' | 'missing-table' | 'table-zero' | 'table-too-large' | 'missing-result';
 
 /** Highest table number accepted; a longer number is a typing slip. */
 export const MAX_TABLE = 9999;
 
-export type ResultEntry =
+export type SplitEntry =
   | { ok: true; table: number; result: string }
-  | { ok: false; error: ResultEntryError };
+  /** `table` is there when the number was typed (the result is still missing). */
+  | { ok: false; error: SplitError; table?: number };
 
-/** Keys typed after the table number, and the contract's result for each. */
-const KEYS: ReadonlyMap<string, string> = new Map([
-  ['1', 'a'],
-  ['a', 'a'],
-  ['2', 'b'],
-  ['b', 'b'],
-  ['d', 'draw'],
-  ['draw', 'draw'],
-  ['x', 'dl'],
-  ['dl', 'dl'],
-  ['ns1', 'noshow-a'],
-  ['nsa', 'noshow-a'],
-  ['noshow-a', 'noshow-a'],
-  ['ns2', 'noshow-b'],
-  ['nsb', 'noshow-b'],
-  ['noshow-b', 'noshow-b'],
-]);
+/** Leading table number (ASCII or full-width digits typed with a Japanese input method). */
+const TABLE = /^([0-9０-９]+)([\s\S]*)$/;
 
-/** A team match, seat by seat: "1,2,1", "a,b,d" (team events; a comma between seats). */
-const TEAM = /^[12abdx](?:,[12abdx])+$/;
-
-/** Seat keys of a team match and the contract's word for each. */
-const SEATS: Readonly<Record<string, string>> = { '1': 'a', a: 'a', '2': 'b', b: 'b', d: 'draw', x: 'dl' };
-
-/** Game scores such as 2-1, 0-2, 1-1 or 1-1-1 (the third number counts drawn games). */
-const SCORE = /^\d{1,2}-\d{1,2}(?:-\d{1,2})?$/;
-
-/** Full-width digits and letters (Japanese input) become ASCII; dash look-alikes become "-". */
-function normalize(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(/[ー－−–—]/g, '-')
-    .trim()
-    .toLowerCase();
-}
-
-export function parseResultEntry(text: string): ResultEntry {
-  const input = normalize(text);
+export function splitEntry(text: string): SplitEntry {
+  const input = text.trim();
   if (input === '') return { ok: false, error: 'empty' };
-  const match = /^(\d+)\s*(.*)$/.exec(input);
+  const match = TABLE.exec(input);
   if (!match) return { ok: false, error: 'missing-table' };
-  const table = Number(match[1]);
-  const rest = (match[2] ?? '').replace(/\s+/g, '');
+  const table = Number((match[1] ?? '').normalize('NFKC'));
+  const result = (match[2] ?? '').trim();
   if (table === 0) return { ok: false, error: 'table-zero' };
   if (table > MAX_TABLE) return { ok: false, error: 'table-too-large' };
-  if (rest === '') return { ok: false, error: 'missing-result' };
-  // \d+ is greedy, so a digit key or score here was typed apart from the table: "121" is table 121.
-  const key = KEYS.get(rest) ?? (SCORE.test(rest) ? rest : undefined);
-  if (key !== undefined) return { ok: true, table, result: key };
-  if (TEAM.test(rest)) {
-    return { ok: true, table, result: `team:${rest.split(',').map((seat) => SEATS[seat]).join(',')}` };
-  }
-  return { ok: false, error: 'unknown-result' };
+  // The digits are greedy: "121" is table 121 with no result yet.
+  if (result === '') return { ok: false, error: 'missing-result', table };
+  return { ok: true, table, result };
 }

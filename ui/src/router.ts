@@ -1,9 +1,9 @@
 // Hash routes (#/start, #/results, …), the tab bar, the header line and the message areas.
 // Each screen mounts into <main> and may return a clean-up for its timers and key handlers.
-import { h } from './dom';
+import { append, h } from './dom';
 import { feedbackAreas } from './feedback';
 import { eventLine } from './format';
-import { localName, t } from './i18n';
+import { has, localName, t } from './i18n';
 import * as state from './state';
 
 const ROUTES = ['start', 'registration', 'round', 'results', 'standings', 'cut', 'timer', 'settings'] as const;
@@ -14,6 +14,7 @@ let app: HTMLElement;
 let screens: Record<Route, Screen>;
 let main: HTMLElement;
 let eventSummary: HTMLElement;
+let readOnlyBanner: HTMLElement;
 let tabs: Map<Route, HTMLAnchorElement>;
 let cleanup: (() => void) | void;
 
@@ -40,9 +41,11 @@ export function rerender(): void {
     ]),
   );
   eventSummary = h('p', { class: 'event-line', 'data-testid': 'event-summary' });
+  readOnlyBanner = h('div', { class: 'read-only no-print', 'data-testid': 'read-only-banner', role: 'alert', hidden: true });
   main = h('main', { id: 'main', tabindex: -1 });
   app.replaceChildren(
     h('header', { class: 'app-header no-print' }, h('h1', {}, t('app.name')), eventSummary),
+    readOnlyBanner,
     h('nav', { class: 'tabs no-print', 'aria-label': t('nav.label') }, h('ul', {}, ...[...tabs.values()].map((tab) => h('li', {}, tab)))),
     feedbackAreas(),
     main,
@@ -73,6 +76,21 @@ function show(): void {
 function updateSummary(): void {
   const open = state.event();
   eventSummary.textContent = open ? eventLine(open, localName(open.ruleset)) : t('event.none');
+  const readOnly = open?.read_only ?? null;
+  readOnlyBanner.hidden = readOnly === null;
+  readOnlyBanner.replaceChildren();
+  if (readOnly) {
+    const reason = has(`readOnly.reasons.${readOnly.reason}`) ? t(`readOnly.reasons.${readOnly.reason}`) : readOnly.reason;
+    append(
+      readOnlyBanner,
+      h('strong', {}, t('readOnly.title')),
+      ' ',
+      reason,
+      ' ',
+      t('readOnly.advice'),
+      readOnly.detail ? h('details', {}, h('summary', {}, t('readOnly.detail')), h('p', { class: 'path', lang: 'en' }, readOnly.detail)) : null,
+    );
+  }
 }
 
 /** Alt+1 … Alt+8 switch tabs. */

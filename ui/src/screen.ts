@@ -1,12 +1,13 @@
 // Pieces every screen uses: its heading, the "open an event first" notice, and running a
 // command with the button disabled and any error shown.
 import { h } from './dom';
-import { printDocument } from './api';
+import { call } from './api';
 import { announce, showError } from './feedback';
 import { t } from './i18n';
-import { language, paper } from './settings';
+import { cssPageSize, language, paper } from './settings';
 import * as state from './state';
-import type { EventView } from './types';
+import type { Document, EventView } from './types';
+import { DOCUMENTS, label } from './vocabulary';
 
 /** The screen's heading; focusable so navigation can move focus to it. */
 export function heading(text: string): HTMLHeadingElement {
@@ -61,7 +62,7 @@ export function printButton(testid: string): HTMLButtonElement {
           style = h('style', { id: 'page-size' });
           document.head.append(style);
         }
-        style.textContent = `@page { size: ${paper()}; margin: 12mm; }`;
+        style.textContent = `@page { size: ${cssPageSize(paper())}; margin: 12mm; }`;
         window.print();
       },
     },
@@ -69,29 +70,43 @@ export function printButton(testid: string): HTMLButtonElement {
   );
 }
 
-/** A printable document of `tablekeeper print`, with the label key of its button. */
-export type PdfDocument = 'pairings' | 'pairings-by-name' | 'slips' | 'standings' | 'breakdown' | 'bracket' | 'score-card' | 'deck-sheet';
-
 /**
  * Buttons that write each document as a PDF beside the event file (paper size and language
- * from Settings) and open it in the system's PDF viewer to print.
+ * from Settings) and open it in the system's PDF viewer to print. Documents the shell's
+ * catalogue does not offer are left out.
  */
-export function pdfButtons(documents: readonly PdfDocument[], round?: () => number | null): HTMLElement {
-  const buttons = documents.map((document) => {
-    const button = h('button', { type: 'button', 'data-testid': `pdf-${document}` }, t(`print.${document}`));
-    button.addEventListener('click', () => {
-      void run(async () => {
-        const view = await printDocument({
-          document,
-          round: round?.() ?? null,
-          paper: paper() === 'Letter' ? 'letter' : 'a4',
-          language: language(),
-          open: true,
-        });
-        announce(t(view.opened ? 'print.opened' : 'print.saved', { path: view.path }));
-      }, button);
+export function pdfButtons(documents: readonly Document[], round?: () => number | null): HTMLElement {
+  const offered = state.catalogue().documents;
+  const buttons = documents
+    .filter((document) => offered.length === 0 || offered.includes(document))
+    .map((document) => {
+      const button = h('button', { type: 'button', 'data-testid': `pdf-${document}` }, label(DOCUMENTS, document));
+      button.addEventListener('click', () => {
+        void run(async () => {
+          const view = await call('print', {
+            document,
+            round: round?.() ?? null,
+            paper: paper(),
+            language: language(),
+            open: true,
+          });
+          announce(t(view.opened ? 'print.opened' : 'print.saved', { path: view.path }));
+        }, button);
+      });
+      return button;
     });
-    return button;
-  });
   return h('div', { class: 'actions no-print', role: 'group', 'aria-label': t('print.group') }, h('span', { class: 'label' }, t('print.group')), ...buttons);
+}
+
+/**
+ * A two-step action: the button asks, and `confirm` (with Cancel) appears in `area` with
+ * the question; only the second press runs `action`.
+ */
+export function confirmStep(area: HTMLElement, question: Node | string, confirmLabel: string, testid: string, action: (button: HTMLButtonElement) => void): void {
+  const yes = h('button', { type: 'button', class: 'primary', 'data-testid': `${testid}-confirm` }, confirmLabel);
+  const no = h('button', { type: 'button', 'data-testid': `${testid}-cancel` }, t('common.cancel'));
+  yes.addEventListener('click', () => action(yes));
+  no.addEventListener('click', () => area.replaceChildren());
+  area.replaceChildren(h('div', { class: 'confirm', role: 'group' }, typeof question === 'string' ? h('p', {}, question) : question, h('div', { class: 'actions' }, yes, no)));
+  yes.focus();
 }

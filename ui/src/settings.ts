@@ -1,7 +1,9 @@
-// Preferences kept in localStorage: the interface language and the paper size for printing.
+// Preferences of this computer kept in localStorage: the interface language and the paper
+// size for printing (the organizer's defaults for new events are the shell's: AppInfo.preferences).
+import type { Language } from './bindings/Language';
+import type { Paper } from './bindings/Paper';
 
-export type Language = 'en' | 'ja';
-export type Paper = 'A4' | 'Letter';
+export type { Language, Paper };
 
 const LANGUAGE_KEY = 'tablekeeper.language';
 const PAPER_KEY = 'tablekeeper.paper';
@@ -16,10 +18,16 @@ export function setLanguagePreference(value: Language): void {
   localStorage.setItem(LANGUAGE_KEY, value);
 }
 
+/** The paper size; `Letter` / `A4` as earlier versions stored them still count. */
 export function paper(): Paper {
-  return localStorage.getItem(PAPER_KEY) === 'Letter' ? 'Letter' : 'A4';
+  return localStorage.getItem(PAPER_KEY)?.toLowerCase() === 'letter' ? 'letter' : 'a4';
 }
 
 export function setPaper(value: Paper): void {
   localStorage.setItem(PAPER_KEY, value);
+}
+
+/** The CSS `@page` size of a paper. */
+export function cssPageSize(value: Paper): string {
+  return value === 'letter' ? 'letter' : 'A4';
 }

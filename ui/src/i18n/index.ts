@@ -1,7 +1,7 @@
 // i18next set-up with the bundled English and Japanese strings; every visible text goes
 // through t(). Also picks the English or Japanese name of catalogue entries.
 import i18next from 'i18next';
-import type { Language } from '../settings';
+import type { Language } from '../bindings/Language';
 import en from './en.json';
 import ja from './ja.json';
 

@@ -1,7 +1,7 @@
 // The per-player tiebreak breakdown under the standings: each round's opponent, their record
 // and match-win percentage as the ruleset counts it, so a player can see why they placed where
 // they did. Loaded when first opened (it is as long as the field).
-import * as api from '../api';
+import { call } from '../api';
 import { h } from '../dom';
 import { has, t } from '../i18n';
 import { run } from '../screen';
@@ -14,7 +14,7 @@ export function breakdownPanel(): HTMLElement {
   panel.addEventListener('toggle', () => {
     if (!panel.open || loaded) return;
     loaded = true;
-    void run(async () => render(body, await api.breakdown()));
+    void run(async () => render(body, await call('breakdown', null)));
   });
   return panel;
 }

@@ -1,19 +1,20 @@
-// Top cut: choose the size (the ruleset's recommendation first), a third-place match and
-// players to leave out; then the bracket round by round, pairing each next round, and the
-// champion. Bracket results are entered on the Results screen like Swiss results.
-import * as api from '../api';
+// Top cut: choose the size (the ruleset's recommendation first), the finals, a third-place
+// match, how finalists are chosen and players to leave out; then the bracket drawn as a
+// bracket, pairing each next round, and the champion (also on the projector). Bracket
+// results are entered on the Results screen like Swiss results.
+import { call } from '../api';
 import { checkbox, field, h, select } from '../dom';
 import { announce } from '../feedback';
-import { bracketLabel } from '../format';
 import { t } from '../i18n';
+import { say } from '../i18n/messages';
+import { showOnProjector } from '../projectorView';
 import { heading, pdfButtons, requireEvent, run } from '../screen';
 import * as state from '../state';
-import type { BracketMatchView, BracketSeat, BracketView, EventView, StandingsView } from '../types';
+import type { BracketView, EventView, Finals, StandingsView } from '../types';
+import { FINALS, options, SELECTION_METHODS, words } from '../vocabulary';
+import { bracketDrawing } from './bracketDrawing';
 
 /** Cut sizes offered: powers of two that fit the field, plus the recommended size. */
-
-/** Finalist selection methods (`tablekeeper cut --method`). */
-const METHODS = ['ranking', 'nation-clan', 'ride-line', 'title', 'oshi', 'usage-rate'] as const;
 export function cutSizes(active: number, recommended: number): number[] {
   const sizes = [2, 4, 8, 16, 32, 64, 128].filter((size) => size <= active);
   if (recommended >= 2 && recommended <= active && !sizes.includes(recommended)) sizes.push(recommended);
@@ -28,9 +29,9 @@ export function mountCut(root: HTMLElement): void {
   root.append(content);
   const showBracket = (bracket: BracketView) => content.replaceChildren(bracketView(bracket, showBracket));
   void run(async () => {
-    const bracket = await api.bracket();
+    const bracket = await call('bracket', null);
     if (bracket) showBracket(bracket);
-    else content.replaceChildren(setupPanel(event, await api.standings(), showBracket));
+    else content.replaceChildren(setupPanel(event, await call('standings', null), showBracket));
   });
 }
 
@@ -44,12 +45,13 @@ function setupPanel(event: EventView, standings: StandingsView, started: (bracke
     preferred === undefined ? undefined : String(preferred),
   );
   const third = h('input', { 'data-testid': 'cut-third-place' });
-  const double = h('input', { 'data-testid': 'cut-double-elimination' });
-  const method = select(
-    { 'data-testid': 'cut-method' },
-    METHODS.map((id) => [id, t(`cut.methods.${id}`)] as const),
-    'ranking',
+  const finals = select(
+    { 'data-testid': 'cut-finals' },
+    [['', t('cut.finals.default', { finals: event.recommended_finals && event.recommended_finals in FINALS ? t(FINALS[event.recommended_finals as Finals]) : t(FINALS['single-elimination']) })], ...options(FINALS, words(FINALS))],
+    '',
   );
+  const methods = state.catalogue().selection_methods;
+  const method = select({ 'data-testid': 'cut-method' }, options(SELECTION_METHODS, methods), 'ranking');
   const exclusions = standings.rows
     .filter((row) => !row.dropped)
     .map((row) => {
@@ -59,15 +61,16 @@ function setupPanel(event: EventView, standings: StandingsView, started: (bracke
   const start = h('button', { type: 'button', class: 'primary', 'data-testid': 'start-cut', disabled: sizes.length === 0 }, t('cut.start'));
   start.addEventListener('click', () => {
     void run(async () => {
-      const bracket = await api.startCut({
+      const chosenFinals = words(FINALS).find((x) => x === finals.value) ?? null;
+      const bracket = await call('start_cut', {
         size: Number(size.value),
-        third_place: third.checked && !double.checked,
+        third_place: third.checked && chosenFinals !== 'double-elimination',
         excluded: exclusions.filter((x) => x.box.checked).map((x) => x.box.value),
-        double_elimination: double.checked,
-        method: method.value,
+        finals: chosenFinals,
+        method: methods.find((x) => x === method.value) ?? null,
       });
       await state.refreshEvent();
-      announce(t('cut.started', { size: bracket.size }));
+      announce([t('cut.started', { size: bracket.size }), ...(bracket.warnings ?? []).map(say)].join(' '));
       started(bracket);
       document.getElementById('bracket-heading')?.focus();
     }, start);
@@ -78,42 +81,11 @@ function setupPanel(event: EventView, standings: StandingsView, started: (bracke
     h('h3', {}, t('cut.setupTitle')),
     h('p', {}, event.recommended_cut > 0 ? t('cut.recommended', { players: event.players_active, size: event.recommended_cut }) : t('cut.noRecommendation')),
     sizes.length > 0 ? field(t('cut.size'), size) : h('p', {}, t('cut.tooFew')),
+    field(t('cut.finalsField'), finals, t('cut.doubleElimination')),
     checkbox(t('cut.thirdPlace'), third),
-    checkbox(t('cut.doubleElimination'), double),
     field(t('cut.method'), method, t('cut.methodHint')),
     h('fieldset', { class: 'exclusions' }, h('legend', {}, t('cut.exclude')), h('p', { class: 'hint' }, t('cut.excludeHint')), ...exclusions.map((x) => x.label)),
     h('div', { class: 'actions' }, start),
-  );
-}
-
-function seatText(seat: BracketSeat | null): string {
-  return seat ? t('cut.seed', { seed: seat.seed, name: seat.name }) : t('cut.undecided');
-}
-
-/** The shell's short result text in words; "A wins" is left out as the winner is marked. */
-function bracketResult(result: string | null): string | null {
-  if (result === null) return null;
-  if (/^\d/.test(result)) return result;
-  if (result === 'bye') return t('round.bye');
-  if (result === 'double loss') return t('result.doubleLoss');
-  return null;
-}
-
-function matchItem(match: BracketMatchView): HTMLLIElement {
-  const result = bracketResult(match.result);
-  const seat = (s: BracketSeat | null) => {
-    const won = s !== null && match.winner === s.player;
-    return h(won ? 'strong' : 'span', { class: won ? 'winner' : undefined }, seatText(s), won ? ` ${t('cut.winnerMark')}` : '');
-  };
-  return h(
-    'li',
-    { 'data-testid': 'bracket-match', 'data-table': match.table ?? '' },
-    match.table !== null ? h('span', { class: 'table-no' }, t('cut.table', { table: match.table })) : null,
-    match.bracket !== null ? h('span', { class: 'bracket-no' }, t('cut.bracketNo', { bracket: match.bracket, part: t(`cut.parts.${match.part ?? 'upper'}`) })) : null,
-    seat(match.a),
-    h('span', { class: 'vs' }, ` ${t('cut.vs')} `),
-    seat(match.b),
-    result ? h('span', { class: 'result' }, ` — ${result}`) : null,
   );
 }
 
@@ -121,41 +93,36 @@ function bracketView(bracket: BracketView, show: (bracket: BracketView) => void)
   const pair = h('button', { type: 'button', class: 'primary', 'data-testid': 'pair-bracket-round', disabled: bracket.next !== 'pair' }, t('cut.pairNext'));
   pair.addEventListener('click', () => {
     void run(async () => {
-      const pairings = await api.pairBracketRound();
+      const pairings = await call('pair_bracket_round', null);
       await state.refreshEvent();
       announce(t('cut.paired', { round: pairings.round, tables: pairings.tables.length }));
-      const next = await api.bracket();
+      const next = await call('bracket', null);
       if (next) show(next);
       document.getElementById('bracket-heading')?.focus();
     }, pair);
   });
+  const projector = h('button', { type: 'button', 'data-testid': 'bracket-projector' }, t('cut.projector'));
+  projector.addEventListener('click', () => void run(() => showOnProjector('bracket', t('cut.projectorTitle')), projector));
+  const draw = bracket.draw;
   return h(
     'section',
     { class: 'panel' },
     h('h3', { id: 'bracket-heading', tabindex: -1 }, t('cut.bracketTitle', { size: bracket.size })),
     h('p', { 'data-testid': 'bracket-next' }, t(`cut.next.${bracket.next}`), ' ', bracket.next === 'results' ? h('a', { href: '#/results' }, t('cut.toResults')) : null),
-    h('div', { class: 'actions' }, pair),
+    h('div', { class: 'actions' }, pair, projector),
     pdfButtons(['bracket']),
-    h(
-      'div',
-      { class: 'bracket', 'data-testid': 'bracket' },
-      ...bracket.rounds.map((round) =>
-        h(
-          'section',
-          { class: 'bracket-round' },
-          h('h4', {}, bracketLabel(round.label), round.number !== null ? ` (${t('results.roundN', { round: round.number })})` : ''),
-          h('ol', {}, ...round.matches.map(matchItem)),
-        ),
-      ),
-    ),
-    bracket.third_place_match
+    (bracket.warnings ?? []).length > 0
+      ? h('div', { class: 'warnings', 'data-testid': 'cut-warnings' }, h('ul', {}, ...(bracket.warnings ?? []).map((w) => h('li', {}, say(w)))))
+      : null,
+    draw
       ? h(
-          'section',
-          { class: 'bracket-round', 'data-testid': 'third-place-match' },
-          h('h4', {}, bracketLabel('third-place')),
-          h('ol', {}, matchItem(bracket.third_place_match)),
+          'p',
+          { class: 'hint', 'data-testid': 'cut-draw' },
+          t('cut.drawLine', { places: draw.places, among: draw.among.map((s) => s.name).join(t('result.seatSeparator')), seed: draw.seed }),
         )
       : null,
+    bracket.random_each_round ? h('p', { class: 'hint' }, t('cut.randomEachRound')) : null,
+    bracketDrawing(bracket),
     bracket.champion
       ? h('p', { class: 'champion', 'data-testid': 'champion' }, t('cut.champion', { name: bracket.champion.name, seed: bracket.champion.seed }))
       : null,

@@ -1,9 +1,15 @@
 // Projector window (#/projector): the round clock in big digits, read from localStorage
-// four times a second, so it always shows what the Timer screen set. Escape closes it.
+// four times a second so it always shows what the Timer screen set, or the top-cut bracket
+// (re-read every few seconds) when the Top cut screen sent it there. Escape closes it.
 import * as api from '../api';
 import { h } from '../dom';
 import { t } from '../i18n';
+import { projectorView } from '../projectorView';
 import * as timer from '../timer';
+import { bracketDrawing } from './bracketDrawing';
+
+/** How often the bracket is read again (ms). */
+const BRACKET_REFRESH = 4000;
 
 export function mountProjector(root: HTMLElement): void {
   document.body.classList.add('projector-body');
@@ -12,7 +18,11 @@ export function mountProjector(root: HTMLElement): void {
   const status = h('p', { class: 'projector-status' });
   const procedure = h('p', { class: 'projector-procedure' });
   const tables = h('ul', { class: 'projector-tables' });
-  root.replaceChildren(h('main', { class: 'projector', 'aria-label': t('timer.projectorTitle') }, round, clock, status, procedure, tables));
+  const clockView = h('main', { class: 'projector', 'aria-label': t('timer.projectorTitle') }, round, clock, status, procedure, tables);
+  const bracketTitle = h('h1', { class: 'projector-bracket-title' });
+  const bracketArea = h('div', { class: 'projector-bracket-area' });
+  const bracketView = h('main', { class: 'projector projector-bracket', 'data-testid': 'projector-bracket', 'aria-label': t('cut.projectorTitle') }, bracketTitle, bracketArea);
+  root.replaceChildren(clockView, bracketView);
 
   const tick = () => {
     const state = timer.loadTimer(localStorage);
@@ -34,9 +44,48 @@ export function mountProjector(root: HTMLElement): void {
       ),
     );
   };
+
+  let lastBracket = '';
+  const loadBracket = async () => {
+    try {
+      const view = await api.call('bracket', null);
+      const key = JSON.stringify(view);
+      if (key === lastBracket) return;
+      lastBracket = key;
+      bracketTitle.textContent = view ? t('cut.bracketTitle', { size: view.size }) : t('cut.noBracket');
+      bracketArea.replaceChildren(view ? bracketDrawing(view) : '');
+      fit();
+    } catch {
+      // The scorekeeper's window shows errors; the projector keeps what it showed.
+    }
+  };
+  /** Scales the bracket to the screen. */
+  const fit = () => {
+    const canvas = bracketArea.querySelector<HTMLElement>('.bracket-canvas');
+    if (!canvas) return;
+    const width = canvas.offsetWidth || 1;
+    const height = canvas.offsetHeight || 1;
+    const scale = Math.min((window.innerWidth - 64) / width, (window.innerHeight - 160) / height, 2.5);
+    canvas.style.transform = `scale(${Math.max(0.3, scale)})`;
+  };
+
+  const show = () => {
+    const view = projectorView();
+    clockView.hidden = view !== 'clock';
+    bracketView.hidden = view !== 'bracket';
+    if (view === 'bracket') void loadBracket();
+  };
+  show();
   tick();
   window.setInterval(tick, 250);
-  window.addEventListener('storage', tick);
+  window.setInterval(() => {
+    if (projectorView() === 'bracket') void loadBracket();
+  }, BRACKET_REFRESH);
+  window.addEventListener('storage', () => {
+    tick();
+    show();
+  });
+  window.addEventListener('resize', fit);
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') void api.closeCurrentWindow();
   });

@@ -1,13 +1,17 @@
 // Registration: type a name and press Enter (focus stays for the next one), paste a list to
-// add many, import a CSV after a preview of its rows and problems, and drop players.
-import * as api from '../api';
+// add many, import a CSV after a preview of its rows and problems, and drop players. Each
+// player's row opens their details: correct the name, reading, player ID and nickname, keep
+// them at a fixed table, and give the ruleset's penalty for arriving late.
+import { call } from '../api';
 import { field, h, onEnter } from '../dom';
 import { announce, showProblem } from '../feedback';
 import { playerStatus } from '../format';
 import { t } from '../i18n';
+import { say } from '../i18n/messages';
 import { fillNames, heading, pdfButtons, playerNames, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { ImportPreview, PlayerView } from '../types';
+import { label, labelOf, ENCODINGS, PENALTIES } from '../vocabulary';
 
 /** Names from pasted text: one per line; from spreadsheet rows, the first cell. */
 export function namesFromText(text: string): string[] {
@@ -24,12 +28,25 @@ export function mountRegistration(root: HTMLElement): void {
   const list = h('tbody');
   const count = h('p', { 'data-testid': 'player-count' });
   const names = playerNames('registration-players');
+  const details = h('div', { 'data-testid': 'player-details-area' });
+  let editing: number | null = null;
   const refresh = async () => {
-    const all = await api.players();
+    const all = await call('players', null);
     fillNames(names, all.map((p) => p.name));
-    list.replaceChildren(...all.map((player) => playerRow(player, () => void run(refresh))));
+    list.replaceChildren(...all.map((player) => playerRow(player, () => void run(refresh), open)));
     const active = all.filter((p) => p.status === 'active').length;
     count.textContent = t('registration.count', { registered: all.length, active });
+    const shown = all.find((p) => p.id === editing);
+    if (shown) details.replaceChildren(playerPanel(shown, refresh, close));
+  };
+  const close = () => {
+    editing = null;
+    details.replaceChildren();
+  };
+  const open = (player: PlayerView) => {
+    editing = player.id;
+    details.replaceChildren(playerPanel(player, refresh, close));
+    details.querySelector<HTMLElement>('h3')?.focus();
   };
 
   const name = h('input', { type: 'text', 'data-testid': 'player-name-input', autocomplete: 'off', maxlength: 200 });
@@ -38,7 +55,7 @@ export function mountRegistration(root: HTMLElement): void {
   const addBulk = h('button', { type: 'button', 'data-testid': 'add-players-bulk' }, t('registration.addAll'));
 
   const addNames = async (names: string[]) => {
-    const added = await api.addPlayers({ names });
+    const added = await call('add_players', { names });
     await refresh();
     await state.refreshEvent();
     announce(
@@ -110,6 +127,7 @@ export function mountRegistration(root: HTMLElement): void {
         h('thead', {}, h('tr', {}, ...['number', 'name', 'status', 'action'].map((c) => h('th', { scope: 'col' }, t(`registration.columns.${c}`))))),
         list,
       ),
+      details,
     ),
     deckPanel(refresh),
     names,
@@ -119,14 +137,16 @@ export function mountRegistration(root: HTMLElement): void {
   void run(refresh);
 }
 
-function playerRow(player: PlayerView, changed: () => void): HTMLTableRowElement {
+function playerRow(player: PlayerView, changed: () => void, open: (player: PlayerView) => void): HTMLTableRowElement {
+  const edit = h('button', { type: 'button', 'data-testid': 'edit-row', 'aria-label': t('registration.editNamed', { name: player.name }) }, t('registration.edit'));
+  edit.addEventListener('click', () => open(player));
   const drop =
     player.status === 'active'
       ? h('button', { type: 'button', 'data-testid': 'drop-row', 'aria-label': t('registration.dropNamed', { name: player.name }) }, t('registration.drop'))
       : null;
   drop?.addEventListener('click', () => {
     void run(async () => {
-      const dropped = await api.dropPlayer({ player: String(player.id) });
+      const dropped = await call('drop_player', { player: String(player.id) });
       await state.refreshEvent();
       announce(t('registration.dropped', { name: dropped.name }));
       changed();
@@ -137,8 +157,8 @@ function playerRow(player: PlayerView, changed: () => void): HTMLTableRowElement
     { 'data-testid': 'player-row', 'data-player': player.id, class: player.status === 'active' ? undefined : 'inactive' },
     h('td', {}, player.id),
     h('td', {}, player.members.length > 0 ? `${player.name} (${player.members.join(', ')})` : player.name),
-    h('td', {}, playerStatus(player)),
-    h('td', {}, drop),
+    h('td', {}, playerStatus(player), player.fixed_table !== null ? h('span', { class: 'note', 'data-testid': 'fixed-table-note' }, ` · ${t('registration.fixedAt', { table: player.fixed_table })}`) : null),
+    h('td', { class: 'row-actions' }, edit, ' ', drop),
   );
 }
 
@@ -157,7 +177,7 @@ function importSection(imported: () => Promise<void>): HTMLElement {
   const load = (chosen: File) => {
     void run(async () => {
       bytes = Array.from(new Uint8Array(await chosen.arrayBuffer()));
-      showPreview(chosen.name, await api.importPreview({ bytes }));
+      showPreview(chosen.name, await call('import_preview', { bytes }));
     });
   };
   const showPreview = (fileName: string, result: ImportPreview) => {
@@ -167,7 +187,7 @@ function importSection(imported: () => Promise<void>): HTMLElement {
       const data = bytes;
       if (!data) return;
       void run(async () => {
-        const added = await api.importPlayers({ bytes: data });
+        const added = await call('import_players', { bytes: data });
         clear();
         await imported();
         announce(t('registration.imported', { count: added.length }));
@@ -176,13 +196,19 @@ function importSection(imported: () => Promise<void>): HTMLElement {
     cancel.addEventListener('click', clear);
     const columns = ['name', 'reading', 'publisher_id', 'nickname'] as const;
     preview.replaceChildren(
-      h('p', {}, t('registration.previewOf', { file: fileName, encoding: t(`encoding.${result.encoding}`) })),
+      h('p', {}, t('registration.previewOf', { file: fileName, encoding: label(ENCODINGS, result.encoding) })),
       result.problems.length > 0
         ? h(
             'div',
             { class: 'problems', 'data-testid': 'import-problems' },
             h('h4', {}, t('registration.problems', { count: result.problems.length })),
-            h('ul', {}, ...result.problems.map((p) => h('li', {}, t('registration.problemLine', { line: p.line, message: p.message })))),
+            h(
+              'ul',
+              {},
+              ...result.problems.map((p) =>
+                h('li', {}, p.line > 0 ? t('registration.problemLine', { line: p.line, message: say(p.message) }) : say(p.message)),
+              ),
+            ),
           )
         : h('p', {}, t('registration.noProblems')),
       h(
@@ -234,7 +260,7 @@ function deckPanel(changed: () => Promise<void>): HTMLElement {
   save.addEventListener('click', () => {
     if (!player.value.trim()) return showProblem(t('round.onePlayer'));
     void run(async () => {
-      const saved = await api.setDeck({ player: player.value.trim(), nation_clan: nation.value, ride_line: ride.value, title: title.value, oshi: oshi.value });
+      const saved = await call('set_deck', { player: player.value.trim(), nation_clan: nation.value, ride_line: ride.value, title: title.value, oshi: oshi.value });
       announce(t('registration.deckSaved', { name: saved.name }));
       for (const box of [player, nation, ride, title, oshi]) box.value = '';
       await changed();
@@ -262,7 +288,7 @@ function teamPanel(size: number, changed: () => Promise<void>): HTMLElement {
   add.addEventListener('click', () => {
     if (!name.value.trim() || members.some((m) => !m.value.trim())) return showProblem(t('registration.teamIncomplete', { size }));
     void run(async () => {
-      const [team] = await api.addTeam({ name: name.value.trim(), members: members.map((m) => m.value.trim()) });
+      const [team] = await call('add_team', { name: name.value.trim(), members: members.map((m) => m.value.trim()) });
       announce(t('registration.teamAdded', { name: team?.name ?? name.value.trim() }));
       name.value = '';
       for (const m of members) m.value = '';
@@ -278,5 +304,115 @@ function teamPanel(size: number, changed: () => Promise<void>): HTMLElement {
     field(t('registration.teamName'), name),
     ...members.map((member, seat) => field(t('registration.teamMember', { seat: seat + 1 }), member)),
     add,
+  );
+}
+
+/**
+ * One player's details: correct what was registered, a fixed table (accessibility), and a
+ * late arrival (the ruleset's penalty for the minutes, shown before it is recorded).
+ */
+function playerPanel(player: PlayerView, changed: () => Promise<void>, close: () => void): HTMLElement {
+  const text = (testid: string, value: string | null) => h('input', { type: 'text', autocomplete: 'off', 'data-testid': testid, value: value ?? '', maxlength: 200 });
+  const name = text('edit-name', player.name);
+  const reading = text('edit-reading', player.reading);
+  const publisherId = text('edit-publisher-id', player.publisher_id);
+  const nickname = text('edit-nickname', player.nickname);
+  const save = h('button', { type: 'button', class: 'primary', 'data-testid': 'edit-save' }, t('registration.editSave'));
+  save.addEventListener('click', () => {
+    if (!name.value.trim()) return showProblem(t('registration.nameRequired'));
+    void run(async () => {
+      const saved = await call('edit_player', {
+        player: String(player.id),
+        name: name.value.trim(),
+        reading: reading.value.trim(),
+        publisher_id: publisherId.value.trim(),
+        nickname: nickname.value.trim(),
+      });
+      await changed();
+      await state.refreshEvent();
+      announce(t('registration.edited', { name: saved.name, id: saved.id }));
+    }, save);
+  });
+
+  const table = h('input', { type: 'number', min: 1, max: 9999, inputmode: 'numeric', 'data-testid': 'fixed-table-input', value: player.fixed_table === null ? '' : String(player.fixed_table) });
+  const setTable = h('button', { type: 'button', 'data-testid': 'fixed-table-set' }, t('registration.fixedSet'));
+  const release = h('button', { type: 'button', 'data-testid': 'fixed-table-release', disabled: player.fixed_table === null }, t('registration.fixedRelease'));
+  const fix = (number: number | null, button: HTMLButtonElement) =>
+    void run(async () => {
+      const saved = await call('set_fixed_table', { player: String(player.id), table: number });
+      await changed();
+      announce(number === null ? t('registration.fixedReleased', { name: saved.name }) : t('registration.fixedDone', { name: saved.name, table: number }));
+    }, button);
+  setTable.addEventListener('click', () => {
+    const number = Number(table.value);
+    if (!Number.isInteger(number) || number < 1) return showProblem(t('registration.fixedInvalid'));
+    fix(number, setTable);
+  });
+  release.addEventListener('click', () => fix(null, release));
+
+  const minutes = h('input', { type: 'number', min: 1, max: 240, inputmode: 'numeric', 'data-testid': 'tardy-minutes' });
+  const check = h('button', { type: 'button', 'data-testid': 'tardy-check' }, t('registration.tardyCheck'));
+  const preview = h('p', { 'data-testid': 'tardy-preview', 'aria-live': 'polite' });
+  const apply = h('button', { type: 'button', class: 'primary', 'data-testid': 'tardy-apply', disabled: true }, t('registration.tardyApply'));
+  const late = (): number | null => {
+    const value = Number(minutes.value);
+    return Number.isInteger(value) && value >= 1 ? value : null;
+  };
+  const ask = (record: boolean, button: HTMLButtonElement) => {
+    const value = late();
+    if (value === null) return showProblem(t('registration.tardyInvalid'));
+    void run(async () => {
+      const view = await call('tardiness', { player: String(player.id), minutes: value, apply: record });
+      const penalty = view.penalty ? label(PENALTIES, view.penalty) : null;
+      preview.textContent = penalty ? t('registration.tardyPenalty', { minutes: view.minutes, penalty }) : t('registration.tardyNone', { minutes: view.minutes });
+      apply.disabled = record || view.penalty === null;
+      if (view.recorded) {
+        announce(t('results.penaltyGiven', { name: view.recorded.name, penalty: labelOf(PENALTIES, view.recorded.penalty) }));
+        await state.refreshEvent();
+      }
+    }, button);
+  };
+  minutes.addEventListener('input', () => {
+    apply.disabled = true;
+    preview.textContent = '';
+  });
+  onEnter(minutes, () => ask(false, check));
+  check.addEventListener('click', () => ask(false, check));
+  apply.addEventListener('click', () => ask(true, apply));
+
+  const closeButton = h('button', { type: 'button', 'data-testid': 'edit-close' }, t('registration.editClose'));
+  closeButton.addEventListener('click', close);
+  return h(
+    'section',
+    { class: 'panel player-details', 'data-testid': 'player-edit', 'data-player': player.id },
+    h('h3', { tabindex: -1 }, t('registration.detailsTitle', { id: player.id, name: player.name })),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, t('registration.editTitle')),
+      field(t('registration.columns.name'), name),
+      field(t('registration.columns.reading'), reading),
+      field(t('registration.columns.publisher_id'), publisherId),
+      field(t('registration.columns.nickname'), nickname),
+      h('p', { class: 'hint' }, t('registration.editHint')),
+      save,
+    ),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, t('registration.fixedTitle')),
+      h('p', { class: 'hint' }, t('registration.fixedHint')),
+      h('div', { class: 'inline' }, field(t('registration.fixedTable'), table), setTable, release),
+    ),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, t('registration.tardyTitle')),
+      h('p', { class: 'hint' }, t('registration.tardyHint')),
+      h('div', { class: 'inline' }, field(t('registration.tardyMinutes'), minutes), check),
+      preview,
+      apply,
+    ),
+    h('div', { class: 'actions' }, closeButton),
   );
 }

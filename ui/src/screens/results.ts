@@ -1,17 +1,22 @@
-// Results: one keyboard box ("12 1", "7 2-1", Enter), the outstanding tables always in view,
-// every table's entered result, replace / lock-override confirmations, undo and redo
-// (buttons, Ctrl+Z, Ctrl+Y), the history, and drops and penalties from the same screen.
-import * as api from '../api';
+// Results: one keyboard box ("12 1", "7 2-1", Enter) with a live preview of what the shell
+// would record, the outstanding tables always in view, every table's entered result,
+// replace / lock-override confirmations, undo and redo (buttons, Ctrl+Z, Ctrl+Y), the
+// history, a whole paper round's results at once, and drops and penalties from the same
+// screen. The box only splits off the table number; the shell reads the result.
+import { call, normalizeError } from '../api';
 import { field, h, onEnter, select } from '../dom';
-import { announce, clearError, showError, showProblem } from '../feedback';
-import { clockTime, describeEntry, describeResult } from '../format';
+import { announce, clearError, errorText, showError, showProblem } from '../feedback';
+import { clockTime, describeResult } from '../format';
 import { t } from '../i18n';
-import { parseResultEntry } from '../resultEntry';
+import { say, sayAll } from '../i18n/messages';
+import { splitEntry } from '../resultEntry';
 import { fillNames, heading, playerNames, requireEvent, run } from '../screen';
 import * as state from '../state';
-import type { HistoryItem, PairingsView, PenaltyView, TableView } from '../types';
+import type { HistoryItem, Message, PairingsView, PenaltyView, TableView } from '../types';
+import { labelOf, options, PENALTIES } from '../vocabulary';
 
-const PENALTIES = ['caution', 'warning', 'game-loss', 'match-loss', 'disqualification', 'suspension'] as const;
+/** How long typing must pause before the preview asks the shell (ms). */
+export const PREVIEW_DELAY = 150;
 
 export function mountResults(root: HTMLElement): (() => void) | void {
   root.append(heading(t('results.title')));
@@ -79,7 +84,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
           { value: item.step, class: item.undone ? 'undone' : undefined },
           h('span', { class: 'time' }, clockTime(item.recorded_at)),
           ' ',
-          item.description,
+          sayAll(item.description),
           item.reason ? ` — ${t('results.reason', { reason: item.reason })}` : '',
           item.undone ? ` ${t('results.undoneMark')}` : '',
         ),
@@ -90,7 +95,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     penaltyList.replaceChildren(
       ...(items.length > 0
         ? items.map((p) =>
-            h('li', {}, t('results.penaltyLine', { round: p.round, name: p.name, penalty: t(`penalties.${p.penalty}`), infraction: p.infraction }), p.note ? ` (${p.note})` : ''),
+            h('li', {}, t('results.penaltyLine', { round: p.round, name: p.name, penalty: labelOf(PENALTIES, p.penalty), infraction: p.infraction }), p.note ? ` (${p.note})` : ''),
           )
         : [h('li', {}, t('results.noPenalties'))]),
     );
@@ -98,10 +103,10 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   const refresh = async () => {
     const current = state.event();
     const [table, steps, given, all] = await Promise.all([
-      current && current.rounds_paired > 0 ? api.pairings({ round }) : Promise.resolve(null),
-      api.history(),
-      api.penalties(),
-      api.players(),
+      current && current.rounds_paired > 0 ? call('pairings', { round }) : Promise.resolve(null),
+      call('history', null),
+      call('penalties', null),
+      call('players', null),
     ]);
     pairings = table;
     renderTables();
@@ -115,22 +120,44 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     announce(message);
   };
 
+  let previewTimer: ReturnType<typeof setTimeout> | undefined;
+  let previewSeq = 0;
+  const setPreview = (text: string, kind: 'ok' | 'error' | 'pending' | 'empty') => {
+    preview.textContent = text;
+    preview.dataset['state'] = kind;
+  };
+  /** What the shell would record for this table, in words (or why it would refuse). */
+  const askShell = async (table: TableView | undefined, number: number, result: string, seq: number) => {
+    const replace = table?.result !== null && table?.result !== undefined;
+    try {
+      const view = await call('preview_result', { round, table: number, result, replace, override_reason: null });
+      if (seq !== previewSeq) return;
+      const words = t('results.preview', { table: view.table, a: view.a.name, b: view.b.name, result: describeResult(view) });
+      setPreview(table && replace ? `${words} ${t('results.previewReplaces', { old: describeResult(table) })}` : words, 'ok');
+    } catch (error) {
+      if (seq !== previewSeq) return;
+      setPreview(errorText(normalizeError(error)), 'error');
+    }
+  };
   const updatePreview = () => {
-    const parsed = parseResultEntry(input.value);
-    if (parsed.ok) {
-      const table = findTable(parsed.table);
-      preview.textContent = table
-        ? t('results.preview', { table: table.table, a: table.a.name, b: table.b.name, result: describeEntry(table, parsed.result) })
-        : t('results.noSuchTable', { table: parsed.table });
+    clearTimeout(previewTimer);
+    previewSeq += 1;
+    const seq = previewSeq;
+    const split = splitEntry(input.value);
+    if (!split.ok) {
+      const table = split.table === undefined ? undefined : findTable(split.table);
+      if (split.error === 'missing-result' && table) setPreview(t('results.pickResult', { table: table.table, a: table.a.name, b: table.b.name }), 'pending');
+      else if (split.error === 'missing-result' && pairings && split.table !== undefined) setPreview(t('results.noSuchTable', { table: split.table }), 'error');
+      else if (split.error === 'empty') setPreview('', 'empty');
+      else setPreview(t(`resultEntry.${split.error}`), split.error === 'missing-result' ? 'pending' : 'error');
       return;
     }
-    const number = /^\s*(\d+)/.exec(input.value.normalize('NFKC'))?.[1];
-    const table = number ? findTable(Number(number)) : undefined;
-    if (parsed.error === 'missing-result' && table) {
-      preview.textContent = t('results.pickResult', { table: table.table, a: table.a.name, b: table.b.name });
-    } else {
-      preview.textContent = parsed.error === 'empty' ? '' : t(`resultEntry.${parsed.error}`);
+    const table = findTable(split.table);
+    if (pairings && !table) {
+      setPreview(t('results.noSuchTable', { table: split.table }), 'error');
+      return;
     }
+    previewTimer = setTimeout(() => void askShell(table, split.table, split.result, seq), PREVIEW_DELAY);
   };
 
   const closeConfirm = () => {
@@ -140,22 +167,25 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     input.focus();
   };
   const record = async (table: number, result: string, replace: boolean, override: string | null) => {
-    const view = await api.recordResult({ round, table, result, replace, override_reason: override });
+    const view = await call('record_result', { round, table, result, replace, override_reason: override });
+    clearTimeout(previewTimer);
+    previewSeq += 1;
     input.value = '';
-    preview.textContent = '';
+    setPreview('', 'empty');
     confirmArea.replaceChildren();
-    const warnings = view.warnings ?? [];
+    const warnings = (view.warnings ?? []).map(say);
     await afterChange([t('results.recorded', { table: view.table, result: describeResult(view) }), ...warnings].join(' '));
     input.focus();
   };
-  const askReplace = (table: number, result: string) => {
+  const askReplace = async (table: number, result: string) => {
     const existing = findTable(table);
     const replace = h('button', { type: 'button', class: 'primary', 'data-testid': 'confirm-replace' }, t('results.replace'));
     const cancel = h('button', { type: 'button', 'data-testid': 'confirm-cancel' }, t('common.cancel'));
     replace.addEventListener('click', () => void run(() => record(table, result, true, null), replace));
     cancel.addEventListener('click', closeConfirm);
+    const next = await call('preview_result', { round, table, result, replace: true, override_reason: null }).then(describeResult, () => result);
     confirmArea.replaceChildren(
-      h('p', {}, t('results.replaceQuestion', { table, old: existing ? describeResult(existing) : '?', new: existing ? describeEntry(existing, result) : result })),
+      h('p', {}, t('results.replaceQuestion', { table, old: existing ? describeResult(existing) : '?', new: next })),
       h('div', { class: 'actions' }, replace, cancel),
     );
     replace.focus();
@@ -180,18 +210,18 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   };
   const submit = () => {
     if (busy) return;
-    const parsed = parseResultEntry(input.value);
-    if (!parsed.ok) {
-      showProblem(t(`resultEntry.${parsed.error}`));
+    const split = splitEntry(input.value);
+    if (!split.ok) {
+      showProblem(t(`resultEntry.${split.error}`));
       return;
     }
     busy = true;
-    record(parsed.table, parsed.result, false, null)
-      .catch((error: unknown) => {
+    record(split.table, split.result, false, null)
+      .catch(async (error: unknown) => {
         showError(error);
-        const kind = api.normalizeError(error).kind;
-        if (kind === 'result-exists') askReplace(parsed.table, parsed.result);
-        else if (kind === 'result-locked') askOverride(parsed.table, parsed.result);
+        const kind = normalizeError(error).kind;
+        if (kind === 'result-exists') await askReplace(split.table, split.result);
+        else if (kind === 'result-locked') askOverride(split.table, split.result);
       })
       .finally(() => {
         busy = false;
@@ -211,10 +241,10 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   const step = (action: () => Promise<HistoryItem>, message: string, button: HTMLButtonElement) =>
     void run(async () => {
       const item = await action();
-      await afterChange(t(message, { step: item.step, description: item.description }));
+      await afterChange(t(message, { step: item.step, description: sayAll(item.description) }));
     }, button);
-  const undo = () => step(api.undo, 'results.undone', undoButton);
-  const redo = () => step(api.redo, 'results.redone', redoButton);
+  const undo = () => step(() => call('undo', null), 'results.undone', undoButton);
+  const redo = () => step(() => call('redo', null), 'results.redone', redoButton);
   undoButton.addEventListener('click', undo);
   redoButton.addEventListener('click', redo);
   const shortcut = (e: KeyboardEvent) => {
@@ -248,6 +278,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
           h('div', { class: 'actions' }, undoButton, redoButton),
         ),
         h('section', { class: 'panel', 'aria-labelledby': 'outstanding-heading', 'data-testid': 'outstanding-tables' }, outstandingTitle, outstanding),
+        bulkPanel(() => round, (message) => afterChange(message)),
         h(
           'section',
           { class: 'panel' },
@@ -273,7 +304,10 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   );
   input.focus();
   void run(refresh);
-  return () => document.removeEventListener('keydown', shortcut);
+  return () => {
+    clearTimeout(previewTimer);
+    document.removeEventListener('keydown', shortcut);
+  };
 }
 
 function dropPanel(changed: (message: string) => Promise<void>): HTMLElement {
@@ -282,7 +316,7 @@ function dropPanel(changed: (message: string) => Promise<void>): HTMLElement {
   const go = () => {
     if (!player.value.trim()) return showProblem(t('round.onePlayer'));
     void run(async () => {
-      const dropped = await api.dropPlayer({ player: player.value.trim() });
+      const dropped = await call('drop_player', { player: player.value.trim() });
       player.value = '';
       await changed(t('registration.dropped', { name: dropped.name }));
     }, drop);
@@ -294,7 +328,8 @@ function dropPanel(changed: (message: string) => Promise<void>): HTMLElement {
 
 function penaltyPanel(changed: (message: string) => Promise<void>): HTMLElement {
   const player = h('input', { type: 'text', list: 'results-players', autocomplete: 'off', 'data-testid': 'penalty-player' });
-  const kind = select({ 'data-testid': 'penalty-kind' }, PENALTIES.map((p) => [p, t(`penalties.${p}`)] as const), 'warning');
+  const offered = state.catalogue().penalties;
+  const kind = select({ 'data-testid': 'penalty-kind' }, options(PENALTIES, offered), offered.includes('warning') ? 'warning' : offered[0]);
   const infraction = h('input', { type: 'text', 'data-testid': 'penalty-infraction' });
   const note = h('input', { type: 'text', 'data-testid': 'penalty-note' });
   const give = h('button', { type: 'button', 'data-testid': 'penalty-submit' }, t('results.givePenalty'));
@@ -302,14 +337,16 @@ function penaltyPanel(changed: (message: string) => Promise<void>): HTMLElement 
     if (!player.value.trim()) return showProblem(t('round.onePlayer'));
     if (!infraction.value.trim()) return showProblem(t('results.infractionRequired'));
     void run(async () => {
-      const given = await api.penalty({
+      const penalty = offered.find((p) => p === kind.value);
+      if (!penalty) return;
+      const given = await call('penalty', {
         player: player.value.trim(),
-        penalty: kind.value,
+        penalty,
         infraction: infraction.value.trim(),
         note: note.value.trim() || null,
       });
       player.value = infraction.value = note.value = '';
-      await changed(t('results.penaltyGiven', { name: given.name, penalty: t(`penalties.${given.penalty}`) }));
+      await changed(t('results.penaltyGiven', { name: given.name, penalty: labelOf(PENALTIES, given.penalty) }));
     }, give);
   });
   return h(
@@ -321,5 +358,39 @@ function penaltyPanel(changed: (message: string) => Promise<void>): HTMLElement 
     field(t('results.infraction'), infraction),
     field(t('results.note'), note),
     give,
+  );
+}
+
+/**
+ * A whole round's results at once, one "TABLE RESULT" line each (re-entering a round played
+ * on paper): recorded as one step, all or none. Corrections' notes are shown.
+ */
+function bulkPanel(round: () => number | null, changed: (message: string) => Promise<void>): HTMLElement {
+  const lines = h('textarea', { rows: 8, 'data-testid': 'bulk-results', spellcheck: 'false', class: 'mono' });
+  const record = h('button', { type: 'button', class: 'primary', 'data-testid': 'bulk-record' }, t('results.bulk.record'));
+  const warnings = h('div', { 'data-testid': 'bulk-warnings' });
+  const showWarnings = (messages: Message[]) =>
+    warnings.replaceChildren(
+      messages.length > 0 ? h('div', { class: 'warnings', role: 'alert' }, h('h4', {}, t('round.warnings')), h('ul', {}, ...messages.map((m) => h('li', {}, say(m))))) : '',
+    );
+  record.addEventListener('click', () => {
+    const typed = lines.value.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+    if (typed.length === 0) return showProblem(t('results.bulk.empty'));
+    void run(async () => {
+      const tables = await call('record_results', { round: round(), lines: typed });
+      lines.value = '';
+      const notes = tables.flatMap((table) => table.warnings ?? []);
+      showWarnings(notes);
+      await changed([t('results.bulk.recorded', { count: tables.length }), ...notes.map(say)].join(' '));
+    }, record);
+  });
+  return h(
+    'details',
+    { class: 'panel', 'data-testid': 'bulk-panel' },
+    h('summary', {}, t('results.bulk.title')),
+    h('p', { class: 'hint' }, t('results.bulk.hint')),
+    field(t('results.bulk.lines'), lines),
+    record,
+    warnings,
   );
 }

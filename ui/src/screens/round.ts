@@ -1,14 +1,17 @@
 // Round: planned rounds, pairing the next Swiss round (rematches allowed only after the
 // shell says they cannot be avoided), pairings by table and by name, why they are as they
-// are, and swap / give-bye / pair-again with a required reason.
+// are, swap / give-bye / pair-again with a required reason, a round played on paper entered
+// as given (table by table or from a CSV file), and going back to an earlier round.
 import * as api from '../api';
+import { call } from '../api';
 import { append, checkbox, field, h, onEnter } from '../dom';
 import { announce, showError, showProblem } from '../feedback';
-import { bracketLabel, describeResult } from '../format';
+import { bracketLabel, clockTime, describeResult } from '../format';
 import { t } from '../i18n';
-import { fillNames, heading, pdfButtons, playerNames, printButton, requireEvent, run } from '../screen';
+import { say, sayAll } from '../i18n/messages';
+import { confirmStep, fillNames, heading, pdfButtons, playerNames, printButton, requireEvent, run } from '../screen';
 import * as state from '../state';
-import type { EventView, ExplanationView, PairingsView, SeatView } from '../types';
+import type { EventView, ExplanationView, GivenTable, HistoryItem, PairingsView, SeatView } from '../types';
 
 export function mountRound(root: HTMLElement): void {
   root.append(heading(t('round.title')));
@@ -30,20 +33,28 @@ export function mountRound(root: HTMLElement): void {
 
   root.append(
     event.structure_finished
-      ? h('p', { class: 'notice', 'data-testid': 'structure-finished' }, t('round.structureFinished', { reason: event.structure_finished }))
+      ? h('p', { class: 'notice', 'data-testid': 'structure-finished' }, t('round.structureFinished', { reason: say(event.structure_finished) }))
       : '',
     roundsPanel(event),
     pairPanel((pairings) => changed(pairings, t('round.paired', { round: pairings.round, tables: pairings.tables.length }))),
     view,
     explanation,
     changePanel(changed),
+    givenPanel(event, (pairings) =>
+      changed(pairings, [t('round.givenEntered', { round: pairings.round, tables: pairings.tables.length }), (pairings.warnings ?? []).length > 0 ? t('round.givenWarnings', { count: (pairings.warnings ?? []).length }) : ''].join(' ').trim()),
+    ),
+    backPanel(async (message) => {
+      const current = await state.refreshEvent();
+      show(current && current.rounds_paired > 0 ? await call('pairings', { round: null }) : null);
+      announce(message);
+    }),
     names,
   );
   show(null);
   void run(async () => {
-    const all = await api.players();
+    const all = await call('players', null);
     fillNames(names, all.filter((p) => p.status === 'active').map((p) => p.name));
-    if (state.event()?.rounds_paired) show(await api.pairings({ round: null }));
+    if (state.event()?.rounds_paired) show(await call('pairings', { round: null }));
   });
 }
 
@@ -63,7 +74,7 @@ function roundsPanel(event: EventView): HTMLElement {
       return;
     }
     void run(async () => {
-      state.setEvent(await api.setRounds({ rounds }));
+      state.setEvent(await call('set_rounds', { rounds }));
       announce(t('round.roundsSet', { rounds }));
     }, set);
   };
@@ -85,8 +96,7 @@ function pairPanel(paired: (pairings: PairingsView) => Promise<void>): HTMLEleme
   allowBox.hidden = true;
   pair.addEventListener('click', () => {
     pair.disabled = true;
-    api
-      .pairRound({ allow_rematches: allow.checked })
+    call('pair_round', { allow_rematches: allow.checked })
       .then(async (pairings) => {
         allow.checked = false;
         allowBox.hidden = true;
@@ -171,7 +181,7 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
       ? h('p', {}, t('round.lateEntries', { names: pairings.late_entry_losses.map((s) => s.name).join(', ') }))
       : null,
     warnings.length > 0
-      ? h('div', { class: 'warnings', 'data-testid': 'pairing-warnings' }, h('h4', {}, t('round.warnings')), h('ul', {}, ...warnings.map((w) => h('li', {}, w))))
+      ? h('div', { class: 'warnings', 'data-testid': 'pairing-warnings', role: 'alert' }, h('h4', {}, t('round.warnings')), h('ul', {}, ...warnings.map((w) => h('li', {}, say(w)))))
       : null,
   );
 }
@@ -179,7 +189,7 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
 function explanationPanel(explanation: ExplanationView): HTMLElement {
   const items: (string | HTMLElement)[] = [];
   if (explanation.bye) {
-    items.push(t('round.explain.bye', { name: explanation.bye.player.name, points: explanation.bye.player.points, reason: explanation.bye.reason }));
+    items.push(t('round.explain.bye', { name: explanation.bye.player.name, points: explanation.bye.player.points, reason: say(explanation.bye.reason) }));
   }
   for (const float of explanation.floats) {
     items.push(
@@ -188,13 +198,13 @@ function explanationPanel(explanation: ExplanationView): HTMLElement {
         higherPoints: float.higher.points,
         lower: float.lower.name,
         lowerPoints: float.lower.points,
-        reason: float.reason,
+        reason: say(float.reason),
       }),
     );
   }
   if (explanation.rematches.length > 0) items.push(t('round.explain.rematches', { count: explanation.rematches.length }));
   if (explanation.forced_second_byes.length > 0) items.push(t('round.explain.secondBye', { players: explanation.forced_second_byes.join(', ') }));
-  items.push(...explanation.notes);
+  items.push(...explanation.notes.map(say));
   items.push(explanation.regenerated_identically ? t('round.explain.identical') : t('round.explain.changed'));
   return h(
     'details',
@@ -215,7 +225,7 @@ function changePanel(changed: (pairings: PairingsView, message: string) => Promi
     if (!a.value.trim() || !b.value.trim()) return showProblem(t('round.twoPlayers'));
     if (!swapReason.value.trim()) return showProblem(t('round.reasonRequired'));
     void run(async () => {
-      const pairings = await api.swap({ a: a.value.trim(), b: b.value.trim(), reason: swapReason.value.trim() });
+      const pairings = await call('swap', { a: a.value.trim(), b: b.value.trim(), reason: swapReason.value.trim() });
       await changed(pairings, t('round.swapped', { a: a.value.trim(), b: b.value.trim() }));
       a.value = b.value = swapReason.value = '';
     }, swap);
@@ -227,7 +237,7 @@ function changePanel(changed: (pairings: PairingsView, message: string) => Promi
     if (!player.value.trim()) return showProblem(t('round.onePlayer'));
     if (!byeReason.value.trim()) return showProblem(t('round.reasonRequired'));
     void run(async () => {
-      const pairings = await api.giveBye({ player: player.value.trim(), reason: byeReason.value.trim() });
+      const pairings = await call('give_bye', { player: player.value.trim(), reason: byeReason.value.trim() });
       await changed(pairings, t('round.byeGiven', { name: player.value.trim() }));
       player.value = byeReason.value = '';
     }, give);
@@ -258,10 +268,144 @@ function repairFieldset(changed: (pairings: PairingsView, message: string) => Pr
   repair.addEventListener('click', () => {
     if (!reason.value.trim()) return showProblem(t('round.reasonRequired'));
     void run(async () => {
-      const pairings = await api.repairRound({ reason: reason.value.trim(), allow_rematches: false });
+      const pairings = await call('repair_round', { reason: reason.value.trim(), allow_rematches: false });
       await changed(pairings, t('round.repaired', { round: pairings.round }));
       reason.value = '';
     }, repair);
   });
   return h('fieldset', {}, h('legend', {}, t('round.repairTitle')), h('p', { class: 'hint' }, t('round.repairHint')), field(t('round.reason'), reason), repair);
+}
+
+/**
+ * A round played on paper (a power cut, a laptop that came late), entered exactly as it was
+ * played: table by table, or a CSV file of `table,player_a,player_b` (an empty table or
+ * player B for the bye). The shell checks it and answers with what the pairer would not have
+ * done (rematches, a second bye, different points at a table).
+ */
+function givenPanel(event: EventView, entered: (pairings: PairingsView) => Promise<void>): HTMLElement {
+  const rows = h('tbody');
+  const addRow = (table: number | null) => {
+    const cell = (testid: string, attrs: Record<string, string | number>) => h('input', { type: 'text', autocomplete: 'off', 'data-testid': testid, ...attrs });
+    const number = cell('given-table', { inputmode: 'numeric', size: 4, value: table === null ? '' : String(table), 'aria-label': t('round.given.table') });
+    const a = cell('given-a', { list: 'round-players', 'aria-label': t('round.given.a') });
+    const b = cell('given-b', { list: 'round-players', 'aria-label': t('round.given.b') });
+    rows.append(h('tr', { 'data-testid': 'given-row' }, h('td', {}, number), h('td', {}, a), h('td', {}, b)));
+  };
+  const tableCount = Math.max(1, Math.floor(event.players_active / 2));
+  for (let table = 1; table <= tableCount; table += 1) addRow(table);
+  if (event.players_active % 2 === 1) addRow(null);
+  const more = h('button', { type: 'button', 'data-testid': 'given-add-row' }, t('round.given.addRow'));
+  more.addEventListener('click', () => {
+    addRow(rows.children.length + 1);
+    rows.lastElementChild?.querySelector<HTMLInputElement>('[data-testid=given-a]')?.focus();
+  });
+  const reason = h('input', { type: 'text', 'data-testid': 'given-reason', autocomplete: 'off' });
+  const enter = h('button', { type: 'button', class: 'primary', 'data-testid': 'given-enter' }, t('round.given.enter'));
+  const tables = (): GivenTable[] | null => {
+    const out: GivenTable[] = [];
+    for (const row of rows.querySelectorAll('tr')) {
+      const [number, a, b] = [...row.querySelectorAll('input')].map((input) => input.value.trim());
+      if (!a && !b) continue;
+      if (!a) return null;
+      const table = Number((number ?? '').normalize('NFKC'));
+      out.push({ table: Number.isInteger(table) && table > 0 ? table : 0, a, b: b || null });
+    }
+    return out;
+  };
+  enter.addEventListener('click', () => {
+    const given = tables();
+    if (given === null) return showProblem(t('round.given.firstPlayer'));
+    if (given.length === 0) return showProblem(t('round.given.empty'));
+    if (!reason.value.trim()) return showProblem(t('round.reasonRequired'));
+    void run(async () => {
+      const pairings = await call('enter_pairing', { tables: given, csv: null, reason: reason.value.trim() });
+      await entered(pairings);
+    }, enter);
+  });
+
+  const file = h('input', { type: 'file', accept: '.csv,text/csv', 'data-testid': 'given-csv' });
+  const csvReason = h('input', { type: 'text', 'data-testid': 'given-csv-reason', autocomplete: 'off' });
+  const importCsv = h('button', { type: 'button', class: 'primary', 'data-testid': 'given-csv-enter' }, t('round.given.csvEnter'));
+  importCsv.addEventListener('click', () => {
+    const chosen = file.files?.[0];
+    if (!chosen) return showProblem(t('round.given.csvMissing'));
+    if (!csvReason.value.trim()) return showProblem(t('round.reasonRequired'));
+    void run(async () => {
+      const bytes = Array.from(new Uint8Array(await chosen.arrayBuffer()));
+      const pairings = await call('enter_pairing', { tables: [], csv: bytes, reason: csvReason.value.trim() });
+      file.value = '';
+      await entered(pairings);
+    }, importCsv);
+  });
+
+  return h(
+    'details',
+    { class: 'panel no-print', 'data-testid': 'given-panel' },
+    h('summary', {}, t('round.given.title')),
+    h('p', { class: 'hint' }, t('round.given.hint')),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, t('round.given.byTable')),
+      h('p', { class: 'hint' }, t('round.given.byeHint')),
+      h(
+        'table',
+        { class: 'given' },
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('round.given.table')), h('th', { scope: 'col' }, t('round.given.a')), h('th', { scope: 'col' }, t('round.given.b')))),
+        rows,
+      ),
+      h('div', { class: 'actions' }, more),
+      field(t('round.reason'), reason),
+      enter,
+    ),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, t('round.given.csvTitle')),
+      h('p', { class: 'hint' }, t('round.given.csvHint')),
+      field(t('round.given.csvFile'), file),
+      field(t('round.reason'), csvReason),
+      importCsv,
+    ),
+  );
+}
+
+/**
+ * Back to round N: first what it would take back (every step since round N was paired),
+ * then, confirmed, those steps are undone as one step (nothing is deleted; redo brings them
+ * back).
+ */
+function backPanel(done: (message: string) => Promise<void>): HTMLElement {
+  const rounds = state.event()?.rounds_paired ?? 0;
+  const input = h('input', { type: 'number', min: 1, max: Math.max(1, rounds), inputmode: 'numeric', 'data-testid': 'back-round-input', value: rounds > 0 ? String(rounds) : '' });
+  const preview = h('button', { type: 'button', 'data-testid': 'back-preview' }, t('round.back.preview'));
+  const area = h('div', { 'data-testid': 'back-area' });
+  const item = (step: HistoryItem) =>
+    h('li', { 'data-testid': 'back-step' }, h('span', { class: 'time' }, clockTime(step.recorded_at)), ' ', sayAll(step.description), step.reason ? ` — ${t('results.reason', { reason: step.reason })}` : '');
+  const ask = () => {
+    const round = Number(input.value);
+    if (!Number.isInteger(round) || round < 1) return showProblem(t('round.back.invalid'));
+    void run(async () => {
+      const steps = await call('back_to_round', { round, confirm: false });
+      const list = h('ol', { class: 'history', 'data-testid': 'back-list' }, ...steps.map(item));
+      const question = h('div', {}, h('p', {}, t('round.back.question', { round, count: steps.length })), list);
+      confirmStep(area, question, t('round.back.confirm', { round }), 'back', (button) => {
+        void run(async () => {
+          const undone = await call('back_to_round', { round, confirm: true });
+          area.replaceChildren();
+          await done(t('round.back.done', { round, count: undone.length }));
+        }, button);
+      });
+    }, preview);
+  };
+  onEnter(input, ask);
+  preview.addEventListener('click', ask);
+  return h(
+    'details',
+    { class: 'panel no-print', 'data-testid': 'back-panel' },
+    h('summary', {}, t('round.back.title')),
+    h('p', { class: 'hint' }, t('round.back.hint')),
+    h('div', { class: 'inline' }, field(t('round.back.round'), input), preview),
+    area,
+  );
 }

@@ -1,22 +1,19 @@
-// Settings: interface language (English / Japanese) and paper size for printing, both kept
-// in localStorage; the app version and default event folder for reference.
+// Settings: interface language and paper size for printing (kept on this computer), the
+// organizer's default ruleset and title for new events (kept by the app: set_preferences),
+// and About: the version and the folders the app uses.
+import { call } from '../api';
 import { append, field, h, select } from '../dom';
 import { announce } from '../feedback';
-import { changeLanguage, t } from '../i18n';
+import { changeLanguage, localName, t } from '../i18n';
 import { rerender } from '../router';
-import { heading } from '../screen';
+import { heading, run } from '../screen';
 import * as settings from '../settings';
 import * as state from '../state';
+import { label, LANGUAGES, options, PAPERS } from '../vocabulary';
 
 export function mountSettings(root: HTMLElement): void {
-  const language = select(
-    { 'data-testid': 'settings-language' },
-    [
-      ['en', t('settings.languages.en')],
-      ['ja', t('settings.languages.ja')],
-    ],
-    settings.language(),
-  );
+  const { languages, papers, rulesets, titles } = state.catalogue();
+  const language = select({ 'data-testid': 'settings-language' }, options(LANGUAGES, languages.length > 0 ? languages : ['en', 'ja']), settings.language());
   language.addEventListener('change', () => {
     const chosen = language.value === 'ja' ? 'ja' : 'en';
     settings.setLanguagePreference(chosen);
@@ -26,29 +23,61 @@ export function mountSettings(root: HTMLElement): void {
       announce(t('settings.languageChanged'));
     });
   });
-  const paper = select(
-    { 'data-testid': 'settings-paper' },
-    [
-      ['A4', t('settings.papers.A4')],
-      ['Letter', t('settings.papers.Letter')],
-    ],
-    settings.paper(),
-  );
+  const paper = select({ 'data-testid': 'settings-paper' }, options(PAPERS, papers.length > 0 ? papers : ['a4', 'letter']), settings.paper());
   paper.addEventListener('change', () => {
-    settings.setPaper(paper.value === 'Letter' ? 'Letter' : 'A4');
-    announce(t('settings.paperChanged', { paper: t(`settings.papers.${settings.paper()}`) }));
+    settings.setPaper(paper.value === 'letter' ? 'letter' : 'a4');
+    announce(t('settings.paperChanged', { paper: label(PAPERS, settings.paper()) }));
   });
+
   const info = state.appInfo();
+  const preferences = info?.preferences ?? { default_ruleset: null, default_title: null };
+  const defaultTitle = select(
+    { 'data-testid': 'settings-default-title' },
+    [['', t('settings.noDefault')], ...titles.map((x) => [x.id, localName(x)] as const)],
+    preferences.default_title ?? '',
+  );
+  const defaultRuleset = select(
+    { 'data-testid': 'settings-default-ruleset' },
+    [['', t('settings.rulesetFromTitle')] as const, ...rulesets.map((x) => [x.id, localName(x)] as const)],
+    preferences.default_ruleset ?? '',
+  );
+  const saveDefaults = h('button', { type: 'button', 'data-testid': 'settings-save-defaults' }, t('settings.saveDefaults'));
+  saveDefaults.addEventListener('click', () => {
+    void run(async () => {
+      const updated = await call('set_preferences', { default_ruleset: defaultRuleset.value || null, default_title: defaultTitle.value || null });
+      state.setInfo(updated);
+      announce(t('settings.defaultsSaved'));
+    }, saveDefaults);
+  });
+
   append(
     root,
     heading(t('settings.title')),
     h('section', { class: 'panel' }, field(t('settings.language'), language), field(t('settings.paper'), paper, t('settings.paperHint'))),
+    h(
+      'section',
+      { class: 'panel', 'data-testid': 'settings-defaults' },
+      h('h3', {}, t('settings.defaultsTitle')),
+      h('p', { class: 'hint' }, t('settings.defaultsHint')),
+      field(t('settings.defaultTitle'), defaultTitle),
+      field(t('settings.defaultRuleset'), defaultRuleset),
+      saveDefaults,
+    ),
     info
       ? h(
           'section',
-          { class: 'panel' },
+          { class: 'panel', 'data-testid': 'about' },
           h('h3', {}, t('settings.about')),
-          h('dl', { class: 'facts' }, h('dt', {}, t('settings.version')), h('dd', {}, info.version), h('dt', {}, t('settings.folder')), h('dd', { class: 'path' }, info.default_folder)),
+          h(
+            'dl',
+            { class: 'facts' },
+            h('dt', {}, t('settings.version')),
+            h('dd', { class: 'path', 'data-testid': 'about-version' }, info.version),
+            h('dt', {}, t('settings.folder')),
+            h('dd', { class: 'path', 'data-testid': 'about-events-folder' }, info.default_folder),
+            h('dt', {}, t('settings.dataFolder')),
+            h('dd', { class: 'path', 'data-testid': 'about-data-folder' }, info.data_folder),
+          ),
         )
       : null,
   );

@@ -1,6 +1,7 @@
 // Standings: rank, name, points, record and every tiebreaker as the ruleset displays it,
 // dropped and disqualified players marked in words; printing and exporting the event.
 import * as api from '../api';
+import { call } from '../api';
 import { field, h, select } from '../dom';
 import { announce } from '../feedback';
 import { joinPath } from '../format';
@@ -8,22 +9,15 @@ import { has, t } from '../i18n';
 import { heading, pdfButtons, printButton, requireEvent, run } from '../screen';
 import * as state from '../state';
 import { breakdownPanel } from './breakdown';
-import type { StandingsRowView, StandingsView } from '../types';
-
-type Format = 'standings-csv' | 'results-csv' | 'report' | 'archive';
-const FORMATS: readonly (readonly [Format, string])[] = [
-  ['standings-csv', 'csv'],
-  ['results-csv', 'csv'],
-  ['report', 'txt'],
-  ['archive', 'json'],
-];
+import type { ExportFormat, StandingsRowView, StandingsView } from '../types';
+import { CSV_ENCODINGS, EXPORT_EXTENSIONS, EXPORT_FORMATS, options } from '../vocabulary';
 
 export function mountStandings(root: HTMLElement): void {
   root.append(heading(t('standings.title')));
   if (!requireEvent(root)) return;
   const content = h('section', { class: 'panel' });
   root.append(content, breakdownPanel(), exportPanel());
-  void run(async () => render(content, await api.standings()));
+  void run(async () => render(content, await call('standings', null)));
 }
 
 /** A tiebreaker's column name; unknown ids are shown as they are. */
@@ -94,25 +88,16 @@ function render(section: HTMLElement, standings: StandingsView): void {
 }
 
 function exportPanel(): HTMLElement {
-  const format = select(
-    { 'data-testid': 'export-format' },
-    FORMATS.map(([id]) => [id, t(`export.formats.${id}`)] as const),
-    'standings-csv',
-  );
-  const encoding = select(
-    { 'data-testid': 'export-encoding' },
-    [
-      ['utf8-bom', t('export.encodings.utf8-bom')],
-      ['shift-jis', t('export.encodings.shift-jis')],
-    ],
-    'utf8-bom',
-  );
+  const { export_formats: formats, encodings } = state.catalogue();
+  const format = select({ 'data-testid': 'export-format' }, options(EXPORT_FORMATS, formats), 'standings-csv');
+  const encoding = select({ 'data-testid': 'export-encoding' }, options(CSV_ENCODINGS, encodings), 'utf8-bom');
   const path = h('input', { type: 'text', 'data-testid': 'export-path', autocomplete: 'off' });
   const choose = h('button', { type: 'button', 'data-testid': 'export-choose' }, t('export.choose'));
   const write = h('button', { type: 'button', class: 'primary', 'data-testid': 'export' }, t('export.export'));
-  const chosen = (): readonly [Format, string] => FORMATS.find(([id]) => id === format.value) ?? ['standings-csv', 'csv'];
+  const chosen = (): ExportFormat => formats.find((id) => id === format.value) ?? 'standings-csv';
   const ask = async (): Promise<string | null> => {
-    const [id, extension] = chosen();
+    const id = chosen();
+    const extension = EXPORT_EXTENSIONS[id];
     const name = `${state.event()?.name ?? 'event'}-${id}.${extension}`;
     const folder = state.appInfo()?.default_folder;
     const picked = await api.chooseExportFile(t('export.choose'), folder ? joinPath(folder, name) : name, extension);
@@ -124,7 +109,7 @@ function exportPanel(): HTMLElement {
     void run(async () => {
       const target = path.value.trim() || (await ask());
       if (!target) return;
-      const written = await api.exportEvent({ format: chosen()[0], path: target, encoding: encoding.value });
+      const written = await call('export', { format: chosen(), path: target, encoding: encodings.find((e) => e === encoding.value) ?? null });
       const lost = written.unrepresentable ?? [];
       announce([t('export.written', { path: written.written }), lost.length > 0 ? t('export.unrepresentable', { chars: lost.join(' ') }) : ''].join(' '));
     }, write);

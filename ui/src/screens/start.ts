@@ -1,25 +1,36 @@
-// Start: the open event, creating a new one (title preset → ruleset), opening a recent
-// event or any event file.
+// Start: the open event (its backups, restoring one, saving a copy), creating a new one
+// (title preset → ruleset, the organizer's defaults from Settings), opening a recent event or
+// any event file, and why the file the app was started with did not open.
 import * as api from '../api';
+import { call } from '../api';
 import { field, h, select } from '../dom';
-import { announce, showProblem } from '../feedback';
-import { joinPath } from '../format';
+import { announce, errorText, showError, showProblem } from '../feedback';
+import { dateTime, fileSize, joinPath } from '../format';
 import { localName, t } from '../i18n';
 import { go } from '../router';
-import { heading, run } from '../screen';
+import { confirmStep, heading, run } from '../screen';
 import { language } from '../settings';
 import * as state from '../state';
-import type { EventView } from '../types';
+import type { BackupView, EventView } from '../types';
+import { options, STRUCTURES } from '../vocabulary';
 
 const DEFAULT_RULESET = 'bushiroad-en';
 
-
-/** Event structures (`tablekeeper create --structure`). */
-const STRUCTURES = ['swiss', 'round-robin', 'two-loss', 'points-threshold'] as const;
 export function mountStart(root: HTMLElement): void {
   root.append(heading(t('start.title')));
+  const startup = state.appInfo()?.startup_error ?? null;
+  if (startup) {
+    root.append(
+      h(
+        'section',
+        { class: 'panel problems', 'data-testid': 'startup-error', role: 'alert' },
+        h('h3', {}, t('start.startupError')),
+        h('p', {}, errorText(api.normalizeError(startup))),
+      ),
+    );
+  }
   const open = state.event();
-  if (open) root.append(openEventSection(open));
+  if (open) root.append(openEventSection(open), backupsSection(), copySection(open));
   root.append(createSection(), openSection());
 }
 
@@ -27,7 +38,7 @@ function openEventSection(event: EventView): HTMLElement {
   const close = h('button', { type: 'button', 'data-testid': 'close-event' }, t('start.close'));
   close.addEventListener('click', () => {
     void run(async () => {
-      await api.closeEvent();
+      await call('close_event', null);
       state.setEvent(null);
       announce(t('start.closed', { name: event.name }));
       go('start');
@@ -54,28 +65,30 @@ function openEventSection(event: EventView): HTMLElement {
 }
 
 function createSection(): HTMLElement {
-  const { rulesets, titles } = state.catalogue();
+  const { rulesets, titles, structures } = state.catalogue();
+  const preferences = state.appInfo()?.preferences ?? { default_ruleset: null, default_title: null };
+  const titleRuleset = (id: string | null) => {
+    const preset = titles.find((x) => x.id === id);
+    // A Japanese-language interface gets the publisher's Japanese floor rules where they exist.
+    if (!preset) return null;
+    return language() === 'ja' && preset.ruleset_ja ? preset.ruleset_ja : preset.ruleset;
+  };
   const name = h('input', { type: 'text', 'data-testid': 'event-name', autocomplete: 'off', maxlength: 200 });
   const title = select(
     { 'data-testid': 'event-title' },
     [['', t('start.noTitle')], ...titles.map((x) => [x.id, localName(x)] as const)],
-    '',
+    preferences.default_title ?? '',
   );
   const ruleset = select(
     { 'data-testid': 'event-ruleset' },
     rulesets.map((r) => [r.id, localName(r)] as const),
-    DEFAULT_RULESET,
+    preferences.default_ruleset ?? titleRuleset(preferences.default_title) ?? DEFAULT_RULESET,
   );
   title.addEventListener('change', () => {
-    const preset = titles.find((x) => x.id === title.value);
-    // A Japanese-language interface gets the publisher's Japanese floor rules where they exist.
-    if (preset) ruleset.value = language() === 'ja' && preset.ruleset_ja ? preset.ruleset_ja : preset.ruleset;
+    const chosen = titleRuleset(title.value);
+    if (chosen) ruleset.value = chosen;
   });
-  const structure = select(
-    { 'data-testid': 'event-structure' },
-    STRUCTURES.map((id) => [id, t(`start.structures.${id}`)] as const),
-    'swiss',
-  );
+  const structure = select({ 'data-testid': 'event-structure' }, options(STRUCTURES, structures), 'swiss');
   const teams = select(
     { 'data-testid': 'event-team-size' },
     [
@@ -119,13 +132,13 @@ function createSection(): HTMLElement {
       return;
     }
     void run(async () => {
-      const created = await api.createEvent({
+      const created = await call('create_event', {
         path,
         name: eventName,
         title: title.value || null,
         ruleset: ruleset.value || null,
         planned_rounds: planned,
-        structure: structure.value,
+        structure: structures.find((x) => x === structure.value) ?? null,
         elimination_finalists: null,
         min_rounds: null,
         team_size: Number(teams.value),
@@ -164,6 +177,25 @@ function openSection(): HTMLElement {
       if (chosen) await openPath(chosen);
     }, openFile);
   });
+  const archive = h('input', { type: 'text', 'data-testid': 'archive-path', autocomplete: 'off', spellcheck: 'false' });
+  const chooseArchive = h('button', { type: 'button', 'data-testid': 'archive-choose' }, t('start.archiveChoose'));
+  chooseArchive.addEventListener('click', () => {
+    void run(async () => {
+      const chosen = await api.chooseArchiveFile(t('start.archiveChoose'), t('start.archiveFiles'));
+      if (chosen) archive.value = chosen;
+    }, chooseArchive);
+  });
+  const importArchive = h('button', { type: 'button', 'data-testid': 'archive-import' }, t('start.archiveImport'));
+  importArchive.addEventListener('click', () => {
+    if (!archive.value.trim()) return showProblem(t('start.archiveMissing'));
+    void run(async () => {
+      const opened = await call('import_archive', { archive: archive.value.trim(), path: null });
+      state.setEvent(opened);
+      await state.refreshInfo();
+      announce(t('start.archiveImported', { name: opened.name, file: opened.file }));
+      go('registration');
+    }, importArchive);
+  });
   const recent = state.appInfo()?.recent ?? [];
   const list = h(
     'ul',
@@ -181,13 +213,130 @@ function openSection(): HTMLElement {
     h('div', { class: 'actions' }, openFile),
     h('h4', {}, t('start.recent')),
     recent.length > 0 ? list : h('p', {}, t('start.noRecent')),
+    h(
+      'details',
+      { 'data-testid': 'archive-panel' },
+      h('summary', {}, t('start.archiveTitle')),
+      h('p', { class: 'hint' }, t('start.archiveHint')),
+      h('div', { class: 'inline' }, field(t('start.archiveFile'), archive), chooseArchive),
+      importArchive,
+    ),
   );
 }
 
 async function openPath(path: string): Promise<void> {
-  const opened = await api.openEvent({ path });
+  const opened = await call('open_event', { path });
   state.setEvent(opened);
   await state.refreshInfo();
   announce(t('start.opened', { name: opened.name }));
   go(opened.stage === 'registration' ? 'registration' : 'results');
+}
+
+/** The automatic backups beside the event file, newest first, each one restorable. */
+function backupsSection(): HTMLElement {
+  const list = h('tbody');
+  const question = h('div', { 'data-testid': 'restore-question' });
+  const outcome = h('p', { 'data-testid': 'restore-result', class: 'path', hidden: true });
+  const show = (backups: BackupView[]) => {
+    list.replaceChildren(
+      ...backups.map((backup) => {
+        const restore = h('button', { type: 'button', 'data-testid': 'backup-restore' }, t('backups.restore'));
+        restore.addEventListener('click', () => {
+          confirmStep(question, t('backups.question', { file: backup.file, time: dateTime(backup.modified) }), t('backups.confirm'), 'restore', (button) => {
+            void run(async () => {
+              const restored = await call('restore_backup', { backup: backup.file });
+              question.replaceChildren();
+              await state.refreshEvent();
+              await state.refreshInfo();
+              const kept = restored.previous_saved_as ? t('backups.keptAs', { path: restored.previous_saved_as }) : t('backups.nothingKept');
+              outcome.hidden = false;
+              outcome.textContent = kept;
+              announce(`${t('backups.restored', { file: restored.restored_from })} ${kept}`);
+              show(await call('backups', null));
+            }, button);
+          });
+        });
+        return h(
+          'tr',
+          { 'data-testid': 'backup-row' },
+          h('td', { class: 'path' }, backup.file),
+          h('td', {}, dateTime(backup.modified)),
+          h('td', { class: 'num' }, fileSize(backup.bytes)),
+          h('td', {}, restore),
+        );
+      }),
+    );
+    empty.hidden = backups.length > 0;
+    table.hidden = backups.length === 0;
+  };
+  const empty = h('p', { 'data-testid': 'backups-empty' }, t('backups.none'));
+  const table = h(
+    'table',
+    { 'data-testid': 'backups-list' },
+    h('thead', {}, h('tr', {}, ...['file', 'time', 'size', 'action'].map((c) => h('th', { scope: 'col' }, t(`backups.columns.${c}`))))),
+    list,
+  );
+  const reload = h('button', { type: 'button', 'data-testid': 'backups-refresh' }, t('backups.refresh'));
+  reload.addEventListener('click', () => void run(async () => show(await call('backups', null)), reload));
+  const section = h(
+    'section',
+    { class: 'panel', 'data-testid': 'backups' },
+    h('h3', {}, t('backups.title')),
+    h('p', { class: 'hint' }, t('backups.hint')),
+    empty,
+    table,
+    h('div', { class: 'actions' }, reload),
+    question,
+    outcome,
+  );
+  void run(async () => show(await call('backups', null)));
+  return section;
+}
+
+/** A complete copy of the open event (a USB stick, another computer); works read-only too. */
+function copySection(event: EventView): HTMLElement {
+  const path = h('input', { type: 'text', 'data-testid': 'copy-path', autocomplete: 'off', spellcheck: 'false' });
+  const choose = h('button', { type: 'button', 'data-testid': 'copy-choose' }, t('copy.choose'));
+  const save = h('button', { type: 'button', class: 'primary', 'data-testid': 'copy-save' }, t('copy.save'));
+  const question = h('div', { 'data-testid': 'copy-question' });
+  const ask = async (): Promise<string | null> => {
+    const name = `${event.name} ${t('copy.suffix')}.tkevent`;
+    const folder = state.appInfo()?.default_folder;
+    const picked = await api.chooseNewEventFile(t('copy.choose'), t('start.eventFiles'), folder ? joinPath(folder, name) : name);
+    if (picked) path.value = picked;
+    return picked;
+  };
+  const write = async (target: string, replace: boolean) => {
+    const saved = await call('save_copy', { path: target, replace });
+    question.replaceChildren();
+    announce(t('copy.saved', { path: saved.written, size: fileSize(saved.bytes) }));
+  };
+  choose.addEventListener('click', () => void run(ask, choose));
+  save.addEventListener('click', () => {
+    void (async () => {
+      save.disabled = true;
+      try {
+        const target = path.value.trim() || (await ask());
+        if (!target) return;
+        await write(target, false);
+      } catch (error) {
+        showError(error);
+        if (api.normalizeError(error).kind === 'file-exists') {
+          const target = path.value.trim();
+          confirmStep(question, t('copy.replaceQuestion', { path: target }), t('copy.replace'), 'copy-replace', (button) => void run(() => write(target, true), button));
+        }
+      } finally {
+        save.disabled = false;
+      }
+    })();
+  });
+  return h(
+    'section',
+    { class: 'panel', 'data-testid': 'save-copy' },
+    h('h3', {}, t('copy.title')),
+    h('p', { class: 'hint' }, t('copy.hint')),
+    h('div', { class: 'inline' }, field(t('copy.path'), path), choose),
+    h('div', { class: 'actions' }, save),
+    question,
+  );
 }

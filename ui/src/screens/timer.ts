@@ -1,7 +1,7 @@
 // Timer: the round clock (start, pause, resume, extend, reset), extra minutes for single
 // tables, the time-up procedure of the event's title (else its ruleset family), and the
 // projector window.
-import * as api from '../api';
+import { showOnProjector } from '../projectorView';
 import { field, h, onEnter } from '../dom';
 import { announce, showProblem } from '../feedback';
 import { t } from '../i18n';
@@ -97,7 +97,7 @@ export function mountTimer(root: HTMLElement): () => void {
   addTable.addEventListener('click', addExtension);
 
   const projector = h('button', { type: 'button', 'data-testid': 'timer-projector' }, t('timer.projector'));
-  projector.addEventListener('click', () => void run(() => api.openProjectorWindow(t('timer.projectorTitle')), projector));
+  projector.addEventListener('click', () => void run(() => showOnProjector('clock', t('timer.projectorTitle')), projector));
 
   /** Per-table lines: rebuilt when the list changes, their clocks refreshed by tick(). */
   let tableClocks: { extension: timer.TableExtension; text: HTMLElement }[] = [];

@@ -1,0 +1,110 @@
+// The top-cut bracket drawn as a bracket (bracketLayout.ts places it): a column per round,
+// a box per match with the seeds, names, table and result, the winner marked, lines to the
+// next round (dashed where a loser plays on), and the champion. Plain HTML boxes over one SVG
+// of lines; used by the Top cut screen and the projector window.
+import { BOX_HEIGHT, BOX_WIDTH, layoutBracket, type Box } from '../bracketLayout';
+import { h } from '../dom';
+import { bracketLabel } from '../format';
+import { has, t } from '../i18n';
+import type { BracketMatchView, BracketSeat, BracketView } from '../types';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** The shell's short result text in words; "A wins" is left out as the winner is marked. */
+export function bracketResult(result: string | null): string | null {
+  if (result === null) return null;
+  if (/^\d/.test(result)) return result;
+  if (result === 'bye') return t('round.bye');
+  if (result === 'double loss') return t('result.doubleLoss');
+  return null;
+}
+
+function seatLine(match: BracketMatchView, seat: BracketSeat | null, bye: boolean): HTMLElement {
+  if (!seat) {
+    return h('div', { class: 'seat empty' }, bye ? t('round.bye') : t('cut.undecided'));
+  }
+  const decided = match.winner !== null;
+  const won = decided && match.winner === seat.player;
+  return h(
+    'div',
+    { class: `seat${won ? ' won' : decided ? ' lost' : ''}`, 'data-player': seat.player },
+    h('span', { class: 'seed' }, t('cut.seedNumber', { seed: seat.seed })),
+    h('span', { class: 'name' }, seat.name),
+    won ? h('span', { class: 'mark' }, '✓', h('span', { class: 'visually-hidden' }, ` ${t('cut.winner')}`)) : null,
+  );
+}
+
+function part(match: BracketMatchView): string | null {
+  if (match.bracket === null) return null;
+  const name = match.part && has(`cut.parts.${match.part}`) ? t(`cut.parts.${match.part}`) : (match.part ?? '');
+  return t('cut.bracketNo', { bracket: match.bracket, part: name });
+}
+
+function matchBox(box: Box, match: BracketMatchView): HTMLElement {
+  const result = bracketResult(match.result);
+  const bye = match.a !== null && match.b === null && (match.table === null || match.result === 'bye');
+  const top = [
+    box.kind === 'third-place' ? bracketLabel('third-place') : null,
+    match.table !== null ? t('cut.table', { table: match.table }) : null,
+    part(match),
+  ].filter((x): x is string => x !== null);
+  return h(
+    'div',
+    {
+      class: `bracket-box${match.winner !== null ? ' decided' : ''}${box.kind === 'third-place' ? ' third' : ''}`,
+      'data-testid': box.kind === 'third-place' ? 'third-place-match' : 'bracket-match',
+      'data-table': match.table ?? '',
+      'data-part': match.part ?? '',
+      style: `left:${box.x}px;top:${box.y}px;width:${BOX_WIDTH}px;height:${BOX_HEIGHT}px`,
+    },
+    h('div', { class: 'box-top' }, h('span', {}, top.join(' ')), result ? h('span', { class: 'result', 'data-testid': 'bracket-result' }, result) : null),
+    seatLine(match, match.a, false),
+    seatLine(match, match.b, bye),
+  );
+}
+
+function championBox(box: Box): HTMLElement {
+  return h(
+    'div',
+    {
+      class: `bracket-box champion-box${box.champion ? ' decided' : ''}`,
+      'data-testid': 'bracket-champion',
+      style: `left:${box.x}px;top:${box.y}px;width:${BOX_WIDTH}px;height:${BOX_HEIGHT}px`,
+    },
+    h('div', { class: 'box-top' }, t('cut.championTitle')),
+    box.champion
+      ? h('div', { class: 'seat won' }, h('span', { class: 'seed' }, t('cut.seedNumber', { seed: box.champion.seed })), h('span', { class: 'name' }, box.champion.name))
+      : h('div', { class: 'seat empty' }, t('cut.undecided')),
+  );
+}
+
+function columnTitle(label: string, number: number | null): string {
+  const name = label === 'champion' ? t('cut.championTitle') : bracketLabel(label);
+  return number !== null ? `${name} (${t('results.roundN', { round: number })})` : name;
+}
+
+/** The bracket as a drawing (scrolls sideways when wider than the window). */
+export function bracketDrawing(view: BracketView): HTMLElement {
+  const layout = layoutBracket(view);
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('width', String(layout.width));
+  svg.setAttribute('height', String(layout.height));
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('class', 'bracket-lines');
+  for (const line of layout.lines) {
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', line.path);
+    path.setAttribute('class', `line ${line.kind}`);
+    svg.append(path);
+  }
+  const boxes = layout.boxes.map((box) => (box.match ? matchBox(box, box.match) : championBox(box)));
+  const titles = layout.columns.map((column) =>
+    h('h4', { class: 'bracket-column', style: `left:${column.x}px;width:${BOX_WIDTH}px` }, columnTitle(column.label, column.number)),
+  );
+  const sections = layout.sections.map((section) =>
+    h('p', { class: 'bracket-section', 'data-testid': `bracket-section-${section.label}`, style: `top:${section.y - 22}px` }, t(`cut.sections.${section.label}`)),
+  );
+  const canvas = h('div', { class: 'bracket-canvas', style: `width:${layout.width}px;height:${layout.height}px` }, ...titles, ...sections, ...boxes);
+  canvas.prepend(svg);
+  return h('div', { class: 'bracket-drawing', 'data-testid': 'bracket', role: 'group', 'aria-label': t('cut.bracketTitle', { size: view.size }) }, canvas);
+}
