@@ -4,9 +4,10 @@
 //      [data-testid=create-event] being in the page; median of 5 runs, each with a fresh
 //      TABLEKEEPER_HOME. Also the time until a screenshot is no longer blank (first paint).
 //  (b) result entry round trip including the durable save (SQLite, synchronous=FULL): inside
-//      the page, performance.now() around window.__TAURI_INTERNALS__.invoke('record_result')
-//      for each of the 128 tables of round 1 of a 256-player event (create_event,
-//      add_players, pair_round also through invoke); p50 / p99.
+//      the page, performance.now() around window.__TAURI_INTERNALS__.invoke('call',
+//      { name: 'record_result', request }) for each of the 128 tables of round 1 of a
+//      256-player event (create_event, add_players, pair_round also through the shell's one
+//      `call` command); p50 / p99.
 //  (c) memory: VmRSS of tablekeeper-app and its WebKit child processes with that event open
 //      and its standings (256 rows) on screen.
 //
@@ -135,15 +136,15 @@ async function coldStarts() {
 const SETUP = `
 const done = arguments[arguments.length - 1];
 const players = arguments[0];
-const invoke = window.__TAURI_INTERNALS__.invoke;
+const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { name, request });
 (async () => {
   const t0 = performance.now();
-  const event = await invoke('create_event', { request: { path: null, name: 'Measure 256', title: null, ruleset: 'bandai', planned_rounds: null } });
+  const event = await invoke('create_event', { path: null, name: 'Measure 256', title: null, ruleset: 'bandai', planned_rounds: null });
   const names = Array.from({ length: players }, (_, i) => 'Player ' + String(i + 1).padStart(3, '0'));
   const tAdd = performance.now();
-  const added = await invoke('add_players', { request: { names } });
+  const added = await invoke('add_players', { names });
   const tPair = performance.now();
-  const pairings = await invoke('pair_round', { request: { allow_rematches: false } });
+  const pairings = await invoke('pair_round', { allow_rematches: false });
   const tEnd = performance.now();
   done({ ok: true, file: event.file, added: added.length, tables: pairings.tables.map((t) => t.table), byes: pairings.byes.length,
     create_ms: tAdd - t0, add_players_ms: tPair - tAdd, pair_round_ms: tEnd - tPair });
@@ -152,14 +153,14 @@ const invoke = window.__TAURI_INTERNALS__.invoke;
 const RECORD = `
 const done = arguments[arguments.length - 1];
 const tables = arguments[0];
-const invoke = window.__TAURI_INTERNALS__.invoke;
+const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { name, request });
 const results = ['a', 'b', 'draw', 'a', 'b', 'dl'];
 (async () => {
   const times = [];
   for (const [i, table] of tables.entries()) {
     const request = { round: null, table, result: results[i % results.length], replace: false, override_reason: null };
     const t0 = performance.now();
-    await invoke('record_result', { request });
+    await invoke('record_result', request);
     times.push(performance.now() - t0);
   }
   done({ ok: true, times });

@@ -389,8 +389,10 @@ describe('a 9-player Bandai tournament in the real app window', () => {
   step('prints the bracket, standings and breakdown as PDFs beside the event file', async () => {
     const printed = async (testid) => {
       await app.click(testid);
-      // Without a PDF viewer on the test machine the app says where it saved the file.
-      const line = await status(/(Saved the PDF as|saved as) .+\.pdf/);
+      // Without a PDF viewer on the test machine the app says where it saved the file; the
+      // print runs off the window's thread, so wait for this document's file name.
+      const document = testid.replace(/^pdf-/, '');
+      const line = await status(new RegExp(`(Saved the PDF as|saved as) .+/${document}(-round-\\d+)?-en\\.pdf`), { timeout: 60000 });
       const path = /(\/.+?\.pdf)/.exec(line)[1];
       assert.ok(existsSync(path), `${path} exists`);
       const { stdout } = await run('pdftotext', ['-layout', path, '-']);

@@ -7,8 +7,8 @@ use tablekeeper_commands::vocabulary::{CsvEncoding, Document, ExportFormat, Pape
 use tablekeeper_commands::words::Language;
 use tablekeeper_commands::{CreateOptions, RulesetSource};
 use tablekeeper_engine::model::PenaltyType;
-use tablekeeper_engine::selection::SelectionMethod;
 use tablekeeper_engine::structure::Structure;
+use tablekeeper_engine::top_cut::decks::SelectionMethod;
 
 use crate::words::Word;
 

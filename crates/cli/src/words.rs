@@ -29,7 +29,7 @@ macro_rules! words {
 words!(
     tablekeeper_engine::structure::Structure,
     tablekeeper_engine::model::PenaltyType,
-    tablekeeper_engine::selection::SelectionMethod,
+    tablekeeper_engine::top_cut::decks::SelectionMethod,
     tablekeeper_commands::vocabulary::ExportFormat,
     tablekeeper_commands::vocabulary::CsvEncoding,
     tablekeeper_commands::vocabulary::Document,

@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use tablekeeper_store::EventFile;
+use tablekeeper_store::{EventFile, StoreError};
 
 use crate::error::CommandError;
 
@@ -160,7 +160,7 @@ pub fn newest_good(event: &Path) -> Option<PathBuf> {
         .find(|path| {
             EventFile::inspect(path)
                 .ok()
-                .is_some_and(|stored| crate::session::replay_stored(&stored, path).is_ok())
+                .is_some_and(|stored| crate::replay::replay_stored(&stored, path).is_ok())
         })
 }
 
@@ -177,10 +177,23 @@ pub struct RestoreView {
 pub fn restore(event: &Path, backup: &Path) -> Result<RestoreView, CommandError> {
     let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S").to_string();
     let kept = tablekeeper_store::restore(event, backup, &stamp, |stored| {
-        crate::session::replay_stored(stored, backup).map(|_| ())
+        crate::replay::replay_stored(stored, backup).map(|_| ())
     })?;
     Ok(RestoreView {
         restored_from: backup.display().to_string(),
         previous_saved_as: kept.map(|p| p.display().to_string()),
     })
+}
+
+impl CommandError {
+    /// A store error from opening `path`; a damaged file names its newest good backup.
+    pub fn damaged(path: &std::path::Path, error: StoreError) -> Self {
+        match error {
+            StoreError::Damaged { .. } => CommandError::Damaged {
+                error,
+                backup: newest_good(path),
+            },
+            other => CommandError::Store(other),
+        }
+    }
 }

@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
-use tablekeeper_engine::bracket::{BracketRound, Cut};
 use tablekeeper_engine::message::Message;
 use tablekeeper_engine::model::{Match, Outcome, PlayerId, Seats};
+use tablekeeper_engine::top_cut::bracket::{BracketRound, Cut};
 use ts_rs::TS;
 
 /// A finalist with their seed.
@@ -105,16 +105,6 @@ pub struct BracketView {
     pub warnings: Vec<Message>,
 }
 
-/// Name of a bracket round by the number of players entering it.
-pub fn round_label(entrants: usize) -> String {
-    match entrants {
-        2 => "final".into(),
-        4 => "semifinal".into(),
-        8 => "quarterfinal".into(),
-        n => format!("round-of-{n}"),
-    }
-}
-
 impl BracketView {
     pub fn from_cut(event: &Event, cut: &Cut) -> BracketView {
         let seat = |player: PlayerId| {
@@ -137,7 +127,7 @@ impl BracketView {
                 label: if plan.is_some() {
                     "double-elimination".into()
                 } else {
-                    round_label(played.entrants.len())
+                    crate::views::round_label(played.entrants.len())
                 },
                 matches: (0..played.slots())
                     .map(|slot| {
@@ -172,7 +162,7 @@ impl BracketView {
             };
             rounds.push(BracketRoundView {
                 number: None,
-                label: round_label(slots * 2),
+                label: crate::views::round_label(slots * 2),
                 matches: (0..slots).map(|_| empty_match()).collect(),
             });
             remaining = slots;

@@ -53,17 +53,6 @@ impl CommandError {
         CommandError::Input { kind, message }
     }
 
-    /// A store error from opening `path`; a damaged file names its newest good backup.
-    pub fn damaged(path: &std::path::Path, error: StoreError) -> Self {
-        match error {
-            StoreError::Damaged { .. } => CommandError::Damaged {
-                error,
-                backup: crate::backup::newest_good(path),
-            },
-            other => CommandError::Store(other),
-        }
-    }
-
     /// Stable machine-readable kind.
     pub fn kind(&self) -> ErrorKind {
         match self {

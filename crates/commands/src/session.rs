@@ -8,26 +8,23 @@ use std::path::{Path, PathBuf};
 use tablekeeper_engine::ErrorKind;
 
 use rand::RngExt;
+use tablekeeper_engine::event::snapshot::EventState;
 use tablekeeper_engine::message::{Message, Param};
 use tablekeeper_engine::model::{
     DeckData, DefaultReason, PenaltyType, PlayerId, ResultEntry, Seats, Side,
 };
 use tablekeeper_engine::pairing::pair_next_round;
 use tablekeeper_engine::ruleset::{catalogue, overrides::apply_overrides, parse_ruleset};
-use tablekeeper_engine::state::EventState;
 use tablekeeper_engine::structure::{EliminationStop, Structure};
 use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails, Ruleset, standings};
 use tablekeeper_store::{
-    Access, Damage, Entry, EventFile, LoggedAction, ReadOnlyReason, StoreError, StoredEvent,
-    StoredRow,
+    Access, Entry, EventFile, LoggedAction, ReadOnlyReason, StoreError, StoredEvent, StoredRow,
 };
 
 use crate::log::Log;
 
 mod suggestions;
 mod top_cut;
-
-pub use top_cut::{CutOptions, FinalsChoice};
 
 use crate::history::{Step, Timeline};
 
@@ -39,6 +36,39 @@ use crate::views::{
     TableView,
 };
 use tablekeeper_engine::msg;
+
+/// Which finals the organizer asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FinalsChoice {
+    /// The ruleset's default: FoW with one-game matches plays double elimination
+    /// (003 §6b-vi, decision 23) when the size is 4 or 8; everything else single.
+    #[default]
+    RulesetDefault,
+    Single,
+    Double,
+}
+
+/// What the organizer decided for the cut.
+#[derive(Debug, Clone, Default)]
+pub struct CutOptions {
+    /// Number of finalists (the bracket is padded to a power of two with byes); `0` takes
+    /// the planned cut, else the publisher's suggestion.
+    pub size: u32,
+    /// Play a third-place match between the semifinal losers.
+    pub third_place: bool,
+    /// Players who declined, are absent, or were excluded by the organizer (by id or name);
+    /// the next player in the standings moves up.
+    pub excluded: Vec<String>,
+    /// Seed of every draw among players tied on the cut line; `None` draws one. It is
+    /// recorded with the cut either way (docs/decisions.md 32).
+    pub seed: Option<u64>,
+    /// Double-elimination finals (FoW best-of-one finals, decision 23; 4 or 8 players).
+    /// `false` leaves the choice to the ruleset ([`FinalsChoice::RulesetDefault`]); see
+    /// [`Session::start_cut_as`] to ask for single elimination.
+    pub double: bool,
+    /// How finalists are chosen (000 §3.2.4; 001 第3部第2章第4節). `None` = ranking.
+    pub method: Option<tablekeeper_engine::top_cut::decks::SelectionMethod>,
+}
 
 /// Where the ruleset of a new event comes from.
 #[derive(Debug, Clone)]
@@ -129,26 +159,6 @@ pub struct SavedCopyView {
     pub bytes: u64,
 }
 
-/// Replays a stored log step by step; a step that does not apply makes the file damaged.
-pub fn replay_stored(stored: &StoredEvent, path: &Path) -> Result<Event, StoreError> {
-    let damaged = |step: i64, problem: String| StoreError::Damaged {
-        path: path.to_path_buf(),
-        damage: Damage::Replay { step, problem },
-    };
-    let actions = stored.actions()?;
-    let timeline = Timeline::new(&actions);
-    let mut event = Event::new(stored.settings.clone(), stored.ruleset.clone())
-        .map_err(|e| damaged(0, e.to_string()))?;
-    for step in &timeline.applied {
-        for action in step.actions() {
-            event
-                .apply(action)
-                .map_err(|e| damaged(step.step, e.to_string()))?;
-        }
-    }
-    Ok(event)
-}
-
 /// The event rebuilt from the stored snapshot and the log rows after it, with the rows
 /// and bytes written since the snapshot; `None` when there is no snapshot, it is from
 /// another app version, or an undo or redo after it reaches back before it (then the whole
@@ -186,7 +196,9 @@ fn from_snapshot(stored: &StoredEvent) -> Option<(Event, (usize, usize))> {
     if let Ok((_, full)) = EventFile::open_read_only(&stored.path) {
         debug_assert_eq!(
             Some(&event),
-            replay_stored(&full, &stored.path).ok().as_ref(),
+            crate::replay::replay_stored(&full, &stored.path)
+                .ok()
+                .as_ref(),
             "snapshot plus tail differs from the full replay"
         );
     }
@@ -427,24 +439,9 @@ pub(crate) fn entry_summary(entry: &ResultEntry) -> Message {
         ResultEntry::Team { seats } => msg!(
             "result.team",
             "team seats {seats}",
-            seats = team_seats(seats)
+            seats = crate::views::team_seats(seats)
         ),
     }
-}
-
-/// "a, b, draw" for a team match's seats.
-pub(crate) fn team_seats(seats: &[tablekeeper_engine::model::TeamSeat]) -> String {
-    use tablekeeper_engine::model::TeamSeat;
-    seats
-        .iter()
-        .map(|s| match s {
-            TeamSeat::A => "a",
-            TeamSeat::B => "b",
-            TeamSeat::Draw => "draw",
-            TeamSeat::DoubleLoss => "dl",
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// A manual change needs a reason (it is stored in the log).
@@ -603,7 +600,7 @@ impl Session {
                 } else {
                     stored
                 };
-                let event = replay_stored(&stored, path).map_err(damaged)?;
+                let event = crate::replay::replay_stored(&stored, path).map_err(damaged)?;
                 (event, (stored.rows.len(), SNAPSHOT_BYTES), stored)
             }
         };
@@ -632,7 +629,7 @@ impl Session {
     /// open), fully replayed; returns the event and the number of log entries.
     pub fn on_disk(path: &Path) -> Result<(Event, usize), CommandError> {
         let stored = EventFile::load_read_only(path)?;
-        let event = replay_stored(&stored, path)?;
+        let event = crate::replay::replay_stored(&stored, path)?;
         Ok((event, stored.rows.len()))
     }
 

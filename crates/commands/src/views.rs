@@ -477,7 +477,8 @@ impl StandingsView {
     pub fn from_standings(event: &Event, standings: &Standings) -> Self {
         // Derived from the same completed rounds as the standings; an arithmetic failure
         // there would already have failed the standings.
-        let eliminated = tablekeeper_engine::structure::eliminated(event).unwrap_or_default();
+        let eliminated =
+            tablekeeper_engine::standings::elimination::eliminated(event).unwrap_or_default();
         let rows = standings
             .rows
             .iter()
@@ -525,7 +526,7 @@ impl PairingsView {
                     if cut.double {
                         "double-elimination".to_string()
                     } else {
-                        crate::bracket_view::round_label(r.entrants.len())
+                        round_label(r.entrants.len())
                     }
                 })
         });
@@ -709,7 +710,7 @@ pub(crate) fn result_view(
                     .to_string()
                 })
                 .collect();
-            ("team", crate::session::team_seats(seats))
+            ("team", team_seats(seats))
         }
     };
     view.kind = kind.to_string();
@@ -724,4 +725,29 @@ fn default_id(reason: tablekeeper_engine::model::DefaultReason) -> &'static str 
         DefaultReason::DropAfterPairing => "drop-after-pairing",
         DefaultReason::LateEntry => "late-entry",
     }
+}
+
+/// Name of a bracket round by the number of players entering it.
+pub fn round_label(entrants: usize) -> String {
+    match entrants {
+        2 => "final".into(),
+        4 => "semifinal".into(),
+        8 => "quarterfinal".into(),
+        n => format!("round-of-{n}"),
+    }
+}
+
+/// "a, b, draw" for a team match's seats.
+pub(crate) fn team_seats(seats: &[tablekeeper_engine::model::TeamSeat]) -> String {
+    use tablekeeper_engine::model::TeamSeat;
+    seats
+        .iter()
+        .map(|s| match s {
+            TeamSeat::A => "a",
+            TeamSeat::B => "b",
+            TeamSeat::Draw => "draw",
+            TeamSeat::DoubleLoss => "dl",
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -4,9 +4,6 @@
 //! SQLite, no clock, no global randomness (every random choice takes a recorded seed).
 //! CI fails if this crate ever depends on rusqlite, tauri or printpdf.
 
-pub mod bracket;
-pub mod cut;
-pub mod double_bracket;
 pub mod elimination;
 pub mod error;
 pub mod error_kind;
@@ -17,10 +14,9 @@ pub mod model;
 pub mod pairing;
 pub mod ruleset;
 pub mod scoring;
-pub mod selection;
 pub mod standings;
-pub mod state;
 pub mod structure;
+pub mod top_cut;
 pub mod verify;
 pub mod vocabulary;
 

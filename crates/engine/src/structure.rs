@@ -16,117 +16,22 @@
 //!   the announced number of remaining players, or (announced with a minimum of rounds) once
 //!   only one remaining player has not lost a round.
 //! - **Single elimination** from round 1 (002 §3.4, §3.4.1; 003 §6b-ii; 000 §3.2.3): the
-//!   whole event is a bracket ([`crate::bracket`]): a seeded bracket, or under FoW every
+//!   whole event is a bracket ([`crate::top_cut::bracket`]): a seeded bracket, or under FoW every
 //!   remaining player paired at random each round.
 //!
 //! Everything here is derived from the completed rounds, so replaying the log gives the
 //! same eliminations.
 
-use crate::message::{Message, Param};
-use crate::msg;
-use std::collections::BTreeSet;
-
-use serde::{Deserialize, Serialize};
-
-use crate::elimination::below_points_threshold;
 use crate::error::EngineError;
 use crate::event::Event;
-use crate::exact::Exact;
-use crate::model::{Outcome, PlayerId, Seats};
+use crate::message::{Message, Param};
+use crate::model::{PlayerId, Seats};
+use crate::msg;
 use crate::ruleset::{CutComparison, VariableRounds};
+use crate::standings::elimination::{eliminated, losses, lost_any};
 use crate::standings::records::Records;
 
-crate::choice_enum! {
-    /// How the event is played (decision 25).
-    #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
-    #[derive(Default)]
-    pub enum Structure {
-        #[default]
-        Swiss = "swiss",
-        RoundRobin = "round-robin",
-        TwoLoss = "two-loss",
-        PointsThreshold = "points-threshold",
-        SingleElimination = "single-elimination",
-    }
-}
-
-impl Structure {
-    /// Whether players leave the event by losing (the two elimination formats).
-    pub fn eliminates(self) -> bool {
-        matches!(self, Structure::TwoLoss | Structure::PointsThreshold)
-    }
-}
-
-/// When an event ends besides its announced (maximum) rounds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct EliminationStop {
-    /// Swiss "variable rounds" (000 §3.2.1.1, 001 第1項, 002 §3.6, decision 13): from this
-    /// many completed rounds on, the event stops once at most one player has only wins (FoW:
-    /// exactly one has not lost, 003 §6b-v), or (with `finalists`) once those players are
-    /// fewer than (EN) / at most (JA, Bandai) the prize places. Points-threshold: from this
-    /// many rounds on, it stops once only one remaining player has not lost a round
-    /// (003 §6b-iv). 0 = fixed rounds / no early end.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub min_rounds: u32,
-    /// Two-loss: stop once the undefeated are fewer than (EN) / at most (JA) this many
-    /// (000 §3.2.2 "top X number of finalists", 001 「入賞人数以下」). Points-threshold: stop
-    /// once at most this many players remain (003 §6b-iv "a remaining number of players").
-    /// 0 = only the structure's own end (one undefeated player).
-    pub finalists: u32,
-}
-
-fn is_zero(value: &u32) -> bool {
-    *value == 0
-}
-
-/// Losses as an elimination format counts them: a draw or a double loss is a loss for
-/// both (000 §3.2.2 "In the event of a tie, both fighters are considered to have lost").
-fn losses(records: &Records, player: PlayerId) -> usize {
-    records
-        .of(player)
-        .iter()
-        .filter(|r| r.seat.outcome != Outcome::Win)
-        .count()
-}
-
-/// Whether the player lost any match (a draw is not a loss: 003 §6b-iv, §6b-v "has not
-/// lost a single round").
-fn lost_any(records: &Records, player: PlayerId) -> bool {
-    records
-        .of(player)
-        .iter()
-        .any(|r| r.seat.outcome == Outcome::Loss)
-}
-
-/// Players the structure has eliminated after the completed rounds (dropped players are
-/// not listed: they are out already).
-pub fn eliminated(event: &Event) -> Result<BTreeSet<PlayerId>, EngineError> {
-    let structure = event.settings.structure;
-    if !structure.eliminates() {
-        return Ok(BTreeSet::new());
-    }
-    let records = Records::collect(event);
-    let finished =
-        u32::try_from(event.completed_rounds().count()).map_err(|_| EngineError::TooManyRounds)?;
-    let mut out = BTreeSet::new();
-    for player in event.active_players() {
-        let gone = match structure {
-            Structure::TwoLoss => losses(&records, player.id) >= 2,
-            Structure::PointsThreshold => {
-                let points = records
-                    .of(player.id)
-                    .iter()
-                    .try_fold(Exact::ZERO, |acc, r| acc.checked_add(r.seat.points))?;
-                below_points_threshold(&event.ruleset, finished, points)?
-            }
-            Structure::Swiss | Structure::RoundRobin | Structure::SingleElimination => false,
-        };
-        if gone {
-            out.insert(player.id);
-        }
-    }
-    Ok(out)
-}
+pub use crate::model::{EliminationStop, Structure};
 
 /// Why the structure allows no further round, if it does not (besides the planned rounds,
 /// which the event checks for every structure).

@@ -2,10 +2,11 @@
 //! seeding with byes to the top seeds (002 §3.4.1, decision 10).
 
 use proptest::prelude::*;
-use tablekeeper_engine::cut::{Opening, bracket_order, first_round, select_by_ranking};
 use tablekeeper_engine::model::PlayerId;
 use tablekeeper_engine::ruleset::catalogue;
 use tablekeeper_engine::standings;
+use tablekeeper_engine::top_cut::ranking::select_by_ranking;
+use tablekeeper_engine::top_cut::seeding::{Opening, bracket_order, first_round};
 use tablekeeper_engine::verify::{EventSpec, build_event};
 
 /// Ten players on distinct points except a tie at ranks 8–9 under equal-rank Bushi Navi.

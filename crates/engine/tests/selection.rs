@@ -2,7 +2,7 @@
 //! 第6項) and by usage rate (001 第4節 第5項, digest E7), from hand-made contenders.
 
 use tablekeeper_engine::model::{DeckCard, DeckData, PlayerId};
-use tablekeeper_engine::selection::{
+use tablekeeper_engine::top_cut::decks::{
     Contender, DeckMethod, select_by_deck, select_by_usage_rate, usage_points,
 };
 

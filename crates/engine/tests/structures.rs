@@ -10,6 +10,7 @@ use proptest::prelude::*;
 use tablekeeper_engine::model::{DrawReason, PlayerId, ResultEntry, Seats, Side};
 use tablekeeper_engine::pairing::pair_next_round;
 use tablekeeper_engine::ruleset::catalogue;
+use tablekeeper_engine::standings::elimination;
 use tablekeeper_engine::standings::records::Records;
 use tablekeeper_engine::structure::{
     self, EliminationStop, Structure, circle_round, round_robin_rounds,
@@ -220,7 +221,7 @@ fn bushiroad_en_3_2_2_1_two_losses_eliminate_and_one_undefeated_ends_the_event()
     let mut round = 0;
     loop {
         round += 1;
-        let out = structure::eliminated(&de).expect("eliminated");
+        let out = elimination::eliminated(&de).expect("eliminated");
         match pair_next_round(&de, round, true) {
             Ok(pairing) => {
                 for seat in &pairing.seats {
@@ -271,7 +272,7 @@ fn bushiroad_en_3_2_2_1_two_losses_eliminate_and_one_undefeated_ends_the_event()
         "exactly one fighter is left undefeated"
     );
     for player in de.active_players() {
-        let gone = structure::eliminated(&de)
+        let gone = elimination::eliminated(&de)
             .expect("eliminated")
             .contains(&player.id);
         assert_eq!(
@@ -307,7 +308,7 @@ fn bushiroad_ja_two_loss_stops_when_undefeated_are_at_most_the_finalists() {
 fn fow_6b_iv_players_below_the_threshold_are_not_paired_again() {
     let mut de = event("fow", Structure::PointsThreshold, 10, 6, 0);
     for round in 1..=4u64 {
-        let out = structure::eliminated(&de).expect("eliminated");
+        let out = elimination::eliminated(&de).expect("eliminated");
         let pairing = pair_next_round(&de, round, true).expect("pairing");
         for seat in &pairing.seats {
             for player in seat.players() {
@@ -325,7 +326,7 @@ fn fow_6b_iv_players_below_the_threshold_are_not_paired_again() {
         });
         // After round r: out iff VP < 3 (r − 1) (digest D5).
         let records = Records::collect(&de);
-        let out = structure::eliminated(&de).expect("eliminated");
+        let out = elimination::eliminated(&de).expect("eliminated");
         for player in de.active_players() {
             let points: i64 = records
                 .of(player.id)
@@ -361,7 +362,7 @@ proptest! {
         let mut de = event(ruleset, kind, players, 8, 0);
         let mut pick = choices.into_iter().cycle();
         for round in 1..=8u64 {
-            let out = structure::eliminated(&de).expect("eliminated");
+            let out = elimination::eliminated(&de).expect("eliminated");
             let pairing = match pair_next_round(&de, round, true) {
                 Ok(pairing) => pairing,
                 Err(EngineError::StructureFinished(_)) => break,
@@ -381,7 +382,7 @@ proptest! {
             let records = Records::collect(&de);
             let finished = u32::try_from(de.completed_rounds().count()).unwrap_or(0);
             for player in de.active_players() {
-                let gone = structure::eliminated(&de).expect("eliminated").contains(&player.id);
+                let gone = elimination::eliminated(&de).expect("eliminated").contains(&player.id);
                 let expected = if points_threshold {
                     let points = records
                         .of(player.id)
@@ -442,7 +443,7 @@ fn single_elimination(ruleset: &str, players: usize, repair_seed: Option<u64>) -
     let active: Vec<PlayerId> = event.active_players().map(|p| p.id).collect();
     event
         .apply(&Action::StartCut {
-            finalists: tablekeeper_engine::cut::random_seeds(&active, 3),
+            finalists: tablekeeper_engine::top_cut::seeding::random_seeds(&active, 3),
             third_place: false,
             double: false,
             draw: None,

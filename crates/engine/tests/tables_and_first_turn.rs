@@ -2,7 +2,7 @@
 
 mod support;
 
-use tablekeeper_engine::event::first_by_balance;
+use tablekeeper_engine::event::pairing::first_by_balance;
 use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats, Side};
 use tablekeeper_engine::{Action, Event};
 

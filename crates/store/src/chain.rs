@@ -9,6 +9,9 @@
 
 use xxhash_rust::xxh3::Xxh3;
 
+/// The first schema with the checksum chain.
+pub const CHECKSUM_SCHEMA_VERSION: i64 = 3;
+
 /// The checksum after some prefix of the log.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Chain([u8; 16]);

@@ -367,7 +367,7 @@ pub fn read(
     schema: i64,
     payloads: Payloads,
 ) -> Result<(StoredEvent, Head), StoreError> {
-    let checksums = schema >= crate::migrations::CHECKSUM_SCHEMA_VERSION;
+    let checksums = schema >= crate::chain::CHECKSUM_SCHEMA_VERSION;
     let record = read_record(conn, path, checksums)?;
     let damaged = |damage| StoreError::damaged(path, damage);
     let sql = if checksums {

@@ -6,9 +6,6 @@ use rusqlite_migration::{M, Migrations};
 /// The schema version this build writes.
 pub const LATEST_SCHEMA_VERSION: i64 = 3;
 
-/// The first schema with the checksum chain ([`crate::chain`]).
-pub const CHECKSUM_SCHEMA_VERSION: i64 = 3;
-
 /// Every migration, oldest first. Released migrations are never edited; add a new one.
 pub fn migrations() -> Migrations<'static> {
     Migrations::new(vec![

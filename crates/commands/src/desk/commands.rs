@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use tablekeeper_engine::model::PenaltyType;
-use tablekeeper_engine::selection::SelectionMethod;
 use tablekeeper_engine::structure::Structure;
+use tablekeeper_engine::top_cut::decks::SelectionMethod;
 use tablekeeper_engine::{ErrorKind, PlayerDetails, msg};
 
 use super::requests::*;

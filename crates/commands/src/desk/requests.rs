@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::model::PenaltyType;
-use tablekeeper_engine::selection::SelectionMethod;
 use tablekeeper_engine::structure::Structure;
+use tablekeeper_engine::top_cut::decks::SelectionMethod;
 use ts_rs::TS;
 
 use crate::catalogue::{RulesetSummary, TitleSummary};

@@ -182,6 +182,30 @@ mod tests {
         assert_eq!(names.len(), count);
     }
 
+    /// `docs/desktop-api.md` lists every command with its access.
+    #[test]
+    fn every_command_is_documented_with_its_access() {
+        let doc = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/desktop-api.md"),
+        )
+        .expect("docs/desktop-api.md");
+        for command in COMMANDS {
+            let access = serde_json::to_value(command.access).expect("access");
+            let access = access.as_str().unwrap_or_default();
+            let row = doc.lines().find(|line| {
+                line.starts_with(&format!("| `{}`", command.name))
+                    || line.contains(&format!(" / `{}` |", command.name))
+            });
+            let row = row
+                .unwrap_or_else(|| panic!("docs/desktop-api.md has no row for `{}`", command.name));
+            assert!(
+                row.contains(&format!("| {access} |")),
+                "`{}` is {access}: {row}",
+                command.name
+            );
+        }
+    }
+
     /// The UI's `Commands.ts` is generated here (like every other binding) and committed;
     /// `./tk test` fails when the committed file is stale.
     #[test]

@@ -158,7 +158,7 @@ impl Session {
             && ruleset.points.games_to_win == 1
             && usize::try_from(size)
                 .ok()
-                .and_then(tablekeeper_engine::double_bracket::plan)
+                .and_then(tablekeeper_engine::top_cut::double::plan)
                 .is_some()
     }
 

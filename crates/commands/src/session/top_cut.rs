@@ -4,18 +4,18 @@
 
 use rand::RngExt;
 use tablekeeper_engine::ErrorKind;
-use tablekeeper_engine::cut::{Selection, select_by_ranking};
 use tablekeeper_engine::message::Message;
 use tablekeeper_engine::model::PlayerId;
 use tablekeeper_engine::ruleset::SingleElimination;
-use tablekeeper_engine::selection::SelectionMethod;
-use tablekeeper_engine::selection::{
+use tablekeeper_engine::structure::Structure;
+use tablekeeper_engine::top_cut::decks::SelectionMethod;
+use tablekeeper_engine::top_cut::decks::{
     Contender, DeckSelection, Method, select_by_deck, select_by_usage_rate,
 };
-use tablekeeper_engine::structure::Structure;
+use tablekeeper_engine::top_cut::ranking::{Selection, select_by_ranking};
 use tablekeeper_engine::{Action, standings};
 
-use super::Session;
+use super::{CutOptions, FinalsChoice, Session};
 use crate::bracket_view::BracketView;
 use crate::error::CommandError;
 use crate::views::PairingsView;
@@ -24,39 +24,6 @@ use tablekeeper_engine::msg;
 /// Usage rate aggregates the decks of players with at least this many wins when the event
 /// announces nothing else (001 第4節 第5項 「特に指定がない場合」: 2 wins or more).
 const USAGE_RATE_MIN_WINS: u32 = 2;
-
-/// Which finals the organizer asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum FinalsChoice {
-    /// The ruleset's default: FoW with one-game matches plays double elimination
-    /// (003 §6b-vi, decision 23) when the size is 4 or 8; everything else single.
-    #[default]
-    RulesetDefault,
-    Single,
-    Double,
-}
-
-/// What the organizer decided for the cut.
-#[derive(Debug, Clone, Default)]
-pub struct CutOptions {
-    /// Number of finalists (the bracket is padded to a power of two with byes); `0` takes
-    /// the planned cut, else the publisher's suggestion.
-    pub size: u32,
-    /// Play a third-place match between the semifinal losers.
-    pub third_place: bool,
-    /// Players who declined, are absent, or were excluded by the organizer (by id or name);
-    /// the next player in the standings moves up.
-    pub excluded: Vec<String>,
-    /// Seed of every draw among players tied on the cut line; `None` draws one. It is
-    /// recorded with the cut either way (docs/decisions.md 32).
-    pub seed: Option<u64>,
-    /// Double-elimination finals (FoW best-of-one finals, decision 23; 4 or 8 players).
-    /// `false` leaves the choice to the ruleset ([`FinalsChoice::RulesetDefault`]); see
-    /// [`Session::start_cut_as`] to ask for single elimination.
-    pub double: bool,
-    /// How finalists are chosen (000 §3.2.4; 001 第3部第2章第4節). `None` = ranking.
-    pub method: Option<SelectionMethod>,
-}
 
 impl Session {
     /// Fixes the finalists from the final Swiss standings (000 §3.2.4.1, digest E1) and
@@ -116,7 +83,7 @@ impl Session {
                     warnings.push(msg!(
                         "warning.cut.double-sizes",
                         "double-elimination finals take {sizes} players, so this top {size} is single elimination (003 §6b-vi)",
-                        sizes = tablekeeper_engine::double_bracket::SIZES,
+                        sizes = tablekeeper_engine::top_cut::double::SIZES,
                         size = size
                     ));
                 }
@@ -297,7 +264,7 @@ impl Session {
             }
             None => {
                 // 002 §3.4.1 "Players are assigned seeds at random and paired up".
-                tablekeeper_engine::cut::random_seeds(&active, seed)
+                tablekeeper_engine::top_cut::seeding::random_seeds(&active, seed)
             }
         };
         let mut actions = Vec::new();

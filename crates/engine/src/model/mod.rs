@@ -1,17 +1,22 @@
 //! The tournament model: players, rounds, matches and results.
 //!
-//! The model is plain data. It is changed only through [`crate::event::Event::apply`],
-//! so every state is the replay of an action log (see ARCHITECTURE.md).
+//! The model is plain data and depends on nothing but exact arithmetic. It is changed only
+//! by the event's transitions (`Event::apply`), so every state is the replay of an action
+//! log (see ARCHITECTURE.md).
 
+mod deck;
 mod penalty;
 mod player;
 mod result;
 mod round;
+mod structure;
 
-pub use penalty::{DeckCard, DeckData, PenaltyRecord, PenaltyType};
+pub use deck::{DeckCard, DeckData};
+pub use penalty::{PenaltyRecord, PenaltyType};
 pub use player::{DropTiming, Player, PlayerId, PlayerStatus};
 pub use result::{
     Category, DefaultReason, DrawReason, GameScore, MatchResult, Outcome, PenaltyKind, ResultEntry,
     SeatResult, Side, TeamSeat,
 };
 pub use round::{Match, Round, Seats};
+pub use structure::{EliminationStop, Structure};

@@ -63,13 +63,13 @@ pub struct Player {
     /// A table this player keeps every round (accessibility).
     pub fixed_table: Option<u32>,
     pub disqualified: bool,
-    pub deck: Option<super::penalty::DeckData>,
+    pub deck: Option<super::deck::DeckData>,
     /// A team's members in seat order (team events; empty for a player).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<String>,
     /// Each member's deck, in seat order (team events; empty until one is registered).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub member_decks: Vec<Option<super::penalty::DeckData>>,
+    pub member_decks: Vec<Option<super::deck::DeckData>>,
     /// When the drop took effect, for drops recorded with it (decision 35); `None` for an
     /// active player and for drops in event files written before it was recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -83,8 +83,8 @@ impl Player {
 
     /// Every deck of the player: a team's member decks (or the team's own deck when no
     /// member has one), a player's deck.
-    pub fn decks(&self) -> Vec<super::penalty::DeckData> {
-        let members: Vec<super::penalty::DeckData> =
+    pub fn decks(&self) -> Vec<super::deck::DeckData> {
+        let members: Vec<super::deck::DeckData> =
             self.member_decks.iter().flatten().cloned().collect();
         if members.is_empty() {
             self.deck.clone().into_iter().collect()

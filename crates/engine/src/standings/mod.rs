@@ -3,6 +3,7 @@
 //! Values come from [`values`] (exact rationals), ranking from [`ranking`]. Every row
 //! carries each tiebreaker both exact and as the ruleset displays it.
 
+pub mod elimination;
 mod ranking;
 pub mod records;
 mod values;
@@ -69,7 +70,7 @@ pub struct Standings {
 /// robin ranks with the ruleset's round-robin chain, 004 VIII).
 pub fn compute(event: &Event) -> Result<Standings, EngineError> {
     let format = match event.settings.structure {
-        crate::structure::Structure::RoundRobin => Format::RoundRobin,
+        crate::model::Structure::RoundRobin => Format::RoundRobin,
         _ => Format::Swiss,
     };
     compute_with(event, format)

@@ -1,30 +1,17 @@
-//! Top cut: choosing the finalists and seeding a single-elimination bracket.
+//! Choosing the finalists by ranking.
 //!
 //! Selection by ranking (000 §3.2.4.1, 001 第3部 第2章 第4節 第1項, digest E1): the top
 //! `size` advance; an excluded player (declined, absent, organizer's decision) is skipped
 //! and the next one moves up; players tied on the cut line are drawn at random (seeded).
-//! The bracket uses standard seeding, so seeds 1 and 2 can meet only in the final, and
-//! byes go to the top seeds when the field is not a power of two (002 §3.4.1, decision 10).
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use serde::{Deserialize, Serialize};
-
 use crate::model::PlayerId;
 use crate::standings::Standings;
 
-/// The seeded draw among players tied on the cut line (000 §3.2.4.1, 003 §6d, digest E1):
-/// the cut's seed shuffles `among` and the first `places` advance.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CutDraw {
-    pub seed: u64,
-    /// The tied players, in standings order.
-    pub among: Vec<PlayerId>,
-    /// How many of them advanced.
-    pub places: u32,
-}
+use super::bracket::CutDraw;
 
 /// The finalists in seed order and the draw on the cut line, if one was needed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,54 +77,4 @@ pub fn select_by_ranking(
         drawn_among,
         draw,
     }
-}
-
-/// Seeds assigned at random (002 §3.4.1 "Players are assigned seeds at random"): a
-/// ChaCha8 shuffle of `players` (taken in id order) from `seed`, seed 1 first.
-pub fn random_seeds(players: &[PlayerId], seed: u64) -> Vec<PlayerId> {
-    let mut seeds = players.to_vec();
-    seeds.sort();
-    seeds.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
-    seeds
-}
-
-/// Seed numbers (1-based) in bracket order for a bracket of `size` (a power of two):
-/// 1 v 8, 4 v 5, 2 v 7, 3 v 6 for 8 (decision 10).
-pub fn bracket_order(size: usize) -> Vec<usize> {
-    let mut order = vec![1usize];
-    while order.len() < size {
-        let total = order.len() * 2 + 1;
-        order = order
-            .iter()
-            .flat_map(|&seed| [seed, total - seed])
-            .collect();
-    }
-    order
-}
-
-/// One first-round slot pair: two seeds, or a seed with a bye.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Opening {
-    Match { higher: PlayerId, lower: PlayerId },
-    Bye { player: PlayerId },
-}
-
-/// The first round of a single-elimination bracket for `finalists` in seed order. When
-/// the field is not a power of two, the missing seeds are byes, which therefore fall to
-/// the top seeds.
-pub fn first_round(finalists: &[PlayerId]) -> Vec<Opening> {
-    let size = finalists.len().next_power_of_two().max(2);
-    let order = bracket_order(size);
-    order
-        .chunks(2)
-        .filter_map(|pair| {
-            let (a, b) = (pair[0], pair[1]);
-            let player = |seed: usize| finalists.get(seed - 1).copied();
-            match (player(a.min(b)), player(a.max(b))) {
-                (Some(higher), Some(lower)) => Some(Opening::Match { higher, lower }),
-                (Some(player), None) | (None, Some(player)) => Some(Opening::Bye { player }),
-                (None, None) => None,
-            }
-        })
-        .collect()
 }

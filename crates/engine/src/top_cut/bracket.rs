@@ -1,7 +1,7 @@
 //! Playing a single-elimination bracket (the top cut) round by round.
 //!
 //! The finalists are fixed when the cut starts (no refill afterwards, 000 §3.2.4.1); the
-//! first round follows standard seeding with byes to the top seeds ([`crate::cut`]). Each
+//! first round follows standard seeding with byes to the top seeds ([`super::seeding`]). Each
 //! later round pairs the winners of neighbouring slots, so seeds 1 and 2 can meet only in
 //! the final. There are no draws: a time-up ends with a winner or, where the ruleset's
 //! time-up procedure says so, with both players losing (then the neighbouring slot's
@@ -11,11 +11,22 @@
 //! Bracket rounds continue the event's round numbers after the Swiss rounds but are kept
 //! apart from them, so Swiss standings and Swiss pairing never see them.
 
-use crate::cut::{Opening, first_round};
-use crate::double_bracket::{self, Decided, Planned};
+use super::double::{self, Decided, Planned};
+use super::seeding::{Opening, first_round};
 use crate::error::EngineError;
 use crate::model::{Match, Outcome, PlayerId, Round, Seats, Side};
 use crate::msg;
+
+/// The seeded draw among players tied on the cut line (000 §3.2.4.1, 003 §6d, digest E1):
+/// the cut's seed shuffles `among` and the first `places` advance.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CutDraw {
+    pub seed: u64,
+    /// The tied players, in standings order.
+    pub among: Vec<PlayerId>,
+    /// How many of them advanced.
+    pub places: u32,
+}
 
 /// The cut: its finalists in seed order and the bracket rounds played so far.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -23,12 +34,12 @@ pub struct Cut {
     /// Seed 1 first.
     pub seeds: Vec<PlayerId>,
     pub third_place: bool,
-    /// Double-elimination finals ([`double_bracket`]) instead of single elimination.
+    /// Double-elimination finals ([`double`]) instead of single elimination.
     pub double: bool,
     pub rounds: Vec<BracketRound>,
     /// The draw among players tied on the cut line, when one decided who advanced.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub draw: Option<crate::cut::CutDraw>,
+    pub draw: Option<CutDraw>,
     /// Single elimination paired at random every round (003 §6b-ii): the seed each round's
     /// draw derives from. `None`: a seeded bracket.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -93,11 +104,11 @@ impl Cut {
     /// double elimination takes 4 or 8 and has no separate third-place match (the lower
     /// final decides third place).
     pub fn new(seeds: Vec<PlayerId>, third_place: bool, double: bool) -> Result<Cut, EngineError> {
-        if double && double_bracket::plan(seeds.len()).is_none() {
+        if double && double::plan(seeds.len()).is_none() {
             return Err(EngineError::InvalidCut(msg!(
                 "error.invalid-cut.double-elimination-finals-take-players",
                 "double-elimination finals take {sizes} players, not {players}",
-                sizes = double_bracket::SIZES,
+                sizes = double::SIZES,
                 players = seeds.len()
             )));
         }
@@ -134,7 +145,7 @@ impl Cut {
     /// The double-elimination plan, when this cut is one.
     pub fn plan(&self) -> Option<&'static [Planned]> {
         if self.double {
-            double_bracket::plan(self.seeds.len())
+            double::plan(self.seeds.len())
         } else {
             None
         }
@@ -173,7 +184,7 @@ impl Cut {
     /// has a result.
     pub fn is_finished(&self) -> bool {
         if let Some(plan) = self.plan() {
-            return double_bracket::champion(plan, &|n| self.decided(n)).is_some();
+            return double::champion(plan, &|n| self.decided(n)).is_some();
         }
         self.current()
             .is_some_and(|r| r.is_final() && r.round.is_complete())
@@ -182,7 +193,7 @@ impl Cut {
     /// The winner of the final, once it is played (`None` if both finalists lost).
     pub fn champion(&self) -> Option<PlayerId> {
         if let Some(plan) = self.plan() {
-            return double_bracket::champion(plan, &|n| self.decided(n));
+            return double::champion(plan, &|n| self.decided(n));
         }
         let last = self.current()?;
         if !last.is_final() || !last.round.is_complete() {
@@ -296,15 +307,15 @@ impl Cut {
                 .rounds
                 .iter()
                 .any(|r| r.numbers.contains(&planned.number));
-            if paired || !double_bracket::needed(planned, plan, &decided) {
+            if paired || !double::needed(planned, plan, &decided) {
                 continue;
             }
-            let a = double_bracket::resolve(planned.a, &self.seeds, &decided);
-            let b = double_bracket::resolve(planned.b, &self.seeds, &decided);
+            let a = double::resolve(planned.a, &self.seeds, &decided);
+            let b = double::resolve(planned.b, &self.seeds, &decided);
             let (Some(a), Some(b)) = (a, b) else { continue };
             let table = u32::try_from(matches.len() + 1).map_err(|_| EngineError::TooManyRounds)?;
             let mut playing = open_match(Some(table), Seats::Pair { a, b });
-            if planned.part == double_bracket::Part::Reset {
+            if planned.part == double::Part::Reset {
                 playing.first = self
                     .grand_final_second(plan)
                     .map(|second| if second == a { Side::A } else { Side::B });
@@ -326,9 +337,7 @@ impl Cut {
 
     /// The player who went second in game 1 of the grand final, when it was recorded.
     fn grand_final_second(&self, plan: &[Planned]) -> Option<PlayerId> {
-        let grand = plan
-            .iter()
-            .find(|p| p.part == double_bracket::Part::GrandFinal)?;
+        let grand = plan.iter().find(|p| p.part == double::Part::GrandFinal)?;
         self.rounds.iter().find_map(|round| {
             let slot = round.numbers.iter().position(|n| *n == grand.number)?;
             let found = round.slot_match(slot)?;
@@ -384,7 +393,7 @@ fn random_pairs(players: &[PlayerId], seed: u64, index: u64) -> Vec<Option<Playe
 fn opening_entrants(seeds: &[PlayerId], size: usize) -> Vec<Option<PlayerId>> {
     let mut entrants = Vec::with_capacity(size);
     let mut openings = first_round(seeds).into_iter();
-    for pair in crate::cut::bracket_order(size).chunks(2) {
+    for pair in super::seeding::bracket_order(size).chunks(2) {
         let exists = |seed: usize| seed <= seeds.len();
         if exists(pair[0]) || exists(pair[1]) {
             match openings.next() {

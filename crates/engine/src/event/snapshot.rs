@@ -6,10 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bracket::Cut;
-use crate::event::{Event, EventSettings};
+use super::{Event, EventSettings};
 use crate::model::{PenaltyRecord, Player, Round};
 use crate::ruleset::Ruleset;
+use crate::top_cut::bracket::Cut;
 
 /// Every field of an [`Event`] except its ruleset (which the event file stores as text).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,0 +1,147 @@
+//! [`Action`]: one change to an event. Its serde form is the event file's log format, so
+//! changes to it are additive only (new variants, new fields with defaults): every event
+//! file ever written must replay.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{DeckData, DropTiming, PenaltyType, PlayerId, ResultEntry, Seats};
+use crate::top_cut::bracket::CutDraw;
+
+/// One change to an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "action")]
+pub enum Action {
+    /// Registers a player. After round 1 is paired this is a late entry: every round
+    /// already paired is recorded as a late-entry default loss (decision 11).
+    RegisterPlayer(PlayerDetails),
+    /// Drops a player. Without `timing` (event files written before decision 35): if the
+    /// player's current match has no result yet, the opponent wins by default (000 §4.5,
+    /// 002 §6.0, 003 §6e) and a bye is kept. With `timing`, the loss of a drop after
+    /// pairing is its own `RecordResult` logged just before, so the drop only checks it.
+    DropPlayer {
+        player: PlayerId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        timing: Option<DropTiming>,
+    },
+    /// Pairs the next round. Pairs get tables 1, 2, … in the order given; a single seat
+    /// is the bye.
+    PairRound {
+        seed: u64,
+        seats: Vec<Seats>,
+        /// Table numbers of the pairs, in order; empty means 1, 2, 3, …
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tables: Vec<u32>,
+    },
+    /// Pairs the next round exactly as given (a round played on paper and entered
+    /// afterwards, or pairings made by hand): checked like any pairing (every player once),
+    /// but not the pairer's; the command layer warns about rematches and second byes.
+    EnterPairing {
+        seats: Vec<Seats>,
+        /// Table numbers of the pairs, in order; empty means 1, 2, 3, …
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tables: Vec<u32>,
+    },
+    /// Corrects a player's (or team's) registration details; `None` keeps a field, an
+    /// empty text clears an optional one.
+    EditPlayer {
+        player: PlayerId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reading: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        publisher_id: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nickname: Option<String>,
+    },
+    /// Keeps a player at one table every round (accessibility); `None` releases it.
+    SetFixedTable {
+        player: PlayerId,
+        table: Option<u32>,
+    },
+    /// Records (or, with `replace`, corrects) the result at a table, or, with `player`,
+    /// of that player's single-seat record (a bye withdrawn by a drop, decision 35).
+    RecordResult {
+        round: u32,
+        table: u32,
+        entry: ResultEntry,
+        #[serde(default)]
+        replace: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<PlayerId>,
+    },
+    /// Changes the announced number of Swiss rounds.
+    SetPlannedRounds { rounds: u32 },
+    /// Records a penalty and applies its effect on results: a match loss (and a game loss in
+    /// a best-of-one) loses the player's match of that round; a disqualification also
+    /// drops and marks the player (000 PG, 002 §7.2, 004 VIIII).
+    RecordPenalty {
+        player: PlayerId,
+        round: u32,
+        penalty: PenaltyType,
+        infraction: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+        /// The team member (seat from 0) it was given to; the effect is the team's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        member: Option<u8>,
+    },
+    /// Records (or replaces) a player's deck registration data, or with `member` the deck
+    /// of that team member (seat from 0).
+    SetDeck {
+        player: PlayerId,
+        deck: DeckData,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        member: Option<u8>,
+    },
+    /// Opens a round whose results the ruleset has locked (Bandai §5.3, decision 17) for
+    /// corrections; the log keeps the reason.
+    OverrideResultLock { round: u32 },
+    /// Starts the top cut with these finalists, seed 1 first (chosen by the command layer
+    /// from the standings, 000 §3.2.4.1; recorded so replay never re-decides them).
+    StartCut {
+        finalists: Vec<PlayerId>,
+        #[serde(default)]
+        third_place: bool,
+        /// Double-elimination finals (FoW best-of-one, decision 23) instead of single.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        double: bool,
+        /// The draw among players tied on the cut line, when one decided who advanced.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        draw: Option<CutDraw>,
+        /// A single-elimination event paired at random every round (003 §6b-ii): the seed
+        /// every round's draw derives from.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        repair_seed: Option<u64>,
+    },
+    /// Pairs the next round of the bracket (deterministic from the seeds and results).
+    PairBracketRound,
+    /// Replaces the current round's pairing (a manual change or a re-pair; the log keeps
+    /// the reason). Tables that already have a result must keep the same two players.
+    ReplacePairing {
+        round: u32,
+        seats: Vec<Seats>,
+        /// Table numbers of the pairs, in order; empty means 1, 2, 3, …
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tables: Vec<u32>,
+        /// The seed of a re-pair (recorded as the round's seed); `None` for a manual change.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+    },
+}
+
+/// Registration details of a player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct PlayerDetails {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reading: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub publisher_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nickname: Option<String>,
+    /// A team's members in seat order (team events only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<String>,
+}

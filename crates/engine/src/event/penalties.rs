@@ -1,0 +1,140 @@
+//! Recording a penalty and applying its effect on results (000 PG, 002 §7.2, 004 VIIII).
+
+use crate::error::EngineError;
+use crate::model::{
+    PenaltyKind, PenaltyRecord, PenaltyType, PlayerId, PlayerStatus, ResultEntry, Seats, Side,
+};
+use crate::msg;
+use crate::scoring::score;
+
+use super::Event;
+use super::results::with_awarded_games;
+
+impl Event {
+    pub(super) fn record_penalty(
+        &mut self,
+        player: PlayerId,
+        round: u32,
+        penalty: PenaltyType,
+        infraction: &str,
+        note: Option<String>,
+    ) -> Result<(), EngineError> {
+        self.player(player)?;
+        if !self.ruleset.penalties.kinds.contains(&penalty) {
+            let used: Vec<&str> = self
+                .ruleset
+                .penalties
+                .kinds
+                .iter()
+                .map(|p| p.id())
+                .collect();
+            return Err(EngineError::InvalidPenalty(msg!(
+                "error.invalid-penalty.ruleset-has-penalty-uses",
+                "this ruleset has no '{penalty}' penalty; it uses {used}",
+                penalty = penalty.id(),
+                used = used.join(", ")
+            )));
+        }
+        if infraction.trim().is_empty() {
+            return Err(EngineError::InvalidPenalty(msg!(
+                "error.invalid-penalty.name-infraction-e-g-tardiness",
+                "name the infraction (e.g. \"tardiness\")"
+            )));
+        }
+        let rounds = u32::try_from(self.rounds.len()).unwrap_or(u32::MAX);
+        if (round == 0 && rounds > 0) || (round > 0 && self.round(round).is_none()) {
+            return Err(EngineError::UnknownRound(round));
+        }
+        let loses_match = match penalty {
+            PenaltyType::MatchLoss | PenaltyType::Disqualification => true,
+            PenaltyType::GameLoss => self.ruleset.points.games_to_win == 1,
+            _ => false,
+        };
+        if loses_match && round > 0 {
+            let kind = if penalty == PenaltyType::Disqualification {
+                PenaltyKind::Disqualification
+            } else {
+                PenaltyKind::MatchLoss
+            };
+            let found = self
+                .round(round)
+                .into_iter()
+                .flat_map(|r| &r.matches)
+                .find_map(|m| match m.seats {
+                    Seats::Pair { a, .. } if a == player => m.table.map(|t| (t, Side::A)),
+                    Seats::Pair { b, .. } if b == player => m.table.map(|t| (t, Side::B)),
+                    _ => None,
+                });
+            if let Some((table, loser)) = found {
+                let seats = self
+                    .round(round)
+                    .and_then(|r| r.match_at_table(table))
+                    .map(|m| m.seats);
+                if let Some(seats) = seats {
+                    let result = score(
+                        &self.ruleset,
+                        &seats,
+                        ResultEntry::Penalty {
+                            loser,
+                            penalty: kind,
+                        },
+                    )?;
+                    if let Some(m) = self
+                        .round_mut(round)
+                        .and_then(|r| r.matches.iter_mut().find(|m| m.table == Some(table)))
+                    {
+                        m.result = Some(result);
+                    }
+                }
+            }
+        }
+        if penalty == PenaltyType::GameLoss && !loses_match && round > 0 {
+            let games_to_win = self.ruleset.points.games_to_win;
+            let entered = self
+                .round(round)
+                .into_iter()
+                .flat_map(|r| &r.matches)
+                .find_map(|m| match (m.seats, &m.result) {
+                    (Seats::Pair { a, .. }, Some(result)) if a == player => {
+                        Some((m.table, m.seats, result.entry.clone(), Side::B))
+                    }
+                    (Seats::Pair { b, .. }, Some(result)) if b == player => {
+                        Some((m.table, m.seats, result.entry.clone(), Side::A))
+                    }
+                    _ => None,
+                });
+            if let Some((table, seats, entry, gains)) = entered {
+                let (extra_a, extra_b) = if gains == Side::A { (1, 0) } else { (0, 1) };
+                let rescored = score(
+                    &self.ruleset,
+                    &seats,
+                    with_awarded_games(entry, extra_a, extra_b, games_to_win),
+                )?;
+                if let Some(m) = self
+                    .round_mut(round)
+                    .and_then(|r| r.matches.iter_mut().find(|m| m.table == table))
+                {
+                    m.result = Some(rescored);
+                }
+            }
+        }
+        if penalty == PenaltyType::Disqualification {
+            let after_round = rounds;
+            if let Some(found) = self.players.iter_mut().find(|p| p.id == player) {
+                found.disqualified = true;
+                if found.is_active() {
+                    found.status = PlayerStatus::Dropped { after_round };
+                }
+            }
+        }
+        self.penalties.push(PenaltyRecord {
+            player,
+            round,
+            penalty,
+            infraction: infraction.trim().to_string(),
+            note,
+            member: None,
+        });
+        Ok(())
+    }
+}

@@ -1,0 +1,225 @@
+//! Registering, correcting and dropping players (decision 11 for late entries, decision 35
+//! for drops after pairing).
+
+use crate::error::EngineError;
+use crate::model::{
+    DefaultReason, DropTiming, Match, Player, PlayerId, PlayerStatus, ResultEntry, Seats, Structure,
+};
+use crate::msg;
+use crate::scoring::score;
+
+use super::{Event, MAX_NAME_CHARS, PlayerDetails};
+
+impl Event {
+    pub(super) fn register(&mut self, details: &PlayerDetails) -> Result<(), EngineError> {
+        if self.settings.structure == Structure::RoundRobin && !self.rounds.is_empty() {
+            return Err(EngineError::LateEntryRefused(msg!(
+                "error.late-entry-refused.round-robins-schedule-fixed-round",
+                "a round robin's schedule is fixed at round 1; late entries cannot join"
+            )));
+        }
+        if self.settings.structure == Structure::SingleElimination && self.cut.is_some() {
+            return Err(EngineError::LateEntryRefused(msg!(
+                "error.late-entry-refused.single-elimination-event-fixed-once",
+                "a single-elimination event is fixed once round 1 is paired; late entries cannot join"
+            )));
+        }
+        let name = details.name.trim();
+        if name.is_empty() {
+            return Err(EngineError::EmptyName);
+        }
+        let members: Vec<String> = details
+            .members
+            .iter()
+            .map(|m| m.trim().to_string())
+            .collect();
+        let team_size = usize::from(self.settings.team_size);
+        if members.len() != team_size || members.iter().any(String::is_empty) {
+            return Err(EngineError::InvalidTeam(if team_size == 0 {
+                msg!(
+                    "error.invalid-team.individual-event",
+                    "this is an individual event; register players without members"
+                )
+            } else {
+                msg!(
+                    "error.invalid-team.member-count",
+                    "a team of this event has {team_size} members, in seat order; '{name}' has {given}",
+                    team_size = team_size,
+                    name = name,
+                    given = members.iter().filter(|m| !m.is_empty()).count()
+                )
+            }));
+        }
+        let length = name.chars().count();
+        if length > MAX_NAME_CHARS {
+            return Err(EngineError::NameTooLong(length));
+        }
+        let publisher_id = details
+            .publisher_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty());
+        let key = (name.to_string(), publisher_id.map(str::to_string));
+        if self.registered.contains(&key) {
+            return Err(EngineError::DuplicatePlayer(name.to_string()));
+        }
+        let next =
+            u32::try_from(self.players.len() + 1).map_err(|_| EngineError::NotEnoughPlayers)?;
+        let id = PlayerId(next);
+        let joined_round =
+            u32::try_from(self.rounds.len() + 1).map_err(|_| EngineError::TooManyRounds)?;
+        let clean = |value: &Option<String>| {
+            value
+                .as_deref()
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+        };
+        self.registered.insert(key);
+        self.players.push(Player {
+            id,
+            name: name.to_string(),
+            reading: clean(&details.reading),
+            publisher_id: publisher_id.map(str::to_string),
+            nickname: clean(&details.nickname),
+            joined_round,
+            status: PlayerStatus::Active,
+            fixed_table: None,
+            disqualified: false,
+            deck: None,
+            members,
+            member_decks: Vec::new(),
+            drop_timing: None,
+        });
+        // Decision 11: each missed round is a late-entry default loss.
+        let seats = Seats::Single { player: id };
+        let result = score(&self.ruleset, &seats, ResultEntry::LateEntryLoss)?;
+        for round in &mut self.rounds {
+            round.matches.push(Match {
+                table: None,
+                seats,
+                result: Some(result.clone()),
+                first: None,
+                chooses: None,
+            });
+        }
+        Ok(())
+    }
+
+    pub(super) fn edit_player(
+        &mut self,
+        id: PlayerId,
+        name: &Option<String>,
+        reading: &Option<String>,
+        publisher_id: &Option<String>,
+        nickname: &Option<String>,
+    ) -> Result<(), EngineError> {
+        let current = self.player(id)?.clone();
+        let optional = |given: &Option<String>, now: &Option<String>| match given {
+            None => now.clone(),
+            Some(text) => Some(text.trim().to_string()).filter(|t| !t.is_empty()),
+        };
+        let new_name = match name {
+            Some(text) if text.trim().is_empty() => return Err(EngineError::EmptyName),
+            Some(text) => text.trim().to_string(),
+            None => current.name.clone(),
+        };
+        let new_id = optional(publisher_id, &current.publisher_id);
+        let old_key = (current.name.clone(), current.publisher_id.clone());
+        let new_key = (new_name.clone(), new_id.clone());
+        if new_key != old_key && self.registered.contains(&new_key) {
+            return Err(EngineError::DuplicatePlayer(new_name));
+        }
+        self.registered.remove(&old_key);
+        self.registered.insert(new_key);
+        if let Some(player) = self.players.iter_mut().find(|p| p.id == id) {
+            player.reading = optional(reading, &current.reading);
+            player.nickname = optional(nickname, &current.nickname);
+            player.publisher_id = new_id;
+            player.name = new_name;
+        }
+        Ok(())
+    }
+
+    pub(super) fn drop_player(
+        &mut self,
+        id: PlayerId,
+        timing: Option<DropTiming>,
+    ) -> Result<(), EngineError> {
+        let player = self.player(id)?;
+        if !player.is_active() {
+            return Err(EngineError::AlreadyDropped(id));
+        }
+        let after_round =
+            u32::try_from(self.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
+        match timing {
+            // Event files written before decision 35: dropping after pairing concedes the
+            // match in progress, and a bye is kept.
+            None => {
+                if let Some((round, table, winner)) = self.pending_match(id) {
+                    let entry = ResultEntry::Default {
+                        winner,
+                        reason: DefaultReason::DropAfterPairing,
+                    };
+                    self.record_result(round, table, entry, false)?;
+                }
+            }
+            Some(DropTiming::AfterPairing) => {
+                let conceded = self
+                    .current_round()
+                    .and_then(|r| r.match_of(id))
+                    .is_some_and(|m| {
+                        matches!(
+                            m.result.as_ref().map(|r| &r.entry),
+                            Some(
+                                ResultEntry::WithdrawnBye
+                                    | ResultEntry::Default {
+                                        reason: DefaultReason::DropAfterPairing,
+                                        ..
+                                    }
+                            )
+                        )
+                    });
+                if !conceded {
+                    return Err(EngineError::InvalidResult(msg!(
+                        "error.invalid-result.player-drops-after-pairing-record",
+                        "player {id} drops after pairing: record the loss of their match in the current round first",
+                        id = id
+                    )));
+                }
+            }
+            Some(DropTiming::AfterResults) => {
+                if self.pending_match(id).is_some() {
+                    return Err(EngineError::InvalidResult(msg!(
+                        "error.invalid-result.player-still-has-match-without",
+                        "player {id} still has a match without a result; a drop now is a drop after pairing",
+                        id = id
+                    )));
+                }
+            }
+        }
+        if let Some(player) = self.players.iter_mut().find(|p| p.id == id) {
+            player.status = PlayerStatus::Dropped { after_round };
+            player.drop_timing = timing;
+        }
+        Ok(())
+    }
+
+    /// A team member's seat, checked against the event's team size.
+    pub(super) fn check_member(
+        &self,
+        player: PlayerId,
+        member: Option<u8>,
+    ) -> Result<(), EngineError> {
+        self.player(player)?;
+        match member {
+            Some(seat) if seat >= self.settings.team_size => Err(EngineError::InvalidTeam(msg!(
+                "error.invalid-team.team-event-has-members-there",
+                "a team of this event has {members} members; there is no member {seat}",
+                members = self.settings.team_size,
+                seat = u32::from(seat) + 1
+            ))),
+            _ => Ok(()),
+        }
+    }
+}

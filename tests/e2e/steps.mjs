@@ -1,0 +1,172 @@
+// Shared steps for the end-to-end tests of the real app (on top of webdriver.mjs): a test
+// folder, steps that stop after the first failure, going to a screen, waiting for the status
+// line, entering results, choosing a file in an <input type=file>, and the CLI.
+
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { it } from 'node:test';
+import { promisify } from 'node:util';
+
+import { CLI_BINARY, ELEMENT, ENTER, waitFor } from './webdriver.mjs';
+
+export const execFileAsync = promisify(execFile);
+
+/** A fresh folder for one test file (TABLEKEEPER_HOME and the webview's XDG folders). */
+export function testHome(name) {
+  return process.env.E2E_HOME ? mkdtempSync(join(process.env.E2E_HOME, `${name}-`)) : mkdtempSync(join(tmpdir(), `tk-e2e-${name}-`));
+}
+
+/**
+ * Steps that build on each other: once one fails the rest are skipped, and the window is
+ * saved as a screenshot. `context.app` is read when a step fails.
+ */
+export function stepper(context, prefix, timeout = 180_000) {
+  return function step(name, body) {
+    it(name, { timeout }, async (t) => {
+      if (context.failed) return t.skip('an earlier step failed');
+      try {
+        await body(t);
+      } catch (error) {
+        context.failed = true;
+        await context.app?.screenshot(`${prefix}-failure-${name.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => {});
+        throw error;
+      }
+    });
+  };
+}
+
+export const rowSel = (testid, table) => `[data-testid="${testid}"][data-table="${table}"]`;
+
+export async function count(app, selector) {
+  return (await app.findAll(selector)).length;
+}
+
+/** Opens a screen from its tab and waits for `ready` (a data-testid) on it. */
+export async function nav(app, route, ready) {
+  await app.click(`nav-${route}`);
+  await waitFor(async () => (await app.execute('return location.hash')) === `#/${route}`, { message: `route #/${route}` });
+  if (ready) await app.find(ready);
+}
+
+/** The status line once it matches; a timeout names what the error area says. */
+export async function status(app, test, { timeout = 20000 } = {}) {
+  let last = '';
+  let error = '';
+  return waitFor(
+    async () => {
+      last = await app.text('status');
+      error = (await app.text('error')).trim();
+      const ok = typeof test === 'string' ? last.includes(test) : test.test(last);
+      return ok ? last : null;
+    },
+    { timeout, message: () => `status matching ${test} (status: ${JSON.stringify(last)}, error area: ${JSON.stringify(error)})` },
+  );
+}
+
+/** The error area once it has text (optionally matching `test`). */
+export async function errorShown(app, test = /./, { timeout = 20000 } = {}) {
+  let last = '';
+  return waitFor(
+    async () => {
+      last = (await app.text('error')).trim();
+      const ok = typeof test === 'string' ? last.includes(test) : test.test(last);
+      return ok ? last : null;
+    },
+    { timeout, message: () => `error matching ${test} (error area: ${JSON.stringify(last)})` },
+  );
+}
+
+/** Clears the status line, so the next status() waits for a new message. */
+export async function clearStatus(app) {
+  await app.execute(`const s = document.querySelector('[data-testid=status]'); if (s) s.textContent = '';`);
+}
+
+/** Types a result and Enter into the Results box; waits until the table shows it entered. */
+export async function enterResult(app, table, keys) {
+  const input = await app.find('result-input');
+  await waitFor(async () => (await app.property(input, 'value')) === '', { message: 'an empty result box' });
+  await clearStatus(app);
+  await app.type(input, `${keys}${ENTER}`);
+  await app.find(`${rowSel('result-row', table)}.entered`);
+  await waitFor(async () => (await app.property('result-input', 'value')) === '', { message: `result box cleared after "${keys}"` });
+}
+
+/** Table numbers, seats and results of the Results screen's rows. */
+export async function resultRows(app) {
+  return app.execute(`return [...document.querySelectorAll('[data-testid=result-row]')].map((tr) => ({
+    table: Number(tr.dataset.table), a: tr.cells[1].textContent, b: tr.cells[2].textContent,
+    entered: tr.classList.contains('entered'), result: tr.cells[3].textContent }))`);
+}
+
+/** The standings the window shows. */
+export async function uiStandings(app) {
+  return app.execute(`return [...document.querySelectorAll('[data-testid=standings-row]')].map((tr) => ({
+    rank: Number(tr.querySelector('[data-testid=standings-rank]').textContent),
+    name: tr.querySelector('[data-testid=standings-name]').textContent,
+    points: tr.querySelector('[data-testid=standings-points]').textContent,
+    tiebreakers: [...tr.querySelectorAll('[data-testid=standings-tiebreaker]')].map((td) => td.textContent),
+    player: Number(tr.dataset.player) }))`);
+}
+
+/**
+ * Puts the file at `path` into an <input type=file> and fires `change`, as choosing it in
+ * the file dialog does (the dialog itself is the desktop's, out of WebDriver's reach).
+ */
+export async function chooseFile(app, selector, path) {
+  const id = await app.find(selector);
+  const data = readFileSync(path).toString('base64');
+  await app.execute(
+    `const input = arguments[0];
+     const binary = atob(arguments[1]);
+     const bytes = new Uint8Array(binary.length);
+     for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+     const transfer = new DataTransfer();
+     transfer.items.add(new File([bytes], arguments[2], { type: 'text/csv' }));
+     input.files = transfer.files;
+     input.dispatchEvent(new Event('change', { bubbles: true }));`,
+    [{ [ELEMENT]: id }, data, basename(path)],
+  );
+}
+
+/** Runs the CLI with --json; {ok, json, error}. */
+export async function cli(args) {
+  try {
+    const { stdout } = await execFileAsync(CLI_BINARY, ['--json', ...args], { maxBuffer: 64 * 1024 * 1024 });
+    return { ok: true, json: JSON.parse(stdout) };
+  } catch (error) {
+    let json = null;
+    try {
+      json = error.stdout ? JSON.parse(error.stdout) : null;
+    } catch {
+      json = null;
+    }
+    return { ok: false, json, error };
+  }
+}
+
+/** Runs the CLI and returns its `data`, failing with the CLI's own words. */
+export async function cliData(args) {
+  const result = await cli(args);
+  if (!result.ok) throw new Error(`tablekeeper ${args.join(' ')} failed: ${JSON.stringify(result.json) ?? result.error?.message}`);
+  return result.json.data;
+}
+
+/** Standings rows as the CLI gives them, in the shape uiStandings() reads. */
+export function cliRows(data) {
+  return data.rows.map((r) => ({ rank: r.rank, name: r.name, points: r.points, tiebreakers: r.tiebreakers.map((v) => v.display), player: r.player }));
+}
+
+/**
+ * Closes the open event on the Start screen (the app holds its lock while it is open), so the
+ * CLI can read the file; `closedText` is the status the app shows.
+ */
+export async function closeEvent(app, closedText) {
+  await nav(app, 'start', 'close-event');
+  await clearStatus(app);
+  await app.click('close-event');
+  await status(app, closedText);
+}
+
+export { ENTER };

@@ -1,0 +1,456 @@
+//! The architecture's module rules, checked on the source (ARCHITECTURE.md "Invariants"):
+//!
+//! - within each crate, the files' dependencies form no cycle: a file's `use crate::…`,
+//!   `super::…`, `self::…` and child-module paths point at other files, and following them
+//!   never leads back (issue 14 point 11; a `#[cfg(test)]` module is not counted);
+//! - the engine reads no file, no clock and no global randomness, and names no SQLite,
+//!   Tauri or PDF crate.
+//!
+//! Edges are found by reading paths, not by compiling: a path through a crate-root
+//! re-export (`crate::EngineError`) is followed to the module it re-exports.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// A module path inside one crate: `["event", "pairing"]`; the root is `[]`.
+type Module = Vec<String>;
+
+struct Crate {
+    /// Every file's module and source (without its test module and comments).
+    files: BTreeMap<Module, String>,
+    /// `crate::Name` re-exported at the root → the module it comes from.
+    root_exports: BTreeMap<String, Module>,
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn read_crate(src: &Path) -> Crate {
+    let mut files = BTreeMap::new();
+    collect(src, &mut Vec::new(), &mut files);
+    let mut root_exports = BTreeMap::new();
+    let root = files.get(&Vec::new()).cloned().unwrap_or_default();
+    let export = regex_lite_exports(&root);
+    for (name, module) in export {
+        root_exports.insert(name, module);
+    }
+    Crate {
+        files,
+        root_exports,
+    }
+}
+
+/// `pub use a::b::{C, D};` and `pub use a::b::C;` at the root: C → [a, b].
+fn regex_lite_exports(root: &str) -> Vec<(String, Module)> {
+    let mut out = Vec::new();
+    for line in root.lines() {
+        let Some(rest) = line.trim().strip_prefix("pub use ") else {
+            continue;
+        };
+        let rest = rest.trim_end_matches(';');
+        for (path, name) in expand(rest) {
+            if let Some(name) = name {
+                out.push((name, path));
+            }
+        }
+    }
+    out
+}
+
+fn collect(dir: &Path, prefix: &mut Module, files: &mut BTreeMap<Module, String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if path.is_dir() {
+            prefix.push(
+                path.file_name()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+            );
+            collect(&path, prefix, files);
+            prefix.pop();
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let mut module = prefix.clone();
+            if !matches!(name.as_str(), "mod" | "lib" | "main") {
+                module.push(name);
+            }
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            files.insert(module, code_only(&text));
+        }
+    }
+}
+
+/// The source without comments and without its `#[cfg(test)]` module.
+fn code_only(text: &str) -> String {
+    let mut out = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let trimmed = line.trim();
+        if trimmed == "#[cfg(test)]"
+            && lines
+                .peek()
+                .is_some_and(|next| next.trim_start().starts_with("mod ") && next.contains('{'))
+        {
+            break;
+        }
+        if trimmed.starts_with("//") {
+            continue;
+        }
+        let code = match line.find("//") {
+            // A `//` inside a string (a URL) is rare in this code base and harmless here.
+            Some(at) => &line[..at],
+            None => line,
+        };
+        out.push_str(code);
+        out.push('\n');
+    }
+    out
+}
+
+/// Expands a path with groups: `a::{b, c::{d, e}}` → (module path, last name) pairs:
+/// `a::b`, `a::c::d`, `a::c::e`. The last segment is returned apart (it may be an item).
+fn expand(path: &str) -> Vec<(Module, Option<String>)> {
+    let path: String = path.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut out = Vec::new();
+    expand_into(&path, &mut Vec::new(), &mut out);
+    out
+}
+
+fn expand_into(path: &str, prefix: &mut Module, out: &mut Vec<(Module, Option<String>)>) {
+    if let Some(open) = path.find('{') {
+        let head: Vec<String> = path[..open]
+            .split("::")
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect();
+        let inner = &path[open + 1..path.rfind('}').unwrap_or(path.len())];
+        let depth = prefix.len();
+        prefix.extend(head);
+        for part in split_top_level(inner) {
+            expand_into(part, prefix, out);
+        }
+        prefix.truncate(depth);
+        return;
+    }
+    let mut segments: Vec<String> = prefix.clone();
+    segments.extend(
+        path.split("::")
+            .map(|s| s.split(" as ").next().unwrap_or(s).to_string())
+            .filter(|s| !s.is_empty()),
+    );
+    let last = segments.pop();
+    out.push((segments, last));
+}
+
+fn split_top_level(inner: &str) -> Vec<&str> {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0usize, 0usize);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                parts.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&inner[start..]);
+    parts.into_iter().filter(|p| !p.is_empty()).collect()
+}
+
+/// The paths a file names that start at `crate`, `super`, `self` or one of its child
+/// modules, each with its text after that start.
+fn paths_in(source: &str, children: &BTreeSet<String>) -> Vec<(String, String)> {
+    let bytes: Vec<char> = source.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts_word = i == 0
+            || !(bytes[i - 1].is_alphanumeric() || bytes[i - 1] == '_' || bytes[i - 1] == ':');
+        if starts_word && (bytes[i].is_alphabetic() || bytes[i] == '_') {
+            let mut j = i;
+            while j < bytes.len() && (bytes[j].is_alphanumeric() || bytes[j] == '_') {
+                j += 1;
+            }
+            let word: String = bytes[i..j].iter().collect();
+            let is_start =
+                matches!(word.as_str(), "crate" | "super" | "self") || children.contains(&word);
+            if is_start && bytes.get(j) == Some(&':') && bytes.get(j + 1) == Some(&':') {
+                // Read the rest of the path: idents, `::`, and one balanced group.
+                let mut k = j;
+                let mut depth = 0usize;
+                while k < bytes.len() {
+                    let c = bytes[k];
+                    if c == '{' {
+                        depth += 1;
+                    } else if c == '}' {
+                        if depth == 0 {
+                            break;
+                        }
+                        depth -= 1;
+                        if depth == 0 {
+                            k += 1;
+                            break;
+                        }
+                    } else if depth == 0 && !(c.is_alphanumeric() || c == '_' || c == ':') {
+                        break;
+                    }
+                    k += 1;
+                }
+                let rest: String = bytes[j..k].iter().collect();
+                found.push((word, rest));
+                i = k;
+                continue;
+            }
+            i = j;
+            continue;
+        }
+        i += 1;
+    }
+    found
+}
+
+/// The files of `krate` that `module`'s source depends on.
+fn dependencies(krate: &Crate, module: &Module, source: &str) -> BTreeSet<Module> {
+    let is_module = |m: &Module| krate.files.contains_key(m);
+    let children: BTreeSet<String> = krate
+        .files
+        .keys()
+        .filter(|m| m.len() == module.len() + 1 && m.starts_with(module))
+        .filter_map(|m| m.last().cloned())
+        .collect();
+    let mut out = BTreeSet::new();
+    for (start, rest) in paths_in(source, &children) {
+        let mut base: Module = match start.as_str() {
+            "crate" => Vec::new(),
+            "self" => module.clone(),
+            "super" => module[..module.len().saturating_sub(1)].to_vec(),
+            child => {
+                let mut m = module.clone();
+                m.push(child.to_string());
+                m
+            }
+        };
+        let mut rest = rest.trim_start_matches("::").to_string();
+        while let Some(after) = rest.strip_prefix("super::") {
+            base.pop();
+            rest = after.to_string();
+        }
+        for (segments, last) in expand(&rest) {
+            let mut full = base.clone();
+            full.extend(segments);
+            let mut with_last = full.clone();
+            if let Some(last) = &last {
+                with_last.push(last.clone());
+            }
+            // The longest prefix that is a file.
+            let mut target = with_last.clone();
+            while !target.is_empty() && !is_module(&target) {
+                target.pop();
+            }
+            // `crate::Name` through a root re-export.
+            if target.is_empty()
+                && let Some(origin) = with_last.first().and_then(|n| krate.root_exports.get(n))
+            {
+                target = origin.clone();
+                while !target.is_empty() && !is_module(&target) {
+                    target.pop();
+                }
+            }
+            if !target.is_empty() && &target != module {
+                out.insert(target);
+            }
+        }
+    }
+    out
+}
+
+/// The cycles (strongly connected components of more than one file), each sorted.
+fn cycles(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<String>> {
+    // Kosaraju: order by finish time, then walk the reversed graph.
+    let nodes: Vec<&Module> = graph.keys().collect();
+    let mut seen = BTreeSet::new();
+    let mut order = Vec::new();
+    for node in &nodes {
+        visit(node, graph, &mut seen, &mut order);
+    }
+    let mut reversed: BTreeMap<&Module, Vec<&Module>> = BTreeMap::new();
+    for (from, tos) in graph {
+        for to in tos {
+            reversed.entry(to).or_default().push(from);
+        }
+    }
+    let mut assigned = BTreeSet::new();
+    let mut out = Vec::new();
+    for node in order.iter().rev() {
+        if assigned.contains(*node) {
+            continue;
+        }
+        let mut component = Vec::new();
+        let mut stack = vec![*node];
+        while let Some(n) = stack.pop() {
+            if !assigned.insert(n) {
+                continue;
+            }
+            component.push(n.join("::"));
+            for m in reversed.get(n).into_iter().flatten() {
+                if !assigned.contains(*m) {
+                    stack.push(m);
+                }
+            }
+        }
+        if component.len() > 1 {
+            component.sort();
+            out.push(component);
+        }
+    }
+    out
+}
+
+/// The dependencies between the files of one cycle, to show where to cut it.
+fn edges_within(graph: &BTreeMap<Module, BTreeSet<Module>>, cycle: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (from, tos) in graph {
+        let from = from.join("::");
+        if !cycle.contains(&from) {
+            continue;
+        }
+        for to in tos {
+            let to = to.join("::");
+            if cycle.contains(&to) {
+                out.push(format!("    {from} → {to}"));
+            }
+        }
+    }
+    out
+}
+
+fn visit<'a>(
+    node: &'a Module,
+    graph: &'a BTreeMap<Module, BTreeSet<Module>>,
+    seen: &mut BTreeSet<&'a Module>,
+    order: &mut Vec<&'a Module>,
+) {
+    // Iterative depth-first search (the graph is small, but recursion depth is not ours).
+    if !seen.insert(node) {
+        return;
+    }
+    let mut stack: Vec<(&Module, Vec<&Module>)> =
+        vec![(node, graph.get(node).into_iter().flatten().collect())];
+    while let Some((current, mut next)) = stack.pop() {
+        if let Some(child) = next.pop() {
+            stack.push((current, next));
+            if seen.insert(child) {
+                stack.push((child, graph.get(child).into_iter().flatten().collect()));
+            }
+        } else {
+            order.push(current);
+        }
+    }
+}
+
+fn graph_of(src: &Path) -> BTreeMap<Module, BTreeSet<Module>> {
+    let krate = read_crate(src);
+    krate
+        .files
+        .iter()
+        .filter(|(module, _)| !module.is_empty())
+        .map(|(module, source)| {
+            let mut deps = dependencies(&krate, module, source);
+            deps.remove(&Vec::new());
+            (module.clone(), deps)
+        })
+        .collect()
+}
+
+#[test]
+fn no_crate_has_a_cycle_between_its_files() {
+    let mut found = Vec::new();
+    for krate in ["engine", "store", "commands", "print", "cli"] {
+        let src = workspace().join("crates").join(krate).join("src");
+        let graph = graph_of(&src);
+        assert!(
+            graph.len() > 1 || krate == "cli",
+            "{krate}: no modules read"
+        );
+        for cycle in cycles(&graph) {
+            found.push(format!("{krate}: {}", cycle.join(" ↔ ")));
+            found.extend(edges_within(&graph, &cycle));
+        }
+    }
+    let shell = graph_of(&workspace().join("src-tauri/src"));
+    for cycle in cycles(&shell) {
+        found.push(format!("src-tauri: {}", cycle.join(" ↔ ")));
+    }
+    assert!(found.is_empty(), "module cycles:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_checker_finds_a_cycle_it_is_shown() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = dir.path();
+    std::fs::write(
+        src.join("lib.rs"),
+        "mod a;\nmod b;\nmod c;\npub use a::Thing;\n",
+    )
+    .expect("lib");
+    std::fs::write(
+        src.join("a.rs"),
+        "use crate::b::{self, Other};\npub struct Thing;\n",
+    )
+    .expect("a");
+    std::fs::write(src.join("b.rs"), "pub struct Other(crate::Thing);\n").expect("b");
+    std::fs::write(
+        src.join("c.rs"),
+        "// crate::a::Thing\n#[cfg(test)]\nmod tests {\n    use crate::a::Thing;\n}\n",
+    )
+    .expect("c");
+    let graph = graph_of(src);
+    assert_eq!(cycles(&graph), vec![vec!["a".to_string(), "b".to_string()]]);
+    assert!(
+        graph[&vec!["c".to_string()]].is_empty(),
+        "comments and tests do not count"
+    );
+}
+
+#[test]
+fn the_engine_does_no_io() {
+    let src = workspace().join("crates/engine/src");
+    let krate = read_crate(&src);
+    let forbidden = [
+        "std::fs",
+        "std::net",
+        "std::env",
+        "std::process",
+        "SystemTime",
+        "Instant::now",
+        "thread_rng",
+        "rand::rng",
+        "rusqlite",
+        "tauri",
+        "printpdf",
+        "chrono",
+    ];
+    let mut found = Vec::new();
+    for (module, source) in &krate.files {
+        for word in forbidden {
+            if source.contains(word) {
+                found.push(format!("{}: {word}", module.join("::")));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the engine must stay pure:\n{}",
+        found.join("\n")
+    );
+}
