@@ -45,7 +45,7 @@ function matchBox(box: Box, match: BracketMatchView): HTMLElement {
   const bye = match.a !== null && match.b === null && (match.table === null || match.result === 'bye');
   const top = [
     box.kind === 'third-place' ? bracketLabel('third-place') : null,
-    match.table !== null ? t('cut.table', { table: match.table }) : null,
+    match.table !== null ? t('cut.tableNo', { table: match.table }) : null,
     part(match),
   ].filter((x): x is string => x !== null);
   return h(
