@@ -80,7 +80,7 @@ function championBox(box: Box): HTMLElement {
 
 function columnTitle(label: string, number: number | null): string {
   const name = label === 'champion' ? t('cut.championTitle') : bracketLabel(label);
-  return number !== null ? `${name} (${t('results.roundN', { round: number })})` : name;
+  return number !== null ? t('cut.columnTitle', { name, round: t('results.roundN', { round: number }) }) : name;
 }
 
 /** The bracket as a drawing (scrolls sideways when wider than the window). */

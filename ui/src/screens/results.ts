@@ -10,7 +10,7 @@ import { clockTime, describeResult } from '../format';
 import { t } from '../i18n';
 import { say, sayAll } from '../i18n/messages';
 import { splitEntry } from '../resultEntry';
-import { fillNames, heading, playerNames, requireEvent, run } from '../screen';
+import { fillNames, heading, pdfButtons, playerNames, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { HistoryItem, Message, PairingsView, PenaltyView, TableView } from '../types';
 import { labelOf, options, PENALTIES } from '../vocabulary';
@@ -279,6 +279,8 @@ export function mountResults(root: HTMLElement): (() => void) | void {
         ),
         h('section', { class: 'panel', 'aria-labelledby': 'outstanding-heading', 'data-testid': 'outstanding-tables' }, outstandingTitle, outstanding),
         bulkPanel(() => round, (message) => afterChange(message)),
+        // Slips again for a table that lost theirs; printing runs while results are typed.
+        h('section', { class: 'panel no-print' }, pdfButtons(['slips', 'pairings'], () => round ?? pairings?.round ?? null)),
         h(
           'section',
           { class: 'panel' },
