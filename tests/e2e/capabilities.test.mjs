@@ -137,6 +137,7 @@ describe('every capability in the window', () => {
     assert.equal(await app.property('edit-reading', 'value'), 'ロバート・ベイカー');
     assert.equal(await app.property('edit-publisher-id', 'value'), 'BB-0002');
     assert.equal(await app.property('edit-nickname', 'value'), 'Bobby');
+    await app.screenshot('cap-01-player-details');
     PLAYERS[1] = 'Robert Baker';
   });
 
@@ -192,6 +193,7 @@ describe('every capability in the window', () => {
     const steps = await app.execute(`return [...document.querySelectorAll('[data-testid=back-step]')].map((li) => li.textContent)`);
     assert.ok(steps.length >= 3, `pairing round 2 and two results are taken back: ${JSON.stringify(steps)}`);
     assert.ok(steps.some((s) => /round 2/i.test(s)), JSON.stringify(steps));
+    await app.screenshot('cap-02-back-to-round');
     await clearStatus(app);
     await app.click('back-confirm');
     await status(app, /Went back to before round 2: \d+ steps taken back/);
@@ -209,6 +211,7 @@ describe('every capability in the window', () => {
     await app.click(buttons[buttons.length - 1]);
     await app.find('restore-confirm');
     assert.match(await app.text('restore-question'), /Replace the open event with the backup/);
+    await app.screenshot('cap-03-restore-question');
     await clearStatus(app);
     await app.click('restore-confirm');
     await status(app, 'Restored the backup');
@@ -244,6 +247,7 @@ describe('every capability in the window', () => {
     const text = await app.waitForText('startup-error', /not a Tablekeeper event file/, { timeout: 30000 });
     assert.ok(text.includes(broken), text);
     assert.equal(await app.text('event-summary'), 'No event open');
+    await app.screenshot('cap-06-startup-error');
   });
 
   step('Read-only: an event another Tablekeeper holds opens with a banner, and changes are refused', async () => {
@@ -259,6 +263,7 @@ describe('every capability in the window', () => {
       const banner = await app.waitForText('read-only-banner', /Read only:/, { timeout: 30000 });
       assert.match(banner, /another Tablekeeper has this event open/);
       assert.match(banner, /save a copy on the Start screen/);
+      await app.screenshot('cap-04-read-only');
       await nav(app, 'registration', 'player-name-input');
       await app.type('player-name-input', `Late Comer${ENTER}`);
       await errorShown(app, /open in another Tablekeeper/);
@@ -308,6 +313,7 @@ describe('every capability in the window', () => {
         assert.match(warnings, /second bye/, warnings);
       }
       if (round <= 2) assert.equal(warnings, '', 'rounds 1 and 2 are as the pairer would have them');
+      if (round === 4) await app.screenshot('cap-05-paper-round-warnings');
       await nav(app, 'results', 'bulk-panel');
       await openPanel('bulk-panel');
       await app.type('bulk-results', given.lines.join(ENTER));

@@ -102,6 +102,7 @@ describe('a whole Swiss day in Japanese', () => {
     await app.waitForText('tardy-preview', '3分の遅刻');
     await unfold();
     await japaneseOnly('registration');
+    await app.screenshot('ja-00-registration');
   });
 
   step('第1回戦: paired, with the reasons in Japanese', async () => {
@@ -141,6 +142,7 @@ describe('a whole Swiss day in Japanese', () => {
     const error = await errorShown(app, 'は結果として読めません');
     assert.ok(error.includes(ja.errors['invalid-result']), error);
     await japaneseOnly('results (error)');
+    await app.screenshot('ja-01-results-error');
     await app.clear(input);
     await enterResult(app, 4, '4 2');
     await app.waitForText('outstanding-tables', ja.results.allIn);
@@ -234,8 +236,11 @@ describe('a whole Swiss day in Japanese', () => {
     assert.ok(warnings.includes(ja.round.warnings), warnings);
     await unfold();
     await japaneseOnly('round 3 (entered as given)');
+    await app.screenshot('ja-02-paper-round-warnings');
   });
 
+  // The Results screen reads the round with `pairings`, which also explains it: the shell
+  // must answer for a round entered as given too (it has no pairer's seed to explain).
   step('第3回戦: results of the paper round in one go', async () => {
     await nav(app, 'results', 'bulk-panel');
     await app.execute(`document.querySelector('[data-testid=bulk-panel]').open = true`);
@@ -287,6 +292,7 @@ describe('a whole Swiss day in Japanese', () => {
     });
     await app.waitForText('event-summary', '終了');
     await japaneseOnly('top cut (champion)');
+    await app.screenshot('ja-03-champion');
   });
 
   step('a PDF in Japanese, the window working while it is written', async () => {

@@ -371,6 +371,32 @@ describe('a 9-player Bandai tournament in the real app window', () => {
     await app.screenshot('07-champion');
   });
 
+  step('the bracket on the projector window', async () => {
+    await nav('cut', 'bracket-projector');
+    const main = await app.cmd('GET', '/window');
+    const before = await app.cmd('GET', '/window/handles');
+    await app.click('bracket-projector');
+    const handles = await waitFor(async () => {
+      const now = await app.cmd('GET', '/window/handles');
+      return now.length > before.length ? now : null;
+    }, { message: 'the projector window' });
+    await app.cmd('POST', '/window', { handle: handles.find((h) => !before.includes(h)) });
+    try {
+      await app.find('projector-bracket');
+      await waitFor(
+        () => app.execute(`return document.querySelector('[data-testid=projector-bracket] [data-testid=bracket-champion]')?.textContent.includes(arguments[0]) ?? false`, [state.champion]),
+        { message: 'the drawn bracket with its champion on the projector' },
+      );
+      const lines = await app.execute(`return document.querySelectorAll('[data-testid=projector-bracket] .bracket-lines path').length`);
+      assert.ok(lines >= 3, `lines join the matches: ${lines}`);
+      await app.screenshot('07b-projector-bracket');
+      await app.cmd('DELETE', '/window');
+    } finally {
+      await app.cmd('POST', '/window', { handle: main });
+    }
+    await app.find('bracket');
+  });
+
   step('exports the standings CSV to a chosen path', async () => {
     await nav('standings', 'export');
     // A save dialog only offers folders that exist; so does the path box.

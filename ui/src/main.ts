@@ -42,6 +42,9 @@ async function boot(): Promise<void> {
   }
   startRouter(root, screens);
   if (failure !== null) showError(failure);
+  // The file the app was started with (a double-clicked event) did not open: say why at
+  // once; the Start screen keeps saying it.
+  else if (state.appInfo()?.startup_error) showError(state.appInfo()?.startup_error);
 }
 
 void boot();

@@ -1,9 +1,13 @@
 // Pure helpers of the screens: names from a pasted list, the cut sizes offered, and the
 // standings' own match-win column.
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import en from '../i18n/en.json';
+import ja from '../i18n/ja.json';
 import type { StandingsRowView, StandingsView } from '../types';
 import { cutSizes } from './cut';
 import { namesFromText } from './registration';
+import { infractionText } from './results';
 import { showMatchWinColumn } from './standings';
 
 describe('namesFromText', () => {
@@ -68,5 +72,18 @@ describe('showMatchWinColumn', () => {
 
   it('has no column without a rate', () => {
     expect(showMatchWinColumn(view(['opp-match-win'], false))).toBe(false);
+  });
+});
+
+describe('infractionText', () => {
+  it('keeps what the scorekeeper typed', () => {
+    expect(infractionText('手札の公開')).toBe('手札の公開');
+  });
+
+  it('words the late-arrival infraction the shell records in the interface language', async () => {
+    await i18next.init({ lng: 'ja', resources: { en: { translation: en }, ja: { translation: ja } } });
+    expect(infractionText('tardiness (12 min)')).toBe('遅刻（12分）');
+    await i18next.changeLanguage('en');
+    expect(infractionText('tardiness (12 min)')).toBe('tardiness (12 min)');
   });
 });

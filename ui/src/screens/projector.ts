@@ -65,8 +65,11 @@ export function mountProjector(root: HTMLElement): void {
     if (!canvas) return;
     const width = canvas.offsetWidth || 1;
     const height = canvas.offsetHeight || 1;
-    const scale = Math.min((window.innerWidth - 64) / width, (window.innerHeight - 160) / height, 2.5);
-    canvas.style.transform = `scale(${Math.max(0.3, scale)})`;
+    const scale = Math.max(0.3, Math.min((window.innerWidth - 64) / width, (window.innerHeight - 160) / height, 2.5));
+    canvas.style.transform = `scale(${scale})`;
+    // The drawing takes the room of its scaled size, so nothing scrolls.
+    bracketArea.style.width = `${Math.ceil(width * scale)}px`;
+    bracketArea.style.height = `${Math.ceil(height * scale)}px`;
   };
 
   const show = () => {

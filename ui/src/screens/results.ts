@@ -15,6 +15,15 @@ import * as state from '../state';
 import type { HistoryItem, Message, PairingsView, PenaltyView, TableView } from '../types';
 import { labelOf, options, PENALTIES } from '../vocabulary';
 
+/**
+ * The infraction as typed; the one the shell writes itself for a late arrival
+ * ("tardiness (12 min)") in the interface language.
+ */
+export function infractionText(infraction: string): string {
+  const late = /^tardiness \((\d+) min\)$/.exec(infraction);
+  return late ? t('registration.tardyInfraction', { minutes: late[1] }) : infraction;
+}
+
 /** How long typing must pause before the preview asks the shell (ms). */
 export const PREVIEW_DELAY = 150;
 
@@ -95,7 +104,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     penaltyList.replaceChildren(
       ...(items.length > 0
         ? items.map((p) =>
-            h('li', {}, t('results.penaltyLine', { round: p.round, name: p.name, penalty: labelOf(PENALTIES, p.penalty), infraction: p.infraction }), p.note ? ` (${p.note})` : ''),
+            h('li', {}, t('results.penaltyLine', { round: p.round, name: p.name, penalty: labelOf(PENALTIES, p.penalty), infraction: infractionText(p.infraction) }), p.note ? ` (${p.note})` : ''),
           )
         : [h('li', {}, t('results.noPenalties'))]),
     );
