@@ -239,6 +239,11 @@ fn edit_player_keeps_what_is_left_out_and_clears_what_is_empty() {
         error_kind(&["edit-player", file, "2", "--name", "佐藤 一"]),
         "duplicate-player"
     );
+    assert_eq!(
+        error_kind(&["edit-player", file, "2"]),
+        "invalid-request",
+        "nothing to change logs no empty step"
+    );
     // One step each, and undo is real.
     ok(&["undo", file]);
     assert_eq!(ok(&["players", file])[0]["name"], "Player 01");

@@ -793,7 +793,7 @@ fn crossover_viii_byes_the_explanation_shows_the_pairers_numbers() {
     assert!(
         refused["message"]
             .as_str()
-            .is_some_and(|m| m.contains("--allow-rematches"))
+            .is_some_and(|m| m.contains("allow rematches"))
     );
     let lonely = create(&dir, "lonely", &["--ruleset", "bandai"], 1);
     let refused = error(&["pair", &lonely]);

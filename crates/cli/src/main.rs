@@ -68,9 +68,35 @@ fn main() -> ExitCode {
                 ));
             } else {
                 write_err(&format!("error: {}\n", render::say(&error.message())));
+                if let Some(hint) = cli_hint(error.kind()) {
+                    write_err(&format!("  {}\n", render::say(&hint)));
+                }
             }
             ExitCode::from(1)
         }
+    }
+}
+
+/// How to do in the CLI what an error asks for (the command layer's words name no host).
+fn cli_hint(kind: ErrorKind) -> Option<tablekeeper_engine::message::Message> {
+    match kind {
+        ErrorKind::ResultExists => Some(tablekeeper_engine::msg!(
+            "cli.hint.result-exists",
+            "to correct it: tablekeeper result FILE TABLE RESULT --replace"
+        )),
+        ErrorKind::RematchUnavoidable => Some(tablekeeper_engine::msg!(
+            "cli.hint.rematch-unavoidable",
+            "to pair with the fewest rematches: tablekeeper pair FILE --allow-rematches (or repair … --allow-rematches)"
+        )),
+        ErrorKind::UnknownPlayer => Some(tablekeeper_engine::msg!(
+            "cli.hint.players",
+            "the numbers: tablekeeper players FILE"
+        )),
+        ErrorKind::NoRound => Some(tablekeeper_engine::msg!(
+            "cli.hint.no-round",
+            "to pair: tablekeeper pair FILE"
+        )),
+        _ => None,
     }
 }
 

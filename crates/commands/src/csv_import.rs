@@ -106,6 +106,18 @@ fn not_text() -> CommandError {
     )
 }
 
+/// The 1-based line where a record starting at `byte` has its first field, counted from
+/// the text itself: the reader's own count and offset include the line ends before the
+/// record (blank lines, the `\n` of a CRLF file saved by Excel).
+fn line_at(text: &str, byte: u64) -> usize {
+    let bytes = text.as_bytes();
+    let mut end = usize::try_from(byte).unwrap_or(usize::MAX).min(bytes.len());
+    while bytes.get(end).is_some_and(|b| matches!(b, b'\r' | b'\n')) {
+        end += 1;
+    }
+    bytes[..end].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
 /// Where a quoted field opened and never closed, as a 1-based line; `None` when every
 /// quote is closed. The CSV reader would otherwise read on to the end of the file and merge
 /// every following row into one field.
@@ -224,7 +236,7 @@ pub fn preview(
                 problems.push(Problem {
                     line: e
                         .position()
-                        .map_or(fallback_line, |p| usize::try_from(p.line()).unwrap_or(0)),
+                        .map_or(fallback_line, |p| line_at(&text, p.byte())),
                     message: msg!("csv.unreadable-row", "{detail}", detail = e.to_string()),
                 });
                 continue;
@@ -232,7 +244,7 @@ pub fn preview(
         };
         let line = record
             .position()
-            .map_or(fallback_line, |p| usize::try_from(p.line()).unwrap_or(0));
+            .map_or(fallback_line, |p| line_at(&text, p.byte()));
         if record.iter().all(str::is_empty) {
             continue;
         }

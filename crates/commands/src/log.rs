@@ -30,21 +30,22 @@ impl Log {
         if let Some(parsed) = self.parsed.get() {
             return Ok(parsed);
         }
-        let missing = self
+        // Undo and redo rows keep their content at open, so rows without it need not be a
+        // prefix: fetch up to the newest one and match by sequence number.
+        let newest_missing = self
             .rows
             .iter()
-            .take_while(|row| row.payload.is_none())
-            .count();
-        let fetched = if missing > 0 {
-            file.payloads(i64::try_from(missing).unwrap_or(i64::MAX))?
-        } else {
-            Vec::new()
+            .filter(|row| row.payload.is_none())
+            .map(|row| row.seq)
+            .max();
+        let fetched = match newest_missing {
+            Some(seq) => file.payloads(seq)?,
+            None => Default::default(),
         };
         let parsed = self
             .rows
             .iter()
-            .enumerate()
-            .map(|(index, row)| match (&row.payload, fetched.get(index)) {
+            .map(|row| match (&row.payload, fetched.get(&row.seq)) {
                 (None, Some(payload)) => StoredRow {
                     payload: Some(payload.clone()),
                     ..row.clone()

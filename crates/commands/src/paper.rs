@@ -63,8 +63,20 @@ pub fn pairing_csv(bytes: &[u8]) -> Result<Vec<(u32, String, Option<String>)>, C
                 ),
             ));
         }
-        let b = (!b.is_empty() && !b.eq_ignore_ascii_case("bye") && number.is_some())
-            .then(|| b.to_string());
+        let b_is_bye = b.is_empty() || b.eq_ignore_ascii_case("bye");
+        if number.is_none() && !b_is_bye {
+            // An empty table is the bye; a second player there is a typing slip, never dropped.
+            return Err(CommandError::input(
+                ErrorKind::CsvFormat,
+                msg!(
+                    "error.csv-format.pairing-bye-with-opponent",
+                    "pairing file line {line}: the table is empty (the bye) but a second player, '{b}', is given; write the table number, or leave player B empty for the bye",
+                    line = line,
+                    b = b
+                ),
+            ));
+        }
+        let b = (!b_is_bye).then(|| b.to_string());
         tables.push((number.unwrap_or(0), a.to_string(), b));
     }
     Ok(tables)
@@ -90,7 +102,18 @@ pub fn result_lines(lines: &[String]) -> Result<Vec<(u32, ResultEntry)>, Command
         };
         let (table, result) = text.split_once(char::is_whitespace).ok_or_else(bad)?;
         let table: u32 = table.parse().map_err(|_| bad())?;
-        results.push((table, parse_result(result.trim(), None)?));
+        let entry = parse_result(result.trim(), None).map_err(|error| {
+            CommandError::input(
+                error.kind(),
+                msg!(
+                    "error.invalid-result.bulk-line-refused",
+                    "line {line}: {problem}",
+                    line = index + 1,
+                    problem = tablekeeper_engine::message::Param::message(&error.message())
+                ),
+            )
+        })?;
+        results.push((table, entry));
     }
     Ok(results)
 }
@@ -113,6 +136,12 @@ mod tests {
         );
         let error = pairing_csv(b"1,A,B\nx,C,D\n").expect_err("bad table");
         assert_eq!(error.kind(), ErrorKind::CsvFormat);
+        let error = pairing_csv(b"1,A,B\n,Eve,Ann\n").expect_err("a bye with an opponent");
+        assert!(
+            error.message().text.contains("line 2"),
+            "{:?}",
+            error.message()
+        );
     }
 
     #[test]
@@ -122,5 +151,12 @@ mod tests {
         assert_eq!(results.len(), 2);
         assert_eq!(results[1].0, 2);
         assert!(result_lines(&["x a".to_string()]).is_err());
+        let refused = result_lines(&["1 a".to_string(), "2 7-x".to_string()])
+            .expect_err("the grammar refuses line 2");
+        assert!(
+            refused.message().text.starts_with("line 2: "),
+            "{:?}",
+            refused.message()
+        );
     }
 }

@@ -540,7 +540,7 @@ impl Session {
                 ErrorKind::InvalidCut,
                 msg!(
                     "error.invalid-cut.top-cut-needs-least-2-3",
-                    "a top cut needs at least 2 players; plan one with --cut 4 or --cut 8 (or leave it out)"
+                    "a top cut needs at least 2 players; plan a top 4 or top 8, or no cut"
                 ),
             ));
         }
@@ -553,7 +553,7 @@ impl Session {
                 ErrorKind::InvalidRounds,
                 msg!(
                     "error.invalid-rounds.variable-rounds-need-maximum-planned",
-                    "variable rounds need the maximum as the planned rounds, at least the minimum (e.g. --min-rounds 6 --rounds 8)"
+                    "variable rounds need the maximum as the planned rounds, at least the minimum (e.g. at least 6, at most 8 rounds)"
                 ),
             ));
         }
@@ -1236,7 +1236,7 @@ impl Session {
                 ErrorKind::UnknownPlayer,
                 msg!(
                     "error.unknown-player.team-team-member-named-use",
-                    "no team or team member named '{reference}'; use the team's number from `tablekeeper players` (a member as TEAM.SEAT, e.g. 3.2)",
+                    "no team or team member named '{reference}'; use the team's number from the player list (a member as TEAM.SEAT, e.g. 3.2)",
                     reference = reference
                 ),
             )),
@@ -1244,7 +1244,7 @@ impl Session {
                 ErrorKind::UnknownPlayer,
                 msg!(
                     "error.unknown-player.player-named-use-players-number",
-                    "no player named '{reference}'; use the player's number from `tablekeeper players`",
+                    "no player named '{reference}'; use the player's number from the player list",
                     reference = reference
                 ),
             )),
@@ -1629,7 +1629,11 @@ impl Session {
         let cut = effective
             .iter()
             .position(|action| {
-                if matches!(action, Action::PairRound { .. }) {
+                // A round entered as given is a Swiss round too (paper re-entry).
+                if matches!(
+                    action,
+                    Action::PairRound { .. } | Action::EnterPairing { .. }
+                ) {
                     rounds_seen += 1;
                 }
                 rounds_seen == stored.round
@@ -1645,16 +1649,24 @@ impl Session {
                 )
             })?;
         let before = self.replay(effective[..cut].to_vec())?;
-        let Action::PairRound { seed, .. } = effective[cut] else {
-            return Err(CommandError::input(
-                ErrorKind::UnknownRound,
-                msg!(
-                    "error.unknown-round.log-entry-pairing",
-                    "the log entry is not a pairing"
-                ),
-            ));
+        let seed = match effective[cut] {
+            Action::PairRound { seed, .. } => *seed,
+            // Entered as given: nothing of the pairer's to explain; the warnings of the
+            // entry (rematches, second byes) are the round's own view.
+            Action::EnterPairing { .. } => {
+                return Ok(ExplanationView::entered_as_given(stored.round));
+            }
+            _ => {
+                return Err(CommandError::input(
+                    ErrorKind::UnknownRound,
+                    msg!(
+                        "error.unknown-round.log-entry-pairing",
+                        "the log entry is not a pairing"
+                    ),
+                ));
+            }
         };
-        let again = pair_next_round(&before, *seed, true)?;
+        let again = pair_next_round(&before, seed, true)?;
         // The stored round may have been changed by hand since (swap, give-bye, re-pair).
         let current = self
             .event
@@ -1833,6 +1845,20 @@ impl Session {
         keep: EditKeep,
     ) -> Result<PlayerView, CommandError> {
         let player = self.find_player(reference)?;
+        if keep.name
+            && changes.reading.is_none()
+            && changes.publisher_id.is_none()
+            && changes.nickname.is_none()
+        {
+            // An empty step in the history helps nobody.
+            return Err(CommandError::input(
+                ErrorKind::InvalidRequest,
+                msg!(
+                    "error.invalid-request.edit-nothing",
+                    "nothing to change: give a new name, reading, player ID or nickname"
+                ),
+            ));
+        }
         let checked = crate::names::player_details(&PlayerDetails {
             name: if keep.name {
                 self.event.player(player)?.name.clone()
@@ -2004,7 +2030,7 @@ impl Session {
                 ErrorKind::NoRound,
                 msg!(
                     "error.no-round.round-has-been-paired-yet-3",
-                    "no round has been paired yet; run `tablekeeper pair` first"
+                    "no round has been paired yet; pair round 1 first"
                 ),
             ),
         })?;

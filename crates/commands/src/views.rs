@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
 use tablekeeper_engine::message::Message;
 use tablekeeper_engine::model::{Match, Player, PlayerStatus, ResultEntry, Round, Seats};
+use tablekeeper_engine::msg;
 use tablekeeper_engine::standings::{Standings, TiebreakValue};
 use ts_rs::TS;
 
@@ -363,6 +364,23 @@ pub struct ExplanationView {
 }
 
 impl ExplanationView {
+    /// A round entered as given (played on paper, paired by hand): the pairer did not make
+    /// it, so there is no bye reason or float to explain.
+    pub fn entered_as_given(round: u32) -> Self {
+        Self {
+            round,
+            regenerated_identically: false,
+            bye: None,
+            floats: Vec::new(),
+            rematches: Vec::new(),
+            forced_second_byes: Vec::new(),
+            notes: vec![msg!(
+                "explain.entered-as-given",
+                "this round was entered as given, not paired by Tablekeeper"
+            )],
+        }
+    }
+
     pub fn from_explanation(
         event: &Event,
         explanation: &tablekeeper_engine::pairing::Explanation,

@@ -262,9 +262,21 @@ fn every_command_of_the_surface_works_over_an_event_file() {
         .map(|t| format!("{t} draw"))
         .collect();
     host.ok("record_results", json!({ "round": null, "lines": lines }));
+    // The pairings view of a round entered as given explains that it is not the pairer's.
+    let shown = host.ok("pairings", json!({ "round": 2 }));
+    assert_eq!(
+        shown["explanation"]["notes"][0]["key"], "explain.entered-as-given",
+        "{shown}"
+    );
 
     // Round 3, then the cut and its bracket rounds.
     let round3 = host.ok("pair_round", json!({ "allow_rematches": true }));
+    // Round 3 is the pairer's again (counted past the round entered as given).
+    let shown = host.ok("pairings", json!({ "round": 3 }));
+    assert_eq!(
+        shown["explanation"]["regenerated_identically"], true,
+        "{shown}"
+    );
     let lines: Vec<String> = tables(&round3).iter().map(|t| format!("{t} a")).collect();
     host.ok("record_results", json!({ "round": null, "lines": lines }));
     let dropped = host.ok("drop_player", json!({ "player": "Fay" }));

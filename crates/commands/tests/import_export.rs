@@ -69,9 +69,20 @@ fn the_bad_input_corpus_is_reported_line_by_line() {
         "{messages:?}"
     );
     assert!(
-        messages.iter().any(|m| m.contains("already registered")),
+        messages
+            .iter()
+            .any(|m| m.starts_with("7: '😀 Emoji' is already registered")),
         "{messages:?}"
     );
+    // The same lines in a file saved with Windows line ends (Excel's CSV).
+    let crlf = csv.replace('\n', "\r\n");
+    let windows: Vec<String> = csv_import::preview(crlf.as_bytes(), &[("😀 Emoji".into(), None)])
+        .expect("readable")
+        .problems
+        .iter()
+        .map(|p| format!("{}: {}", p.line, p.message))
+        .collect();
+    assert_eq!(windows, messages, "CRLF lines are numbered as LF lines");
     let error = csv_import::players_from(preview).expect_err("problems block the import");
     assert_eq!(error.kind(), "csv-problems");
     assert_eq!(

@@ -7,6 +7,7 @@
 //! ([`crate::log::read`]); a file on read-only media, one held by another Tablekeeper, or
 //! one on a full disk opens for reading and refuses changes with the reason.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rusqlite::backup::{Backup, StepResult};
@@ -278,15 +279,17 @@ impl EventFile {
         self.head.rows
     }
 
-    /// The stored content of log rows `1..=up_to`, in order (for rows whose content was
+    /// The stored content of log rows `1..=up_to` by sequence number (for rows whose content was
     /// not kept when the file was opened).
-    pub fn payloads(&self, up_to: i64) -> Result<Vec<String>, StoreError> {
+    pub fn payloads(&self, up_to: i64) -> Result<BTreeMap<i64, String>, StoreError> {
         let mut statement = self
             .conn
-            .prepare("SELECT payload_json FROM action_log WHERE seq <= ?1 ORDER BY seq")?;
+            .prepare("SELECT seq, payload_json FROM action_log WHERE seq <= ?1 ORDER BY seq")?;
         let payloads = statement
-            .query_map(params![up_to], |row| row.get::<_, String>(0))?
-            .collect::<Result<Vec<_>, _>>()?;
+            .query_map(params![up_to], |row| {
+                Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+            })?
+            .collect::<Result<BTreeMap<_, _>, _>>()?;
         Ok(payloads)
     }
 

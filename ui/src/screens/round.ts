@@ -205,7 +205,8 @@ function explanationPanel(explanation: ExplanationView): HTMLElement {
   if (explanation.rematches.length > 0) items.push(t('round.explain.rematches', { count: explanation.rematches.length }));
   if (explanation.forced_second_byes.length > 0) items.push(t('round.explain.secondBye', { players: explanation.forced_second_byes.join(', ') }));
   items.push(...explanation.notes.map(say));
-  items.push(explanation.regenerated_identically ? t('round.explain.identical') : t('round.explain.changed'));
+  const enteredAsGiven = explanation.notes.some((note) => note.key === 'explain.entered-as-given');
+  if (!enteredAsGiven) items.push(explanation.regenerated_identically ? t('round.explain.identical') : t('round.explain.changed'));
   return h(
     'details',
     { class: 'panel no-print', 'data-testid': 'explanation' },

@@ -49,7 +49,7 @@ impl Session {
                 ErrorKind::InvalidCut,
                 msg!(
                     "error.invalid-cut.single-elimination-event-one-bracket",
-                    "a single-elimination event is one bracket from round 1; pair its rounds with `tablekeeper pair`"
+                    "a single-elimination event is one bracket from round 1; pair its rounds one after another"
                 ),
             ));
         }
@@ -207,7 +207,7 @@ impl Session {
                 ErrorKind::InvalidStructure,
                 msg!(
                     "error.invalid-structure.order-seeds-single-elimination-event",
-                    "--order seeds a single-elimination event (create --structure single-elimination); this event pairs Swiss-style"
+                    "a seed order is for a single-elimination event (created with that structure); this event pairs Swiss-style"
                 ),
             ));
         }
@@ -217,7 +217,7 @@ impl Session {
                     ErrorKind::InvalidPairing,
                     msg!(
                         "error.invalid-pairing.bracket-seeded-already-tablekeeper-pair",
-                        "the bracket is seeded already; `tablekeeper pair FILE` (without --order) pairs its next round"
+                        "the bracket is seeded already; its next round is paired from the bracket, without a seed order"
                     ),
                 ));
             }
@@ -255,7 +255,7 @@ impl Session {
                         ErrorKind::InvalidPairing,
                         msg!(
                             "error.invalid-pairing.order-lists-seeds-each-active",
-                            "--order lists the seeds, each active player once ({players} players; `tablekeeper players` lists them)",
+                            "the seed order lists each active player once ({players} players, by their numbers in the player list)",
                             players = active.len()
                         ),
                     ));

@@ -111,7 +111,7 @@ pub fn pair_with(
     }
     Err(EngineError::RematchUnavoidable(msg!(
         "error.rematch-unavoidable.every-pairing-round-repeats-least",
-        "every pairing of round {round} repeats at least {rematches} earlier match(es) (proved by the optimal matching);           run `tablekeeper pair FILE --allow-rematches` (or `repair … --allow-rematches`; in the app, tick \"Allow rematches\") to play the fewest",
+        "every pairing of round {round} repeats at least {rematches} earlier match(es) (proved by the optimal matching); allow rematches to pair the round with the fewest",
         round = context.round,
         rematches = rematches
     )))
