@@ -2037,6 +2037,23 @@ impl Session {
         Ok(PairingsView::from_round(event, found))
     }
 
+    /// Each player's points before `round` was played (what a reprint of that round's
+    /// pairings shows): the standings of the rounds before it, with today's corrections.
+    pub fn points_before(
+        &self,
+        round: u32,
+    ) -> Result<std::collections::HashMap<u32, String>, CommandError> {
+        let mut before = self.event.clone();
+        before.rounds.retain(|r| r.number < round);
+        before.penalties.retain(|p| p.round < round);
+        before.cut = None;
+        Ok(standings::compute(&before)?
+            .rows
+            .iter()
+            .map(|row| (row.player.0, row.points.to_string()))
+            .collect())
+    }
+
     pub fn standings(&self) -> Result<StandingsView, CommandError> {
         let computed = standings::compute(&self.event)?;
         Ok(StandingsView::from_standings(&self.event, &computed))

@@ -91,7 +91,7 @@ pub fn bracket(sheet: &Sheet, view: &BracketView) -> Result<Vec<u8>, PrintError>
         );
     }
     let footer = format!("{} · {} {}", sheet.event, l.printed, sheet.printed_at);
-    Ok(doc.finish(&footer, &sheet.page_label()))
+    doc.finish(&footer, &sheet.page_label())
 }
 
 fn seat_text(seat: &BracketSeat) -> String {

@@ -2,8 +2,8 @@
 //! points, lines and boxes, and a document that collects pages and adds page footers.
 
 use printpdf::{
-    Color, FontId, Line, LinePoint, Op, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
-    PdfSaveOptions, Point, Pt, Rgb, TextItem,
+    Color, FontId, Line, LinePoint, Op, PaintMode, PdfDocument, PdfFontHandle, PdfPage,
+    PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rgb, TextItem, WindingOrder,
 };
 
 use crate::font;
@@ -16,19 +16,21 @@ pub const MARGIN: f32 = 40.0;
 pub struct Canvas {
     pub width: f32,
     pub height: f32,
-    font: &'static ParsedFont,
-    font_id: FontId,
     ops: Vec<Op>,
 }
 
+/// The stand-in id of font `index` in a page's operations; the document swaps in the real
+/// id when it adds the fonts its pages use (and only those).
+fn placeholder(index: usize) -> FontId {
+    FontId(format!("tablekeeper-font-{index}"))
+}
+
 impl Canvas {
-    fn new(paper: Paper, font: &'static ParsedFont, font_id: FontId) -> Canvas {
+    fn new(paper: Paper) -> Canvas {
         let (width, height) = crate::paper_size(paper);
         Canvas {
             width,
             height,
-            font,
-            font_id,
             ops: Vec::new(),
         }
     }
@@ -40,33 +42,39 @@ impl Canvas {
 
     /// `text` cut to `max` points at `size`.
     pub fn fit(&self, text: &str, size: f32, max: f32) -> String {
-        font::fit(self.font, text, size, max)
+        font::fit(text, size, max)
     }
 
     pub fn text_width(&self, text: &str, size: f32) -> f32 {
-        font::width(self.font, text, size)
+        font::width(text, size)
     }
 
-    /// `text` with its top-left corner's baseline at (`x`, `y`), cut to `max` points.
+    /// `text` with its top-left corner's baseline at (`x`, `y`), cut to `max` points. Each
+    /// run of characters is shown in the font that has them; the text cursor carries on
+    /// from one run to the next, so the text layer reads back as one string.
     pub fn text(&mut self, x: f32, y: f32, size: f32, max: f32, text: &str) {
-        let shown = font::fit(self.font, text, size, max);
+        let shown = font::fit(text, size, max);
         self.ops.extend([
             Op::StartTextSection,
-            Op::SetFont {
-                font: PdfFontHandle::External(self.font_id.clone()),
-                size: Pt(size),
-            },
             Op::SetTextCursor {
                 pos: Point {
                     x: Pt(x),
                     y: Pt(self.height - y),
                 },
             },
-            Op::ShowText {
-                items: vec![TextItem::Text(shown)],
-            },
-            Op::EndTextSection,
         ]);
+        for (index, run) in font::runs(&shown) {
+            self.ops.extend([
+                Op::SetFont {
+                    font: PdfFontHandle::External(placeholder(index)),
+                    size: Pt(size),
+                },
+                Op::ShowText {
+                    items: vec![TextItem::Text(run)],
+                },
+            ]);
+        }
+        self.ops.push(Op::EndTextSection);
     }
 
     /// `text` ending at `right`.
@@ -95,6 +103,45 @@ impl Canvas {
             true,
             thickness,
         );
+    }
+
+    /// A light grey band behind a table row, so the eye keeps the row across the sheet.
+    /// (The fill colour is set back to black: text is filled with it too.)
+    pub fn shade(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        let height = self.height;
+        let grey = |level: f32| {
+            Color::Rgb(Rgb {
+                r: level,
+                g: level,
+                b: level,
+                icc_profile: None,
+            })
+        };
+        let corner = |x: f32, y: f32| LinePoint {
+            p: Point {
+                x: Pt(x),
+                y: Pt(height - y),
+            },
+            bezier: false,
+        };
+        self.ops.extend([
+            Op::SetFillColor { col: grey(0.9) },
+            Op::DrawPolygon {
+                polygon: Polygon {
+                    rings: vec![PolygonRing {
+                        points: vec![
+                            corner(x, y),
+                            corner(x + w, y),
+                            corner(x + w, y + h),
+                            corner(x, y + h),
+                        ],
+                    }],
+                    mode: PaintMode::Fill,
+                    winding_order: WindingOrder::NonZero,
+                },
+            },
+            Op::SetFillColor { col: grey(0.0) },
+        ]);
     }
 
     fn path(&mut self, points: &[(f32, f32)], closed: bool, thickness: f32) {
@@ -132,29 +179,23 @@ impl Canvas {
 pub struct Document {
     paper: Paper,
     doc: PdfDocument,
-    font: &'static ParsedFont,
-    font_id: FontId,
     pages: Vec<Canvas>,
 }
 
 impl Document {
     pub fn new(paper: Paper, title: &str) -> Result<Document, PrintError> {
-        let font = font::font()?;
-        let mut doc = PdfDocument::new(title);
-        let font_id = doc.add_font(font);
+        // The first font measures every text; a broken build fails here, not mid-page.
+        font::font(0)?;
         Ok(Document {
             paper,
-            doc,
-            font,
-            font_id,
+            doc: PdfDocument::new(title),
             pages: Vec::new(),
         })
     }
 
     /// Starts a new page and returns it.
     pub fn page(&mut self) -> &mut Canvas {
-        self.pages
-            .push(Canvas::new(self.paper, self.font, self.font_id.clone()));
+        self.pages.push(Canvas::new(self.paper));
         let last = self.pages.len() - 1;
         &mut self.pages[last]
     }
@@ -170,13 +211,17 @@ impl Document {
 
     /// Writes the PDF; `footer` is printed at the bottom-left of every page and
     /// "page n / m" at the bottom-right.
-    pub fn finish(mut self, footer: &str, page_label: &dyn Fn(usize, usize) -> String) -> Vec<u8> {
+    pub fn finish(
+        mut self,
+        footer: &str,
+        page_label: &dyn Fn(usize, usize) -> String,
+    ) -> Result<Vec<u8>, PrintError> {
         if self.pages.is_empty() {
             self.page();
         }
         let total = self.pages.len();
         let mut pages = Vec::with_capacity(total);
-        for (index, mut canvas) in self.pages.into_iter().enumerate() {
+        for (index, mut canvas) in std::mem::take(&mut self.pages).into_iter().enumerate() {
             let y = canvas.height - MARGIN / 2.0;
             let label = page_label(index + 1, total);
             let label_width = canvas.text_width(&label, 8.0);
@@ -195,11 +240,41 @@ impl Document {
                 canvas.ops,
             ));
         }
+        self.embed_used_fonts(&mut pages)?;
         let options = PdfSaveOptions {
             subset_fonts: true,
             ..PdfSaveOptions::default()
         };
         let mut warnings = Vec::new();
-        self.doc.with_pages(pages).save(&options, &mut warnings)
+        Ok(self.doc.with_pages(pages).save(&options, &mut warnings))
+    }
+
+    /// Adds the fonts the pages use to the PDF and points their text at them.
+    fn embed_used_fonts(&mut self, pages: &mut [PdfPage]) -> Result<(), PrintError> {
+        let mut ids: [Option<FontId>; font::FONT_COUNT] = Default::default();
+        for page in pages.iter_mut() {
+            for op in &mut page.ops {
+                let Op::SetFont {
+                    font: PdfFontHandle::External(id),
+                    ..
+                } = op
+                else {
+                    continue;
+                };
+                let Some(index) = (0..font::FONT_COUNT).find(|&i| *id == placeholder(i)) else {
+                    continue;
+                };
+                let real = match &ids[index] {
+                    Some(real) => real.clone(),
+                    None => {
+                        let real = self.doc.add_font(font::font(index)?);
+                        ids[index] = Some(real.clone());
+                        real
+                    }
+                };
+                *id = real;
+            }
+        }
+        Ok(())
     }
 }

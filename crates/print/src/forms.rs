@@ -65,7 +65,7 @@ pub fn score_card(sheet: &Sheet, rounds: u32) -> Result<Vec<u8>, PrintError> {
     };
     canvas.text(MARGIN, y + 20.0, 11.0, width, totals);
     let footer = format!("{} · {} {}", sheet.event, l.printed, sheet.printed_at);
-    Ok(doc.finish(&footer, &sheet.page_label()))
+    doc.finish(&footer, &sheet.page_label())
 }
 
 /// A blank deck registration sheet: player, ID, deck name, numbered card lines, total and
@@ -110,7 +110,7 @@ pub fn deck_sheet(sheet: &Sheet) -> Result<Vec<u8>, PrintError> {
         verification,
     );
     let footer = format!("{} · {} {}", sheet.event, l.printed, sheet.printed_at);
-    Ok(doc.finish(&footer, &sheet.page_label()))
+    doc.finish(&footer, &sheet.page_label())
 }
 
 fn field_line(canvas: &mut Canvas, x: f32, y: f32, width: f32, label: &str) {

@@ -1,7 +1,6 @@
 //! One print job on an open event: which document, for which round, on which paper, in
 //! which language. The CLI and the desktop shell both print through [`render`].
 
-use std::collections::HashMap;
 use tablekeeper_engine::msg;
 
 use tablekeeper_commands::desk::PrintRequest;
@@ -49,12 +48,8 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
     match job.what {
         Document::Pairings | Document::PairingsByName | Document::Slips => {
             let pairings = session.pairings(job.round)?;
-            let points: HashMap<u32, String> = session
-                .standings()?
-                .rows
-                .into_iter()
-                .map(|r| (r.player, r.points))
-                .collect();
+            // The points the players had when the round was paired, also on a reprint.
+            let points = session.points_before(pairings.round)?;
             match job.what {
                 Document::Pairings => crate::pairings::by_table(&sheet, &pairings, &points),
                 Document::PairingsByName => {
@@ -69,7 +64,9 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
             }
         }
         Document::Standings => crate::standings::standings(&sheet, &session.standings()?),
-        Document::Breakdown => crate::standings::breakdown(&sheet, &session.breakdown()?),
+        Document::Breakdown => {
+            crate::standings::breakdown(&sheet, &session.breakdown()?, &session.standings()?)
+        }
         Document::Bracket => {
             let bracket = session.bracket()?.ok_or_else(|| {
                 PrintError::Input(msg!(

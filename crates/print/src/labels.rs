@@ -8,6 +8,7 @@ pub struct Labels {
     pub pairings_by_table: &'static str,
     pub pairings_by_name: &'static str,
     pub table: &'static str,
+    pub tables: &'static str,
     pub player: &'static str,
     pub opponent: &'static str,
     pub points: &'static str,
@@ -106,6 +107,7 @@ const EN: Labels = Labels {
     pairings_by_table: "Pairings by table",
     pairings_by_name: "Pairings by name",
     table: "Table",
+    tables: "Tables",
     player: "Player",
     opponent: "Opponent",
     points: "Points",
@@ -162,6 +164,7 @@ const JA: Labels = Labels {
     pairings_by_table: "対戦表（卓番順）",
     pairings_by_name: "対戦表（名前順）",
     table: "卓",
+    tables: "卓",
     player: "プレイヤー",
     opponent: "対戦相手",
     points: "勝点",
@@ -212,3 +215,79 @@ const JA: Labels = Labels {
     total: "合計",
     top_cut: "決勝トーナメント",
 };
+
+/// A tiebreaker's column heading (short, so it is never cut) and its legend line, which
+/// says in words what the number means.
+pub fn tiebreaker(language: Language, id: &str) -> (&'static str, &'static str) {
+    match (language, id) {
+        (Language::En, "match-win") => (
+            "Match win %",
+            "Match win %: matches won ÷ matches played (with the ruleset's minimum)",
+        ),
+        (Language::En, "opp-match-win") => (
+            "Opp. win %",
+            "Opp. win %: the average match win % of the player's opponents",
+        ),
+        (Language::En, "opp-opp-match-win") => (
+            "Opp. opp. win %",
+            "Opp. opp. win %: the average of the opponents' Opp. win %",
+        ),
+        (Language::En, "head-to-head") => (
+            "Head to head",
+            "Head to head: matches won against the players tied with them (— when there was no tie to break)",
+        ),
+        (Language::En, "sos-drop-lowest") => (
+            "Opp. points",
+            "Opp. points: the opponents' points added up, the lowest left out",
+        ),
+        (Language::En, "opp-sos") => (
+            "Opp. opp. points",
+            "Opp. opp. points: the opponents' own Opp. points added up",
+        ),
+        (Language::En, "rounds-lost-squared") => (
+            "Lost rounds²",
+            "Lost rounds²: the squares of the round numbers lost, added up",
+        ),
+        (Language::En, "game-losses") => (
+            "Game losses",
+            "Game losses: games lost (fewer ranks higher)",
+        ),
+        (Language::En, "game-wins") => ("Game wins", "Game wins: games won"),
+        (Language::Ja, "match-win") => ("勝率", "勝率：勝った試合数÷試合数（ルールの下限を適用）"),
+        (Language::Ja, "opp-match-win") => ("対戦相手勝率", "対戦相手勝率：対戦相手の勝率の平均"),
+        (Language::Ja, "opp-opp-match-win") => (
+            "相手の相手勝率",
+            "相手の相手勝率：対戦相手の「対戦相手勝率」の平均",
+        ),
+        (Language::Ja, "head-to-head") => (
+            "直接対決",
+            "直接対決：同点の相手に勝った試合数（同点でなければ—）",
+        ),
+        (Language::Ja, "sos-drop-lowest") => (
+            "相手勝ち点",
+            "相手勝ち点：対戦相手の勝ち点の合計（最低の1人を除く）",
+        ),
+        (Language::Ja, "opp-sos") => (
+            "相手の相手勝ち点",
+            "相手の相手勝ち点：対戦相手の「相手勝ち点」の合計",
+        ),
+        (Language::Ja, "rounds-lost-squared") => {
+            ("敗北回戦²", "敗北回戦²：負けた回戦の番号の二乗の合計")
+        }
+        (Language::Ja, "game-losses") => (
+            "ゲーム敗北",
+            "ゲーム敗北：負けたゲームの数（少ないほど上位）",
+        ),
+        (Language::Ja, "game-wins") => ("ゲーム勝利", "ゲーム勝利：勝ったゲームの数"),
+        (Language::En, _) => ("Tiebreaker", "Tiebreaker: as the ruleset defines it"),
+        (Language::Ja, _) => ("タイブレーク", "タイブレーク：ルールの定めによる"),
+    }
+}
+
+/// The legend of the standings' rank mark.
+pub fn drawn_mark(language: Language) -> &'static str {
+    match language {
+        Language::En => "*: the order of these tied players was decided by a recorded random draw",
+        Language::Ja => "*：同点で順位を決められず、記録された抽選で決定",
+    }
+}

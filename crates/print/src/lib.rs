@@ -1,14 +1,17 @@
 //! Tablekeeper's printouts as PDF: pairings (by table and by name), match slips,
 //! standings with the per-player tiebreak breakdown, the top-cut bracket, the Crossover
 //! Battles score card and a blank deck registration sheet — on A4 or US Letter, in
-//! English or Japanese, with a Japanese font embedded and subset into every file.
+//! English or Japanese, with fonts for every script a shop registers (Latin with
+//! Vietnamese, Greek, Cyrillic, Japanese, Korean, Chinese) subset into every file.
 //!
 //! Documents are drawn from the command layer's views, so what is printed is exactly what
 //! the CLI and the app show. Nothing here reads the clock or the event file.
 
 mod canvas;
 mod font;
+pub use font::unprintable;
 pub mod labels;
+pub mod name_order;
 mod table;
 
 pub mod bracket;

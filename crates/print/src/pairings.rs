@@ -1,12 +1,13 @@
 //! Pairings for the wall: by table (table, player, points, opponent, points) and by name
-//! (alphabetical; Japanese names by their reading, so in 五十音 order, when one is given).
+//! (in collation order by family name or reading, see [`crate::name_order`]).
 
 use std::collections::HashMap;
 
 use tablekeeper_commands::views::{PairingsView, PlayerView};
 
 use crate::canvas::Document;
-use crate::table::{self, Align, Column, Width};
+use crate::name_order::{compare, initial, sort_text};
+use crate::table::{self, Column, Width};
 use crate::{PrintError, Sheet};
 
 /// Points of each player before the round (from the standings of completed rounds).
@@ -37,6 +38,29 @@ fn subtitle(sheet: &Sheet, pairings: &PairingsView, what: &str) -> String {
     }
 }
 
+/// "Tables 1–20" on each page of the by-table sheet.
+fn table_range(sheet: &Sheet, page: &[Vec<String>]) -> String {
+    let numbers: Vec<&str> = page
+        .iter()
+        .map(|row| row[0].as_str())
+        .filter(|n| !n.is_empty())
+        .collect();
+    match (numbers.first(), numbers.last()) {
+        (Some(first), Some(last)) => format!("{} {first}–{last}", sheet.labels().tables),
+        _ => String::new(),
+    }
+}
+
+/// "A–D": the letters the page's names are filed under.
+fn name_range(page: &[Vec<String>]) -> String {
+    let letter = |row: &Vec<String>| row.last().cloned().unwrap_or_default();
+    match (page.first().map(letter), page.last().map(letter)) {
+        (Some(first), Some(last)) if first == last => first,
+        (Some(first), Some(last)) => format!("{first}–{last}"),
+        _ => String::new(),
+    }
+}
+
 /// Pairings by table, top tables first.
 pub fn by_table(
     sheet: &Sheet,
@@ -45,36 +69,12 @@ pub fn by_table(
 ) -> Result<Vec<u8>, PrintError> {
     let l = sheet.labels();
     let columns = [
-        Column {
-            heading: l.table.into(),
-            width: Width::Fixed(56.0),
-            align: Align::Right,
-        },
-        Column {
-            heading: l.player.into(),
-            width: Width::Share(1.0),
-            align: Align::Left,
-        },
-        Column {
-            heading: l.points.into(),
-            width: Width::Fixed(52.0),
-            align: Align::Right,
-        },
-        Column {
-            heading: String::new(),
-            width: Width::Fixed(18.0),
-            align: Align::Left,
-        },
-        Column {
-            heading: l.opponent.into(),
-            width: Width::Share(1.0),
-            align: Align::Left,
-        },
-        Column {
-            heading: l.points.into(),
-            width: Width::Fixed(52.0),
-            align: Align::Right,
-        },
+        Column::right(l.table, Width::Fixed(56.0)).scaled(1.3),
+        Column::left(l.player, Width::Share(1.0)),
+        Column::right(l.points, Width::Fixed(52.0)),
+        Column::left(String::new(), Width::Fixed(18.0)),
+        Column::left(l.opponent, Width::Share(1.0)),
+        Column::right(l.points, Width::Fixed(52.0)),
     ];
     let points_of = |id: u32| points.get(&id).cloned().unwrap_or_else(|| "0".into());
     let mut rows: Vec<Vec<String>> = pairings
@@ -119,23 +119,9 @@ pub fn by_table(
         &columns,
         &rows,
         &table::WALL,
+        Some(&|page: &[Vec<String>]| table_range(sheet, page)),
     );
-    Ok(doc.finish(&footer(sheet, pairings), &sheet.page_label()))
-}
-
-/// The key a name sorts by: the reading when given (katakana folded to hiragana so both
-/// sort in 五十音 order), else the name, case-insensitively.
-pub fn sort_key(name: &str, reading: Option<&str>) -> String {
-    let source = reading.filter(|r| !r.trim().is_empty()).unwrap_or(name);
-    source
-        .chars()
-        .map(|c| match c {
-            // Katakana ァ..ヶ → hiragana ぁ..ゖ (same order, 0x60 apart).
-            '\u{30A1}'..='\u{30F6}' => char::from_u32(u32::from(c) - 0x60).unwrap_or(c),
-            _ => c,
-        })
-        .flat_map(char::to_lowercase)
-        .collect()
+    doc.finish(&footer(sheet, pairings), &sheet.page_label())
 }
 
 /// Pairings by name: every player once, with table, opponent and points.
@@ -154,14 +140,15 @@ pub fn by_name(
     let mut lines: Vec<(String, Vec<String>)> = Vec::new();
     for t in &pairings.tables {
         for (me, them) in [(&t.a, &t.b), (&t.b, &t.a)] {
-            let key = sort_key(&me.name, reading.get(&me.player).copied().flatten());
+            let key = sort_text(&me.name, reading.get(&me.player).copied().flatten());
             lines.push((
-                key,
+                key.clone(),
                 vec![
                     me.name.clone(),
                     points_of(me.player),
                     t.table.to_string(),
                     them.name.clone(),
+                    initial(&key),
                 ],
             ));
         }
@@ -171,41 +158,30 @@ pub fn by_name(
         (&pairings.late_entry_losses, l.late_entry),
     ] {
         for seat in seats {
-            let key = sort_key(&seat.name, reading.get(&seat.player).copied().flatten());
+            let key = sort_text(&seat.name, reading.get(&seat.player).copied().flatten());
             lines.push((
-                key,
+                key.clone(),
                 vec![
                     seat.name.clone(),
                     points_of(seat.player),
                     String::new(),
                     text.into(),
+                    initial(&key),
                 ],
             ));
         }
     }
-    lines.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1[0].cmp(&b.1[0])));
+    lines.sort_by(|a, b| {
+        compare(sheet.language, &a.0, &b.0).then_with(|| compare(sheet.language, &a.1[0], &b.1[0]))
+    });
     let rows: Vec<Vec<String>> = lines.into_iter().map(|(_, row)| row).collect();
+    // The last cell of each row (not a column) is the letter it is filed under, for the
+    // page's "A–D" heading; the table number is the biggest item on the sheet.
     let columns = [
-        Column {
-            heading: l.player.into(),
-            width: Width::Share(1.2),
-            align: Align::Left,
-        },
-        Column {
-            heading: l.points.into(),
-            width: Width::Fixed(52.0),
-            align: Align::Right,
-        },
-        Column {
-            heading: l.table.into(),
-            width: Width::Fixed(56.0),
-            align: Align::Right,
-        },
-        Column {
-            heading: l.opponent.into(),
-            width: Width::Share(1.0),
-            align: Align::Left,
-        },
+        Column::left(l.player, Width::Share(1.2)),
+        Column::right(l.points, Width::Fixed(52.0)),
+        Column::right(l.table, Width::Fixed(64.0)).scaled(1.45),
+        Column::left(l.opponent, Width::Share(1.0)),
     ];
     let mut doc = Document::new(sheet.paper, &sheet.event)?;
     table::draw(
@@ -215,6 +191,7 @@ pub fn by_name(
         &columns,
         &rows,
         &table::WALL,
+        Some(&name_range),
     );
-    Ok(doc.finish(&footer(sheet, pairings), &sheet.page_label()))
+    doc.finish(&footer(sheet, pairings), &sheet.page_label())
 }

@@ -57,7 +57,7 @@ pub fn match_slips(
         sheet.labels().printed,
         sheet.printed_at
     );
-    Ok(doc.finish(&footer, &sheet.page_label()))
+    doc.finish(&footer, &sheet.page_label())
 }
 
 struct Slip<'a> {

@@ -6,7 +6,7 @@ use tablekeeper_commands::breakdown::BreakdownView;
 use tablekeeper_commands::views::StandingsView;
 
 use crate::canvas::{Document, MARGIN};
-use crate::table::{self, Align, Column, Width};
+use crate::table::{self, Column, Width};
 use crate::{PrintError, Sheet};
 
 fn subtitle(sheet: &Sheet, what: &str, completed: u32) -> String {
@@ -26,14 +26,21 @@ fn footer(sheet: &Sheet) -> String {
     )
 }
 
-/// Tiebreaker ids as printed: `opp-match-win` → `Opp match win`.
-fn heading(id: &str) -> String {
-    let words = id.replace('-', " ");
-    let mut chars = words.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
-        .unwrap_or_default()
+/// A tiebreaker's column heading in the sheet's language.
+fn heading(sheet: &Sheet, id: &str) -> String {
+    crate::labels::tiebreaker(sheet.language, id).0.to_string()
+}
+
+/// The legend under the table: each column's meaning and the rank mark.
+fn legend(sheet: &Sheet, ids: &[String], any_drawn: bool) -> Vec<String> {
+    let mut lines: Vec<String> = ids
+        .iter()
+        .map(|id| crate::labels::tiebreaker(sheet.language, id).1.to_string())
+        .collect();
+    if any_drawn {
+        lines.push(crate::labels::drawn_mark(sheet.language).to_string());
+    }
+    lines
 }
 
 pub fn standings(sheet: &Sheet, view: &StandingsView) -> Result<Vec<u8>, PrintError> {
@@ -41,40 +48,16 @@ pub fn standings(sheet: &Sheet, view: &StandingsView) -> Result<Vec<u8>, PrintEr
     let show_match_win = view.rows.iter().any(|r| r.match_win.is_some())
         && !view.chain.iter().any(|id| id == "match-win");
     let mut columns = vec![
-        Column {
-            heading: l.rank.into(),
-            width: Width::Fixed(36.0),
-            align: Align::Right,
-        },
-        Column {
-            heading: l.player.into(),
-            width: Width::Share(1.0),
-            align: Align::Left,
-        },
-        Column {
-            heading: l.points.into(),
-            width: Width::Fixed(44.0),
-            align: Align::Right,
-        },
-        Column {
-            heading: l.record.into(),
-            width: Width::Fixed(56.0),
-            align: Align::Right,
-        },
+        Column::right(l.rank, Width::Fixed(36.0)),
+        Column::left(l.player, Width::Share(1.0)),
+        Column::right(l.points, Width::Fixed(44.0)),
+        Column::right(l.record, Width::Fixed(56.0)),
     ];
     if show_match_win {
-        columns.push(Column {
-            heading: l.match_win.into(),
-            width: Width::Fixed(62.0),
-            align: Align::Right,
-        });
+        columns.push(Column::right(l.match_win, Width::Fixed(62.0)));
     }
     for id in &view.chain {
-        columns.push(Column {
-            heading: heading(id),
-            width: Width::Fixed(72.0),
-            align: Align::Right,
-        });
+        columns.push(Column::right(heading(sheet, id), Width::Fixed(72.0)));
     }
     let rows: Vec<Vec<String>> = view
         .rows
@@ -108,20 +91,65 @@ pub fn standings(sheet: &Sheet, view: &StandingsView) -> Result<Vec<u8>, PrintEr
         })
         .collect();
     let mut doc = Document::new(sheet.paper, &sheet.event)?;
-    table::draw(
+    let end = table::draw(
         &mut doc,
         &sheet.event,
         &subtitle(sheet, l.standings, view.completed_rounds),
         &columns,
         &rows,
         &table::DENSE,
+        None,
     );
-    Ok(doc.finish(&footer(sheet), &sheet.page_label()))
+    let mut explained: Vec<String> = Vec::new();
+    if show_match_win {
+        explained.push("match-win".into());
+    }
+    explained.extend(view.chain.iter().cloned());
+    let any_drawn = view.rows.iter().any(|r| r.decided_by_random);
+    draw_legend(&mut doc, end, &legend(sheet, &explained, any_drawn));
+    doc.finish(&footer(sheet), &sheet.page_label())
+}
+
+/// The legend lines under the table (on a new page if the last one is full).
+fn draw_legend(doc: &mut Document, end: f32, lines: &[String]) {
+    let (size, line) = (8.5, 11.5);
+    let canvas = doc.current();
+    let mut y = end + 8.0;
+    if y + line * lines.len() as f32 > canvas.height - MARGIN - 10.0 {
+        y = MARGIN + 12.0;
+        doc.page();
+    }
+    let canvas = doc.current();
+    let width = canvas.inner_width();
+    for text in lines {
+        canvas.text(MARGIN, y, size, width, text);
+        y += line;
+    }
 }
 
 /// One block per player, as many per page as fit, never split across pages.
-pub fn breakdown(sheet: &Sheet, view: &BreakdownView) -> Result<Vec<u8>, PrintError> {
+pub fn breakdown(
+    sheet: &Sheet,
+    view: &BreakdownView,
+    standings: &StandingsView,
+) -> Result<Vec<u8>, PrintError> {
     let l = sheet.labels();
+    let status = |player: u32| {
+        standings
+            .rows
+            .iter()
+            .find(|r| r.player == player)
+            .and_then(|r| {
+                if r.disqualified {
+                    Some(format!(" ({})", l.disqualified))
+                } else if r.dropped {
+                    Some(format!(" ({})", l.dropped))
+                } else {
+                    None
+                }
+            })
+            .unwrap_or_default()
+    };
     let mut doc = Document::new(sheet.paper, &sheet.event)?;
     let size = 9.0;
     let line = 12.5;
@@ -134,7 +162,7 @@ pub fn breakdown(sheet: &Sheet, view: &BreakdownView) -> Result<Vec<u8>, PrintEr
         )
     };
     for player in &view.players {
-        let needed = line * (player.rounds.len() as f32 + 3.5);
+        let needed = line * (player.rounds.len() as f32 + 4.5);
         let canvas = doc.current();
         if y + needed > canvas.height - MARGIN - 10.0 {
             doc.page();
@@ -148,12 +176,30 @@ pub fn breakdown(sheet: &Sheet, view: &BreakdownView) -> Result<Vec<u8>, PrintEr
             .map(|v| format!(" · {} {}", l.match_win, v.display))
             .unwrap_or_default();
         let head = format!(
-            "{}. {} — {} {} · {}{match_win}",
-            player.rank, player.name, player.points, l.points, player.record
+            "{}. {}{} — {} {} · {}{match_win}",
+            player.rank,
+            player.name,
+            status(player.player),
+            player.points,
+            l.points,
+            player.record
         );
         canvas.text(MARGIN, y, 11.0, width, &head);
         y += line + 2.0;
         let x = [MARGIN + 8.0, MARGIN + 60.0, MARGIN + 110.0, MARGIN + 330.0];
+        // Column headings of the block, in the sheet's language.
+        let small = size - 1.5;
+        canvas.text(x[0], y, small, 50.0, l.round);
+        canvas.text(x[1], y, small, 48.0, l.result);
+        canvas.text(x[2], y, small, 215.0, l.opponent);
+        canvas.text(
+            x[3],
+            y,
+            small,
+            MARGIN + width - x[3],
+            &format!("{} · {}", l.record, l.match_win),
+        );
+        y += line;
         for r in &player.rounds {
             let outcome = match r.outcome.as_str() {
                 "win" => l.outcome_win,
@@ -175,11 +221,11 @@ pub fn breakdown(sheet: &Sheet, view: &BreakdownView) -> Result<Vec<u8>, PrintEr
         let values: Vec<String> = player
             .tiebreakers
             .iter()
-            .map(|v| format!("{} {}", heading(&v.id), v.display))
+            .map(|v| format!("{} {}", heading(sheet, &v.id), v.display))
             .collect();
         let summary = format!("{}: {}", l.average, values.join(" · "));
         canvas.text(x[0], y, size, width - 8.0, &summary);
         y += line * 1.5;
     }
-    Ok(doc.finish(&footer(sheet), &sheet.page_label()))
+    doc.finish(&footer(sheet), &sheet.page_label())
 }

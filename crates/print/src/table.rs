@@ -1,5 +1,8 @@
-//! A paginated table: a title block on the first page, column headings repeated on every
-//! page, rows that never overflow their column (long text is cut with "…").
+//! A paginated table for the wall: every page carries the title and a large heading (with
+//! what the page covers, e.g. a name range), the column headings, rows with every other
+//! one shaded so the eye keeps the row, and cells that never overflow their column (long
+//! text is cut with "…"). A table a little longer than a page is set slightly tighter
+//! instead of spilling a handful of rows onto a second sheet.
 
 use crate::canvas::{Canvas, Document, MARGIN};
 
@@ -9,11 +12,36 @@ pub enum Align {
     Right,
 }
 
-/// A column: its heading, its share of the free width (or a fixed width), its alignment.
+/// A column: its heading, its share of the free width (or a fixed width), its alignment
+/// and the size of its text relative to the table's.
 pub struct Column {
     pub heading: String,
     pub width: Width,
     pub align: Align,
+    pub scale: f32,
+}
+
+impl Column {
+    pub fn left(heading: impl Into<String>, width: Width) -> Column {
+        Column {
+            heading: heading.into(),
+            width,
+            align: Align::Left,
+            scale: 1.0,
+        }
+    }
+
+    pub fn right(heading: impl Into<String>, width: Width) -> Column {
+        Column {
+            align: Align::Right,
+            ..Column::left(heading, width)
+        }
+    }
+
+    /// Larger (or smaller) text than the rest of the row, e.g. the table number.
+    pub fn scaled(self, scale: f32) -> Column {
+        Column { scale, ..self }
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -30,30 +58,39 @@ pub struct Style {
     pub row_height: f32,
 }
 
+/// Sheets posted on the wall, read from 1.5 m.
 pub const WALL: Style = Style {
     size: 13.0,
-    row_height: 19.0,
+    row_height: 18.0,
 };
 
+/// Sheets read at the desk (standings, breakdown).
 pub const DENSE: Style = Style {
-    size: 9.0,
-    row_height: 13.0,
+    size: 9.5,
+    row_height: 13.5,
 };
 
-/// Draws `title` and `subtitle` at the top of `canvas`; returns the y below them.
+/// Rows are set at most this much tighter to keep a table on one page fewer.
+const TIGHTEST: f32 = 0.82;
+
+/// Draws `title` and `subtitle` (large) at the top of `canvas`; returns the y below them.
 pub fn title_block(canvas: &mut Canvas, title: &str, subtitle: &str) -> f32 {
     let width = canvas.inner_width();
-    canvas.text(MARGIN, MARGIN + 16.0, 18.0, width, title);
-    canvas.text(MARGIN, MARGIN + 36.0, 12.0, width, subtitle);
+    canvas.text(MARGIN, MARGIN + 12.0, 13.0, width, title);
+    canvas.text(MARGIN, MARGIN + 38.0, 22.0, width, subtitle);
     canvas.line(
-        (MARGIN, MARGIN + 44.0),
-        (MARGIN + width, MARGIN + 44.0),
-        1.0,
+        (MARGIN, MARGIN + 47.0),
+        (MARGIN + width, MARGIN + 47.0),
+        1.2,
     );
-    MARGIN + 64.0
+    MARGIN + 66.0
 }
 
-/// Lays out `rows` under `columns` across as many pages as needed.
+/// What a page covers, from its rows ("A–D", "Tables 1–20").
+pub type Caption<'a> = dyn Fn(&[Vec<String>]) -> String + 'a;
+
+/// Lays out `rows` under `columns` across as many pages as needed; `caption` adds what a
+/// page covers to its heading (given the page's rows). Returns the y below the last row.
 pub fn draw(
     doc: &mut Document,
     title: &str,
@@ -61,20 +98,58 @@ pub fn draw(
     columns: &[Column],
     rows: &[Vec<String>],
     style: &Style,
-) {
-    let mut canvas = doc.page();
-    let mut y = title_block(canvas, title, subtitle);
-    let widths = resolve(columns, canvas.inner_width());
-    let bottom = canvas.height - MARGIN - 10.0;
-    y = headings(canvas, columns, &widths, y, style);
-    for row in rows {
-        if y + style.row_height > bottom {
-            canvas = doc.page();
-            y = headings(canvas, columns, &widths, MARGIN + 12.0, style);
+    caption: Option<&Caption<'_>>,
+) -> f32 {
+    let (page_width, page_height) = {
+        let canvas = doc.page();
+        (canvas.inner_width(), canvas.height)
+    };
+    let top = MARGIN + 66.0 + style.row_height;
+    let bottom = page_height - MARGIN - 10.0;
+    let fits = |row_height: f32| (((bottom - top) / row_height).floor() as usize).max(1);
+    let pages_at = |row_height: f32| rows.len().div_ceil(fits(row_height)).max(1);
+    let row_height = if pages_at(style.row_height * TIGHTEST) < pages_at(style.row_height) {
+        // The smallest height that still saves the sheet.
+        let pages = pages_at(style.row_height * TIGHTEST);
+        let per_page = rows.len().div_ceil(pages);
+        ((bottom - top) / per_page as f32).min(style.row_height)
+    } else {
+        style.row_height
+    };
+    let per_page = fits(row_height);
+    let widths = resolve(columns, page_width);
+    let mut y = top;
+    let chunks: Vec<&[Vec<String>]> = if rows.is_empty() {
+        vec![&[]]
+    } else {
+        rows.chunks(per_page).collect()
+    };
+    for (index, chunk) in chunks.into_iter().enumerate() {
+        let canvas = if index == 0 {
+            doc.current()
+        } else {
+            doc.page()
+        };
+        let heading = match caption {
+            Some(caption) if !chunk.is_empty() => format!("{subtitle}  {}", caption(chunk)),
+            _ => subtitle.to_string(),
+        };
+        y = title_block(canvas, title, &heading);
+        y = headings(canvas, columns, &widths, y, style, row_height);
+        for (n, row) in chunk.iter().enumerate() {
+            if n % 2 == 1 {
+                canvas.shade(
+                    MARGIN,
+                    y - row_height * 0.74,
+                    widths.iter().sum(),
+                    row_height,
+                );
+            }
+            cells(canvas, columns, &widths, y, style.size, row);
+            y += row_height;
         }
-        cells(canvas, columns, &widths, y, style.size, row);
-        y += style.row_height;
     }
+    y
 }
 
 fn resolve(columns: &[Column], total: f32) -> Vec<f32> {
@@ -103,13 +178,36 @@ fn resolve(columns: &[Column], total: f32) -> Vec<f32> {
         .collect()
 }
 
-fn headings(canvas: &mut Canvas, columns: &[Column], widths: &[f32], y: f32, style: &Style) -> f32 {
-    let titles: Vec<String> = columns.iter().map(|c| c.heading.clone()).collect();
-    let size = (style.size * 0.8).max(8.0);
-    cells(canvas, columns, widths, y, size, &titles);
+/// Column headings, at a size that fits their column (a heading is never cut while a
+/// smaller size down to 7 pt fits it).
+fn headings(
+    canvas: &mut Canvas,
+    columns: &[Column],
+    widths: &[f32],
+    y: f32,
+    style: &Style,
+    row_height: f32,
+) -> f32 {
+    let gap = 6.0;
+    let mut x = MARGIN;
+    for (column, width) in columns.iter().zip(widths) {
+        let room = (width - gap).max(0.0);
+        let mut size = (style.size * 0.8).max(8.0);
+        while size > 7.0 && canvas.text_width(&column.heading, size) > room {
+            size -= 0.5;
+        }
+        match column.align {
+            Align::Left => canvas.text(x, y, size, room, &column.heading),
+            Align::Right => {
+                let shown = canvas.fit(&column.heading, size, room);
+                canvas.text_right(x + room, y, size, &shown);
+            }
+        }
+        x += width;
+    }
     let right = MARGIN + widths.iter().sum::<f32>();
-    canvas.line((MARGIN, y + 4.0), (right, y + 4.0), 0.5);
-    y + style.row_height
+    canvas.line((MARGIN, y + 4.0), (right, y + 4.0), 0.6);
+    y + row_height
 }
 
 fn cells(
@@ -124,6 +222,7 @@ fn cells(
     let mut x = MARGIN;
     for ((column, width), text) in columns.iter().zip(widths).zip(row) {
         let room = (width - gap).max(0.0);
+        let size = size * column.scale;
         match column.align {
             Align::Left => canvas.text(x, y, size, room, text),
             Align::Right => {

@@ -1,0 +1,296 @@
+//! Issue 13's points read back from the PDFs with poppler (`pdftotext`, `pdffonts`): names
+//! in every script a shop registers come back from the text layer in both languages and on
+//! both papers, a Japanese sheet has no English column names, a reprint shows the points
+//! before its round, a 40-player sheet fits one page with its name range in the heading.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tablekeeper_commands::result_input::parse_result;
+use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
+use tablekeeper_engine::PlayerDetails;
+use tablekeeper_print::Document as What;
+use tablekeeper_print::job::{PrintJob, render};
+use tablekeeper_print::{Language, Paper};
+
+/// A name in each script of issue 13 point 3 (and the ones that printed as boxes).
+const EVERY_SCRIPT: [&str; 10] = [
+    "김민준",
+    "张伟",
+    "𠮷田 陽子",
+    "Nguyễn Văn An",
+    "Иван Петров",
+    "Γιώργος Παπαδόπουλος",
+    "佐藤 花子",
+    "Ólafur Arnalds",
+    "陈静",
+    "Ångström Émile",
+];
+
+fn event(dir: &Path, ruleset: &str, names: &[String]) -> Session {
+    let options = CreateOptions {
+        name: "Wall 掲示".into(),
+        ruleset: Some(RulesetSource::Embedded(ruleset.into())),
+        planned_rounds: Some(4),
+        standings_seed: Some(3),
+        ..CreateOptions::default()
+    };
+    std::fs::create_dir_all(dir).expect("folder");
+    let mut session = Session::create(&dir.join("wall.tkevent"), options).expect("create");
+    session
+        .add_players(
+            names
+                .iter()
+                .map(|name| PlayerDetails {
+                    name: name.clone(),
+                    ..PlayerDetails::default()
+                })
+                .collect(),
+        )
+        .expect("players");
+    session
+}
+
+fn play_round(session: &mut Session) {
+    session.pair_next_round(None, true).expect("pair");
+    let tables: Vec<u32> = session
+        .pairings(None)
+        .expect("pairings")
+        .tables
+        .iter()
+        .map(|t| t.table)
+        .collect();
+    for table in tables {
+        session
+            .record_result(None, table, parse_result("a", None).expect("a"), false)
+            .expect("result");
+    }
+}
+
+fn pdf(
+    dir: &Path,
+    session: &Session,
+    what: What,
+    round: Option<u32>,
+    language: Language,
+    paper: Paper,
+) -> PathBuf {
+    let job = PrintJob {
+        what,
+        round,
+        paper,
+        language,
+        printed_at: "2026-11-23 10:00".into(),
+    };
+    let bytes = render(session, &job).expect("render");
+    let path = dir.join(format!("{what:?}-{language:?}-{paper:?}-{round:?}.pdf"));
+    std::fs::write(&path, bytes).expect("write");
+    path
+}
+
+fn run(tool: &str, args: &[&str], path: &Path) -> String {
+    let output = Command::new(tool)
+        .args(args)
+        .arg(path)
+        .args(if tool == "pdftotext" {
+            vec!["-"]
+        } else {
+            vec![]
+        })
+        .output()
+        .unwrap_or_else(|_| panic!("{tool} (poppler-utils) is installed by ./tk setup"));
+    assert!(output.status.success(), "{tool} reads {}", path.display());
+    String::from_utf8(output.stdout).expect("utf-8")
+}
+
+fn text(path: &Path) -> String {
+    run("pdftotext", &["-layout", "-enc", "UTF-8"], path)
+}
+
+fn pages(path: &Path) -> usize {
+    run("pdfinfo", &[], path)
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("page count")
+}
+
+#[test]
+fn names_in_every_script_come_back_from_every_sheet_in_both_languages_and_papers() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = EVERY_SCRIPT.iter().map(|s| s.to_string()).collect();
+    let mut session = event(dir.path(), "bandai", &names);
+    play_round(&mut session);
+    for language in [Language::En, Language::Ja] {
+        for paper in [Paper::A4, Paper::Letter] {
+            for what in [
+                What::Pairings,
+                What::PairingsByName,
+                What::Slips,
+                What::Standings,
+            ] {
+                let path = pdf(dir.path(), &session, what, None, language, paper);
+                let shown = text(&path);
+                for name in EVERY_SCRIPT {
+                    assert!(
+                        shown.contains(name),
+                        "{what:?} {language:?} {paper:?}: {name} is missing from\n{shown}"
+                    );
+                }
+                // Each font used is embedded as a subset, with a Unicode map.
+                let fonts = run("pdffonts", &[], &path);
+                for line in fonts.lines().skip(2) {
+                    let columns: Vec<&str> = line.split_whitespace().collect();
+                    let flags = &columns[columns.len() - 5..columns.len() - 2];
+                    assert_eq!(flags, ["yes", "yes", "yes"], "{what:?}: {line}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_japanese_standings_sheet_has_japanese_column_names_and_a_legend() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = (1..=8).map(|n| format!("選手{n}")).collect();
+    for ruleset in ["bandai", "crossover", "fow", "bushiroad-ja"] {
+        let mut session = event(&dir.path().join(ruleset), ruleset, &names);
+        play_round(&mut session);
+        play_round(&mut session);
+        for what in [What::Standings, What::Breakdown] {
+            let shown = text(&pdf(
+                dir.path(),
+                &session,
+                what,
+                None,
+                Language::Ja,
+                Paper::A4,
+            ));
+            for english in ["Opp", "Head", "match", "win", "points", "Round", "Rank"] {
+                assert!(
+                    !shown.contains(english),
+                    "{ruleset} {what:?}: '{english}' in\n{shown}"
+                );
+            }
+        }
+        let english = text(&pdf(
+            dir.path(),
+            &session,
+            What::Standings,
+            None,
+            Language::En,
+            Paper::A4,
+        ));
+        assert!(
+            english.contains(':'),
+            "{ruleset}: the legend explains the columns\n{english}"
+        );
+    }
+}
+
+#[test]
+fn a_reprint_of_an_earlier_round_shows_the_points_before_that_round() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Di"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut session = event(dir.path(), "bandai", &names);
+    for _ in 0..3 {
+        play_round(&mut session);
+    }
+    let points_before = session.points_before(2).expect("points");
+    let today = session.standings().expect("standings");
+    assert!(
+        today
+            .rows
+            .iter()
+            .any(|r| points_before.get(&r.player) != Some(&r.points)),
+        "the points changed since round 2"
+    );
+    let shown = text(&pdf(
+        dir.path(),
+        &session,
+        What::Pairings,
+        Some(2),
+        Language::En,
+        Paper::A4,
+    ));
+    for table in session.pairings(Some(2)).expect("round 2").tables {
+        let line = shown
+            .lines()
+            .find(|l| l.contains(&table.a.name) && l.contains(&table.b.name))
+            .expect("the table's line");
+        let numbers: Vec<&str> = line
+            .split_whitespace()
+            .filter(|w| w.parse::<u32>().is_ok())
+            .collect();
+        assert_eq!(
+            numbers[1..],
+            [
+                points_before[&table.a.player].as_str(),
+                points_before[&table.b.player].as_str()
+            ],
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn forty_players_fit_one_page_with_the_name_range_in_the_heading() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let surnames = [
+        "Adams", "Baker", "Clark", "Davis", "Evans", "Ford", "Green", "Hall", "Irwin", "Jones",
+    ];
+    let names: Vec<String> = (0..40)
+        .map(|n| format!("Player{n} {}", surnames[n % 10]))
+        .collect();
+    let mut session = event(dir.path(), "bandai", &names);
+    session.pair_next_round(None, false).expect("pair");
+    for paper in [Paper::A4, Paper::Letter] {
+        for what in [What::Pairings, What::PairingsByName] {
+            let path = pdf(dir.path(), &session, what, None, Language::En, paper);
+            assert_eq!(pages(&path), 1, "{what:?} {paper:?}");
+        }
+        let by_name = text(&pdf(
+            dir.path(),
+            &session,
+            What::PairingsByName,
+            None,
+            Language::En,
+            paper,
+        ));
+        let squeezed = by_name.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(squeezed.contains("Pairings by name A–J"), "{by_name}");
+    }
+    // Longer than a page: every page names its own range.
+    let names: Vec<String> = (0..120)
+        .map(|n| format!("Player{n} {}", surnames[n / 12]))
+        .collect();
+    let mut session = event(&dir.path().join("large"), "bandai", &names);
+    session.pair_next_round(None, false).expect("pair");
+    let path = pdf(
+        dir.path(),
+        &session,
+        What::PairingsByName,
+        None,
+        Language::En,
+        Paper::A4,
+    );
+    let shown = text(&path);
+    let headings: Vec<&str> = shown
+        .lines()
+        .filter(|l| l.contains("Pairings by name"))
+        .collect();
+    assert_eq!(headings.len(), pages(&path), "{headings:?}");
+    assert!(
+        headings[0].trim_end().ends_with("A–D") || headings[0].contains("A–"),
+        "{headings:?}"
+    );
+    assert!(
+        headings
+            .last()
+            .is_some_and(|h| h.contains("–J") || h.trim_end().ends_with('J')),
+        "{headings:?}"
+    );
+}
