@@ -79,7 +79,7 @@ function backend(cmd: string, payload?: InvokeArgs): unknown {
         selection_methods: ['ranking', 'nation-clan', 'ride-line', 'title', 'oshi', 'usage-rate'],
         export_formats: ['archive', 'standings-csv', 'results-csv', 'report'],
         encodings: ['utf8-bom', 'shift-jis'],
-        documents: ['pairings', 'pairings-by-name', 'slips', 'standings', 'breakdown', 'bracket', 'score-card', 'deck-sheet'],
+        documents: ['pairings', 'pairings-by-name', 'slips', 'slips-compact', 'standings', 'breakdown', 'bracket', 'score-card', 'deck-sheet'],
         papers: ['a4', 'letter'],
         languages: ['en', 'ja'],
       };

@@ -83,6 +83,7 @@ export const DOCUMENTS: Labels<Document> = {
   pairings: 'print.pairings',
   'pairings-by-name': 'print.pairings-by-name',
   slips: 'print.slips',
+  'slips-compact': 'print.slips-compact',
   standings: 'print.standings',
   breakdown: 'print.breakdown',
   bracket: 'print.bracket',

@@ -2043,15 +2043,24 @@ impl Session {
         &self,
         round: u32,
     ) -> Result<std::collections::HashMap<u32, String>, CommandError> {
+        Ok(self
+            .standings_before(round)?
+            .rows
+            .into_iter()
+            .map(|row| (row.player, row.points))
+            .collect())
+    }
+
+    /// The standings of the rounds before `round` (points and records as they stood when
+    /// it was paired, with today's corrections): what its reprinted pairings and its slips
+    /// show.
+    pub fn standings_before(&self, round: u32) -> Result<StandingsView, CommandError> {
         let mut before = self.event.clone();
         before.rounds.retain(|r| r.number < round);
         before.penalties.retain(|p| p.round < round);
         before.cut = None;
-        Ok(standings::compute(&before)?
-            .rows
-            .iter()
-            .map(|row| (row.player.0, row.points.to_string()))
-            .collect())
+        let computed = standings::compute(&before)?;
+        Ok(StandingsView::from_standings(&before, &computed))
     }
 
     pub fn standings(&self) -> Result<StandingsView, CommandError> {

@@ -77,6 +77,8 @@ choice_enum! {
         Pairings = "pairings",
         PairingsByName = "pairings-by-name",
         Slips = "slips",
+        /// Six slips to a page: no per-game boxes (best-of-one events, saving paper).
+        SlipsCompact = "slips-compact",
         Standings = "standings",
         Breakdown = "breakdown",
         Bracket = "bracket",

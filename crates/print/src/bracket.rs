@@ -11,7 +11,7 @@ use crate::{PrintError, Sheet};
 
 pub fn bracket(sheet: &Sheet, view: &BracketView) -> Result<Vec<u8>, PrintError> {
     let l = sheet.labels();
-    let mut doc = Document::new(sheet.paper, &sheet.event)?;
+    let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
     let canvas = doc.page();
     let subtitle = if view.double {
         format!(
@@ -90,7 +90,7 @@ pub fn bracket(sheet: &Sheet, view: &BracketView) -> Result<Vec<u8>, PrintError>
             l.to_be_decided,
         );
     }
-    let footer = format!("{} · {} {}", sheet.event, l.printed, sheet.printed_at);
+    let footer = format!("{} · {} {}", sheet.event, l.printed, sheet.printed());
     doc.finish(&footer, &sheet.page_label())
 }
 

@@ -175,6 +175,39 @@ impl Canvas {
     }
 }
 
+/// "YYYY-MM-DD HH:MM" with an optional " +HH:MM" offset, as a PDF date.
+fn pdf_time(text: &str) -> Option<printpdf::DateTime> {
+    let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<i32>().ok();
+    let offset = text.get(17..).map(str::trim).filter(|o| o.len() == 6);
+    let (sign, hours, minutes) = match offset {
+        Some(o) => (
+            if o.starts_with('-') { -1 } else { 1 },
+            o.get(1..3)?.parse::<i8>().ok()?,
+            o.get(4..6)?.parse::<i8>().ok()?,
+        ),
+        None => (1, 0, 0),
+    };
+    Some(printpdf::DateTime {
+        date: printpdf::Date {
+            year: number(0..4)?,
+            month: u8::try_from(number(5..7)?).ok()?,
+            day: u8::try_from(number(8..10)?).ok()?,
+        },
+        time: printpdf::Time {
+            hour: u8::try_from(number(11..13)?).ok()?,
+            minute: u8::try_from(number(14..16)?).ok()?,
+            second: 0,
+            millisecond: 0,
+        },
+        offset: printpdf::Offset {
+            hours: sign * hours,
+            minutes: sign * minutes,
+            seconds: 0,
+            milliseconds: 0,
+        },
+    })
+}
+
 /// A document: pages drawn one after another, each with the same footer.
 pub struct Document {
     paper: Paper,
@@ -191,6 +224,18 @@ impl Document {
             doc: PdfDocument::new(title),
             pages: Vec::new(),
         })
+    }
+
+    /// Records when the document was printed ("2026-11-23 14:04 +09:00", as the hosts
+    /// give it) as the PDF's creation and modification date.
+    pub fn printed_at(mut self, printed_at: &str) -> Document {
+        if let Some(when) = pdf_time(printed_at) {
+            let info = &mut self.doc.metadata.info;
+            info.creation_date = when;
+            info.modification_date = when;
+            info.metadata_date = when;
+        }
+        self
     }
 
     /// Starts a new page and returns it.

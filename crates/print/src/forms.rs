@@ -9,7 +9,7 @@ use crate::{Language, PrintError, Sheet};
 /// W / L / D, MP, running total and initials, and the totals line.
 pub fn score_card(sheet: &Sheet, rounds: u32) -> Result<Vec<u8>, PrintError> {
     let l = sheet.labels();
-    let mut doc = Document::new(sheet.paper, &sheet.event)?;
+    let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
     let canvas = doc.page();
     let mut y = title_block(canvas, &sheet.event, l.score_card);
     let width = canvas.inner_width();
@@ -52,10 +52,13 @@ pub fn score_card(sheet: &Sheet, rounds: u32) -> Result<Vec<u8>, PrintError> {
         (total, 0.12),
         (initials, 0.14),
     ];
-    let row = 30.0;
+    // The rounds fill the page (a card is written on in a hurry, by hand).
+    let rows = rounds.clamp(1, 20);
+    let room = canvas.height - MARGIN - 60.0 - y;
+    let row = (room / (rows + 1) as f32).clamp(24.0, 56.0);
     grid_row(canvas, y, row, width, &columns, None);
     y += row;
-    for round in 1..=rounds.clamp(1, 20) {
+    for round in 1..=rows {
         grid_row(canvas, y, row, width, &columns, Some(&sheet.round(round)));
         y += row;
     }
@@ -64,7 +67,7 @@ pub fn score_card(sheet: &Sheet, rounds: u32) -> Result<Vec<u8>, PrintError> {
         Language::Ja => "合計 — 総合計: ________   イニシャル: ________",
     };
     canvas.text(MARGIN, y + 20.0, 11.0, width, totals);
-    let footer = format!("{} · {} {}", sheet.event, l.printed, sheet.printed_at);
+    let footer = format!("{} · {} {}", sheet.event, l.printed, sheet.printed());
     doc.finish(&footer, &sheet.page_label())
 }
 
@@ -72,7 +75,7 @@ pub fn score_card(sheet: &Sheet, rounds: u32) -> Result<Vec<u8>, PrintError> {
 /// the organizer's verification.
 pub fn deck_sheet(sheet: &Sheet) -> Result<Vec<u8>, PrintError> {
     let l = sheet.labels();
-    let mut doc = Document::new(sheet.paper, &sheet.event)?;
+    let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
     let canvas = doc.page();
     let mut y = title_block(canvas, &sheet.event, l.deck_registration);
     let width = canvas.inner_width();
@@ -109,7 +112,7 @@ pub fn deck_sheet(sheet: &Sheet) -> Result<Vec<u8>, PrintError> {
         width / 2.0,
         verification,
     );
-    let footer = format!("{} · {} {}", sheet.event, l.printed, sheet.printed_at);
+    let footer = format!("{} · {} {}", sheet.event, l.printed, sheet.printed());
     doc.finish(&footer, &sheet.page_label())
 }
 

@@ -46,10 +46,18 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
         language: job.language,
     };
     match job.what {
-        Document::Pairings | Document::PairingsByName | Document::Slips => {
+        Document::Pairings
+        | Document::PairingsByName
+        | Document::Slips
+        | Document::SlipsCompact => {
             let pairings = session.pairings(job.round)?;
             // The points the players had when the round was paired, also on a reprint.
-            let points = session.points_before(pairings.round)?;
+            let before = session.standings_before(pairings.round)?;
+            let points = before
+                .rows
+                .iter()
+                .map(|row| (row.player, row.points.clone()))
+                .collect();
             match job.what {
                 Document::Pairings => crate::pairings::by_table(&sheet, &pairings, &points),
                 Document::PairingsByName => {
@@ -57,9 +65,13 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
                 }
                 _ => crate::slips::match_slips(
                     &sheet,
-                    &pairings,
-                    &session.players(),
-                    event.ruleset.points.games_to_win,
+                    &crate::slips::SlipRound {
+                        pairings: &pairings,
+                        players: &session.players(),
+                        before: &before,
+                        games_to_win: event.ruleset.points.games_to_win,
+                        compact: job.what == Document::SlipsCompact,
+                    },
                 ),
             }
         }

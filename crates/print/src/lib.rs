@@ -99,6 +99,11 @@ impl Sheet {
         }
     }
 
+    /// When it was printed, as the footer shows it (without the time zone offset).
+    fn printed(&self) -> &str {
+        self.printed_at.get(..16).unwrap_or(&self.printed_at)
+    }
+
     fn page_label(&self) -> impl Fn(usize, usize) -> String + '_ {
         move |page, total| format!("{} {page} / {total}", self.labels().page)
     }

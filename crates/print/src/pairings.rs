@@ -20,7 +20,7 @@ fn footer(sheet: &Sheet, pairings: &PairingsView) -> String {
         sheet.event,
         sheet.round(pairings.round),
         l.printed,
-        sheet.printed_at,
+        sheet.printed(),
         l.seed,
         pairings.pairing_seed
     )
@@ -111,7 +111,7 @@ pub fn by_table(
             String::new(),
         ]);
     }
-    let mut doc = Document::new(sheet.paper, &sheet.event)?;
+    let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
     table::draw(
         &mut doc,
         &sheet.event,
@@ -183,7 +183,7 @@ pub fn by_name(
         Column::right(l.table, Width::Fixed(64.0)).scaled(1.45),
         Column::left(l.opponent, Width::Share(1.0)),
     ];
-    let mut doc = Document::new(sheet.paper, &sheet.event)?;
+    let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
     table::draw(
         &mut doc,
         &sheet.event,

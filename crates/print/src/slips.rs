@@ -1,24 +1,34 @@
-//! Match slips, four to a page with cut lines between them (Bandai §5.1): event, round and
-//! table, both players with their ID, result boxes (win/loss/draw, games won in a
-//! best-of-three), a drop box, signature lines, and an extra-time field for judges.
+//! Match slips with cut lines between them (Bandai §5.1): event, round and table, both
+//! players with their ID and their record so far (002 §5.3), the match result (win, loss,
+//! draw) and drop boxes, a box per game in a best-of-three so 1-1-1 can be written,
+//! signature lines, a penalty/notes line (000, 002 §7.1), extra time for judges and a box
+//! the scorekeeper ticks once the result is entered. Four to a page; the compact layout puts
+//! six to a page without the per-game boxes.
 
 use std::collections::HashMap;
 
-use tablekeeper_commands::views::{PairingsView, PlayerView, SeatView};
+use tablekeeper_commands::views::{PairingsView, PlayerView, SeatView, StandingsView};
 
 use crate::canvas::{Canvas, Document, MARGIN};
 use crate::{PrintError, Sheet};
 
-const PER_PAGE: usize = 4;
+/// What the slips of one round are drawn from.
+pub struct SlipRound<'a> {
+    pub pairings: &'a PairingsView,
+    pub players: &'a [PlayerView],
+    /// The standings before the round (each player's record so far).
+    pub before: &'a StandingsView,
+    /// More than 1: a best-of-three (or longer) match, with a box per game.
+    pub games_to_win: u8,
+    /// Six to a page, without the per-game boxes.
+    pub compact: bool,
+}
 
-/// One slip per table of `pairings`. `games_to_win` > 1 adds the games-won field.
-pub fn match_slips(
-    sheet: &Sheet,
-    pairings: &PairingsView,
-    players: &[PlayerView],
-    games_to_win: u8,
-) -> Result<Vec<u8>, PrintError> {
-    let ids: HashMap<u32, String> = players
+/// One slip per table of the round.
+pub fn match_slips(sheet: &Sheet, round: &SlipRound) -> Result<Vec<u8>, PrintError> {
+    let per_page = if round.compact { 6 } else { 4 };
+    let ids: HashMap<u32, String> = round
+        .players
         .iter()
         .map(|p| {
             let id = p
@@ -28,34 +38,42 @@ pub fn match_slips(
             (p.id, id)
         })
         .collect();
-    let mut doc = Document::new(sheet.paper, &sheet.event)?;
-    for (index, table) in pairings.tables.iter().enumerate() {
-        let canvas = if index % PER_PAGE == 0 {
+    let records: HashMap<u32, String> = round
+        .before
+        .rows
+        .iter()
+        .map(|r| (r.player, format!("{}-{}-{}", r.wins, r.losses, r.draws)))
+        .collect();
+    let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
+    for (index, table) in round.pairings.tables.iter().enumerate() {
+        let canvas = if index % per_page == 0 {
             doc.page()
         } else {
             doc.current()
         };
-        let slot_height = (canvas.height - 2.0 * MARGIN) / PER_PAGE as f32;
-        let top = MARGIN + slot_height * (index % PER_PAGE) as f32;
-        if index % PER_PAGE != 0 {
+        let slot_height = (canvas.height - 2.0 * MARGIN) / per_page as f32;
+        let top = MARGIN + slot_height * (index % per_page) as f32;
+        if index % per_page != 0 {
             canvas.cut_line(top);
         }
         let slip = Slip {
             sheet,
             top,
             height: slot_height,
-            round: pairings.round,
+            round: round.pairings.round,
             table: table.table,
-            games_to_win,
+            per_game: round.games_to_win > 1 && !round.compact,
+            ids: &ids,
+            records: &records,
         };
-        slip.draw(canvas, [&table.a, &table.b], &ids);
+        slip.draw(canvas, [&table.a, &table.b]);
     }
     let footer = format!(
         "{} · {} · {} {}",
         sheet.event,
-        sheet.round(pairings.round),
+        sheet.round(round.pairings.round),
         sheet.labels().printed,
-        sheet.printed_at
+        sheet.printed()
     );
     doc.finish(&footer, &sheet.page_label())
 }
@@ -66,77 +84,90 @@ struct Slip<'a> {
     height: f32,
     round: u32,
     table: u32,
-    games_to_win: u8,
+    per_game: bool,
+    ids: &'a HashMap<u32, String>,
+    records: &'a HashMap<u32, String>,
 }
 
 impl Slip<'_> {
-    fn draw(&self, canvas: &mut Canvas, seats: [&SeatView; 2], ids: &HashMap<u32, String>) {
+    fn draw(&self, canvas: &mut Canvas, seats: [&SeatView; 2]) {
         let l = self.sheet.labels();
         let left = MARGIN;
         let width = canvas.inner_width();
-        let y = self.top + 22.0;
+        let y = self.top + 18.0;
         let heading = format!("{} {}", self.sheet.round(self.round), l.match_slip);
         let table = format!("{} {}", l.table, self.table);
         let table_width = canvas.text_width(&table, 18.0);
-        canvas.text(left, y, 10.0, width - table_width - 20.0, &self.sheet.event);
-        canvas.text(left, y + 14.0, 12.0, width - table_width - 20.0, &heading);
-        canvas.text_right(left + width, y + 6.0, 18.0, &table);
-        let row_height = (self.height - 70.0) / 2.0;
+        canvas.text(left, y, 9.0, width - table_width - 20.0, &self.sheet.event);
+        canvas.text(left, y + 13.0, 11.0, width - table_width - 20.0, &heading);
+        canvas.text_right(left + width, y + 8.0, 18.0, &table);
+        // Two player rows share what is left above the two bottom lines.
+        let rows_top = y + 20.0;
+        let rows_bottom = self.top + self.height - 30.0;
+        let row_height = (rows_bottom - rows_top) / 2.0;
         for (n, seat) in seats.iter().enumerate() {
-            let row_top = y + 26.0 + row_height * n as f32;
-            self.player_row(canvas, row_top, seat, ids);
+            self.player_row(canvas, rows_top + row_height * n as f32, row_height, seat);
         }
-        let bottom = self.top + self.height - 12.0;
+        // Penalties / notes, extra time and judge, and the scorekeeper's tick box.
+        let notes_y = self.top + self.height - 18.0;
+        let label = format!("{}:", l.notes);
+        canvas.text(left, notes_y, 8.5, 140.0, &label);
+        let entered_width = canvas.text_width(l.entered, 8.5) + 18.0;
+        let line_start = left + canvas.text_width(&label, 8.5).min(140.0) + 4.0;
+        let line_end = left + width - entered_width - 12.0;
+        canvas.line((line_start, notes_y + 2.0), (line_end, notes_y + 2.0), 0.5);
+        canvas.rect(left + width - 11.0, notes_y - 9.0, 11.0, 11.0, 0.9);
+        canvas.text_right(left + width - 15.0, notes_y, 8.5, l.entered);
         let extra = format!(
             "{}: ______ {}   {}: ____________",
             l.extra_time, l.minutes, l.judge
         );
-        canvas.text(left, bottom, 9.0, width, &extra);
+        canvas.text(left, notes_y + 11.0, 8.0, width, &extra);
     }
 
-    fn player_row(
-        &self,
-        canvas: &mut Canvas,
-        top: f32,
-        seat: &SeatView,
-        ids: &HashMap<u32, String>,
-    ) {
+    fn player_row(&self, canvas: &mut Canvas, top: f32, height: f32, seat: &SeatView) {
         let l = self.sheet.labels();
         let left = MARGIN;
         let width = canvas.inner_width();
-        let id = ids.get(&seat.player).cloned().unwrap_or_default();
-        let name_width = width * 0.45;
+        let id = self.ids.get(&seat.player).cloned().unwrap_or_default();
+        let record = self
+            .records
+            .get(&seat.player)
+            .cloned()
+            .unwrap_or_else(|| "0-0-0".into());
+        let name_width = width * 0.42;
         canvas.text(left, top + 14.0, 13.0, name_width, &seat.name);
-        canvas.text(
-            left,
-            top + 28.0,
-            9.0,
-            name_width,
-            &format!("{}: {id}", l.id),
+        let details = format!(
+            "{}: {id} · {} ({}) {record}",
+            l.id, l.record_so_far, l.record
         );
-        // Result boxes: □ win □ loss □ draw, then games won (best of three) and drop.
+        canvas.text(left, top + 27.0, 8.5, name_width, &details);
+        // The match result: □ win □ loss □ draw □ drop.
         let mut x = left + name_width + 10.0;
         let boxed = |canvas: &mut Canvas, x: &mut f32, label: &str| {
-            canvas.rect(*x, top + 4.0, 12.0, 12.0, 0.8);
-            canvas.text(*x + 16.0, top + 14.0, 10.0, 70.0, label);
+            canvas.rect(*x, top + 3.0, 12.0, 12.0, 0.8);
+            canvas.text(*x + 16.0, top + 13.0, 10.0, 70.0, label);
             *x += 22.0 + canvas.text_width(label, 10.0).min(70.0);
         };
-        for label in [l.win, l.loss, l.draw] {
+        for label in [l.win, l.loss, l.draw, l.drop] {
             boxed(canvas, &mut x, label);
         }
-        boxed(canvas, &mut x, l.drop);
-        let second = top + 30.0;
+        let second = top + (height * 0.62).max(29.0);
         let mut x2 = left + name_width + 10.0;
-        if self.games_to_win > 1 {
-            let label = format!("{}:", l.games_won);
-            canvas.text(x2, second, 10.0, 110.0, &label);
-            x2 += canvas.text_width(&label, 10.0).min(110.0) + 6.0;
-            canvas.rect(x2, second - 11.0, 24.0, 14.0, 0.8);
-            x2 += 36.0;
+        if self.per_game {
+            // One box per game, for W, L or D: 1-1-1 can be written.
+            let label = format!("{}:", l.games_each);
+            canvas.text(x2, second, 8.5, 150.0, &label);
+            x2 += canvas.text_width(&label, 8.5).min(150.0) + 4.0;
+            for _ in 0..3 {
+                canvas.rect(x2, second - 11.0, 18.0, 15.0, 0.8);
+                x2 += 21.0;
+            }
+            x2 += 6.0;
         }
         let label = format!("{}:", l.signature);
-        canvas.text(x2, second, 10.0, 90.0, &label);
-        let start = x2 + canvas.text_width(&label, 10.0).min(90.0) + 4.0;
+        canvas.text(x2, second, 9.0, 90.0, &label);
+        let start = x2 + canvas.text_width(&label, 9.0).min(90.0) + 4.0;
         canvas.line((start, second + 2.0), (left + width, second + 2.0), 0.6);
     }
 }

@@ -22,7 +22,7 @@ fn footer(sheet: &Sheet) -> String {
         "{} · {} {}",
         sheet.event,
         sheet.labels().printed,
-        sheet.printed_at
+        sheet.printed()
     )
 }
 
@@ -90,7 +90,7 @@ pub fn standings(sheet: &Sheet, view: &StandingsView) -> Result<Vec<u8>, PrintEr
             cells
         })
         .collect();
-    let mut doc = Document::new(sheet.paper, &sheet.event)?;
+    let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
     let end = table::draw(
         &mut doc,
         &sheet.event,
@@ -150,7 +150,7 @@ pub fn breakdown(
             })
             .unwrap_or_default()
     };
-    let mut doc = Document::new(sheet.paper, &sheet.event)?;
+    let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
     let size = 9.0;
     let line = 12.5;
     let mut y = {

@@ -255,14 +255,17 @@ fn match_slips_four_to_a_page_with_both_players_and_every_field() {
 }
 
 #[test]
-fn best_of_three_slips_ask_for_games_won() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let names: Vec<(String, Option<String>)> = (1..=4).map(|n| (format!("P{n}"), None)).collect();
-    let mut session = session(&dir, &names, "bandai");
-    session.pair_next_round(Some(1), false).expect("pair");
-    let games = session.event().ruleset.points.games_to_win;
-    let text = print(&session, What::Slips, Language::En, "slips-bo");
-    assert_eq!(text.contains("Games won"), games > 1);
+fn best_of_three_slips_have_a_box_per_game() {
+    for (ruleset, name) in [("crossover", "slips-bo"), ("bandai", "slips-b1")] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let names: Vec<(String, Option<String>)> =
+            (1..=4).map(|n| (format!("P{n}"), None)).collect();
+        let mut session = session(&dir, &names, ruleset);
+        session.pair_next_round(Some(1), false).expect("pair");
+        let games = session.event().ruleset.points.games_to_win;
+        let text = print(&session, What::Slips, Language::En, name);
+        assert_eq!(text.contains("Games 1 2 3 (W/L/D)"), games > 1, "{ruleset}");
+    }
 }
 
 #[test]

@@ -294,3 +294,55 @@ fn forty_players_fit_one_page_with_the_name_range_in_the_heading() {
         "{headings:?}"
     );
 }
+
+#[test]
+fn slips_carry_games_records_notes_and_an_entered_box_and_the_pdf_is_dated_when_printed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = (1..=12).map(|n| format!("Player {n:02}")).collect();
+    // Crossover plays best two out of three (004 VIII › Style); a record so far shows from
+    // round 2 (002 §5.3).
+    let mut session = event(&dir.path().join("crossover"), "crossover", &names);
+    play_round(&mut session);
+    session.pair_next_round(None, false).expect("round 2");
+    for language in [Language::En, Language::Ja] {
+        let path = pdf(dir.path(), &session, What::Slips, None, language, Paper::A4);
+        let shown = text(&path);
+        let (games, notes, entered, record) = match language {
+            Language::En => (
+                "Games 1 2 3 (W/L/D)",
+                "Penalties / notes",
+                "Entered",
+                "Record (W-L-D) 1-0-0",
+            ),
+            Language::Ja => (
+                "各ゲーム 1 2 3（勝/敗/分）",
+                "ペナルティ・メモ",
+                "入力済み",
+                "これまでの成績 (勝-敗-分) 1-0-0",
+            ),
+        };
+        // A box per game for each player, one notes line and one tick box per slip.
+        assert_eq!(shown.matches(games).count(), 12, "{language:?}\n{shown}");
+        assert_eq!(shown.matches(notes).count(), 6, "{language:?}\n{shown}");
+        assert_eq!(shown.matches(entered).count(), 6, "{language:?}\n{shown}");
+        assert!(shown.contains(record), "{language:?}\n{shown}");
+        assert_eq!(pages(&path), 2, "six tables, four to a page");
+        let info = run("pdfinfo", &[], &path);
+        assert!(
+            info.lines().any(|l| l.starts_with("CreationDate:")
+                && l.contains("2026")
+                && l.contains("Nov 23")),
+            "{info}"
+        );
+    }
+    let compact = pdf(
+        dir.path(),
+        &session,
+        What::SlipsCompact,
+        None,
+        Language::En,
+        Paper::A4,
+    );
+    assert_eq!(pages(&compact), 1, "six to a page");
+    assert!(!text(&compact).contains("Games 1 2 3"), "no per-game boxes");
+}

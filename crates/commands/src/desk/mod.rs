@@ -28,7 +28,9 @@ pub type Printer = fn(&Session, &PrintRequest, &str) -> Result<Vec<u8>, CommandE
 
 /// The time printed on a printout's footer (local time, to the minute).
 pub fn print_time() -> String {
-    chrono::Local::now().format("%Y-%m-%d %H:%M").to_string()
+    chrono::Local::now()
+        .format("%Y-%m-%d %H:%M %:z")
+        .to_string()
 }
 
 /// Most recently opened event files kept for the start screen.
