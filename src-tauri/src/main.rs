@@ -92,6 +92,7 @@ fn launch_file() -> Option<PathBuf> {
 }
 
 fn main() {
+    tablekeeper_commands::names::set_print_check(tablekeeper_print::unprintable);
     let result = tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
         .setup(|app| {

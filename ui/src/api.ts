@@ -105,12 +105,34 @@ export function onBusy(listener: BusyListener): () => void {
   return () => busyListeners.delete(listener);
 }
 
+type NoticeListener = (notices: Message[]) => void;
+const noticeListeners = new Set<NoticeListener>();
+
+/** Tells `listener` what a command had to say besides its result (a backup that could not
+ * be written, a name no printout font has), once each. */
+export function onNotices(listener: NoticeListener): () => void {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+}
+
+/** Collects the notices of the command just run; a failure here never fails that command. */
+async function takeNotices(): Promise<void> {
+  try {
+    const notices = await invoke<Message[]>('call', { name: 'take_notices', request: null });
+    if (notices.length > 0) for (const listener of noticeListeners) listener(notices);
+  } catch {
+    // Nothing to show.
+  }
+}
+
 /** Runs command `name` of the surface with its request (`null` for commands without one). */
 export async function call<K extends CommandName>(name: K, request: RequestOf<K>): Promise<ResponseOf<K>> {
   const slow = SLOW_COMMANDS.has(name);
   if (slow) busy(1);
   try {
-    return await guarded(() => invoke<ResponseOf<K>>('call', { name, request }));
+    const response = await guarded(() => invoke<ResponseOf<K>>('call', { name, request }));
+    if (name !== 'take_notices' && noticeListeners.size > 0) void takeNotices();
+    return response;
   } finally {
     if (slow) busy(-1);
   }

@@ -2,7 +2,7 @@
 // errors, and the "working…" line while a slow command runs (the page stays usable).
 // Errors of a known kind get a translated headline; the error's own words follow it in the
 // interface language (say()).
-import { ApiError, normalizeError, onBusy } from './api';
+import { ApiError, normalizeError, onBusy, onNotices } from './api';
 import type { Message } from './bindings/Message';
 import { h } from './dom';
 import { t } from './i18n';
@@ -34,6 +34,10 @@ export function feedbackAreas(): HTMLElement {
   errorArea = h('div', { class: 'error', 'data-testid': 'error', role: 'alert', 'aria-live': 'assertive' });
   busyArea = h('p', { class: 'busy', 'data-testid': 'busy', hidden: true });
   queueMicrotask(showBusy);
+  // After the command's own status line, which the screen sets once the call returns.
+  onNotices((notices) =>
+    setTimeout(() => statusArea?.append(...notices.map((notice) => h('span', { class: 'notice', 'data-testid': 'notice' }, ` ${say(notice)}`))), 0),
+  );
   return h('div', { class: 'feedback' }, busyArea, statusArea, errorArea);
 }
 

@@ -31,6 +31,7 @@ use tablekeeper_print as print;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let json = cli.json;
+    tablekeeper_commands::names::set_print_check(tablekeeper_print::unprintable);
     render::set_language(cli.lang.map(|l| l.0).unwrap_or_else(|| {
         let locale = std::env::var("LC_ALL")
             .or_else(|_| std::env::var("LC_MESSAGES"))

@@ -51,6 +51,10 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
 /// Surface commands only the app has, and why the CLI needs none.
 pub const APP_ONLY: &[(&str, &str)] = &[
     (
+        "take_notices",
+        "the window shows notices after each command; the CLI prints them with its output",
+    ),
+    (
         "app_info",
         "the start screen's state; the CLI shows its version with --version",
     ),

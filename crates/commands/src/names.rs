@@ -155,6 +155,33 @@ pub fn player_details(details: &PlayerDetails) -> Result<PlayerDetails, CommandE
     })
 }
 
+/// Which characters of a name no printout font has: set by a host that prints (the
+/// printing crate builds on this one, so it is handed in), `None` where nothing prints.
+static UNPRINTABLE: std::sync::OnceLock<fn(&str) -> Vec<char>> = std::sync::OnceLock::new();
+
+/// Registers the printing crate's check (`tablekeeper_print::unprintable`) once at start.
+pub fn set_print_check(check: fn(&str) -> Vec<char>) {
+    let _ = UNPRINTABLE.set(check);
+}
+
+/// A notice for a name that would print as empty boxes (issue 13 point 3): the player is
+/// registered; a reading in Latin letters or kana prints on the "by name" sheet's order.
+pub fn unprintable_notice(name: &str) -> Option<crate::notice::Notice> {
+    let missing: String = UNPRINTABLE
+        .get()
+        .map(|check| check(name))?
+        .into_iter()
+        .collect();
+    (!missing.is_empty()).then(|| {
+        tablekeeper_engine::msg!(
+            "notice.unprintable-name",
+            "{name} is registered, but no printout font has {characters}; printouts show boxes there. Check the spelling, or use the Latin spelling as the name",
+            name = name,
+            characters = &missing
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1017,10 +1017,14 @@ impl Session {
             .collect::<Result<Vec<_>, _>>()?;
         self.commit(actions, None)?;
         let start = self.event.players.len() - count;
-        Ok(self.event.players[start..]
+        let added = &self.event.players[start..];
+        let notices: Vec<_> = added
             .iter()
-            .map(PlayerView::from_player)
-            .collect())
+            .filter_map(|p| crate::names::unprintable_notice(&p.name))
+            .collect();
+        let views = added.iter().map(PlayerView::from_player).collect();
+        self.notices.extend(notices);
+        Ok(views)
     }
 
     /// Keeps a player at one table every round (accessibility), or releases the table.

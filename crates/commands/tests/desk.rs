@@ -49,6 +49,13 @@ impl Host {
     }
 }
 
+/// A stand-in for the printing crate's font check: no font has private-use characters.
+fn no_font_has_private_use(name: &str) -> Vec<char> {
+    name.chars()
+        .filter(|c| ('\u{E000}'..='\u{F8FF}').contains(c))
+        .collect()
+}
+
 fn path(dir: &Path, name: &str) -> String {
     dir.join(name).display().to_string()
 }
@@ -326,6 +333,12 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     assert_eq!(imported["name"], "Friday locals");
     assert!(host.ok("bracket", Value::Null)["champion"].is_object());
     host.ok("open_event", json!({ "path": file }));
+    // A name the printouts cannot show is registered, with a notice, once.
+    tablekeeper_commands::names::set_print_check(no_font_has_private_use);
+    host.ok("add_players", json!({ "names": ["Zed\u{F8FF}"] }));
+    let notices = host.ok("take_notices", Value::Null);
+    assert_eq!(notices[0]["key"], "notice.unprintable-name", "{notices}");
+    assert_eq!(host.ok("take_notices", Value::Null), json!([]));
     host.ok("close_event", Value::Null);
     assert_eq!(host.kind("players", Value::Null), "no-event");
 

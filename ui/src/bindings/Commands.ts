@@ -22,6 +22,7 @@ import type { HistoryItem } from './HistoryItem';
 import type { ImportArchiveRequest } from './ImportArchiveRequest';
 import type { ImportPreview } from './ImportPreview';
 import type { ImportRequest } from './ImportRequest';
+import type { Message } from './Message';
 import type { OpenEventRequest } from './OpenEventRequest';
 import type { PairRequest } from './PairRequest';
 import type { PairingsView } from './PairingsView';
@@ -50,6 +51,7 @@ import type { TardinessView } from './TardinessView';
 /** Every command of the surface: its request and response. */
 export type Commands = {
   app_info: { request: null; response: AppInfo };
+  take_notices: { request: null; response: Array<Message> };
   catalogue: { request: null; response: Catalogue };
   set_preferences: { request: Preferences; response: AppInfo };
   create_event: { request: CreateEventRequest; response: EventView };

@@ -146,6 +146,18 @@ impl Desk {
         Ok(self.session()?.players())
     }
 
+    /// What the last commands had to say besides their results (a backup that could not be
+    /// written, a name no font prints), once each.
+    pub fn take_notices(
+        &mut self,
+        _: Nothing,
+    ) -> Result<Vec<tablekeeper_engine::message::Message>, CommandError> {
+        Ok(self
+            .session_mut()
+            .map(Session::take_notices)
+            .unwrap_or_default())
+    }
+
     pub fn add_players(
         &mut self,
         request: AddPlayersRequest,
