@@ -1,7 +1,8 @@
-//! Pairings-by-table PDF for 1024 players with Japanese names: time (median of 15 runs)
+//! Pairings-by-table PDF and match slips for 1024 players with Japanese names (and a few
+//! Korean, Chinese and Cyrillic ones, so four fonts are embedded): time (median of 15 runs)
 //! and file size, with a baseline in the same run — the same rows formatted as plain text
-//! — so the figure is comparable across machines as a ratio. Goal (issue #6): ≤ 300 ms
-//! and ≤ 500 KB.
+//! — so the figure is comparable across machines as a ratio. Goals (issues 6 and 13):
+//! pairings ≤ 300 ms and ≤ 500 KB, slips ≤ 1 s and ≤ 2 MB.
 //!
 //!     cargo bench -p tablekeeper-print --bench pairings_pdf
 
@@ -10,8 +11,9 @@ use std::time::{Duration, Instant};
 
 use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
 use tablekeeper_engine::PlayerDetails;
+use tablekeeper_print::job::{PrintJob, render};
 use tablekeeper_print::pairings::by_table;
-use tablekeeper_print::{Language, Paper, Sheet};
+use tablekeeper_print::{Document, Language, Paper, Sheet};
 
 const FAMILY: [&str; 16] = [
     "佐藤",
@@ -71,7 +73,12 @@ fn main() {
     let mut session = Session::create(&dir.path().join("bench.tkevent"), options).expect("create");
     let players = (0..PLAYERS)
         .map(|n| PlayerDetails {
-            name: format!("{} {}{}", FAMILY[n % 16], GIVEN[(n / 16) % 16], n / 256 + 1),
+            name: match n % 64 {
+                1 => format!("김민준 {n}"),
+                2 => format!("张伟 {n}"),
+                3 => format!("Иван Петров {n}"),
+                _ => format!("{} {}{}", FAMILY[n % 16], GIVEN[(n / 16) % 16], n / 256 + 1),
+            },
             ..PlayerDetails::default()
         })
         .collect();
@@ -130,4 +137,31 @@ fn main() {
         pdf.as_secs_f64() / baseline.as_secs_f64().max(1e-9)
     );
     println!("goal: ≤ 300 ms and ≤ 500 KB");
+
+    // Match slips as a host prints them (the round's pairings and standings included).
+    let job = PrintJob {
+        what: Document::Slips,
+        round: None,
+        paper: Paper::A4,
+        language: Language::Ja,
+        printed_at: "2026-11-22 10:00 +09:00".into(),
+    };
+    let slips_bytes = render(&session, &job).expect("slips");
+    let slips = median(
+        (0..RUNS)
+            .map(|_| {
+                let start = Instant::now();
+                std::hint::black_box(render(&session, &job).expect("slips"));
+                start.elapsed()
+            })
+            .collect(),
+    );
+    println!(
+        "match slips, {} tables: {:.1} ms (median of {RUNS}), {} KB; ratio to the baseline {:.0}×",
+        pairings.tables.len(),
+        slips.as_secs_f64() * 1e3,
+        slips_bytes.len() / 1024,
+        slips.as_secs_f64() / baseline.as_secs_f64().max(1e-9)
+    );
+    println!("goal: ≤ 1 s and ≤ 2 MB");
 }

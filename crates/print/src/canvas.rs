@@ -26,8 +26,13 @@ fn placeholder(index: usize) -> FontId {
 }
 
 impl Canvas {
-    fn new(paper: Paper) -> Canvas {
-        let (width, height) = crate::paper_size(paper);
+    fn new(paper: Paper, landscape: bool) -> Canvas {
+        let (short, long) = crate::paper_size(paper);
+        let (width, height) = if landscape {
+            (long, short)
+        } else {
+            (short, long)
+        };
         Canvas {
             width,
             height,
@@ -211,6 +216,7 @@ fn pdf_time(text: &str) -> Option<printpdf::DateTime> {
 /// A document: pages drawn one after another, each with the same footer.
 pub struct Document {
     paper: Paper,
+    landscape: bool,
     doc: PdfDocument,
     pages: Vec<Canvas>,
 }
@@ -221,9 +227,16 @@ impl Document {
         font::font(0)?;
         Ok(Document {
             paper,
+            landscape: false,
             doc: PdfDocument::new(title),
             pages: Vec::new(),
         })
+    }
+
+    /// Pages wider than high (the bracket).
+    pub fn landscape(mut self) -> Document {
+        self.landscape = true;
+        self
     }
 
     /// Records when the document was printed ("2026-11-23 14:04 +09:00", as the hosts
@@ -240,7 +253,7 @@ impl Document {
 
     /// Starts a new page and returns it.
     pub fn page(&mut self) -> &mut Canvas {
-        self.pages.push(Canvas::new(self.paper));
+        self.pages.push(Canvas::new(self.paper, self.landscape));
         let last = self.pages.len() - 1;
         &mut self.pages[last]
     }

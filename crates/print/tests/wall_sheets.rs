@@ -346,3 +346,95 @@ fn slips_carry_games_records_notes_and_an_entered_box_and_the_pdf_is_dated_when_
     assert_eq!(pages(&compact), 1, "six to a page");
     assert!(!text(&compact).contains("Games 1 2 3"), "no per-game boxes");
 }
+
+#[test]
+fn the_bracket_is_a_landscape_tree_with_byes_results_and_the_champion() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut session = event(dir.path(), "bandai", &names);
+    for _ in 0..3 {
+        play_round(&mut session);
+    }
+    // A top 6 pads the bracket of 8 with two byes for the top seeds.
+    session
+        .start_cut(tablekeeper_commands::CutOptions {
+            size: 6,
+            third_place: false,
+            excluded: Vec::new(),
+            seed: Some(1),
+            double: false,
+            method: None,
+        })
+        .expect("cut");
+    let finish = |session: &mut Session| {
+        let tables: Vec<u32> = session
+            .pairings(None)
+            .expect("pairings")
+            .tables
+            .iter()
+            .filter(|t| t.result.is_none())
+            .map(|t| t.table)
+            .collect();
+        for table in tables {
+            session
+                .record_result(None, table, parse_result("a", None).expect("a"), false)
+                .expect("result");
+        }
+    };
+    finish(&mut session);
+    while session
+        .bracket()
+        .expect("bracket")
+        .is_some_and(|b| b.champion.is_none())
+    {
+        session.pair_bracket_round().expect("next bracket round");
+        finish(&mut session);
+    }
+    let bracket = session.bracket().expect("bracket").expect("a bracket");
+    let path = pdf(
+        dir.path(),
+        &session,
+        What::Bracket,
+        None,
+        Language::En,
+        Paper::A4,
+    );
+    let info = run("pdfinfo", &[], &path);
+    let size = info
+        .lines()
+        .find(|l| l.starts_with("Page size:"))
+        .expect("size");
+    let sides: Vec<f32> = size
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert!(sides.len() >= 2 && sides[0] > sides[1], "landscape: {size}");
+    let shown = text(&path);
+    assert!(shown.contains("BYE"), "a bye is shown as one:\n{shown}");
+    assert_eq!(
+        shown.matches('—').count(),
+        1,
+        "only the heading's dash; no seat to be decided:\n{shown}"
+    );
+    for round in &bracket.rounds {
+        for m in round
+            .matches
+            .iter()
+            .filter(|m| m.result.as_deref() != Some("bye"))
+        {
+            let result = m.result.as_deref().expect("every match played");
+            assert!(
+                shown.contains(result),
+                "result {result} is printed:\n{shown}"
+            );
+        }
+    }
+    let champion = bracket.champion.expect("champion");
+    assert!(
+        shown.contains(&format!("({}) {}", champion.seed, champion.name)),
+        "{shown}"
+    );
+}
