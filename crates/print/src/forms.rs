@@ -1,5 +1,6 @@
 //! Blank forms: the Crossover Battles player score card (digest §4.13, E20) and a deck
-//! registration sheet.
+//! registration sheet in the parts each publisher's deck list has (digest §4.12 and the
+//! deck-list row of its comparison table).
 
 use crate::canvas::{Canvas, Document, MARGIN};
 use crate::table::title_block;
@@ -71,9 +72,72 @@ pub fn score_card(sheet: &Sheet, rounds: u32) -> Result<Vec<u8>, PrintError> {
     doc.finish(&footer, &sheet.page_label())
 }
 
-/// A blank deck registration sheet: player, ID, deck name, numbered card lines, total and
-/// the organizer's verification.
-pub fn deck_sheet(sheet: &Sheet) -> Result<Vec<u8>, PrintError> {
+/// One part of a deck list as the publisher's form has it: its name, how many cards it
+/// holds, and its share of the sheet's lines.
+struct Part {
+    name: (&'static str, &'static str),
+    cards: (&'static str, &'static str),
+    lines: usize,
+}
+
+const fn part(
+    name: (&'static str, &'static str),
+    cards: (&'static str, &'static str),
+    lines: usize,
+) -> Part {
+    Part { name, cards, lines }
+}
+
+/// The parts of the deck list each publisher asks for (English, Japanese words). A ruleset
+/// the table does not know gets one "Deck" part.
+fn deck_parts(ruleset: &str) -> Vec<Part> {
+    match ruleset {
+        // 002 §2.4: main deck of 50 cards, Digi-Egg deck of 0–5, no side deck.
+        "bandai" => vec![
+            part(("Main deck", "メインデッキ"), ("50 cards", "50枚"), 26),
+            part(
+                ("Digi-Egg deck", "デジタマデッキ"),
+                ("0–5 cards", "0～5枚"),
+                5,
+            ),
+        ],
+        // 003 §4e: "deck, magic stone deck, side deck, and their J/ruler"; side deck up to
+        // 15 cards (§6c).
+        "fow" => vec![
+            part(("Ruler / J-ruler", "ルーラー／J-ルーラー"), ("", ""), 2),
+            part(("Main deck", "メインデッキ"), ("", ""), 18),
+            part(("Magic stone deck", "魔石デッキ"), ("", ""), 6),
+            part(
+                ("Side deck", "サイドデッキ"),
+                ("up to 15 cards", "15枚まで"),
+                8,
+            ),
+        ],
+        // 004 VIII › Deck List / Sideboards (digest §4.12): 40 cards in the form's sections,
+        // a sideboard of exactly 10 or none.
+        "crossover" => vec![
+            part(
+                ("Ninjas", "NINJAS"),
+                ("deck: 40 cards in all", "デッキ合計40枚"),
+                10,
+            ),
+            part(("Jutsus", "JUTSUS"), ("", ""), 7),
+            part(("Missions", "MISSIONS"), ("", ""), 5),
+            part(("Clients", "CLIENTS"), ("", ""), 4),
+            part(
+                ("Sideboard", "サイドボード"),
+                ("exactly 10 or none", "10枚ちょうど、またはなし"),
+                6,
+            ),
+        ],
+        _ => vec![part(("Deck", "デッキ"), ("", ""), 40)],
+    }
+}
+
+/// A blank deck registration sheet in the parts the event's ruleset asks for: player, ID,
+/// deck name, numbered card lines per part with its card count, total and the organizer's
+/// verification; the lines fill the page.
+pub fn deck_sheet(sheet: &Sheet, ruleset: &str) -> Result<Vec<u8>, PrintError> {
     let l = sheet.labels();
     let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
     let canvas = doc.page();
@@ -84,34 +148,45 @@ pub fn deck_sheet(sheet: &Sheet) -> Result<Vec<u8>, PrintError> {
     y += 26.0;
     field_line(canvas, MARGIN, y, width / 2.0 - 12.0, l.deck_name);
     field_line(canvas, MARGIN + width / 2.0, y, width / 2.0 - 12.0, l.date);
-    y += 30.0;
+    y += 22.0;
     let columns = [(l.card_number, 0.22), (l.card_name, 0.63), (l.count, 0.15)];
-    let row = 19.0;
-    let bottom = canvas.height - MARGIN - 70.0;
-    grid_row(canvas, y, row, width, &columns, None);
-    y += row;
-    while y + row <= bottom {
-        grid_row(canvas, y, row, width, &columns, Some(""));
+    let parts = deck_parts(ruleset);
+    let bottom = canvas.height - MARGIN - 50.0;
+    let lines: usize = parts.iter().map(|p| p.lines + 1).sum();
+    let heading = 18.0;
+    let row = ((bottom - y - heading * parts.len() as f32) / lines as f32).clamp(12.0, 22.0);
+    let japanese = sheet.language == Language::Ja;
+    for part in &parts {
+        let (name, cards) = if japanese {
+            (part.name.1, part.cards.1)
+        } else {
+            (part.name.0, part.cards.0)
+        };
+        let title = if cards.is_empty() {
+            name.to_string()
+        } else {
+            format!("{name} ({cards})")
+        };
+        canvas.text(MARGIN, y + 13.0, 11.0, width * 0.7, &title);
+        canvas.text_right(
+            MARGIN + width,
+            y + 13.0,
+            9.0,
+            &format!("{}: ______", l.total),
+        );
+        y += heading;
+        grid_row(canvas, y, row, width, &columns, None);
         y += row;
+        for _ in 0..part.lines {
+            grid_row(canvas, y, row, width, &columns, Some(""));
+            y += row;
+        }
     }
-    canvas.text(
-        MARGIN,
-        y + 18.0,
-        11.0,
-        width,
-        &format!("{}: ______", l.total),
-    );
     let verification = match sheet.language {
-        Language::En => "Verified by (organizer): ________________",
-        Language::Ja => "確認者（主催者）: ________________",
+        Language::En => "Verified by (organizer): ________________   Date: ________",
+        Language::Ja => "確認者（主催者）: ________________   日付: ________",
     };
-    canvas.text(
-        MARGIN + width / 2.0,
-        y + 18.0,
-        11.0,
-        width / 2.0,
-        verification,
-    );
+    canvas.text(MARGIN, y + 20.0, 11.0, width, verification);
     let footer = format!("{} · {} {}", sheet.event, l.printed, sheet.printed());
     doc.finish(&footer, &sheet.page_label())
 }

@@ -91,6 +91,6 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
         Document::ScoreCard => {
             crate::forms::score_card(&sheet, event.settings.planned_rounds.max(5))
         }
-        Document::DeckSheet => crate::forms::deck_sheet(&sheet),
+        Document::DeckSheet => crate::forms::deck_sheet(&sheet, &event.ruleset.id),
     }
 }

@@ -438,3 +438,75 @@ fn the_bracket_is_a_landscape_tree_with_byes_results_and_the_champion() {
         "{shown}"
     );
 }
+
+#[test]
+fn the_deck_sheet_has_the_parts_of_each_publishers_deck_list() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
+    for (ruleset, english, japanese) in [
+        (
+            "crossover",
+            &[
+                "Ninjas",
+                "Jutsus",
+                "Missions",
+                "Clients",
+                "Sideboard (exactly 10 or none)",
+                "deck: 40 cards",
+            ][..],
+            &["サイドボード（10枚ちょうど、またはなし）"
+                .replace('（', " (")
+                .replace('）', ")")][..],
+        ),
+        (
+            "bandai",
+            &["Main deck (50 cards)", "Digi-Egg deck (0–5 cards)"][..],
+            &["メインデッキ (50枚)".to_string()][..],
+        ),
+        (
+            "fow",
+            &[
+                "Ruler / J-ruler",
+                "Magic stone deck",
+                "Side deck (up to 15 cards)",
+            ][..],
+            &["魔石デッキ".to_string()][..],
+        ),
+        ("bushiroad-en", &["Deck"][..], &["デッキ".to_string()][..]),
+    ] {
+        let session = event(&dir.path().join(ruleset), ruleset, &names);
+        let shown = text(&pdf(
+            dir.path(),
+            &session,
+            What::DeckSheet,
+            None,
+            Language::En,
+            Paper::A4,
+        ));
+        for part in english {
+            assert!(shown.contains(part), "{ruleset}: {part}\n{shown}");
+        }
+        let ja = text(&pdf(
+            dir.path(),
+            &session,
+            What::DeckSheet,
+            None,
+            Language::Ja,
+            Paper::Letter,
+        ));
+        for part in japanese {
+            assert!(ja.contains(part.as_str()), "{ruleset}: {part}\n{ja}");
+        }
+        assert_eq!(
+            pages(&pdf(
+                dir.path(),
+                &session,
+                What::DeckSheet,
+                None,
+                Language::Ja,
+                Paper::Letter
+            )),
+            1
+        );
+    }
+}
