@@ -233,9 +233,21 @@ describe('a 9-player Bandai tournament in the real app window', () => {
     await app.waitForText('outstanding-tables', 'Round 1: waiting for 1 tables');
     await app.waitForText('history', '(undone)');
 
-    // Re-entered the other way round; the preview names the winner before Enter.
+    // Table 4's slip scanned: a USB barcode scanner types the slip's code and Enter, as
+    // keystrokes. Another event's slip is refused; this one goes to table 4.
+    const { stdout } = await run(CLI_BINARY, ['--json', 'status', eventFile()]);
+    const slipCode = JSON.parse(stdout).data.slip_code;
+    assert.match(slipCode, /^[0-9A-F]{6}$/);
     const input = await app.find('result-input');
-    await app.type(input, '4 1');
+    const otherEvent = slipCode === '000000' ? '000001' : '000000';
+    await app.type(input, `TK-${otherEvent}-1-4${ENTER}`);
+    await app.waitForText('error', 'another event');
+    await app.clear(input);
+    await app.type(input, `TK-${slipCode}-1-4${ENTER}`);
+    await waitFor(async () => (await app.property('result-input', 'value')) === '4 ', { message: 'the scanned slip names table 4' });
+    await app.waitForText('result-preview', `Table 4: ${rows[3].a} vs ${rows[3].b}`);
+    // Re-entered the other way round; the preview names the winner before Enter.
+    await app.type(input, '1');
     await app.waitForText('result-preview', `Table 4: ${rows[3].a} vs ${rows[3].b} → ${rows[3].a} wins`);
     await app.type(input, ENTER);
     await app.find(`${rowSel('result-row', 4)}.entered`);

@@ -16,6 +16,7 @@ function eventView(): EventView {
   const active = fake.players.filter((p) => p.status === 'active').length;
   return {
     file: '/events/friday.tkevent',
+    slip_code: '00002A',
     name: fake.event?.name ?? '',
     title: null,
     ruleset: { id: 'bandai', name_en: 'Bandai', name_ja: 'バンダイ' },

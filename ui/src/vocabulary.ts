@@ -149,6 +149,7 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'invalid-cut': 'errors.invalid-cut',
   'cut-started': 'errors.cut-started',
   'structure-finished': 'errors.structure-finished',
+  'wrong-slip': 'errors.wrong-slip',
   'late-entry-refused': 'errors.late-entry-refused',
   'invalid-team': 'errors.invalid-team',
   'file-exists': 'errors.file-exists',

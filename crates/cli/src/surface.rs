@@ -51,6 +51,10 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
 /// Surface commands only the app has, and why the CLI needs none.
 pub const APP_ONLY: &[(&str, &str)] = &[
     (
+        "read_slip",
+        "a barcode scanner types a slip's code into the app's Results box; the CLI takes the table number",
+    ),
+    (
         "take_notices",
         "the window shows notices after each command; the CLI prints them with its output",
     ),

@@ -25,6 +25,7 @@ pub mod replay;
 pub mod report;
 pub mod result_input;
 pub mod session;
+pub mod slip_code;
 pub mod verify;
 pub mod views;
 pub mod vocabulary;

@@ -991,6 +991,7 @@ impl Session {
             structure_finished: tablekeeper_engine::structure::finished(event)
                 .ok()
                 .flatten(),
+            slip_code: crate::slip_code::event_code(event),
             read_only: self
                 .read_only()
                 .map(crate::views::ReadOnlyView::from_reason),

@@ -76,6 +76,9 @@ pub struct EventView {
     /// reading only (changes are refused with that reason's error kind).
     #[serde(default)]
     pub read_only: Option<ReadOnlyView>,
+    /// The event part of the codes on its match slips (`TK-<code>-<round>-<table>`).
+    #[serde(default)]
+    pub slip_code: String,
 }
 
 /// Why an event opened for reading only.

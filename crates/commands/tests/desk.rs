@@ -166,6 +166,24 @@ fn every_command_of_the_surface_works_over_an_event_file() {
 
     // Round 1: paired, explained, changed by hand, results with a preview.
     let round = host.ok("pair_round", json!({ "allow_rematches": false }));
+    // A scanned slip of this round names its table; another event's is refused.
+    let code = host.ok("summary", Value::Null)["slip_code"]
+        .as_str()
+        .map(str::to_string)
+        .expect("slip code");
+    let first = tables(&round)[0];
+    let scanned = host.ok(
+        "read_slip",
+        json!({ "code": format!("TK-{code}-1-{first}") }),
+    );
+    assert_eq!(scanned, json!({ "round": 1, "table": first }));
+    assert_eq!(
+        host.kind(
+            "read_slip",
+            json!({ "code": format!("TK-{code}X-1-{first}") })
+        ),
+        "wrong-slip"
+    );
     assert_eq!(round["round"], 1);
     assert!(
         round["tables"]

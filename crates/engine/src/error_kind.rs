@@ -54,6 +54,7 @@ error_kinds! {
     InvalidCut = "invalid-cut",
     CutStarted = "cut-started",
     StructureFinished = "structure-finished",
+    WrongSlip = "wrong-slip",
     LateEntryRefused = "late-entry-refused",
     InvalidTeam = "invalid-team",
     // Event file.

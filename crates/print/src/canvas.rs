@@ -111,8 +111,13 @@ impl Canvas {
     }
 
     /// A light grey band behind a table row, so the eye keeps the row across the sheet.
-    /// (The fill colour is set back to black: text is filled with it too.)
     pub fn shade(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        self.fill(x, y, w, h, 0.9);
+    }
+
+    /// A filled rectangle in grey `level` (0 black, 1 white); the fill colour is set back to
+    /// black afterwards, as text is filled with it too.
+    pub fn fill(&mut self, x: f32, y: f32, w: f32, h: f32, level: f32) {
         let height = self.height;
         let grey = |level: f32| {
             Color::Rgb(Rgb {
@@ -130,7 +135,7 @@ impl Canvas {
             bezier: false,
         };
         self.ops.extend([
-            Op::SetFillColor { col: grey(0.9) },
+            Op::SetFillColor { col: grey(level) },
             Op::DrawPolygon {
                 polygon: Polygon {
                     rings: vec![PolygonRing {

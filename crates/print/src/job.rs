@@ -71,6 +71,8 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
                         before: &before,
                         games_to_win: event.ruleset.points.games_to_win,
                         compact: job.what == Document::SlipsCompact,
+                        slip_code: &tablekeeper_commands::slip_code::event_code(event),
+                        codes: true,
                     },
                 ),
             }

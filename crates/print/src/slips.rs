@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use tablekeeper_commands::slip_code::code_text;
 use tablekeeper_commands::views::{PairingsView, PlayerView, SeatView, StandingsView};
 
 use crate::canvas::{Canvas, Document, MARGIN};
@@ -22,6 +23,10 @@ pub struct SlipRound<'a> {
     pub games_to_win: u8,
     /// Six to a page, without the per-game boxes.
     pub compact: bool,
+    /// The event part of the scan codes (`EventView::slip_code`).
+    pub slip_code: &'a str,
+    /// Print the scan code on each slip.
+    pub codes: bool,
 }
 
 /// One slip per table of the round.
@@ -58,6 +63,9 @@ pub fn match_slips(sheet: &Sheet, round: &SlipRound) -> Result<Vec<u8>, PrintErr
         }
         let slip = Slip {
             sheet,
+            code: round
+                .codes
+                .then(|| code_text(round.slip_code, round.pairings.round, table.table)),
             top,
             height: slot_height,
             round: round.pairings.round,
@@ -78,8 +86,42 @@ pub fn match_slips(sheet: &Sheet, round: &SlipRound) -> Result<Vec<u8>, PrintErr
     doc.finish(&footer, &sheet.page_label())
 }
 
+/// Width of the printed code (Code 128, a module of 0.9 pt: about 160 pt for
+/// `TK-7F3A2C-12-345`, which cheap scanners read from 10 cm).
+const CODE_WIDTH: f32 = 170.0;
+
+/// The slip's code as a Code 128 barcode with its text under it (a scanner that fails is
+/// helped by typing the text). Codes that do not fit are printed as text alone.
+fn draw_code(canvas: &mut Canvas, x: f32, top: f32, code: &str) {
+    let modules = barcoders::sym::code128::Code128::new(format!("\u{0181}{code}"))
+        .map(|barcode| barcode.encode())
+        .unwrap_or_default();
+    let module = (CODE_WIDTH / modules.len().max(1) as f32).min(1.0);
+    let height = 22.0;
+    let mut at = 0;
+    while at < modules.len() {
+        let run = modules[at..]
+            .iter()
+            .take_while(|&&m| m == modules[at])
+            .count();
+        if modules[at] == 1 {
+            canvas.fill(
+                x + module * at as f32,
+                top,
+                module * run as f32,
+                height,
+                0.0,
+            );
+        }
+        at += run;
+    }
+    canvas.text(x, top + height + 7.0, 6.5, CODE_WIDTH, code);
+}
+
 struct Slip<'a> {
     sheet: &'a Sheet,
+    /// What a scanner types from the slip (`TK-…`); `None` prints no code.
+    code: Option<String>,
     top: f32,
     height: f32,
     round: u32,
@@ -98,9 +140,16 @@ impl Slip<'_> {
         let heading = format!("{} {}", self.sheet.round(self.round), l.match_slip);
         let table = format!("{} {}", l.table, self.table);
         let table_width = canvas.text_width(&table, 18.0);
-        canvas.text(left, y, 9.0, width - table_width - 20.0, &self.sheet.event);
-        canvas.text(left, y + 13.0, 11.0, width - table_width - 20.0, &heading);
+        // The scan code sits between the heading and the table number.
+        let code_width = self.code.as_ref().map_or(0.0, |_| CODE_WIDTH + 16.0);
+        let room = width - table_width - 20.0 - code_width;
+        canvas.text(left, y, 9.0, room, &self.sheet.event);
+        canvas.text(left, y + 13.0, 11.0, room, &heading);
         canvas.text_right(left + width, y + 8.0, 18.0, &table);
+        if let Some(code) = &self.code {
+            let x = left + width - table_width - 16.0 - CODE_WIDTH;
+            draw_code(canvas, x, self.top + 6.0, code);
+        }
         // Two player rows share what is left above the two bottom lines.
         let rows_top = y + 20.0;
         let rows_bottom = self.top + self.height - 30.0;

@@ -510,3 +510,85 @@ fn the_deck_sheet_has_the_parts_of_each_publishers_deck_list() {
         );
     }
 }
+
+#[test]
+fn every_slip_carries_its_scan_code_and_the_code_reads_back_to_its_table() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = (1..=8).map(|n| format!("Player {n}")).collect();
+    let mut session = event(dir.path(), "bandai", &names);
+    play_round(&mut session);
+    session.pair_next_round(None, false).expect("round 2");
+    let shown = text(&pdf(
+        dir.path(),
+        &session,
+        What::Slips,
+        None,
+        Language::En,
+        Paper::A4,
+    ));
+    for table in session.pairings(None).expect("round 2").tables {
+        let code = tablekeeper_commands::slip_code::encode(session.event(), 2, table.table);
+        assert!(shown.contains(&code), "{code} under its barcode:\n{shown}");
+        // What the scanner types is read back to the table; another round's is refused.
+        assert_eq!(
+            tablekeeper_commands::slip_code::read(session.event(), &code.to_lowercase())
+                .expect("read"),
+            (2, table.table)
+        );
+        let old = tablekeeper_commands::slip_code::encode(session.event(), 1, table.table);
+        let refused =
+            tablekeeper_commands::slip_code::read(session.event(), &old).expect_err("round 1");
+        assert_eq!(refused.kind().as_str(), "wrong-slip");
+    }
+    let other = tablekeeper_commands::slip_code::read(session.event(), "TK-000000-2-1")
+        .expect_err("other event");
+    assert!(
+        other.message().text.contains("another event"),
+        "{:?}",
+        other.message()
+    );
+}
+
+#[test]
+fn a_barcode_reader_reads_each_slips_code() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = (1..=8).map(|n| format!("Player {n}")).collect();
+    let mut session = event(dir.path(), "bandai", &names);
+    session.pair_next_round(None, false).expect("round 1");
+    let path = pdf(
+        dir.path(),
+        &session,
+        What::Slips,
+        None,
+        Language::Ja,
+        Paper::Letter,
+    );
+    // Rendered at 200 dpi (a phone photo or a cheap scanner sees at least that much).
+    let png = dir.path().join("slips");
+    let rendered = Command::new("pdftoppm")
+        .args(["-r", "200", "-png", "-singlefile", "-f", "1", "-l", "1"])
+        .arg(&path)
+        .arg(&png)
+        .status()
+        .expect("pdftoppm");
+    assert!(rendered.success());
+    let output = Command::new("zbarimg")
+        .args(["-q", "--raw"])
+        .arg(dir.path().join("slips.png"))
+        .output()
+        .expect("zbarimg (zbar-tools) is installed by ./tk setup");
+    let mut read: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    read.sort();
+    let mut expected: Vec<String> = session
+        .pairings(None)
+        .expect("round 1")
+        .tables
+        .iter()
+        .map(|t| tablekeeper_commands::slip_code::encode(session.event(), 1, t.table))
+        .collect();
+    expected.sort();
+    assert_eq!(read, expected);
+}

@@ -61,4 +61,8 @@ structure_finished: Message | null,
  * `null` when changes are saved to the file; otherwise why the event opened for
  * reading only (changes are refused with that reason's error kind).
  */
-read_only: ReadOnlyView | null, };
+read_only: ReadOnlyView | null, 
+/**
+ * The event part of the codes on its match slips (`TK-<code>-<round>-<table>`).
+ */
+slip_code: string, };

@@ -217,8 +217,28 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     );
     reason.focus();
   };
+  // A barcode scanner types the slip's code (TK-…) and Enter: go to that table and wait
+  // for its result; another event's or round's slip is refused by the shell.
+  const scanSlip = async (code: string) => {
+    const slip = await call('read_slip', { code });
+    input.value = `${slip.table} `;
+    updatePreview();
+    input.focus();
+  };
   const submit = () => {
     if (busy) return;
+    if (/^\s*tk-/i.test(input.value)) {
+      busy = true;
+      scanSlip(input.value)
+        .catch((error: unknown) => {
+          showError(error);
+          input.select();
+        })
+        .finally(() => {
+          busy = false;
+        });
+      return;
+    }
     const split = splitEntry(input.value);
     if (!split.ok) {
       showProblem(t(`resultEntry.${split.error}`));

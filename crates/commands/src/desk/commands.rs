@@ -146,6 +146,13 @@ impl Desk {
         Ok(self.session()?.players())
     }
 
+    /// A scanned match slip of the current round: its round and table (the app then waits
+    /// for the result of that table).
+    pub fn read_slip(&mut self, request: ReadSlipRequest) -> Result<ScannedSlip, CommandError> {
+        let (round, table) = crate::slip_code::read(self.session()?.event(), &request.code)?;
+        Ok(ScannedSlip { round, table })
+    }
+
     /// What the last commands had to say besides their results (a backup that could not be
     /// written, a name no font prints), once each.
     pub fn take_notices(

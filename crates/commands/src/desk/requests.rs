@@ -382,3 +382,18 @@ pub struct SaveCopyRequest {
     /// Replace a file that is already there.
     pub replace: bool,
 }
+
+/// What a barcode scanner typed from a match slip (`TK-7F3A2C-3-12`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ReadSlipRequest {
+    pub code: String,
+}
+
+/// The round and table of a scanned slip.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ScannedSlip {
+    pub round: u32,
+    pub table: u32,
+}

@@ -88,6 +88,7 @@ macro_rules! surface {
 surface! {
     app_info(Nothing) -> AppInfo: Local;
     take_notices(Nothing) -> Vec<tablekeeper_engine::message::Message>: Local;
+    read_slip(ReadSlipRequest) -> ScannedSlip: Read;
     catalogue(Nothing) -> Catalogue: Read;
     set_preferences(Preferences) -> AppInfo: Local;
     create_event(CreateEventRequest) -> crate::views::EventView: Local;
