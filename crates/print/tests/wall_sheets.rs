@@ -53,11 +53,17 @@ fn event(dir: &Path, ruleset: &str, names: &[String]) -> Session {
 
 fn play_round(session: &mut Session) {
     session.pair_next_round(None, true).expect("pair");
+    finish_round(session);
+}
+
+/// Seat A wins at every table of the current round still without a result.
+fn finish_round(session: &mut Session) {
     let tables: Vec<u32> = session
         .pairings(None)
         .expect("pairings")
         .tables
         .iter()
+        .filter(|t| t.result.is_none())
         .map(|t| t.table)
         .collect();
     for table in tables {
@@ -369,29 +375,14 @@ fn the_bracket_is_a_landscape_tree_with_byes_results_and_the_champion() {
             method: None,
         })
         .expect("cut");
-    let finish = |session: &mut Session| {
-        let tables: Vec<u32> = session
-            .pairings(None)
-            .expect("pairings")
-            .tables
-            .iter()
-            .filter(|t| t.result.is_none())
-            .map(|t| t.table)
-            .collect();
-        for table in tables {
-            session
-                .record_result(None, table, parse_result("a", None).expect("a"), false)
-                .expect("result");
-        }
-    };
-    finish(&mut session);
+    finish_round(&mut session);
     while session
         .bracket()
         .expect("bracket")
         .is_some_and(|b| b.champion.is_none())
     {
         session.pair_bracket_round().expect("next bracket round");
-        finish(&mut session);
+        finish_round(&mut session);
     }
     let bracket = session.bracket().expect("bracket").expect("a bracket");
     let path = pdf(
