@@ -68,13 +68,15 @@ pub fn bracket(sheet: &Sheet, view: &BracketView) -> Result<Vec<u8>, PrintError>
             let centre = top + 16.0 + span * (m as f32 + 0.5);
             centres.push(centre);
             if let (Some(number), Some(part)) = (matched.bracket, &matched.part) {
+                // One line above the box, across the gap too, smaller rather than cut.
+                let caption = bracket_caption(sheet.language, number, part);
+                let size = fitting_size(canvas, &caption, font * 0.8, column_width - 4.0);
                 canvas.text(
                     x,
-                    // One line above the box, across the gap too: captions are not cut.
                     centre - font * 2.4 - 6.0,
-                    font * 0.8,
+                    size,
                     column_width - 4.0,
-                    &bracket_caption(sheet.language, number, part),
+                    &caption,
                 );
             }
             draw_match(canvas, x, centre, box_width, font, matched, &labels);
@@ -147,6 +149,27 @@ struct Words<'a> {
     bye: &'a str,
 }
 
+/// The largest size up to `size` (down to 70 % of it) at which `text` fits `room`.
+fn fitting_size(canvas: &Canvas, text: &str, size: f32, room: f32) -> f32 {
+    let mut fitted = size;
+    while fitted > size * 0.7 && canvas.text_width(text, fitted) > room {
+        fitted -= 0.25;
+    }
+    fitted
+}
+
+/// The result printed beside the winner: a game score ("2-1") only; who won a one-game
+/// match is the ▶ mark, in every language (the view's other texts are English words).
+fn printed_result(m: &BracketMatchView) -> Option<&str> {
+    m.result.as_deref().filter(|r| {
+        let mut parts = r.split('-');
+        matches!(
+            (parts.next(), parts.next(), parts.next()),
+            (Some(a), Some(b), None) if a.parse::<u8>().is_ok() && b.parse::<u8>().is_ok()
+        )
+    })
+}
+
 fn seat_text(seat: &BracketSeat) -> String {
     format!("({}) {}", seat.seed, seat.name)
 }
@@ -164,11 +187,8 @@ fn draw_match(
     canvas.rect(x, centre - line, width, line * 2.0, 0.6);
     canvas.line((x, centre), (x + width, centre), 0.3);
     let is_bye = m.result.as_deref() == Some("bye");
-    let result_width = m
-        .result
-        .as_ref()
-        .filter(|_| !is_bye)
-        .map_or(0.0, |r| canvas.text_width(r, size * 0.85) + 6.0);
+    let result = printed_result(m);
+    let result_width = result.map_or(0.0, |r| canvas.text_width(r, size * 0.85) + 6.0);
     for (n, seat) in [&m.a, &m.b].into_iter().enumerate() {
         let y = centre - line + line * n as f32 + size * 1.1;
         let text = match seat {
@@ -178,8 +198,11 @@ fn draw_match(
         };
         let won = seat.as_ref().is_some_and(|s| Some(s.player) == m.winner);
         let shown = if won { format!("▶ {text}") } else { text };
-        canvas.text(x + 3.0, y, size, width - 6.0 - result_width, &shown);
-        if won && let Some(result) = m.result.as_ref().filter(|_| !is_bye) {
+        // A long name is set smaller before it is cut.
+        let room = width - 6.0 - if won { result_width } else { 0.0 };
+        let fitted = fitting_size(canvas, &shown, size, room);
+        canvas.text(x + 3.0, y, fitted, room, &shown);
+        if won && let Some(result) = result {
             canvas.text_right(x + width - 3.0, y, size * 0.85, result);
         }
     }

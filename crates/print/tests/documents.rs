@@ -389,6 +389,11 @@ fn double_elimination_bracket_sheet_names_every_bracket_and_the_champion() {
     assert!(text.contains(&format!("({}) {}", champion.seed, champion.name)));
     let ja = print(&session, What::Bracket, Language::Ja, "bracket-double-ja");
     assert!(ja.contains("ダブルエリミネーション") && ja.contains("勝者側"));
+    // Captions and names are set smaller rather than cut; no English result words.
+    for sheet in [&text, &ja] {
+        assert!(!sheet.contains('…'), "{sheet}");
+        assert!(!sheet.contains(" wins"), "{sheet}");
+    }
 }
 
 #[test]

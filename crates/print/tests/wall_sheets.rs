@@ -410,19 +410,19 @@ fn the_bracket_is_a_landscape_tree_with_byes_results_and_the_champion() {
         1,
         "only the heading's dash; no seat to be decided:\n{shown}"
     );
+    // Each winner is marked; one-game results are the mark alone (no English words).
     for round in &bracket.rounds {
-        for m in round
-            .matches
-            .iter()
-            .filter(|m| m.result.as_deref() != Some("bye"))
-        {
-            let result = m.result.as_deref().expect("every match played");
-            assert!(
-                shown.contains(result),
-                "result {result} is printed:\n{shown}"
-            );
+        for m in &round.matches {
+            let winner = [&m.a, &m.b]
+                .into_iter()
+                .flatten()
+                .find(|s| Some(s.player) == m.winner)
+                .expect("every match decided");
+            let marked = format!("▶ ({}) {}", winner.seed, winner.name);
+            assert!(shown.contains(&marked), "{marked}:\n{shown}");
         }
     }
+    assert!(!shown.contains("wins"), "{shown}");
     let champion = bracket.champion.expect("champion");
     assert!(
         shown.contains(&format!("({}) {}", champion.seed, champion.name)),
