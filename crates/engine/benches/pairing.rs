@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use tablekeeper_engine::model::Seats;
-use tablekeeper_engine::pairing::{Strategy, pair_with};
+use tablekeeper_engine::pairing::{Phase, Strategy, pair_probed, pair_with};
 use tablekeeper_engine::{Event, standings};
 
 /// An event of `players` with `rounds` rounds played, paired quickly in standings order
@@ -45,6 +45,37 @@ fn generated_event(players: usize, rounds: u32) -> Event {
         });
     }
     event
+}
+
+/// The median time of each part of pairing the round (`Phase`), over `runs` pairings: the
+/// probe is told when a part ends, and the time since the previous mark is that part's.
+fn parts(event: &Event, runs: usize) -> [(Phase, Duration); 5] {
+    const PHASES: [Phase; 5] = [
+        Phase::Context,
+        Phase::Graph,
+        Phase::Matching,
+        Phase::Certificate,
+        Phase::Explanation,
+    ];
+    let mut samples: Vec<[Duration; 5]> = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let mut spent = [Duration::ZERO; 5];
+        let mut last = Instant::now();
+        let mut probe = |phase: Phase| {
+            let now = Instant::now();
+            if let Some(slot) = PHASES.iter().position(|p| *p == phase) {
+                spent[slot] += now - last;
+            }
+            last = now;
+        };
+        black_box(pair_probed(event, 99, true, Strategy::Sparse, &mut probe).expect("pairing"));
+        samples.push(spent);
+    }
+    std::array::from_fn(|slot| {
+        let mut times: Vec<Duration> = samples.iter().map(|s| s[slot]).collect();
+        times.sort();
+        (PHASES[slot], times[times.len() / 2])
+    })
 }
 
 fn time(runs: usize, mut f: impl FnMut()) -> Duration {
@@ -82,22 +113,24 @@ fn main() {
         let sparse = time(runs, || {
             black_box(pair_with(black_box(&event), 99, true, Strategy::Sparse).expect("pairing"));
         });
-        if std::env::var_os("PAIRING_BENCH_PARTS").is_some() {
-            let standings_time = time(runs, || {
-                black_box(standings::compute(black_box(&event)).expect("standings"));
-            });
-            let context_time = time(runs, || {
-                black_box(
-                    tablekeeper_engine::pairing::context::Context::new(black_box(&event))
-                        .expect("context"),
-                );
-            });
-            println!(
-                "{n:>6} parts: standings {standings_time:.2?}, context (incl. standings) {context_time:.2?}, edges {} sparse, refinements {}",
-                sparse_pairing.explanation.sparse_edges,
-                sparse_pairing.explanation.used_complete_graph
-            );
-        }
+        // Each part, so a regression shows where it is (medians of each part separately).
+        let standings_time = time(runs, || {
+            black_box(standings::compute(black_box(&event)).expect("standings"));
+        });
+        let split: Vec<String> = parts(&event, runs)
+            .iter()
+            .map(|(phase, spent)| format!("{phase:?} {spent:.2?}"))
+            .collect();
+        println!(
+            "{n:>6} parts: {} (standings alone {standings_time:.2?}); {} sparse edges{}",
+            split.join(", "),
+            sparse_pairing.explanation.sparse_edges,
+            if sparse_pairing.explanation.used_complete_graph {
+                "; FELL BACK TO THE COMPLETE GRAPH"
+            } else {
+                ""
+            }
+        );
         let dense_affordable = n <= 1024;
         let (dense_text, ratio_text, note) = if dense_affordable {
             let dense_pairing = pair_with(&event, 99, true, Strategy::Complete).expect("pairing");

@@ -23,7 +23,7 @@ use crate::ruleset::ByeRule;
 use crate::structure::{self, Structure};
 use context::{Context, Entrant};
 pub use explain::Explanation;
-pub use solve::Strategy;
+pub use solve::{Phase, Strategy};
 use weights::{Scale, Tiers};
 
 /// A proposed pairing for the next round.
@@ -67,6 +67,18 @@ pub fn pair_with(
     allow_rematches: bool,
     strategy: Strategy,
 ) -> Result<Pairing, EngineError> {
+    pair_probed(event, seed, allow_rematches, strategy, &mut |_| {})
+}
+
+/// [`pair_with`], telling `probe` each time a part of the work ends (the benchmark times
+/// the parts with it; the engine itself reads no clock).
+pub fn pair_probed(
+    event: &Event,
+    seed: u64,
+    allow_rematches: bool,
+    strategy: Strategy,
+    probe: &mut dyn FnMut(Phase),
+) -> Result<Pairing, EngineError> {
     if let Some(reason) = crate::structure::finished(event)? {
         return Err(EngineError::StructureFinished(reason));
     }
@@ -93,11 +105,12 @@ pub fn pair_with(
         return Err(EngineError::NotEnoughPlayers);
     }
     let bye_order = bye_order(event, &context, seed);
-    if let Some(pairing) = attempt(&context, &bye_order, seed, Mode::Strict, strategy)? {
+    probe(Phase::Context);
+    if let Some(pairing) = attempt(&context, &bye_order, seed, Mode::Strict, strategy, probe)? {
         return Ok(pairing);
     }
     let relaxed =
-        attempt(&context, &bye_order, seed, Mode::Relaxed, strategy)?.ok_or_else(|| {
+        attempt(&context, &bye_order, seed, Mode::Relaxed, strategy, probe)?.ok_or_else(|| {
             EngineError::InvalidPairing(msg!(
                 "error.invalid-pairing.pairing-seats-every-player",
                 "no pairing seats every player"
@@ -188,6 +201,7 @@ fn attempt(
     seed: u64,
     mode: Mode,
     strategy: Strategy,
+    probe: &mut dyn FnMut(Phase),
 ) -> Result<Option<Pairing>, EngineError> {
     let entrants = &context.entrants;
     let n = entrants.len();
@@ -244,7 +258,7 @@ fn attempt(
         upper: &upper,
         group: &group,
     };
-    let (solution, report) = solve::solve(vertices, bye_vertex, strategy, &weights);
+    let (solution, report) = solve::solve(vertices, bye_vertex, strategy, &weights, probe);
     if solution.mate.iter().any(Option::is_none) {
         return Ok(None);
     }
@@ -302,6 +316,7 @@ fn attempt(
         .map(|&(u, v)| weight(u, v).unwrap_or(0))
         .chain(bye.and_then(|b| bye_vertex.and_then(|h| weight(b.min(h), b.max(h)))))
         .sum();
+    probe(Phase::Explanation);
     Ok(Some(Pairing {
         seed,
         seats,

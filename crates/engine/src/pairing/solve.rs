@@ -25,6 +25,22 @@ pub enum Strategy {
     Complete,
 }
 
+/// The parts of pairing a round, in the order they end (a benchmark's probe is told each
+/// time one ends; solving may repeat the matching and the certificate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Standings, history and the solver's order of the players.
+    Context,
+    /// The candidate graph (sparse neighbours and bye edges, or the complete graph).
+    Graph,
+    /// One maximum-weight matching.
+    Matching,
+    /// The dual certificate against every pair left out of the graph.
+    Certificate,
+    /// Tables, seats and the explanation.
+    Explanation,
+}
+
 /// How the exact optimum was reached (for the explanation and the benchmark).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SolveReport {
@@ -51,10 +67,14 @@ pub fn solve(
     hub: Option<usize>,
     strategy: Strategy,
     weights: &Weights,
+    probe: &mut dyn FnMut(Phase),
 ) -> (Solution, SolveReport) {
     let weight = weights.exact;
     if strategy == Strategy::Complete {
-        let solution = max_weight_matching(vertices, &complete_graph(vertices, weight));
+        let graph = complete_graph(vertices, weight);
+        probe(Phase::Graph);
+        let solution = max_weight_matching(vertices, &graph);
+        probe(Phase::Matching);
         return (
             solution,
             SolveReport {
@@ -98,6 +118,7 @@ pub fn solve(
         }
     }
     let sparse_edges = edges.len();
+    probe(Phase::Graph);
     for refinements in 0..=MAX_REFINEMENTS {
         let mut solution = max_weight_matching_warm(vertices, &edges);
         if !self_consistent(&solution, &edges) {
@@ -105,7 +126,9 @@ pub fn solve(
             // result, solve again from the empty matching.
             solution = max_weight_matching(vertices, &edges);
         }
+        probe(Phase::Matching);
         let violations = violations(vertices, &solution, &included, weights);
+        probe(Phase::Certificate);
         if violations.is_empty() {
             return (
                 solution,
@@ -121,7 +144,12 @@ pub fn solve(
             edges.push(e);
         }
     }
-    let solution = max_weight_matching(vertices, &complete_graph(vertices, weight));
+    // The certificate failed too often: say so (the report names the fallback) and solve
+    // the complete graph.
+    let graph = complete_graph(vertices, weight);
+    probe(Phase::Graph);
+    let solution = max_weight_matching(vertices, &graph);
+    probe(Phase::Matching);
     (
         solution,
         SolveReport {
