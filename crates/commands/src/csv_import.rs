@@ -106,6 +106,16 @@ fn not_text() -> CommandError {
     )
 }
 
+/// A reader of rows without a header (pairing files, deck lists): flexible width, cells
+/// trimmed.
+pub(crate) fn headerless_reader(text: &str) -> csv::Reader<&[u8]> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes())
+}
+
 /// The 1-based line where a record starting at `byte` has its first field, counted from
 /// the text itself: the reader's own count and offset include the line ends before the
 /// record (blank lines, the `\n` of a CRLF file saved by Excel).

@@ -10,11 +10,7 @@ use tablekeeper_engine::msg;
 /// Parses `number,name,count` rows (a header row is optional).
 pub fn parse_list(bytes: &[u8]) -> Result<Vec<DeckCard>, CommandError> {
     let (text, _) = decode(bytes)?;
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
+    let mut reader = crate::csv_import::headerless_reader(&text);
     let mut cards = Vec::new();
     for (index, record) in reader.records().enumerate() {
         let line = index + 1;

@@ -13,11 +13,7 @@ use crate::result_input::parse_result;
 /// `卓,…`) is skipped when its first cell is not a number.
 pub fn pairing_csv(bytes: &[u8]) -> Result<Vec<(u32, String, Option<String>)>, CommandError> {
     let (text, _) = crate::csv_import::decode(bytes)?;
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
+    let mut reader = crate::csv_import::headerless_reader(&text);
     let mut tables = Vec::new();
     for (index, record) in reader.records().enumerate() {
         let line = index + 1;

@@ -1700,6 +1700,22 @@ impl Session {
         ))
     }
 
+    /// `round`, or the current round when it is `None`.
+    fn round_or_current(&self, round: Option<u32>) -> Result<u32, CommandError> {
+        if let Some(round) = round {
+            return Ok(round);
+        }
+        self.event.current_round().map(|r| r.number).ok_or_else(|| {
+            CommandError::input(
+                ErrorKind::NoRound,
+                msg!(
+                    "error.no-round.round-has-been-paired-yet-2",
+                    "no round has been paired yet; pair round 1 first"
+                ),
+            )
+        })
+    }
+
     /// Records the result at `table` of `round` (default: the current round).
     pub fn record_result(
         &mut self,
@@ -1708,22 +1724,7 @@ impl Session {
         entry: ResultEntry,
         replace: bool,
     ) -> Result<TableView, CommandError> {
-        let round = match round {
-            Some(r) => r,
-            None => self
-                .event
-                .current_round()
-                .map(|r| r.number)
-                .ok_or_else(|| {
-                    CommandError::input(
-                        ErrorKind::NoRound,
-                        msg!(
-                            "error.no-round.round-has-been-paired-yet-2",
-                            "no round has been paired yet; pair round 1 first"
-                        ),
-                    )
-                })?,
-        };
+        let round = self.round_or_current(round)?;
         let mut actions = vec![Action::RecordResult {
             round,
             table,
@@ -1753,22 +1754,7 @@ impl Session {
         replace: bool,
         override_reason: Option<&str>,
     ) -> Result<(u32, Vec<Action>, Option<String>), CommandError> {
-        let round = match round {
-            Some(r) => r,
-            None => self
-                .event
-                .current_round()
-                .map(|r| r.number)
-                .ok_or_else(|| {
-                    CommandError::input(
-                        ErrorKind::NoRound,
-                        msg!(
-                            "error.no-round.round-has-been-paired-yet-2",
-                            "no round has been paired yet; pair round 1 first"
-                        ),
-                    )
-                })?,
-        };
+        let round = self.round_or_current(round)?;
         let mut actions = Vec::new();
         let reason = match override_reason {
             Some(reason) => {
