@@ -187,6 +187,11 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'results-exist': 'errors.results-exist',
   'unknown-command': 'errors.unknown-command',
   'invalid-request': 'errors.invalid-request',
+  'wrong-code': 'errors.wrong-code',
+  'reporting-off': 'errors.reporting-off',
+  'not-allowed': 'errors.not-allowed',
+  'too-many-attempts': 'errors.too-many-attempts',
+  'request-too-large': 'errors.request-too-large',
   'print-font': 'errors.print-font',
   'print-input': 'errors.print-input',
 };

@@ -274,6 +274,32 @@ pub enum Command {
         #[arg(long)]
         list: Option<PathBuf>,
     },
+    /// Share the event with the shop's own network: players' phones find their table, see
+    /// the round and (if enabled) report results; a second scorekeeper station joins with
+    /// the join code shown. Runs until stopped (Ctrl-C) or for `--for` seconds.
+    Serve {
+        file: PathBuf,
+        /// Port for the players' page.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on: every network of this laptop by default; 127.0.0.1 keeps
+        /// it on this laptop.
+        #[arg(long, default_value = "0.0.0.0")]
+        bind: std::net::IpAddr,
+        /// Players report results from their phones: off, agree (two agreeing reports are
+        /// recorded) or confirm (they wait for a scorekeeper).
+        #[arg(long, default_value = "off")]
+        reporting: Word<tablekeeper_commands::room::Reporting>,
+        /// Show the standings on the phones.
+        #[arg(long)]
+        publish_standings: bool,
+        /// Stop after this many seconds.
+        #[arg(long = "for", value_name = "SECONDS")]
+        seconds: Option<u64>,
+    },
+    /// The table codes of the current round (printed on the match slips; players report
+    /// results with them).
+    Codes { file: PathBuf },
     /// List the automatic backups kept beside the event.
     Backups { file: PathBuf },
     /// Replace the event with a backup (the current file is kept beside it).

@@ -5,6 +5,7 @@
 
 mod args;
 mod render;
+mod serve;
 #[cfg(test)]
 mod surface;
 mod words;
@@ -40,7 +41,7 @@ fn main() -> ExitCode {
         Language::from_locale(&locale)
     }));
     let mut notices = Vec::new();
-    let outcome = run(cli.command, &mut notices);
+    let outcome = run(cli.command, &mut notices, json);
     match outcome {
         Ok(output) => {
             if json {
@@ -195,7 +196,7 @@ impl Output {
     }
 }
 
-fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandError> {
+fn run(command: Command, notices: &mut Vec<Notice>, json: bool) -> Result<Output, CommandError> {
     match command {
         Command::Create(args) => {
             let session = Session::create(&args.file, args.options())?;
@@ -608,6 +609,27 @@ fn run(command: Command, notices: &mut Vec<Notice>) -> Result<Output, CommandErr
             };
             let updated = open(&file, notices)?.set_deck(&player, deck)?;
             Output::new(render::players(std::slice::from_ref(&updated)), &updated)
+        }
+        Command::Serve {
+            file,
+            port,
+            bind,
+            reporting,
+            publish_standings,
+            seconds,
+        } => {
+            let settings = serve::settings(reporting.0, publish_standings);
+            let shared = serve::serve(&file, bind, port, settings, seconds, json)?;
+            let text = render::say(&msg!("serve.stopped", "Stopped sharing.")) + "\n";
+            Output::new(text, &shared)
+        }
+        Command::Codes { file } => {
+            let codes = serve::codes(&file)?;
+            let text = codes
+                .iter()
+                .map(|c| format!("{:>4}  {}\n", c.table, c.code))
+                .collect();
+            Output::new(text, &codes)
         }
         Command::Backups { file } => {
             let list = tablekeeper_commands::backup::list(&file)?;

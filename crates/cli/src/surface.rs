@@ -41,6 +41,18 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
     ("breakdown", &["breakdown"]),
     ("export", &["export"]),
     ("import-archive", &["import_archive"]),
+    (
+        "serve",
+        &[
+            "room",
+            "report_result",
+            "set_room",
+            "room_settings",
+            "reports",
+            "confirm_report",
+        ],
+    ),
+    ("codes", &["table_codes"]),
     ("rulesets", &["catalogue"]),
     ("titles", &["catalogue"]),
     // The CLI's own: the seeds' worked examples (a developer check) and a demo event.
@@ -69,6 +81,10 @@ pub const APP_ONLY: &[(&str, &str)] = &[
     (
         "open_event",
         "every CLI command opens the event file it is given",
+    ),
+    (
+        "set_clock",
+        "the round clock is the app's timer; the CLI has none to share",
     ),
     (
         "close_event",

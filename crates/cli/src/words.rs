@@ -36,6 +36,7 @@ words!(
     tablekeeper_commands::vocabulary::Paper,
     tablekeeper_commands::words::Language,
     tablekeeper_commands::desk::Finals,
+    tablekeeper_commands::room::Reporting,
 );
 
 impl<T: Words> ValueEnum for Word<T> {

@@ -24,6 +24,7 @@ pub mod paper;
 pub mod replay;
 pub mod report;
 pub mod result_input;
+pub mod room;
 pub mod session;
 pub mod slip_code;
 pub mod verify;

@@ -87,6 +87,11 @@ impl Log {
         self.rows.extend(rows);
     }
 
+    /// How many rows the log has: every change (undo and redo too) adds one.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
     /// The step of the newest row (0 for an empty log).
     pub fn last_step(&self) -> i64 {
         self.rows.last().map_or(0, |r| r.step)

@@ -672,6 +672,12 @@ impl Session {
         self.log.entries(&self.file)
     }
 
+    /// Changes with every change to the event (the log only grows, undo included): a
+    /// host's cache of a view is fresh while this is the same.
+    pub fn revision(&self) -> usize {
+        self.log.len()
+    }
+
     pub fn path(&self) -> &Path {
         self.file.path()
     }

@@ -94,6 +94,12 @@ error_kinds! {
     ResultsExist = "results-exist",
     UnknownCommand = "unknown-command",
     InvalidRequest = "invalid-request",
+    // The room (phones and stations on the shop's network).
+    WrongCode = "wrong-code",
+    ReportingOff = "reporting-off",
+    NotAllowed = "not-allowed",
+    TooManyAttempts = "too-many-attempts",
+    RequestTooLarge = "request-too-large",
     // Printing.
     PrintFont = "print-font",
     PrintInput = "print-input",

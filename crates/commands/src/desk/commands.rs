@@ -135,6 +135,7 @@ impl Desk {
 
     pub fn close_event(&mut self, _: Nothing) -> Result<(), CommandError> {
         self.session = None;
+        self.room = crate::room::Room::default();
         Ok(())
     }
 

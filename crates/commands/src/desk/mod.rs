@@ -10,6 +10,7 @@
 
 mod commands;
 pub mod requests;
+pub mod room_commands;
 pub mod surface;
 
 use std::path::{Path, PathBuf};
@@ -17,6 +18,7 @@ use std::path::{Path, PathBuf};
 use tablekeeper_engine::{ErrorKind, msg};
 
 pub use requests::*;
+pub use room_commands::*;
 
 use crate::error::{CommandError, ErrorView};
 use crate::session::Session;
@@ -45,6 +47,10 @@ pub struct Desk {
     default_folder: PathBuf,
     printer: Option<Printer>,
     startup_error: Option<ErrorView>,
+    /// What the open event shows the room (phones on the shop's network).
+    room: crate::room::Room,
+    /// The shop's secret for table codes, once read (`room_commands`).
+    room_secret: Option<crate::room::codes::Secret>,
 }
 
 impl Desk {
@@ -55,6 +61,8 @@ impl Desk {
             default_folder,
             printer: None,
             startup_error: None,
+            room: crate::room::Room::default(),
+            room_secret: None,
         }
     }
 
@@ -88,6 +96,7 @@ impl Desk {
         let path = session.path().display().to_string();
         let summary = session.summary();
         self.session = Some(session);
+        self.room = crate::room::Room::default();
         self.remember(&path);
         Ok(summary)
     }
@@ -192,7 +201,7 @@ fn printout_path(event: &Path, document: &str, round: Option<u32>, language: &st
     folder.join(format!("{document}{round}-{language}.pdf"))
 }
 
-fn no_event() -> CommandError {
+pub(crate) fn no_event() -> CommandError {
     CommandError::input(
         ErrorKind::NoEvent,
         msg!(

@@ -9,13 +9,17 @@ use tablekeeper_engine::{ErrorKind, msg};
 
 use super::Desk;
 use super::requests::*;
+use super::room_commands::*;
 use crate::error::CommandError;
 
 /// Who may call a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Access {
-    /// Reads the open event; anyone the host trusts to see it (players on the LAN).
+    /// What the room sees: anyone on the shop's network while the event is shared (the
+    /// players' phones), no token needed. Serves nothing a player may not see.
+    Public,
+    /// Reads the open event: the scorekeeper, or a joined station on the LAN.
     Read,
     /// Changes the open event: the scorekeeper, or a joined station on the LAN.
     Write,
@@ -133,6 +137,14 @@ surface! {
     backups(Nothing) -> Vec<crate::backup::BackupView>: Local;
     restore_backup(RestoreRequest) -> crate::backup::RestoreView: Local;
     save_copy(SaveCopyRequest) -> crate::session::SavedCopyView: Local;
+    room(Nothing) -> crate::room::RoomView: Public;
+    report_result(ReportRequest) -> ReportView: Public;
+    room_settings(Nothing) -> crate::room::RoomSettings: Local;
+    set_room(crate::room::RoomSettings) -> crate::room::RoomSettings: Local;
+    set_clock(ClockRequest) -> (): Local;
+    table_codes(RoundRequest) -> Vec<TableCodeView>: Write;
+    reports(Nothing) -> Vec<TableReportView>: Write;
+    confirm_report(TableRequest) -> crate::views::TableView: Write;
 }
 
 /// The command called `name`, if there is one.

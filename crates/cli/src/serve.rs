@@ -1,0 +1,157 @@
+//! `tablekeeper serve`: shares an event with the shop's network through the LAN server
+//! (`crates/lan`), prints where phones go (with a QR code) and the join code for a second
+//! station, and keeps serving until stopped or for `--for` seconds. `codes`: the round's
+//! table codes.
+
+use std::io::Write;
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tablekeeper_commands::CommandError;
+use tablekeeper_commands::desk::{Desk, OpenEventRequest, RoundRequest};
+use tablekeeper_commands::room::{Reporting, RoomSettings};
+use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_lan::{ServeOptions, Server, qr_text};
+
+use crate::render;
+
+/// The app's data folder, shared with the desktop app (`TABLEKEEPER_HOME/app-data` in tests
+/// and portable installs), so both derive the same table codes.
+fn data_dir() -> PathBuf {
+    if let Some(home) = std::env::var_os("TABLEKEEPER_HOME") {
+        return PathBuf::from(home).join("app-data");
+    }
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .or_else(|| std::env::var_os("APPDATA").map(PathBuf::from))
+        .unwrap_or_else(std::env::temp_dir);
+    base.join("app.tablekeeper.desktop")
+}
+
+fn desk_with(file: &Path) -> Result<Desk, CommandError> {
+    let folder = file
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let mut desk =
+        Desk::new(data_dir(), folder).with_printer(tablekeeper_print::job::render_request);
+    desk.open_event(OpenEventRequest {
+        path: file.display().to_string(),
+    })?;
+    Ok(desk)
+}
+
+/// What `serve` shares, for `--json`.
+#[derive(serde::Serialize)]
+pub struct Shared {
+    pub local_url: String,
+    #[serde(flatten)]
+    pub share: tablekeeper_lan::ShareView,
+}
+
+/// Shares `file` until stopped (or for `seconds`); prints where to go first.
+pub fn serve(
+    file: &Path,
+    bind: IpAddr,
+    port: u16,
+    settings: RoomSettings,
+    seconds: Option<u64>,
+    json: bool,
+) -> Result<Shared, CommandError> {
+    let mut desk = desk_with(file)?;
+    if desk.session()?.read_only().is_some() {
+        return Err(CommandError::input(
+            ErrorKind::ReadOnly,
+            msg!(
+                "error.read-only.serve",
+                "this event cannot be written here, so players could not report results; close the other program or copy the event"
+            ),
+        ));
+    }
+    desk.set_room(settings)?;
+    let desk = Arc::new(Mutex::new(desk));
+    let server = Server::start(
+        desk,
+        ServeOptions {
+            bind,
+            port,
+            workers: 8,
+        },
+    )
+    .map_err(|e| {
+        CommandError::input(
+            ErrorKind::Io,
+            msg!(
+                "error.io.serve",
+                "could not share the event: {detail}",
+                detail = e.to_string()
+            ),
+        )
+    })?;
+    let shared = Shared {
+        local_url: server.local_url(),
+        share: server.share_view(),
+    };
+    let mut out = std::io::stdout().lock();
+    if json {
+        let line = serde_json::json!({ "sharing": &shared });
+        let _ = writeln!(out, "{line}");
+    } else {
+        let url = shared
+            .share
+            .urls
+            .first()
+            .cloned()
+            .unwrap_or_else(|| shared.local_url.clone());
+        if let Some(qr) = qr_text(&url) {
+            let _ = writeln!(out, "{qr}");
+        }
+        let _ = writeln!(
+            out,
+            "{}",
+            render::say(&msg!("serve.page", "Players' page: {url}", url = url))
+        );
+        for other in shared.share.urls.iter().skip(1) {
+            let _ = writeln!(out, "  {other}");
+        }
+        let _ = writeln!(
+            out,
+            "{}",
+            render::say(&msg!(
+                "serve.join-code",
+                "Join code for a second scorekeeper station: {code}",
+                code = shared.share.join_code.clone()
+            ))
+        );
+        let _ = writeln!(
+            out,
+            "{}",
+            render::say(&msg!("serve.stop", "Sharing until you press Ctrl-C."))
+        );
+    }
+    let _ = out.flush();
+    drop(out);
+    match seconds {
+        Some(seconds) => std::thread::sleep(Duration::from_secs(seconds)),
+        None => loop {
+            std::thread::sleep(Duration::from_secs(3600));
+        },
+    }
+    server.stop();
+    Ok(shared)
+}
+
+/// The current round's table codes.
+pub fn codes(file: &Path) -> Result<Vec<tablekeeper_commands::desk::TableCodeView>, CommandError> {
+    desk_with(file)?.table_codes(RoundRequest { round: None })
+}
+
+/// Reporting and standings as `serve` was asked.
+pub fn settings(reporting: Reporting, publish_standings: bool) -> RoomSettings {
+    RoomSettings {
+        publish_standings,
+        reporting,
+    }
+}

@@ -1,0 +1,328 @@
+//! The room's commands: the view players' phones show, results they report with their
+//! table's code, and the organizer's side (what is shared, the clock, confirming reports,
+//! the codes to hand out). The LAN server (`crates/lan`) serves them; the app calls the
+//! organizer's ones directly.
+
+use serde::{Deserialize, Serialize};
+use tablekeeper_engine::model::ResultEntry;
+use tablekeeper_engine::{ErrorKind, msg};
+use ts_rs::TS;
+
+use super::Desk;
+use super::requests::{Nothing, RoundRequest};
+use crate::error::CommandError;
+use crate::result_input::parse_result;
+use crate::room::codes::{self, Secret};
+use crate::room::reports::SeatReport;
+use crate::room::{ClockState, ReportStatus, Reporting, Room, RoomSettings, RoomView};
+use crate::views::TableView;
+
+/// A result reported from a phone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ReportRequest {
+    pub round: u32,
+    pub table: u32,
+    /// The table's code from the match slip.
+    pub code: String,
+    /// The reporting player's number (they sit at this table).
+    pub player: u32,
+    /// In the result grammar, by seat: `a`, `b`, `2-1`, `draw`, `dl`.
+    pub result: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ReportView {
+    pub round: u32,
+    pub table: u32,
+    pub status: ReportStatus,
+}
+
+/// A table with players' reports, for the scorekeeper.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TableReportView {
+    pub round: u32,
+    pub table: u32,
+    pub status: ReportStatus,
+    /// What seat A's player reported (result grammar), if they did.
+    pub a: Option<String>,
+    pub b: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TableRequest {
+    pub round: u32,
+    pub table: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ClockRequest {
+    /// `null`: no clock is running for the room.
+    pub clock: Option<ClockState>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TableCodeView {
+    pub table: u32,
+    pub code: String,
+}
+
+/// The app's data file holding the shop's secret the table codes come from.
+const SECRET_FILE: &str = "room-secret";
+
+impl Desk {
+    /// What the players' phones show.
+    pub fn room(&mut self, _: Nothing) -> Result<RoomView, CommandError> {
+        let now = chrono::Utc::now().timestamp_millis();
+        let session = self.session.as_ref().ok_or_else(super::no_event)?;
+        self.room.view(session, now)
+    }
+
+    pub fn room_settings(&mut self, _: Nothing) -> Result<RoomSettings, CommandError> {
+        self.session()?;
+        Ok(self.room.settings)
+    }
+
+    pub fn set_room(&mut self, settings: RoomSettings) -> Result<RoomSettings, CommandError> {
+        self.session()?;
+        if settings.reporting == Reporting::Off {
+            self.room.reports.clear();
+            self.room.report_revision += 1;
+        }
+        self.room.settings = settings;
+        Ok(settings)
+    }
+
+    /// The app's round clock, shared with the phones.
+    pub fn set_clock(&mut self, request: ClockRequest) -> Result<(), CommandError> {
+        self.room.clock = request.clock;
+        Ok(())
+    }
+
+    /// The codes of the round's tables (for the slips and for a table that lost its slip).
+    pub fn table_codes(
+        &mut self,
+        request: RoundRequest,
+    ) -> Result<Vec<TableCodeView>, CommandError> {
+        let secret = self.room_secret();
+        let session = self.session()?;
+        let view = session.pairings(request.round)?;
+        let current = session.event().current_round().map(|r| r.number);
+        if current != Some(view.round) {
+            // Codes die with their round.
+            return Ok(Vec::new());
+        }
+        Ok(view
+            .tables
+            .iter()
+            .filter_map(|t| {
+                Room::table_code(&secret, session, view.round, t.table).map(|code| TableCodeView {
+                    table: t.table,
+                    code,
+                })
+            })
+            .collect())
+    }
+
+    /// A player's report of their table's result.
+    pub fn report_result(&mut self, request: ReportRequest) -> Result<ReportView, CommandError> {
+        let mode = self.room.settings.reporting;
+        if mode == Reporting::Off {
+            return Err(CommandError::input(
+                ErrorKind::ReportingOff,
+                msg!(
+                    "error.reporting-off",
+                    "results are not reported from phones at this event; take your match slip to the scorekeeper"
+                ),
+            ));
+        }
+        let secret = self.room_secret();
+        let session = self.session()?;
+        let expected = Room::table_code(&secret, session, request.round, request.table);
+        if !expected.is_some_and(|code| codes::same_code(&request.code, &code)) {
+            return Err(wrong_code());
+        }
+        let view = session.pairings(Some(request.round))?;
+        let Some(table) = view.tables.iter().find(|t| t.table == request.table) else {
+            return Err(wrong_code());
+        };
+        let seat_a = if table.a.player == request.player {
+            true
+        } else if table.b.player == request.player {
+            false
+        } else {
+            return Err(CommandError::input(
+                ErrorKind::UnknownPlayer,
+                msg!(
+                    "error.unknown-player.not-at-table",
+                    "player {player} does not play at table {table}; choose your own name",
+                    player = request.player,
+                    table = request.table
+                ),
+            ));
+        };
+        if table.result.is_some() {
+            return Err(CommandError::input(
+                ErrorKind::ResultExists,
+                msg!(
+                    "error.result-exists.reported",
+                    "table {table} already has its result; ask the scorekeeper to correct it",
+                    table = request.table
+                ),
+            ));
+        }
+        let entry = parse_result(&request.result, None)?;
+        if !reportable(&entry) {
+            return Err(CommandError::input(
+                ErrorKind::InvalidResult,
+                msg!(
+                    "error.invalid-result.not-reportable",
+                    "players report a win, a game score, a draw or a double loss; ask a judge for anything else"
+                ),
+            ));
+        }
+        let (round, table_number) = (request.round, request.table);
+        let report = SeatReport {
+            text: request.result.trim().to_string(),
+            entry,
+        };
+        let agreed = {
+            let reports = self.room.reports.put(round, table_number, seat_a, report);
+            reports.agreed().map(|r| r.entry.clone())
+        };
+        self.room.report_revision += 1;
+        let status = match (agreed, mode) {
+            (Some(entry), Reporting::Agree) => {
+                self.record_reported(round, table_number, entry)?;
+                ReportStatus::Recorded
+            }
+            _ => self
+                .room
+                .reports
+                .get(round, table_number)
+                .map_or(ReportStatus::WaitingForOpponent, |r| r.status()),
+        };
+        Ok(ReportView {
+            round,
+            table: table_number,
+            status,
+        })
+    }
+
+    /// Tables of the current round with players' reports and no result yet.
+    pub fn reports(&mut self, _: Nothing) -> Result<Vec<TableReportView>, CommandError> {
+        self.prune_reports()?;
+        Ok(self
+            .room
+            .reports
+            .iter()
+            .map(|(round, table, reports)| TableReportView {
+                round,
+                table,
+                status: reports.status(),
+                a: reports.a.as_ref().map(|r| r.text.clone()),
+                b: reports.b.as_ref().map(|r| r.text.clone()),
+            })
+            .collect())
+    }
+
+    /// Records the result both players of a table reported (confirmation mode).
+    pub fn confirm_report(&mut self, request: TableRequest) -> Result<TableView, CommandError> {
+        self.prune_reports()?;
+        let agreed = self
+            .room
+            .reports
+            .get(request.round, request.table)
+            .and_then(|r| r.agreed())
+            .map(|r| r.entry.clone());
+        let Some(entry) = agreed else {
+            return Err(CommandError::input(
+                ErrorKind::InvalidRequest,
+                msg!(
+                    "error.invalid-request.no-agreed-report",
+                    "table {table} has no result both players agree on; enter its result in Results",
+                    table = request.table
+                ),
+            ));
+        };
+        self.record_reported(request.round, request.table, entry)
+    }
+
+    fn record_reported(
+        &mut self,
+        round: u32,
+        table: u32,
+        entry: ResultEntry,
+    ) -> Result<TableView, CommandError> {
+        let view = self
+            .session_mut()?
+            .enter_result(Some(round), table, entry, false, None)?;
+        self.room.reports.remove(round, table);
+        self.room.report_revision += 1;
+        Ok(view)
+    }
+
+    /// Forgets reports of tables that have their result now, or of an earlier round.
+    fn prune_reports(&mut self) -> Result<(), CommandError> {
+        let session = self.session.as_ref().ok_or_else(super::no_event)?;
+        let event = session.event();
+        let current = event.current_round();
+        let before = self.room.reports.iter().count();
+        self.room.reports.retain(|round, table| {
+            current.is_some_and(|r| {
+                r.number == round && r.match_at_table(table).is_some_and(|m| m.result.is_none())
+            })
+        });
+        if self.room.reports.iter().count() != before {
+            self.room.report_revision += 1;
+        }
+        Ok(())
+    }
+
+    /// The shop's secret for table codes: read from the app's data folder, or made and kept
+    /// there. If it cannot be kept (a read-only data folder), this run's codes still work.
+    fn room_secret(&mut self) -> Secret {
+        if let Some(secret) = &self.room_secret {
+            return secret.clone();
+        }
+        let stored = std::fs::read_to_string(self.app_file(SECRET_FILE))
+            .ok()
+            .and_then(|text| Secret::from_hex(&text));
+        let secret = stored.unwrap_or_else(|| {
+            let fresh = Secret::random();
+            let _ = self.write_app_file(SECRET_FILE, fresh.to_hex().as_bytes());
+            fresh
+        });
+        self.room_secret = Some(secret.clone());
+        secret
+    }
+}
+
+/// What a player may report: the outcome of their match, not a penalty or a default.
+fn reportable(entry: &ResultEntry) -> bool {
+    matches!(
+        entry,
+        ResultEntry::Win { reason: None, .. }
+            | ResultEntry::Draw {
+                graded_reason: None,
+                ..
+            }
+            | ResultEntry::DoubleLoss
+            | ResultEntry::Team { .. }
+    )
+}
+
+fn wrong_code() -> CommandError {
+    CommandError::input(
+        ErrorKind::WrongCode,
+        msg!(
+            "error.wrong-code",
+            "that is not this table's code for this round; check the code on your match slip"
+        ),
+    )
+}

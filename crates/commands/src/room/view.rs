@@ -1,0 +1,259 @@
+//! The room view: everything a phone shows, built from the open event for anyone in the
+//! shop to see. Players appear by name and player number only; publisher IDs, penalties
+//! (a penalty loss shows as a win for the other seat) and the pairing seed are left out.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::codes::{self, Secret};
+use super::{ClockState, Reporting, Room};
+use crate::bracket_view::BracketView;
+use crate::error::CommandError;
+use crate::session::Session;
+use crate::views::{ResultView, SeatView};
+
+/// A player as the room sees them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoomSeat {
+    /// The player number (what a player types to find their table).
+    pub number: u32,
+    pub name: String,
+}
+
+/// A table's result as the room sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoomResult {
+    /// `win`, `draw`, `double-loss`, `double-win` or `team`.
+    pub kind: String,
+    /// `"a"` or `"b"` for a win.
+    pub winner: Option<String>,
+    /// Games won by seat A and by seat B, when a game score was entered.
+    pub games: Option<[u8; 2]>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoomTable {
+    pub table: u32,
+    pub a: RoomSeat,
+    pub b: RoomSeat,
+    pub result: Option<RoomResult>,
+    /// Where players' reports for this table stand (only while reporting is on).
+    pub report: Option<super::ReportStatus>,
+}
+
+/// The round clock as a phone shows it: time left when the view was made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoomClock {
+    #[ts(type = "number")]
+    pub remaining_ms: i64,
+    pub running: bool,
+    pub round: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoomStandingsRow {
+    pub rank: u32,
+    pub number: u32,
+    pub name: String,
+    pub points: String,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub dropped: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoomStandings {
+    pub completed_rounds: u32,
+    pub rows: Vec<RoomStandingsRow>,
+}
+
+/// Everything a player's phone shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoomView {
+    pub event: String,
+    pub title: Option<String>,
+    /// The current round, or `null` before round 1 is paired.
+    pub round: Option<u32>,
+    /// For a top-cut round: `quarterfinal`, `semifinal`, `final`, …
+    pub bracket_round: Option<String>,
+    pub tables: Vec<RoomTable>,
+    pub byes: Vec<RoomSeat>,
+    pub reporting: Reporting,
+    pub clock: Option<RoomClock>,
+    /// Only once the organizer publishes them.
+    pub standings: Option<RoomStandings>,
+    pub bracket: Option<BracketView>,
+    /// Changes whenever anything on the page would: a phone redraws only then.
+    pub version: String,
+}
+
+impl Room {
+    /// The room view at `now` (milliseconds since 1970). The parts that come from the event
+    /// are built once per change of the event and kept; the clock is read each time.
+    pub fn view(&mut self, session: &Session, now: i64) -> Result<RoomView, CommandError> {
+        let key = (session.revision(), self.settings, self.report_revision);
+        let base = match &self.cached {
+            Some((cached_key, view)) if *cached_key == key => view.clone(),
+            _ => {
+                let view = self.build(session)?;
+                self.cached = Some((key, view.clone()));
+                view
+            }
+        };
+        let clock = self.clock.as_ref().map(|clock| room_clock(clock, now));
+        let version = format!(
+            "{}.{}.{}.{}",
+            key.0,
+            self.settings_revision(),
+            key.2,
+            clock_version(self.clock.as_ref())
+        );
+        Ok(RoomView {
+            clock,
+            version,
+            ..base
+        })
+    }
+
+    fn build(&self, session: &Session) -> Result<RoomView, CommandError> {
+        let summary = session.summary();
+        let event = session.event();
+        let current = event
+            .current_round()
+            .map(|round| crate::views::PairingsView::from_round(event, round));
+        let (round, bracket_round, tables, byes) = match current {
+            Some(view) => {
+                let tables = view
+                    .tables
+                    .iter()
+                    .map(|table| RoomTable {
+                        table: table.table,
+                        a: seat(&table.a),
+                        b: seat(&table.b),
+                        result: table.result.as_ref().map(room_result),
+                        report: (self.settings.reporting != Reporting::Off)
+                            .then(|| self.reports.get(view.round, table.table))
+                            .flatten()
+                            .map(|reports| reports.status()),
+                    })
+                    .collect();
+                let byes = view.byes.iter().map(seat).collect();
+                (Some(view.round), view.bracket_round, tables, byes)
+            }
+            None => (None, None, Vec::new(), Vec::new()),
+        };
+        let standings = if self.settings.publish_standings {
+            let view = session.standings()?;
+            Some(RoomStandings {
+                completed_rounds: view.completed_rounds,
+                rows: view
+                    .rows
+                    .into_iter()
+                    .filter(|row| !row.disqualified)
+                    .map(|row| RoomStandingsRow {
+                        rank: row.rank,
+                        number: row.player,
+                        name: row.name,
+                        points: row.points,
+                        wins: row.wins,
+                        losses: row.losses,
+                        draws: row.draws,
+                        dropped: row.dropped,
+                    })
+                    .collect(),
+            })
+        } else {
+            None
+        };
+        Ok(RoomView {
+            event: summary.name,
+            title: summary.title,
+            round,
+            bracket_round,
+            tables,
+            byes,
+            reporting: self.settings.reporting,
+            clock: None,
+            standings,
+            bracket: session.bracket()?,
+            version: String::new(),
+        })
+    }
+
+    fn settings_revision(&self) -> u8 {
+        u8::from(self.settings.publish_standings) * 4
+            + match self.settings.reporting {
+                Reporting::Off => 0,
+                Reporting::Agree => 1,
+                Reporting::Confirm => 2,
+            }
+    }
+
+    /// The code of `table` in the current round (`None` when there is no such table).
+    pub fn table_code(
+        secret: &Secret,
+        session: &Session,
+        round: u32,
+        table: u32,
+    ) -> Option<String> {
+        let event = session.event();
+        let current = event.current_round().filter(|r| r.number == round)?;
+        current.match_at_table(table)?;
+        Some(codes::table_code(
+            secret,
+            &crate::slip_code::event_code(event),
+            round,
+            current.pairing_seed,
+            table,
+        ))
+    }
+}
+
+fn seat(seat: &SeatView) -> RoomSeat {
+    RoomSeat {
+        number: seat.player,
+        name: seat.name.clone(),
+    }
+}
+
+/// A result without how it came about: a penalty or a default reads as a win.
+fn room_result(result: &ResultView) -> RoomResult {
+    let kind = match result.kind.as_str() {
+        "win" | "default" | "penalty" => "win",
+        other => other,
+    };
+    RoomResult {
+        kind: kind.to_string(),
+        winner: result.winner.clone(),
+        games: result.games.map(|g| [g.a, g.b]),
+    }
+}
+
+fn room_clock(clock: &ClockState, now: i64) -> RoomClock {
+    RoomClock {
+        remaining_ms: clock.remaining_ms(now),
+        running: clock.running_since.is_some(),
+        round: clock.round,
+    }
+}
+
+/// Part of the view's version for the clock: changes when it is started, paused or set,
+/// not as it runs (the phone counts down by itself).
+fn clock_version(clock: Option<&ClockState>) -> String {
+    clock.map_or_else(String::new, |c| {
+        format!(
+            "{}:{}:{}",
+            c.duration_ms,
+            c.used_ms,
+            c.running_since.unwrap_or(-1)
+        )
+    })
+}

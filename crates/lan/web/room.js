@@ -1,0 +1,347 @@
+// @ts-check
+// The players' page: follows the room (POST /api/call/room every 2 s, redrawing only when
+// its version changes), finds a player's table by a fragment of their name (any script,
+// kana-insensitive) or their number, counts the round clock down between polls, and
+// reports a table's result with the table's code. Names are always set as text, never as
+// markup. Words in English and Japanese: the phone's language, switchable.
+'use strict';
+
+const WORDS = {
+  en: {
+    find: 'Find my table', pairings: 'Pairings', standings: 'Standings', bracket: 'Top cut',
+    searchLabel: 'Your name or player number', table: 'Table', player: 'Player', opponent: 'Opponent',
+    result: 'Result', rank: '#', points: 'Points', record: 'W-L-D', round: 'Round {n}',
+    noRound: 'Pairings are not up yet.', bye: 'Bye', vs: 'vs', noMatch: 'No player matches “{q}”.',
+    report: 'Report result', reportTitle: 'Table {t}: report your result', won: 'I won',
+    lost: 'I lost', draw: 'Draw', doubleLoss: 'Double loss',
+    games: 'Game score (optional), yours first: 2-1', code: 'Table code from the match slip',
+    cancel: 'Cancel', send: 'Send', sending: 'Sending…',
+    'waiting-for-opponent': 'Received. Waiting for your opponent to report.',
+    'waiting-for-scorekeeper': 'You both agree. The scorekeeper will confirm it.',
+    disagree: 'Your reports differ. Go to the scorekeeper.', recorded: 'Recorded. Thank you!',
+    reported: 'reported', winner: '{name} won', drawn: 'Draw', 'double-loss': 'Double loss',
+    'double-win': 'Double win', offline: 'Connection lost; retrying…', updated: 'Updated {time}',
+    clockUp: 'Time!', clockPaused: 'paused', chooseResult: 'Choose a result.',
+    badGames: 'Write the game score as two numbers, yours first: 2-1.',
+    quarterfinal: 'Quarterfinal', semifinal: 'Semifinal', final: 'Final', 'third-place': 'Third place',
+    'round-of-16': 'Round of 16', 'round-of-32': 'Round of 32', champion: 'Champion: {name}',
+  },
+  ja: {
+    find: '自分の卓を探す', pairings: '対戦表', standings: '順位', bracket: '決勝トーナメント',
+    searchLabel: '名前の一部またはプレイヤー番号', table: '卓', player: 'プレイヤー', opponent: '対戦相手',
+    result: '結果', rank: '順位', points: '勝ち点', record: '勝-敗-分', round: '第{n}回戦',
+    noRound: '対戦表はまだ発表されていません。', bye: '不戦勝（Bye）', vs: '対', noMatch: '「{q}」に一致するプレイヤーはいません。',
+    report: '結果を報告', reportTitle: '{t}卓：結果の報告', won: '勝ち', lost: '負け', draw: '引き分け',
+    doubleLoss: '両者敗北', games: 'ゲームカウント（任意・自分が先）：2-1', code: '対戦結果記入票の卓コード',
+    cancel: 'キャンセル', send: '送信', sending: '送信中…',
+    'waiting-for-opponent': '受け付けました。対戦相手の報告を待っています。',
+    'waiting-for-scorekeeper': '両者の報告が一致しました。運営が確認します。',
+    disagree: '両者の報告が異なります。運営のところへ来てください。', recorded: '記録しました。ありがとうございました！',
+    reported: '報告あり', winner: '{name} の勝ち', drawn: '引き分け', 'double-loss': '両者敗北',
+    'double-win': '両者勝利', offline: '接続が切れました。再接続しています…', updated: '{time} 更新',
+    clockUp: '時間です！', clockPaused: '一時停止', chooseResult: '結果を選んでください。',
+    badGames: 'ゲームカウントは「自分-相手」の数字で入力してください（例：2-1）。',
+    quarterfinal: '準々決勝', semifinal: '準決勝', final: '決勝', 'third-place': '3位決定戦',
+    'round-of-16': 'ベスト16', 'round-of-32': 'ベスト32', champion: '優勝：{name}',
+  },
+};
+
+/** @type {'en' | 'ja'} */
+let language = (localStorage.getItem('tablekeeper.room.language') || navigator.language || 'en')
+  .toLowerCase().startsWith('ja') ? 'ja' : 'en';
+/** @type {any} */
+let room = null;
+let version = '';
+let clockBase = { remainingMs: 0, running: false, at: 0 };
+let tab = 'find';
+/** @type {{table: number, player: number, seat: 'a' | 'b'} | null} */
+let reporting = null;
+
+/** @param {string} key @param {Record<string, string | number>} [params] */
+function t(key, params = {}) {
+  const text = WORDS[language][key] ?? WORDS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
+}
+
+/** @param {string} id */
+function byId(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`#${id} is missing`);
+  return element;
+}
+
+/** @param {string} tag @param {string} [text] @param {string} [className] */
+function el(tag, text, className) {
+  const element = document.createElement(tag);
+  if (text !== undefined) element.textContent = text;
+  if (className) element.className = className;
+  return element;
+}
+
+/** Folds what people type differently: width, case, spaces, katakana vs hiragana. @param {string} text */
+function fold(text) {
+  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, '')
+    .replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+}
+
+/** @param {string} path @param {unknown} body @param {Record<string, string>} [headers] */
+async function call(path, body, headers = {}) {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Language': language, ...headers },
+    body: JSON.stringify(body),
+  });
+  return response.json();
+}
+
+async function poll() {
+  try {
+    const answer = await call('/api/call/room', null);
+    setStatus('');
+    if (!answer.ok) { setStatus(answer.error.message, true); return; }
+    const view = answer.data;
+    if (view.clock) {
+      clockBase = { remainingMs: view.clock.remaining_ms, running: view.clock.running, at: Date.now() };
+    }
+    if (view.version !== version) {
+      room = view;
+      version = view.version;
+      render();
+    }
+    byId('status').textContent = t('updated', { time: new Date().toLocaleTimeString(language) });
+  } catch {
+    setStatus(t('offline'), true);
+  }
+}
+
+/** @param {string} text @param {boolean} [error] */
+function setStatus(text, error = false) {
+  const status = byId('status');
+  status.textContent = text;
+  status.className = error ? 'error' : '';
+}
+
+function tickClock() {
+  const clock = byId('clock');
+  if (!room || !room.clock) { clock.textContent = ''; return; }
+  const elapsed = clockBase.running ? Date.now() - clockBase.at : 0;
+  const left = Math.max(0, clockBase.remainingMs - elapsed);
+  const seconds = Math.ceil(left / 1000);
+  clock.textContent = left === 0 ? t('clockUp')
+    : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  clock.className = left === 0 ? 'up' : clockBase.running ? '' : 'paused';
+  clock.title = clockBase.running ? '' : t('clockPaused');
+}
+
+function renderWords() {
+  document.documentElement.lang = language;
+  byId('language').textContent = language === 'ja' ? 'English' : '日本語';
+  for (const [id, key] of [['tab-find', 'find'], ['tab-pairings', 'pairings'], ['tab-standings', 'standings'],
+    ['tab-bracket', 'bracket'], ['search-label', 'searchLabel'], ['h-table', 'table'], ['h-a', 'player'],
+    ['h-b', 'opponent'], ['h-result', 'result'], ['h-rank', 'rank'], ['h-name', 'player'],
+    ['h-points', 'points'], ['h-record', 'record'], ['report-games-label', 'games'],
+    ['report-code-label', 'code'], ['report-cancel', 'cancel'], ['report-send', 'send']]) {
+    byId(id).textContent = t(key);
+  }
+}
+
+/** @param {any} result @param {any} table */
+function resultText(result, table) {
+  if (!result) return table.report ? t('reported') : '';
+  const games = result.games ? ` ${result.games[0]}-${result.games[1]}` : '';
+  if (result.kind === 'win') {
+    const winner = result.winner === 'b' ? table.b.name : table.a.name;
+    return t('winner', { name: winner }) + games;
+  }
+  return (result.kind === 'draw' ? t('drawn') : t(result.kind)) + games;
+}
+
+function render() {
+  renderWords();
+  if (!room) return;
+  byId('event').textContent = room.title ? `${room.event} — ${room.title}` : room.event;
+  const roundName = room.bracket_round ? t(room.bracket_round) : room.round ? t('round', { n: room.round }) : t('noRound');
+  byId('round').textContent = roundName;
+  byId('tab-standings').hidden = !room.standings;
+  byId('tab-bracket').hidden = !room.bracket;
+  if ((tab === 'standings' && !room.standings) || (tab === 'bracket' && !room.bracket)) tab = 'find';
+  for (const name of ['find', 'pairings', 'standings', 'bracket']) {
+    byId(name).hidden = name !== tab;
+    byId(`tab-${name}`).classList.toggle('active', name === tab);
+  }
+  renderMatches();
+  renderPairings();
+  renderStandings();
+  renderBracket();
+  tickClock();
+}
+
+function renderMatches() {
+  const list = byId('matches');
+  list.replaceChildren();
+  const query = /** @type {HTMLInputElement} */ (byId('search')).value.trim();
+  if (!room || query === '') return;
+  const folded = fold(query);
+  const number = /^\d+$/.test(query.normalize('NFKC')) ? Number(query.normalize('NFKC')) : null;
+  /** @param {any} seat */
+  const matches = (seat) => (number !== null ? seat.number === number : fold(seat.name).includes(folded));
+  let found = 0;
+  for (const table of room.tables) {
+    for (const [seat, me, other] of [['a', table.a, table.b], ['b', table.b, table.a]]) {
+      if (!matches(me)) continue;
+      found += 1;
+      const card = el('div', undefined, 'match');
+      card.append(el('div', `${t('table')} ${table.table}`, 'table'));
+      card.append(el('div', `${me.name} (${me.number}) ${t('vs')} ${other.name} (${other.number})`, 'names'));
+      const result = resultText(table.result, table);
+      if (result) card.append(el('div', result));
+      if (room.reporting !== 'off' && !table.result) {
+        const button = el('button', t('report'));
+        button.addEventListener('click', () => openReport(table, me.number, /** @type {'a'|'b'} */ (seat)));
+        card.append(button);
+      }
+      list.append(card);
+    }
+  }
+  for (const bye of room.byes) {
+    if (!matches(bye)) continue;
+    found += 1;
+    const card = el('div', undefined, 'match');
+    card.append(el('div', t('bye'), 'table'));
+    card.append(el('div', `${bye.name} (${bye.number})`, 'names'));
+    list.append(card);
+  }
+  if (found === 0) list.append(el('p', room.round ? t('noMatch', { q: query }) : t('noRound')));
+}
+
+function renderPairings() {
+  const rows = byId('pairings-rows');
+  rows.replaceChildren();
+  if (!room) return;
+  for (const table of room.tables) {
+    const row = el('tr');
+    row.append(el('td', String(table.table), 'num'), el('td', `${table.a.name} (${table.a.number})`),
+      el('td', `${table.b.name} (${table.b.number})`), el('td', resultText(table.result, table)));
+    rows.append(row);
+  }
+  for (const bye of room.byes) {
+    const row = el('tr');
+    row.append(el('td', '—', 'num'), el('td', `${bye.name} (${bye.number})`), el('td', t('bye')), el('td', ''));
+    rows.append(row);
+  }
+}
+
+function renderStandings() {
+  const rows = byId('standings-rows');
+  rows.replaceChildren();
+  if (!room || !room.standings) return;
+  for (const standing of room.standings.rows) {
+    const row = el('tr');
+    row.append(el('td', String(standing.rank), 'num'), el('td', `${standing.name} (${standing.number})`),
+      el('td', standing.points, 'num'), el('td', `${standing.wins}-${standing.losses}-${standing.draws}`, 'num'));
+    rows.append(row);
+  }
+}
+
+function renderBracket() {
+  const section = byId('bracket');
+  section.replaceChildren();
+  if (!room || !room.bracket) return;
+  for (const round of room.bracket.rounds) {
+    const part = el('div', undefined, 'bracket-round');
+    part.append(el('h3', t(round.label)));
+    for (const match of round.matches) {
+      const a = match.a ? match.a.name : '—';
+      const b = match.b ? match.b.name : t('bye');
+      const winner = [match.a, match.b].find((s) => s && s.player === match.winner);
+      const line = `${match.table ? `${t('table')} ${match.table}: ` : ''}${a} ${t('vs')} ${b}${winner ? ` → ${winner.name}` : ''}`;
+      part.append(el('p', line));
+    }
+    section.append(part);
+  }
+  if (room.bracket.champion) section.append(el('h3', t('champion', { name: room.bracket.champion.name })));
+}
+
+/** @param {any} table @param {number} player @param {'a'|'b'} seat */
+function openReport(table, player, seat) {
+  reporting = { table: table.table, player, seat };
+  byId('report-title').textContent = t('reportTitle', { t: table.table });
+  const choices = byId('report-choices');
+  choices.replaceChildren();
+  for (const [value, key] of [['won', 'won'], ['lost', 'lost'], ['draw', 'draw'], ['dl', 'doubleLoss']]) {
+    const label = el('label');
+    const input = /** @type {HTMLInputElement} */ (el('input'));
+    input.type = 'radio';
+    input.name = 'outcome';
+    input.value = value;
+    label.append(input, document.createTextNode(t(key)));
+    choices.append(label);
+  }
+  byId('report-status').textContent = '';
+  /** @type {HTMLDialogElement} */ (byId('report')).showModal();
+}
+
+/** The report in the table's grammar (seat A's view): the reporter's choice turned around for seat B. */
+function reportedResult() {
+  if (!reporting) return null;
+  const chosen = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name=outcome]:checked'));
+  if (!chosen) return { error: t('chooseResult') };
+  const gamesText = /** @type {HTMLInputElement} */ (byId('report-games')).value.normalize('NFKC').replace(/[ー−–—]/g, '-').trim();
+  const other = reporting.seat === 'a' ? 'b' : 'a';
+  if (chosen.value === 'dl') return { result: 'dl' };
+  if (gamesText !== '') {
+    const parts = gamesText.match(/^(\d)\s*-\s*(\d)$/);
+    if (!parts) return { error: t('badGames') };
+    const [mine, theirs] = [Number(parts[1]), Number(parts[2])];
+    const [a, b] = reporting.seat === 'a' ? [mine, theirs] : [theirs, mine];
+    return { result: `${a}-${b}` };
+  }
+  if (chosen.value === 'draw') return { result: 'draw' };
+  return { result: chosen.value === 'won' ? reporting.seat : other };
+}
+
+async function sendReport() {
+  const status = byId('report-status');
+  const chosen = reportedResult();
+  if (!chosen || !reporting || !room) return;
+  if ('error' in chosen) { status.textContent = chosen.error ?? ''; status.className = 'error'; return; }
+  status.textContent = t('sending');
+  status.className = '';
+  try {
+    const answer = await call('/api/call/report_result', {
+      round: room.round, table: reporting.table, player: reporting.player,
+      code: /** @type {HTMLInputElement} */ (byId('report-code')).value, result: chosen.result,
+    });
+    if (answer.ok) {
+      status.textContent = t(answer.data.status);
+      version = '';
+      poll();
+    } else {
+      status.textContent = answer.error.message;
+      status.className = 'error';
+    }
+  } catch {
+    status.textContent = t('offline');
+    status.className = 'error';
+  }
+}
+
+function start() {
+  renderWords();
+  byId('language').addEventListener('click', () => {
+    language = language === 'ja' ? 'en' : 'ja';
+    localStorage.setItem('tablekeeper.room.language', language);
+    render();
+  });
+  for (const button of document.querySelectorAll('nav button')) {
+    button.addEventListener('click', () => { tab = /** @type {HTMLElement} */ (button).dataset.tab ?? 'find'; render(); });
+  }
+  byId('search').addEventListener('input', renderMatches);
+  byId('report-form').addEventListener('submit', (event) => { event.preventDefault(); sendReport(); });
+  byId('report-cancel').addEventListener('click', () => /** @type {HTMLDialogElement} */ (byId('report')).close());
+  poll();
+  setInterval(poll, 2000);
+  setInterval(tickClock, 250);
+}
+
+start();
