@@ -186,6 +186,15 @@ impl Desk {
                 ),
             ));
         }
+        // The same checks as the scorekeeper's entry (game scores against the ruleset), so
+        // a report that could never be recorded is refused now, not when both agree.
+        session.preview_result(
+            Some(request.round),
+            request.table,
+            entry.clone(),
+            false,
+            None,
+        )?;
         let (round, table_number) = (request.round, request.table);
         let report = SeatReport {
             text: request.result.trim().to_string(),

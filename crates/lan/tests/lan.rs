@@ -1,0 +1,541 @@
+//! The LAN server on loopback only (127.0.0.1 and ::1): players report results with their
+//! table's code, a station joins and enters results once even when it sends them twice,
+//! and a corpus of bad requests is refused with a clear 4xx, recording nothing.
+
+use std::io::{Read, Write};
+use std::net::{IpAddr, TcpStream};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tablekeeper_commands::desk::{Desk, surface};
+use tablekeeper_lan::{ServeOptions, Server};
+
+/// An answer: status and body (JSON when the server sent JSON).
+struct Reply {
+    status: u16,
+    body: String,
+}
+
+impl Reply {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or(Value::Null)
+    }
+
+    fn kind(&self) -> String {
+        self.json()["error"]["kind"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+}
+
+/// One raw HTTP/1.1 exchange (the test controls every byte, bad ones included).
+fn exchange(port: u16, ip: IpAddr, raw: &[u8]) -> Reply {
+    let mut stream = TcpStream::connect((ip, port)).expect("connect to the server on loopback");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    stream.write_all(raw).expect("send");
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
+    Reply { status, body }
+}
+
+struct Room {
+    desk: Arc<Mutex<Desk>>,
+    server: Option<Server>,
+    port: u16,
+    _dir: tempfile::TempDir,
+}
+
+impl Room {
+    /// An event of four players in round 1, shared on 127.0.0.1 with `reporting`.
+    fn new(reporting: &str) -> Room {
+        Room::on(IpAddr::from([127, 0, 0, 1]), reporting)
+    }
+
+    fn on(ip: IpAddr, reporting: &str) -> Room {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut desk = Desk::new(dir.path().join("data"), dir.path().join("events"));
+        let file = dir.path().join("room.tkevent").display().to_string();
+        for (name, request) in [
+            (
+                "create_event",
+                json!({ "name": "Locals", "ruleset": "bandai", "planned_rounds": 3, "path": file }),
+            ),
+            (
+                "add_players",
+                json!({ "names": ["山田 太郎", "Alice", "Борис", "김민준"] }),
+            ),
+            (
+                "edit_player",
+                json!({ "player": "Alice", "publisher_id": "BCS-0042-SECRET" }),
+            ),
+            (
+                "penalty",
+                json!({ "player": "Alice", "penalty": "warning", "infraction": "slow play", "note": null }),
+            ),
+            ("pair_round", json!({ "allow_rematches": false })),
+            (
+                "set_room",
+                json!({ "publish_standings": true, "reporting": reporting }),
+            ),
+        ] {
+            surface::dispatch(&mut desk, name, request)
+                .unwrap_or_else(|e| panic!("{name}: {:?}", e.to_view()));
+        }
+        let desk = Arc::new(Mutex::new(desk));
+        let server = Server::start(
+            Arc::clone(&desk),
+            ServeOptions {
+                bind: ip,
+                port: 0,
+                workers: 4,
+            },
+        )
+        .expect("the server starts on loopback");
+        let port = server.port();
+        Room {
+            desk,
+            server: Some(server),
+            port,
+            _dir: dir,
+        }
+    }
+
+    fn local(&self, name: &str, request: Value) -> Value {
+        let mut desk = self.desk.lock().expect("desk");
+        surface::dispatch(&mut desk, name, request)
+            .unwrap_or_else(|e| panic!("{name}: {:?}", e.to_view()))
+    }
+
+    fn post(&self, path: &str, body: &str, headers: &[(&str, &str)]) -> Reply {
+        let mut raw = format!(
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
+            self.port,
+            body.len()
+        );
+        for (name, value) in headers {
+            raw.push_str(&format!("{name}: {value}\r\n"));
+        }
+        raw.push_str("\r\n");
+        raw.push_str(body);
+        exchange(self.port, IpAddr::from([127, 0, 0, 1]), raw.as_bytes())
+    }
+
+    fn call(&self, name: &str, request: Value) -> Reply {
+        self.post(&format!("/api/call/{name}"), &request.to_string(), &[])
+    }
+
+    fn table(&self, number: u32) -> (u64, u64, String) {
+        let room = self.call("room", Value::Null).json();
+        let table = room["data"]["tables"]
+            .as_array()
+            .and_then(|t| t.iter().find(|t| t["table"] == number))
+            .cloned()
+            .expect("the table");
+        let codes = self.local("table_codes", json!({ "round": null }));
+        let code = codes
+            .as_array()
+            .and_then(|c| c.iter().find(|c| c["table"] == number))
+            .and_then(|c| c["code"].as_str())
+            .expect("a code")
+            .to_string();
+        (
+            table["a"]["number"].as_u64().expect("a"),
+            table["b"]["number"].as_u64().expect("b"),
+            code,
+        )
+    }
+
+    /// Rows in the event's log: every change adds one.
+    fn log_rows(&self) -> usize {
+        self.desk
+            .lock()
+            .expect("desk")
+            .session()
+            .map(|s| s.revision())
+            .expect("an open event")
+    }
+
+    fn result_of(&self, table: u32) -> Value {
+        let pairings = self.local("pairings", json!({ "round": null }));
+        pairings["tables"]
+            .as_array()
+            .and_then(|t| t.iter().find(|t| t["table"] == table))
+            .map(|t| t["result"].clone())
+            .unwrap_or(Value::Null)
+    }
+}
+
+impl Drop for Room {
+    fn drop(&mut self) {
+        if let Some(server) = self.server.take() {
+            server.stop();
+        }
+    }
+}
+
+fn report(room: &Room, table: u32, player: u64, code: &str, result: &str) -> Reply {
+    room.call(
+        "report_result",
+        json!({ "round": 1, "table": table, "code": code, "player": player, "result": result }),
+    )
+}
+
+#[test]
+fn the_players_page_finds_every_script_and_hides_ids_and_penalties() {
+    let room = Room::new("agree");
+    let page = exchange(
+        room.port,
+        IpAddr::from([127, 0, 0, 1]),
+        format!(
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+            room.port
+        )
+        .as_bytes(),
+    );
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("/room.js"));
+    let view = room.call("room", Value::Null);
+    assert_eq!(view.status, 200, "{}", view.body);
+    for name in ["山田 太郎", "Alice", "Борис", "김민준"] {
+        assert!(view.body.contains(name), "{name} is on the page");
+    }
+    assert!(!view.body.contains("BCS-0042"), "a publisher ID was served");
+    assert!(
+        !view.body.to_lowercase().contains("slow play"),
+        "a penalty was served"
+    );
+    assert!(!view.body.contains("pairing_seed"), "the seed was served");
+    assert!(view.json()["data"]["standings"]["rows"].is_array());
+}
+
+#[test]
+fn two_agreeing_reports_are_recorded_and_a_wrong_code_records_nothing() {
+    let room = Room::new("agree");
+    let (a, b, code) = room.table(1);
+    let before = room.log_rows();
+    let wrong = report(&room, 1, a, "ZZZZZ", "a");
+    assert_eq!((wrong.status, wrong.kind()), (403, "wrong-code".into()));
+    let first = report(&room, 1, a, &code, "a");
+    assert_eq!(
+        first.json()["data"]["status"],
+        "waiting-for-opponent",
+        "{}",
+        first.body
+    );
+    assert_eq!(room.log_rows(), before, "one report records nothing");
+    let second = report(&room, 1, b, &code, "a");
+    assert_eq!(
+        second.json()["data"]["status"],
+        "recorded",
+        "{}",
+        second.body
+    );
+    assert_eq!(room.result_of(1)["winner"], "a");
+    assert_eq!(room.log_rows(), before + 1);
+    let again = report(&room, 1, b, &code, "a");
+    assert_eq!((again.status, again.kind()), (409, "result-exists".into()));
+}
+
+#[test]
+fn disagreeing_reports_are_flagged_for_the_scorekeeper() {
+    let room = Room::new("agree");
+    let (a, b, code) = room.table(1);
+    report(&room, 1, a, &code, "a");
+    let second = report(&room, 1, b, &code, "b");
+    assert_eq!(second.json()["data"]["status"], "disagree");
+    assert_eq!(room.result_of(1), Value::Null);
+    let flagged = room.local("reports", Value::Null);
+    assert_eq!(flagged[0]["status"], "disagree");
+    assert_eq!(
+        room.call("room", Value::Null).json()["data"]["tables"][0]["report"],
+        "disagree"
+    );
+}
+
+#[test]
+fn codes_die_with_their_round_and_guessing_is_slowed_down() {
+    let room = Room::new("agree");
+    let (a, b, code) = room.table(1);
+    let (c, d, other_code) = room.table(2);
+    report(&room, 1, a, &code, "a");
+    report(&room, 1, b, &code, "a");
+    report(&room, 2, c, &other_code, "b");
+    report(&room, 2, d, &other_code, "b");
+    room.local("pair_round", json!({ "allow_rematches": false }));
+    let stale = room.call(
+        "report_result",
+        json!({ "round": 1, "table": 1, "code": code, "player": a, "result": "a" }),
+    );
+    assert_eq!(stale.kind(), "wrong-code", "{}", stale.body);
+    for _ in 0..12 {
+        report(&room, 1, a, "AAAAA", "a");
+    }
+    let (a2, _, new_code) = {
+        let (x, y, z) = room.table(1);
+        (x, y, z)
+    };
+    let limited = room.call(
+        "report_result",
+        json!({ "round": 2, "table": 1, "code": new_code, "player": a2, "result": "a" }),
+    );
+    assert_eq!(
+        (limited.status, limited.kind()),
+        (429, "too-many-attempts".into())
+    );
+}
+
+#[test]
+fn a_station_joins_and_an_entry_sent_twice_is_recorded_once() {
+    let room = Room::new("off");
+    let join_code = room
+        .server
+        .as_ref()
+        .map(|s| s.join_code().to_string())
+        .expect("join code");
+    let refused = room.post(
+        "/api/join",
+        &json!({ "code": "AAAA-AAAA" }).to_string(),
+        &[],
+    );
+    assert_eq!(
+        (refused.status, refused.kind()),
+        (403, "not-allowed".into())
+    );
+    let joined = room.post(
+        "/api/join",
+        &json!({ "code": join_code.to_lowercase() }).to_string(),
+        &[],
+    );
+    let token = joined.json()["data"]["token"]
+        .as_str()
+        .expect("a token")
+        .to_string();
+    let bearer = format!("Bearer {token}");
+    let without = room.call(
+        "record_result",
+        json!({ "round": 1, "table": 1, "result": "a", "replace": false, "override_reason": null }),
+    );
+    assert_eq!(
+        (without.status, without.kind()),
+        (403, "not-allowed".into())
+    );
+    let before = room.log_rows();
+    let body =
+        json!({ "round": 1, "table": 1, "result": "a", "replace": false, "override_reason": null })
+            .to_string();
+    let headers = [
+        ("Authorization", bearer.as_str()),
+        ("Idempotency-Key", "station-1-entry-1"),
+    ];
+    let first = room.post("/api/call/record_result", &body, &headers);
+    assert_eq!(first.status, 200, "{}", first.body);
+    let second = room.post("/api/call/record_result", &body, &headers);
+    assert_eq!(second.body, first.body, "the same answer, from memory");
+    assert_eq!(room.log_rows(), before + 1, "recorded once");
+    let pairings = room.post("/api/call/pairings", r#"{"round":null}"#, &headers[..1]);
+    assert_eq!(pairings.status, 200);
+    let local = room.post(
+        "/api/call/export",
+        r#"{"format":"csv","path":"/tmp/x.csv"}"#,
+        &headers[..1],
+    );
+    assert_eq!((local.status, local.kind()), (403, "not-allowed".into()));
+}
+
+#[test]
+fn bad_requests_get_a_clear_refusal_and_change_nothing() {
+    let room = Room::new("agree");
+    let (a, _, code) = room.table(1);
+    let before = room.log_rows();
+    let port = room.port;
+    let host = format!("127.0.0.1:{port}");
+    let big = "x".repeat(300 * 1024);
+    let cases: Vec<(String, u16, &str)> = vec![
+        (
+            format!(
+                "POST /api/call/report_result HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{big}",
+                big.len()
+            ),
+            413,
+            "request-too-large",
+        ),
+        (
+            format!(
+                "POST /api/call/report_result HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: 9\r\nConnection: close\r\n\r\n{{\"round\":"
+            ),
+            400,
+            "invalid-request",
+        ),
+        (
+            format!(
+                "POST /api/call/report_result HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n[]"
+            ),
+            400,
+            "invalid-request",
+        ),
+        (
+            format!(
+                "POST /api/call/report_result HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 7\r\nConnection: close\r\n\r\nround=1"
+            ),
+            400,
+            "invalid-request",
+        ),
+        (
+            format!(
+                "POST /api/call/report_result HTTP/1.1\r\nHost: {host}\r\nOrigin: http://evil.example\r\nContent-Type: application/json\r\nContent-Length: 4\r\nConnection: close\r\n\r\nnull"
+            ),
+            403,
+            "not-allowed",
+        ),
+        (
+            format!(
+                "POST /api/call/room HTTP/1.1\r\nHost: evil.example:{port}\r\nContent-Type: application/json\r\nContent-Length: 4\r\nConnection: close\r\n\r\nnull"
+            ),
+            403,
+            "not-allowed",
+        ),
+        (
+            format!("GET /../../etc/passwd HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"),
+            404,
+            "unknown-command",
+        ),
+        (
+            format!("GET /%2e%2e/Cargo.toml HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"),
+            404,
+            "unknown-command",
+        ),
+        (
+            format!("GET /api/call/room HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"),
+            404,
+            "unknown-command",
+        ),
+        (
+            format!(
+                "POST /api/call/no_such_command HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: 4\r\nConnection: close\r\n\r\nnull"
+            ),
+            404,
+            "unknown-command",
+        ),
+        (
+            format!(
+                "POST /api/call/set_room HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: 44\r\nConnection: close\r\n\r\n{{\"publish_standings\":true,\"reporting\":\"off\"}}"
+            ),
+            403,
+            "not-allowed",
+        ),
+        (
+            format!(
+                "POST /api/call/undo HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nContent-Length: 4\r\nConnection: close\r\n\r\nnull",
+                "0".repeat(64)
+            ),
+            403,
+            "not-allowed",
+        ),
+        (
+            format!(
+                "POST /api/join HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}"
+            ),
+            403,
+            "not-allowed",
+        ),
+    ];
+    for (raw, status, kind) in &cases {
+        let reply = exchange(port, IpAddr::from([127, 0, 0, 1]), raw.as_bytes());
+        let first_line = raw.lines().next().unwrap_or("");
+        assert_eq!(
+            (reply.status, reply.kind().as_str()),
+            (*status, *kind),
+            "{first_line}: {}",
+            reply.body
+        );
+    }
+    // A replayed report of a code for the wrong table, or with a player from elsewhere.
+    let other_table = report(&room, 2, a, &code, "a");
+    assert_eq!(other_table.kind(), "wrong-code");
+    let garbage = exchange(
+        port,
+        IpAddr::from([127, 0, 0, 1]),
+        b"\x00\x01GARBAGE\r\n\r\n",
+    );
+    assert!(
+        garbage.status == 0 || (400..500).contains(&garbage.status),
+        "{}",
+        garbage.status
+    );
+    assert_eq!(room.log_rows(), before, "nothing was recorded");
+    assert_eq!(room.result_of(1), Value::Null);
+}
+
+#[test]
+fn the_server_answers_on_ipv6_loopback_and_stops_when_asked() {
+    let Ok(listener) = std::net::TcpListener::bind("[::1]:0") else {
+        eprintln!("no IPv6 loopback on this machine; skipped");
+        return;
+    };
+    drop(listener);
+    let mut room = Room::on("::1".parse().expect("::1"), "off");
+    let port = room.port;
+    let raw = format!(
+        "POST /api/call/room HTTP/1.1\r\nHost: [::1]:{port}\r\nContent-Type: application/json\r\nContent-Length: 4\r\nConnection: close\r\n\r\nnull"
+    );
+    let reply = exchange(port, "::1".parse().expect("::1"), raw.as_bytes());
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    if let Some(server) = room.server.take() {
+        server.stop();
+    }
+    assert!(
+        TcpStream::connect(("::1", port)).is_err(),
+        "stopped means closed"
+    );
+}
+
+#[test]
+fn an_event_closed_on_the_main_laptop_is_not_served() {
+    let room = Room::new("off");
+    room.local("close_event", Value::Null);
+    let reply = room.call("room", Value::Null);
+    assert_eq!((reply.status, reply.kind()), (503, "no-event".into()));
+}
+
+/// The page the server sends is the one in the repository (nothing else can be reached).
+#[test]
+fn only_the_pages_own_files_are_served() {
+    let room = Room::new("off");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    for (path, file) in [
+        ("/", "index.html"),
+        ("/room.js", "room.js"),
+        ("/room.css", "room.css"),
+    ] {
+        let reply = exchange(
+            room.port,
+            IpAddr::from([127, 0, 0, 1]),
+            format!(
+                "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+                room.port
+            )
+            .as_bytes(),
+        );
+        let expected = std::fs::read_to_string(root.join(file)).expect("page file");
+        assert_eq!(
+            (reply.status, reply.body.as_str()),
+            (200, expected.as_str()),
+            "{path}"
+        );
+    }
+}
