@@ -6,6 +6,10 @@
 //! things the shell adds are opening a written PDF in the system's viewer and opening the
 //! event file the app was started with (a double-clicked `.tkevent`). Errors reach the UI as
 //! `ErrorView` (kind, message key and parameters).
+//!
+//! `share` turns the LAN server (`tablekeeper_lan`) on or off for the open event; it is a
+//! host's switch, not a command of the surface. Sharing stops when the event is closed or
+//! another one is opened.
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
@@ -19,17 +23,93 @@ use tauri::Manager;
 
 type Shared = Arc<Mutex<Desk>>;
 
+/// The LAN server while the event is shared.
+#[derive(Default)]
+struct Sharing(Mutex<Option<tablekeeper_lan::Server>>);
+
+/// Commands after which the open event is another one (or none): sharing stops.
+const EVENT_CHANGES: &[&str] = &[
+    "open_event",
+    "create_event",
+    "import_archive",
+    "close_event",
+];
+
+/// What the Share screen shows while sharing.
+#[derive(serde::Serialize)]
+struct ShareState {
+    #[serde(flatten)]
+    view: tablekeeper_lan::ShareView,
+    local_url: String,
+}
+
+fn stop_sharing(sharing: &Sharing) {
+    let server = sharing.0.lock().unwrap_or_else(|p| p.into_inner()).take();
+    // Outside every lock: a worker may be waiting for the desk.
+    if let Some(server) = server {
+        server.stop();
+    }
+}
+
+/// Starts sharing on `port` (`on: true`; a running server is kept), stops (`on: false`), or
+/// only says whether the event is shared (`on: null`).
+#[tauri::command]
+async fn share(
+    desk: tauri::State<'_, Shared>,
+    sharing: tauri::State<'_, Arc<Sharing>>,
+    on: Option<bool>,
+    port: Option<u16>,
+) -> Result<Option<ShareState>, ErrorView> {
+    let desk = Arc::clone(&desk);
+    let sharing = Arc::clone(&sharing);
+    tauri::async_runtime::spawn_blocking(move || {
+        if on == Some(false) {
+            stop_sharing(&sharing);
+            return Ok(None);
+        }
+        let mut slot = sharing.0.lock().unwrap_or_else(|p| p.into_inner());
+        if slot.is_none() && on == Some(true) {
+            let options = tablekeeper_lan::ServeOptions::network(port.unwrap_or(8080));
+            let server = tablekeeper_lan::Server::start(desk, options).map_err(|e| {
+                CommandError::Io {
+                    path: String::new(),
+                    detail: e.to_string(),
+                }
+                .to_view()
+            })?;
+            *slot = Some(server);
+        }
+        Ok(slot.as_ref().map(|server| ShareState {
+            view: server.share_view(),
+            local_url: server.local_url(),
+        }))
+    })
+    .await
+    .map_err(|e| {
+        CommandError::Io {
+            path: String::new(),
+            detail: e.to_string(),
+        }
+        .to_view()
+    })?
+}
+
 /// Runs command `name` with `request` on a worker thread. A poisoned lock (a panic in an
 /// earlier command) is recovered: the desk's state is the event file, which every command
 /// re-validates.
 #[tauri::command]
 async fn call(
     desk: tauri::State<'_, Shared>,
+    sharing: tauri::State<'_, Arc<Sharing>>,
     name: String,
     request: Value,
 ) -> Result<Value, ErrorView> {
     let desk = Arc::clone(&desk);
+    let sharing = Arc::clone(&sharing);
     tauri::async_runtime::spawn_blocking(move || {
+        if EVENT_CHANGES.contains(&name.as_str()) {
+            stop_sharing(&sharing);
+        }
         let mut guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let wants_viewer = name == "print"
             && request
@@ -103,9 +183,10 @@ fn main() {
                 desk.open_at_start(&path);
             }
             app.manage::<Shared>(Arc::new(Mutex::new(desk)));
+            app.manage(Arc::new(Sharing::default()));
             Ok(())
         })
-        .invoke_handler(tauri::generate_handler![call])
+        .invoke_handler(tauri::generate_handler![call, share])
         .build(tauri::generate_context!());
     let app = match result {
         Ok(app) => app,

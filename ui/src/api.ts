@@ -138,6 +138,22 @@ export async function call<K extends CommandName>(name: K, request: RequestOf<K>
   }
 }
 
+/** Where phones and a second station reach the shared event (the shell's `share`). */
+export type ShareState = {
+  port: number;
+  urls: string[];
+  qr_svg: string | null;
+  join_code: string;
+  local_url: string;
+};
+
+/**
+ * Turns sharing the open event on the shop's network on (on `port`) or off, or (`on` null)
+ * only asks. Returns where phones go while it is on; null when off. Not a command of the surface: the server is the
+ * shell's, and it stops by itself when the event is closed or another is opened.
+ */
+export const share = (on: boolean | null, port: number | null) => guarded(() => invoke<ShareState | null>('share', { on, port }));
+
 /** Asks for an existing event file; null when the user cancels. */
 export const chooseEventFile = (title: string, filterName: string) =>
   guarded(() => open({ title, multiple: false, directory: false, filters: [{ name: filterName, extensions: ['tkevent'] }] }));

@@ -10,6 +10,7 @@ import { mountRegistration } from './screens/registration';
 import { mountResults } from './screens/results';
 import { mountRound } from './screens/round';
 import { mountSettings } from './screens/settings';
+import { mountShare } from './screens/share';
 import { mountStandings } from './screens/standings';
 import { mountStart } from './screens/start';
 import { mountTimer } from './screens/timer';
@@ -32,6 +33,7 @@ async function boot(): Promise<void> {
     standings: mountStandings,
     cut: mountCut,
     timer: mountTimer,
+    share: mountShare,
     settings: mountSettings,
   };
   let failure: unknown = null;

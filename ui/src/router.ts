@@ -6,7 +6,7 @@ import { eventLine } from './format';
 import { has, localName, t } from './i18n';
 import * as state from './state';
 
-const ROUTES = ['start', 'registration', 'round', 'results', 'standings', 'cut', 'timer', 'settings'] as const;
+const ROUTES = ['start', 'registration', 'round', 'results', 'standings', 'cut', 'timer', 'share', 'settings'] as const;
 export type Route = (typeof ROUTES)[number];
 export type Screen = (root: HTMLElement) => (() => void) | void;
 
@@ -93,7 +93,7 @@ function updateSummary(): void {
   }
 }
 
-/** Alt+1 … Alt+8 switch tabs. */
+/** Alt+1 … Alt+9 switch tabs. */
 function shortcut(event: KeyboardEvent): void {
   if (!event.altKey || event.ctrlKey || event.metaKey) return;
   const digit = /^Digit(\d)$/.exec(event.code)?.[1];

@@ -2,56 +2,16 @@
 //! table's code, a station joins and enters results once even when it sends them twice,
 //! and a corpus of bad requests is refused with a clear 4xx, recording nothing.
 
-use std::io::{Read, Write};
+mod support;
+
 use std::net::{IpAddr, TcpStream};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use serde_json::{Value, json};
+use support::{Reply, exchange};
 use tablekeeper_commands::desk::{Desk, surface};
 use tablekeeper_lan::{ServeOptions, Server};
-
-/// An answer: status and body (JSON when the server sent JSON).
-struct Reply {
-    status: u16,
-    body: String,
-}
-
-impl Reply {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.body).unwrap_or(Value::Null)
-    }
-
-    fn kind(&self) -> String {
-        self.json()["error"]["kind"]
-            .as_str()
-            .unwrap_or("")
-            .to_string()
-    }
-}
-
-/// One raw HTTP/1.1 exchange (the test controls every byte, bad ones included).
-fn exchange(port: u16, ip: IpAddr, raw: &[u8]) -> Reply {
-    let mut stream = TcpStream::connect((ip, port)).expect("connect to the server on loopback");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .expect("timeout");
-    stream.write_all(raw).expect("send");
-    let mut bytes = Vec::new();
-    let _ = stream.read_to_end(&mut bytes);
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map_or("", |(_, b)| b)
-        .to_string();
-    Reply { status, body }
-}
 
 struct Room {
     desk: Arc<Mutex<Desk>>,
@@ -122,17 +82,7 @@ impl Room {
     }
 
     fn post(&self, path: &str, body: &str, headers: &[(&str, &str)]) -> Reply {
-        let mut raw = format!(
-            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
-            self.port,
-            body.len()
-        );
-        for (name, value) in headers {
-            raw.push_str(&format!("{name}: {value}\r\n"));
-        }
-        raw.push_str("\r\n");
-        raw.push_str(body);
-        exchange(self.port, IpAddr::from([127, 0, 0, 1]), raw.as_bytes())
+        support::post(self.port, path, body, headers)
     }
 
     fn call(&self, name: &str, request: Value) -> Reply {

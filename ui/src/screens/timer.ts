@@ -1,6 +1,7 @@
 // Timer: the round clock (start, pause, resume, extend, reset), extra minutes for single
 // tables, the time-up procedure of the event's title (else its ruleset family), and the
 // projector window.
+import { call } from '../api';
 import { showOnProjector } from '../projectorView';
 import { field, h, onEnter } from '../dom';
 import { announce, showProblem } from '../feedback';
@@ -31,6 +32,13 @@ function titleProcedure(): string | undefined {
   if (!preset) return undefined;
   const text = language() === 'ja' ? preset.time_up_ja : preset.time_up_en;
   return preset.extra_turns > 0 ? `${text} ${t('timer.extraTurns', { turns: preset.extra_turns })}` : text;
+}
+
+/** Tells the room (phones on the shop's network) the clock; a failure only means no phone sees it. */
+function shareClock(clock: timer.TimerState): void {
+  void call('set_clock', {
+    clock: { duration_ms: clock.durationMs, used_ms: clock.usedMs, running_since: clock.runningSince, round: clock.round },
+  }).catch(() => undefined);
 }
 
 export function mountTimer(root: HTMLElement): () => void {
@@ -105,6 +113,7 @@ export function mountTimer(root: HTMLElement): () => void {
   function update(next: timer.TimerState): void {
     clock = next;
     timer.saveTimer(localStorage, clock);
+    shareClock(clock);
     tableClocks = clock.tableExtensions.map((extension) => ({ extension, text: h('span') }));
     tableList.replaceChildren(
       ...(tableClocks.length > 0

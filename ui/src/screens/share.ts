@@ -1,0 +1,156 @@
+// Share: the open event on the shop's own network (issue 15). A switch starts the LAN
+// server; the screen shows the players' page address with its QR code and the join code for
+// a second scorekeeper station, what the room sees (standings published or not) and whether
+// players report results from their phones, the reports waiting for the scorekeeper (confirm
+// or settle a disagreement in Results), and the round's table codes for a lost slip.
+import { call, share, type ShareState } from '../api';
+import type { RoomSettings } from '../bindings/RoomSettings';
+import type { TableReportView } from '../bindings/TableReportView';
+import { append, checkbox, field, h, select } from '../dom';
+import { announce, showError } from '../feedback';
+import { t } from '../i18n';
+import { heading, requireEvent, run } from '../screen';
+
+const PORT_KEY = 'tablekeeper.share.port';
+const REPORTS_EVERY_MS = 3000;
+
+/** The last state the shell reported, kept while the app runs (the server outlives the screen). */
+let sharing: ShareState | null = null;
+
+export function mountShare(root: HTMLElement): (() => void) | void {
+  const event = requireEvent(root);
+  if (!event) return;
+  const port = h('input', { type: 'number', min: '1024', max: '65535', value: localStorage.getItem(PORT_KEY) ?? '8080', 'data-testid': 'share-port' });
+  const on = h('input', { type: 'checkbox', 'data-testid': 'share-on' });
+  on.checked = sharing !== null;
+  const where = h('div', { 'data-testid': 'share-where', 'aria-live': 'polite' });
+  const reporting = select(
+    { 'data-testid': 'share-reporting' },
+    [
+      ['off', t('share.reporting.off')],
+      ['agree', t('share.reporting.agree')],
+      ['confirm', t('share.reporting.confirm')],
+    ],
+    'off',
+  );
+  const publish = h('input', { type: 'checkbox', 'data-testid': 'share-publish-standings' });
+  const reports = h('div', { 'data-testid': 'share-reports' });
+  const codes = h('div', { 'data-testid': 'share-codes' });
+
+  function showWhere(): void {
+    where.replaceChildren();
+    if (!sharing) {
+      where.append(h('p', { class: 'hint' }, t('share.off')));
+      return;
+    }
+    const qr = h('div', { class: 'qr', 'aria-label': t('share.qr'), role: 'img' });
+    // The SVG is the shell's own drawing of the address (no user text in it).
+    if (sharing.qr_svg) qr.innerHTML = sharing.qr_svg;
+    const urls = sharing.urls.length > 0 ? sharing.urls : [sharing.local_url];
+    append(
+      where,
+      h('p', {}, t('share.pageAt')),
+      h('ul', { class: 'share-urls' }, ...urls.map((url) => h('li', { class: 'path', 'data-testid': 'share-url' }, url))),
+      sharing.urls.length === 0 ? h('p', { class: 'hint' }, t('share.noNetwork')) : null,
+      qr,
+      h('p', {}, t('share.joinCode'), ' ', h('strong', { class: 'join-code', 'data-testid': 'share-join-code' }, sharing.join_code)),
+    );
+  }
+
+  async function toggle(): Promise<void> {
+    const wanted = on.checked;
+    const chosenPort = Number(port.value);
+    if (wanted && (!Number.isInteger(chosenPort) || chosenPort < 1024 || chosenPort > 65535)) {
+      on.checked = false;
+      throw new Error(t('share.portInvalid'));
+    }
+    localStorage.setItem(PORT_KEY, String(chosenPort));
+    try {
+      sharing = await share(wanted, wanted ? chosenPort : null);
+    } finally {
+      on.checked = sharing !== null;
+      showWhere();
+    }
+    announce(sharing ? t('share.started') : t('share.stopped'));
+  }
+  on.addEventListener('change', () => void run(toggle));
+
+  async function saveSettings(): Promise<void> {
+    const settings: RoomSettings = { publish_standings: publish.checked, reporting: reporting.value === 'agree' ? 'agree' : reporting.value === 'confirm' ? 'confirm' : 'off' };
+    await call('set_room', settings);
+    announce(t('share.settingsSaved'));
+    await refresh();
+  }
+  reporting.addEventListener('change', () => void run(saveSettings));
+  publish.addEventListener('change', () => void run(saveSettings));
+
+  function reportLine(report: TableReportView): HTMLElement {
+    const line = h(
+      'li',
+      { 'data-table': report.table, 'data-status': report.status },
+      h('strong', {}, t('share.table', { table: report.table })),
+      ' ',
+      t(`share.status.${report.status}`),
+      ' ',
+      h('span', { class: 'path' }, `A: ${report.a ?? '—'} / B: ${report.b ?? '—'}`),
+    );
+    if (report.status === 'waiting-for-scorekeeper') {
+      const confirm = h('button', { type: 'button', 'data-testid': `share-confirm-${report.table}` }, t('share.confirm'));
+      confirm.addEventListener('click', () =>
+        void run(async () => {
+          await call('confirm_report', { round: report.round, table: report.table });
+          announce(t('share.confirmed', { table: report.table }));
+          await refresh();
+        }, confirm),
+      );
+      line.append(' ', confirm);
+    }
+    return line;
+  }
+
+  async function refresh(): Promise<void> {
+    const [settings, pending, tableCodes] = await Promise.all([
+      call('room_settings', null),
+      call('reports', null),
+      call('table_codes', { round: null }).catch(() => []),
+    ]);
+    reporting.value = settings.reporting;
+    publish.checked = settings.publish_standings;
+    reports.replaceChildren(
+      pending.length > 0 ? h('ul', { class: 'share-reports' }, ...pending.map(reportLine)) : h('p', { class: 'hint' }, t('share.noReports')),
+    );
+    codes.replaceChildren(
+      tableCodes.length > 0
+        ? h('table', { class: 'codes' }, h('tbody', {}, ...tableCodes.map((c) => h('tr', {}, h('td', {}, String(c.table)), h('td', { class: 'path', 'data-testid': `share-code-${c.table}` }, c.code)))))
+        : h('p', { class: 'hint' }, t('share.noCodes')),
+    );
+  }
+
+  append(
+    root,
+    heading(t('share.title')),
+    h('p', { class: 'hint' }, t('share.hint')),
+    h('section', { class: 'panel' }, checkbox(t('share.switch'), on), field(t('share.port'), port, t('share.portHint')), where),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h3', {}, t('share.roomTitle')),
+      checkbox(t('share.publishStandings'), publish),
+      field(t('share.reportingLabel'), reporting, t('share.reportingHint')),
+    ),
+    h('section', { class: 'panel' }, h('h3', {}, t('share.reportsTitle')), reports),
+    h('section', { class: 'panel' }, h('h3', {}, t('share.codesTitle')), h('p', { class: 'hint' }, t('share.codesHint')), codes),
+  );
+  showWhere();
+  // The shell stops sharing when another event is opened: ask what is true now.
+  void share(null, null)
+    .then((state) => {
+      sharing = state;
+      on.checked = state !== null;
+      showWhere();
+    })
+    .catch(() => undefined);
+  void refresh().catch(showError);
+  const timer = window.setInterval(() => void refresh().catch(() => undefined), REPORTS_EVERY_MS);
+  return () => window.clearInterval(timer);
+}
