@@ -10,7 +10,7 @@ mod support;
 use std::net::IpAddr;
 use std::time::Duration;
 
-use support::{LOOPBACK, Load, describe, event, run_load, serve};
+use support::{LOOPBACK, Latencies, Load, describe, event, local, run_load, serve};
 
 fn main() {
     let seconds = std::env::args()
@@ -31,11 +31,31 @@ fn main() {
         std::process::exit(2);
     };
     let names: Vec<String> = (1..=load.players).map(|i| format!("Player {i}")).collect();
-    let desk = event(dir.path(), &names, "agree");
+    // Baseline, same process: the main laptop's result entry with nobody on the network.
+    let quiet = event(&dir.path().join("baseline"), &names, "agree");
+    let mut baseline = Latencies::default();
+    for table in 1..=100u32 {
+        let t = std::time::Instant::now();
+        local(
+            &quiet,
+            "record_result",
+            serde_json::json!({ "round": 1, "table": table, "result": "a", "replace": false, "override_reason": null }),
+        );
+        baseline.push(t.elapsed());
+    }
+    drop(quiet);
+    let desk = event(&dir.path().join("load"), &names, "agree");
     let server = serve(&desk, IpAddr::from(LOOPBACK), 16);
     let report = run_load(&desk, server.port(), load);
     server.stop();
     print!("{}", describe(&load, &report));
+    println!(
+        "baseline main laptop result entry (no load, same process): n={} p50={:.2} ms p99={:.2} ms; under load p99 is {:.2}x",
+        baseline.count(),
+        baseline.percentile_ms(50.0),
+        baseline.percentile_ms(99.0),
+        report.main_entries.percentile_ms(99.0) / baseline.percentile_ms(99.0).max(0.001)
+    );
     if report.errors > 0 {
         std::process::exit(1);
     }

@@ -362,6 +362,20 @@ fn call(shared: &Shared, request: &Request, name: &str, body: Value, language: L
             language,
         );
     }
+    if name == "room" {
+        // The phones' poll, many a second: the event part is cached as JSON by the desk and
+        // shared; it is put together outside the lock (the same object `room` gives).
+        let snapshot = desk.room_snapshot();
+        drop(desk);
+        return match snapshot {
+            Ok(snapshot) => Answer {
+                status: 200,
+                body: format!("{{\"ok\":true,\"data\":{}}}", snapshot.to_json()),
+                content_type: "application/json; charset=utf-8",
+            },
+            Err(error) => Answer::command_error(&error, language),
+        };
+    }
     if let Some((token, key)) = &replay_key {
         if let Some((status, body)) = lock(&shared.answers).get(token, key) {
             return Answer {
@@ -371,17 +385,27 @@ fn call(shared: &Shared, request: &Request, name: &str, body: Value, language: L
             };
         }
     }
-    let answer = match surface::dispatch(&mut desk, name, body) {
-        Ok(data) => Answer::ok(data),
-        Err(error) => {
-            if error.kind() == ErrorKind::WrongCode {
-                lock(&shared.limiter).failed(client, Instant::now());
-            }
-            Answer::command_error(&error, language)
+    let result = surface::dispatch(&mut desk, name, body);
+    if let Err(error) = &result {
+        if error.kind() == ErrorKind::WrongCode {
+            lock(&shared.limiter).failed(client, Instant::now());
         }
-    };
-    if let Some((token, key)) = &replay_key {
-        lock(&shared.answers).put(token, key, (answer.status, answer.body.clone()));
     }
-    answer
+    let answer = |result: Result<Value, CommandError>| match result {
+        Ok(data) => Answer::ok(data),
+        Err(error) => Answer::command_error(&error, language),
+    };
+    match &replay_key {
+        // Kept under the desk's lock, so the same request sent again waits and is answered
+        // from memory.
+        Some((token, key)) => {
+            let answer = answer(result);
+            lock(&shared.answers).put(token, key, (answer.status, answer.body.clone()));
+            answer
+        }
+        None => {
+            drop(desk);
+            answer(result)
+        }
+    }
 }

@@ -7,9 +7,17 @@ import type { RoomStandings } from "./RoomStandings";
 import type { RoomTable } from "./RoomTable";
 
 /**
- * Everything a player's phone shows.
+ * Everything a phone shows.
  */
-export type RoomView = { event: string, title: string | null, 
+export type RoomView = { 
+/**
+ * The round clock at the time of the answer.
+ */
+clock: RoomClock | null, 
+/**
+ * Changes whenever anything on the page would: a phone redraws only then.
+ */
+version: string, event: string, title: string | null, 
 /**
  * The current round, or `null` before round 1 is paired.
  */
@@ -17,12 +25,8 @@ round: number | null,
 /**
  * For a top-cut round: `quarterfinal`, `semifinal`, `final`, …
  */
-bracket_round: string | null, tables: Array<RoomTable>, byes: Array<RoomSeat>, reporting: Reporting, clock: RoomClock | null, 
+bracket_round: string | null, tables: Array<RoomTable>, byes: Array<RoomSeat>, reporting: Reporting, 
 /**
  * Only once the organizer publishes them.
  */
-standings: RoomStandings | null, bracket: BracketView | null, 
-/**
- * Changes whenever anything on the page would: a phone redraws only then.
- */
-version: string, };
+standings: RoomStandings | null, bracket: BracketView | null, };

@@ -4,7 +4,7 @@
 //! organizer's ones directly.
 
 use serde::{Deserialize, Serialize};
-use tablekeeper_engine::model::ResultEntry;
+use tablekeeper_engine::model::{ResultEntry, Seats};
 use tablekeeper_engine::{ErrorKind, msg};
 use ts_rs::TS;
 
@@ -83,6 +83,14 @@ impl Desk {
         self.room.view(session, now)
     }
 
+    /// The room view with its event part as shared JSON, for a host that answers many
+    /// polls (the LAN server serializes it outside the desk's lock). Same content as `room`.
+    pub fn room_snapshot(&mut self) -> Result<crate::room::RoomSnapshot, CommandError> {
+        let now = chrono::Utc::now().timestamp_millis();
+        let session = self.session.as_ref().ok_or_else(super::no_event)?;
+        self.room.snapshot(session, now)
+    }
+
     pub fn room_settings(&mut self, _: Nothing) -> Result<RoomSettings, CommandError> {
         self.session()?;
         Ok(self.room.settings)
@@ -147,24 +155,29 @@ impl Desk {
         if !expected.is_some_and(|code| codes::same_code(&request.code, &code)) {
             return Err(wrong_code());
         }
-        let view = session.pairings(Some(request.round))?;
-        let Some(table) = view.tables.iter().find(|t| t.table == request.table) else {
+        // The table of the current round (the code matched, so both exist).
+        let event = session.event();
+        let found = event
+            .current_round()
+            .filter(|round| round.number == request.round)
+            .and_then(|round| round.match_at_table(request.table));
+        let Some(table) = found else {
             return Err(wrong_code());
         };
-        let seat_a = if table.a.player == request.player {
-            true
-        } else if table.b.player == request.player {
-            false
-        } else {
-            return Err(CommandError::input(
-                ErrorKind::UnknownPlayer,
-                msg!(
-                    "error.unknown-player.not-at-table",
-                    "player {player} does not play at table {table}; choose your own name",
-                    player = request.player,
-                    table = request.table
-                ),
-            ));
+        let seat_a = match table.seats {
+            Seats::Pair { a, .. } if a.0 == request.player => true,
+            Seats::Pair { b, .. } if b.0 == request.player => false,
+            _ => {
+                return Err(CommandError::input(
+                    ErrorKind::UnknownPlayer,
+                    msg!(
+                        "error.unknown-player.not-at-table",
+                        "player {player} does not play at table {table}; choose your own name",
+                        player = request.player,
+                        table = request.table
+                    ),
+                ));
+            }
         };
         if table.result.is_some() {
             return Err(CommandError::input(
@@ -186,15 +199,11 @@ impl Desk {
                 ),
             ));
         }
-        // The same checks as the scorekeeper's entry (game scores against the ruleset), so
-        // a report that could never be recorded is refused now, not when both agree.
-        session.preview_result(
-            Some(request.round),
-            request.table,
-            entry.clone(),
-            false,
-            None,
-        )?;
+        // The ruleset's own checks (game scores against the match length), so a report that
+        // could never be recorded is refused now, not when both agree. Scoring is pure and
+        // cheap: no copy of the event, since phones report many times a second.
+        tablekeeper_engine::scoring::score(&event.ruleset, &table.seats, entry.clone())
+            .map_err(CommandError::from)?;
         let (round, table_number) = (request.round, request.table);
         let report = SeatReport {
             text: request.result.trim().to_string(),

@@ -77,5 +77,5 @@ pub struct Room {
     /// Bumped whenever a report changes (the view's cache key has it).
     pub report_revision: u64,
     /// The event's part of the view, for the event's revision, the settings and reports.
-    cached: Option<((usize, RoomSettings, u64), RoomView)>,
+    cached: Option<view::Cached>,
 }

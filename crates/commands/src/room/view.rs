@@ -2,11 +2,13 @@
 //! shop to see. Players appear by name and player number only; publisher IDs, penalties
 //! (a penalty loss shows as a win for the other seat) and the pairing seed are left out.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::codes::{self, Secret};
-use super::{ClockState, Reporting, Room};
+use super::{ClockState, Reporting, Room, RoomSettings};
 use crate::bracket_view::BracketView;
 use crate::error::CommandError;
 use crate::session::Session;
@@ -74,10 +76,11 @@ pub struct RoomStandings {
     pub rows: Vec<RoomStandingsRow>,
 }
 
-/// Everything a player's phone shows.
+/// What a phone shows that comes from the event and the organizer's settings: built once
+/// per change and kept (with its JSON) until the next.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
-pub struct RoomView {
+pub struct RoomBase {
     pub event: String,
     pub title: Option<String>,
     /// The current round, or `null` before round 1 is paired.
@@ -87,27 +90,109 @@ pub struct RoomView {
     pub tables: Vec<RoomTable>,
     pub byes: Vec<RoomSeat>,
     pub reporting: Reporting,
-    pub clock: Option<RoomClock>,
     /// Only once the organizer publishes them.
     pub standings: Option<RoomStandings>,
     pub bracket: Option<BracketView>,
-    /// Changes whenever anything on the page would: a phone redraws only then.
-    pub version: String,
 }
 
+/// Everything a phone shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoomView {
+    /// The round clock at the time of the answer.
+    pub clock: Option<RoomClock>,
+    /// Changes whenever anything on the page would: a phone redraws only then.
+    pub version: String,
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub base: RoomBase,
+}
+
+/// The room view with its event part already as JSON (shared, not copied): what the LAN
+/// server answers the many phones' polls with, serializing outside the desk's lock.
+#[derive(Debug, Clone)]
+pub struct RoomSnapshot {
+    pub clock: Option<RoomClock>,
+    pub version: String,
+    /// `RoomBase` as a JSON object.
+    pub base_json: Arc<str>,
+}
+
+impl RoomSnapshot {
+    /// The JSON of the whole `RoomView` (the same object `room` gives, field for field).
+    pub fn to_json(&self) -> String {
+        let clock = serde_json::to_string(&self.clock).unwrap_or_else(|_| "null".into());
+        let version = serde_json::Value::String(self.version.clone()).to_string();
+        // `base_json` is a non-empty object: put the two fields in front of its members.
+        let members = self.base_json.strip_prefix('{').unwrap_or("}");
+        format!("{{\"clock\":{clock},\"version\":{version},{members}")
+    }
+}
+
+/// What the cached part was built from: the event's revision, the settings, the reports.
+type CacheKey = (usize, RoomSettings, u64);
+
+/// The cached event part of the view and its JSON.
+#[derive(Debug)]
+pub(super) struct Cached {
+    key: CacheKey,
+    base: Arc<RoomBase>,
+    json: Arc<str>,
+}
+
+/// The event part, its JSON, the clock now and the version.
+type Parts = (Arc<RoomBase>, Arc<str>, Option<RoomClock>, String);
+
 impl Room {
-    /// The room view at `now` (milliseconds since 1970). The parts that come from the event
-    /// are built once per change of the event and kept; the clock is read each time.
+    /// The room view at `now` (milliseconds since 1970).
     pub fn view(&mut self, session: &Session, now: i64) -> Result<RoomView, CommandError> {
-        let key = (session.revision(), self.settings, self.report_revision);
-        let base = match &self.cached {
-            Some((cached_key, view)) if *cached_key == key => view.clone(),
+        let (base, _, clock, version) = self.parts(session, now)?;
+        Ok(RoomView {
+            clock,
+            version,
+            base: (*base).clone(),
+        })
+    }
+
+    /// The room view at `now` with its event part as shared JSON.
+    pub fn snapshot(&mut self, session: &Session, now: i64) -> Result<RoomSnapshot, CommandError> {
+        let (_, base_json, clock, version) = self.parts(session, now)?;
+        Ok(RoomSnapshot {
+            clock,
+            version,
+            base_json,
+        })
+    }
+
+    /// The event part (built again only when the event, the settings or the reports
+    /// changed), the clock read now, and the version.
+    fn parts(&mut self, session: &Session, now: i64) -> Result<Parts, CommandError> {
+        let key: CacheKey = (session.revision(), self.settings, self.report_revision);
+        let cached = match self.cached.take() {
+            Some(cached) if cached.key == key => cached,
             _ => {
-                let view = self.build(session)?;
-                self.cached = Some((key, view.clone()));
-                view
+                let base = self.build(session)?;
+                let json: Arc<str> = serde_json::to_string(&base)
+                    .map_err(|e| {
+                        CommandError::input(
+                            tablekeeper_engine::ErrorKind::Internal,
+                            tablekeeper_engine::msg!(
+                                "error.internal",
+                                "{detail}",
+                                detail = e.to_string()
+                            ),
+                        )
+                    })?
+                    .into();
+                Cached {
+                    key,
+                    base: Arc::new(base),
+                    json,
+                }
             }
         };
+        let parts = (Arc::clone(&cached.base), Arc::clone(&cached.json));
+        self.cached = Some(cached);
         let clock = self.clock.as_ref().map(|clock| room_clock(clock, now));
         let version = format!(
             "{}.{}.{}.{}",
@@ -116,14 +201,10 @@ impl Room {
             key.2,
             clock_version(self.clock.as_ref())
         );
-        Ok(RoomView {
-            clock,
-            version,
-            ..base
-        })
+        Ok((parts.0, parts.1, clock, version))
     }
 
-    fn build(&self, session: &Session) -> Result<RoomView, CommandError> {
+    fn build(&self, session: &Session) -> Result<RoomBase, CommandError> {
         let summary = session.summary();
         let event = session.event();
         let current = event
@@ -173,7 +254,7 @@ impl Room {
         } else {
             None
         };
-        Ok(RoomView {
+        Ok(RoomBase {
             event: summary.name,
             title: summary.title,
             round,
@@ -181,10 +262,8 @@ impl Room {
             tables,
             byes,
             reporting: self.settings.reporting,
-            clock: None,
             standings,
             bracket: session.bracket()?,
-            version: String::new(),
         })
     }
 

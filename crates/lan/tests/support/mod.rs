@@ -89,6 +89,7 @@ pub fn local(desk: &Mutex<Desk>, name: &str, request: Value) -> Value {
 
 /// A new event of `players` in round 1 on a desk in `dir`, with `settings` for the room.
 pub fn event(dir: &std::path::Path, names: &[String], reporting: &str) -> Arc<Mutex<Desk>> {
+    std::fs::create_dir_all(dir).expect("the event's folder");
     let mut desk = Desk::new(dir.join("data"), dir.join("events"));
     let file = dir.join("room.tkevent").display().to_string();
     for (name, request) in [

@@ -1,0 +1,150 @@
+// End-to-end: phones on the shop's network, against the REAL app sharing its event. The app
+// (Tauri) shares an event of Japanese and Latin names on a free port; a real browser
+// (WebKitGTK's MiniBrowser through WebKitWebDriver, talking to 127.0.0.1 only) opens the
+// players' page: a player finds their table by a fragment of a Japanese name, both players
+// report the result with the table's code (a wrong code is refused first), the result is in
+// the event, and the page follows the next round without being reloaded.
+
+import assert from 'node:assert/strict';
+import { existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe } from 'node:test';
+
+import { cliData, clearStatus, enterResult, nav, status, stepper, testHome } from './steps.mjs';
+import { startDriver, waitFor } from './webdriver.mjs';
+
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const home = testHome('phones');
+const context = { app: null, failed: false };
+const step = stepper(context, 'phones');
+const PLAYERS = ['山田 太郎', '佐藤 花子', 'Alice Martin', 'Борис Петров'];
+const file = join(home, 'phones.tkevent');
+
+/** A free TCP port on loopback (the app's server then listens on it). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let appDriver = null;
+let browserDriver = null;
+let app = null;
+let phone = null;
+let port = 0;
+const round1 = { table: 0, yamada: 0, opponent: '', code: '' };
+
+/** The phone page's text of `selector`. */
+async function phoneText(selector) {
+  return phone.execute(`const e = document.querySelector(${JSON.stringify(selector)}); return e ? e.textContent : '';`);
+}
+
+/** Finds `fragment` on the phone page and reports `outcome` ('won'/'lost') with `code`. */
+async function report(fragment, outcome, code) {
+  await phone.execute(`
+    const search = document.getElementById('search');
+    search.value = ${JSON.stringify(fragment)};
+    search.dispatchEvent(new Event('input'));`);
+  await waitFor(async () => (await phoneText('#matches .match button')) !== '', { message: `a report button for ${fragment}` });
+  await phone.execute(`document.querySelector('#matches .match button').click();`);
+  await phone.execute(`
+    document.querySelector('input[name=outcome][value=${outcome}]').click();
+    document.getElementById('report-code').value = ${JSON.stringify(code)};
+    document.getElementById('report-form').requestSubmit();`);
+  let said = '';
+  await waitFor(
+    async () => {
+      said = await phoneText('#report-status');
+      return said !== '' && !/Sending/.test(said);
+    },
+    { message: 'the report answered' },
+  );
+  await phone.execute(`document.getElementById('report').close();`);
+  return said;
+}
+
+describe('phones on the shop network', { skip: !existsSync(MINIBROWSER) && 'no MiniBrowser here' }, () => {
+  before(async () => {
+    await cliData(['create', file, '--name', 'Phone cup', '--ruleset', 'bandai']);
+    for (const name of PLAYERS) await cliData(['add-player', file, name]);
+    const pairings = await cliData(['pair', file]);
+    const table = pairings.tables.find((t) => t.a.name === '山田 太郎' || t.b.name === '山田 太郎');
+    round1.table = table.table;
+    round1.opponent = table.a.name === '山田 太郎' ? table.b.name : table.a.name;
+    port = await freePort();
+    appDriver = await startDriver({ home });
+    app = context.app = await appDriver.newSession({ args: [file] });
+  });
+
+  after(async () => {
+    try {
+      await phone?.close();
+      await app?.close();
+    } finally {
+      await browserDriver?.stop();
+      await appDriver?.stop();
+      if (!context.failed && !process.env.E2E_KEEP) rmSync(home, { recursive: true, force: true });
+      else console.log(`# kept ${home}`);
+    }
+  });
+
+  step('the app shares the event with reporting on', async () => {
+    await nav(app, 'share', 'share-on');
+    await app.clear('share-port');
+    await app.type('share-port', String(port));
+    await app.click('share-on');
+    await app.find('share-join-code', { timeout: 20000 });
+    await app.select('share-reporting', 'agree');
+    await status(app, /Saved/);
+    round1.code = await app.text(`share-code-${round1.table}`);
+    assert.match(round1.code, /^[2-9A-Z]{5}$/);
+    await app.screenshot('phones-share-screen');
+  });
+
+  step('a phone finds its table by a fragment of a Japanese name', async () => {
+    browserDriver = await startDriver({ home: join(home, 'browser') });
+    phone = await browserDriver.newSession({ binary: MINIBROWSER, args: ['--automation'] });
+    await phone.cmd('POST', '/url', { url: `http://127.0.0.1:${port}/` });
+    await waitFor(async () => (await phoneText('#event')) === 'Phone cup', { message: 'the page shows the event' });
+    await phone.execute(`
+      const search = document.getElementById('search');
+      search.value = '太郎';
+      search.dispatchEvent(new Event('input'));`);
+    const found = await phoneText('#matches');
+    assert.match(found, new RegExp(`${round1.table}`));
+    assert.ok(found.includes(round1.opponent), found);
+    await phone.screenshot('phones-find-my-table');
+  });
+
+  step('a wrong code is refused and both players report the result', async () => {
+    const wrong = await report('太郎', 'won', 'ZZZZZ');
+    assert.match(wrong, /code/i);
+    const first = await report('太郎', 'won', round1.code);
+    assert.match(first, /Waiting for your opponent/);
+    const second = await report(round1.opponent.split(' ')[0], 'lost', round1.code);
+    assert.match(second, /Recorded/);
+    // The app has it: the Results screen and the event file (read beside the app).
+    const pairings = await cliData(['pairings', file]);
+    const table = pairings.tables.find((t) => t.table === round1.table);
+    const yamadaSeat = table.a.name === '山田 太郎' ? 'a' : 'b';
+    assert.equal(table.result?.winner, yamadaSeat, JSON.stringify(table));
+  });
+
+  step('the page follows the next round without a reload', async () => {
+    const other = round1.table === 1 ? 2 : 1;
+    await nav(app, 'results', 'result-input');
+    await enterResult(app, other, `${other} 1`);
+    await nav(app, 'round', 'pair-round');
+    await clearStatus(app);
+    await app.click('pair-round');
+    await status(app, /Round 2 is paired/, { timeout: 60000 });
+    await waitFor(async () => /Round 2/.test(await phoneText('#round')), { timeout: 8000, message: 'the phone shows round 2' });
+    await phone.screenshot('phones-round-2');
+  });
+});
