@@ -357,7 +357,8 @@ fn run(command: Command, notices: &mut Vec<Notice>, json: bool) -> Result<Output
             round,
             paper,
         } => {
-            let session = open(&file, notices)?;
+            // Through the desk, so the slips carry the same table codes as the app's.
+            let mut desk = serve::desk_with(&file)?;
             let request = tablekeeper_commands::desk::PrintRequest {
                 document: what.0,
                 round,
@@ -365,11 +366,8 @@ fn run(command: Command, notices: &mut Vec<Notice>, json: bool) -> Result<Output
                 language: render::language(),
                 open: false,
             };
-            let bytes = print::job::render_request(
-                &session,
-                &request,
-                &tablekeeper_commands::desk::print_time(),
-            )?;
+            let context = desk.print_context(round)?;
+            let bytes = print::job::render_request(desk.session()?, &request, &context)?;
             tablekeeper_commands::export::write_file(&output, &bytes)?;
             let note = serde_json::json!({ "written": output.display().to_string(), "bytes": bytes.len() });
             Output::new(

@@ -31,7 +31,7 @@ fn data_dir() -> PathBuf {
     base.join("app.tablekeeper.desktop")
 }
 
-fn desk_with(file: &Path) -> Result<Desk, CommandError> {
+pub fn desk_with(file: &Path) -> Result<Desk, CommandError> {
     let folder = file
         .parent()
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf);

@@ -9,12 +9,16 @@ use std::path::Path;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use tablekeeper_commands::desk::surface::{COMMANDS, dispatch};
-use tablekeeper_commands::desk::{Desk, PrintRequest};
+use tablekeeper_commands::desk::{Desk, PrintContext, PrintRequest};
 use tablekeeper_commands::{CommandError, Session};
 
 /// A stand-in for the printing crate (which builds on this one): the document's name.
-fn printer(_: &Session, request: &PrintRequest, at: &str) -> Result<Vec<u8>, CommandError> {
-    Ok(format!("%PDF-1.7 {} {at}", request.document.id()).into_bytes())
+fn printer(
+    _: &Session,
+    request: &PrintRequest,
+    context: &PrintContext,
+) -> Result<Vec<u8>, CommandError> {
+    Ok(format!("%PDF-1.7 {} {}", request.document.id(), context.printed_at).into_bytes())
 }
 
 /// The desk and the names of the commands called on it.

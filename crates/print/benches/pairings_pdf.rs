@@ -145,6 +145,7 @@ fn main() {
         paper: Paper::A4,
         language: Language::Ja,
         printed_at: "2026-11-22 10:00 +09:00".into(),
+        table_codes: Default::default(),
     };
     let slips_bytes = render(&session, &job).expect("slips");
     let slips = median(

@@ -3,7 +3,7 @@
 
 use tablekeeper_engine::msg;
 
-use tablekeeper_commands::desk::PrintRequest;
+use tablekeeper_commands::desk::{PrintContext, PrintRequest};
 use tablekeeper_commands::{CommandError, Session};
 
 use crate::{Document, Language, Paper, PrintError, Sheet};
@@ -17,6 +17,8 @@ pub struct PrintJob {
     pub language: Language,
     /// Shown in every footer.
     pub printed_at: String,
+    /// Each table's report code (the current round's slips carry them).
+    pub table_codes: std::collections::BTreeMap<u32, String>,
 }
 
 /// The app's and the CLI's print request rendered to PDF bytes (`Desk::print` writes
@@ -24,14 +26,15 @@ pub struct PrintJob {
 pub fn render_request(
     session: &Session,
     request: &PrintRequest,
-    printed_at: &str,
+    context: &PrintContext,
 ) -> Result<Vec<u8>, CommandError> {
     let job = PrintJob {
         what: request.document,
         round: request.round,
         paper: request.paper,
         language: request.language,
-        printed_at: printed_at.to_string(),
+        printed_at: context.printed_at.clone(),
+        table_codes: context.table_codes.clone(),
     };
     Ok(render(session, &job)?)
 }
@@ -73,6 +76,7 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
                         compact: job.what == Document::SlipsCompact,
                         slip_code: &tablekeeper_commands::slip_code::event_code(event),
                         codes: true,
+                        report_codes: &job.table_codes,
                     },
                 ),
             }

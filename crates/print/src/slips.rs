@@ -27,6 +27,9 @@ pub struct SlipRound<'a> {
     pub slip_code: &'a str,
     /// Print the scan code on each slip.
     pub codes: bool,
+    /// Each table's report code (players report the result from a phone with it); empty
+    /// for a round whose codes are gone.
+    pub report_codes: &'a std::collections::BTreeMap<u32, String>,
 }
 
 /// One slip per table of the round.
@@ -66,6 +69,7 @@ pub fn match_slips(sheet: &Sheet, round: &SlipRound) -> Result<Vec<u8>, PrintErr
             code: round
                 .codes
                 .then(|| code_text(round.slip_code, round.pairings.round, table.table)),
+            report_code: round.report_codes.get(&table.table).map(String::as_str),
             top,
             height: slot_height,
             round: round.pairings.round,
@@ -122,6 +126,8 @@ struct Slip<'a> {
     sheet: &'a Sheet,
     /// What a scanner types from the slip (`TK-…`); `None` prints no code.
     code: Option<String>,
+    /// The table's report code for players' phones.
+    report_code: Option<&'a str>,
     top: f32,
     height: f32,
     round: u32,
@@ -146,6 +152,15 @@ impl Slip<'_> {
         canvas.text(left, y, 9.0, room, &self.sheet.event);
         canvas.text(left, y + 13.0, 11.0, room, &heading);
         canvas.text_right(left + width, y + 8.0, 18.0, &table);
+        if let Some(code) = self.report_code {
+            // Under the table number, where a player looks for their table.
+            canvas.text_right(
+                left + width,
+                y + 19.0,
+                8.5,
+                &format!("{} {code}", l.report_code),
+            );
+        }
         if let Some(code) = &self.code {
             let x = left + width - table_width - 16.0 - CODE_WIDTH;
             draw_code(canvas, x, self.top + 6.0, code);

@@ -87,6 +87,16 @@ fn pdf(
         paper,
         language,
         printed_at: "2026-11-23 10:00".into(),
+        // Stand-ins for the room's table codes (`room::codes`), one per table.
+        table_codes: session
+            .pairings(round)
+            .map(|p| {
+                p.tables
+                    .iter()
+                    .map(|t| (t.table, format!("K{:04}", t.table)))
+                    .collect()
+            })
+            .unwrap_or_default(),
     };
     let bytes = render(session, &job).expect("render");
     let path = dir.join(format!("{what:?}-{language:?}-{paper:?}-{round:?}.pdf"));
@@ -520,6 +530,9 @@ fn every_slip_carries_its_scan_code_and_the_code_reads_back_to_its_table() {
     for table in session.pairings(None).expect("round 2").tables {
         let code = tablekeeper_commands::slip_code::encode(session.event(), 2, table.table);
         assert!(shown.contains(&code), "{code} under its barcode:\n{shown}");
+        // The table's report code, for players reporting from their phones.
+        let report = format!("Report code K{:04}", table.table);
+        assert!(shown.contains(&report), "{report} on the slip:\n{shown}");
         // What the scanner types is read back to the table; another round's is refused.
         assert_eq!(
             tablekeeper_commands::slip_code::read(session.event(), &code.to_lowercase())

@@ -463,9 +463,9 @@ impl Desk {
                 ),
             )
         })?;
+        let context = self.print_context(request.round)?;
         let session = self.session()?;
-        let printed_at = super::print_time();
-        let bytes = printer(session, &request, &printed_at)?;
+        let bytes = printer(session, &request, &context)?;
         let round = match (request.round, request.document) {
             (Some(round), _) => Some(round),
             // The round the printout shows; rendering already refused an event without one.

@@ -24,9 +24,19 @@ use crate::error::{CommandError, ErrorView};
 use crate::session::Session;
 use crate::views::EventView;
 
+/// What a printout needs besides the event and the request.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PrintContext {
+    /// The time on the footer ([`print_time`]).
+    pub printed_at: String,
+    /// The code of each table of the printed round, when it is the current round: players
+    /// report that table's result with it (`room::codes`). Empty for an earlier round.
+    pub table_codes: std::collections::BTreeMap<u32, String>,
+}
+
 /// Renders a printout: the printing crate's renderer, given to the desk by the host
 /// (printing builds on this crate, so the desk cannot call it directly).
-pub type Printer = fn(&Session, &PrintRequest, &str) -> Result<Vec<u8>, CommandError>;
+pub type Printer = fn(&Session, &PrintRequest, &PrintContext) -> Result<Vec<u8>, CommandError>;
 
 /// The time printed on a printout's footer (local time, to the minute).
 pub fn print_time() -> String {

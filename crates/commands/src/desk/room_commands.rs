@@ -137,6 +137,28 @@ impl Desk {
             .collect())
     }
 
+    /// The footer time and the table codes of `round` (the current one when `None`) for a
+    /// printout; no codes for an earlier round or before round 1.
+    pub fn print_context(
+        &mut self,
+        round: Option<u32>,
+    ) -> Result<super::PrintContext, CommandError> {
+        let table_codes = match self.table_codes(RoundRequest { round }) {
+            Ok(codes) => codes.into_iter().map(|c| (c.table, c.code)).collect(),
+            Err(error)
+                if error.kind() == ErrorKind::NoRound
+                    || error.kind() == ErrorKind::UnknownRound =>
+            {
+                Default::default()
+            }
+            Err(error) => return Err(error),
+        };
+        Ok(super::PrintContext {
+            printed_at: super::print_time(),
+            table_codes,
+        })
+    }
+
     /// A player's report of their table's result.
     pub fn report_result(&mut self, request: ReportRequest) -> Result<ReportView, CommandError> {
         let mode = self.room.settings.reporting;
