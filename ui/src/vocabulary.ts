@@ -192,6 +192,7 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'not-allowed': 'errors.not-allowed',
   'too-many-attempts': 'errors.too-many-attempts',
   'request-too-large': 'errors.request-too-large',
+  'connection-lost': 'errors.connection-lost',
   'print-font': 'errors.print-font',
   'print-input': 'errors.print-input',
 };

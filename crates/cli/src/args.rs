@@ -297,6 +297,16 @@ pub enum Command {
         #[arg(long = "for", value_name = "SECONDS")]
         seconds: Option<u64>,
     },
+    /// Be a second scorekeeper station: join the main laptop's shared event with its join
+    /// code, then read results from standard input, one table per line ("3 2-1"), and send
+    /// each to the main laptop; "saved" is printed only once the main laptop has it.
+    Station {
+        /// The main laptop's address, as its Share screen shows it (192.168.1.5:8080).
+        address: String,
+        /// The join code shown on the main laptop.
+        #[arg(long)]
+        code: String,
+    },
     /// The table codes of the current round (printed on the match slips; players report
     /// results with them).
     Codes { file: PathBuf },

@@ -621,6 +621,15 @@ fn run(command: Command, notices: &mut Vec<Notice>, json: bool) -> Result<Output
             let text = render::say(&msg!("serve.stopped", "Stopped sharing.")) + "\n";
             Output::new(text, &shared)
         }
+        Command::Station { address, code } => {
+            let saved = serve::station(&address, &code)?;
+            let text = render::say(&msg!(
+                "station.done",
+                "{count} results saved on the main laptop.",
+                count = saved.len()
+            )) + "\n";
+            Output::new(text, &saved)
+        }
         Command::Codes { file } => {
             let codes = serve::codes(&file)?;
             let text = codes

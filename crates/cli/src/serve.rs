@@ -143,6 +143,60 @@ pub fn serve(
     Ok(shared)
 }
 
+/// `tablekeeper station`: joins the main laptop and sends each result line read from
+/// standard input; prints "saved" for a table only once the main laptop answered. Returns
+/// the tables saved.
+pub fn station(address: &str, code: &str) -> Result<Vec<u32>, CommandError> {
+    let from_view = |view: tablekeeper_commands::ErrorView| {
+        let message = tablekeeper_engine::message::Message {
+            key: view.key,
+            params: view.params,
+            text: view.message,
+        };
+        CommandError::input(view.kind, message)
+    };
+    let station = tablekeeper_lan::Station::join(address, code).map_err(from_view)?;
+    let mut saved = Vec::new();
+    let mut out = std::io::stdout().lock();
+    for line in std::io::stdin().lines() {
+        let Ok(line) = line else { break };
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (table, result) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let Ok(table) = table.parse::<u32>() else {
+            let _ = writeln!(
+                out,
+                "{}",
+                render::say(&msg!(
+                    "station.not-a-line",
+                    "'{line}' is not a table and a result (3 2-1)",
+                    line = line.to_string()
+                ))
+            );
+            continue;
+        };
+        let request = serde_json::json!({ "round": null, "table": table, "result": result.trim(), "replace": false, "override_reason": null });
+        match station.call("record_result", &request) {
+            Ok(_) => {
+                saved.push(table);
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    render::say(&msg!("station.saved", "saved table {table}", table = table))
+                );
+            }
+            Err(error) if error.kind == ErrorKind::ConnectionLost => return Err(from_view(error)),
+            Err(error) => {
+                let _ = writeln!(out, "{}", render::say(&from_view(error).message()));
+            }
+        }
+        let _ = out.flush();
+    }
+    Ok(saved)
+}
+
 /// The current round's table codes.
 pub fn codes(file: &Path) -> Result<Vec<tablekeeper_commands::desk::TableCodeView>, CommandError> {
     desk_with(file)?.table_codes(RoundRequest { round: None })

@@ -53,6 +53,7 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
         ],
     ),
     ("codes", &["table_codes"]),
+    ("station", &["record_result"]),
     ("rulesets", &["catalogue"]),
     ("titles", &["catalogue"]),
     // The CLI's own: the seeds' worked examples (a developer check) and a demo event.

@@ -100,6 +100,7 @@ error_kinds! {
     NotAllowed = "not-allowed",
     TooManyAttempts = "too-many-attempts",
     RequestTooLarge = "request-too-large",
+    ConnectionLost = "connection-lost",
     // Printing.
     PrintFont = "print-font",
     PrintInput = "print-input",

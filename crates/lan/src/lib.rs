@@ -14,6 +14,7 @@
 //! - `replay.rs` — a station's request sent twice is answered from memory, not run twice.
 //! - `pages.rs` — the players' page (HTML, script, style) embedded at build time.
 //! - `address.rs` — the addresses a phone can reach, and the QR code of one.
+//! - `station.rs` — the second station's side: join, then send commands to the main laptop.
 
 mod address;
 mod guard;
@@ -21,9 +22,11 @@ mod pages;
 mod replay;
 mod routes;
 mod server;
+mod station;
 
 pub use address::{lan_addresses, qr_svg, qr_text};
 pub use server::{ServeOptions, Server, ShareView};
+pub use station::Station;
 
 /// What can stop sharing from starting.
 #[derive(Debug, thiserror::Error)]

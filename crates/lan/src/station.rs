@@ -1,0 +1,131 @@
+//! A second scorekeeper station's side of the link: joins the main laptop's server with the
+//! join code, then sends commands of the surface to it (`POST /api/call/<name>` with the
+//! station's token). The main laptop stays the only writer; an answer means it committed.
+//!
+//! Every request carries an `Idempotency-Key`; while the connection is down the same request
+//! is sent again with the same key for a few seconds, so an entry whose answer was lost is
+//! recorded once. After that the station says the connection is lost (`connection-lost`)
+//! and nothing is claimed as saved.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tablekeeper_commands::ErrorView;
+use tablekeeper_engine::{ErrorKind, msg};
+
+/// How long one request may take, and the pauses between tries while the link is down.
+const TIMEOUT: Duration = Duration::from_secs(5);
+const RETRY_PAUSES_MS: [u64; 4] = [250, 500, 1000, 2000];
+
+/// A joined station.
+#[derive(Debug, Clone)]
+pub struct Station {
+    base: String,
+    token: String,
+    agent: ureq::Agent,
+}
+
+fn lost(address: &str, detail: &str) -> ErrorView {
+    let message = msg!(
+        "error.connection-lost",
+        "the main laptop at {address} does not answer ({detail}); nothing was saved by this request. Check the Wi-Fi and that sharing is on, then try again",
+        address = address.to_string(),
+        detail = detail.to_string()
+    );
+    ErrorView {
+        kind: ErrorKind::ConnectionLost,
+        message: message.text,
+        key: message.key,
+        params: message.params,
+    }
+}
+
+/// `192.168.1.5:8080`, `http://192.168.1.5:8080/` or a pasted page address → the server's base.
+fn base_of(address: &str) -> String {
+    let trimmed = address.trim().trim_end_matches('/');
+    if trimmed.starts_with("http://") {
+        trimmed.to_string()
+    } else {
+        format!("http://{trimmed}")
+    }
+}
+
+fn random_key() -> String {
+    use rand::RngExt;
+    let bytes: [u8; 16] = rand::rng().random();
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl Station {
+    /// Joins the server at `address` with the join code shown on the main laptop.
+    pub fn join(address: &str, code: &str) -> Result<Station, ErrorView> {
+        let agent = ureq::AgentBuilder::new().timeout(TIMEOUT).build();
+        let base = base_of(address);
+        let answer = send(
+            &agent,
+            &format!("{base}/api/join"),
+            None,
+            None,
+            &json!({ "code": code }),
+        )
+        .map_err(|detail| lost(&base, &detail))??;
+        let token = answer
+            .get("token")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .ok_or_else(|| lost(&base, "no token in the answer"))?;
+        Ok(Station { base, token, agent })
+    }
+
+    /// The main laptop's address as joined.
+    pub fn address(&self) -> &str {
+        &self.base
+    }
+
+    /// Runs command `name` on the main laptop; its answer, or why not.
+    pub fn call(&self, name: &str, request: &Value) -> Result<Value, ErrorView> {
+        let url = format!("{}/api/call/{name}", self.base);
+        let key = random_key();
+        let mut last = String::new();
+        for pause in std::iter::once(0).chain(RETRY_PAUSES_MS) {
+            std::thread::sleep(Duration::from_millis(pause));
+            match send(&self.agent, &url, Some(&self.token), Some(&key), request) {
+                Ok(answer) => return answer,
+                Err(detail) => last = detail,
+            }
+        }
+        Err(lost(&self.base, &last))
+    }
+}
+
+/// One POST: `Ok(answer)` when the server answered (its data or its refusal), `Err` when the
+/// connection failed (the request may or may not have arrived; the key makes a resend safe).
+fn send(
+    agent: &ureq::Agent,
+    url: &str,
+    token: Option<&str>,
+    key: Option<&str>,
+    body: &Value,
+) -> Result<Result<Value, ErrorView>, String> {
+    let mut request = agent.post(url).set("Content-Type", "application/json");
+    if let Some(token) = token {
+        request = request.set("Authorization", &format!("Bearer {token}"));
+    }
+    if let Some(key) = key {
+        request = request.set("Idempotency-Key", key);
+    }
+    let response = match request.send_string(&body.to_string()) {
+        Ok(response) => response,
+        Err(ureq::Error::Status(_, response)) => response,
+        Err(ureq::Error::Transport(transport)) => return Err(transport.to_string()),
+    };
+    let text = response.into_string().map_err(|e| e.to_string())?;
+    let envelope: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    if envelope.get("ok").and_then(Value::as_bool) == Some(true) {
+        return Ok(Ok(envelope.get("data").cloned().unwrap_or(Value::Null)));
+    }
+    let error: ErrorView =
+        serde_json::from_value(envelope.get("error").cloned().unwrap_or(Value::Null))
+            .map_err(|e| e.to_string())?;
+    Ok(Err(error))
+}

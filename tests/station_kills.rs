@@ -1,0 +1,163 @@
+//! A second scorekeeper station killed mid-entry (issue 15): the station (`tablekeeper
+//! station`, talking to the main laptop's server on 127.0.0.1 only) is killed with SIGKILL
+//! at random moments while it sends a round of results. Every result it printed as saved is
+//! in the main laptop's event, and no table is ever recorded twice: the log grows by one row
+//! per recorded table. A last station run completes the round. Bounded: 12 kills over a round of 200 tables.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::IpAddr;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rand::{RngExt, SeedableRng};
+use serde_json::{Value, json};
+use tablekeeper_commands::desk::{Desk, surface};
+use tablekeeper_lan::{ServeOptions, Server};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tablekeeper");
+const KILLS: usize = 12;
+
+fn local(desk: &Mutex<Desk>, name: &str, request: Value) -> Value {
+    let mut desk = desk.lock().expect("desk");
+    surface::dispatch(&mut desk, name, request)
+        .unwrap_or_else(|e| panic!("{name}: {:?}", e.to_view()))
+}
+
+/// Tables of the current round without a result.
+fn open_tables(desk: &Mutex<Desk>) -> Vec<u64> {
+    local(desk, "pairings", json!({ "round": null }))["tables"]
+        .as_array()
+        .map(|tables| {
+            tables
+                .iter()
+                .filter(|t| t["result"].is_null())
+                .filter_map(|t| t["table"].as_u64())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn revision(desk: &Mutex<Desk>) -> usize {
+    desk.lock()
+        .expect("desk")
+        .session()
+        .map(|s| s.revision())
+        .expect("open event")
+}
+
+/// Runs a station on the open tables; kills it after `kill_after` if given. The tables it
+/// said were saved.
+fn station(port: u16, code: &str, tables: &[u64], kill_after: Option<Duration>) -> Vec<u64> {
+    let mut child = Command::new(BIN)
+        .args([
+            "--lang",
+            "en",
+            "station",
+            &format!("127.0.0.1:{port}"),
+            "--code",
+            code,
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the station");
+    let mut input = child.stdin.take().expect("stdin");
+    let lines: String = tables.iter().map(|t| format!("{t} a\n")).collect();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(lines.as_bytes());
+    });
+    let stdout = child.stdout.take().expect("stdout");
+    let reader = std::thread::spawn(move || {
+        BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            .filter_map(|line| {
+                line.strip_prefix("saved table ")
+                    .and_then(|t| t.trim().parse().ok())
+            })
+            .collect::<Vec<u64>>()
+    });
+    match kill_after {
+        Some(after) => {
+            std::thread::sleep(after);
+            let _ = child.kill();
+        }
+        None => {
+            let _ = writer.join();
+        }
+    }
+    let _ = child.wait();
+    reader.join().unwrap_or_default()
+}
+
+#[test]
+fn a_station_killed_mid_entry_loses_nothing_it_showed_as_saved_and_records_nothing_twice() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut desk = Desk::new(dir.path().join("data"), dir.path().join("events"));
+    let file = dir.path().join("station.tkevent").display().to_string();
+    let names: Vec<String> = (1..=400).map(|i| format!("Player {i}")).collect();
+    for (name, request) in [
+        (
+            "create_event",
+            json!({ "name": "Stations", "ruleset": "bandai", "planned_rounds": 3, "path": file }),
+        ),
+        ("add_players", json!({ "names": names })),
+        ("pair_round", json!({ "allow_rematches": false })),
+    ] {
+        surface::dispatch(&mut desk, name, request)
+            .unwrap_or_else(|e| panic!("{name}: {:?}", e.to_view()));
+    }
+    let desk = Arc::new(Mutex::new(desk));
+    let server = Server::start(
+        Arc::clone(&desk),
+        ServeOptions {
+            bind: IpAddr::from([127, 0, 0, 1]),
+            port: 0,
+            workers: 4,
+        },
+    )
+    .expect("serve on loopback");
+    let (port, code) = (server.port(), server.join_code().to_string());
+    let start = revision(&desk);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(15);
+    let mut saved_so_far: Vec<u64> = Vec::new();
+    let mut kills_mid_round = 0;
+    for _ in 0..KILLS {
+        let tables = open_tables(&desk);
+        if tables.is_empty() {
+            break;
+        }
+        let after = Duration::from_millis(rng.random_range(5..80));
+        saved_so_far.extend(station(port, &code, &tables, Some(after)));
+        let open = open_tables(&desk);
+        if !open.is_empty() {
+            kills_mid_round += 1;
+        }
+        for table in &saved_so_far {
+            assert!(
+                !open.contains(table),
+                "table {table} was shown as saved but is not in the event"
+            );
+        }
+        let recorded = 200 - open.len();
+        assert_eq!(
+            revision(&desk) - start,
+            recorded,
+            "one row per recorded table: nothing twice"
+        );
+    }
+    let rest = open_tables(&desk);
+    station(port, &code, &rest, None);
+    assert!(
+        open_tables(&desk).is_empty(),
+        "the last station run completes the round"
+    );
+    assert_eq!(revision(&desk) - start, 200, "200 tables, 200 rows");
+    assert!(
+        kills_mid_round >= 3,
+        "only {kills_mid_round} kills fell inside the round"
+    );
+    server.stop();
+}
