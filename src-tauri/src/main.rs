@@ -10,6 +10,11 @@
 //! `share` turns the LAN server (`tablekeeper_lan`) on or off for the open event; it is a
 //! host's switch, not a command of the surface. Sharing stops when the event is closed or
 //! another one is opened.
+//!
+//! `join_station` makes this app a second scorekeeper station of another laptop's shared
+//! event: from then on `call` sends every command the surface lets a station run to that
+//! laptop (which commits it before answering), and refuses the main laptop's own (`local`)
+//! commands; `leave_station` comes back to this laptop's own event.
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
@@ -34,6 +39,44 @@ const EVENT_CHANGES: &[&str] = &[
     "import_archive",
     "close_event",
 ];
+
+/// The main laptop this app is a station of, if any.
+#[derive(Default)]
+struct StationLink(Mutex<Option<tablekeeper_lan::Station>>);
+
+/// Joins another laptop's shared event as a scorekeeper station; its event's summary.
+#[tauri::command]
+async fn join_station(
+    link: tauri::State<'_, Arc<StationLink>>,
+    sharing: tauri::State<'_, Arc<Sharing>>,
+    address: String,
+    code: String,
+) -> Result<Value, ErrorView> {
+    let link = Arc::clone(&link);
+    let sharing = Arc::clone(&sharing);
+    tauri::async_runtime::spawn_blocking(move || {
+        // A station shares nothing itself.
+        stop_sharing(&sharing);
+        let station = tablekeeper_lan::Station::join(&address, &code)?;
+        let summary = station.call("summary", &Value::Null)?;
+        *link.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(station);
+        Ok(summary)
+    })
+    .await
+    .map_err(|e| {
+        CommandError::Io {
+            path: String::new(),
+            detail: e.to_string(),
+        }
+        .to_view()
+    })?
+}
+
+/// Stops being a station: this laptop's own event (if any) is shown again.
+#[tauri::command]
+fn leave_station(link: tauri::State<'_, Arc<StationLink>>) {
+    *link.0.lock().unwrap_or_else(|p| p.into_inner()) = None;
+}
 
 /// What the Share screen shows while sharing.
 #[derive(serde::Serialize)]
@@ -101,12 +144,18 @@ async fn share(
 async fn call(
     desk: tauri::State<'_, Shared>,
     sharing: tauri::State<'_, Arc<Sharing>>,
+    link: tauri::State<'_, Arc<StationLink>>,
     name: String,
     request: Value,
 ) -> Result<Value, ErrorView> {
     let desk = Arc::clone(&desk);
     let sharing = Arc::clone(&sharing);
+    let link = Arc::clone(&link);
     tauri::async_runtime::spawn_blocking(move || {
+        let station = link.0.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        if let Some(station) = station {
+            return station.run_for_app(&desk, &name, request);
+        }
         if EVENT_CHANGES.contains(&name.as_str()) {
             stop_sharing(&sharing);
         }
@@ -184,9 +233,15 @@ fn main() {
             }
             app.manage::<Shared>(Arc::new(Mutex::new(desk)));
             app.manage(Arc::new(Sharing::default()));
+            app.manage(Arc::new(StationLink::default()));
             Ok(())
         })
-        .invoke_handler(tauri::generate_handler![call, share])
+        .invoke_handler(tauri::generate_handler![
+            call,
+            share,
+            join_station,
+            leave_station
+        ])
         .build(tauri::generate_context!());
     let app = match result {
         Ok(app) => app,

@@ -3,7 +3,9 @@
 // (WebKitGTK's MiniBrowser through WebKitWebDriver, talking to 127.0.0.1 only) opens the
 // players' page: a player finds their table by a fragment of a Japanese name, both players
 // report the result with the table's code (a wrong code is refused first), the result is in
-// the event, and the page follows the next round without being reloaded.
+// the event, and the page follows the next round without being reloaded. Then a second app
+// joins as a scorekeeper station with the join code, enters a result that the main laptop
+// has, and shows clearly when the main laptop stops answering.
 
 import assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
@@ -35,8 +37,11 @@ function freePort() {
 
 let appDriver = null;
 let browserDriver = null;
+let stationDriver = null;
 let app = null;
 let phone = null;
+let station = null;
+let joinCode = '';
 let port = 0;
 const round1 = { table: 0, yamada: 0, opponent: '', code: '' };
 
@@ -85,9 +90,11 @@ describe('phones on the shop network', { skip: !existsSync(MINIBROWSER) && 'no M
   after(async () => {
     try {
       await phone?.close();
+      await station?.close();
       await app?.close();
     } finally {
       await browserDriver?.stop();
+      await stationDriver?.stop();
       await appDriver?.stop();
       if (!context.failed && !process.env.E2E_KEEP) rmSync(home, { recursive: true, force: true });
       else console.log(`# kept ${home}`);
@@ -100,6 +107,7 @@ describe('phones on the shop network', { skip: !existsSync(MINIBROWSER) && 'no M
     await app.type('share-port', String(port));
     await app.click('share-on');
     await app.find('share-join-code', { timeout: 20000 });
+    joinCode = await app.text('share-join-code');
     await app.select('share-reporting', 'agree');
     await status(app, /Saved/);
     round1.code = await app.text(`share-code-${round1.table}`);
@@ -146,5 +154,30 @@ describe('phones on the shop network', { skip: !existsSync(MINIBROWSER) && 'no M
     await status(app, /Round 2 is paired/, { timeout: 60000 });
     await waitFor(async () => /Round 2/.test(await phoneText('#round')), { timeout: 8000, message: 'the phone shows round 2' });
     await phone.screenshot('phones-round-2');
+  });
+
+  step('a second app joins as a station and its result is saved on the main laptop', async () => {
+    stationDriver = await startDriver({ home: join(home, 'station') });
+    station = await stationDriver.newSession();
+    await station.find('station-join', { timeout: 30000 });
+    await station.type('station-address', `127.0.0.1:${port}`);
+    await station.type('station-code', joinCode.toLowerCase());
+    await station.click('station-join');
+    await station.waitForText('station-banner', /Station of/, { timeout: 20000 });
+    await station.find('result-input', { timeout: 20000 });
+    const pairings = await cliData(['pairings', file]);
+    const table = pairings.tables.find((t) => !t.result).table;
+    await enterResult(station, table, `${table} 1`);
+    const after = await cliData(['pairings', file]);
+    assert.equal(after.tables.find((t) => t.table === table).result?.winner, 'a', 'the main laptop has the station\'s result');
+    await station.screenshot('phones-station-results');
+  });
+
+  step('the station says so when the main laptop stops answering', async () => {
+    await nav(app, 'share', 'share-on');
+    await app.click('share-on');
+    await status(app, /Sharing stopped/);
+    await station.waitForText('station-banner', /Connection to the main laptop lost/, { timeout: 15000 });
+    await station.screenshot('phones-station-lost');
   });
 });

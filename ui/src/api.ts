@@ -8,6 +8,7 @@ import { WebviewWindow } from '@tauri-apps/api/webviewWindow';
 import { getCurrentWindow } from '@tauri-apps/api/window';
 import { open, save } from '@tauri-apps/plugin-dialog';
 import type { Commands } from './bindings/Commands';
+import type { EventView } from './bindings/EventView';
 import type { Message } from './bindings/Message';
 
 export type CommandName = keyof Commands;
@@ -153,6 +154,15 @@ export type ShareState = {
  * shell's, and it stops by itself when the event is closed or another is opened.
  */
 export const share = (on: boolean | null, port: number | null) => guarded(() => invoke<ShareState | null>('share', { on, port }));
+
+/**
+ * Makes this app a scorekeeper station of another laptop's shared event (address and join
+ * code from its Share screen); every command then goes to that laptop. The event's summary.
+ */
+export const joinStation = (address: string, code: string) => guarded(() => invoke<EventView>('join_station', { address, code }));
+
+/** Stops being a station: this laptop's own event is shown again. */
+export const leaveStation = () => guarded(() => invoke<void>('leave_station'));
 
 /** Asks for an existing event file; null when the user cancels. */
 export const chooseEventFile = (title: string, filterName: string) =>

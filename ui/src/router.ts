@@ -15,6 +15,9 @@ let screens: Record<Route, Screen>;
 let main: HTMLElement;
 let eventSummary: HTMLElement;
 let readOnlyBanner: HTMLElement;
+let stationBanner: HTMLElement;
+/** Whether the main laptop answered the last check (only while this app is a station). */
+let stationOnline = true;
 let tabs: Map<Route, HTMLAnchorElement>;
 let cleanup: (() => void) | void;
 
@@ -23,6 +26,7 @@ export function startRouter(root: HTMLElement, table: Record<Route, Screen>): vo
   screens = table;
   window.addEventListener('hashchange', show);
   document.addEventListener('keydown', shortcut);
+  window.setInterval(() => void checkStation(), STATION_CHECK_MS);
   state.onEventChange(updateSummary);
   rerender();
 }
@@ -42,10 +46,12 @@ export function rerender(): void {
   );
   eventSummary = h('p', { class: 'event-line', 'data-testid': 'event-summary' });
   readOnlyBanner = h('div', { class: 'read-only no-print', 'data-testid': 'read-only-banner', role: 'alert', hidden: true });
+  stationBanner = h('div', { class: 'station no-print', 'data-testid': 'station-banner', role: 'status', hidden: true });
   main = h('main', { id: 'main', tabindex: -1 });
   app.replaceChildren(
     h('header', { class: 'app-header no-print' }, h('h1', {}, t('app.name')), eventSummary),
     readOnlyBanner,
+    stationBanner,
     h('nav', { class: 'tabs no-print', 'aria-label': t('nav.label') }, h('ul', {}, ...[...tabs.values()].map((tab) => h('li', {}, tab)))),
     feedbackAreas(),
     main,
@@ -73,7 +79,27 @@ function show(): void {
   if (!main.contains(document.activeElement)) main.querySelector<HTMLElement>('h2')?.focus();
 }
 
+/** How often a station checks that the main laptop answers. */
+const STATION_CHECK_MS = 3000;
+
+/** A station asks the main laptop for the event; the banner says when it does not answer. */
+async function checkStation(): Promise<void> {
+  if (!state.appInfo()?.station) return;
+  try {
+    await state.refreshEvent();
+    stationOnline = true;
+  } catch {
+    stationOnline = false;
+  }
+  updateSummary();
+}
+
 function updateSummary(): void {
+  const station = state.appInfo()?.station ?? null;
+  stationBanner.hidden = station === null;
+  stationBanner.textContent = station === null ? '' : stationOnline ? t('station.banner', { address: station }) : t('station.lost');
+  stationBanner.classList.toggle('lost', !stationOnline);
+  stationBanner.setAttribute('role', stationOnline ? 'status' : 'alert');
   const open = state.event();
   eventSummary.textContent = open ? eventLine(open, localName(open.ruleset)) : t('event.none');
   const readOnly = open?.read_only ?? null;

@@ -9,8 +9,11 @@
 
 use std::time::Duration;
 
+use std::sync::Mutex;
+
 use serde_json::{Value, json};
 use tablekeeper_commands::ErrorView;
+use tablekeeper_commands::desk::{Desk, surface};
 use tablekeeper_engine::{ErrorKind, msg};
 
 /// How long one request may take, and the pauses between tries while the link is down.
@@ -95,6 +98,51 @@ impl Station {
             }
         }
         Err(lost(&self.base, &last))
+    }
+}
+
+/// Local commands a station still runs on its own laptop (its window and preferences).
+const STATION_LOCAL: &[&str] = &["app_info", "take_notices", "set_preferences"];
+
+impl Station {
+    /// Runs `name` for the app while it is this station: the surface's public, read and
+    /// write commands on the main laptop; its own window's commands (`app_info`, with the
+    /// main laptop's event as the open one, and this station's address) on `desk`; the main
+    /// laptop's own commands (files, printing, sharing) refused with `not-allowed`.
+    pub fn run_for_app(
+        &self,
+        desk: &Mutex<Desk>,
+        name: &str,
+        request: Value,
+    ) -> Result<Value, ErrorView> {
+        if STATION_LOCAL.contains(&name) {
+            let mut guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut local =
+                surface::dispatch(&mut guard, name, request).map_err(|e| e.to_view())?;
+            drop(guard);
+            if name == "app_info" {
+                local["open_event"] = self.call("summary", &Value::Null)?;
+                local["station"] = Value::String(self.address().to_string());
+            }
+            if name == "take_notices" {
+                local = Value::Array(Vec::new());
+            }
+            return Ok(local);
+        }
+        if surface::spec(name).is_some_and(|spec| spec.access == surface::Access::Local) {
+            let message = msg!(
+                "error.not-allowed.station-local",
+                "a station cannot do '{name}'; do it on the main laptop, or leave the station first",
+                name = name.to_string()
+            );
+            return Err(ErrorView {
+                kind: ErrorKind::NotAllowed,
+                message: message.text,
+                key: message.key,
+                params: message.params,
+            });
+        }
+        self.call(name, &request)
     }
 }
 

@@ -19,4 +19,9 @@ recent: Array<string>, open_event: EventView | null,
 /**
  * Why the event the app was started with (a double-clicked file) did not open.
  */
-startup_error: ErrorView | null, preferences: Preferences, };
+startup_error: ErrorView | null, preferences: Preferences, 
+/**
+ * The main laptop's address while this app is a scorekeeper station of it (the host
+ * fills this in; the open event is then the main laptop's).
+ */
+station?: string | null, };

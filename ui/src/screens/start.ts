@@ -29,9 +29,55 @@ export function mountStart(root: HTMLElement): void {
       ),
     );
   }
+  const station = state.appInfo()?.station ?? null;
+  if (station) {
+    root.append(stationSection(station));
+    return;
+  }
   const open = state.event();
   if (open) root.append(openEventSection(open), backupsSection(), copySection(open));
-  root.append(createSection(), openSection());
+  root.append(createSection(), openSection(), joinSection());
+}
+
+/** While this app is a station: whose event it is, and leaving. */
+function stationSection(address: string): HTMLElement {
+  const leave = h('button', { type: 'button', 'data-testid': 'station-leave' }, t('station.leave'));
+  leave.addEventListener('click', () => {
+    void run(async () => {
+      await api.leaveStation();
+      await state.loadApp();
+      state.setEvent(state.event());
+      announce(t('station.left'));
+      go('start');
+    }, leave);
+  });
+  return h('section', { class: 'panel', 'data-testid': 'station-panel' }, h('h3', {}, t('station.title')), h('p', {}, t('station.is', { address })), leave);
+}
+
+/** Joining another laptop's shared event as a second scorekeeper station. */
+function joinSection(): HTMLElement {
+  const address = h('input', { type: 'text', 'data-testid': 'station-address', autocomplete: 'off', spellcheck: 'false', placeholder: '192.168.1.5:8080' });
+  const code = h('input', { type: 'text', 'data-testid': 'station-code', autocomplete: 'off', spellcheck: 'false', placeholder: 'K7PX-M3QD' });
+  const join = h('button', { type: 'button', 'data-testid': 'station-join' }, t('station.join'));
+  join.addEventListener('click', () => {
+    if (!address.value.trim() || !code.value.trim()) return showProblem(t('station.missing'));
+    void run(async () => {
+      const joined = await api.joinStation(address.value.trim(), code.value.trim());
+      await state.loadApp();
+      state.setEvent(joined);
+      announce(t('station.joined', { name: joined.name }));
+      go('results');
+    }, join);
+  });
+  return h(
+    'section',
+    { class: 'panel', 'data-testid': 'station-join-panel' },
+    h('h3', {}, t('station.joinTitle')),
+    h('p', { class: 'hint' }, t('station.joinHint')),
+    field(t('station.address'), address),
+    field(t('station.code'), code),
+    join,
+  );
 }
 
 function openEventSection(event: EventView): HTMLElement {

@@ -42,6 +42,7 @@ impl Desk {
             open_event: self.session.as_ref().map(Session::summary),
             startup_error: self.startup_error.clone(),
             preferences: self.preferences(),
+            station: None,
         })
     }
 

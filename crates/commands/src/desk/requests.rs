@@ -31,6 +31,11 @@ pub struct AppInfo {
     /// Why the event the app was started with (a double-clicked file) did not open.
     pub startup_error: Option<ErrorView>,
     pub preferences: Preferences,
+    /// The main laptop's address while this app is a scorekeeper station of it (the host
+    /// fills this in; the open event is then the main laptop's).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub station: Option<String>,
 }
 
 /// Defaults the organizer set for new events.
