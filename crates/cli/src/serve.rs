@@ -198,7 +198,9 @@ pub fn station(address: &str, code: &str) -> Result<Vec<u32>, CommandError> {
 }
 
 /// The current round's table codes.
-pub fn codes(file: &Path) -> Result<Vec<tablekeeper_commands::desk::TableCodeView>, CommandError> {
+pub fn codes(
+    file: &Path,
+) -> Result<Vec<tablekeeper_commands::desk::room_commands::TableCodeView>, CommandError> {
     desk_with(file)?.table_codes(RoundRequest { round: None })
 }
 

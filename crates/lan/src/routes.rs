@@ -303,10 +303,11 @@ fn call(shared: &Shared, request: &Request, name: &str, body: Value, language: L
     };
     let client = client_of(request);
     let public = spec.access == Access::Public;
-    if public && name == "report_result" {
-        if let Err(answer) = attempts_left(shared, client, language) {
-            return answer;
-        }
+    if public
+        && name == "report_result"
+        && let Err(answer) = attempts_left(shared, client, language)
+    {
+        return answer;
     }
     let token = match spec.access {
         Access::Public => None,
@@ -376,20 +377,20 @@ fn call(shared: &Shared, request: &Request, name: &str, body: Value, language: L
             Err(error) => Answer::command_error(&error, language),
         };
     }
-    if let Some((token, key)) = &replay_key {
-        if let Some((status, body)) = lock(&shared.answers).get(token, key) {
-            return Answer {
-                status: *status,
-                body: body.clone(),
-                content_type: "application/json; charset=utf-8",
-            };
-        }
+    if let Some((token, key)) = &replay_key
+        && let Some((status, body)) = lock(&shared.answers).get(token, key)
+    {
+        return Answer {
+            status: *status,
+            body: body.clone(),
+            content_type: "application/json; charset=utf-8",
+        };
     }
     let result = surface::dispatch(&mut desk, name, body);
-    if let Err(error) = &result {
-        if error.kind() == ErrorKind::WrongCode {
-            lock(&shared.limiter).failed(client, Instant::now());
-        }
+    if let Err(error) = &result
+        && error.kind() == ErrorKind::WrongCode
+    {
+        lock(&shared.limiter).failed(client, Instant::now());
     }
     let answer = |result: Result<Value, CommandError>| match result {
         Ok(data) => Answer::ok(data),

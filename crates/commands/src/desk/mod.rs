@@ -18,7 +18,6 @@ use std::path::{Path, PathBuf};
 use tablekeeper_engine::{ErrorKind, msg};
 
 pub use requests::*;
-pub use room_commands::*;
 
 use crate::error::{CommandError, ErrorView};
 use crate::session::Session;

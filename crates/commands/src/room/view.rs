@@ -1,6 +1,7 @@
-//! The room view: everything a phone shows, built from the open event for anyone in the
-//! shop to see. Players appear by name and player number only; publisher IDs, penalties
-//! (a penalty loss shows as a win for the other seat) and the pairing seed are left out.
+//! The room's state while an event is open (settings, clock, reports) and its view:
+//! everything a phone shows, built from the open event for anyone in the shop to see.
+//! Players appear by name and player number only; publisher IDs, penalties (a penalty loss
+//! shows as a win for the other seat) and the pairing seed are left out.
 
 use std::sync::Arc;
 
@@ -8,11 +9,23 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::codes::{self, Secret};
-use super::{ClockState, Reporting, Room, RoomSettings};
+use super::settings::{ClockState, Reporting, RoomSettings};
 use crate::bracket_view::BracketView;
 use crate::error::CommandError;
 use crate::session::Session;
 use crate::views::{ResultView, SeatView};
+
+/// The room's state while an event is open.
+#[derive(Debug, Default)]
+pub struct Room {
+    pub settings: RoomSettings,
+    pub clock: Option<ClockState>,
+    pub reports: super::reports::Reports,
+    /// Bumped whenever a report changes (the view's cache key has it).
+    pub report_revision: u64,
+    /// The event's part of the view, for the event's revision, the settings and reports.
+    cached: Option<Cached>,
+}
 
 /// A player as the room sees them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -43,7 +56,7 @@ pub struct RoomTable {
     pub b: RoomSeat,
     pub result: Option<RoomResult>,
     /// Where players' reports for this table stand (only while reporting is on).
-    pub report: Option<super::ReportStatus>,
+    pub report: Option<super::reports::ReportStatus>,
 }
 
 /// The round clock as a phone shows it: time left when the view was made.
@@ -134,7 +147,7 @@ type CacheKey = (usize, RoomSettings, u64);
 
 /// The cached event part of the view and its JSON.
 #[derive(Debug)]
-pub(super) struct Cached {
+struct Cached {
     key: CacheKey,
     base: Arc<RoomBase>,
     json: Arc<str>,

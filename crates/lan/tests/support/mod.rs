@@ -266,7 +266,7 @@ pub fn run_load(desk: &Arc<Mutex<Desk>>, port: u16, load: Load) -> LoadReport {
             let (current, open) = tables(desk);
             round = current;
             for (i, (table, a, b, code)) in open.into_iter().enumerate() {
-                if i as u64 % share == 0 {
+                if (i as u64).is_multiple_of(share) {
                     own.push(table);
                 } else {
                     jobs.push_back((table, a, code.clone()));
@@ -274,7 +274,7 @@ pub fn run_load(desk: &Arc<Mutex<Desk>>, port: u16, load: Load) -> LoadReport {
                 }
             }
         }
-        if tick % main_every == 0 && !own.is_empty() {
+        if tick.is_multiple_of(main_every) && !own.is_empty() {
             if let Some(table) = own.pop() {
                 let t = Instant::now();
                 local(
