@@ -152,21 +152,22 @@ async fn call(
     let sharing = Arc::clone(&sharing);
     let link = Arc::clone(&link);
     tauri::async_runtime::spawn_blocking(move || {
-        let station = link.0.lock().unwrap_or_else(|p| p.into_inner()).clone();
-        if let Some(station) = station {
-            return station.run_for_app(&desk, &name, request);
-        }
-        if EVENT_CHANGES.contains(&name.as_str()) {
-            stop_sharing(&sharing);
-        }
-        let mut guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let wants_viewer = name == "print"
             && request
                 .get("open")
                 .and_then(Value::as_bool)
                 .unwrap_or(false);
-        let mut response =
-            surface::dispatch(&mut guard, &name, request).map_err(|e| e.to_view())?;
+        let station = link.0.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let mut response = match station {
+            Some(station) => station.run_for_app(&desk, &name, request)?,
+            None => {
+                if EVENT_CHANGES.contains(&name.as_str()) {
+                    stop_sharing(&sharing);
+                }
+                let mut guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                surface::dispatch(&mut guard, &name, request).map_err(|e| e.to_view())?
+            }
+        };
         if wants_viewer {
             // A viewer that cannot start is reported, not an error: the file is written and
             // the UI shows where.

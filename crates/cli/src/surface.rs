@@ -84,6 +84,10 @@ pub const APP_ONLY: &[(&str, &str)] = &[
         "every CLI command opens the event file it is given",
     ),
     (
+        "printout",
+        "a second station's printing (the PDF from the main laptop); the CLI prints with print -o",
+    ),
+    (
         "set_clock",
         "the round clock is the app's timer; the CLI has none to share",
     ),

@@ -439,6 +439,12 @@ fn room_commands(host: &mut Host, dir: &Path) {
         host.ok("room", Value::Null)["tables"][0]["result"]["winner"],
         "a"
     );
+    let printout = host.ok(
+        "printout",
+        json!({ "document": "slips", "round": null, "paper": "a4", "language": "en", "open": false }),
+    );
+    assert_eq!(printout["file_name"], "slips-round-1-en.pdf");
+    assert!(printout["bytes"].as_array().is_some_and(|b| !b.is_empty()));
 }
 
 #[test]

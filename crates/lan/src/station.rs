@@ -129,6 +129,9 @@ impl Station {
             }
             return Ok(local);
         }
+        if name == "print" {
+            return self.print_here(desk, request);
+        }
         if surface::spec(name).is_some_and(|spec| spec.access == surface::Access::Local) {
             let message = msg!(
                 "error.not-allowed.station-local",
@@ -143,6 +146,32 @@ impl Station {
             });
         }
         self.call(name, &request)
+    }
+}
+
+impl Station {
+    /// A printout of the main laptop's event, rendered there and written on this laptop
+    /// (`<documents>/Station printouts/`), answered like `print`.
+    fn print_here(&self, desk: &Mutex<Desk>, request: Value) -> Result<Value, ErrorView> {
+        let printout: tablekeeper_commands::desk::PrintoutView =
+            serde_json::from_value(self.call("printout", &request)?)
+                .map_err(|e| lost(&self.base, &e.to_string()))?;
+        let folder = desk
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .default_folder()
+            .join("Station printouts");
+        let path = folder.join(&printout.file_name);
+        std::fs::create_dir_all(&folder)
+            .map_err(|e| tablekeeper_commands::CommandError::Io {
+                path: folder.display().to_string(),
+                detail: e.to_string(),
+            })
+            .and_then(|()| tablekeeper_commands::export::write_file(&path, &printout.bytes))
+            .map_err(|e| e.to_view())?;
+        Ok(
+            json!({ "path": path.display().to_string(), "bytes": printout.bytes.len(), "opened": false }),
+        )
     }
 }
 

@@ -28,7 +28,10 @@ impl Room {
 
     fn on(ip: IpAddr, reporting: &str) -> Room {
         let dir = tempfile::tempdir().expect("tempdir");
-        let mut desk = Desk::new(dir.path().join("data"), dir.path().join("events"));
+        // A stand-in printer: the LAN tests check where a printout goes, not what it shows.
+        let mut desk = Desk::new(dir.path().join("data"), dir.path().join("events")).with_printer(
+            |_, request, _| Ok(format!("%PDF {}", request.document.id()).into_bytes()),
+        );
         let file = dir.path().join("room.tkevent").display().to_string();
         for (name, request) in [
             (
@@ -468,6 +471,59 @@ fn the_server_answers_on_ipv6_loopback_and_stops_when_asked() {
         TcpStream::connect(("::1", port)).is_err()
     });
     assert!(closed, "stopped means closed");
+}
+
+/// The app as a station: its window's own commands run here with the main laptop's event
+/// as the open one, results go there, printouts are written here, files and sharing are
+/// refused.
+#[test]
+fn the_app_as_a_station_runs_results_there_and_prints_here() {
+    let room = Room::new("off");
+    let code = room
+        .server
+        .as_ref()
+        .map(|s| s.join_code().to_string())
+        .expect("code");
+    let station =
+        tablekeeper_lan::Station::join(&format!("127.0.0.1:{}", room.port), &code).expect("joined");
+    let here = tempfile::tempdir().expect("tempdir");
+    let own = Mutex::new(
+        Desk::new(here.path().join("data"), here.path().join("documents")).with_printer(
+            |_, request, _| Ok(format!("%PDF {}", request.document.id()).into_bytes()),
+        ),
+    );
+    let info = station
+        .run_for_app(&own, "app_info", Value::Null)
+        .expect("app_info");
+    assert_eq!(info["open_event"]["name"], "Locals");
+    assert!(
+        info["station"]
+            .as_str()
+            .is_some_and(|s| s.contains("127.0.0.1"))
+    );
+    let before = room.log_rows();
+    station
+        .run_for_app(&own, "record_result", json!({ "round": null, "table": 1, "result": "a", "replace": false, "override_reason": null }))
+        .expect("recorded there");
+    assert_eq!(room.log_rows(), before + 1);
+    assert_eq!(room.result_of(1)["winner"], "a");
+    let refused = station
+        .run_for_app(
+            &own,
+            "export",
+            json!({ "format": "json", "path": "/tmp/x.json", "encoding": null }),
+        )
+        .expect_err("a station exports nothing");
+    assert_eq!(refused.kind.as_str(), "not-allowed");
+    let printed = station
+        .run_for_app(&own, "print", json!({ "document": "slips", "round": null, "paper": "a4", "language": "en", "open": false }))
+        .expect("printed here");
+    let path = printed["path"].as_str().expect("path").to_string();
+    assert!(
+        path.starts_with(&here.path().display().to_string()),
+        "{path}"
+    );
+    assert!(std::fs::read(&path).is_ok_and(|bytes| bytes.starts_with(b"%PDF")));
 }
 
 #[test]

@@ -34,6 +34,7 @@ import type { PlayerView } from './PlayerView';
 import type { Preferences } from './Preferences';
 import type { PrintRequest } from './PrintRequest';
 import type { PrintView } from './PrintView';
+import type { PrintoutView } from './PrintoutView';
 import type { ReadSlipRequest } from './ReadSlipRequest';
 import type { RepairRequest } from './RepairRequest';
 import type { ReportRequest } from './ReportRequest';
@@ -104,6 +105,7 @@ export type Commands = {
   bracket: { request: null; response: BracketView | null };
   export: { request: ExportRequest; response: ExportView };
   print: { request: PrintRequest; response: PrintView };
+  printout: { request: PrintRequest; response: PrintoutView };
   backups: { request: null; response: Array<BackupView> };
   restore_backup: { request: RestoreRequest; response: RestoreView };
   save_copy: { request: SaveCopyRequest; response: SavedCopyView };

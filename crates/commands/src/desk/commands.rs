@@ -9,7 +9,7 @@ use tablekeeper_engine::top_cut::decks::SelectionMethod;
 use tablekeeper_engine::{ErrorKind, PlayerDetails, msg};
 
 use super::requests::*;
-use super::{Desk, printout_path};
+use super::{Desk, printout_name, printouts_folder};
 use crate::backup::{self, BackupView, RestoreView};
 use crate::bracket_view::BracketView;
 use crate::breakdown::BreakdownView;
@@ -455,6 +455,25 @@ impl Desk {
     /// Renders a printout and writes it to `<event> printouts/` beside the event file,
     /// replacing an older copy of the same document only once the new one is complete.
     pub fn print(&mut self, request: PrintRequest) -> Result<PrintView, CommandError> {
+        let printout = self.printout(request)?;
+        let event = self.session()?.path().to_path_buf();
+        let folder = printouts_folder(&event);
+        std::fs::create_dir_all(&folder).map_err(|e| CommandError::Io {
+            path: folder.display().to_string(),
+            detail: e.to_string(),
+        })?;
+        let path = folder.join(&printout.file_name);
+        export::write_file(&path, &printout.bytes)?;
+        Ok(PrintView {
+            path: path.display().to_string(),
+            bytes: printout.bytes.len() as u64,
+            opened: false,
+        })
+    }
+
+    /// A printout's PDF and the name to save it under, without writing it: what a second
+    /// station prints on its own printer.
+    pub fn printout(&mut self, request: PrintRequest) -> Result<PrintoutView, CommandError> {
         let printer = self.printer.ok_or_else(|| {
             CommandError::input(
                 ErrorKind::PrintInput,
@@ -475,23 +494,9 @@ impl Desk {
             }
             (None, _) => None,
         };
-        let path = printout_path(
-            session.path(),
-            request.document.id(),
-            round,
-            request.language.id(),
-        );
-        if let Some(folder) = path.parent() {
-            std::fs::create_dir_all(folder).map_err(|e| CommandError::Io {
-                path: folder.display().to_string(),
-                detail: e.to_string(),
-            })?;
-        }
-        export::write_file(&path, &bytes)?;
-        Ok(PrintView {
-            path: path.display().to_string(),
-            bytes: bytes.len() as u64,
-            opened: false,
+        Ok(PrintoutView {
+            file_name: printout_name(request.document.id(), round, request.language.id()),
+            bytes,
         })
     }
 

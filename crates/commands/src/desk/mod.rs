@@ -75,6 +75,11 @@ impl Desk {
         }
     }
 
+    /// Where new events (and a station's printouts) go by default.
+    pub fn default_folder(&self) -> &Path {
+        &self.default_folder
+    }
+
     /// The desk with the printing crate's renderer.
     pub fn with_printer(mut self, printer: Printer) -> Desk {
         self.printer = Some(printer);
@@ -195,19 +200,23 @@ impl Desk {
     }
 }
 
-/// `<folder>/<event> printouts/<document>[-round-N]-<language>.pdf`: one file per document,
-/// so printing again replaces the old copy instead of piling up files.
-fn printout_path(event: &Path, document: &str, round: Option<u32>, language: &str) -> PathBuf {
+/// `<folder>/<event> printouts/`: beside the event, one folder for its printouts.
+fn printouts_folder(event: &Path) -> PathBuf {
     let stem = event
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "event".into());
-    let folder = event
+    event
         .parent()
         .unwrap_or_else(|| Path::new("."))
-        .join(format!("{stem} printouts"));
+        .join(format!("{stem} printouts"))
+}
+
+/// `<document>[-round-N]-<language>.pdf`: one file per document, so printing again replaces
+/// the old copy instead of piling up files.
+fn printout_name(document: &str, round: Option<u32>, language: &str) -> String {
     let round = round.map(|r| format!("-round-{r}")).unwrap_or_default();
-    folder.join(format!("{document}{round}-{language}.pdf"))
+    format!("{document}{round}-{language}.pdf")
 }
 
 pub(crate) fn no_event() -> CommandError {

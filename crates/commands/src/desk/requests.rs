@@ -372,6 +372,15 @@ pub struct PrintView {
     pub opened: bool,
 }
 
+/// A printout's PDF, not yet written anywhere (a station saves it on its own laptop).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PrintoutView {
+    /// `<document>[-round-N]-<language>.pdf`.
+    pub file_name: String,
+    pub bytes: Vec<u8>,
+}
+
 /// Replace the open event with one of its backups (the current event is kept beside it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]

@@ -134,6 +134,7 @@ surface! {
     bracket(Nothing) -> Option<crate::bracket_view::BracketView>: Read;
     export(ExportRequest) -> crate::export::ExportView: Local;
     print(PrintRequest) -> PrintView: Local;
+    printout(PrintRequest) -> PrintoutView: Read;
     backups(Nothing) -> Vec<crate::backup::BackupView>: Local;
     restore_backup(RestoreRequest) -> crate::backup::RestoreView: Local;
     save_copy(SaveCopyRequest) -> crate::session::SavedCopyView: Local;
