@@ -47,16 +47,18 @@ struct StationLink(Mutex<Option<tablekeeper_lan::Station>>);
 /// Joins another laptop's shared event as a scorekeeper station; its event's summary.
 #[tauri::command]
 async fn join_station(
+    desk: tauri::State<'_, Shared>,
     link: tauri::State<'_, Arc<StationLink>>,
     sharing: tauri::State<'_, Arc<Sharing>>,
     address: String,
     code: String,
 ) -> Result<Value, ErrorView> {
+    let desk = Arc::clone(&desk);
     let link = Arc::clone(&link);
     let sharing = Arc::clone(&sharing);
     tauri::async_runtime::spawn_blocking(move || {
         // A station shares nothing itself.
-        stop_sharing(&sharing);
+        stop_sharing(&sharing, &desk);
         let station = tablekeeper_lan::Station::join(&address, &code)?;
         let summary = station.call("summary", &Value::Null)?;
         *link.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(station);
@@ -86,11 +88,14 @@ struct ShareState {
     local_url: String,
 }
 
-fn stop_sharing(sharing: &Sharing) {
+fn stop_sharing(sharing: &Sharing, desk: &Shared) {
     let server = sharing.0.lock().unwrap_or_else(|p| p.into_inner()).take();
     // Outside every lock: a worker may be waiting for the desk.
     if let Some(server) = server {
         server.stop();
+        desk.lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .set_share_url(None);
     }
 }
 
@@ -107,19 +112,25 @@ async fn share(
     let sharing = Arc::clone(&sharing);
     tauri::async_runtime::spawn_blocking(move || {
         if on == Some(false) {
-            stop_sharing(&sharing);
+            stop_sharing(&sharing, &desk);
             return Ok(None);
         }
         let mut slot = sharing.0.lock().unwrap_or_else(|p| p.into_inner());
         if slot.is_none() && on == Some(true) {
             let options = tablekeeper_lan::ServeOptions::network(port.unwrap_or(8080));
-            let server = tablekeeper_lan::Server::start(desk, options).map_err(|e| {
-                CommandError::Io {
-                    path: String::new(),
-                    detail: e.to_string(),
-                }
-                .to_view()
-            })?;
+            let server =
+                tablekeeper_lan::Server::start(Arc::clone(&desk), options).map_err(|e| {
+                    CommandError::Io {
+                        path: String::new(),
+                        detail: e.to_string(),
+                    }
+                    .to_view()
+                })?;
+            // The wall pairings printed from now on carry the address and its QR code.
+            let url = server.share_view().urls.first().cloned();
+            desk.lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .set_share_url(url.or_else(|| Some(server.local_url())));
             *slot = Some(server);
         }
         Ok(slot.as_ref().map(|server| ShareState {
@@ -162,7 +173,7 @@ async fn call(
             Some(station) => station.run_for_app(&desk, &name, request)?,
             None => {
                 if EVENT_CHANGES.contains(&name.as_str()) {
-                    stop_sharing(&sharing);
+                    stop_sharing(&sharing, &desk);
                 }
                 let mut guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                 surface::dispatch(&mut guard, &name, request).map_err(|e| e.to_view())?

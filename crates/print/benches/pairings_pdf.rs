@@ -86,6 +86,7 @@ fn main() {
     let pairings = session.pair_next_round(Some(1), false).expect("pair");
     let points: HashMap<u32, String> = (1..=PLAYERS as u32).map(|p| (p, "0".into())).collect();
     let sheet = Sheet {
+        share_url: None,
         event: "大型大会 Championship".into(),
         printed_at: "2026-11-22 10:00".into(),
         paper: Paper::A4,
@@ -146,6 +147,7 @@ fn main() {
         language: Language::Ja,
         printed_at: "2026-11-22 10:00 +09:00".into(),
         table_codes: Default::default(),
+        share_url: None,
     };
     let slips_bytes = render(&session, &job).expect("slips");
     let slips = median(

@@ -19,6 +19,8 @@ pub struct PrintJob {
     pub printed_at: String,
     /// Each table's report code (the current round's slips carry them).
     pub table_codes: std::collections::BTreeMap<u32, String>,
+    /// The players' page while the event is shared (on the wall pairings, with a QR code).
+    pub share_url: Option<String>,
 }
 
 /// The app's and the CLI's print request rendered to PDF bytes (`Desk::print` writes
@@ -35,6 +37,7 @@ pub fn render_request(
         language: request.language,
         printed_at: context.printed_at.clone(),
         table_codes: context.table_codes.clone(),
+        share_url: context.share_url.clone(),
     };
     Ok(render(session, &job)?)
 }
@@ -47,6 +50,7 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
         printed_at: job.printed_at.clone(),
         paper: job.paper,
         language: job.language,
+        share_url: job.share_url.clone(),
     };
     match job.what {
         Document::Pairings

@@ -27,6 +27,8 @@ pub struct Labels {
     pub entered: &'static str,
     /// Before a table's code for reporting from a phone.
     pub report_code: &'static str,
+    /// Beside the QR code of the players' page on the wall pairings.
+    pub find_your_table: &'static str,
     pub record_so_far: &'static str,
     pub drop: &'static str,
     pub signature: &'static str,
@@ -131,6 +133,7 @@ const EN: Labels = Labels {
     notes: "Penalties / notes",
     entered: "Entered",
     report_code: "Report code",
+    find_your_table: "Find your table on your phone:",
     record_so_far: "Record",
     drop: "Drop",
     signature: "Signature",
@@ -193,6 +196,7 @@ const JA: Labels = Labels {
     notes: "ペナルティ・メモ",
     entered: "入力済み",
     report_code: "報告コード",
+    find_your_table: "スマートフォンで自分の卓を確認：",
     record_so_far: "これまでの成績",
     drop: "ドロップ",
     signature: "署名",

@@ -18,6 +18,7 @@ pub mod bracket;
 pub mod forms;
 pub mod job;
 pub mod pairings;
+mod qr;
 pub mod slips;
 pub mod standings;
 
@@ -84,6 +85,9 @@ pub struct Sheet {
     pub printed_at: String,
     pub paper: Paper,
     pub language: Language,
+    /// The players' page while the event is shared on the shop's network: the wall
+    /// pairings carry its address and QR code.
+    pub share_url: Option<String>,
 }
 
 impl Sheet {

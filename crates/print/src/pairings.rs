@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use tablekeeper_commands::views::{PairingsView, PlayerView};
 
-use crate::canvas::Document;
+use crate::canvas::{Canvas, Document, MARGIN};
 use crate::name_order::{compare, initial, sort_text};
 use crate::table::{self, Column, Width};
 use crate::{PrintError, Sheet};
@@ -36,6 +36,29 @@ fn subtitle(sheet: &Sheet, pairings: &PairingsView, what: &str) -> String {
         ),
         None => format!("{} — {what}", sheet.round(pairings.round)),
     }
+}
+
+/// Where phones find the event, top right of every pairings page while it is shared: the
+/// address's QR code with "Find your table" and the address beside it.
+fn share_corner(sheet: &Sheet) -> Option<Box<table::Corner<'_>>> {
+    let url = sheet.share_url.as_deref()?;
+    let caption = sheet.labels().find_your_table;
+    Some(Box::new(move |canvas: &mut Canvas| {
+        const SIZE: f32 = 50.0;
+        let right = MARGIN + canvas.inner_width();
+        if !crate::qr::draw(canvas, right - SIZE, MARGIN - 8.0, SIZE, url) {
+            return (0.0, 0.0);
+        }
+        // The words sit beside the title line; the large subtitle under them only has to
+        // clear the code.
+        let text_width = canvas
+            .text_width(url, 8.0)
+            .max(canvas.text_width(caption, 8.0));
+        let x = right - SIZE - 4.0;
+        canvas.text_right(x, MARGIN + 1.0, 8.0, caption);
+        canvas.text_right(x, MARGIN + 12.0, 8.0, url);
+        (SIZE + 4.0 + text_width, SIZE)
+    }))
 }
 
 /// "Tables 1–20" on each page of the by-table sheet.
@@ -120,6 +143,7 @@ pub fn by_table(
         &rows,
         &table::WALL,
         Some(&|page: &[Vec<String>]| table_range(sheet, page)),
+        share_corner(sheet).as_deref(),
     );
     doc.finish(&footer(sheet, pairings), &sheet.page_label())
 }
@@ -192,6 +216,7 @@ pub fn by_name(
         &rows,
         &table::WALL,
         Some(&name_range),
+        share_corner(sheet).as_deref(),
     );
     doc.finish(&footer(sheet, pairings), &sheet.page_label())
 }

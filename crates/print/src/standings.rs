@@ -99,6 +99,7 @@ pub fn standings(sheet: &Sheet, view: &StandingsView) -> Result<Vec<u8>, PrintEr
         &rows,
         &table::DENSE,
         None,
+        None,
     );
     let mut explained: Vec<String> = Vec::new();
     if show_match_win {

@@ -75,9 +75,20 @@ const TIGHTEST: f32 = 0.82;
 
 /// Draws `title` and `subtitle` (large) at the top of `canvas`; returns the y below them.
 pub fn title_block(canvas: &mut Canvas, title: &str, subtitle: &str) -> f32 {
+    title_block_beside(canvas, title, subtitle, (0.0, 0.0))
+}
+
+/// [`title_block`] leaving room at the right for a [`Corner`]: `reserved` points beside the
+/// title line and beside the subtitle line.
+fn title_block_beside(
+    canvas: &mut Canvas,
+    title: &str,
+    subtitle: &str,
+    reserved: (f32, f32),
+) -> f32 {
     let width = canvas.inner_width();
-    canvas.text(MARGIN, MARGIN + 12.0, 13.0, width, title);
-    canvas.text(MARGIN, MARGIN + 38.0, 22.0, width, subtitle);
+    canvas.text(MARGIN, MARGIN + 12.0, 13.0, width - reserved.0, title);
+    canvas.text(MARGIN, MARGIN + 38.0, 22.0, width - reserved.1, subtitle);
     canvas.line(
         (MARGIN, MARGIN + 47.0),
         (MARGIN + width, MARGIN + 47.0),
@@ -89,6 +100,10 @@ pub fn title_block(canvas: &mut Canvas, title: &str, subtitle: &str) -> f32 {
 /// What a page covers, from its rows ("A–D", "Tables 1–20").
 pub type Caption<'a> = dyn Fn(&[Vec<String>]) -> String + 'a;
 
+/// Drawn in each page's top-right corner beside the title block (the shared event's QR
+/// code); returns the width it took beside the title line and beside the subtitle line.
+pub type Corner<'a> = dyn Fn(&mut Canvas) -> (f32, f32) + 'a;
+
 /// Lays out `rows` under `columns` across as many pages as needed; `caption` adds what a
 /// page covers to its heading (given the page's rows). Returns the y below the last row.
 pub fn draw(
@@ -99,6 +114,7 @@ pub fn draw(
     rows: &[Vec<String>],
     style: &Style,
     caption: Option<&Caption<'_>>,
+    corner: Option<&Corner<'_>>,
 ) -> f32 {
     let (page_width, page_height) = {
         let canvas = doc.page();
@@ -134,7 +150,11 @@ pub fn draw(
             Some(caption) if !chunk.is_empty() => format!("{subtitle}  {}", caption(chunk)),
             _ => subtitle.to_string(),
         };
-        y = title_block(canvas, title, &heading);
+        let reserved = corner.map_or((0.0, 0.0), |corner| {
+            let (title, subtitle) = corner(canvas);
+            (title + 8.0, subtitle + 8.0)
+        });
+        y = title_block_beside(canvas, title, &heading, reserved);
         y = headings(canvas, columns, &widths, y, style, row_height);
         for (n, row) in chunk.iter().enumerate() {
             if n % 2 == 1 {

@@ -93,6 +93,7 @@ fn print(session: &Session, what: What, language: Language, name: &str) -> Strin
         language,
         printed_at: "2026-11-22 10:00".into(),
         table_codes: Default::default(),
+        share_url: None,
     };
     let bytes = render(session, &job).expect("render");
     assert!(bytes.starts_with(b"%PDF"), "{name} is a PDF");

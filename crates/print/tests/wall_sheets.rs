@@ -97,6 +97,7 @@ fn pdf(
                     .collect()
             })
             .unwrap_or_default(),
+        share_url: Some("http://192.168.1.5:8080/".into()),
     };
     let bytes = render(session, &job).expect("render");
     let path = dir.join(format!("{what:?}-{language:?}-{paper:?}-{round:?}.pdf"));
@@ -595,4 +596,38 @@ fn a_barcode_reader_reads_each_slips_code() {
         .collect();
     expected.sort();
     assert_eq!(read, expected);
+}
+
+/// While the event is shared, every wall pairings page carries the players' page address
+/// and its QR code, which a phone's camera (here zbarimg at 150 dpi) reads.
+#[test]
+fn the_wall_pairings_carry_the_shared_address_as_a_qr_code() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = (1..=12).map(|n| format!("Player {n}")).collect();
+    let mut session = event(dir.path(), "bandai", &names);
+    session.pair_next_round(None, false).expect("round 1");
+    for what in [What::Pairings, What::PairingsByName] {
+        let path = pdf(dir.path(), &session, what, None, Language::En, Paper::A4);
+        let shown = text(&path);
+        assert!(shown.contains("Find your table on your phone:"), "{shown}");
+        assert!(shown.contains("http://192.168.1.5:8080/"), "{shown}");
+        let png = dir.path().join(format!("{what:?}-qr"));
+        let rendered = Command::new("pdftoppm")
+            .args(["-r", "150", "-png", "-singlefile", "-f", "1", "-l", "1"])
+            .arg(&path)
+            .arg(&png)
+            .status()
+            .expect("pdftoppm");
+        assert!(rendered.success());
+        let output = Command::new("zbarimg")
+            .args(["-q", "--raw"])
+            .arg(dir.path().join(format!("{what:?}-qr.png")))
+            .output()
+            .expect("zbarimg (zbar-tools) is installed by ./tk setup");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout).trim(),
+            "http://192.168.1.5:8080/",
+            "{what:?}"
+        );
+    }
 }

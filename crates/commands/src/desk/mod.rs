@@ -31,6 +31,8 @@ pub struct PrintContext {
     /// The code of each table of the printed round, when it is the current round: players
     /// report that table's result with it (`room::codes`). Empty for an earlier round.
     pub table_codes: std::collections::BTreeMap<u32, String>,
+    /// The players' page while the host shares the event (`Desk::set_share_url`).
+    pub share_url: Option<String>,
 }
 
 /// Renders a printout: the printing crate's renderer, given to the desk by the host
@@ -60,6 +62,8 @@ pub struct Desk {
     room: crate::room::Room,
     /// The shop's secret for table codes, once read (`room_commands`).
     room_secret: Option<crate::room::codes::Secret>,
+    /// Where phones find the event while the host shares it (printed on the pairings).
+    share_url: Option<String>,
 }
 
 impl Desk {
@@ -72,7 +76,13 @@ impl Desk {
             startup_error: None,
             room: crate::room::Room::default(),
             room_secret: None,
+            share_url: None,
         }
+    }
+
+    /// The players' page address while the host shares the event (`None`: not shared).
+    pub fn set_share_url(&mut self, url: Option<String>) {
+        self.share_url = url;
     }
 
     /// Where new events (and a station's printouts) go by default.

@@ -156,6 +156,7 @@ impl Desk {
         Ok(super::PrintContext {
             printed_at: super::print_time(),
             table_codes,
+            share_url: self.share_url.clone(),
         })
     }
 
