@@ -115,6 +115,26 @@ describe('phones on the shop network', { skip: !existsSync(MINIBROWSER) && 'no M
     await app.screenshot('phones-share-screen');
   });
 
+  step('the projector shows where phones find the event', async () => {
+    await nav(app, 'timer', 'timer-projector');
+    const main = await app.cmd('GET', '/window');
+    const before = await app.cmd('GET', '/window/handles');
+    await app.click('timer-projector');
+    const handles = await waitFor(async () => {
+      const now = await app.cmd('GET', '/window/handles');
+      return now.length > before.length ? now : null;
+    }, { message: 'the projector window' });
+    await app.cmd('POST', '/window', { handle: handles.find((h) => !before.includes(h)) });
+    try {
+      await app.waitForText('projector-share', new RegExp(`:${port}/`), { timeout: 15000 });
+      assert.ok(await app.execute(`return document.querySelector('[data-testid=projector-share] svg') !== null`), 'a QR code');
+      await app.screenshot('phones-projector-share');
+      await app.cmd('DELETE', '/window');
+    } finally {
+      await app.cmd('POST', '/window', { handle: main });
+    }
+  });
+
   step('a phone finds its table by a fragment of a Japanese name', async () => {
     browserDriver = await startDriver({ home: join(home, 'browser') });
     phone = await browserDriver.newSession({ binary: MINIBROWSER, args: ['--automation'] });

@@ -1,6 +1,8 @@
 // Projector window (#/projector): the round clock in big digits, read from localStorage
 // four times a second so it always shows what the Timer screen set, or the top-cut bracket
-// (re-read every few seconds) when the Top cut screen sent it there. Escape closes it.
+// (re-read every few seconds) when the Top cut screen sent it there. While the event is
+// shared on the shop's network, a corner shows the players' page address and its QR code.
+// Escape closes it.
 import * as api from '../api';
 import { h } from '../dom';
 import { t } from '../i18n';
@@ -22,7 +24,24 @@ export function mountProjector(root: HTMLElement): void {
   const bracketTitle = h('h1', { class: 'projector-bracket-title' });
   const bracketArea = h('div', { class: 'projector-bracket-area' });
   const bracketView = h('main', { class: 'projector projector-bracket', 'data-testid': 'projector-bracket', 'aria-label': t('cut.projectorTitle') }, bracketTitle, bracketArea);
-  root.replaceChildren(clockView, bracketView);
+  const shareCorner = h('aside', { class: 'projector-share', 'data-testid': 'projector-share', hidden: true });
+  root.replaceChildren(clockView, bracketView, shareCorner);
+
+  /** Asks the shell whether the event is shared (it only reports; it never starts sharing). */
+  const loadShare = async () => {
+    try {
+      const sharing = await api.share(null, null);
+      shareCorner.hidden = sharing === null;
+      if (!sharing) return;
+      const url = sharing.urls[0] ?? sharing.local_url;
+      const qr = h('div', { class: 'qr', role: 'img', 'aria-label': t('share.qr') });
+      // The SVG is the shell's own drawing of the address (no user text in it).
+      if (sharing.qr_svg) qr.innerHTML = sharing.qr_svg;
+      shareCorner.replaceChildren(qr, h('p', {}, t('share.findOnPhone')), h('p', { class: 'path' }, url));
+    } catch {
+      shareCorner.hidden = true;
+    }
+  };
 
   const tick = () => {
     const state = timer.loadTimer(localStorage);
@@ -80,6 +99,8 @@ export function mountProjector(root: HTMLElement): void {
   };
   show();
   tick();
+  void loadShare();
+  window.setInterval(() => void loadShare(), BRACKET_REFRESH);
   window.setInterval(tick, 250);
   window.setInterval(() => {
     if (projectorView() === 'bracket') void loadBracket();
