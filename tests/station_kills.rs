@@ -161,3 +161,93 @@ fn a_station_killed_mid_entry_loses_nothing_it_showed_as_saved_and_records_nothi
     );
     server.stop();
 }
+
+/// The main laptop (`tablekeeper serve`, a process of its own on 127.0.0.1) killed while a
+/// station sends results: every result the station printed as saved is in the event file,
+/// which opens intact; the station reports the lost connection. Bounded: 4 kills.
+#[test]
+fn the_main_laptop_killed_mid_entry_keeps_everything_it_answered() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("main.tkevent");
+    let file_text = file.display().to_string();
+    let run = |args: &[&str]| {
+        let status = Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("run");
+        assert!(status.success(), "{args:?}");
+    };
+    run(&[
+        "create",
+        &file_text,
+        "--name",
+        "Main",
+        "--ruleset",
+        "bandai",
+    ]);
+    let players = dir.path().join("players.csv");
+    let csv: String = std::iter::once("name\n".to_string())
+        .chain((1..=200).map(|i| format!("Player {i}\n")))
+        .collect();
+    std::fs::write(&players, csv).expect("players.csv");
+    run(&["import-players", &file_text, &players.display().to_string()]);
+    run(&["pair", &file_text]);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(16);
+    let mut saved: Vec<u64> = Vec::new();
+    for _ in 0..4 {
+        let mut main = Command::new(BIN)
+            .args([
+                "--json",
+                "serve",
+                &file_text,
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                "0",
+            ])
+            .env("TABLEKEEPER_HOME", dir.path().join("home"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the main laptop");
+        let mut first = String::new();
+        BufReader::new(main.stdout.take().expect("stdout"))
+            .read_line(&mut first)
+            .expect("the sharing line");
+        let sharing: Value = serde_json::from_str(&first).expect("json");
+        let port = sharing["sharing"]["port"].as_u64().expect("port") as u16;
+        let code = sharing["sharing"]["join_code"]
+            .as_str()
+            .expect("code")
+            .to_string();
+        let open: Vec<u64> = (1..=100).filter(|t| !saved.contains(t)).collect();
+        let killer = {
+            let after = Duration::from_millis(rng.random_range(20..150));
+            std::thread::spawn(move || {
+                std::thread::sleep(after);
+                let _ = main.kill();
+                let _ = main.wait();
+            })
+        };
+        saved.extend(station(port, &code, &open, None));
+        let _ = killer.join();
+        // The file opens intact and has every result the station was told was saved.
+        let session = tablekeeper_commands::Session::open(&file).expect("the event opens");
+        let round = session.event().current_round().expect("round 1");
+        for table in &saved {
+            let recorded = round
+                .match_at_table(*table as u32)
+                .is_some_and(|m| m.result.is_some());
+            assert!(
+                recorded,
+                "table {table} was shown as saved but is not in the file"
+            );
+        }
+    }
+    assert!(
+        !saved.is_empty(),
+        "the station saved results between the kills"
+    );
+}
