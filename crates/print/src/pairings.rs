@@ -135,15 +135,19 @@ pub fn by_table(
         ]);
     }
     let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
+    let corner = share_corner(sheet);
+    let caption = |page: &[Vec<String>]| table_range(sheet, page);
     table::draw(
         &mut doc,
-        &sheet.event,
-        &subtitle(sheet, pairings, l.pairings_by_table),
+        &table::Heading {
+            title: &sheet.event,
+            subtitle: &subtitle(sheet, pairings, l.pairings_by_table),
+            caption: Some(&caption),
+            corner: corner.as_deref(),
+        },
         &columns,
         &rows,
         &table::WALL,
-        Some(&|page: &[Vec<String>]| table_range(sheet, page)),
-        share_corner(sheet).as_deref(),
     );
     doc.finish(&footer(sheet, pairings), &sheet.page_label())
 }
@@ -208,15 +212,18 @@ pub fn by_name(
         Column::left(l.opponent, Width::Share(1.0)),
     ];
     let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
+    let corner = share_corner(sheet);
     table::draw(
         &mut doc,
-        &sheet.event,
-        &subtitle(sheet, pairings, l.pairings_by_name),
+        &table::Heading {
+            title: &sheet.event,
+            subtitle: &subtitle(sheet, pairings, l.pairings_by_name),
+            caption: Some(&name_range),
+            corner: corner.as_deref(),
+        },
         &columns,
         &rows,
         &table::WALL,
-        Some(&name_range),
-        share_corner(sheet).as_deref(),
     );
     doc.finish(&footer(sheet, pairings), &sheet.page_label())
 }

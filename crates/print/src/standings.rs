@@ -93,13 +93,15 @@ pub fn standings(sheet: &Sheet, view: &StandingsView) -> Result<Vec<u8>, PrintEr
     let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
     let end = table::draw(
         &mut doc,
-        &sheet.event,
-        &subtitle(sheet, l.standings, view.completed_rounds),
+        &table::Heading {
+            title: &sheet.event,
+            subtitle: &subtitle(sheet, l.standings, view.completed_rounds),
+            caption: None,
+            corner: None,
+        },
         &columns,
         &rows,
         &table::DENSE,
-        None,
-        None,
     );
     let mut explained: Vec<String> = Vec::new();
     if show_match_win {

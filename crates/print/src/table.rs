@@ -104,18 +104,31 @@ pub type Caption<'a> = dyn Fn(&[Vec<String>]) -> String + 'a;
 /// code); returns the width it took beside the title line and beside the subtitle line.
 pub type Corner<'a> = dyn Fn(&mut Canvas) -> (f32, f32) + 'a;
 
-/// Lays out `rows` under `columns` across as many pages as needed; `caption` adds what a
-/// page covers to its heading (given the page's rows). Returns the y below the last row.
+/// What each page of a table is headed with.
+pub struct Heading<'a> {
+    pub title: &'a str,
+    pub subtitle: &'a str,
+    /// Adds what a page covers to its subtitle (given the page's rows).
+    pub caption: Option<&'a Caption<'a>>,
+    /// Drawn top right beside the title block.
+    pub corner: Option<&'a Corner<'a>>,
+}
+
+/// Lays out `rows` under `columns` across as many pages as needed, each under `heading`.
+/// Returns the y below the last row.
 pub fn draw(
     doc: &mut Document,
-    title: &str,
-    subtitle: &str,
+    heading: &Heading<'_>,
     columns: &[Column],
     rows: &[Vec<String>],
     style: &Style,
-    caption: Option<&Caption<'_>>,
-    corner: Option<&Corner<'_>>,
 ) -> f32 {
+    let Heading {
+        title,
+        subtitle,
+        caption,
+        corner,
+    } = *heading;
     let (page_width, page_height) = {
         let canvas = doc.page();
         (canvas.inner_width(), canvas.height)
