@@ -56,9 +56,17 @@ async function playerRowId(name) {
 
 async function openDetails(name) {
   const id = await playerRowId(name);
-  await app.click(`[data-testid=player-row][data-player="${id}"] [data-testid=edit-row]`);
-  await app.find(`[data-testid=player-edit][data-player="${id}"]`);
-  return id;
+  // A click can land on the neighbouring row when the list moves under the pointer (the
+  // status line above it appearing); then the other player's details open: click again.
+  for (let attempt = 1; ; attempt++) {
+    await app.click(`[data-testid=player-row][data-player="${id}"] [data-testid=edit-row]`);
+    try {
+      await app.find(`[data-testid=player-edit][data-player="${id}"]`, { timeout: attempt < 3 ? 5000 : 15000 });
+      return id;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 async function pair(round) {
