@@ -10,8 +10,15 @@
 //      `call` command); p50 / p99.
 //  (c) memory: VmRSS of tablekeeper-app and its WebKit child processes with that event open
 //      and its standings (256 rows) on screen.
+//  (d) the app at championship size (issue 16): a 1024-player event played to round 10
+//      through the shell, then in the window: result entry → durably saved for each of round
+//      10's 512 tables (p50/p99), pairing round 11 by clicking Pair → its 512 tables on screen,
+//      switching to Standings → 1024 rows on screen, and the pairings filter → the matching
+//      row alone shown (each timed inside the page from the click or keystroke to the frame
+//      that shows it, with requestAnimationFrame).
 //
-// Env: MEASURE_RUNS (default 5), E2E_HOME (where temp homes go; default the OS temp dir).
+// Env: MEASURE_RUNS (default 5), E2E_HOME (where temp homes go; default the OS temp dir),
+// MEASURE_PART (`all`, default; `1024` for (d) alone).
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -219,11 +226,105 @@ async function bigEvent() {
   }
 }
 
+const SETUP_1024 = `
+const done = arguments[arguments.length - 1];
+const [players, rounds] = arguments;
+const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { name, request });
+(async () => {
+  const event = await invoke('create_event', { path: null, name: 'Measure 1024', title: null, ruleset: 'bandai', planned_rounds: 12 });
+  const names = Array.from({ length: players }, (_, i) => 'Player ' + String(i + 1).padStart(4, '0'));
+  await invoke('add_players', { names });
+  const outcomes = ['a', 'b', 'a', 'b', 'draw'];
+  const pairTimes = [];
+  for (let r = 1; r <= rounds; r++) {
+    const t0 = performance.now();
+    const pairings = await invoke('pair_round', { allow_rematches: false });
+    pairTimes.push(performance.now() - t0);
+    if (r === rounds) {
+      done({ ok: true, file: event.file, pairTimes, tables: pairings.tables.map((t) => t.table) });
+      return;
+    }
+    const lines = pairings.tables.map((t, i) => t.table + ' ' + outcomes[(i + r) % outcomes.length]);
+    await invoke('record_results', { round: null, lines });
+  }
+})().catch((e) => done({ ok: false, error: JSON.stringify(e) }));`;
+
+/** Runs the statement \`action\` in the page; the ms until a frame shows \`ready\` (a function body) true. */
+async function untilShown(app, action, ready) {
+  const script = `
+const done = arguments[arguments.length - 1];
+const ready = () => { ${ready} };
+const t0 = performance.now();
+${action}
+const check = () => (ready() ? done({ ok: true, ms: performance.now() - t0 }) : requestAnimationFrame(check));
+requestAnimationFrame(check);
+setTimeout(() => done({ ok: false, error: 'not shown within 60 s' }), 60000);`;
+  const result = await app.executeAsync(script);
+  if (!result.ok) throw new Error(result.error);
+  return round1(result.ms);
+}
+
+async function championship() {
+  const PLAYERS_1024 = 1024;
+  const home = mkdtempSync(join(base, 'tk-measure-1024-'));
+  const driver = await startDriver({ home });
+  let app = null;
+  try {
+    app = await driver.newSession();
+    await app.find('create-event', { timeout: 60000 });
+    await app.setTimeouts({ script: 1200000 });
+    const setup = await app.executeAsync(SETUP_1024, [PLAYERS_1024, 10]);
+    if (!setup.ok) throw new Error(`setup failed: ${setup.error}`);
+    const recorded = await app.executeAsync(RECORD, [setup.tables]);
+    if (!recorded.ok) throw new Error(`record_result failed: ${recorded.error}`);
+    // The window shows the event: the Round screen, ready to pair round 11.
+    await app.execute('location.hash = "#/round"; location.reload();');
+    await app.waitForText('event-summary', 'Measure 1024', { timeout: 60000 });
+    await app.find('pair-round', { timeout: 60000 });
+    await app.painted();
+    const pairMs = await untilShown(
+      app,
+      "document.querySelector('[data-testid=pair-round]').click();",
+      "return document.querySelectorAll('[data-testid=pairing-row]').length === 512 && /11/.test(document.getElementById('pairings-heading')?.textContent ?? '');",
+    );
+    const filterMs = await untilShown(
+      app,
+      "const f = document.querySelector('[data-testid=pairings-filter]'); f.value = 'Player 0777'; f.dispatchEvent(new Event('input'));",
+      "return [...document.querySelectorAll('[data-testid=pairings-table] tbody tr')].filter((r) => !r.hidden).length === 1;",
+    );
+    const standingsMs = await untilShown(
+      app,
+      "location.hash = '#/standings';",
+      "return document.querySelectorAll('[data-testid=standings-row]').length === 1024;",
+    );
+    const times = recorded.times;
+    return {
+      players: PLAYERS_1024,
+      pair_round_in_shell_ms: setup.pairTimes.map(round1),
+      round_10_record_result: {
+        samples: times.length,
+        p50_ms: round1(percentile(times, 50)),
+        p99_ms: round1(percentile(times, 99)),
+        max_ms: round1(Math.max(...times)),
+        timer_step_ms: smallestStep(times),
+      },
+      pair_round_11_click_to_tables_on_screen_ms: pairMs,
+      pairings_filter_keystroke_to_frame_ms: filterMs,
+      standings_switch_to_rows_on_screen_ms: standingsMs,
+    };
+  } finally {
+    await app?.close().catch(() => {});
+    await driver.stop();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+const PART = process.env.MEASURE_PART ?? 'all';
 const report = {
   app: APP_BINARY,
   measured_at: new Date().toISOString(),
   machine: { cpus: (await import('node:os')).cpus().length, display: process.env.DISPLAY ?? null },
-  cold_start: await coldStarts(),
-  ...(await bigEvent()),
+  ...(PART === 'all' ? { cold_start: await coldStarts(), ...(await bigEvent()) } : {}),
+  championship_1024: await championship(),
 };
 console.log(JSON.stringify(report, null, 2));

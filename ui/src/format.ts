@@ -103,3 +103,15 @@ export function bracketLabel(label: string): string {
   if (has(`cut.labels.${label}`)) return t(`cut.labels.${label}`);
   return ofN ? t('cut.labels.round-of-n', { players: ofN[1] }) : label;
 }
+
+/**
+ * A name as people type it, for finding a player by a fragment: full-width forms, case,
+ * spaces and katakana/hiragana do not matter (the phones' page folds the same way).
+ */
+export function foldName(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\s+/g, '')
+    .replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+}

@@ -6,7 +6,7 @@ import * as api from '../api';
 import { call } from '../api';
 import { append, checkbox, field, h, onEnter } from '../dom';
 import { announce, showError, showProblem } from '../feedback';
-import { bracketLabel, clockTime, describeResult } from '../format';
+import { bracketLabel, clockTime, describeResult, foldName } from '../format';
 import { t } from '../i18n';
 import { say, sayAll } from '../i18n/messages';
 import { confirmStep, fillNames, heading, pdfButtons, playerNames, printButton, requireEvent, run } from '../screen';
@@ -160,6 +160,19 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
     h('tbody', {}, ...seats.map((s) => h('tr', {}, h('td', {}, s.name), h('td', { class: 'num' }, s.table), h('td', {}, s.opponent)))),
   );
   byName.hidden = true;
+  // Finding a player: rows whose names do not contain the typed fragment are hidden (one
+  // pass over prepared keys, so it keeps up with typing at 1024 players).
+  const keyed = (row: HTMLTableRowElement, names: string[]) => ({ row, key: names.map(foldName).join('\u0000') });
+  const tableRows = [...byTable.querySelectorAll<HTMLTableRowElement>('tbody tr')].map((row, i) => {
+    const table = pairings.tables[i];
+    return keyed(row, table ? [table.a.name, table.b.name, String(table.a.player), String(table.b.player)] : []);
+  });
+  const nameRows = [...byName.querySelectorAll<HTMLTableRowElement>('tbody tr')].map((row, i) => keyed(row, [seats[i]?.name ?? '']));
+  const find = h('input', { type: 'search', 'data-testid': 'pairings-filter', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('round.filter'), placeholder: t('round.filter') });
+  find.addEventListener('input', () => {
+    const fragment = foldName(find.value);
+    for (const { row, key } of [...tableRows, ...nameRows]) row.hidden = fragment !== '' && !key.includes(fragment);
+  });
   const toggle = h('button', { type: 'button', class: 'no-print', 'data-testid': 'pairings-toggle', 'aria-pressed': 'false' }, t('round.byName'));
   toggle.addEventListener('click', () => {
     const showNames = byName.hidden;
@@ -172,7 +185,7 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
   append(
     section,
     title,
-    h('div', { class: 'actions no-print' }, toggle, printButton('print-pairings')),
+    h('div', { class: 'actions no-print' }, find, toggle, printButton('print-pairings')),
     pdfButtons(['pairings', 'pairings-by-name', 'slips'], () => pairings.round),
     byTable,
     byName,
