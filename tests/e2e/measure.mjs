@@ -290,7 +290,7 @@ async function championship() {
     const filterMs = await untilShown(
       app,
       "const f = document.querySelector('[data-testid=pairings-filter]'); f.value = 'Player 0777'; f.dispatchEvent(new Event('input'));",
-      "return [...document.querySelectorAll('[data-testid=pairings-table] tbody tr')].filter((r) => !r.hidden).length === 1;",
+      "const m = document.querySelector('[data-testid=pairings-matches]'); return m !== null && !m.hidden && m.querySelectorAll('tbody tr').length === 1;",
     );
     const standingsMs = await untilShown(
       app,

@@ -175,7 +175,7 @@ describe('phones on the shop network', { skip: !existsSync(MINIBROWSER) && 'no M
     await waitFor(async () => /Round 2/.test(await phoneText('#round')), { timeout: 8000, message: 'the phone shows round 2' });
     // The app's own pairings filter finds the same player by the same fragment.
     await app.type('pairings-filter', '太郎');
-    const shown = await app.execute(`return [...document.querySelectorAll('[data-testid=pairings-table] tbody tr')].filter((r) => !r.hidden).map((r) => r.textContent)`);
+    const shown = await app.execute(`return [...document.querySelectorAll('[data-testid=pairings-matches] tbody tr')].map((r) => r.textContent)`);
     assert.equal(shown.length, 1, JSON.stringify(shown));
     assert.ok(shown[0].includes('山田 太郎'), shown[0]);
     await phone.screenshot('phones-round-2');

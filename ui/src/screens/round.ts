@@ -160,25 +160,43 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
     h('tbody', {}, ...seats.map((s) => h('tr', {}, h('td', {}, s.name), h('td', { class: 'num' }, s.table), h('td', {}, s.opponent)))),
   );
   byName.hidden = true;
-  // Finding a player: rows whose names do not contain the typed fragment are hidden (one
-  // pass over prepared keys, so it keeps up with typing at 1024 players).
+  // Finding a player: the rows of the table being shown whose names (or numbers) contain
+  // the typed fragment, copied into a small table shown instead of the full one. One pass
+  // over prepared keys and a few rows to lay out, so it keeps up with typing at 1024 players.
   const keyed = (row: HTMLTableRowElement, names: string[]) => ({ row, key: names.map(foldName).join('\u0000') });
   const tableRows = [...byTable.querySelectorAll<HTMLTableRowElement>('tbody tr')].map((row, i) => {
     const table = pairings.tables[i];
     return keyed(row, table ? [table.a.name, table.b.name, String(table.a.player), String(table.b.player)] : []);
   });
   const nameRows = [...byName.querySelectorAll<HTMLTableRowElement>('tbody tr')].map((row, i) => keyed(row, [seats[i]?.name ?? '']));
+  const matchesHead = h('thead');
+  const matchesBody = h('tbody');
+  const matches = h('table', { 'data-testid': 'pairings-matches', hidden: true }, matchesHead, matchesBody);
+  const noMatch = h('p', { 'data-testid': 'pairings-no-match', hidden: true }, t('round.noMatch'));
   const find = h('input', { type: 'search', 'data-testid': 'pairings-filter', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('round.filter'), placeholder: t('round.filter') });
-  find.addEventListener('input', () => {
+  let showNames = false;
+  const show = () => {
     const fragment = foldName(find.value);
-    for (const { row, key } of [...tableRows, ...nameRows]) row.hidden = fragment !== '' && !key.includes(fragment);
-  });
+    const filtering = fragment !== '';
+    byTable.hidden = filtering || showNames;
+    byName.hidden = filtering || !showNames;
+    matches.hidden = !filtering;
+    if (!filtering) {
+      noMatch.hidden = true;
+      return;
+    }
+    const [full, rows] = showNames ? [byName, nameRows] : [byTable, tableRows];
+    const hits = rows.filter(({ key }) => key.includes(fragment)).map(({ row }) => row.cloneNode(true));
+    matchesHead.replaceChildren(...[...(full.tHead?.rows ?? [])].map((row) => row.cloneNode(true)));
+    matchesBody.replaceChildren(...hits);
+    noMatch.hidden = hits.length > 0;
+  };
+  find.addEventListener('input', show);
   const toggle = h('button', { type: 'button', class: 'no-print', 'data-testid': 'pairings-toggle', 'aria-pressed': 'false' }, t('round.byName'));
   toggle.addEventListener('click', () => {
-    const showNames = byName.hidden;
-    byName.hidden = !showNames;
-    byTable.hidden = showNames;
+    showNames = !showNames;
     toggle.setAttribute('aria-pressed', String(showNames));
+    show();
   });
   const warnings = pairings.warnings ?? [];
   section.replaceChildren();
@@ -189,6 +207,8 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
     pdfButtons(['pairings', 'pairings-by-name', 'slips'], () => pairings.round),
     byTable,
     byName,
+    matches,
+    noMatch,
     pairings.byes.length > 0 ? h('p', {}, t('round.byes', { names: pairings.byes.map((s) => s.name).join(', ') })) : null,
     pairings.late_entry_losses.length > 0
       ? h('p', {}, t('round.lateEntries', { names: pairings.late_entry_losses.map((s) => s.name).join(', ') }))
