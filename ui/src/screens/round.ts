@@ -120,6 +120,8 @@ function seatText(seat: SeatView): string {
   return seat.points === null ? seat.name : t('round.seatPoints', { name: seat.name, points: seat.points });
 }
 
+const NAME_ORDER = new Intl.Collator();
+
 function renderPairings(section: HTMLElement, pairings: PairingsView | null): void {
   const stage = pairings?.bracket_round ? ` — ${bracketLabel(pairings.bracket_round)}` : '';
   const title = h('h3', { id: 'pairings-heading' }, pairings ? t('round.pairingsOf', { round: pairings.round }) + stage : t('round.pairingsTitle'));
@@ -152,7 +154,8 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
       { name: table.b.name, table: String(table.table), opponent: table.a.name },
     ])
     .concat(pairings.byes.map((seat) => ({ name: seat.name, table: t('round.bye'), opponent: '—' })))
-    .sort((x, y) => x.name.localeCompare(y.name));
+    // One collator for the whole sort rather than one per comparison.
+    .sort((x, y) => NAME_ORDER.compare(x.name, y.name));
   const byName = h(
     'table',
     { 'data-testid': 'pairings-by-name' },
