@@ -28,6 +28,23 @@ use tauri::Manager;
 
 type Shared = Arc<Mutex<Desk>>;
 
+/// Runs `work` on a blocking thread, so the window keeps handling input while a file is
+/// synced, a PDF drawn or the main laptop asked; a thread that could not finish is an `io`
+/// error.
+async fn off_the_window<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ErrorView> + Send + 'static,
+) -> Result<T, ErrorView> {
+    tauri::async_runtime::spawn_blocking(work)
+        .await
+        .map_err(|e| {
+            CommandError::Io {
+                path: String::new(),
+                detail: e.to_string(),
+            }
+            .to_view()
+        })?
+}
+
 /// The LAN server while the event is shared.
 #[derive(Default)]
 struct Sharing(Mutex<Option<tablekeeper_lan::Server>>);
@@ -56,7 +73,7 @@ async fn join_station(
     let desk = Arc::clone(&desk);
     let link = Arc::clone(&link);
     let sharing = Arc::clone(&sharing);
-    tauri::async_runtime::spawn_blocking(move || {
+    off_the_window(move || {
         // A station shares nothing itself.
         stop_sharing(&sharing, &desk);
         let station = tablekeeper_lan::Station::join(&address, &code)?;
@@ -65,13 +82,6 @@ async fn join_station(
         Ok(summary)
     })
     .await
-    .map_err(|e| {
-        CommandError::Io {
-            path: String::new(),
-            detail: e.to_string(),
-        }
-        .to_view()
-    })?
 }
 
 /// Stops being a station: this laptop's own event (if any) is shown again.
@@ -110,7 +120,7 @@ async fn share(
 ) -> Result<Option<ShareState>, ErrorView> {
     let desk = Arc::clone(&desk);
     let sharing = Arc::clone(&sharing);
-    tauri::async_runtime::spawn_blocking(move || {
+    off_the_window(move || {
         if on == Some(false) {
             stop_sharing(&sharing, &desk);
             return Ok(None);
@@ -139,13 +149,6 @@ async fn share(
         }))
     })
     .await
-    .map_err(|e| {
-        CommandError::Io {
-            path: String::new(),
-            detail: e.to_string(),
-        }
-        .to_view()
-    })?
 }
 
 /// Runs command `name` with `request` on a worker thread. A poisoned lock (a panic in an
@@ -162,7 +165,7 @@ async fn call(
     let desk = Arc::clone(&desk);
     let sharing = Arc::clone(&sharing);
     let link = Arc::clone(&link);
-    tauri::async_runtime::spawn_blocking(move || {
+    off_the_window(move || {
         let wants_viewer = name == "print"
             && request
                 .get("open")
@@ -191,13 +194,6 @@ async fn call(
         Ok(response)
     })
     .await
-    .map_err(|e| {
-        CommandError::Io {
-            path: String::new(),
-            detail: e.to_string(),
-        }
-        .to_view()
-    })?
 }
 
 /// Folders: `TABLEKEEPER_HOME` (tests, portable installs) or the platform's app data and

@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
-import { cliData, clearStatus, enterResult, nav, status, stepper, testHome } from './steps.mjs';
+import { cliData, clearStatus, enterResult, nav, onProjector, status, stepper, testHome } from './steps.mjs';
 import { startDriver, waitFor } from './webdriver.mjs';
 
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -117,22 +117,11 @@ describe('phones on the shop network', { skip: !existsSync(MINIBROWSER) && 'no M
 
   step('the projector shows where phones find the event', async () => {
     await nav(app, 'timer', 'timer-projector');
-    const main = await app.cmd('GET', '/window');
-    const before = await app.cmd('GET', '/window/handles');
-    await app.click('timer-projector');
-    const handles = await waitFor(async () => {
-      const now = await app.cmd('GET', '/window/handles');
-      return now.length > before.length ? now : null;
-    }, { message: 'the projector window' });
-    await app.cmd('POST', '/window', { handle: handles.find((h) => !before.includes(h)) });
-    try {
+    await onProjector(app, 'timer-projector', async () => {
       await app.waitForText('projector-share', new RegExp(`:${port}/`), { timeout: 15000 });
       assert.ok(await app.execute(`return document.querySelector('[data-testid=projector-share] svg') !== null`), 'a QR code');
       await app.screenshot('phones-projector-share');
-      await app.cmd('DELETE', '/window');
-    } finally {
-      await app.cmd('POST', '/window', { handle: main });
-    }
+    });
   });
 
   step('a phone finds its table by a fragment of a Japanese name', async () => {

@@ -169,4 +169,25 @@ export async function closeEvent(app, closedText) {
   await status(app, closedText);
 }
 
+/**
+ * Clicks `button` (which opens the projector window), runs `body` in that window, closes it
+ * and comes back to the main window.
+ */
+export async function onProjector(app, button, body) {
+  const main = await app.cmd('GET', '/window');
+  const before = await app.cmd('GET', '/window/handles');
+  await app.click(button);
+  const handles = await waitFor(async () => {
+    const now = await app.cmd('GET', '/window/handles');
+    return now.length > before.length ? now : null;
+  }, { message: 'the projector window' });
+  await app.cmd('POST', '/window', { handle: handles.find((h) => !before.includes(h)) });
+  try {
+    await body();
+    await app.cmd('DELETE', '/window');
+  } finally {
+    await app.cmd('POST', '/window', { handle: main });
+  }
+}
+
 export { ENTER };

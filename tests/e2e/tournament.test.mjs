@@ -18,6 +18,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 
 import { APP_BINARY, CLI_BINARY, CONTROL, ENTER, REPO, startDriver, waitFor } from './webdriver.mjs';
+import { onProjector } from './steps.mjs';
 
 const run = promisify(execFile);
 const ja = JSON.parse(readFileSync(join(REPO, 'ui', 'src', 'i18n', 'ja.json'), 'utf8'));
@@ -385,15 +386,7 @@ describe('a 9-player Bandai tournament in the real app window', () => {
 
   step('the bracket on the projector window', async () => {
     await nav('cut', 'bracket-projector');
-    const main = await app.cmd('GET', '/window');
-    const before = await app.cmd('GET', '/window/handles');
-    await app.click('bracket-projector');
-    const handles = await waitFor(async () => {
-      const now = await app.cmd('GET', '/window/handles');
-      return now.length > before.length ? now : null;
-    }, { message: 'the projector window' });
-    await app.cmd('POST', '/window', { handle: handles.find((h) => !before.includes(h)) });
-    try {
+    await onProjector(app, 'bracket-projector', async () => {
       await app.find('projector-bracket');
       await waitFor(
         () => app.execute(`return document.querySelector('[data-testid=projector-bracket] [data-testid=bracket-champion]')?.textContent.includes(arguments[0]) ?? false`, [state.champion]),
@@ -402,10 +395,7 @@ describe('a 9-player Bandai tournament in the real app window', () => {
       const lines = await app.execute(`return document.querySelectorAll('[data-testid=projector-bracket] .bracket-lines path').length`);
       assert.ok(lines >= 3, `lines join the matches: ${lines}`);
       await app.screenshot('07b-projector-bracket');
-      await app.cmd('DELETE', '/window');
-    } finally {
-      await app.cmd('POST', '/window', { handle: main });
-    }
+    });
     await app.find('bracket');
   });
 

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tablekeeper_commands::CommandError;
-use tablekeeper_commands::desk::{Desk, OpenEventRequest, RoundRequest};
+use tablekeeper_commands::desk::{Desk, RoundRequest};
 use tablekeeper_commands::room::{Reporting, RoomSettings};
 use tablekeeper_engine::{ErrorKind, msg};
 use tablekeeper_lan::{ServeOptions, Server, qr_text};
@@ -37,9 +37,7 @@ pub fn desk_with(file: &Path) -> Result<Desk, CommandError> {
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     let mut desk =
         Desk::new(data_dir(), folder).with_printer(tablekeeper_print::job::render_request);
-    desk.open_event(OpenEventRequest {
-        path: file.display().to_string(),
-    })?;
+    desk.open_for_host(file)?;
     Ok(desk)
 }
 

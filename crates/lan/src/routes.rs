@@ -20,6 +20,8 @@ use crate::guard::{self, BODY_LIMIT};
 use crate::pages;
 use crate::server::{Shared, lock};
 
+const JSON: &str = "application/json; charset=utf-8";
+
 /// An answer before it is sent.
 struct Answer {
     status: u16,
@@ -32,7 +34,7 @@ impl Answer {
         Answer {
             status,
             body: value.to_string(),
-            content_type: "application/json; charset=utf-8",
+            content_type: JSON,
         }
     }
 
@@ -123,8 +125,7 @@ fn route(shared: &Shared, request: &mut Request) -> Answer {
     let path = request.url().split('?').next().unwrap_or("").to_string();
     let method = request.method().clone();
     match (&method, path.as_str()) {
-        (Method::Get | Method::Head, _) if pages::file(&path).is_some() => {
-            let (content_type, body) = pages::file(&path).unwrap_or(("text/plain", ""));
+        (Method::Get | Method::Head, _) if let Some((content_type, body)) = pages::file(&path) => {
             Answer {
                 status: 200,
                 body: body.to_string(),
@@ -372,7 +373,7 @@ fn call(shared: &Shared, request: &Request, name: &str, body: Value, language: L
             Ok(snapshot) => Answer {
                 status: 200,
                 body: format!("{{\"ok\":true,\"data\":{}}}", snapshot.to_json()),
-                content_type: "application/json; charset=utf-8",
+                content_type: JSON,
             },
             Err(error) => Answer::command_error(&error, language),
         };
@@ -383,7 +384,7 @@ fn call(shared: &Shared, request: &Request, name: &str, body: Value, language: L
         return Answer {
             status: *status,
             body: body.clone(),
-            content_type: "application/json; charset=utf-8",
+            content_type: JSON,
         };
     }
     let result = surface::dispatch(&mut desk, name, body);

@@ -12,8 +12,8 @@ use std::time::Duration;
 use std::sync::Mutex;
 
 use serde_json::{Value, json};
-use tablekeeper_commands::ErrorView;
 use tablekeeper_commands::desk::{Desk, surface};
+use tablekeeper_commands::{CommandError, ErrorView};
 use tablekeeper_engine::{ErrorKind, msg};
 
 /// How long one request may take, and the pauses between tries while the link is down.
@@ -35,12 +35,7 @@ fn lost(address: &str, detail: &str) -> ErrorView {
         address = address.to_string(),
         detail = detail.to_string()
     );
-    ErrorView {
-        kind: ErrorKind::ConnectionLost,
-        message: message.text,
-        key: message.key,
-        params: message.params,
-    }
+    CommandError::input(ErrorKind::ConnectionLost, message).to_view()
 }
 
 /// `192.168.1.5:8080`, `http://192.168.1.5:8080/` or a pasted page address → the server's base.
@@ -138,12 +133,7 @@ impl Station {
                 "a station cannot do '{name}'; do it on the main laptop, or leave the station first",
                 name = name.to_string()
             );
-            return Err(ErrorView {
-                kind: ErrorKind::NotAllowed,
-                message: message.text,
-                key: message.key,
-                params: message.params,
-            });
+            return Err(CommandError::input(ErrorKind::NotAllowed, message).to_view());
         }
         self.call(name, &request)
     }
@@ -163,7 +153,7 @@ impl Station {
             .join("Station printouts");
         let path = folder.join(&printout.file_name);
         std::fs::create_dir_all(&folder)
-            .map_err(|e| tablekeeper_commands::CommandError::Io {
+            .map_err(|e| CommandError::Io {
                 path: folder.display().to_string(),
                 detail: e.to_string(),
             })

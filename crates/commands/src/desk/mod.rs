@@ -107,6 +107,14 @@ impl Desk {
         }
     }
 
+    /// Opens `path` for a host that is not the app's window (the CLI's `serve`, `print`,
+    /// `codes`): the same open, without putting the file on the app's recent list.
+    pub fn open_for_host(&mut self, path: &Path) -> Result<EventView, CommandError> {
+        self.session = None;
+        let session = Session::open(path)?;
+        Ok(self.attach(session))
+    }
+
     /// The open event.
     pub fn session(&self) -> Result<&Session, CommandError> {
         self.session.as_ref().ok_or_else(no_event)
@@ -118,11 +126,17 @@ impl Desk {
 
     fn opened(&mut self, session: Session) -> Result<EventView, CommandError> {
         let path = session.path().display().to_string();
+        let summary = self.attach(session);
+        self.remember(&path);
+        Ok(summary)
+    }
+
+    /// Makes `session` the open event, with a fresh room.
+    fn attach(&mut self, session: Session) -> EventView {
         let summary = session.summary();
         self.session = Some(session);
         self.room = crate::room::Room::default();
-        self.remember(&path);
-        Ok(summary)
+        summary
     }
 
     /// A file name in the default folder from the event's name, never overwriting one.
