@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use tablekeeper_store::{EventFile, StoreError};
+use tablekeeper_store::{PinnedState, StoreError};
 
 use crate::error::CommandError;
 
@@ -44,9 +44,10 @@ fn prefix(moment: Moment) -> String {
     }
 }
 
-/// Writes the backup for `moment` unless this state is backed up already, then prunes
-/// older copies. Returns the new copy, or `None` when it was skipped.
-pub fn write(file: &EventFile, moment: Moment) -> Result<Option<PathBuf>, CommandError> {
+/// Writes the backup for `moment` of the pinned state unless it is backed up already, then
+/// prunes older copies. Returns the new copy, or `None` when it was skipped. Runs on the
+/// session's backup thread (see `Session::automatic_backups`).
+pub fn write(file: &PinnedState, moment: Moment) -> Result<Option<PathBuf>, CommandError> {
     let dir = backup_dir(file.path());
     let (step, checksum) = file.head();
     // The step and the start of the log's checksum name the state exactly.
@@ -158,7 +159,7 @@ pub fn newest_good(event: &Path) -> Option<PathBuf> {
         .take(12)
         .map(|view| PathBuf::from(view.file))
         .find(|path| {
-            EventFile::inspect(path)
+            tablekeeper_store::EventFile::inspect(path)
                 .ok()
                 .is_some_and(|stored| crate::replay::replay_stored(&stored, path).is_ok())
         })

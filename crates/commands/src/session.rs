@@ -143,6 +143,15 @@ pub struct Session {
     since_snapshot: (usize, usize),
     /// Warnings for the host to show (see [`Session::take_notices`]).
     notices: Vec<Notice>,
+    /// Automatic backups being written on their own thread (the errors they met).
+    backups_in_progress: Option<std::thread::JoinHandle<Vec<CommandError>>>,
+}
+
+impl Drop for Session {
+    /// Backups in progress finish before the event file closes.
+    fn drop(&mut self) {
+        self.settle_backups();
+    }
 }
 
 /// A snapshot of the state is stored once this many log rows, or this many bytes of log,
@@ -622,6 +631,7 @@ impl Session {
             event,
             since_snapshot: (0, 0),
             notices: Vec::new(),
+            backups_in_progress: None,
         }
     }
 
@@ -644,7 +654,23 @@ impl Session {
     /// Warnings the last commands produced that did not stop them (a backup that could not
     /// be written); the host shows them once.
     pub fn take_notices(&mut self) -> Vec<Notice> {
+        self.settle_backups();
         std::mem::take(&mut self.notices)
+    }
+
+    /// Waits for the automatic backups in progress; their failures become notices.
+    pub fn settle_backups(&mut self) {
+        let Some(writing) = self.backups_in_progress.take() else {
+            return;
+        };
+        let errors = writing.join().unwrap_or_else(|_| {
+            vec![CommandError::Io {
+                path: backup::backup_dir(self.file.path()).display().to_string(),
+                detail: "the backup stopped unexpectedly".into(),
+            }]
+        });
+        self.notices
+            .extend(errors.iter().map(crate::notice::backup_failed));
     }
 
     /// Writes a consistent copy of the event to `target` (SQLite's backup API, synced and
@@ -726,7 +752,9 @@ impl Session {
     }
 
     /// Backups at round start and end and a rolling copy. The change is already safely
-    /// stored, so a failed backup never fails the command: it becomes a notice.
+    /// stored, so a backup is written from the state pinned now on a thread of its own
+    /// after the command answers (copying a large event is the slowest part of a result
+    /// entry otherwise), and a failed backup never fails the command: it becomes a notice.
     fn automatic_backups(&mut self, paired: bool, was_complete: bool) {
         let step = self.log.last_step();
         let round = self.event.current_round();
@@ -740,10 +768,34 @@ impl Session {
         if step % backup::ROLLING_EVERY == 0 {
             moments.push(backup::Moment::Rolling);
         }
-        for moment in moments {
-            if let Err(error) = backup::write(&self.file, moment) {
-                self.notices.push(crate::notice::backup_failed(&error));
+        if moments.is_empty() {
+            return;
+        }
+        // One backup thread at a time: copies of one folder never race each other.
+        self.settle_backups();
+        let pinned = match self.file.pin() {
+            Ok(pinned) => pinned,
+            Err(error) => {
+                self.notices
+                    .push(crate::notice::backup_failed(&error.into()));
+                return;
             }
+        };
+        let write_all = move || {
+            moments
+                .into_iter()
+                .filter_map(|moment| backup::write(&pinned, moment).err())
+                .collect::<Vec<CommandError>>()
+        };
+        match std::thread::Builder::new()
+            .name("automatic backup".into())
+            .spawn(write_all)
+        {
+            Ok(writing) => self.backups_in_progress = Some(writing),
+            Err(error) => self.notices.push(crate::notice::backup_failed(&CommandError::Io {
+                path: backup::backup_dir(self.file.path()).display().to_string(),
+                detail: error.to_string(),
+            })),
         }
     }
 

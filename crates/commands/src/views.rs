@@ -530,9 +530,7 @@ impl StandingsView {
 
 fn name_of(event: &Event, id: u32) -> String {
     event
-        .players
-        .iter()
-        .find(|p| p.id.0 == id)
+        .player(tablekeeper_engine::model::PlayerId(id))
         .map(|p| p.name.clone())
         .unwrap_or_default()
 }
@@ -563,13 +561,22 @@ impl PairingsView {
             warnings: Vec::new(),
             explanation: None,
         };
+        // Every earlier pair once (a scan per table made a 512-table view of round 10
+        // cost millions of comparisons).
+        let met_before: std::collections::HashSet<(u32, u32)> = event
+            .rounds
+            .iter()
+            .filter(|r| r.number < round.number)
+            .flat_map(|r| &r.matches)
+            .filter_map(|x| match x.seats {
+                Seats::Pair { a, b } => Some((a.0.min(b.0), a.0.max(b.0))),
+                Seats::Single { .. } => None,
+            })
+            .collect();
         for m in &round.matches {
             match m.seats {
                 Seats::Pair { a, b } => {
-                    let met_before = event.rounds.iter().filter(|r| r.number < round.number).flat_map(|r| &r.matches).any(|x| {
-                        matches!(x.seats, Seats::Pair { a: p, b: q } if (p == a && q == b) || (p == b && q == a))
-                    });
-                    if met_before {
+                    if met_before.contains(&(a.0.min(b.0), a.0.max(b.0))) {
                         view.rematches.push([a.0, b.0]);
                     }
                     view.tables.push(TableView {

@@ -333,34 +333,31 @@ impl EventFile {
     /// temporary file beside it, synced, then renamed into place. `replace` allows
     /// replacing an existing file; a failed copy leaves nothing behind.
     pub fn save_copy(&self, target: &Path, replace: bool) -> Result<(), StoreError> {
-        if same_file(&self.path, target) {
-            return Err(StoreError::SameFile {
-                path: target.to_path_buf(),
-            });
-        }
-        if !replace && target.exists() {
-            return Err(StoreError::AlreadyExists {
-                path: target.to_path_buf(),
-            });
-        }
-        let temporary = sidecar::temporary(target, "partial");
-        sidecar::remove_database(&temporary);
-        let result = copy_database(&self.conn, &temporary, target).and_then(|()| {
-            if !replace && target.exists() {
-                return Err(StoreError::AlreadyExists {
-                    path: target.to_path_buf(),
-                });
-            }
-            sidecar::rename_into_place(&temporary, target)?;
-            failpoint::hit("copy.renamed");
-            Ok(())
-        });
-        if result.is_err() {
-            sidecar::remove_database(&temporary);
-        }
-        result
+        save_copy_from(&self.conn, &self.path, target, replace)
     }
 
+    /// The event as it stands now, held on a connection of its own: a copy written from
+    /// it (on another thread) is exactly this step even while this file takes more changes.
+    pub fn pin(&self) -> Result<PinnedState, StoreError> {
+        let reading = |e| StoreError::writing(&self.path, e);
+        let conn = Connection::open_with_flags(
+            &self.path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(reading)?;
+        conn.busy_timeout(std::time::Duration::from_secs(2))
+            .map_err(reading)?;
+        // A read transaction's first read fixes the snapshot (write-ahead log mode); the
+        // backup API reads through the open transaction.
+        conn.execute_batch("BEGIN")
+            .and_then(|()| conn.query_row("SELECT log_rows FROM event", [], |_| Ok(())))
+            .map_err(reading)?;
+        Ok(PinnedState {
+            conn,
+            path: self.path.clone(),
+            head: self.head(),
+        })
+    }
     /// Writes a consistent, synced copy of the event into the new file `temporary`.
     pub(crate) fn copy_into(&self, temporary: &Path, target: &Path) -> Result<(), StoreError> {
         copy_database(&self.conn, temporary, target)
@@ -594,6 +591,67 @@ pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
         (Ok(x), Ok(y)) => x == y,
         _ => false,
     }
+}
+
+/// One step of an event, pinned by [`EventFile::pin`]; it may move to another thread.
+pub struct PinnedState {
+    conn: Connection,
+    path: PathBuf,
+    head: (i64, String),
+}
+
+impl PinnedState {
+    /// The event file this state is of.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The step and checksum of this state (as [`EventFile::head`] said when pinned).
+    pub fn head(&self) -> (i64, String) {
+        self.head.clone()
+    }
+
+    /// Writes this state to `target` as [`EventFile::save_copy`] does.
+    pub fn save_copy(&self, target: &Path, replace: bool) -> Result<(), StoreError> {
+        save_copy_from(&self.conn, &self.path, target, replace)
+    }
+}
+
+/// Writes the database behind `source` (the event at `path`) to `target`: into a temporary
+/// file beside it, synced, then renamed into place. `replace` allows replacing an existing
+/// file; a failed copy leaves nothing behind.
+fn save_copy_from(
+    source: &Connection,
+    path: &Path,
+    target: &Path,
+    replace: bool,
+) -> Result<(), StoreError> {
+    if same_file(path, target) {
+        return Err(StoreError::SameFile {
+            path: target.to_path_buf(),
+        });
+    }
+    if !replace && target.exists() {
+        return Err(StoreError::AlreadyExists {
+            path: target.to_path_buf(),
+        });
+    }
+    let temporary = sidecar::temporary(target, "partial");
+    sidecar::remove_database(&temporary);
+    let result = copy_database(source, &temporary, target).and_then(|()| {
+        if !replace && target.exists() {
+            return Err(StoreError::AlreadyExists {
+                path: target.to_path_buf(),
+            });
+        }
+        sidecar::rename_into_place(&temporary, target)?;
+        failpoint::hit("copy.renamed");
+        Ok(())
+    });
+    if result.is_err() {
+        sidecar::remove_database(&temporary);
+    }
+    result
 }
 
 /// Writes the database behind `source` into the new file `temporary` (SQLite's backup

@@ -19,7 +19,9 @@ mod restore;
 mod sidecar;
 
 pub use error::{Damage, StoreError};
-pub use file::{Access, EVENT_FILE_EXTENSION, EventFile, NewEventFile, ReadOnlyReason};
+pub use file::{
+    Access, EVENT_FILE_EXTENSION, EventFile, NewEventFile, PinnedState, ReadOnlyReason,
+};
 pub use lock::{HolderLock, lock_path};
 pub use log::{Entry, LoggedAction, Snapshot, StoredEvent, StoredRow, action_kind};
 pub use migrations::{LATEST_SCHEMA_VERSION, migrations};

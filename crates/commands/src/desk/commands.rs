@@ -502,13 +502,16 @@ impl Desk {
 
     /// The open event's automatic backups, newest first.
     pub fn backups(&mut self, _: Nothing) -> Result<Vec<BackupView>, CommandError> {
-        backup::list(self.session()?.path())
+        let session = self.session_mut()?;
+        session.settle_backups();
+        backup::list(session.path())
     }
 
     /// Replaces the open event with one of its backups: the event is closed, restored (the
     /// current file kept beside it) and opened again.
     pub fn restore_backup(&mut self, request: RestoreRequest) -> Result<RestoreView, CommandError> {
         let path = self.session()?.path().to_path_buf();
+        // Dropping the session waits for its backups in progress.
         self.session = None;
         let restored = backup::restore(&path, Path::new(&request.backup));
         // Open the event again either way: the old one when the restore was refused.
