@@ -12,10 +12,11 @@
 //      and its standings (256 rows) on screen.
 //  (d) the app at championship size (issue 16): a 1024-player event played to round 10
 //      through the shell, then in the window: result entry → durably saved for each of round
-//      10's 512 tables (p50/p99), pairing round 11 by clicking Pair → its 512 tables on screen,
-//      switching to Standings → 1024 rows on screen, and the pairings filter → the matching
-//      row alone shown (each timed inside the page from the click or keystroke to the frame
-//      that shows it, with requestAnimationFrame).
+//      10's 512 tables (p50/p99), pairing round 11 by clicking Pair → its first 40 tables on
+//      screen (more than the window shows) and → all 512 rows in the page, switching to
+//      Standings → 40 rows on screen and → all 1024 in the page, and the pairings filter →
+//      the matching row alone shown (each timed inside the page from the click or keystroke
+//      to the frame that shows it, with requestAnimationFrame).
 //
 // Env: MEASURE_RUNS (default 5), E2E_HOME (where temp homes go; default the OS temp dir),
 // MEASURE_PART (`all`, default; `1024` for (d) alone).
@@ -249,19 +250,30 @@ const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { na
   }
 })().catch((e) => done({ ok: false, error: JSON.stringify(e) }));`;
 
-/** Runs the statement \`action\` in the page; the ms until a frame shows \`ready\` (a function body) true. */
-async function untilShown(app, action, ready) {
+/**
+ * Runs the statement \`action\` in the page; the ms until a frame shows \`ready\` (a function
+ * body) true, and, with \`complete\`, until a frame shows that true too (long tables show
+ * their first screenful at once and the rest over the next frames).
+ */
+async function untilShown(app, action, ready, complete = null) {
   const script = `
 const done = arguments[arguments.length - 1];
 const ready = () => { ${ready} };
+const complete = () => { ${complete ?? 'return true;'} };
 const t0 = performance.now();
+let shown = null;
 ${action}
-const check = () => (ready() ? done({ ok: true, ms: performance.now() - t0 }) : requestAnimationFrame(check));
+const check = () => {
+  const now = performance.now();
+  if (shown === null && ready()) shown = now - t0;
+  if (shown !== null && complete()) return done({ ok: true, ms: shown, complete_ms: now - t0 });
+  requestAnimationFrame(check);
+};
 requestAnimationFrame(check);
 setTimeout(() => done({ ok: false, error: 'not shown within 60 s' }), 60000);`;
   const result = await app.executeAsync(script);
   if (!result.ok) throw new Error(result.error);
-  return round1(result.ms);
+  return complete ? { on_screen_ms: round1(result.ms), all_rows_in_page_ms: round1(result.complete_ms) } : round1(result.ms);
 }
 
 async function championship() {
@@ -282,10 +294,12 @@ async function championship() {
     await app.waitForText('event-summary', 'Measure 1024', { timeout: 60000 });
     await app.find('pair-round', { timeout: 60000 });
     await app.painted();
+    // On screen: round 11's heading and its first tables (the window shows ~20 rows).
     const pairMs = await untilShown(
       app,
       "document.querySelector('[data-testid=pair-round]').click();",
-      "return document.querySelectorAll('[data-testid=pairing-row]').length === 512 && /11/.test(document.getElementById('pairings-heading')?.textContent ?? '');",
+      "return /11/.test(document.getElementById('pairings-heading')?.textContent ?? '') && document.querySelectorAll('[data-testid=pairings-table] [data-testid=pairing-row]').length >= 40;",
+      "return document.querySelectorAll('[data-testid=pairings-table] [data-testid=pairing-row]').length === 512;",
     );
     const filterMs = await untilShown(
       app,
@@ -295,6 +309,7 @@ async function championship() {
     const standingsMs = await untilShown(
       app,
       "location.hash = '#/standings';",
+      "return document.querySelectorAll('[data-testid=standings-row]').length >= 40;",
       "return document.querySelectorAll('[data-testid=standings-row]').length === 1024;",
     );
     const times = recorded.times;
@@ -308,9 +323,9 @@ async function championship() {
         max_ms: round1(Math.max(...times)),
         timer_step_ms: smallestStep(times),
       },
-      pair_round_11_click_to_tables_on_screen_ms: pairMs,
+      pair_round_11_click_to_tables: pairMs,
       pairings_filter_keystroke_to_frame_ms: filterMs,
-      standings_switch_to_rows_on_screen_ms: standingsMs,
+      standings_switch_to_rows: standingsMs,
     };
   } finally {
     await app?.close().catch(() => {});

@@ -83,3 +83,49 @@ export function onEnter(input: HTMLElement, action: () => void): void {
 function composing(event: KeyboardEvent): boolean {
   return event.isComposing || event.keyCode === 229;
 }
+
+/** Rows put on the page in the first frame; the rest follow a chunk per frame. */
+const FIRST_ROWS = 80;
+const ROWS_PER_FRAME = 250;
+/** Bodies still being filled, so printing can finish them first. */
+const filling = new Set<() => void>();
+let printHooked = false;
+
+/**
+ * Fills `body` with one row per item: the first screenful at once (what the scorekeeper
+ * sees), the rest a chunk per animation frame, so a 1024-row table shows in one frame
+ * instead of after laying out all of it. Stops if the body leaves the page; printing the
+ * page (window.print) first adds every row still missing.
+ */
+export function fillRows<T>(body: HTMLElement, items: readonly T[], row: (item: T) => HTMLElement): void {
+  let next = 0;
+  const add = (count: number) => {
+    const end = Math.min(items.length, next + count);
+    const rows: HTMLElement[] = [];
+    for (; next < end; next++) rows.push(row(items[next] as T));
+    body.append(...rows);
+  };
+  const finish = () => {
+    filling.delete(finish);
+    add(items.length - next);
+  };
+  add(FIRST_ROWS);
+  if (next >= items.length) return;
+  filling.add(finish);
+  if (!printHooked) {
+    printHooked = true;
+    window.addEventListener('beforeprint', () => [...filling].forEach((f) => f()));
+  }
+  const step = () => {
+    if (!filling.has(finish)) return;
+    if (!body.isConnected) {
+      // The screen changed before the table was complete.
+      filling.delete(finish);
+      return;
+    }
+    add(ROWS_PER_FRAME);
+    if (next < items.length) requestAnimationFrame(step);
+    else filling.delete(finish);
+  };
+  requestAnimationFrame(step);
+}

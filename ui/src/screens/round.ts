@@ -4,14 +4,14 @@
 // as given (table by table or from a CSV file), and going back to an earlier round.
 import * as api from '../api';
 import { call } from '../api';
-import { append, checkbox, field, h, onEnter } from '../dom';
+import { append, checkbox, field, fillRows, h, onEnter } from '../dom';
 import { announce, showError, showProblem } from '../feedback';
 import { bracketLabel, clockTime, describeResult, foldName } from '../format';
 import { t } from '../i18n';
 import { say, sayAll } from '../i18n/messages';
 import { confirmStep, fillNames, heading, pdfButtons, playerNames, printButton, requireEvent, run } from '../screen';
 import * as state from '../state';
-import type { EventView, ExplanationView, GivenTable, HistoryItem, PairingsView, SeatView } from '../types';
+import type { EventView, ExplanationView, GivenTable, HistoryItem, PairingsView, SeatView, TableView } from '../types';
 
 export function mountRound(root: HTMLElement): void {
   root.append(heading(t('round.title')));
@@ -129,52 +129,53 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
     section.replaceChildren(title, h('p', {}, t('round.noPairings')));
     return;
   }
-  const byTable = h(
-    'table',
-    { 'data-testid': 'pairings-table' },
-    h('thead', {}, h('tr', {}, ...['table', 'a', 'b', 'result'].map((c) => h('th', { scope: 'col' }, t(`round.columns.${c}`))))),
+  const columns = (names: string[]) => h('thead', {}, h('tr', {}, ...names.map((c) => h('th', { scope: 'col' }, t(`round.columns.${c}`)))));
+  const tableRow = (table: TableView) =>
     h(
-      'tbody',
-      {},
-      ...pairings.tables.map((table) =>
-        h(
-          'tr',
-          { 'data-testid': 'pairing-row', 'data-table': table.table },
-          h('td', { class: 'num' }, table.table),
-          h('td', {}, seatText(table.a)),
-          h('td', {}, seatText(table.b)),
-          h('td', {}, describeResult(table)),
-        ),
-      ),
-    ),
-  );
-  const seats = pairings.tables
-    .flatMap((table) => [
-      { name: table.a.name, table: String(table.table), opponent: table.b.name },
-      { name: table.b.name, table: String(table.table), opponent: table.a.name },
-    ])
-    .concat(pairings.byes.map((seat) => ({ name: seat.name, table: t('round.bye'), opponent: '—' })))
-    // One collator for the whole sort rather than one per comparison.
-    .sort((x, y) => NAME_ORDER.compare(x.name, y.name));
-  const byName = h(
-    'table',
-    { 'data-testid': 'pairings-by-name' },
-    h('thead', {}, h('tr', {}, ...['name', 'table', 'opponent'].map((c) => h('th', { scope: 'col' }, t(`round.columns.${c}`))))),
-    h('tbody', {}, ...seats.map((s) => h('tr', {}, h('td', {}, s.name), h('td', { class: 'num' }, s.table), h('td', {}, s.opponent)))),
-  );
-  byName.hidden = true;
-  // Finding a player: the rows of the table being shown whose names (or numbers) contain
-  // the typed fragment, copied into a small table shown instead of the full one. One pass
-  // over prepared keys and a few rows to lay out, so it keeps up with typing at 1024 players.
-  const keyed = (row: HTMLTableRowElement, names: string[]) => ({ row, key: names.map(foldName).join('\u0000') });
-  const tableRows = [...byTable.querySelectorAll<HTMLTableRowElement>('tbody tr')].map((row, i) => {
-    const table = pairings.tables[i];
-    return keyed(row, table ? [table.a.name, table.b.name, String(table.a.player), String(table.b.player)] : []);
-  });
-  const nameRows = [...byName.querySelectorAll<HTMLTableRowElement>('tbody tr')].map((row, i) => keyed(row, [seats[i]?.name ?? '']));
+      'tr',
+      { 'data-testid': 'pairing-row', 'data-table': table.table },
+      h('td', { class: 'num' }, table.table),
+      h('td', {}, seatText(table.a)),
+      h('td', {}, seatText(table.b)),
+      h('td', {}, describeResult(table)),
+    );
+  const byTableBody = h('tbody');
+  const byTable = h('table', { 'data-testid': 'pairings-table', class: 'pairings-grid by-table' }, columns(['table', 'a', 'b', 'result']), byTableBody);
+  fillRows(byTableBody, pairings.tables, tableRow);
+  // By name: sorted and built the first time it is asked for (a hidden 1024-row table
+  // would double the work of showing a round).
+  type NameSeat = { name: string; table: string; opponent: string };
+  let seats: NameSeat[] | null = null;
+  const seatsByName = (): NameSeat[] =>
+    (seats ??= pairings.tables
+      .flatMap((table) => [
+        { name: table.a.name, table: String(table.table), opponent: table.b.name },
+        { name: table.b.name, table: String(table.table), opponent: table.a.name },
+      ])
+      .concat(pairings.byes.map((seat) => ({ name: seat.name, table: t('round.bye'), opponent: '—' })))
+      // One collator for the whole sort rather than one per comparison.
+      .sort((x, y) => NAME_ORDER.compare(x.name, y.name)));
+  const nameRow = (s: NameSeat) => h('tr', {}, h('td', {}, s.name), h('td', { class: 'num' }, s.table), h('td', {}, s.opponent));
+  let byName: HTMLTableElement | null = null;
+  const nameTable = (): HTMLTableElement => {
+    if (!byName) {
+      const body = h('tbody');
+      byName = h('table', { 'data-testid': 'pairings-by-name', class: 'pairings-grid by-name' }, columns(['name', 'table', 'opponent']), body);
+      byName.hidden = true;
+      byTable.after(byName);
+      fillRows(body, seatsByName(), nameRow);
+    }
+    return byName;
+  };
+  // Finding a player: the rows (of the view being shown) whose names or numbers contain
+  // the typed fragment, in a small table shown instead of the full one. Keys are folded
+  // once, at the first keystroke; each keystroke is one pass and a few rows to lay out.
+  let tableKeys: string[] | null = null;
+  let nameKeys: string[] | null = null;
+  const keyOf = (names: string[]) => names.map(foldName).join('\u0000');
   const matchesHead = h('thead');
   const matchesBody = h('tbody');
-  const matches = h('table', { 'data-testid': 'pairings-matches', hidden: true }, matchesHead, matchesBody);
+  const matches = h('table', { 'data-testid': 'pairings-matches', class: 'pairings-grid', hidden: true }, matchesHead, matchesBody);
   const noMatch = h('p', { 'data-testid': 'pairings-no-match', hidden: true }, t('round.noMatch'));
   const find = h('input', { type: 'search', 'data-testid': 'pairings-filter', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('round.filter'), placeholder: t('round.filter') });
   let showNames = false;
@@ -182,15 +183,25 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
     const fragment = foldName(find.value);
     const filtering = fragment !== '';
     byTable.hidden = filtering || showNames;
-    byName.hidden = filtering || !showNames;
+    if (showNames || byName) nameTable().hidden = filtering || !showNames;
     matches.hidden = !filtering;
     if (!filtering) {
       noMatch.hidden = true;
       return;
     }
-    const [full, rows] = showNames ? [byName, nameRows] : [byTable, tableRows];
-    const hits = rows.filter(({ key }) => key.includes(fragment)).map(({ row }) => row.cloneNode(true));
-    matchesHead.replaceChildren(...[...(full.tHead?.rows ?? [])].map((row) => row.cloneNode(true)));
+    let hits: HTMLElement[];
+    if (showNames) {
+      const all = seatsByName();
+      nameKeys ??= all.map((s) => keyOf([s.name]));
+      hits = all.filter((_, i) => nameKeys?.[i]?.includes(fragment)).map(nameRow);
+      matchesHead.replaceChildren(...columns(['name', 'table', 'opponent']).childNodes);
+      matches.className = 'pairings-grid by-name';
+    } else {
+      tableKeys ??= pairings.tables.map((table) => keyOf([table.a.name, table.b.name, String(table.a.player), String(table.b.player)]));
+      hits = pairings.tables.filter((_, i) => tableKeys?.[i]?.includes(fragment)).map(tableRow);
+      matchesHead.replaceChildren(...columns(['table', 'a', 'b', 'result']).childNodes);
+      matches.className = 'pairings-grid by-table';
+    }
     matchesBody.replaceChildren(...hits);
     noMatch.hidden = hits.length > 0;
   };
@@ -209,7 +220,6 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
     h('div', { class: 'actions no-print' }, find, toggle, printButton('print-pairings')),
     pdfButtons(['pairings', 'pairings-by-name', 'slips'], () => pairings.round),
     byTable,
-    byName,
     matches,
     noMatch,
     pairings.byes.length > 0 ? h('p', {}, t('round.byes', { names: pairings.byes.map((s) => s.name).join(', ') })) : null,

@@ -2,7 +2,7 @@
 // dropped and disqualified players marked in words; printing and exporting the event.
 import * as api from '../api';
 import { call } from '../api';
-import { field, h, select } from '../dom';
+import { field, fillRows, h, select } from '../dom';
 import { announce } from '../feedback';
 import { joinPath } from '../format';
 import { has, t } from '../i18n';
@@ -54,6 +54,19 @@ function render(section: HTMLElement, standings: StandingsView): void {
     ...standings.chain.map(tiebreakerName),
     t('standings.status'),
   ];
+  const body = h('tbody');
+  const rowOf = (row: StandingsRowView) =>
+    h(
+      'tr',
+      { 'data-testid': 'standings-row', 'data-player': row.player, class: row.dropped ? 'inactive' : undefined },
+      h('td', { class: 'num', 'data-testid': 'standings-rank' }, row.rank),
+      h('th', { scope: 'row', 'data-testid': 'standings-name' }, row.name),
+      h('td', { class: 'num', 'data-testid': 'standings-points' }, row.points),
+      h('td', { class: 'num' }, t('standings.wld', { wins: row.wins, losses: row.losses, draws: row.draws })),
+      withMatchWin ? h('td', { class: 'num' }, row.match_win?.display ?? '—') : null,
+      ...row.tiebreakers.map((value) => h('td', { class: 'num', 'data-testid': 'standings-tiebreaker' }, value.display)),
+      h('td', {}, statusText(row)),
+    );
   section.replaceChildren(
     h('h3', {}, t('standings.after', { rounds: standings.completed_rounds })),
     h('div', { class: 'actions no-print' }, printButton('print-standings')),
@@ -65,26 +78,12 @@ function render(section: HTMLElement, standings: StandingsView): void {
         'table',
         { 'data-testid': 'standings-table' },
         h('thead', {}, h('tr', {}, ...headers.map((x) => h('th', { scope: 'col' }, x)))),
-        h(
-          'tbody',
-          {},
-          ...standings.rows.map((row) =>
-            h(
-              'tr',
-              { 'data-testid': 'standings-row', 'data-player': row.player, class: row.dropped ? 'inactive' : undefined },
-              h('td', { class: 'num', 'data-testid': 'standings-rank' }, row.rank),
-              h('th', { scope: 'row', 'data-testid': 'standings-name' }, row.name),
-              h('td', { class: 'num', 'data-testid': 'standings-points' }, row.points),
-              h('td', { class: 'num' }, t('standings.wld', { wins: row.wins, losses: row.losses, draws: row.draws })),
-              withMatchWin ? h('td', { class: 'num' }, row.match_win?.display ?? '—') : null,
-              ...row.tiebreakers.map((value) => h('td', { class: 'num', 'data-testid': 'standings-tiebreaker' }, value.display)),
-              h('td', {}, statusText(row)),
-            ),
-          ),
-        ),
+        body,
       ),
     ),
   );
+  // The first rows show at once; the rest follow a chunk per frame.
+  fillRows(body, standings.rows, rowOf);
 }
 
 function exportPanel(): HTMLElement {
