@@ -312,9 +312,26 @@ async function championship() {
       "return document.querySelectorAll('[data-testid=standings-row]').length >= 40;",
       "return document.querySelectorAll('[data-testid=standings-row]').length === 1024;",
     );
+    // Where the click's time goes: the same round paired again straight through the shell
+    // (undo, then pair_round), and reading the round's pairings (view + IPC) alone.
+    const direct = await app.executeAsync(`
+const done = arguments[arguments.length - 1];
+const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { name, request });
+(async () => {
+  await invoke('undo', null);
+  const t0 = performance.now();
+  await invoke('pair_round', { allow_rematches: false });
+  const t1 = performance.now();
+  await invoke('pairings', { round: null });
+  const t2 = performance.now();
+  await invoke('take_notices', null);
+  const t3 = performance.now();
+  done({ ok: true, pair_round_ms: t1 - t0, pairings_ms: t2 - t1, take_notices_ms: t3 - t2 });
+})().catch((e) => done({ ok: false, error: JSON.stringify(e) }));`);
     const times = recorded.times;
     return {
       players: PLAYERS_1024,
+      round_11_in_shell: direct,
       pair_round_in_shell_ms: setup.pairTimes.map(round1),
       round_10_record_result: {
         samples: times.length,

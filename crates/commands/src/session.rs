@@ -792,10 +792,12 @@ impl Session {
             .spawn(write_all)
         {
             Ok(writing) => self.backups_in_progress = Some(writing),
-            Err(error) => self.notices.push(crate::notice::backup_failed(&CommandError::Io {
-                path: backup::backup_dir(self.file.path()).display().to_string(),
-                detail: error.to_string(),
-            })),
+            Err(error) => self
+                .notices
+                .push(crate::notice::backup_failed(&CommandError::Io {
+                    path: backup::backup_dir(self.file.path()).display().to_string(),
+                    detail: error.to_string(),
+                })),
         }
     }
 

@@ -2,13 +2,26 @@
 //! O(n³)), with exact `i128` weights.
 //!
 //! A port of Joris van Rantwijk's well-known `mwmatching` reference implementation (the
-//! same algorithm NetworkX and rustworkx use). After solving, [`Solution::edge_slack`]
+//! same algorithm NetworkX and rustworkx use), with one change for large events: duals
+//! move lazily (a dual step adds to a running sum instead of visiting every vertex and
+//! blossom) and the next step's bound comes from three priority queues of candidates, as
+//! in LEMON's and Blossom V's primal-dual solvers; debug builds check every step against
+//! the reference's full scan and the final duals by complementary slackness. After solving, [`Solution::edge_slack`]
 //! gives the reduced cost of *any* vertex pair under the final duals, so a solution found
 //! on a sparse candidate graph can be certified optimal for the complete graph: if every
 //! omitted pair has non-negative slack, no omitted edge can improve the matching (LP
 //! duality for the matching polytope).
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
 const NONE: usize = usize::MAX;
+
+/// Candidates for the next dual step, smallest key first: `(key, vertex or blossom,
+/// epoch)`. A key is the candidate's value plus what the stage's dual steps so far would
+/// have taken off it, so keys stay comparable as the steps go on; an entry whose epoch no
+/// longer matches its vertex's was replaced and is skipped.
+type Candidates = BinaryHeap<Reverse<(i128, usize, u32)>>;
 
 /// An undirected edge `(i, j)` with weight `w`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,6 +90,25 @@ impl Solution {
     /// bound of [`Solution::edge_slack`] that needs no blossom walk.
     pub fn slack_lower_bound(&self, i: usize, j: usize, w: i128) -> i128 {
         self.dualvar[i] + self.dualvar[j] - 2 * self.factor * w
+    }
+
+    /// `slack_lower_bound` with the partner's share of the slack given as a number.
+    pub fn slack_lower_bound_with(&self, i: usize, partner: i128, w: i128) -> i128 {
+        self.dualvar[i] + partner - 2 * self.factor * w
+    }
+
+    /// The blossom holding `v` at nesting level `level` (0 = outermost), or `v` itself
+    /// when `v` is nested less deeply (so two vertices share exactly the levels before the
+    /// first at which these differ).
+    pub fn blossom_at_level(&self, v: usize, level: usize) -> usize {
+        self.ancestors[v].get(level).copied().unwrap_or(v)
+    }
+
+    /// Twice the duals of `v`'s `levels` outermost blossoms (all of them when fewer), in
+    /// the units of [`Solution::edge_slack`].
+    pub fn outer_blossom_duals(&self, v: usize, levels: usize) -> i128 {
+        let sums = &self.blossom_duals[v];
+        sums[levels.min(sums.len() - 1)]
     }
 
     /// The smallest vertex dual (non-negative for a valid certificate).
@@ -183,6 +215,21 @@ struct State<'a> {
     factor: i128,
     /// Maximise cardinality first (no "stop when a dual reaches zero").
     max_cardinality: bool,
+    /// Sum of the dual steps so far. Duals change lazily: `dualvar[x]` is the dual when
+    /// the sum was `since[x]`, and [`State::dual`] adds the steps after it by `x`'s label,
+    /// so a dual step is O(1) instead of a pass over every vertex and blossom.
+    elapsed: i128,
+    since: Vec<i128>,
+    /// Type-2 candidates: unlabelled vertices' best edges to S vertices (slack falls by
+    /// each step).
+    free_edges: Candidates,
+    /// Type-3 candidates: top-level S blossoms' best edges to other S blossoms (slack falls
+    /// by twice each step).
+    s_edges: Candidates,
+    /// Type-4 candidates: top-level T blossoms (dual falls by each step).
+    t_blossoms: Candidates,
+    /// Bumped whenever a vertex's or blossom's best edge is set, or a blossom labelled T.
+    epoch: Vec<u32>,
 }
 
 impl<'a> State<'a> {
@@ -221,6 +268,12 @@ impl<'a> State<'a> {
             queue: Vec::new(),
             factor: 1,
             max_cardinality: false,
+            elapsed: 0,
+            since: vec![0; 2 * nvertex],
+            free_edges: BinaryHeap::new(),
+            s_edges: BinaryHeap::new(),
+            t_blossoms: BinaryHeap::new(),
+            epoch: vec![0; 2 * nvertex],
         }
     }
 
@@ -253,7 +306,108 @@ impl<'a> State<'a> {
 
     fn slack(&self, k: usize) -> i128 {
         let e = self.edges[k];
-        self.dualvar[e.i] + self.dualvar[e.j] - 2 * self.factor * e.w
+        self.dual(e.i) + self.dual(e.j) - 2 * self.factor * e.w
+    }
+
+    /// The dual of vertex or blossom `x` now: its stored value plus the steps since, down
+    /// for S vertices and T blossoms, up for T vertices and S blossoms (top-level blossoms
+    /// only; a nested blossom's dual does not move).
+    fn dual(&self, x: usize) -> i128 {
+        let direction = if x < self.nvertex {
+            match self.label[self.inblossom[x]] {
+                1 => -1,
+                2 => 1,
+                _ => 0,
+            }
+        } else if self.blossomparent[x] == NONE && self.blossombase[x] != NONE {
+            match self.label[x] {
+                1 => 1,
+                2 => -1,
+                _ => 0,
+            }
+        } else {
+            0
+        };
+        self.dualvar[x] + direction * (self.elapsed - self.since[x])
+    }
+
+    /// Stores `x`'s dual as it is now (before its label or nesting changes).
+    fn settle(&mut self, x: usize) {
+        self.dualvar[x] = self.dual(x);
+        self.since[x] = self.elapsed;
+    }
+
+    /// Settles the top-level blossom `b` and every vertex in it.
+    fn settle_top(&mut self, b: usize) {
+        for v in self.blossom_leaves(b) {
+            self.settle(v);
+        }
+        if b >= self.nvertex {
+            self.settle(b);
+        }
+    }
+
+    /// Records `k` as the best edge of `x` and offers it for the next dual step: a type-2
+    /// candidate for an unlabelled vertex, type 3 for a top-level S blossom.
+    fn set_best_edge(&mut self, x: usize, k: usize) {
+        self.bestedge[x] = k;
+        self.epoch[x] = self.epoch[x].wrapping_add(1);
+        let key = (self.slack(k), x, self.epoch[x]);
+        if x < self.nvertex && self.label[self.inblossom[x]] == 0 {
+            self.free_edges
+                .push(Reverse((key.0 + self.elapsed, key.1, key.2)));
+        } else if self.label[x] == 1 && self.blossomparent[x] == NONE {
+            self.s_edges
+                .push(Reverse((key.0 + 2 * self.elapsed, key.1, key.2)));
+        }
+    }
+
+    /// Offers the top-level T blossom `b` (its dual reaching zero ends the step).
+    fn offer_t_blossom(&mut self, b: usize) {
+        if b >= self.nvertex {
+            self.epoch[b] = self.epoch[b].wrapping_add(1);
+            self.t_blossoms
+                .push(Reverse((self.dual(b) + self.elapsed, b, self.epoch[b])));
+        }
+    }
+
+    /// The smallest valid type-2 candidate: (slack now, edge).
+    fn next_free_edge(&mut self) -> Option<(i128, usize)> {
+        while let Some(&Reverse((key, v, epoch))) = self.free_edges.peek() {
+            if epoch == self.epoch[v]
+                && self.bestedge[v] != NONE
+                && self.label[self.inblossom[v]] == 0
+            {
+                return Some((key - self.elapsed, self.bestedge[v]));
+            }
+            self.free_edges.pop();
+        }
+        None
+    }
+
+    /// The smallest valid type-3 candidate: (half the slack now, edge).
+    fn next_s_edge(&mut self) -> Option<(i128, usize)> {
+        while let Some(&Reverse((key, b, epoch))) = self.s_edges.peek() {
+            let top =
+                self.blossomparent[b] == NONE && (b < self.nvertex || self.blossombase[b] != NONE);
+            if epoch == self.epoch[b] && self.bestedge[b] != NONE && top && self.label[b] == 1 {
+                return Some(((key - 2 * self.elapsed) / 2, self.bestedge[b]));
+            }
+            self.s_edges.pop();
+        }
+        None
+    }
+
+    /// The valid type-4 candidate with the smallest dual: (dual now, blossom).
+    fn next_t_blossom(&mut self) -> Option<(i128, usize)> {
+        while let Some(&Reverse((key, b, epoch))) = self.t_blossoms.peek() {
+            let top = self.blossomparent[b] == NONE && self.blossombase[b] != NONE;
+            if epoch == self.epoch[b] && top && self.label[b] == 2 {
+                return Some((key - self.elapsed, b));
+            }
+            self.t_blossoms.pop();
+        }
+        None
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -274,12 +428,17 @@ impl<'a> State<'a> {
 
     fn assign_label(&mut self, w: usize, t: u8, p: usize) {
         let b = self.inblossom[w];
+        // Unlabelled until now: its duals start moving from this step on.
+        self.settle_top(b);
         self.label[w] = t;
         self.label[b] = t;
         self.labelend[w] = p;
         self.labelend[b] = p;
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
+        if t == 2 {
+            self.offer_t_blossom(b);
+        }
         if t == 1 {
             if b < self.nvertex {
                 self.queue.push(b);
@@ -335,10 +494,12 @@ impl<'a> State<'a> {
             .expect("a free blossom slot always exists");
         self.blossombase[b] = base;
         self.blossomparent[b] = NONE;
+        self.settle_top(bb);
         self.blossomparent[bb] = b;
         let mut path = Vec::new();
         let mut endps = Vec::new();
         while bv != bb {
+            self.settle_top(bv);
             self.blossomparent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
@@ -350,6 +511,7 @@ impl<'a> State<'a> {
         endps.reverse();
         endps.push(2 * k);
         while bw != bb {
+            self.settle_top(bw);
             self.blossomparent[bw] = b;
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
@@ -359,6 +521,7 @@ impl<'a> State<'a> {
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
         self.dualvar[b] = 0;
+        self.since[b] = self.elapsed;
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
         for leaf in self.blossom_leaves(b) {
@@ -397,18 +560,27 @@ impl<'a> State<'a> {
         }
         let best: Vec<usize> = bestedgeto.into_iter().filter(|k| *k != NONE).collect();
         self.bestedge[b] = NONE;
+        let mut chosen = NONE;
         for &k in &best {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
-                self.bestedge[b] = k;
+            if chosen == NONE || self.slack(k) < self.slack(chosen) {
+                chosen = k;
             }
+        }
+        if chosen != NONE {
+            self.set_best_edge(b, chosen);
         }
         self.blossombestedges[b] = Some(best);
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        if !endstage {
+            self.settle_top(b);
+        }
         let childs = self.blossomchilds[b].clone();
         for &s in &childs {
             self.blossomparent[s] = NONE;
+            // Nested until now, so its stored dual is current.
+            self.since[s] = self.elapsed;
             if s < self.nvertex {
                 self.inblossom[s] = s;
             } else if endstage && self.dualvar[s] == 0 {
@@ -449,6 +621,7 @@ impl<'a> State<'a> {
             let bv = at(&childs, j);
             self.label[self.endpoint[p ^ 1]] = 2;
             self.label[bv] = 2;
+            self.offer_t_blossom(bv);
             self.labelend[self.endpoint[p ^ 1]] = p;
             self.labelend[bv] = p;
             self.bestedge[bv] = NONE;
@@ -470,6 +643,18 @@ impl<'a> State<'a> {
                     self.assign_label(v, 2, self.labelend[v]);
                 }
                 j += jstep;
+            }
+        }
+        if !endstage {
+            // Vertices unlabelled again: their best edges' slacks did not fall while they
+            // were in a T blossom, so offer them anew with their slack now.
+            for &s in &childs {
+                for v in self.blossom_leaves(s) {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let k = self.bestedge[v];
+                        self.set_best_edge(v, k);
+                    }
+                }
             }
         }
         self.label[b] = u8::MAX;
@@ -549,6 +734,81 @@ impl<'a> State<'a> {
         }
     }
 
+    /// Complementary slackness of the result (debug builds): no edge with negative slack,
+    /// every matched edge tight, no negative blossom dual, and without maximum
+    /// cardinality no negative vertex dual and a zero dual on every unmatched vertex.
+    fn optimum_verified(&self) -> bool {
+        let n = self.nvertex;
+        let outer = |v: usize| {
+            let mut chain = Vec::new();
+            let mut b = self.blossomparent[v];
+            while b != NONE {
+                chain.push(b);
+                b = self.blossomparent[b];
+            }
+            chain
+        };
+        let edges_ok = self.edges.iter().enumerate().all(|(k, e)| {
+            let (a, b) = (outer(e.i), outer(e.j));
+            let shared: i128 = a
+                .iter()
+                .filter(|x| b.contains(x))
+                .map(|x| 2 * self.dual(*x))
+                .sum();
+            let slack = self.slack(k) + shared;
+            slack >= 0 && (self.mate[e.i] != 2 * k + 1 || slack == 0)
+        });
+        let blossoms_ok = (n..2 * n)
+            .filter(|b| self.blossombase[*b] != NONE)
+            .all(|b| self.dual(b) >= 0);
+        let vertices_ok = self.max_cardinality
+            || (0..n).all(|v| self.dual(v) >= 0 && (self.mate[v] != NONE || self.dual(v) == 0));
+        edges_ok && blossoms_ok && vertices_ok
+    }
+
+    /// The dual step as the reference implementation finds it, by scanning every vertex
+    /// and blossom (debug builds check the candidates against it).
+    fn step_by_scanning(&self) -> (u8, i128, usize, usize) {
+        let n = self.nvertex;
+        let mut deltatype = if self.max_cardinality { 0 } else { 1 };
+        let mut delta = if self.max_cardinality {
+            i128::MAX
+        } else {
+            (0..n).map(|v| self.dual(v)).min().unwrap_or(0)
+        };
+        let (mut deltaedge, mut deltablossom) = (NONE, NONE);
+        for v in 0..n {
+            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                let d = self.slack(self.bestedge[v]);
+                if d < delta {
+                    (delta, deltatype, deltaedge) = (d, 2, self.bestedge[v]);
+                }
+            }
+        }
+        for b in 0..2 * n {
+            let top = self.blossomparent[b] == NONE && (b < n || self.blossombase[b] != NONE);
+            if top && self.label[b] == 1 && self.bestedge[b] != NONE {
+                let d = self.slack(self.bestedge[b]) / 2;
+                if d < delta {
+                    (delta, deltatype, deltaedge) = (d, 3, self.bestedge[b]);
+                }
+            }
+        }
+        for b in n..2 * n {
+            let top = self.blossomparent[b] == NONE && self.blossombase[b] != NONE;
+            if top && self.label[b] == 2 && self.dual(b) < delta {
+                (delta, deltatype, deltablossom) = (self.dual(b), 4, b);
+            }
+        }
+        if deltatype != 2 && deltatype != 3 {
+            deltaedge = NONE;
+        }
+        if deltatype != 4 {
+            deltablossom = NONE;
+        }
+        (deltatype, delta, deltaedge, deltablossom)
+    }
+
     fn solve(&mut self) {
         let n = self.nvertex;
         for _stage in 0..n {
@@ -559,6 +819,9 @@ impl<'a> State<'a> {
             }
             self.allowedge.iter_mut().for_each(|a| *a = false);
             self.queue.clear();
+            self.free_edges.clear();
+            self.s_edges.clear();
+            self.t_blossoms.clear();
             for v in 0..n {
                 if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
                     self.assign_label(v, 1, NONE);
@@ -600,12 +863,12 @@ impl<'a> State<'a> {
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
                             if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
+                                self.set_best_edge(b, k);
                             }
                         } else if self.label[w] == 0
                             && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
                         {
-                            self.bestedge[w] = k;
+                            self.set_best_edge(w, k);
                         }
                     }
                 }
@@ -619,67 +882,44 @@ impl<'a> State<'a> {
                 let mut delta = if self.max_cardinality {
                     i128::MAX
                 } else {
-                    self.dualvar[..n].iter().copied().min().unwrap_or(0)
+                    (0..n).map(|v| self.dual(v)).min().unwrap_or(0)
                 };
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
-                for v in 0..n {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
-                        if d < delta {
-                            delta = d;
-                            deltatype = 2;
-                            deltaedge = self.bestedge[v];
-                        }
-                    }
+                if let Some((d, k)) = self.next_free_edge()
+                    && d < delta
+                {
+                    delta = d;
+                    deltatype = 2;
+                    deltaedge = k;
                 }
-                let blossoms_exist = self.unusedblossoms.len() < n;
-                let scan_to = if blossoms_exist { 2 * n } else { n };
-                for b in 0..scan_to {
-                    if self.blossomparent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NONE
-                    {
-                        let d = self.slack(self.bestedge[b]) / 2;
-                        if d < delta {
-                            delta = d;
-                            deltatype = 3;
-                            deltaedge = self.bestedge[b];
-                        }
-                    }
+                if let Some((d, k)) = self.next_s_edge()
+                    && d < delta
+                {
+                    delta = d;
+                    deltatype = 3;
+                    deltaedge = k;
                 }
-                for b in n..scan_to {
-                    if self.blossombase[b] != NONE
-                        && self.blossomparent[b] == NONE
-                        && self.label[b] == 2
-                        && self.dualvar[b] < delta
-                    {
-                        delta = self.dualvar[b];
-                        deltatype = 4;
-                        deltablossom = b;
-                    }
+                if let Some((d, b)) = self.next_t_blossom()
+                    && d < delta
+                {
+                    delta = d;
+                    deltatype = 4;
+                    deltablossom = b;
+                    deltaedge = NONE;
                 }
+                debug_assert_eq!(
+                    (deltatype, delta, deltaedge, deltablossom),
+                    self.step_by_scanning(),
+                    "the candidates' step differs from a scan of every vertex and blossom"
+                );
                 if deltatype == 0 {
                     // No further augmentation is possible: maximum cardinality reached.
                     deltatype = 1;
-                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(0).max(0);
+                    delta = (0..n).map(|v| self.dual(v)).min().unwrap_or(0).max(0);
                 }
-                for v in 0..n {
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] -= delta,
-                        2 => self.dualvar[v] += delta,
-                        _ => {}
-                    }
-                }
-                for b in n..scan_to {
-                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dualvar[b] += delta,
-                            2 => self.dualvar[b] -= delta,
-                            _ => {}
-                        }
-                    }
-                }
+                // Every labelled dual moves by `delta` (see `State::dual`).
+                self.elapsed += delta;
                 match deltatype {
                     1 => break,
                     2 => {
@@ -699,6 +939,10 @@ impl<'a> State<'a> {
                     _ => self.expand_blossom(deltablossom, false),
                 }
             }
+            // Labels are about to be cleared: store every dual as it is now.
+            for x in 0..2 * n {
+                self.settle(x);
+            }
             if !augmented {
                 break;
             }
@@ -712,5 +956,9 @@ impl<'a> State<'a> {
                 }
             }
         }
+        debug_assert!(
+            self.optimum_verified(),
+            "the duals do not prove the matching optimal"
+        );
     }
 }

@@ -52,11 +52,11 @@ pub struct SolveReport {
 /// The weights of one problem: `exact(u, v)` is `None` for a forbidden pair;
 /// `upper(u, v)` is a cheap upper bound of it (used to skip most certificate checks).
 pub struct Weights<'a> {
-    pub exact: &'a dyn Fn(usize, usize) -> Option<i128>,
-    pub upper: &'a dyn Fn(usize, usize) -> i128,
+    pub exact: &'a (dyn Fn(usize, usize) -> Option<i128> + Sync),
+    pub upper: &'a (dyn Fn(usize, usize) -> i128 + Sync),
     /// Score group of a vertex; vertices are ordered by it, and `upper` must not increase
     /// as the second vertex moves away from the first within a group.
-    pub group: &'a dyn Fn(usize) -> i64,
+    pub group: &'a (dyn Fn(usize) -> i64 + Sync),
 }
 
 /// Maximum-weight matching over `vertices` (ordered so that good opponents are near each
@@ -171,50 +171,31 @@ fn self_consistent(solution: &Solution, edges: &[Edge]) -> bool {
         })
 }
 
-/// Omitted legal pairs whose reduced cost is negative under the solution's duals.
+/// Omitted legal pairs whose reduced cost is negative under the solution's duals, in
+/// `(i, j)` order.
 ///
-/// Vertices come in score-group order, so for each vertex the pairs with a whole group
-/// are first bounded at once (the group's smallest vertex dual against the weight bound
-/// of its nearest member); only groups that fail are checked pair by pair.
+/// Vertices come in score-group order. For each vertex `u` and each later group, the pairs
+/// from a position on are bounded at once: past it the weight bound only falls, so the
+/// smallest "partner dual" in the rest of the group (see [`Suffix`]) settles them all. Only
+/// the pairs before that point are checked one by one. Large problems split the vertices
+/// between threads (each pair is checked by exactly one; the result is the same).
 fn violations(
     vertices: usize,
     solution: &Solution,
     included: &PairSet,
     weights: &Weights,
 ) -> Vec<Edge> {
-    let mut found = Vec::new();
-    let mut groups = groups(vertices, weights);
-    for group in &mut groups {
-        group.min_dual_vertex = (group.start..group.end)
-            .min_by_key(|v| solution.vertex_dual(*v))
-            .unwrap_or(group.start);
-    }
-    // The smallest dual from each vertex to the end of its group: past `v` the weight bound
-    // only falls and no dual is lower, so one check settles the rest of the group.
-    let mut suffix_min = vec![0usize; vertices];
-    for group in &groups {
-        let mut best = group.end - 1;
-        for v in (group.start..group.end).rev() {
-            if solution.vertex_dual(v) < solution.vertex_dual(best) {
-                best = v;
-            }
-            suffix_min[v] = best;
-        }
-    }
-    for u in 0..vertices {
+    let groups = groups(vertices, weights);
+    let suffix = Suffix::of(vertices, solution, &groups);
+    let scan = |u: usize, found: &mut Vec<Edge>| {
         for group in &groups {
             if group.end <= u + 1 {
                 continue;
             }
-            let start = group.start.max(u + 1);
-            // The nearest member has the largest weight bound in the group.
-            let bound = (weights.upper)(u, start);
-            if solution.slack_lower_bound(u, group.min_dual_vertex, bound) >= 0 {
-                continue;
-            }
-            for (v, &lowest) in (start..group.end).zip(&suffix_min[start..group.end]) {
+            for v in group.start.max(u + 1)..group.end {
+                // The nearest remaining member has the largest weight bound in the group.
                 let upper = (weights.upper)(u, v);
-                if solution.slack_lower_bound(u, lowest, upper) >= 0 {
+                if suffix.slack_lower_bound(solution, u, v, upper) >= 0 {
                     break;
                 }
                 // The weight bound with every shared blossom's dual settles most pairs
@@ -229,15 +210,128 @@ fn violations(
                 }
             }
         }
+    };
+    let threads = if vertices >= PARALLEL_FROM {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+    } else {
+        1
+    };
+    if threads == 1 {
+        let mut found = Vec::new();
+        (0..vertices).for_each(|u| scan(u, &mut found));
+        return found;
     }
+    // Blocks of vertices dealt round-robin, so each thread gets top and bottom tables.
+    let mut found: Vec<Edge> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|k| {
+                let scan = &scan;
+                scope.spawn(move || {
+                    let mut found = Vec::new();
+                    (0..vertices)
+                        .filter(|u| (u / BLOCK) % threads == k)
+                        .for_each(|u| scan(u, &mut found));
+                    found
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e))
+            })
+            .collect()
+    });
+    found.sort_by_key(|e| (e.i, e.j));
     found
 }
 
-/// A run of consecutive vertices with the same `group` key, and its smallest dual.
+/// Problems at least this large check the certificate on several threads.
+const PARALLEL_FROM: usize = 2048;
+/// Threads for the certificate (the machines Tablekeeper runs on have 2 to 8 cores).
+const MAX_THREADS: usize = 4;
+/// Vertices per block dealt to a thread.
+const BLOCK: usize = 64;
+
+/// Blossom levels the certificate's bound follows (deeper shared blossoms are counted
+/// only by the exact check).
+const LEVELS: usize = 6;
+
+/// For each vertex `v`, lower bounds of the partner's share of the slack of any pair
+/// `(u, x)` with `x` from `v` to the end of `v`'s group. The share of `x` is `y(x)` plus
+/// twice the duals of the blossoms `x` shares with `u` — its outermost `d`, where `d` is
+/// the first level at which their blossom chains differ. So for each level `l`:
+/// - `best[l]`: the smallest `y(x) + 2·(duals of x's l outermost blossoms)` and x's
+///   blossom at level `l` (x itself when it is nested less deeply), and `second[l]`: the
+///   smallest among other blossoms at that level — for `u` whose level-`l` blossom differs
+///   from x's, this is exact when they share exactly `l` levels;
+/// - `deep`: the smallest `y(x) + 2·(duals of its LEVELS outermost blossoms)`, a lower
+///   bound for partners sharing `LEVELS` levels or more.
+///
+/// Vertex duals alone are a weak bound inside nested blossoms (whose duals make up for low
+/// vertex duals), which made the check scan whole score groups pair by pair.
+struct Suffix {
+    best: Vec<[(i128, usize); LEVELS]>,
+    second: Vec<[i128; LEVELS]>,
+    deep: Vec<i128>,
+}
+
+impl Suffix {
+    fn of(vertices: usize, solution: &Solution, groups: &[Group]) -> Suffix {
+        let none = (i128::MAX, usize::MAX);
+        let mut best = vec![[none; LEVELS]; vertices];
+        let mut second = vec![[i128::MAX; LEVELS]; vertices];
+        let mut deep = vec![i128::MAX; vertices];
+        for group in groups {
+            let (mut b, mut s, mut d) = ([none; LEVELS], [i128::MAX; LEVELS], i128::MAX);
+            for v in (group.start..group.end).rev() {
+                for level in 0..LEVELS {
+                    let share = solution.vertex_dual(v) + solution.outer_blossom_duals(v, level);
+                    let at = solution.blossom_at_level(v, level);
+                    if share < b[level].0 {
+                        if at != b[level].1 {
+                            s[level] = b[level].0;
+                        }
+                        b[level] = (share, at);
+                    } else if at != b[level].1 {
+                        s[level] = s[level].min(share);
+                    }
+                }
+                d = d.min(solution.vertex_dual(v) + solution.outer_blossom_duals(v, LEVELS));
+                best[v] = b;
+                second[v] = s;
+                deep[v] = d;
+            }
+        }
+        Suffix { best, second, deep }
+    }
+
+    /// A lower bound of the slack of `(u, x)` for every `x` from `v` to the end of its
+    /// group, when `upper` bounds the weight of each of those pairs.
+    fn slack_lower_bound(&self, solution: &Solution, u: usize, v: usize, upper: i128) -> i128 {
+        let mut partner = self.deep[v];
+        for level in 0..LEVELS {
+            let (best, at) = self.best[v][level];
+            let apart = if at == solution.blossom_at_level(u, level) {
+                self.second[v][level]
+            } else {
+                best
+            };
+            partner = partner.min(apart);
+        }
+        if partner == i128::MAX {
+            return i128::MAX;
+        }
+        solution.slack_lower_bound_with(u, partner, upper)
+    }
+}
+
+/// A run of consecutive vertices with the same `group` key.
 struct Group {
     start: usize,
     end: usize,
-    min_dual_vertex: usize,
 }
 
 fn groups(vertices: usize, weights: &Weights) -> Vec<Group> {
@@ -249,7 +343,6 @@ fn groups(vertices: usize, weights: &Weights) -> Vec<Group> {
             _ => groups.push(Group {
                 start: v,
                 end: v + 1,
-                min_dual_vertex: v,
             }),
         }
     }
