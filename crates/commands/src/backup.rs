@@ -2,7 +2,7 @@
 //!
 //! Copies live in `<event>.backups/`: one when each round is paired and one when it is
 //! complete (the newest of each kind per round is kept), plus [`ROLLING_KEPT`] rolling
-//! copies written every [`ROLLING_EVERY`] steps. A copy of a state already backed up (the
+//! copies written every [`ROLLING_EVERY`] steps (at most one per [`ROLLING_AT_MOST_EVERY`]). A copy of a state already backed up (the
 //! same step of the same log) is skipped, and older copies beyond these are pruned, so the
 //! folder stays within a small multiple of the event file. Each copy is written beside its
 //! name and renamed once complete; a copy that cannot be written becomes a warning and
@@ -18,6 +18,11 @@ use crate::error::CommandError;
 
 /// Steps between rolling copies.
 pub const ROLLING_EVERY: i64 = 20;
+
+/// Rolling copies are written at most this often: a burst of entries (a scorekeeper typing
+/// a stack of slips) then does not copy a large event again and again while it is entered;
+/// the round start and end copies are always written.
+pub const ROLLING_AT_MOST_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Rolling copies kept.
 pub const ROLLING_KEPT: usize = 3;

@@ -145,6 +145,8 @@ pub struct Session {
     notices: Vec<Notice>,
     /// Automatic backups being written on their own thread (the errors they met).
     backups_in_progress: Option<std::thread::JoinHandle<Vec<CommandError>>>,
+    /// When the last rolling backup was started in this session.
+    last_rolling_backup: Option<std::time::Instant>,
 }
 
 impl Drop for Session {
@@ -632,6 +634,7 @@ impl Session {
             since_snapshot: (0, 0),
             notices: Vec::new(),
             backups_in_progress: None,
+            last_rolling_backup: None,
         }
     }
 
@@ -765,8 +768,12 @@ impl Session {
         } else if !was_complete && round.is_some_and(|r| r.is_complete()) {
             moments.push(backup::Moment::RoundEnd(number));
         }
-        if step % backup::ROLLING_EVERY == 0 {
+        let rolling_allowed = self
+            .last_rolling_backup
+            .is_none_or(|last| last.elapsed() >= backup::ROLLING_AT_MOST_EVERY);
+        if step % backup::ROLLING_EVERY == 0 && rolling_allowed {
             moments.push(backup::Moment::Rolling);
+            self.last_rolling_backup = Some(std::time::Instant::now());
         }
         if moments.is_empty() {
             return;

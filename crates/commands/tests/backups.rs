@@ -57,6 +57,17 @@ fn a_round_end_backup_is_the_round_as_it_ended_although_the_next_round_was_paire
     session.pair_next_round(Some(2), false).expect("pair 2");
     assert!(session.take_notices().is_empty(), "no backup warning");
 
+    // Round 2's results in a burst: past another multiple of the rolling interval's steps,
+    // but within a minute of the first rolling copy, so no second one.
+    for table in 1..=20 {
+        let entry = parse_result("b", None).expect("result");
+        session
+            .record_result(None, table, entry, false)
+            .expect("result");
+    }
+    assert!(session.take_notices().is_empty(), "no backup warning");
+    backup_named(&path, "rolling-");
+
     let (ended, _) = Session::on_disk(&backup_named(&path, "round-01-end")).expect("opens");
     assert_eq!(ended.rounds.len(), 1, "the round-end copy has round 1 only");
     assert!(ended.rounds[0].is_complete(), "with every result");
