@@ -156,6 +156,16 @@ impl Drop for Session {
     }
 }
 
+/// The errors of a backup thread (one that stopped unexpectedly is an error too).
+fn joined(writing: std::thread::JoinHandle<Vec<CommandError>>, folder: &str) -> Vec<CommandError> {
+    writing.join().unwrap_or_else(|_| {
+        vec![CommandError::Io {
+            path: folder.to_string(),
+            detail: "the backup stopped unexpectedly".into(),
+        }]
+    })
+}
+
 /// A snapshot of the state is stored once this many log rows, or this many bytes of log,
 /// were written since the last one: opening then replays at most about that much.
 const SNAPSHOT_ROWS: usize = 400;
@@ -661,17 +671,26 @@ impl Session {
         std::mem::take(&mut self.notices)
     }
 
+    /// [`Session::take_notices`] without waiting for backups still being written (a window
+    /// asks after every command; a failed backup's notice comes with a later answer).
+    pub fn take_notices_now(&mut self) -> Vec<Notice> {
+        if self
+            .backups_in_progress
+            .as_ref()
+            .is_some_and(std::thread::JoinHandle::is_finished)
+        {
+            self.settle_backups();
+        }
+        std::mem::take(&mut self.notices)
+    }
+
     /// Waits for the automatic backups in progress; their failures become notices.
     pub fn settle_backups(&mut self) {
         let Some(writing) = self.backups_in_progress.take() else {
             return;
         };
-        let errors = writing.join().unwrap_or_else(|_| {
-            vec![CommandError::Io {
-                path: backup::backup_dir(self.file.path()).display().to_string(),
-                detail: "the backup stopped unexpectedly".into(),
-            }]
-        });
+        let folder = backup::backup_dir(self.file.path()).display().to_string();
+        let errors = joined(writing, &folder);
         self.notices
             .extend(errors.iter().map(crate::notice::backup_failed));
     }
@@ -778,8 +797,6 @@ impl Session {
         if moments.is_empty() {
             return;
         }
-        // One backup thread at a time: copies of one folder never race each other.
-        self.settle_backups();
         let pinned = match self.file.pin() {
             Ok(pinned) => pinned,
             Err(error) => {
@@ -788,11 +805,18 @@ impl Session {
                 return;
             }
         };
+        // The copies are written one after another (copies of one folder never race each
+        // other), but the command never waits for an earlier one: the new thread does.
+        let earlier = self.backups_in_progress.take();
+        let folder = backup::backup_dir(self.file.path()).display().to_string();
         let write_all = move || {
-            moments
-                .into_iter()
-                .filter_map(|moment| backup::write(&pinned, moment).err())
-                .collect::<Vec<CommandError>>()
+            let mut errors = earlier.map_or_else(Vec::new, |e| joined(e, &folder));
+            errors.extend(
+                moments
+                    .into_iter()
+                    .filter_map(|moment| backup::write(&pinned, moment).err()),
+            );
+            errors
         };
         match std::thread::Builder::new()
             .name("automatic backup".into())

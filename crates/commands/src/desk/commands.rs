@@ -156,14 +156,15 @@ impl Desk {
     }
 
     /// What the last commands had to say besides their results (a backup that could not be
-    /// written, a name no font prints), once each.
+    /// written, a name no font prints), once each. Never waits for a backup in progress:
+    /// its notice, if any, comes when asked again.
     pub fn take_notices(
         &mut self,
         _: Nothing,
     ) -> Result<Vec<tablekeeper_engine::message::Message>, CommandError> {
         Ok(self
             .session_mut()
-            .map(Session::take_notices)
+            .map(Session::take_notices_now)
             .unwrap_or_default())
     }
 
