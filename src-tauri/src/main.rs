@@ -45,6 +45,20 @@ async fn off_the_window<T: Send + 'static>(
         })?
 }
 
+/// With `TABLEKEEPER_TRACE_SLOW` set (the e2e measurement sets it), commands that took
+/// over 50 ms are written to standard error with the time spent waiting for the desk.
+fn trace_slow(name: &str, waited: std::time::Duration, ran: std::time::Duration) {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let on = *ON.get_or_init(|| std::env::var_os("TABLEKEEPER_TRACE_SLOW").is_some());
+    if on && waited + ran > std::time::Duration::from_millis(50) {
+        eprintln!(
+            "tablekeeper: slow command {name}: waited {:.1} ms, ran {:.1} ms",
+            waited.as_secs_f64() * 1000.0,
+            ran.as_secs_f64() * 1000.0
+        );
+    }
+}
+
 /// The LAN server while the event is shared.
 #[derive(Default)]
 struct Sharing(Mutex<Option<tablekeeper_lan::Server>>);
@@ -178,8 +192,12 @@ async fn call(
                 if EVENT_CHANGES.contains(&name.as_str()) {
                     stop_sharing(&sharing, &desk);
                 }
+                let asked = std::time::Instant::now();
                 let mut guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                surface::dispatch(&mut guard, &name, request).map_err(|e| e.to_view())?
+                let started = std::time::Instant::now();
+                let answer = surface::dispatch(&mut guard, &name, request);
+                trace_slow(&name, started - asked, started.elapsed());
+                answer.map_err(|e| e.to_view())?
             }
         };
         if wants_viewer {

@@ -299,6 +299,15 @@ async function championship() {
     await app.execute('location.hash = "#/round"; location.reload();');
     await app.waitForText('event-summary', 'Measure 1024', { timeout: 60000 });
     await app.find('pair-round', { timeout: 60000 });
+    // The screen has loaded round 10 (its 512 tables are in the page) before Pair is clicked,
+    // as a scorekeeper sees it; clicking while it loads would time the loading too.
+    await waitFor(
+      async () =>
+        app.execute(
+          "return /10/.test(document.getElementById('pairings-heading')?.textContent ?? '') && document.querySelectorAll('[data-testid=pairings-table] [data-testid=pairing-row]').length === 512;",
+        ),
+      { timeout: 60000, message: "round 10's 512 tables on screen" },
+    );
     await app.painted();
     // On screen: round 11's heading and its first tables (the window shows ~20 rows).
     const pairMs = await untilShown(

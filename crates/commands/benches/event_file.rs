@@ -5,8 +5,10 @@
 //!
 //! Every time is also printed as a ratio to a baseline measured in the same run: parsing
 //! the same CSV without importing it, and opening the event after round 1.
+//! Also result entry one table at a time on an open 1024-player event in round 10 (p50/p99,
+//! against one small synced write).
 //! `cargo bench -p tablekeeper-commands --bench event_file` (`EVENT_BENCH_QUICK=1` for a
-//! smaller run).
+//! smaller run, `EVENT_BENCH_ENTRY=1` for the result entry alone).
 
 use std::hint::black_box;
 use std::path::Path;
@@ -199,12 +201,159 @@ fn commands_as_rounds_go_by(players: usize, rounds: u32, edits: usize) {
     );
 }
 
+/// Result entry on an open event (what the app does: the session stays open): round
+/// `rounds` of a `players` event, every table entered one by one, each durably stored
+/// before the next. Baseline: writing and syncing a small file, the floor of any durable
+/// save on this disk.
+fn entry_one_by_one(players: usize, rounds: u32) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("open.tkevent");
+    let mut session = create(&path, rounds);
+    session
+        .import_players(&roster(players))
+        .expect("import players");
+    for round in 1..rounds {
+        play_round(&mut session, round);
+    }
+    let pairings = session
+        .pair_next_round(Some(u64::from(rounds)), true)
+        .expect("pair");
+    let mut times: Vec<Duration> = pairings
+        .tables
+        .iter()
+        .map(|t| {
+            let entry = parse_result("a", None).expect("result");
+            let start = Instant::now();
+            black_box(
+                session
+                    .record_result(None, t.table, entry, false)
+                    .expect("result"),
+            );
+            start.elapsed()
+        })
+        .collect();
+    session.settle_backups();
+    times.sort();
+    let at = |q: usize| times[(times.len() * q / 100).min(times.len() - 1)];
+    let floor = dir.path().join("floor");
+    let baseline = time(21, || {
+        use std::io::Write;
+        let mut file = std::fs::File::create(&floor).expect("floor file");
+        file.write_all(&[0u8; 200]).expect("write");
+        file.sync_all().expect("sync");
+    });
+    println!(
+        "round {rounds} of {players} players, {} results one by one on the open event: p50 {:.1} ms  p99 {:.1} ms  max {:.1} ms   (one small synced write {:.1} ms; p50 ratio {:.1}x)",
+        times.len(),
+        ms(at(50)),
+        ms(at(99)),
+        ms(times[times.len() - 1]),
+        ms(baseline),
+        at(50).as_secs_f64() / baseline.as_secs_f64()
+    );
+}
+
+/// Pairing the next round of the app measurement's event (`tests/e2e/measure.mjs` (d): rounds
+/// of a cycle of wins, losses and draws entered in bulk, the last one with double losses)
+/// with many seeds, as the app draws a new seed for every round.
+fn pairing_over_seeds(players: usize, rounds: u32, seeds: u64) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = create(&dir.path().join("seeds.tkevent"), rounds + 2);
+    session
+        .import_players(&roster(players))
+        .expect("import players");
+    let cycle = ["a", "b", "a", "b", "draw"];
+    let last = ["a", "b", "draw", "a", "b", "dl"];
+    for round in 1..=rounds {
+        let pairings = session
+            .pair_next_round(Some(u64::from(round)), false)
+            .expect("pair");
+        let results = pairings
+            .tables
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let text = if round == rounds {
+                    last[i % last.len()]
+                } else {
+                    cycle[(i + round as usize) % cycle.len()]
+                };
+                (t.table, parse_result(text, None).expect("result"))
+            })
+            .collect();
+        session.record_results(None, results).expect("results");
+    }
+    let mut times = Vec::new();
+    for seed in 1..=seeds {
+        let mut matchings = 0;
+        let mut complete = false;
+        let start = Instant::now();
+        let pairing = tablekeeper_engine::pairing::pair_probed(
+            session.event(),
+            seed,
+            false,
+            tablekeeper_engine::pairing::Strategy::Sparse,
+            &mut |phase| {
+                matchings += usize::from(phase == tablekeeper_engine::pairing::Phase::Matching)
+            },
+        );
+        let took = start.elapsed();
+        if let Ok(p) = &pairing {
+            complete = p.explanation.used_complete_graph;
+        }
+        times.push((took, seed, matchings, complete, pairing.is_ok()));
+    }
+    times.sort();
+    for (took, seed, matchings, complete, ok) in times.iter().rev().take(5) {
+        println!(
+            "pairing round {} of {players} players, seed {seed}: {:.1} ms, {matchings} matching(s){}{}",
+            rounds + 1,
+            ms(*took),
+            if *complete { ", complete graph" } else { "" },
+            if *ok { "" } else { ", refused" }
+        );
+    }
+    println!(
+        "median over {seeds} seeds: {:.1} ms",
+        ms(times[times.len() / 2].0)
+    );
+    // What the app's Standings and Round screens ask for, and the JSON they receive.
+    let standings = time(7, || {
+        black_box(session.standings().expect("standings"));
+    });
+    let view = session.standings().expect("standings");
+    let json = serde_json::to_string(&view).expect("json");
+    let as_json = time(7, || {
+        black_box(serde_json::to_value(&view).expect("json"));
+    });
+    let pairings = time(7, || {
+        black_box(session.pairings(None).expect("pairings"));
+    });
+    println!(
+        "standings view {:.1} ms, as JSON {:.1} ms ({} KB); pairings view {:.1} ms",
+        ms(standings),
+        ms(as_json),
+        json.len() / 1024,
+        ms(pairings)
+    );
+}
+
 fn main() {
     let quick = std::env::var_os("EVENT_BENCH_QUICK").is_some();
+    if std::env::var_os("EVENT_BENCH_SEEDS").is_some() {
+        pairing_over_seeds(1024, 10, 20);
+        return;
+    }
+    if std::env::var_os("EVENT_BENCH_ENTRY").is_some() {
+        entry_one_by_one(1024, 10);
+        return;
+    }
     if quick {
         import(2_000);
         commands_as_rounds_go_by(256, 4, 20);
+        entry_one_by_one(256, 4);
     } else {
+        entry_one_by_one(1024, 10);
         import(10_000);
         import(50_000);
         commands_as_rounds_go_by(1024, 10, 100);

@@ -137,6 +137,44 @@ fn main() {
                 ""
             }
         );
+        // Other seeds (the app draws one per round): the slowest, and how it was solved.
+        let seeds: u64 = std::env::var("PAIRING_BENCH_SEEDS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(if n >= 16384 { 3 } else { 20 });
+        let mut slowest = (Duration::ZERO, 0u64, 0usize, false);
+        let mut seed_times = Vec::new();
+        for seed in 1..=seeds {
+            let mut matchings = 0;
+            let start = Instant::now();
+            let pairing = pair_probed(&event, seed, true, Strategy::Sparse, &mut |phase| {
+                matchings += usize::from(phase == Phase::Matching);
+            })
+            .expect("pairing");
+            let took = start.elapsed();
+            seed_times.push(took);
+            if took > slowest.0 {
+                slowest = (
+                    took,
+                    seed,
+                    matchings,
+                    pairing.explanation.used_complete_graph,
+                );
+            }
+        }
+        seed_times.sort();
+        println!(
+            "{n:>6} over {seeds} seeds: median {:.2?}, slowest {:.2?} (seed {}, {} matching(s){})",
+            seed_times[seed_times.len() / 2],
+            slowest.0,
+            slowest.1,
+            slowest.2,
+            if slowest.3 {
+                ", FELL BACK TO THE COMPLETE GRAPH"
+            } else {
+                ""
+            }
+        );
         let dense_affordable = n <= 1024;
         let (dense_text, ratio_text, note) = if dense_affordable {
             let dense_pairing = pair_with(&event, 99, true, Strategy::Complete).expect("pairing");

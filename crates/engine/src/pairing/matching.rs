@@ -230,6 +230,8 @@ struct State<'a> {
     t_blossoms: Candidates,
     /// Bumped whenever a vertex's or blossom's best edge is set, or a blossom labelled T.
     epoch: Vec<u32>,
+    /// Scratch for a new blossom's best edge to each other S blossom (all `NONE` between uses).
+    best_edge_to: Vec<usize>,
 }
 
 impl<'a> State<'a> {
@@ -274,6 +276,7 @@ impl<'a> State<'a> {
             s_edges: BinaryHeap::new(),
             t_blossoms: BinaryHeap::new(),
             epoch: vec![0; 2 * nvertex],
+            best_edge_to: vec![NONE; 2 * nvertex],
         }
     }
 
@@ -530,7 +533,10 @@ impl<'a> State<'a> {
             }
             self.inblossom[leaf] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.nvertex];
+        // Scratch kept between calls (a fresh 2n array per new blossom was a pass over every
+        // vertex each time); `reached` lists the entries to read and reset.
+        let mut bestedgeto = std::mem::take(&mut self.best_edge_to);
+        let mut reached: Vec<usize> = Vec::new();
         for &child in &path {
             let lists: Vec<Vec<usize>> = match self.blossombestedges[child].take() {
                 Some(list) => vec![list],
@@ -552,13 +558,22 @@ impl<'a> State<'a> {
                         && self.label[bj] == 1
                         && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
                     {
+                        if bestedgeto[bj] == NONE {
+                            reached.push(bj);
+                        }
                         bestedgeto[bj] = k;
                     }
                 }
             }
             self.bestedge[child] = NONE;
         }
-        let best: Vec<usize> = bestedgeto.into_iter().filter(|k| *k != NONE).collect();
+        // In blossom order, as a scan of the whole array would list them.
+        reached.sort_unstable();
+        let best: Vec<usize> = reached
+            .iter()
+            .map(|&bj| std::mem::replace(&mut bestedgeto[bj], NONE))
+            .collect();
+        self.best_edge_to = bestedgeto;
         self.bestedge[b] = NONE;
         let mut chosen = NONE;
         for &k in &best {
