@@ -41,6 +41,11 @@ pub struct Solution {
     ancestors: Vec<Vec<usize>>,
     /// `blossom_duals[v][k]`: twice the sum of the duals of `v`'s `k` outermost blossoms.
     blossom_duals: Vec<Vec<i128>>,
+    /// Each vertex's place in a depth-first order of the blossom forest, and the range of
+    /// places each blossom (index `b - nvertex`) holds: blossom `b` holds `v` exactly when
+    /// `position[v]` is in `span[b - nvertex]`.
+    position: Vec<u32>,
+    span: Vec<(u32, u32)>,
     /// Internal weight scale (2 for warm-started solves, whose duals start at the
     /// heaviest incident edge and must stay even).
     factor: i128,
@@ -51,19 +56,15 @@ impl Solution {
     /// duals in units of half a weight). A maximum-weight matching has no pair with
     /// negative slack.
     pub fn edge_slack(&self, i: usize, j: usize, w: i128) -> i128 {
-        // Blossoms nest (a laminar family), so the two chains agree on the blossoms that
-        // hold both vertices and differ from the first one that does not: a binary search
-        // finds how many are shared, and the prefix sums give their duals.
-        let (a, b) = (&self.ancestors[i], &self.ancestors[j]);
-        let (mut shared, mut differ) = (0, a.len().min(b.len()));
-        while shared < differ {
-            let mid = (shared + differ) / 2;
-            if a[mid] == b[mid] {
-                shared = mid + 1;
-            } else {
-                differ = mid;
-            }
-        }
+        // Blossoms nest (a laminar family), so the blossoms of `i` that hold `j` too are the
+        // outermost ones of its chain: a binary search with the depth-first ranges finds
+        // how many (reading only `j`'s place, not its chain), and the prefix sums give
+        // their duals.
+        let at = self.position[j];
+        let shared = self.ancestors[i].partition_point(|&b| {
+            let (from, to) = self.span[b - self.nvertex];
+            from <= at && at < to
+        });
         let slack = self.slack_lower_bound(i, j, w) + self.blossom_duals[i][shared];
         debug_assert_eq!(slack, self.edge_slack_by_walk(i, j, w));
         slack
@@ -182,14 +183,46 @@ fn finish(state: State) -> Solution {
             sums
         })
         .collect();
+    let (position, span) = forest_order(&state);
     Solution {
         mate,
         nvertex,
         dualvar: state.dualvar,
         ancestors,
         blossom_duals,
+        position,
+        span,
         factor: state.factor,
     }
+}
+
+/// A depth-first order of the blossom forest: each vertex's place, and the range of places
+/// each blossom holds (see [`Solution::edge_slack`]).
+fn forest_order(state: &State) -> (Vec<u32>, Vec<(u32, u32)>) {
+    let n = state.nvertex;
+    let mut position = vec![0u32; n];
+    let mut span = vec![(0u32, 0u32); n];
+    let mut next = 0u32;
+    let tops = (0..2 * n)
+        .filter(|&x| state.blossomparent[x] == NONE && (x < n || state.blossombase[x] != NONE));
+    for top in tops {
+        // (node, whether its children were pushed): a blossom's range closes on its
+        // second visit.
+        let mut stack = vec![(top, false)];
+        while let Some((x, expanded)) = stack.pop() {
+            if x < n {
+                position[x] = next;
+                next += 1;
+            } else if expanded {
+                span[x - n].1 = next;
+            } else {
+                span[x - n].0 = next;
+                stack.push((x, true));
+                stack.extend(state.blossomchilds[x].iter().rev().map(|&c| (c, false)));
+            }
+        }
+    }
+    (position, span)
 }
 
 struct State<'a> {
@@ -340,14 +373,18 @@ impl<'a> State<'a> {
         self.since[x] = self.elapsed;
     }
 
-    /// Settles the top-level blossom `b` and every vertex in it.
+    /// Settles the top-level blossom `b` and everything in it (nested blossoms' duals do
+    /// not move, so for them this only moves `since`).
     fn settle_top(&mut self, b: usize) {
-        for v in self.blossom_leaves(b) {
-            self.settle(v);
-        }
         if b >= self.nvertex {
-            self.settle(b);
+            // Borrowed out and back: no list of leaves is built.
+            let children = std::mem::take(&mut self.blossomchilds[b]);
+            for &child in &children {
+                self.settle_top(child);
+            }
+            self.blossomchilds[b] = children;
         }
+        self.settle(b);
     }
 
     /// Records `k` as the best edge of `x` and offers it for the next dual step: a type-2
