@@ -175,6 +175,31 @@ fn main() {
                 ""
             }
         );
+        // Every round of the event, not only the last (the standings and history grow).
+        if std::env::var_os("PAIRING_BENCH_NO_ROUNDS").is_none() {
+            let mut per_round = Vec::new();
+            for played in 0..rounds {
+                let earlier = generated_event(n, played);
+                let runs = if n >= 16384 { 1 } else { 3 };
+                per_round.push(time(runs, || {
+                    black_box(
+                        pair_with(black_box(&earlier), 99, true, Strategy::Sparse)
+                            .expect("pairing"),
+                    );
+                }));
+            }
+            let (slowest_round, slowest_time) = per_round
+                .iter()
+                .enumerate()
+                .max_by_key(|(_, t)| **t)
+                .map(|(r, t)| (r + 1, *t))
+                .unwrap_or((0, Duration::ZERO));
+            let listed: Vec<String> = per_round.iter().map(|t| format!("{t:.1?}")).collect();
+            println!(
+                "{n:>6} every round: slowest round {slowest_round} {slowest_time:.2?} ({})",
+                listed.join(" ")
+            );
+        }
         let dense_affordable = n <= 1024;
         let (dense_text, ratio_text, note) = if dense_affordable {
             let dense_pairing = pair_with(&event, 99, true, Strategy::Complete).expect("pairing");

@@ -47,14 +47,14 @@ fn integer(value: Exact) -> i64 {
 
 impl Context {
     pub fn new(event: &Event) -> Result<Context, EngineError> {
-        let standings = standings::compute(event)?;
+        let records = standings::records::Records::collect(event);
+        let standings = standings::order(event, &records)?;
         let mut met = PairSet::new(event.players.len() + 1);
         for m in event.rounds.iter().flat_map(|r| &r.matches) {
             if let Seats::Pair { a, b } = m.seats {
                 met.insert(a.0 as usize, b.0 as usize);
             }
         }
-        let records = standings::records::Records::collect(event);
         // The Crossover bye tie-break is the SoS players see in the standings (TB1,
         // decision 26); only that ruleset's bye rule needs it.
         let bye_uses_sos =

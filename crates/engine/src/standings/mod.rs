@@ -78,17 +78,44 @@ pub fn compute(event: &Event) -> Result<Standings, EngineError> {
 
 /// Standings with the chain for `format`.
 pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineError> {
+    compute_from(event, format, &Records::collect(event), Words::Shown)
+}
+
+/// Whether tiebreaker values get their display text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Words {
+    Shown,
+    /// Left empty: the caller only needs the order and the exact values.
+    Skipped,
+}
+
+/// The standings' order and exact values without display text, from records the caller
+/// already collected: what the pairer needs before every round (formatting every
+/// tiebreaker of every row was a third of computing the standings).
+pub fn order(event: &Event, records: &Records) -> Result<Standings, EngineError> {
+    let format = match event.settings.structure {
+        crate::model::Structure::RoundRobin => Format::RoundRobin,
+        _ => Format::Swiss,
+    };
+    compute_from(event, format, records, Words::Skipped)
+}
+
+fn compute_from(
+    event: &Event,
+    format: Format,
+    records: &Records,
+    words: Words,
+) -> Result<Standings, EngineError> {
     let ruleset = &event.ruleset;
-    let records = Records::collect(event);
     let players: Vec<PlayerId> = event.players.iter().map(|p| p.id).collect();
-    let values = Values::compute(ruleset, &records, &players)?;
+    let values = Values::compute(ruleset, records, &players)?;
     let chain = match format {
         Format::RoundRobin if !ruleset.standings.round_robin_tiebreakers.is_empty() => {
             ruleset.standings.round_robin_tiebreakers.clone()
         }
         _ => ruleset.standings.tiebreakers.clone(),
     };
-    let wins = |p: &PlayerId| count(&records, *p, Outcome::Win);
+    let wins = |p: &PlayerId| count(records, *p, Outcome::Win);
     let primary: Vec<(PlayerId, Exact)> = players
         .iter()
         .map(|p| {
@@ -104,7 +131,7 @@ pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineEr
         &primary,
         &chain,
         &values,
-        &records,
+        records,
         ruleset.standings.unresolved,
         event.settings.standings_seed,
     );
@@ -128,7 +155,12 @@ pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineEr
                     TiebreakValue {
                         tiebreaker: *t,
                         exact,
-                        display: exact.map_or_else(|| "—".to_string(), |v| display(ruleset, *t, v)),
+                        display: match words {
+                            Words::Shown => {
+                                exact.map_or_else(|| "—".to_string(), |v| display(ruleset, *t, v))
+                            }
+                            Words::Skipped => String::new(),
+                        },
                     }
                 })
                 .collect();
@@ -137,7 +169,10 @@ pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineEr
                 TiebreakValue {
                     tiebreaker: Tiebreaker::MatchWin,
                     exact: Some(exact),
-                    display: display(ruleset, Tiebreaker::MatchWin, exact),
+                    display: match words {
+                        Words::Shown => display(ruleset, Tiebreaker::MatchWin, exact),
+                        Words::Skipped => String::new(),
+                    },
                 }
             });
             StandingsRow {
@@ -145,9 +180,9 @@ pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineEr
                 tied_rank: placed.tied_rank,
                 player,
                 points: values.points_of(player),
-                wins: count(&records, player, Outcome::Win),
-                losses: count(&records, player, Outcome::Loss),
-                draws: count(&records, player, Outcome::Draw),
+                wins: count(records, player, Outcome::Win),
+                losses: count(records, player, Outcome::Loss),
+                draws: count(records, player, Outcome::Draw),
                 match_win,
                 tiebreakers,
                 decided_by_random: placed.decided_by_random,
