@@ -112,7 +112,12 @@ fn main() {
     );
     for n in sizes {
         let rounds = usize::BITS - n.leading_zeros() - 1;
-        let event = generated_event(n, rounds);
+        // PAIRING_BENCH_PLAYED=K: measure after K rounds instead of the final round.
+        let played = std::env::var("PAIRING_BENCH_PLAYED")
+            .ok()
+            .and_then(|k| k.parse().ok())
+            .unwrap_or(rounds);
+        let event = generated_event(n, played);
         let runs = if n >= 16384 { 3 } else { 15 };
         let sparse_pairing = pair_with(&event, 99, true, Strategy::Sparse).expect("pairing");
         let sparse = time(runs, || {

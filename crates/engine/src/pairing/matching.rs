@@ -37,15 +37,8 @@ pub struct Solution {
     pub mate: Vec<Option<usize>>,
     nvertex: usize,
     dualvar: Vec<i128>,
-    /// Blossoms containing each vertex, outermost first (empty for most vertices).
-    ancestors: Vec<Vec<usize>>,
-    /// `blossom_duals[v][k]`: twice the sum of the duals of `v`'s `k` outermost blossoms.
-    blossom_duals: Vec<Vec<i128>>,
-    /// Each vertex's place in a depth-first order of the blossom forest, and the range of
-    /// places each blossom (index `b - nvertex`) holds: blossom `b` holds `v` exactly when
-    /// `position[v]` is in `span[b - nvertex]`.
-    position: Vec<u32>,
-    span: Vec<(u32, u32)>,
+    /// The blossoms left at the end, as a forest (vertices are its leaves).
+    forest: Forest,
     /// Internal weight scale (2 for warm-started solves, whose duals start at the
     /// heaviest incident edge and must stay even).
     factor: i128,
@@ -56,28 +49,51 @@ impl Solution {
     /// duals in units of half a weight). A maximum-weight matching has no pair with
     /// negative slack.
     pub fn edge_slack(&self, i: usize, j: usize, w: i128) -> i128 {
-        // Blossoms nest (a laminar family), so the blossoms of `i` that hold `j` too are the
-        // outermost ones of its chain: a binary search with the depth-first ranges finds
-        // how many (reading only `j`'s place, not its chain), and the prefix sums give
-        // their duals.
-        let at = self.position[j];
-        let shared = self.ancestors[i].partition_point(|&b| {
-            let (from, to) = self.span[b - self.nvertex];
-            from <= at && at < to
-        });
-        let slack = self.slack_lower_bound(i, j, w) + self.blossom_duals[i][shared];
+        // The blossoms holding both vertices are the deepest blossom of `i` that holds `j`
+        // and everything above it; `shared_duals` is twice the sum of their duals.
+        let slack = self.slack_lower_bound(i, j, w)
+            + self
+                .forest
+                .deepest_holding(i, j)
+                .map_or(0, |b| self.forest.shared_duals[b]);
         debug_assert_eq!(slack, self.edge_slack_by_walk(i, j, w));
         slack
     }
 
-    /// [`Solution::edge_slack`] by walking both chains (the reference debug builds compare).
+    /// `u`'s blossoms, outermost first, for [`Solution::edge_slack_along`] (a caller that
+    /// checks many pairs of one vertex lists its blossoms once).
+    pub fn blossoms_of(&self, u: usize, chain: &mut Vec<usize>) {
+        chain.clear();
+        let mut b = self.forest.innermost[u];
+        while b != NONE {
+            chain.push(b);
+            b = self.forest.parent[b];
+        }
+        chain.reverse();
+    }
+
+    /// [`Solution::edge_slack`] of `(u, v)` with `u`'s blossoms as [`Solution::blossoms_of`]
+    /// listed them: the ones holding `v` too are a prefix, found by a binary search.
+    pub fn edge_slack_along(&self, u: usize, chain: &[usize], v: usize, w: i128) -> i128 {
+        let shared = chain.partition_point(|&b| self.forest.holds(b, v));
+        let duals = match shared {
+            0 => 0,
+            k => self.forest.shared_duals[chain[k - 1]],
+        };
+        let slack = self.slack_lower_bound(u, v, w) + duals;
+        debug_assert_eq!(slack, self.edge_slack(u, v, w));
+        slack
+    }
+
+    /// [`Solution::edge_slack`] by walking `i`'s blossoms one by one (debug builds compare).
     fn edge_slack_by_walk(&self, i: usize, j: usize, w: i128) -> i128 {
         let mut slack = self.slack_lower_bound(i, j, w);
-        for (bi, bj) in self.ancestors[i].iter().zip(&self.ancestors[j]) {
-            if bi != bj {
-                break;
+        let mut b = self.forest.innermost[i];
+        while b != NONE {
+            if self.forest.holds(b, j) {
+                slack += 2 * self.dualvar[self.nvertex + b];
             }
-            slack += 2 * self.dualvar[*bi];
+            b = self.forest.parent[b];
         }
         slack
     }
@@ -102,14 +118,18 @@ impl Solution {
     /// when `v` is nested less deeply (so two vertices share exactly the levels before the
     /// first at which these differ).
     pub fn blossom_at_level(&self, v: usize, level: usize) -> usize {
-        self.ancestors[v].get(level).copied().unwrap_or(v)
+        self.forest
+            .at_depth(v, level + 1)
+            .map_or(v, |b| self.nvertex + b)
     }
 
     /// Twice the duals of `v`'s `levels` outermost blossoms (all of them when fewer), in
     /// the units of [`Solution::edge_slack`].
     pub fn outer_blossom_duals(&self, v: usize, levels: usize) -> i128 {
-        let sums = &self.blossom_duals[v];
-        sums[levels.min(sums.len() - 1)]
+        let depth = self.forest.depth_of(v).min(levels);
+        self.forest
+            .at_depth(v, depth)
+            .map_or(0, |b| self.forest.shared_duals[b])
     }
 
     /// The smallest vertex dual (non-negative for a valid certificate).
@@ -159,49 +179,140 @@ fn finish(state: State) -> Solution {
             (p != NONE).then(|| state.endpoint[p])
         })
         .collect();
-    let ancestors: Vec<Vec<usize>> = (0..nvertex)
-        .map(|v| {
-            let mut chain = Vec::new();
-            let mut b = state.blossomparent[v];
-            while b != NONE {
-                chain.push(b);
-                b = state.blossomparent[b];
-            }
-            chain.reverse();
-            chain
-        })
-        .collect();
-    let blossom_duals = ancestors
-        .iter()
-        .map(|chain: &Vec<usize>| {
-            let mut sums = Vec::with_capacity(chain.len() + 1);
-            sums.push(0);
-            for b in chain {
-                let last = sums.last().copied().unwrap_or(0);
-                sums.push(last + 2 * state.dualvar[*b]);
-            }
-            sums
-        })
-        .collect();
-    let (position, span) = forest_order(&state);
+    let forest = Forest::of(&state);
     Solution {
         mate,
         nvertex,
         dualvar: state.dualvar,
-        ancestors,
-        blossom_duals,
-        position,
-        span,
+        forest,
         factor: state.factor,
     }
 }
 
-/// A depth-first order of the blossom forest: each vertex's place, and the range of places
-/// each blossom holds (see [`Solution::edge_slack`]).
-fn forest_order(state: &State) -> (Vec<u32>, Vec<(u32, u32)>) {
+/// The blossoms of a solution as a forest over the vertices, for the slack of any pair in
+/// O(log depth): blossoms can nest thousands deep (a score group of thousands grows one
+/// blossom around the last), so no vertex keeps the list of its blossoms (that was
+/// quadratic: 28 million entries at 16384 players). Blossom `b` here is the solver's
+/// blossom `nvertex + b`.
+struct Forest {
+    /// The innermost blossom of each vertex (`NONE`: in none).
+    innermost: Vec<usize>,
+    parent: Vec<usize>,
+    /// Blossoms above each one, counting itself (a top-level blossom has depth 1).
+    depth: Vec<u32>,
+    /// `jump[k][b]`: the blossom 2^k levels above `b` (`NONE` past the top).
+    jump: Vec<Vec<usize>>,
+    /// Twice the sum of the duals of `b` and every blossom above it.
+    shared_duals: Vec<i128>,
+    /// Each vertex's place in a depth-first order, and the places each blossom holds.
+    position: Vec<u32>,
+    span: Vec<(u32, u32)>,
+}
+
+impl Forest {
+    fn of(state: &State) -> Forest {
+        let n = state.nvertex;
+        let parent_of = |x: usize| match state.blossomparent[x] {
+            NONE => NONE,
+            b => b - n,
+        };
+        let innermost: Vec<usize> = (0..n).map(parent_of).collect();
+        let parent: Vec<usize> = (n..2 * n).map(parent_of).collect();
+        let (position, span, preorder) = forest_order(state);
+        // Parents come before their children in a depth-first preorder.
+        let mut depth = vec![0u32; n];
+        let mut shared_duals = vec![0i128; n];
+        for &b in &preorder {
+            let (above_depth, above_duals) = match parent[b] {
+                NONE => (0, 0),
+                above => (depth[above], shared_duals[above]),
+            };
+            depth[b] = above_depth + 1;
+            shared_duals[b] = above_duals + 2 * state.dualvar[n + b];
+        }
+        let deepest = depth.iter().copied().max().unwrap_or(0);
+        let mut jump = vec![parent.clone()];
+        while (1u64 << jump.len()) <= u64::from(deepest) {
+            let last = &jump[jump.len() - 1];
+            let next = last
+                .iter()
+                .map(|&b| if b == NONE { NONE } else { last[b] })
+                .collect();
+            jump.push(next);
+        }
+        Forest {
+            innermost,
+            parent,
+            depth,
+            jump,
+            shared_duals,
+            position,
+            span,
+        }
+    }
+
+    fn holds(&self, b: usize, v: usize) -> bool {
+        let (from, to) = self.span[b];
+        (from..to).contains(&self.position[v])
+    }
+
+    /// How many blossoms hold `v`.
+    fn depth_of(&self, v: usize) -> usize {
+        match self.innermost[v] {
+            NONE => 0,
+            b => self.depth[b] as usize,
+        }
+    }
+
+    /// The blossom holding `v` at depth `depth` (1 = outermost), if `v` is nested so deep.
+    fn at_depth(&self, v: usize, depth: usize) -> Option<usize> {
+        let own = self.depth_of(v);
+        if depth == 0 || depth > own {
+            return None;
+        }
+        let mut b = self.innermost[v];
+        let mut climb = own - depth;
+        let mut k = 0;
+        while climb > 0 {
+            if climb & 1 == 1 {
+                b = self.jump[k][b];
+            }
+            climb >>= 1;
+            k += 1;
+        }
+        Some(b)
+    }
+
+    /// The deepest blossom holding both `i` and `j`.
+    fn deepest_holding(&self, i: usize, j: usize) -> Option<usize> {
+        let mut b = self.innermost[i];
+        if b == NONE {
+            return None;
+        }
+        if self.holds(b, j) {
+            return Some(b);
+        }
+        // Climb while the blossom above still does not hold `j`; the one above is the answer.
+        for level in (0..self.jump.len()).rev() {
+            let up = self.jump[level][b];
+            if up != NONE && !self.holds(up, j) {
+                b = up;
+            }
+        }
+        match self.parent[b] {
+            NONE => None,
+            above => Some(above),
+        }
+    }
+}
+
+/// A depth-first order of the blossom forest: each vertex's place, the range of places each
+/// blossom holds, and the blossoms in preorder (each after the one holding it).
+fn forest_order(state: &State) -> (Vec<u32>, Vec<(u32, u32)>, Vec<usize>) {
     let n = state.nvertex;
     let mut position = vec![0u32; n];
     let mut span = vec![(0u32, 0u32); n];
+    let mut preorder = Vec::new();
     let mut next = 0u32;
     let tops = (0..2 * n)
         .filter(|&x| state.blossomparent[x] == NONE && (x < n || state.blossombase[x] != NONE));
@@ -217,12 +328,13 @@ fn forest_order(state: &State) -> (Vec<u32>, Vec<(u32, u32)>) {
                 span[x - n].1 = next;
             } else {
                 span[x - n].0 = next;
+                preorder.push(x - n);
                 stack.push((x, true));
                 stack.extend(state.blossomchilds[x].iter().rev().map(|&c| (c, false)));
             }
         }
     }
-    (position, span)
+    (position, span, preorder)
 }
 
 struct State<'a> {
@@ -265,6 +377,8 @@ struct State<'a> {
     epoch: Vec<u32>,
     /// Scratch for a new blossom's best edge to each other S blossom (all `NONE` between uses).
     best_edge_to: Vec<usize>,
+    /// Scratch for a new blossom's vertices.
+    leaves_scratch: Vec<usize>,
 }
 
 impl<'a> State<'a> {
@@ -310,6 +424,7 @@ impl<'a> State<'a> {
             t_blossoms: BinaryHeap::new(),
             epoch: vec![0; 2 * nvertex],
             best_edge_to: vec![NONE; 2 * nvertex],
+            leaves_scratch: Vec::new(),
         }
     }
 
@@ -371,6 +486,18 @@ impl<'a> State<'a> {
     fn settle(&mut self, x: usize) {
         self.dualvar[x] = self.dual(x);
         self.since[x] = self.elapsed;
+    }
+
+    /// Settles what changes when the top-level `child` becomes part of a new S blossom: a T
+    /// child's vertices change direction (settled one by one), an S child's do not (only its
+    /// own dual stops moving) — so a blossom swallowing a large S blossom does not pass
+    /// over all its vertices again.
+    fn settle_child(&mut self, child: usize) {
+        if self.label[child] == 1 {
+            self.settle(child);
+        } else {
+            self.settle_top(child);
+        }
     }
 
     /// Settles the top-level blossom `b` and everything in it (nested blossoms' duals do
@@ -534,12 +661,12 @@ impl<'a> State<'a> {
             .expect("a free blossom slot always exists");
         self.blossombase[b] = base;
         self.blossomparent[b] = NONE;
-        self.settle_top(bb);
+        self.settle_child(bb);
         self.blossomparent[bb] = b;
         let mut path = Vec::new();
         let mut endps = Vec::new();
         while bv != bb {
-            self.settle_top(bv);
+            self.settle_child(bv);
             self.blossomparent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
@@ -551,7 +678,7 @@ impl<'a> State<'a> {
         endps.reverse();
         endps.push(2 * k);
         while bw != bb {
-            self.settle_top(bw);
+            self.settle_child(bw);
             self.blossomparent[bw] = b;
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
@@ -564,12 +691,16 @@ impl<'a> State<'a> {
         self.since[b] = self.elapsed;
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
-        for leaf in self.blossom_leaves(b) {
+        let mut leaves = std::mem::take(&mut self.leaves_scratch);
+        leaves.clear();
+        self.leaves(b, &mut leaves);
+        for &leaf in &leaves {
             if self.label[self.inblossom[leaf]] == 2 {
                 self.queue.push(leaf);
             }
             self.inblossom[leaf] = b;
         }
+        self.leaves_scratch = leaves;
         // Scratch kept between calls (a fresh 2n array per new blossom was a pass over every
         // vertex each time); `reached` lists the entries to read and reset.
         let mut bestedgeto = std::mem::take(&mut self.best_edge_to);

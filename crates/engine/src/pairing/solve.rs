@@ -188,6 +188,9 @@ fn violations(
     let groups = groups(vertices, weights);
     let suffix = Suffix::of(vertices, solution, &groups);
     let scan = |u: usize, found: &mut Vec<Edge>| {
+        let mut chain = Vec::new();
+        solution.blossoms_of(u, &mut chain);
+        let levels: [usize; LEVELS] = std::array::from_fn(|l| solution.blossom_at_level(u, l));
         for group in &groups {
             if group.end <= u + 1 {
                 continue;
@@ -199,17 +202,17 @@ fn violations(
                 // The bound for the rest of the group, every few pairs (checking each pair
                 // exactly is about as cheap as the bound).
                 if (v - start) % RECHECK_EVERY == 0
-                    && suffix.slack_lower_bound(solution, u, v, upper) >= 0
+                    && suffix.slack_lower_bound(solution, u, &levels, v, upper) >= 0
                 {
                     break;
                 }
                 // The weight bound with every shared blossom's dual settles most pairs
                 // without computing the exact weight.
-                if included.contains(u, v) || solution.edge_slack(u, v, upper) >= 0 {
+                if included.contains(u, v) || solution.edge_slack_along(u, &chain, v, upper) >= 0 {
                     continue;
                 }
                 if let Some(w) = (weights.exact)(u, v)
-                    && solution.edge_slack(u, v, w) < 0
+                    && solution.edge_slack_along(u, &chain, v, w) < 0
                 {
                     found.push(Edge { i: u, j: v, w });
                 }
@@ -318,11 +321,18 @@ impl Suffix {
 
     /// A lower bound of the slack of `(u, x)` for every `x` from `v` to the end of its
     /// group, when `upper` bounds the weight of each of those pairs.
-    fn slack_lower_bound(&self, solution: &Solution, u: usize, v: usize, upper: i128) -> i128 {
+    fn slack_lower_bound(
+        &self,
+        solution: &Solution,
+        u: usize,
+        u_levels: &[usize; LEVELS],
+        v: usize,
+        upper: i128,
+    ) -> i128 {
         let mut partner = self.deep[v];
         for level in 0..LEVELS {
             let (best, at) = self.best[v][level];
-            let apart = if at == solution.blossom_at_level(u, level) {
+            let apart = if at == u_levels[level] {
                 self.second[v][level]
             } else {
                 best
