@@ -330,14 +330,9 @@ impl Suffix {
         upper: i128,
     ) -> i128 {
         let mut partner = self.deep[v];
-        for level in 0..LEVELS {
-            let (best, at) = self.best[v][level];
-            let apart = if at == u_levels[level] {
-                self.second[v][level]
-            } else {
-                best
-            };
-            partner = partner.min(apart);
+        let levels = self.best[v].iter().zip(&self.second[v]).zip(u_levels);
+        for ((&(best, at), &second), &u_at) in levels {
+            partner = partner.min(if at == u_at { second } else { best });
         }
         if partner == i128::MAX {
             return i128::MAX;
