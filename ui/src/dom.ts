@@ -85,7 +85,7 @@ function composing(event: KeyboardEvent): boolean {
 }
 
 /** Rows put on the page in the first frame; the rest follow a chunk per frame. */
-const FIRST_ROWS = 50;
+const FIRST_ROWS = 30;
 const ROWS_PER_FRAME = 250;
 /** Bodies still being filled, so printing can finish them first. */
 const filling = new Set<() => void>();
