@@ -823,6 +823,8 @@ impl Session {
             .spawn(write_all)
         {
             Ok(writing) => self.backups_in_progress = Some(writing),
+            // No thread (the system is out of them): this copy is not written; an earlier
+            // one still being written finishes on its own thread, unjoined.
             Err(error) => self
                 .notices
                 .push(crate::notice::backup_failed(&CommandError::Io {
