@@ -173,6 +173,12 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
   let tableKeys: string[] | null = null;
   let nameKeys: string[] | null = null;
   const keyOf = (names: string[]) => names.map(foldName).join('\u0000');
+  const tableKeysOf = () => pairings.tables.map((table) => keyOf([table.a.name, table.b.name, String(table.a.player), String(table.b.player)]));
+  // Folded shortly after the tables show, so the first keystroke only searches (folding
+  // 2048 names in any script took longer than a frame).
+  setTimeout(() => {
+    if (section.isConnected) tableKeys ??= tableKeysOf();
+  }, 250);
   const matchesHead = h('thead');
   const matchesBody = h('tbody');
   const matches = h('table', { 'data-testid': 'pairings-matches', class: 'pairings-grid', hidden: true }, matchesHead, matchesBody);
@@ -197,7 +203,7 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
       matchesHead.replaceChildren(...columns(['name', 'table', 'opponent']).childNodes);
       matches.className = 'pairings-grid by-name';
     } else {
-      tableKeys ??= pairings.tables.map((table) => keyOf([table.a.name, table.b.name, String(table.a.player), String(table.b.player)]));
+      tableKeys ??= tableKeysOf();
       hits = pairings.tables.filter((_, i) => tableKeys?.[i]?.includes(fragment)).map(tableRow);
       matchesHead.replaceChildren(...columns(['table', 'a', 'b', 'result']).childNodes);
       matches.className = 'pairings-grid by-table';
