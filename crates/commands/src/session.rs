@@ -809,8 +809,9 @@ impl Session {
         // other), but the command never waits for an earlier one: the new thread does.
         let earlier = self.backups_in_progress.take();
         let folder = backup::backup_dir(self.file.path()).display().to_string();
+        let folder_for_thread = folder.clone();
         let write_all = move || {
-            let mut errors = earlier.map_or_else(Vec::new, |e| joined(e, &folder));
+            let mut errors = earlier.map_or_else(Vec::new, |e| joined(e, &folder_for_thread));
             errors.extend(
                 moments
                     .into_iter()
@@ -828,7 +829,7 @@ impl Session {
             Err(error) => self
                 .notices
                 .push(crate::notice::backup_failed(&CommandError::Io {
-                    path: backup::backup_dir(self.file.path()).display().to_string(),
+                    path: folder,
                     detail: error.to_string(),
                 })),
         }

@@ -69,11 +69,15 @@ pub struct Standings {
 /// Standings after the completed rounds, with the chain of the event's structure (a round
 /// robin ranks with the ruleset's round-robin chain, 004 VIII).
 pub fn compute(event: &Event) -> Result<Standings, EngineError> {
-    let format = match event.settings.structure {
+    compute_with(event, format_of(event))
+}
+
+/// The chain an event ranks with: its structure's (a round robin has its own).
+fn format_of(event: &Event) -> Format {
+    match event.settings.structure {
         crate::model::Structure::RoundRobin => Format::RoundRobin,
         _ => Format::Swiss,
-    };
-    compute_with(event, format)
+    }
 }
 
 /// Standings with the chain for `format`.
@@ -93,11 +97,7 @@ enum Words {
 /// already collected: what the pairer needs before every round (formatting every
 /// tiebreaker of every row was a third of computing the standings).
 pub fn order(event: &Event, records: &Records) -> Result<Standings, EngineError> {
-    let format = match event.settings.structure {
-        crate::model::Structure::RoundRobin => Format::RoundRobin,
-        _ => Format::Swiss,
-    };
-    compute_from(event, format, records, Words::Skipped)
+    compute_from(event, format_of(event), records, Words::Skipped)
 }
 
 fn compute_from(
