@@ -31,6 +31,29 @@ pub struct Edge {
     pub w: i128,
 }
 
+/// Lines of the blossom forest a [`Nesting`] lists from the top (deeper ones are summed up
+/// by the deepest listed).
+pub const LINE_LEVELS: usize = 32;
+
+/// Where a vertex sits in the blossom forest, by lines: a line is a run of blossoms each
+/// holding the next and no other blossom, so it ends where the forest branches (or at its
+/// deepest blossom). Two vertices in one line share exactly the blossoms of the one nested
+/// less deeply; two whose line paths part at level `l` share every blossom of line `l − 1`.
+/// Score groups grow blossoms hundreds deep but branch rarely, so a few lines describe
+/// what a pair shares where a few blossom levels could not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Nesting {
+    /// The lines from the top (an id per line, `usize::MAX` past the last); a vertex in
+    /// no blossom is a line of its own (its own number).
+    pub lines: [usize; LINE_LEVELS],
+    /// Twice the duals of every blossom from the top to the end of each listed line.
+    pub line_duals: [i128; LINE_LEVELS],
+    /// How many lines lead to the vertex (may exceed `LINE_LEVELS`).
+    pub count: usize,
+    /// Twice the duals of all the vertex's blossoms.
+    pub duals: i128,
+}
+
 /// A maximum-weight matching and the dual solution that proves it.
 pub struct Solution {
     /// `mate[v]` is the vertex matched to `v`, or `None`.
@@ -114,22 +137,32 @@ impl Solution {
         self.dualvar[i] + partner - 2 * self.factor * w
     }
 
-    /// The blossom holding `v` at nesting level `level` (0 = outermost), or `v` itself
-    /// when `v` is nested less deeply (so two vertices share exactly the levels before the
-    /// first at which these differ).
-    pub fn blossom_at_level(&self, v: usize, level: usize) -> usize {
-        self.forest
-            .at_depth(v, level + 1)
-            .map_or(v, |b| self.nvertex + b)
+    /// Where `v` sits in the blossom forest, by lines ([`Nesting`]).
+    pub fn nesting(&self, v: usize) -> Nesting {
+        let forest = &self.forest;
+        match forest.innermost[v] {
+            NONE => Nesting {
+                lines: std::array::from_fn(|l| if l == 0 { v } else { NONE }),
+                line_duals: [0; LINE_LEVELS],
+                count: 1,
+                duals: 0,
+            },
+            b => {
+                let head = forest.line_head[b];
+                let path = &forest.line_path[head];
+                Nesting {
+                    lines: path.map(|h| if h == NONE { NONE } else { self.nvertex + h }),
+                    line_duals: path.map(|h| if h == NONE { 0 } else { forest.line_duals[h] }),
+                    count: forest.line_depth[head] as usize + 1,
+                    duals: forest.shared_duals[b],
+                }
+            }
+        }
     }
 
-    /// Twice the duals of `v`'s `levels` outermost blossoms (all of them when fewer), in
-    /// the units of [`Solution::edge_slack`].
-    pub fn outer_blossom_duals(&self, v: usize, levels: usize) -> i128 {
-        let depth = self.forest.depth_of(v).min(levels);
-        self.forest
-            .at_depth(v, depth)
-            .map_or(0, |b| self.forest.shared_duals[b])
+    /// What one unit of weight adds to a slack (the duals' internal scale).
+    pub fn weight_unit(&self) -> i128 {
+        2 * self.factor
     }
 
     /// The smallest vertex dual (non-negative for a valid certificate).
@@ -198,8 +231,6 @@ struct Forest {
     /// The innermost blossom of each vertex (`NONE`: in none).
     innermost: Vec<usize>,
     parent: Vec<usize>,
-    /// Blossoms above each one, counting itself (a top-level blossom has depth 1).
-    depth: Vec<u32>,
     /// `jump[k][b]`: the blossom 2^k levels above `b` (`NONE` past the top).
     jump: Vec<Vec<usize>>,
     /// Twice the sum of the duals of `b` and every blossom above it.
@@ -207,6 +238,14 @@ struct Forest {
     /// Each vertex's place in a depth-first order, and the places each blossom holds.
     position: Vec<u32>,
     span: Vec<(u32, u32)>,
+    /// The first blossom of each blossom's line ([`Nesting`]).
+    line_head: Vec<usize>,
+    /// For each line (by its head): how many lines are above it, the heads of the lines
+    /// from the top down to it (`LINE_LEVELS` at most), and twice the duals from the top to
+    /// its deepest blossom.
+    line_depth: Vec<u32>,
+    line_path: Vec<[usize; LINE_LEVELS]>,
+    line_duals: Vec<i128>,
 }
 
 impl Forest {
@@ -230,6 +269,8 @@ impl Forest {
             depth[b] = above_depth + 1;
             shared_duals[b] = above_duals + 2 * state.dualvar[n + b];
         }
+        let (line_head, line_depth, line_path, line_duals) =
+            lines_of(&parent, &preorder, &shared_duals);
         let deepest = depth.iter().copied().max().unwrap_or(0);
         let mut jump = vec![parent.clone()];
         while (1u64 << jump.len()) <= u64::from(deepest) {
@@ -243,44 +284,20 @@ impl Forest {
         Forest {
             innermost,
             parent,
-            depth,
             jump,
             shared_duals,
             position,
             span,
+            line_head,
+            line_depth,
+            line_path,
+            line_duals,
         }
     }
 
     fn holds(&self, b: usize, v: usize) -> bool {
         let (from, to) = self.span[b];
         (from..to).contains(&self.position[v])
-    }
-
-    /// How many blossoms hold `v`.
-    fn depth_of(&self, v: usize) -> usize {
-        match self.innermost[v] {
-            NONE => 0,
-            b => self.depth[b] as usize,
-        }
-    }
-
-    /// The blossom holding `v` at depth `depth` (1 = outermost), if `v` is nested so deep.
-    fn at_depth(&self, v: usize, depth: usize) -> Option<usize> {
-        let own = self.depth_of(v);
-        if depth == 0 || depth > own {
-            return None;
-        }
-        let mut b = self.innermost[v];
-        let mut climb = own - depth;
-        let mut k = 0;
-        while climb > 0 {
-            if climb & 1 == 1 {
-                b = self.jump[k][b];
-            }
-            climb >>= 1;
-            k += 1;
-        }
-        Some(b)
     }
 
     /// The deepest blossom holding both `i` and `j`.
@@ -304,6 +321,48 @@ impl Forest {
             above => Some(above),
         }
     }
+}
+
+/// The lines of the blossom forest ([`Nesting`]), from blossoms in preorder: each blossom's
+/// line head, and for each head its depth in lines, the heads above it and the duals to
+/// the end of its line.
+#[allow(clippy::type_complexity)]
+fn lines_of(
+    parent: &[usize],
+    preorder: &[usize],
+    shared_duals: &[i128],
+) -> (Vec<usize>, Vec<u32>, Vec<[usize; LINE_LEVELS]>, Vec<i128>) {
+    let n = parent.len();
+    let mut child_blossoms = vec![0u32; n];
+    for &b in preorder {
+        if parent[b] != NONE {
+            child_blossoms[parent[b]] += 1;
+        }
+    }
+    let mut head = vec![NONE; n];
+    let mut depth = vec![0u32; n];
+    let mut path = vec![[NONE; LINE_LEVELS]; n];
+    let mut duals = vec![0i128; n];
+    for &b in preorder {
+        let above = parent[b];
+        if above != NONE && child_blossoms[above] == 1 {
+            head[b] = head[above];
+        } else {
+            head[b] = b;
+            let (d, mut p) = match above {
+                NONE => (0, [NONE; LINE_LEVELS]),
+                above => (depth[head[above]] + 1, path[head[above]]),
+            };
+            if let Some(slot) = p.get_mut(d as usize) {
+                *slot = b;
+            }
+            depth[b] = d;
+            path[b] = p;
+        }
+        // Preorder reaches a line's blossoms from the top down: the last one is deepest.
+        duals[head[b]] = shared_duals[b];
+    }
+    (head, depth, path, duals)
 }
 
 /// A depth-first order of the blossom forest: each vertex's place, the range of places each

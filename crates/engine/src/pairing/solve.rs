@@ -8,7 +8,9 @@
 //! rounds of that, the complete graph is solved directly.
 
 use super::bitset::PairSet;
-use super::matching::{Edge, Solution, max_weight_matching, max_weight_matching_warm};
+use super::matching::{
+    Edge, LINE_LEVELS, Nesting, Solution, max_weight_matching, max_weight_matching_warm,
+};
 
 /// Candidate opponents per player in the sparse graph (8 measured best: fewer needs more
 /// certificate refinements, more makes the matching slower).
@@ -54,8 +56,10 @@ pub struct SolveReport {
 pub struct Weights<'a> {
     pub exact: &'a (dyn Fn(usize, usize) -> Option<i128> + Sync),
     pub upper: &'a (dyn Fn(usize, usize) -> i128 + Sync),
-    /// Score group of a vertex; vertices are ordered by it, and `upper` must not increase
-    /// as the second vertex moves away from the first within a group.
+    /// Score group of a vertex; vertices are ordered by it, and `upper` falls by exactly
+    /// one per place as the second vertex moves away from the first within a later group
+    /// (`upper(u, v) + v` is the same for every `v` of that group: the random tier is the
+    /// distance in the order).
     pub group: &'a (dyn Fn(usize) -> i64 + Sync),
 }
 
@@ -175,9 +179,9 @@ fn self_consistent(solution: &Solution, edges: &[Edge]) -> bool {
 /// `(i, j)` order.
 ///
 /// Vertices come in score-group order. For each vertex `u` and each later group, the pairs
-/// from a position on are bounded at once: past it the weight bound only falls, so the
-/// smallest "partner dual" in the rest of the group (see [`Suffix`]) settles them all. Only
-/// the pairs before that point are checked one by one. Large problems split the vertices
+/// from a position on are bounded at once: past it the weight bound falls by one per
+/// place, so the smallest "partner share" in the rest of the group (see [`Suffix`])
+/// settles them all. Only the pairs before that point are checked one by one. Large problems split the vertices
 /// between threads (each pair is checked by exactly one; the result is the same).
 fn violations(
     vertices: usize,
@@ -190,7 +194,7 @@ fn violations(
     let scan = |u: usize, found: &mut Vec<Edge>| {
         let mut chain = Vec::new();
         solution.blossoms_of(u, &mut chain);
-        let levels: [usize; LEVELS] = std::array::from_fn(|l| solution.blossom_at_level(u, l));
+        let nesting = solution.nesting(u);
         for group in &groups {
             if group.end <= u + 1 {
                 continue;
@@ -201,10 +205,17 @@ fn violations(
                 let upper = (weights.upper)(u, v);
                 // The bound for the rest of the group, every few pairs (checking each pair
                 // exactly is about as cheap as the bound).
-                if (v - start) % RECHECK_EVERY == 0
-                    && suffix.slack_lower_bound(solution, u, &levels, v, upper) >= 0
-                {
-                    break;
+                if v % RECHECK_EVERY == 0 {
+                    let bound =
+                        suffix.slack_lower_bound(solution, u, &nesting, v, upper + v as i128);
+                    // Debug builds check the bound against every pair it settles.
+                    debug_assert!(
+                        (v..group.end)
+                            .all(|x| { solution.edge_slack(u, x, (weights.upper)(u, x)) >= bound })
+                    );
+                    if bound >= 0 {
+                        break;
+                    }
                 }
                 // The weight bound with every shared blossom's dual settles most pairs
                 // without computing the exact weight.
@@ -266,78 +277,155 @@ const MAX_THREADS: usize = 4;
 /// Vertices per block dealt to a thread.
 const BLOCK: usize = 64;
 
-/// Blossom levels the certificate's bound follows (deeper shared blossoms are counted
-/// only by the exact check).
-const LEVELS: usize = 6;
-
 /// For each vertex `v`, lower bounds of the partner's share of the slack of any pair
-/// `(u, x)` with `x` from `v` to the end of `v`'s group. The share of `x` is `y(x)` plus
-/// twice the duals of the blossoms `x` shares with `u` — its outermost `d`, where `d` is
-/// the first level at which their blossom chains differ. So for each level `l`:
-/// - `best[l]`: the smallest `y(x) + 2·(duals of x's l outermost blossoms)` and x's
-///   blossom at level `l` (x itself when it is nested less deeply), and `second[l]`: the
-///   smallest among other blossoms at that level — for `u` whose level-`l` blossom differs
-///   from x's, this is exact when they share exactly `l` levels;
-/// - `deep`: the smallest `y(x) + 2·(duals of its LEVELS outermost blossoms)`, a lower
-///   bound for partners sharing `LEVELS` levels or more.
+/// `(u, x)` with `x` from `v` to the end of `v`'s group. The share of `x` is
+/// `a(x) + S(u, x)`: `a(x)` is `y(x)` plus `x`'s place in weight units (the weight bound
+/// falls by one per place, so `upper(u, x) + x` is one number for the whole group and a
+/// far partner's low dual is weighed against its lower weight), and `S(u, x)` twice the
+/// duals of the blossoms the two share. By the lines of the blossom forest ([`Nesting`]):
+/// - paths that part at line level `l`: `S` is the duals to the end of line `l − 1`
+///   (nothing at level 0). `parted[l]` keeps the smallest `a(x) + that` and the line of
+///   `x` at level `l`, and `parted_other[l]` the smallest among other lines there; a `u`
+///   whose line at `l` is the best one takes the other;
+/// - paths parting deeper than `LINE_LEVELS`: at least the duals to the end of the last
+///   listed line (`deep`);
+/// - one path on the other's (same line, or `x` above `u` or below it): `S` is the duals
+///   of the one nested less deeply, so the share is at least `a(x) + S(x)` (`own`) or
+///   `a(x) + S(u)`, where the second is needed only for `x` under `u`'s line — the
+///   smallest `a(x)` by the line at `u`'s level (`under` / `under_other`).
 ///
-/// Vertex duals alone are a weak bound inside nested blossoms (whose duals make up for low
-/// vertex duals), which made the check scan whole score groups pair by pair.
+/// Vertex duals alone, or a few blossom levels from the top, are a weak bound: blossoms
+/// nest hundreds deep and their duals make up for low vertex duals, which made the check
+/// scan whole score groups pair by pair.
 struct Suffix {
-    best: Vec<[(i128, usize); LEVELS]>,
-    second: Vec<[i128; LEVELS]>,
-    deep: Vec<i128>,
+    /// The bounds from every `RECHECK_EVERY`th vertex on (`v / RECHECK_EVERY`).
+    tails: Vec<Tail>,
+}
+
+/// The bounds for one vertex to the end of its group.
+#[derive(Clone, Copy)]
+struct Tail {
+    parted: [(i128, usize); LINE_LEVELS],
+    parted_other: [i128; LINE_LEVELS],
+    under: [(i128, usize); LINE_LEVELS],
+    under_other: [i128; LINE_LEVELS],
+    deep: i128,
+    own: i128,
+}
+
+impl Tail {
+    const EMPTY: Tail = Tail {
+        parted: [(i128::MAX, usize::MAX); LINE_LEVELS],
+        parted_other: [i128::MAX; LINE_LEVELS],
+        under: [(i128::MAX, usize::MAX); LINE_LEVELS],
+        under_other: [i128::MAX; LINE_LEVELS],
+        deep: i128::MAX,
+        own: i128::MAX,
+    };
+
+    /// Takes in partner `x` with share base `a` (see [`Suffix`]).
+    fn add(&mut self, a: i128, x: &Nesting) {
+        for level in 0..x.count.min(LINE_LEVELS) {
+            let line = x.lines[level];
+            let above = if level == 0 {
+                0
+            } else {
+                x.line_duals[level - 1]
+            };
+            keep_two_lines(
+                &mut self.parted[level],
+                &mut self.parted_other[level],
+                a + above,
+                line,
+            );
+            keep_two_lines(
+                &mut self.under[level],
+                &mut self.under_other[level],
+                a,
+                line,
+            );
+        }
+        if x.count > LINE_LEVELS {
+            self.deep = self.deep.min(a + x.line_duals[LINE_LEVELS - 1]);
+        }
+        self.own = self.own.min(a + x.duals);
+    }
+
+    /// The smallest share of these partners with `u`.
+    fn partner(&self, u: &Nesting) -> i128 {
+        let mut partner = self.own;
+        // Partners parting from `u`'s path where `u` has lines (deeper ones are under it).
+        for level in 0..u.count.min(LINE_LEVELS) {
+            let (best, line) = self.parted[level];
+            partner = partner.min(if line == u.lines[level] {
+                self.parted_other[level]
+            } else {
+                best
+            });
+        }
+        if u.count > LINE_LEVELS {
+            partner = partner.min(self.deep);
+        }
+        // Partners under `u`'s line (or under its deepest listed one, a superset); for `u`
+        // in no blossom, none are, and the term is the smallest `a(x)`, as the first level's.
+        let level = (u.count - 1).min(LINE_LEVELS - 1);
+        let (best, line) = self.under[level];
+        let under = if line == u.lines[level] {
+            best
+        } else {
+            self.under_other[level]
+        };
+        partner.min(under.saturating_add(u.duals))
+    }
+}
+
+/// The smallest value with its line, and the smallest with any other line.
+fn keep_two_lines(best: &mut (i128, usize), other: &mut i128, value: i128, line: usize) {
+    if value < best.0 {
+        if line != best.1 {
+            *other = best.0;
+        }
+        *best = (value, line);
+    } else if line != best.1 {
+        *other = (*other).min(value);
+    }
 }
 
 impl Suffix {
     fn of(vertices: usize, solution: &Solution, groups: &[Group]) -> Suffix {
-        let none = (i128::MAX, usize::MAX);
-        let mut best = vec![[none; LEVELS]; vertices];
-        let mut second = vec![[i128::MAX; LEVELS]; vertices];
-        let mut deep = vec![i128::MAX; vertices];
+        let mut tails = vec![Tail::EMPTY; vertices.div_ceil(RECHECK_EVERY)];
+        let unit = solution.weight_unit();
         for group in groups {
-            let (mut b, mut s, mut d) = ([none; LEVELS], [i128::MAX; LEVELS], i128::MAX);
+            let mut tail = Tail::EMPTY;
             for v in (group.start..group.end).rev() {
-                for level in 0..LEVELS {
-                    let share = solution.vertex_dual(v) + solution.outer_blossom_duals(v, level);
-                    let at = solution.blossom_at_level(v, level);
-                    if share < b[level].0 {
-                        if at != b[level].1 {
-                            s[level] = b[level].0;
-                        }
-                        b[level] = (share, at);
-                    } else if at != b[level].1 {
-                        s[level] = s[level].min(share);
-                    }
+                tail.add(
+                    solution.vertex_dual(v) + unit * v as i128,
+                    &solution.nesting(v),
+                );
+                if v % RECHECK_EVERY == 0 {
+                    tails[v / RECHECK_EVERY] = tail;
                 }
-                d = d.min(solution.vertex_dual(v) + solution.outer_blossom_duals(v, LEVELS));
-                best[v] = b;
-                second[v] = s;
-                deep[v] = d;
             }
         }
-        Suffix { best, second, deep }
+        Suffix { tails }
     }
 
-    /// A lower bound of the slack of `(u, x)` for every `x` from `v` to the end of its
-    /// group, when `upper` bounds the weight of each of those pairs.
+    /// A lower bound of the slack of `(u, x)` for every `x` from `v` (a multiple of
+    /// `RECHECK_EVERY`) to the end of its group, when `upper(u, x) + x` is at most
+    /// `upper_at_zero` for each of those pairs.
     fn slack_lower_bound(
         &self,
         solution: &Solution,
         u: usize,
-        u_levels: &[usize; LEVELS],
+        u_nesting: &Nesting,
         v: usize,
-        upper: i128,
+        upper_at_zero: i128,
     ) -> i128 {
-        let mut partner = self.deep[v];
-        let levels = self.best[v].iter().zip(&self.second[v]).zip(u_levels);
-        for ((&(best, at), &second), &u_at) in levels {
-            partner = partner.min(if at == u_at { second } else { best });
-        }
+        let partner = self.tails[v / RECHECK_EVERY].partner(u_nesting);
         if partner == i128::MAX {
             return i128::MAX;
         }
-        solution.slack_lower_bound_with(u, partner, upper)
+        solution.slack_lower_bound_with(u, partner, upper_at_zero)
     }
 }
 
