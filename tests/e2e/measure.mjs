@@ -165,13 +165,18 @@ const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { na
 const results = ['a', 'b', 'draw', 'a', 'b', 'dl'];
 (async () => {
   const times = [];
+  const noop = [];
   for (const [i, table] of tables.entries()) {
     const request = { round: null, table, result: results[i % results.length], replace: false, override_reason: null };
     const t0 = performance.now();
     await invoke('record_result', request);
     times.push(performance.now() - t0);
+    // The baseline in the same loop: a command that does nothing (the window's round trip).
+    const t1 = performance.now();
+    await invoke('take_notices', null);
+    noop.push(performance.now() - t1);
   }
-  done({ ok: true, times });
+  done({ ok: true, times, noop });
 })().catch((e) => done({ ok: false, error: JSON.stringify(e) }));`;
 
 async function bigEvent() {
@@ -341,9 +346,16 @@ const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { na
   const t2 = performance.now();
   await invoke('take_notices', null);
   const t3 = performance.now();
-  done({ ok: true, pair_round_ms: t1 - t0, pairings_ms: t2 - t1, take_notices_ms: t3 - t2 });
+  const standings = await invoke('standings', { first: null });
+  const t4 = performance.now();
+  const text = JSON.stringify(standings);
+  const t5 = performance.now();
+  JSON.parse(text);
+  const t6 = performance.now();
+  done({ ok: true, pair_round_ms: t1 - t0, pairings_ms: t2 - t1, take_notices_ms: t3 - t2, standings_ms: t4 - t3, standings_kb: text.length / 1024, standings_parse_ms: t6 - t5 });
 })().catch((e) => done({ ok: false, error: JSON.stringify(e) }));`);
     const times = recorded.times;
+    const noop = recorded.noop;
     return {
       players: PLAYERS_1024,
       round_11_in_shell: direct,
@@ -354,6 +366,18 @@ const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { na
         p99_ms: round1(percentile(times, 99)),
         max_ms: round1(Math.max(...times)),
         timer_step_ms: smallestStep(times),
+        // The slowest entries and where in the sequence they came (a pattern names a cause).
+        slowest: times
+          .map((ms, index) => [index, round1(ms)])
+          .sort((x, y) => y[1] - x[1])
+          .slice(0, 8),
+      },
+      // The same window's round trip for a command that does nothing, timed after each
+      // entry: the floor under the entry's figures on this machine.
+      noop_command_baseline: {
+        p50_ms: round1(percentile(noop, 50)),
+        p99_ms: round1(percentile(noop, 99)),
+        max_ms: round1(Math.max(...noop)),
       },
       pair_round_11_click_to_tables: pairMs,
       pairings_filter_keystroke_to_frame_ms: filterMs,

@@ -8,9 +8,19 @@ import { mockIPC } from '@tauri-apps/api/mocks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BracketSeat, BracketView, EventView, PairingsView, PlayerView, TableView } from './types';
 
-type Fake = { players: PlayerView[]; round: PairingsView | null; event: EventView | null; calls: string[]; undone: number; bracket: BracketView | null };
+type Fake = {
+  players: PlayerView[];
+  round: PairingsView | null;
+  event: EventView | null;
+  calls: string[];
+  undone: number;
+  bracket: BracketView | null;
+  /** Players added to the standings only (a large field), and a name changed after the first ask. */
+  standingsExtra: number;
+  renamedAfterFirstAsk: string | null;
+};
 
-const fake: Fake = { players: [], round: null, event: null, calls: [], undone: 0, bracket: null };
+const fake: Fake = { players: [], round: null, event: null, calls: [], undone: 0, bracket: null, standingsExtra: 0, renamedAfterFirstAsk: null };
 
 function eventView(): EventView {
   const active = fake.players.filter((p) => p.status === 'active').length;
@@ -149,12 +159,13 @@ function backend(cmd: string, payload?: InvokeArgs): unknown {
       return [{ step: 1, recorded_at: '2026-11-22T04:00:00.000+00:00', description: [message('history.registered', 'registered Ann', { name: 'Ann' })], reason: null, undone: false }];
     case 'penalties':
       return [];
-    case 'standings':
-      return {
-        completed_rounds: 1,
-        chain: ['opp-match-win'],
-        random_seed: '1',
-        rows: fake.players.map((p, i) => ({
+    case 'standings': {
+      const extra = Array.from({ length: fake.standingsExtra }, (_, i) => player(1000 + i, `Guest ${String(i + 1).padStart(2, '0')}`));
+      const players = [...fake.players, ...extra];
+      const first = typeof request['first'] === 'number' ? request['first'] : null;
+      const renamed = fake.renamedAfterFirstAsk;
+      if (first === null && renamed !== null && players[0]) players[0] = { ...players[0], name: renamed };
+      const rows = players.map((p, i) => ({
           rank: i + 1,
           player: p.id,
           name: p.name,
@@ -167,8 +178,10 @@ function backend(cmd: string, payload?: InvokeArgs): unknown {
           decided_by_random: false,
           dropped: p.status === 'dropped',
           disqualified: false,
-        })),
-      };
+          eliminated: false,
+        }));
+      return { completed_rounds: 1, chain: ['opp-match-win'], random_seed: '1', rows: first === null ? rows : rows.slice(0, first) };
+    }
     case 'bracket':
       return fake.bracket;
     case 'start_cut': {
@@ -335,6 +348,25 @@ describe('the app with a fake shell', () => {
     expect(eve?.textContent).toContain('Dropped');
     expect(all('standings-rank')[0]?.textContent).toBe('1');
     expect(all('standings-points')[0]?.textContent).toBe('0');
+  });
+
+  it('shows the standings of a large field top first, then every row under it in order', async () => {
+    fake.standingsExtra = 40;
+    try {
+      await navigate('start', 'create-event');
+      await navigate('standings', 'standings-table');
+      await until(() => all('standings-row').length === 45);
+      expect(all('standings-rank').map((cell) => Number(cell.textContent))).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+      // A result that came in between the two asks: the whole table is shown again, once.
+      fake.renamedAfterFirstAsk = 'Zed';
+      await navigate('start', 'create-event');
+      await navigate('standings', 'standings-table');
+      await until(() => all('standings-row').length === 45 && all('standings-name')[0]?.textContent === 'Zed');
+      expect(all('standings-rank').map((cell) => Number(cell.textContent))).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+    } finally {
+      fake.standingsExtra = 0;
+      fake.renamedAfterFirstAsk = null;
+    }
   });
 
   it('starts a top cut, pairs its final and shows the champion', async () => {

@@ -84,6 +84,11 @@ function composing(event: KeyboardEvent): boolean {
   return event.isComposing || event.keyCode === 229;
 }
 
+/** Resolves once the next frame has been painted (work started then does not delay it). */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /** Rows put on the page in the first frame; the rest follow a chunk per frame. */
 const FIRST_ROWS = 30;
 const ROWS_PER_FRAME = 250;

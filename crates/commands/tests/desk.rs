@@ -245,8 +245,14 @@ fn every_command_of_the_surface_works_over_an_event_file() {
         host.ok("penalties", Value::Null).as_array().map(Vec::len),
         Some(1)
     );
-    let standings = host.ok("standings", Value::Null);
+    let standings = host.ok("standings", json!({ "first": null }));
     assert_eq!(standings["completed_rounds"], 1);
+    // The top rows alone (what the window shows first) are the full table's first rows.
+    let top = host.ok("standings", json!({ "first": 2 }));
+    assert_eq!(top["rows"].as_array().map(Vec::len), Some(2));
+    assert_eq!(top["rows"][0], standings["rows"][0]);
+    assert_eq!(top["rows"][1], standings["rows"][1]);
+    assert!(standings["rows"].as_array().is_some_and(|rows| rows.len() > 2));
     let breakdown = host.ok("breakdown", Value::Null);
     assert_eq!(breakdown["players"].as_array().map(Vec::len), Some(9));
 

@@ -50,6 +50,7 @@ import type { SavedCopyView } from './SavedCopyView';
 import type { ScannedSlip } from './ScannedSlip';
 import type { SetDeckRequest } from './SetDeckRequest';
 import type { SetRoundsRequest } from './SetRoundsRequest';
+import type { StandingsRequest } from './StandingsRequest';
 import type { StandingsView } from './StandingsView';
 import type { SwapRequest } from './SwapRequest';
 import type { TableCodeView } from './TableCodeView';
@@ -98,7 +99,7 @@ export type Commands = {
   back_to_round: { request: BackToRoundRequest; response: Array<HistoryItem> };
   penalty: { request: PenaltyRequest; response: PenaltyView };
   penalties: { request: null; response: Array<PenaltyView> };
-  standings: { request: null; response: StandingsView };
+  standings: { request: StandingsRequest; response: StandingsView };
   breakdown: { request: null; response: BreakdownView };
   start_cut: { request: CutRequest; response: BracketView };
   pair_bracket_round: { request: null; response: PairingsView };

@@ -31,7 +31,7 @@ export function mountCut(root: HTMLElement): void {
   void run(async () => {
     const bracket = await call('bracket', null);
     if (bracket) showBracket(bracket);
-    else content.replaceChildren(setupPanel(event, await call('standings', null), showBracket));
+    else content.replaceChildren(setupPanel(event, await call('standings', { first: null }), showBracket));
   });
 }
 

@@ -122,6 +122,9 @@ function seatText(seat: SeatView): string {
 
 const NAME_ORDER = new Intl.Collator();
 
+/** Tables whose names are folded for the filter per task (a few milliseconds). */
+const FOLD_SLICE = 64;
+
 function renderPairings(section: HTMLElement, pairings: PairingsView | null): void {
   const stage = pairings?.bracket_round ? ` — ${bracketLabel(pairings.bracket_round)}` : '';
   const title = h('h3', { id: 'pairings-heading' }, pairings ? t('round.pairingsOf', { round: pairings.round }) + stage : t('round.pairingsTitle'));
@@ -170,15 +173,25 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
   // Finding a player: the rows (of the view being shown) whose names or numbers contain
   // the typed fragment, in a small table shown instead of the full one. Keys are folded
   // once, at the first keystroke; each keystroke is one pass and a few rows to lay out.
-  let tableKeys: string[] | null = null;
   let nameKeys: string[] | null = null;
   const keyOf = (names: string[]) => names.map(foldName).join('\u0000');
-  const tableKeysOf = () => pairings.tables.map((table) => keyOf([table.a.name, table.b.name, String(table.a.player), String(table.b.player)]));
-  // Folded shortly after the tables show, so the first keystroke only searches (folding
-  // 2048 names in any script took longer than a frame).
-  setTimeout(() => {
-    if (section.isConnected) tableKeys ??= tableKeysOf();
-  }, 250);
+  const tableKeys: string[] = [];
+  const foldTables = (count: number) => {
+    const end = Math.min(pairings.tables.length, tableKeys.length + count);
+    for (let i = tableKeys.length; i < end; i++) {
+      const table = pairings.tables[i] as TableView;
+      tableKeys.push(keyOf([table.a.name, table.b.name, String(table.a.player), String(table.b.player)]));
+    }
+  };
+  // Folded a few tables at a time shortly after the tables show, so the first keystroke
+  // only searches and no frame waits for the folding (2048 names in any script take
+  // longer than a frame).
+  const foldInSlices = () => {
+    if (!section.isConnected || tableKeys.length === pairings.tables.length) return;
+    foldTables(FOLD_SLICE);
+    setTimeout(foldInSlices, 0);
+  };
+  setTimeout(foldInSlices, 250);
   const matchesHead = h('thead');
   const matchesBody = h('tbody');
   const matches = h('table', { 'data-testid': 'pairings-matches', class: 'pairings-grid', hidden: true }, matchesHead, matchesBody);
@@ -203,8 +216,8 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
       matchesHead.replaceChildren(...columns(['name', 'table', 'opponent']).childNodes);
       matches.className = 'pairings-grid by-name';
     } else {
-      tableKeys ??= tableKeysOf();
-      hits = pairings.tables.filter((_, i) => tableKeys?.[i]?.includes(fragment)).map(tableRow);
+      foldTables(pairings.tables.length);
+      hits = pairings.tables.filter((_, i) => tableKeys[i]?.includes(fragment)).map(tableRow);
       matchesHead.replaceChildren(...columns(['table', 'a', 'b', 'result']).childNodes);
       matches.className = 'pairings-grid by-table';
     }

@@ -2,7 +2,7 @@
 // dropped and disqualified players marked in words; printing and exporting the event.
 import * as api from '../api';
 import { call } from '../api';
-import { field, fillRows, h, select } from '../dom';
+import { afterPaint, field, fillRows, h, select } from '../dom';
 import { announce } from '../feedback';
 import { joinPath } from '../format';
 import { has, t } from '../i18n';
@@ -17,7 +17,36 @@ export function mountStandings(root: HTMLElement): void {
   if (!requireEvent(root)) return;
   const content = h('section', { class: 'panel' });
   root.append(content, breakdownPanel(), exportPanel());
-  void run(async () => render(content, await call('standings', null)));
+  void run(async () => {
+    // The top of the table first (a large event's whole table is a long message), then
+    // the whole table: its rows go under the ones shown, or replace them if a result came
+    // in between.
+    const top = await call('standings', { first: TOP_ROWS });
+    const shown = render(content, top);
+    if (top.rows.length < TOP_ROWS) return;
+    // Printing the page waits for the whole table, which is asked for once the top is on
+    // screen (reading a long answer would otherwise hold up that frame).
+    shown.print.disabled = true;
+    await afterPaint();
+    const all = await call('standings', { first: null }).finally(() => {
+      shown.print.disabled = false;
+    });
+    if (!shown.body.isConnected) return;
+    if (sameTop(top, all)) shown.add(all.rows.slice(top.rows.length));
+    else render(content, all);
+  });
+}
+
+/** Rows asked for first: about a screenful. */
+const TOP_ROWS = 30;
+
+/** Whether `all` begins with the rows of `top` (nothing changed between the two asks). */
+function sameTop(top: StandingsView, all: StandingsView): boolean {
+  return (
+    top.completed_rounds === all.completed_rounds &&
+    JSON.stringify(top.chain) === JSON.stringify(all.chain) &&
+    JSON.stringify(top.rows) === JSON.stringify(all.rows.slice(0, top.rows.length))
+  );
 }
 
 /** A tiebreaker's column name; unknown ids are shown as they are. */
@@ -43,7 +72,10 @@ export function showMatchWinColumn(standings: StandingsView): boolean {
   return !standings.chain.includes('match-win') && standings.rows.some((row) => row.match_win !== null);
 }
 
-function render(section: HTMLElement, standings: StandingsView): void {
+/** The table as shown, and a way to add rows under it. */
+type Shown = { body: HTMLElement; print: HTMLButtonElement; add: (rows: readonly StandingsRowView[]) => void };
+
+function render(section: HTMLElement, standings: StandingsView): Shown {
   const withMatchWin = showMatchWinColumn(standings);
   const headers = [
     t('standings.rank'),
@@ -55,6 +87,7 @@ function render(section: HTMLElement, standings: StandingsView): void {
     t('standings.status'),
   ];
   const body = h('tbody');
+  const print = printButton('print-standings');
   const rowOf = (row: StandingsRowView) =>
     h(
       'tr',
@@ -69,7 +102,7 @@ function render(section: HTMLElement, standings: StandingsView): void {
     );
   section.replaceChildren(
     h('h3', {}, t('standings.after', { rounds: standings.completed_rounds })),
-    h('div', { class: 'actions no-print' }, printButton('print-standings')),
+    h('div', { class: 'actions no-print' }, print),
     pdfButtons(['standings', 'breakdown']),
     h(
       'div',
@@ -83,7 +116,9 @@ function render(section: HTMLElement, standings: StandingsView): void {
     ),
   );
   // The first rows show at once; the rest follow a chunk per frame.
-  fillRows(body, standings.rows, rowOf);
+  const add = (rows: readonly StandingsRowView[]) => fillRows(body, rows, rowOf);
+  add(standings.rows);
+  return { body, print, add };
 }
 
 function exportPanel(): HTMLElement {

@@ -408,8 +408,13 @@ impl Desk {
         Ok(self.session()?.penalties())
     }
 
-    pub fn standings(&mut self, _: Nothing) -> Result<StandingsView, CommandError> {
-        self.session()?.standings()
+    pub fn standings(&mut self, request: StandingsRequest) -> Result<StandingsView, CommandError> {
+        let mut view = self.session()?.standings()?;
+        if let Some(first) = request.first {
+            view.rows
+                .truncate(usize::try_from(first).unwrap_or(usize::MAX));
+        }
+        Ok(view)
     }
 
     /// Each player's opponents and the values behind their tiebreakers.

@@ -223,6 +223,15 @@ pub struct RepairRequest {
     pub allow_rematches: bool,
 }
 
+/// The standings, or only their top rows: a window shows the first screenful of a large
+/// event at once and asks for the whole table next.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct StandingsRequest {
+    /// `null`: every row; a number: at most that many rows from the top.
+    pub first: Option<u32>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct RoundRequest {

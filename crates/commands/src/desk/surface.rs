@@ -127,7 +127,7 @@ surface! {
     back_to_round(BackToRoundRequest) -> Vec<crate::session::HistoryItem>: Write;
     penalty(PenaltyRequest) -> crate::views::PenaltyView: Write;
     penalties(Nothing) -> Vec<crate::views::PenaltyView>: Write;
-    standings(Nothing) -> crate::views::StandingsView: Read;
+    standings(StandingsRequest) -> crate::views::StandingsView: Read;
     breakdown(Nothing) -> crate::breakdown::BreakdownView: Read;
     start_cut(CutRequest) -> crate::bracket_view::BracketView: Write;
     pair_bracket_round(Nothing) -> crate::views::PairingsView: Write;
