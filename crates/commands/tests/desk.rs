@@ -252,7 +252,11 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     assert_eq!(top["rows"].as_array().map(Vec::len), Some(2));
     assert_eq!(top["rows"][0], standings["rows"][0]);
     assert_eq!(top["rows"][1], standings["rows"][1]);
-    assert!(standings["rows"].as_array().is_some_and(|rows| rows.len() > 2));
+    assert!(
+        standings["rows"]
+            .as_array()
+            .is_some_and(|rows| rows.len() > 2)
+    );
     let breakdown = host.ok("breakdown", Value::Null);
     assert_eq!(breakdown["players"].as_array().map(Vec::len), Some(9));
 
