@@ -297,6 +297,24 @@ describe('the app with a fake shell', () => {
     expect(byId('explanation')?.textContent).toContain('all paired by the rules');
   });
 
+  it('finds a player in the pairings above the full list, which stays as it is', async () => {
+    const find = byId<HTMLInputElement>('pairings-filter') as HTMLInputElement;
+    const matches = byId('pairings-matches') as HTMLElement;
+    const full = byId('pairings-table') as HTMLElement;
+    type(find, fake.players[0]?.name ?? '');
+    expect(matches.hidden).toBe(false);
+    expect(matches.querySelectorAll('tbody tr')).toHaveLength(1);
+    expect(matches.querySelector('caption')?.textContent).toContain('1');
+    expect(matches.compareDocumentPosition(full) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(full.hidden).toBe(false);
+    type(find, 'nobody here');
+    expect(matches.hidden).toBe(true);
+    expect(byId('pairings-no-match')?.hidden).toBe(false);
+    type(find, '');
+    expect(matches.hidden).toBe(true);
+    expect(byId('pairings-no-match')?.hidden).toBe(true);
+  });
+
   it('enters results from the keyboard, asks before replacing, and undoes with Ctrl+Z', async () => {
     const input = (await navigate('results', 'result-input')) as HTMLInputElement;
     await until(() => byId('outstanding-tables')?.textContent?.includes('Table 2'));

@@ -171,7 +171,8 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
     return byName;
   };
   // Finding a player: the rows (of the view being shown) whose names or numbers contain
-  // the typed fragment, in a small table shown instead of the full one. Keys are folded
+  // the typed fragment, in a small table above the full one (hiding the full table on a
+  // keystroke took longer than a frame at 512 tables; it stays as it is). Keys are folded
   // once, at the first keystroke; each keystroke is one pass and a few rows to lay out.
   let nameKeys: string[] | null = null;
   const keyOf = (names: string[]) => names.map(foldName).join('\u0000');
@@ -194,15 +195,16 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
   setTimeout(foldInSlices, 250);
   const matchesHead = h('thead');
   const matchesBody = h('tbody');
-  const matches = h('table', { 'data-testid': 'pairings-matches', class: 'pairings-grid', hidden: true }, matchesHead, matchesBody);
+  const matchesCaption = h('caption');
+  const matches = h('table', { 'data-testid': 'pairings-matches', class: 'pairings-grid no-print', hidden: true }, matchesCaption, matchesHead, matchesBody);
   const noMatch = h('p', { 'data-testid': 'pairings-no-match', hidden: true }, t('round.noMatch'));
   const find = h('input', { type: 'search', 'data-testid': 'pairings-filter', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('round.filter'), placeholder: t('round.filter') });
   let showNames = false;
   const show = () => {
     const fragment = foldName(find.value);
     const filtering = fragment !== '';
-    byTable.hidden = filtering || showNames;
-    if (showNames || byName) nameTable().hidden = filtering || !showNames;
+    byTable.hidden = showNames;
+    if (showNames || byName) nameTable().hidden = !showNames;
     matches.hidden = !filtering;
     if (!filtering) {
       noMatch.hidden = true;
@@ -214,14 +216,16 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
       nameKeys ??= all.map((s) => keyOf([s.name]));
       hits = all.filter((_, i) => nameKeys?.[i]?.includes(fragment)).map(nameRow);
       matchesHead.replaceChildren(...columns(['name', 'table', 'opponent']).childNodes);
-      matches.className = 'pairings-grid by-name';
+      matches.className = 'pairings-grid by-name no-print';
     } else {
       foldTables(pairings.tables.length);
       hits = pairings.tables.filter((_, i) => tableKeys[i]?.includes(fragment)).map(tableRow);
       matchesHead.replaceChildren(...columns(['table', 'a', 'b', 'result']).childNodes);
-      matches.className = 'pairings-grid by-table';
+      matches.className = 'pairings-grid by-table no-print';
     }
     matchesBody.replaceChildren(...hits);
+    matchesCaption.textContent = t('round.found', { count: hits.length });
+    matches.hidden = hits.length === 0;
     noMatch.hidden = hits.length > 0;
   };
   find.addEventListener('input', show);
@@ -238,9 +242,9 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
     title,
     h('div', { class: 'actions no-print' }, find, toggle, printButton('print-pairings')),
     pdfButtons(['pairings', 'pairings-by-name', 'slips'], () => pairings.round),
-    byTable,
     matches,
     noMatch,
+    byTable,
     pairings.byes.length > 0 ? h('p', {}, t('round.byes', { names: pairings.byes.map((s) => s.name).join(', ') })) : null,
     pairings.late_entry_losses.length > 0
       ? h('p', {}, t('round.lateEntries', { names: pairings.late_entry_losses.map((s) => s.name).join(', ') }))
