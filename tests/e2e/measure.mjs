@@ -162,6 +162,11 @@ const RECORD = `
 const done = arguments[arguments.length - 1];
 const tables = arguments[0];
 const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { name, request });
+// As the window sends them (ui/src/api.ts): on the window's thread unless the shell refuses.
+const quick = (name, request) =>
+  window.__TAURI_INTERNALS__
+    .invoke('call_here', { name, request })
+    .catch((e) => (e?.key === 'error.not-allowed.run-here' ? invoke(name, request) : Promise.reject(e)));
 const results = ['a', 'b', 'draw', 'a', 'b', 'dl'];
 (async () => {
   const times = [];
@@ -169,11 +174,11 @@ const results = ['a', 'b', 'draw', 'a', 'b', 'dl'];
   for (const [i, table] of tables.entries()) {
     const request = { round: null, table, result: results[i % results.length], replace: false, override_reason: null };
     const t0 = performance.now();
-    await invoke('record_result', request);
+    await quick('record_result', request);
     times.push(performance.now() - t0);
     // The baseline in the same loop: a command that does nothing (the window's round trip).
     const t1 = performance.now();
-    await invoke('take_notices', null);
+    await quick('take_notices', null);
     noop.push(performance.now() - t1);
   }
   done({ ok: true, times, noop });

@@ -1,5 +1,6 @@
-// api.ts sends every command through the shell's one `call` command (name + request) and
-// turns every rejection into an ApiError {kind, key, params, message}.
+// api.ts sends every command through the shell's one `call` command (name + request; a few
+// quick ones through `call_here` first) and turns every rejection into an ApiError
+// {kind, key, params, message}.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const invoke = vi.fn();
@@ -13,12 +14,36 @@ describe('api', () => {
   });
 
   it('sends the command name and its request to `call`', async () => {
-    invoke.mockResolvedValue({ table: 12 });
-    await api.call('record_result', { round: null, table: 12, result: 'a', replace: false, override_reason: null });
+    invoke.mockResolvedValue({ id: 1 });
+    await api.call('edit_player', { player: '1', name: 'Ann', reading: null, publisher_id: null, nickname: null });
     expect(invoke).toHaveBeenCalledWith('call', {
-      name: 'record_result',
-      request: { round: null, table: 12, result: 'a', replace: false, override_reason: null },
+      name: 'edit_player',
+      request: { player: '1', name: 'Ann', reading: null, publisher_id: null, nickname: null },
     });
+  });
+
+  it('runs result entry on the window thread (`call_here`), and the usual way when the shell refuses', async () => {
+    const request = { round: null, table: 12, result: 'a', replace: false, override_reason: null };
+    invoke.mockResolvedValue({ table: 12 });
+    await api.call('record_result', request);
+    expect(invoke).toHaveBeenCalledWith('call_here', { name: 'record_result', request });
+    expect(invoke).not.toHaveBeenCalledWith('call', expect.anything());
+
+    invoke.mockReset();
+    invoke.mockImplementation((command: string) =>
+      command === 'call_here'
+        ? Promise.reject({ kind: 'not-allowed', message: 'busy', key: 'error.not-allowed.run-here', params: { name: 'record_result' } })
+        : Promise.resolve({ table: 12 }),
+    );
+    expect(await api.call('record_result', request)).toEqual({ table: 12 });
+    expect(invoke).toHaveBeenCalledWith('call', { name: 'record_result', request });
+  });
+
+  it('does not retry a result the shell rejected for itself', async () => {
+    invoke.mockRejectedValue({ kind: 'result-exists', message: 'exists', key: 'error.result-exists', params: {} });
+    const error = await api.call('record_result', { round: null, table: 1, result: 'a', replace: false, override_reason: null }).catch((e: unknown) => e);
+    expect(api.normalizeError(error).kind).toBe('result-exists');
+    expect(invoke).toHaveBeenCalledTimes(1);
   });
 
   it('sends null to commands without a request', async () => {

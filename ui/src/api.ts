@@ -116,10 +116,36 @@ export function onNotices(listener: NoticeListener): () => void {
   return () => noticeListeners.delete(listener);
 }
 
+/**
+ * Commands the shell may run on the window's own thread (`call_here` in src-tauri): the
+ * answer skips a hop between threads, which was most of result entry's slowest times. The
+ * shell refuses when it cannot (the desk busy with a print or an export, or this app a
+ * station), and the command then runs as usual.
+ */
+const RUN_HERE: ReadonlySet<CommandName> = new Set<CommandName>(['record_result', 'preview_result', 'take_notices']);
+/** Off while this app is a station (every command then goes to the main laptop). */
+let runHere = true;
+
+function refusedHere(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { key?: unknown }).key === 'error.not-allowed.run-here';
+}
+
+/** The shell's `call` of command `name`, on the window's thread where it may be. */
+async function invokeCall<T>(name: CommandName, request: unknown): Promise<T> {
+  if (runHere && RUN_HERE.has(name)) {
+    try {
+      return await invoke<T>('call_here', { name, request });
+    } catch (error) {
+      if (!refusedHere(error)) throw error;
+    }
+  }
+  return invoke<T>('call', { name, request });
+}
+
 /** Collects the notices of the command just run; a failure here never fails that command. */
 async function takeNotices(): Promise<void> {
   try {
-    const notices = await invoke<Message[]>('call', { name: 'take_notices', request: null });
+    const notices = await invokeCall<Message[]>('take_notices', null);
     if (notices.length > 0) for (const listener of noticeListeners) listener(notices);
   } catch {
     // Nothing to show.
@@ -131,7 +157,7 @@ export async function call<K extends CommandName>(name: K, request: RequestOf<K>
   const slow = SLOW_COMMANDS.has(name);
   if (slow) busy(1);
   try {
-    const response = await guarded(() => invoke<ResponseOf<K>>('call', { name, request }));
+    const response = await guarded(() => invokeCall<ResponseOf<K>>(name, request));
     if (name !== 'take_notices' && noticeListeners.size > 0) void takeNotices();
     return response;
   } finally {
@@ -159,10 +185,19 @@ export const share = (on: boolean | null, port: number | null) => guarded(() => 
  * Makes this app a scorekeeper station of another laptop's shared event (address and join
  * code from its Share screen); every command then goes to that laptop. The event's summary.
  */
-export const joinStation = (address: string, code: string) => guarded(() => invoke<EventView>('join_station', { address, code }));
+export const joinStation = (address: string, code: string) =>
+  guarded(async () => {
+    const event = await invoke<EventView>('join_station', { address, code });
+    runHere = false;
+    return event;
+  });
 
 /** Stops being a station: this laptop's own event is shown again. */
-export const leaveStation = () => guarded(() => invoke<void>('leave_station'));
+export const leaveStation = () =>
+  guarded(async () => {
+    await invoke<void>('leave_station');
+    runHere = true;
+  });
 
 /** Asks for an existing event file; null when the user cancels. */
 export const chooseEventFile = (title: string, filterName: string) =>

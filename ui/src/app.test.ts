@@ -15,12 +15,26 @@ type Fake = {
   calls: string[];
   undone: number;
   bracket: BracketView | null;
+  /** Whether `call_here` refuses (the desk busy), and how often it did. */
+  refuseHere: boolean;
+  refusedHere: number;
   /** Players added to the standings only (a large field), and a name changed after the first ask. */
   standingsExtra: number;
   renamedAfterFirstAsk: string | null;
 };
 
-const fake: Fake = { players: [], round: null, event: null, calls: [], undone: 0, bracket: null, standingsExtra: 0, renamedAfterFirstAsk: null };
+const fake: Fake = {
+  players: [],
+  round: null,
+  event: null,
+  calls: [],
+  undone: 0,
+  bracket: null,
+  refuseHere: false,
+  refusedHere: 0,
+  standingsExtra: 0,
+  renamedAfterFirstAsk: null,
+};
 
 function eventView(): EventView {
   const active = fake.players.filter((p) => p.status === 'active').length;
@@ -70,9 +84,15 @@ function decided(table: TableView, winner: 'a' | 'b'): TableView {
 }
 
 function backend(cmd: string, payload?: InvokeArgs): unknown {
-  if (cmd !== 'call') throw { kind: 'unknown-command', message: `no ${cmd}`, key: 'error.unknown-command', params: { name: cmd } };
   const args = (payload ?? {}) as { name?: string; request?: Record<string, unknown> | null };
   const name = String(args.name);
+  // The shell's quick path for a few commands; it refuses when the desk is busy.
+  const here = ['record_result', 'preview_result', 'take_notices'];
+  if (cmd === 'call_here' && (fake.refuseHere || !here.includes(name))) {
+    fake.refusedHere += 1;
+    throw { kind: 'not-allowed', message: 'not here', key: 'error.not-allowed.run-here', params: { name } };
+  }
+  if (cmd !== 'call' && cmd !== 'call_here') throw { kind: 'unknown-command', message: `no ${cmd}`, key: 'error.unknown-command', params: { name: cmd } };
   fake.calls.push(name);
   const request = (args.request ?? {}) as Record<string, unknown>;
   switch (name) {
@@ -351,6 +371,21 @@ describe('the app with a fake shell', () => {
     press(document.body, 'z', { ctrlKey: true });
     await until(() => fake.undone === 1);
     await until(() => byId('status')?.textContent?.includes('Undone'));
+  });
+
+  it('enters a result the usual way when the shell will not run it on the window thread', async () => {
+    fake.refuseHere = true;
+    try {
+      const before = fake.refusedHere;
+      const input = (await navigate('results', 'result-input')) as HTMLInputElement;
+      type(input, '2 1');
+      press(input, 'Enter');
+      await until(() => byId('status')?.textContent?.includes('Table 2'));
+      expect(input.value).toBe('');
+      expect(fake.refusedHere).toBeGreaterThan(before);
+    } finally {
+      fake.refuseHere = false;
+    }
   });
 
   it('drops a player from the Results screen', async () => {

@@ -165,6 +165,20 @@ fn type_names(expression: &str) -> Vec<String> {
         .collect()
 }
 
+/// A host's refusal to run `name` the way it was asked (the desktop shell runs only its
+/// quick commands on the window's own thread, and only while the desk is free): the caller
+/// runs it the usual way instead.
+pub fn not_run_here(name: &str) -> CommandError {
+    CommandError::input(
+        ErrorKind::NotAllowed,
+        msg!(
+            "error.not-allowed.run-here",
+            "'{name}' is not run on the window's own thread now; run it the usual way",
+            name = name
+        ),
+    )
+}
+
 fn bad_request(name: &str, error: &serde_json::Error) -> CommandError {
     CommandError::input(
         ErrorKind::InvalidRequest,
