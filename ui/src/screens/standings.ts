@@ -77,14 +77,16 @@ type Shown = { body: HTMLElement; print: HTMLButtonElement; add: (rows: readonly
 
 function render(section: HTMLElement, standings: StandingsView): Shown {
   const withMatchWin = showMatchWinColumn(standings);
-  const headers = [
-    t('standings.rank'),
-    t('standings.name'),
-    t('standings.points'),
-    t('standings.record'),
-    ...(withMatchWin ? [tiebreakerName('match-win')] : []),
-    ...standings.chain.map(tiebreakerName),
-    t('standings.status'),
+  // Each column's kind sets its width (a fixed layout: rows added a frame at a time never
+  // make the browser measure every cell again).
+  const headers: [string, string][] = [
+    [t('standings.rank'), 'rank'],
+    [t('standings.name'), 'name'],
+    [t('standings.points'), 'value'],
+    [t('standings.record'), 'value'],
+    ...(withMatchWin ? [[tiebreakerName('match-win'), 'value'] as [string, string]] : []),
+    ...standings.chain.map((id): [string, string] => [tiebreakerName(id), 'value']),
+    [t('standings.status'), 'status'],
   ];
   const body = h('tbody');
   const print = printButton('print-standings');
@@ -109,8 +111,8 @@ function render(section: HTMLElement, standings: StandingsView): Shown {
       { class: 'table-scroll' },
       h(
         'table',
-        { 'data-testid': 'standings-table' },
-        h('thead', {}, h('tr', {}, ...headers.map((x) => h('th', { scope: 'col' }, x)))),
+        { 'data-testid': 'standings-table', class: 'standings-grid' },
+        h('thead', {}, h('tr', {}, ...headers.map(([text, kind]) => h('th', { scope: 'col', class: `col-${kind}` }, text)))),
         body,
       ),
     ),
