@@ -188,14 +188,24 @@ fn call_here(
         return Err(refused());
     }
     let asked = std::time::Instant::now();
-    let mut guard = match desk.try_lock() {
+    let guard = match desk.try_lock() {
         Ok(guard) => guard,
         Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
         Err(std::sync::TryLockError::WouldBlock) => return Err(refused()),
     };
+    dispatch_held(guard, asked, &name, request)
+}
+
+/// Runs `name` on the desk held by `guard` (asked for at `asked`, for the slow-command trace).
+fn dispatch_held(
+    mut guard: std::sync::MutexGuard<'_, Desk>,
+    asked: std::time::Instant,
+    name: &str,
+    request: Value,
+) -> Result<Value, ErrorView> {
     let started = std::time::Instant::now();
-    let answer = surface::dispatch(&mut guard, &name, request);
-    trace_slow(&name, started - asked, started.elapsed());
+    let answer = surface::dispatch(&mut guard, name, request);
+    trace_slow(name, started - asked, started.elapsed());
     answer.map_err(|e| e.to_view())
 }
 
@@ -227,11 +237,8 @@ async fn call(
                     stop_sharing(&sharing, &desk);
                 }
                 let asked = std::time::Instant::now();
-                let mut guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                let started = std::time::Instant::now();
-                let answer = surface::dispatch(&mut guard, &name, request);
-                trace_slow(&name, started - asked, started.elapsed());
-                answer.map_err(|e| e.to_view())?
+                let guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                dispatch_held(guard, asked, &name, request)?
             }
         };
         if wants_viewer {

@@ -90,7 +90,7 @@ export function afterPaint(): Promise<void> {
 }
 
 /** Rows put on the page in the first frame; the rest follow a chunk per frame. */
-const FIRST_ROWS = 30;
+export const FIRST_ROWS = 30;
 const ROWS_PER_FRAME = 250;
 /** Bodies still being filled, so printing can finish them first. */
 const filling = new Set<() => void>();

@@ -52,6 +52,15 @@ fn create(path: &Path, rounds: u32) -> Session {
     .expect("create")
 }
 
+/// A new event with `players` registered from a roster.
+fn with_players(path: &Path, rounds: u32, players: usize) -> Session {
+    let mut session = create(path, rounds);
+    session
+        .import_players(&roster(players))
+        .expect("import players");
+    session
+}
+
 fn roster(players: usize) -> Vec<u8> {
     let mut text = String::from("name,reading\n");
     for n in 0..players {
@@ -132,10 +141,7 @@ fn command(path: &Path, what: &str) {
 fn commands_as_rounds_go_by(players: usize, rounds: u32, edits: usize) {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("big.tkevent");
-    let mut session = create(&path, rounds);
-    session
-        .import_players(&roster(players))
-        .expect("import players");
+    let mut session = with_players(&path, rounds, players);
     let mut baseline = Duration::ZERO;
     for round in 1..=rounds {
         play_round(&mut session, round);
@@ -208,10 +214,7 @@ fn commands_as_rounds_go_by(players: usize, rounds: u32, edits: usize) {
 fn entry_one_by_one(players: usize, rounds: u32) {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("open.tkevent");
-    let mut session = create(&path, rounds);
-    session
-        .import_players(&roster(players))
-        .expect("import players");
+    let mut session = with_players(&path, rounds, players);
     for round in 1..rounds {
         play_round(&mut session, round);
     }
@@ -258,10 +261,7 @@ fn entry_one_by_one(players: usize, rounds: u32) {
 /// with many seeds, as the app draws a new seed for every round.
 fn pairing_over_seeds(players: usize, rounds: u32, seeds: u64) {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut session = create(&dir.path().join("seeds.tkevent"), rounds + 2);
-    session
-        .import_players(&roster(players))
-        .expect("import players");
+    let mut session = with_players(&dir.path().join("seeds.tkevent"), rounds + 2, players);
     let cycle = ["a", "b", "a", "b", "draw"];
     let last = ["a", "b", "draw", "a", "b", "dl"];
     for round in 1..=rounds {

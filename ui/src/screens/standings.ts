@@ -2,7 +2,7 @@
 // dropped and disqualified players marked in words; printing and exporting the event.
 import * as api from '../api';
 import { call } from '../api';
-import { afterPaint, field, fillRows, h, select } from '../dom';
+import { FIRST_ROWS, afterPaint, field, fillRows, h, select } from '../dom';
 import { announce } from '../feedback';
 import { joinPath } from '../format';
 import { has, t } from '../i18n';
@@ -21,9 +21,9 @@ export function mountStandings(root: HTMLElement): void {
     // The top of the table first (a large event's whole table is a long message), then
     // the whole table: its rows go under the ones shown, or replace them if a result came
     // in between.
-    const top = await call('standings', { first: TOP_ROWS });
+    const top = await call('standings', { first: FIRST_ROWS });
     const shown = render(content, top);
-    if (top.rows.length < TOP_ROWS) return;
+    if (top.rows.length < FIRST_ROWS) return;
     // Printing the page waits for the whole table, which is asked for once the top is on
     // screen (reading a long answer would otherwise hold up that frame).
     shown.print.disabled = true;
@@ -36,9 +36,6 @@ export function mountStandings(root: HTMLElement): void {
     else render(content, all);
   });
 }
-
-/** Rows asked for first: about a screenful. */
-const TOP_ROWS = 30;
 
 /** Whether `all` begins with the rows of `top` (nothing changed between the two asks). */
 function sameTop(top: StandingsView, all: StandingsView): boolean {

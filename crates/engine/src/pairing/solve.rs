@@ -267,7 +267,8 @@ fn violations(
     found
 }
 
-/// Pairs between two checks of the bound for the rest of a group.
+/// The bound for the rest of a group is kept, and checked, at every `RECHECK_EVERY`th
+/// vertex; the pairs in between are checked one by one.
 const RECHECK_EVERY: usize = 8;
 
 /// Problems at least this large check the certificate on several threads.
