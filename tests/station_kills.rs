@@ -123,7 +123,6 @@ fn a_station_killed_mid_entry_loses_nothing_it_showed_as_saved_and_records_nothi
         ServeOptions {
             bind: IpAddr::from([127, 0, 0, 1]),
             port: 0,
-            workers: 4,
         },
     )
     .expect("serve on loopback");

@@ -70,15 +70,7 @@ pub fn serve(
     }
     desk.set_room(settings)?;
     let desk = Arc::new(Mutex::new(desk));
-    let server = Server::start(
-        desk,
-        ServeOptions {
-            bind,
-            port,
-            workers: 8,
-        },
-    )
-    .map_err(|e| {
+    let server = Server::start(desk, ServeOptions { bind, port }).map_err(|e| {
         CommandError::input(
             ErrorKind::Io,
             msg!(

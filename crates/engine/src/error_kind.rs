@@ -100,6 +100,10 @@ error_kinds! {
     NotAllowed = "not-allowed",
     TooManyAttempts = "too-many-attempts",
     RequestTooLarge = "request-too-large",
+    /// The server is answering as many requests as it takes at once; try again.
+    Busy = "busy",
+    /// A request's headers or body did not arrive in time.
+    TooSlow = "too-slow",
     ConnectionLost = "connection-lost",
     // Printing.
     PrintFont = "print-font",

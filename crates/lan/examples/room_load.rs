@@ -45,7 +45,7 @@ fn main() {
     }
     drop(quiet);
     let desk = event(&dir.path().join("load"), &names, "agree");
-    let server = serve(&desk, IpAddr::from(LOOPBACK), 16);
+    let server = serve(&desk, IpAddr::from(LOOPBACK));
     let report = run_load(&desk, server.port(), load);
     server.stop();
     print!("{}", describe(&load, &report));

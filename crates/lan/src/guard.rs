@@ -1,16 +1,13 @@
 //! Who is asking, and whether to listen: requests from another site's page are refused
 //! (no cookies exist to ride on, and a write needs a JSON body, which a form cannot send),
-//! bodies are size-limited, stations prove themselves with a random token compared in
-//! constant time, and a client that keeps guessing codes is made to wait.
+//! stations prove themselves with a random token compared in constant time, and a client
+//! that keeps guessing codes is made to wait.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 use subtle::ConstantTimeEq;
-
-/// The largest body any command takes (a bulk result list of a big round fits easily).
-pub const BODY_LIMIT: usize = 256 * 1024;
 
 /// Wrong codes, join codes or tokens a client may send per window before it must wait.
 const ATTEMPTS: u32 = 10;
@@ -46,22 +43,11 @@ pub fn host_is_address(host: Option<&str>) -> bool {
     name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::Ipv4Addr>().is_ok()
 }
 
-/// A random secret as text: station tokens (32 bytes) and join codes.
+/// A random secret as text: station tokens (32 bytes).
 pub fn random_token() -> String {
     use rand::RngExt;
     let bytes: [u8; 32] = rand::rng().random();
     bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A join code to type on the second laptop: 8 unambiguous characters, as `XXXX-XXXX`.
-pub fn random_join_code() -> String {
-    use rand::RngExt;
-    const ALPHABET: &[u8; 31] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-    let mut rng = rand::rng();
-    let chars: String = (0..8)
-        .map(|_| char::from(ALPHABET[rng.random_range(0..ALPHABET.len())]))
-        .collect();
-    format!("{}-{}", &chars[..4], &chars[4..])
 }
 
 /// `typed` equals `secret`, compared in time that does not depend on the content.
@@ -69,21 +55,24 @@ pub fn same_secret(typed: &str, secret: &str) -> bool {
     typed.len() == secret.len() && bool::from(typed.as_bytes().ct_eq(secret.as_bytes()))
 }
 
-/// A join code as typed: case, spaces and dashes do not matter.
-pub fn normalize_join_code(text: &str) -> String {
-    let plain: String = text
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .collect::<String>()
-        .to_ascii_uppercase();
-    if plain.len() == 8 {
-        format!("{}-{}", &plain[..4], &plain[4..])
-    } else {
-        plain
+/// Devices the limiter remembers at once; failures of more devices than this share one
+/// count (so filling the table is no way around the limit, and it never grows past this).
+const DEVICES: usize = 4096;
+
+/// The device an address belongs to: an IPv4 address, or an IPv6 address's /64 (a device
+/// can make up any address within its own network's /64).
+fn device_of(client: IpAddr) -> IpAddr {
+    match client {
+        IpAddr::V4(_) => client,
+        IpAddr::V6(v6) => {
+            let mut segments = v6.segments();
+            segments[4..].fill(0);
+            IpAddr::from(segments)
+        }
     }
 }
 
-/// Failed attempts per client address in the current window.
+/// Failed attempts per device in the current window.
 #[derive(Debug, Default)]
 pub struct Limiter {
     clients: HashMap<IpAddr, (Instant, u32)>,
@@ -93,13 +82,25 @@ impl Limiter {
     /// Seconds the client must wait, when it has used up its attempts.
     pub fn wait(&mut self, client: IpAddr, now: Instant) -> Option<u64> {
         self.forget_old(now);
-        let (since, count) = self.clients.get(&client)?;
+        let key = self.key_of(client);
+        let (since, count) = self.clients.get(&key)?;
         (*count >= ATTEMPTS).then(|| WINDOW.saturating_sub(now - *since).as_secs().max(1))
     }
 
     pub fn failed(&mut self, client: IpAddr, now: Instant) {
-        let entry = self.clients.entry(client).or_insert((now, 0));
-        entry.1 += 1;
+        self.forget_old(now);
+        let key = self.key_of(client);
+        let entry = self.clients.entry(key).or_insert((now, 0));
+        entry.1 = entry.1.saturating_add(1);
+    }
+
+    fn key_of(&self, client: IpAddr) -> IpAddr {
+        let device = device_of(client);
+        if self.clients.len() < DEVICES || self.clients.contains_key(&device) {
+            device
+        } else {
+            IpAddr::from([0, 0, 0, 0])
+        }
     }
 
     fn forget_old(&mut self, now: Instant) {
@@ -151,10 +152,26 @@ mod tests {
     }
 
     #[test]
-    fn join_codes_read_as_typed() {
-        assert_eq!(normalize_join_code(" k7px m3qd "), "K7PX-M3QD");
-        let code = random_join_code();
-        assert_eq!(normalize_join_code(&code), code);
+    fn a_device_is_its_ipv6_network_and_the_table_stays_bounded() {
+        let mut limiter = Limiter::default();
+        let start = Instant::now();
+        for i in 0..ATTEMPTS {
+            let address: IpAddr = format!("fd00::{i:x}").parse().expect("v6");
+            limiter.failed(address, start);
+        }
+        assert!(
+            limiter
+                .wait("fd00::ffff".parse().expect("v6"), start)
+                .is_some()
+        );
+        for i in 0..(DEVICES as u32 + 100) {
+            limiter.failed(IpAddr::from(i.to_be_bytes()), start);
+        }
+        assert!(limiter.clients.len() <= DEVICES + 1);
+    }
+
+    #[test]
+    fn secrets_compare_whole() {
         assert!(same_secret("abc", "abc"));
         assert!(!same_secret("abd", "abc"));
         assert!(!same_secret("ab", "abc"));

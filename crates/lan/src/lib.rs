@@ -8,25 +8,45 @@
 //! `read`/`write` commands a joined station, `local` commands nobody over the network.
 //! Everything served is built into the binary; nothing comes from or goes to the internet.
 //!
-//! - `server.rs` — the listener, its worker threads, stopping.
-//! - `routes.rs` — one request: path, guards, dispatch, the JSON envelope.
-//! - `guard.rs` — who is asking: origin, body size, station tokens, the attempt limiter.
+//! The network is hostile ground: every limit is in `limits.rs` and enforced before what it
+//! bounds is allocated; a failure of the server ends sharing, never the process.
+//!
+//! - `server.rs` — the server's life: its thread and runtime, stopping, failing safely.
+//! - `listen.rs` — connections: caps, plain or encrypted, HTTP limits, bodies, desk workers.
+//! - `limits.rs` — every size, count and time limit.
+//! - `routes.rs` — one whole request: path, guards, dispatch.
+//! - `answer.rs` — the JSON envelope, statuses, the headers every answer carries.
+//! - `shared.rs` — what every request sees: the desk, the join secret, station tokens.
+//! - `guard.rs` — who is asking: origin, host, secrets in constant time, the attempt limiter.
 //! - `replay.rs` — a station's request sent twice is answered from memory, not run twice.
+//! - `tls.rs` — the station link's certificate (made once per installation) and pinning.
+//! - `join_code.rs` — the join code: the join secret and the certificate's fingerprint.
 //! - `pages.rs` — the players' page (HTML, script, style) embedded at build time.
 //! - `address.rs` — the addresses a phone can reach, and the QR code of one.
 //! - `station.rs` — the second station's side: join, then send commands to the main laptop.
+//! - `testing.rs` — the server without a socket, for the fuzz test.
 
 mod address;
+mod answer;
 mod guard;
+mod join_code;
+mod limits;
+mod listen;
 mod pages;
 mod replay;
 mod routes;
 mod server;
+mod shared;
 mod station;
+mod tls;
 
 pub use address::{lan_addresses, qr_svg, qr_text};
 pub use server::{ServeOptions, Server, ShareView};
 pub use station::Station;
+pub use tls::pinned_client_config;
+
+#[doc(hidden)]
+pub mod testing;
 
 /// What can stop sharing from starting.
 #[derive(Debug, thiserror::Error)]
@@ -35,4 +55,6 @@ pub enum LanError {
     Listen { port: u16, detail: String },
     #[error("no event is open to share")]
     NoEvent,
+    #[error("could not make the station link's certificate: {0}")]
+    Certificate(String),
 }

@@ -1,6 +1,7 @@
 //! A station that did not hear the answer sends the same request again with the same
 //! `Idempotency-Key`; the server answers it from memory instead of entering the result a
-//! second time. Keys are per station token; the oldest are forgotten first.
+//! second time. Keys are per station token and kept as a SHA-256 digest of the whole key
+//! (two long keys that share a beginning are two keys); the oldest are forgotten first.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -10,19 +11,22 @@ const CAPACITY: usize = 8192;
 /// An answer as sent: HTTP status and JSON body.
 pub type Answer = (u16, String);
 
+/// The digest of an `Idempotency-Key`.
+pub type Key = [u8; 32];
+
 #[derive(Debug, Default)]
 pub struct Answers {
-    answers: HashMap<(String, String), Answer>,
-    order: VecDeque<(String, String)>,
+    answers: HashMap<(String, Key), Answer>,
+    order: VecDeque<(String, Key)>,
 }
 
 impl Answers {
-    pub fn get(&self, token: &str, key: &str) -> Option<&Answer> {
-        self.answers.get(&(token.to_string(), key.to_string()))
+    pub fn get(&self, token: &str, key: &Key) -> Option<&Answer> {
+        self.answers.get(&(token.to_string(), *key))
     }
 
-    pub fn put(&mut self, token: &str, key: &str, answer: Answer) {
-        let id = (token.to_string(), key.to_string());
+    pub fn put(&mut self, token: &str, key: Key, answer: Answer) {
+        let id = (token.to_string(), key);
         if self.answers.insert(id.clone(), answer).is_none() {
             self.order.push_back(id);
         }
@@ -41,13 +45,16 @@ mod tests {
     #[test]
     fn an_answer_is_kept_per_token_and_key_and_the_oldest_go_first() {
         let mut answers = Answers::default();
-        answers.put("t1", "k", (200, "a".into()));
-        assert_eq!(answers.get("t1", "k").map(|a| a.1.as_str()), Some("a"));
-        assert!(answers.get("t2", "k").is_none());
+        let key = [1; 32];
+        answers.put("t1", key, (200, "a".into()));
+        assert_eq!(answers.get("t1", &key).map(|a| a.1.as_str()), Some("a"));
+        assert!(answers.get("t2", &key).is_none());
         for i in 0..CAPACITY {
-            answers.put("t1", &i.to_string(), (200, String::new()));
+            let mut other = [0; 32];
+            other[..8].copy_from_slice(&(i as u64).to_le_bytes());
+            answers.put("t1", other, (200, String::new()));
         }
-        assert!(answers.get("t1", "k").is_none());
+        assert!(answers.get("t1", &key).is_none());
         assert_eq!(answers.order.len(), CAPACITY);
     }
 }

@@ -1,118 +1,50 @@
-//! One request, start to answer: the page and its files, `POST /api/join` (a station's join
-//! code for a token), `POST /api/call/<command>` (the command surface, by the access
-//! column) and `GET /api/commands` (the surface's list). Every answer is JSON in the CLI's
-//! envelope (`{"ok":true,"data":…}` or `{"ok":false,"error":…}`), with the error's words in
-//! the asker's language (`X-Language` or `Accept-Language`).
+//! One request, start to answer, once its headers and body are in: the page and its files,
+//! `POST /api/join` (a station's join code for a token, over the encrypted link only),
+//! `POST /api/call/<command>` (the command surface, by the access column) and
+//! `GET /api/commands` (the surface's list).
 
-use std::io::Read;
 use std::net::IpAddr;
 use std::time::Instant;
 
+use bytes::Bytes;
+use hyper::{HeaderMap, Method};
 use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::surface::{self, Access};
-use tablekeeper_commands::words::{self, Language};
-use tablekeeper_commands::{CommandError, ErrorView};
-use tablekeeper_engine::message::Message;
+use tablekeeper_commands::words::Language;
 use tablekeeper_engine::{ErrorKind, msg};
-use tiny_http::{Header, Method, Request, Response};
 
-use crate::guard::{self, BODY_LIMIT};
+use crate::answer::{Answer, header, language_of};
+use crate::guard;
+use crate::limits::BODY_LIMIT;
 use crate::pages;
-use crate::server::{Shared, lock};
+use crate::shared::{Shared, lock};
 
-const JSON: &str = "application/json; charset=utf-8";
-
-/// An answer before it is sent.
-struct Answer {
-    status: u16,
-    body: String,
-    content_type: &'static str,
+/// A request as the router sees it: everything read, nothing left to wait for.
+#[derive(Debug, Clone)]
+pub struct Incoming {
+    pub method: Method,
+    /// The path without its query.
+    pub path: String,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+    pub client: IpAddr,
+    /// It came over the encrypted station link.
+    pub secure: bool,
 }
 
-impl Answer {
-    fn json(status: u16, value: &Value) -> Answer {
-        Answer {
-            status,
-            body: value.to_string(),
-            content_type: JSON,
-        }
-    }
-
-    fn ok(data: Value) -> Answer {
-        Answer::json(200, &json!({ "ok": true, "data": data }))
-    }
-
-    fn error(kind: ErrorKind, message: Message, language: Language) -> Answer {
-        let view = ErrorView {
-            kind,
-            message: words::render(&message, language),
-            key: message.key,
-            params: message.params,
-        };
-        Answer::json(status_of(kind), &json!({ "ok": false, "error": view }))
-    }
-
-    fn command_error(error: &CommandError, language: Language) -> Answer {
-        Answer::error(error.kind(), error.message(), language)
+impl Incoming {
+    fn header(&self, name: &str) -> Option<&str> {
+        header(&self.headers, name)
     }
 }
 
-/// The HTTP status a refusal of `kind` gets.
-fn status_of(kind: ErrorKind) -> u16 {
-    match kind {
-        ErrorKind::NotAllowed | ErrorKind::WrongCode => 403,
-        ErrorKind::TooManyAttempts => 429,
-        ErrorKind::RequestTooLarge => 413,
-        ErrorKind::UnknownCommand => 404,
-        ErrorKind::NoEvent => 503,
-        ErrorKind::ResultExists | ErrorKind::FileInUse => 409,
-        ErrorKind::ReadOnly | ErrorKind::DiskFull | ErrorKind::Storage | ErrorKind::Io => 503,
-        ErrorKind::Internal => 500,
-        _ => 400,
-    }
-}
-
-fn header<'r>(request: &'r Request, name: &str) -> Option<&'r str> {
-    request
-        .headers()
-        .iter()
-        .find(|h| h.field.as_str().as_str().eq_ignore_ascii_case(name))
-        .map(|h| h.value.as_str())
-}
-
-fn language_of(request: &Request) -> Language {
-    header(request, "X-Language")
-        .or_else(|| header(request, "Accept-Language"))
-        .map_or(Language::En, Language::from_locale)
-}
-
-/// Answers `request`. Never panics on what a client sends; a client that hangs up early is
-/// not an error of ours.
-pub(crate) fn handle(shared: &Shared, mut request: Request) {
-    let answer = route(shared, &mut request);
-    let mut response = Response::from_string(answer.body).with_status_code(answer.status);
-    for (name, value) in [
-        ("Content-Type", answer.content_type),
-        ("Cache-Control", "no-store"),
-        ("X-Content-Type-Options", "nosniff"),
-        ("Referrer-Policy", "no-referrer"),
-        ("X-Frame-Options", "DENY"),
-        (
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'none'",
-        ),
-    ] {
-        if let Ok(header) = Header::from_bytes(name.as_bytes(), value.as_bytes()) {
-            response.add_header(header);
-        }
-    }
-    let _ = request.respond(response);
-}
-
-fn route(shared: &Shared, request: &mut Request) -> Answer {
-    let language = language_of(request);
-    let host = header(request, "Host");
-    if !guard::host_is_address(host) || !guard::same_origin(header(request, "Origin"), host) {
+/// Answers `request`. Never panics on what a client sends.
+pub(crate) fn route(shared: &Shared, request: &Incoming) -> Answer {
+    let language = language_of(&request.headers);
+    let host = request.header("host");
+    if !guard::host_is_address(host) || !guard::same_origin(request.header("origin"), host) {
         return Answer::error(
             ErrorKind::NotAllowed,
             msg!(
@@ -122,25 +54,24 @@ fn route(shared: &Shared, request: &mut Request) -> Answer {
             language,
         );
     }
-    let path = request.url().split('?').next().unwrap_or("").to_string();
-    let method = request.method().clone();
-    match (&method, path.as_str()) {
-        (Method::Get | Method::Head, _) if let Some((content_type, body)) = pages::file(&path) => {
+    let path = request.path.as_str();
+    match (&request.method, path) {
+        (&Method::GET | &Method::HEAD, _) if let Some((content_type, body)) = pages::file(path) => {
             Answer {
                 status: 200,
-                body: body.to_string(),
+                body: Bytes::from_static(body.as_bytes()),
                 content_type,
+                close: false,
             }
         }
-        (Method::Get, "/api/commands") => Answer::ok(commands_list()),
-        (Method::Post, "/api/join") => match body(request, language) {
+        (&Method::GET, "/api/commands") => Answer::ok(commands_list()),
+        (&Method::POST, "/api/join") => match body(request, language) {
             Ok(body) => join(shared, request, &body, language),
             Err(answer) => answer,
         },
-        (Method::Post, _) if path.starts_with("/api/call/") => {
-            let name = path.trim_start_matches("/api/call/").to_string();
+        (&Method::POST, _) if let Some(name) = path.strip_prefix("/api/call/") => {
             match body(request, language) {
-                Ok(body) => call(shared, request, &name, body, language),
+                Ok(body) => call(shared, request, name, body, language),
                 Err(answer) => answer,
             }
         }
@@ -149,7 +80,7 @@ fn route(shared: &Shared, request: &mut Request) -> Answer {
             msg!(
                 "error.unknown-command.path",
                 "there is nothing at {method} {path}",
-                method = method.to_string(),
+                method = request.method.to_string(),
                 path = path.chars().take(200).collect::<String>()
             ),
             language,
@@ -168,9 +99,9 @@ fn commands_list() -> Value {
     )
 }
 
-/// The request's JSON body (`null` when empty): JSON only, at most [`BODY_LIMIT`] bytes.
-fn body(request: &mut Request, language: Language) -> Result<Value, Answer> {
-    let is_json = header(request, "Content-Type").is_some_and(|t| {
+/// The request's JSON body (`null` when empty). Its size was limited while it was read.
+fn body(request: &Incoming, language: Language) -> Result<Value, Answer> {
+    let is_json = request.header("content-type").is_some_and(|t| {
         t.trim()
             .to_ascii_lowercase()
             .starts_with("application/json")
@@ -185,53 +116,36 @@ fn body(request: &mut Request, language: Language) -> Result<Value, Answer> {
             language,
         ));
     }
-    let too_large = || {
-        Answer::error(
-            ErrorKind::RequestTooLarge,
-            msg!(
-                "error.request-too-large",
-                "the request is larger than {limit} KB; send fewer results at once",
-                limit = (BODY_LIMIT / 1024).to_string()
-            ),
-            language,
-        )
-    };
-    if request
-        .body_length()
-        .is_some_and(|length| length > BODY_LIMIT)
-    {
-        return Err(too_large());
+    if request.body.len() > BODY_LIMIT {
+        return Err(too_large(language));
     }
-    let mut bytes = Vec::new();
-    let read = request
-        .as_reader()
-        .take(BODY_LIMIT as u64 + 1)
-        .read_to_end(&mut bytes);
-    if bytes.len() > BODY_LIMIT {
-        return Err(too_large());
+    if request.body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Value::Null);
     }
-    let invalid = |detail: String| {
+    serde_json::from_slice(&request.body).map_err(|e| {
         Answer::error(
             ErrorKind::InvalidRequest,
             msg!(
                 "error.invalid-request.body",
                 "the request is not valid JSON: {detail}",
-                detail = detail
+                detail = e.to_string()
             ),
             language,
         )
-    };
-    read.map_err(|e| invalid(e.to_string()))?;
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(Value::Null);
-    }
-    serde_json::from_slice(&bytes).map_err(|e| invalid(e.to_string()))
+    })
 }
 
-fn client_of(request: &Request) -> IpAddr {
-    request
-        .remote_addr()
-        .map_or(IpAddr::from([0, 0, 0, 0]), |address| address.ip())
+/// The refusal of a body over [`BODY_LIMIT`].
+pub fn too_large(language: Language) -> Answer {
+    Answer::error(
+        ErrorKind::RequestTooLarge,
+        msg!(
+            "error.request-too-large",
+            "the request is larger than {limit} KB; send fewer results at once",
+            limit = (BODY_LIMIT / 1024).to_string()
+        ),
+        language,
+    )
 }
 
 /// The refusal for a client that has used up its attempts, if it has.
@@ -250,15 +164,30 @@ fn attempts_left(shared: &Shared, client: IpAddr, language: Language) -> Result<
     }
 }
 
+/// What a station gets for asking over plain HTTP: stations join and work over the
+/// encrypted link only, so a token never crosses the shop's network in clear.
+fn station_in_clear(language: Language) -> Answer {
+    Answer::error(
+        ErrorKind::NotAllowed,
+        msg!(
+            "error.not-allowed.station-in-clear",
+            "a scorekeeper station connects over the encrypted link; join again with the join code shown on the main laptop"
+        ),
+        language,
+    )
+}
+
 /// A station's join code for a station token.
-fn join(shared: &Shared, request: &Request, body: &Value, language: Language) -> Answer {
-    let client = client_of(request);
-    if let Err(answer) = attempts_left(shared, client, language) {
+fn join(shared: &Shared, request: &Incoming, body: &Value, language: Language) -> Answer {
+    if !request.secure {
+        return station_in_clear(language);
+    }
+    if let Err(answer) = attempts_left(shared, request.client, language) {
         return answer;
     }
-    let typed = guard::normalize_join_code(body.get("code").and_then(Value::as_str).unwrap_or(""));
-    if !guard::same_secret(&typed, &shared.join_code) {
-        lock(&shared.limiter).failed(client, Instant::now());
+    let typed = crate::join_code::plain(body.get("code").and_then(Value::as_str).unwrap_or(""));
+    if !guard::same_secret(&typed, &shared.join_secret) {
+        lock(&shared.limiter).failed(request.client, Instant::now());
         return Answer::error(
             ErrorKind::NotAllowed,
             msg!(
@@ -268,50 +197,39 @@ fn join(shared: &Shared, request: &Request, body: &Value, language: Language) ->
             language,
         );
     }
-    let token = guard::random_token();
-    lock(&shared.tokens).push(token.clone());
-    Answer::ok(json!({ "token": token }))
-}
-
-/// Whether `request` carries a station token this server gave out.
-fn station_token(shared: &Shared, request: &Request) -> Option<String> {
-    let typed = header(request, "Authorization")?
-        .strip_prefix("Bearer ")?
-        .trim();
-    let tokens = lock(&shared.tokens);
-    // Compare against every token, so the time taken says nothing about which matched.
-    let mut found = None;
-    for token in tokens.iter() {
-        if guard::same_secret(typed, token) {
-            found = Some(token.clone());
-        }
-    }
-    found
+    Answer::ok(json!({ "token": shared.issue_token() }))
 }
 
 /// `POST /api/call/<name>`: runs a command of the surface if this client may.
-fn call(shared: &Shared, request: &Request, name: &str, body: Value, language: Language) -> Answer {
+fn call(
+    shared: &Shared,
+    request: &Incoming,
+    name: &str,
+    body: Value,
+    language: Language,
+) -> Answer {
     let Some(spec) = surface::spec(name) else {
         return Answer::error(
             ErrorKind::UnknownCommand,
             msg!(
                 "error.unknown-command",
                 "there is no command '{name}'",
-                name = name.to_string()
+                name = name.chars().take(100).collect::<String>()
             ),
             language,
         );
     };
-    let client = client_of(request);
-    let public = spec.access == Access::Public;
-    if public
-        && name == "report_result"
-        && let Err(answer) = attempts_left(shared, client, language)
-    {
-        return answer;
-    }
+    let client = request.client;
     let token = match spec.access {
-        Access::Public => None,
+        // Public commands other than the poll take codes: a device that guessed too often
+        // waits.
+        Access::Public if name == "room" => None,
+        Access::Public => {
+            if let Err(answer) = attempts_left(shared, client, language) {
+                return answer;
+            }
+            None
+        }
         Access::Local => {
             return Answer::error(
                 ErrorKind::NotAllowed,
@@ -323,31 +241,16 @@ fn call(shared: &Shared, request: &Request, name: &str, body: Value, language: L
                 language,
             );
         }
-        Access::Read | Access::Write => {
-            if let Err(answer) = attempts_left(shared, client, language) {
-                return answer;
-            }
-            match station_token(shared, request) {
-                Some(token) => Some(token),
-                None => {
-                    if header(request, "Authorization").is_some() {
-                        lock(&shared.limiter).failed(client, Instant::now());
-                    }
-                    return Answer::error(
-                        ErrorKind::NotAllowed,
-                        msg!(
-                            "error.not-allowed.station",
-                            "only a joined scorekeeper station can do that; join with the code on the main laptop"
-                        ),
-                        language,
-                    );
-                }
-            }
-        }
+        Access::Read | Access::Write => match station_token(shared, request, language) {
+            Ok(token) => Some(token),
+            Err(answer) => return answer,
+        },
     };
+    // Keys are compared whole: a digest of the whole key, never a cut of it.
     let replay_key = match (&token, spec.access) {
-        (Some(token), Access::Write) => header(request, "Idempotency-Key")
-            .map(|key| (token.clone(), key.chars().take(128).collect::<String>())),
+        (Some(token), Access::Write) => request
+            .header("idempotency-key")
+            .map(|key| (token.clone(), Sha256::digest(key.as_bytes()).into())),
         _ => None,
     };
     let mut desk = lock(&shared.desk);
@@ -370,22 +273,17 @@ fn call(shared: &Shared, request: &Request, name: &str, body: Value, language: L
         let snapshot = desk.room_snapshot();
         drop(desk);
         return match snapshot {
-            Ok(snapshot) => Answer {
-                status: 200,
-                body: format!("{{\"ok\":true,\"data\":{}}}", snapshot.to_json()),
-                content_type: JSON,
-            },
+            Ok(snapshot) => Answer::raw_json(
+                200,
+                format!("{{\"ok\":true,\"data\":{}}}", snapshot.to_json()),
+            ),
             Err(error) => Answer::command_error(&error, language),
         };
     }
     if let Some((token, key)) = &replay_key
         && let Some((status, body)) = lock(&shared.answers).get(token, key)
     {
-        return Answer {
-            status: *status,
-            body: body.clone(),
-            content_type: JSON,
-        };
+        return Answer::raw_json(*status, body.clone());
     }
     let result = surface::dispatch(&mut desk, name, body);
     if let Err(error) = &result
@@ -402,7 +300,8 @@ fn call(shared: &Shared, request: &Request, name: &str, body: Value, language: L
         // from memory.
         Some((token, key)) => {
             let answer = answer(result);
-            lock(&shared.answers).put(token, key, (answer.status, answer.body.clone()));
+            let text = String::from_utf8_lossy(&answer.body).into_owned();
+            lock(&shared.answers).put(token, *key, (answer.status, text));
             answer
         }
         None => {
@@ -410,4 +309,39 @@ fn call(shared: &Shared, request: &Request, name: &str, body: Value, language: L
             answer(result)
         }
     }
+}
+
+/// The station token a `read`/`write` request carries, or the refusal: no token, a wrong
+/// one, too many wrong ones, or one sent in clear (which is then revoked: anyone on the
+/// network may have read it).
+fn station_token(
+    shared: &Shared,
+    request: &Incoming,
+    language: Language,
+) -> Result<String, Answer> {
+    attempts_left(shared, request.client, language)?;
+    let typed = request
+        .header("authorization")
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .map(str::trim);
+    let token = typed.and_then(|typed| shared.token(typed));
+    if !request.secure {
+        if let Some(token) = &token {
+            shared.revoke_token(token);
+        }
+        return Err(station_in_clear(language));
+    }
+    token.ok_or_else(|| {
+        if request.header("authorization").is_some() {
+            lock(&shared.limiter).failed(request.client, Instant::now());
+        }
+        Answer::error(
+            ErrorKind::NotAllowed,
+            msg!(
+                "error.not-allowed.station",
+                "only a joined scorekeeper station can do that; join with the code on the main laptop"
+            ),
+            language,
+        )
+    })
 }

@@ -1,20 +1,24 @@
-//! The listener: a few worker threads take requests from one socket and answer each from
-//! the shared desk. Stopping unblocks and joins them. Stop the server without holding the
-//! desk's lock: a worker may be waiting for it.
+//! The server's life: it starts on a thread of its own with its own small tokio runtime
+//! (apart from the app's), serves until stopped, and if it ever fails it says why instead
+//! of taking the process with it. Stop the server without holding the desk's lock: a
+//! request may be waiting for it.
 
 use std::net::IpAddr;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use serde::Serialize;
 use tablekeeper_commands::desk::Desk;
+use tablekeeper_engine::message::Message;
+use tablekeeper_engine::msg;
+use tokio::sync::watch;
 
 use crate::LanError;
 use crate::address::{lan_addresses, page_url, qr_svg};
-use crate::guard::{Limiter, random_join_code};
-use crate::replay::Answers;
+use crate::join_code;
+use crate::listen::{Listener, accept_loop};
+use crate::shared::{Shared, lock};
+use crate::tls::Identity;
 
 /// Where to listen.
 #[derive(Debug, Clone)]
@@ -23,8 +27,6 @@ pub struct ServeOptions {
     pub bind: IpAddr,
     /// `0` picks a free port.
     pub port: u16,
-    /// Worker threads answering requests at once.
-    pub workers: usize,
 }
 
 impl ServeOptions {
@@ -33,7 +35,6 @@ impl ServeOptions {
         ServeOptions {
             bind: IpAddr::from([0, 0, 0, 0]),
             port,
-            workers: 8,
         }
     }
 }
@@ -46,36 +47,21 @@ pub struct ShareView {
     pub urls: Vec<String>,
     /// The QR code of the first address, as SVG.
     pub qr_svg: Option<String>,
-    /// What a second scorekeeper station types to join.
+    /// What a second scorekeeper station types to join: the join secret and the
+    /// fingerprint of this laptop's certificate (`join_code.rs`).
     pub join_code: String,
-}
-
-/// State every request sees.
-pub(crate) struct Shared {
-    pub desk: Arc<Mutex<Desk>>,
-    /// The event that was shared: once the desk has another event (or none) open, the
-    /// server answers nothing about it.
-    pub event_path: PathBuf,
-    pub join_code: String,
-    pub tokens: Mutex<Vec<String>>,
-    pub limiter: Mutex<Limiter>,
-    pub answers: Mutex<Answers>,
-}
-
-/// Locks `mutex`, recovering from a panic in an earlier holder (every piece of state here
-/// stays valid between statements).
-pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// Why sharing stopped by itself, if it did (the event goes on; turn sharing on again).
+    pub stopped: Option<Message>,
 }
 
 /// A running server. Dropping it stops it.
 pub struct Server {
-    http: Arc<tiny_http::Server>,
-    workers: Vec<JoinHandle<()>>,
-    stopping: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+    stop: watch::Sender<bool>,
+    /// Set when the server's thread ended without being asked to.
+    failure: Arc<Mutex<Option<String>>>,
     shared: Arc<Shared>,
+    fingerprint: String,
     bind: IpAddr,
     port: u16,
 }
@@ -83,52 +69,72 @@ pub struct Server {
 impl Server {
     /// Starts sharing the event open on `desk`.
     pub fn start(desk: Arc<Mutex<Desk>>, options: ServeOptions) -> Result<Server, LanError> {
-        let event_path = lock(&desk)
-            .session()
-            .map(|s| s.path().to_path_buf())
-            .map_err(|_| LanError::NoEvent)?;
-        let http = tiny_http::Server::http((options.bind, options.port)).map_err(|e| {
-            LanError::Listen {
-                port: options.port,
-                detail: e.to_string(),
-            }
-        })?;
-        let port = http
-            .server_addr()
-            .to_ip()
+        let (event_path, data_dir) = {
+            let desk = lock(&desk);
+            let path = desk
+                .session()
+                .map(|s| s.path().to_path_buf())
+                .map_err(|_| LanError::NoEvent)?;
+            (path, desk.data_dir().to_path_buf())
+        };
+        let identity = Identity::load_or_create(&data_dir).map_err(LanError::Certificate)?;
+        let tls = tokio_rustls::TlsAcceptor::from(
+            identity.server_config().map_err(LanError::Certificate)?,
+        );
+        let listen_error = |detail: String| LanError::Listen {
+            port: options.port,
+            detail,
+        };
+        let socket = std::net::TcpListener::bind((options.bind, options.port))
+            .map_err(|e| listen_error(e.to_string()))?;
+        let port = socket
+            .local_addr()
             .map_or(options.port, |address| address.port());
-        let http = Arc::new(http);
-        let shared = Arc::new(Shared {
-            desk,
-            event_path,
-            join_code: random_join_code(),
-            tokens: Mutex::new(Vec::new()),
-            limiter: Mutex::new(Limiter::default()),
-            answers: Mutex::new(Answers::default()),
-        });
-        let stopping = Arc::new(AtomicBool::new(false));
-        let workers = (0..options.workers.max(1))
-            .map(|_| {
-                let (http, shared, stopping) = (
-                    Arc::clone(&http),
-                    Arc::clone(&shared),
-                    Arc::clone(&stopping),
-                );
-                std::thread::spawn(move || {
-                    while !stopping.load(Ordering::Acquire) {
-                        match http.recv() {
-                            Ok(request) => crate::routes::handle(&shared, request),
-                            Err(_) => break,
+        socket
+            .set_nonblocking(true)
+            .map_err(|e| listen_error(e.to_string()))?;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .max_blocking_threads(crate::limits::DESK_WORKERS + 4)
+            .thread_name("tablekeeper-lan")
+            .enable_all()
+            .build()
+            .map_err(|e| listen_error(e.to_string()))?;
+        let socket = {
+            let _entered = runtime.enter();
+            tokio::net::TcpListener::from_std(socket).map_err(|e| listen_error(e.to_string()))?
+        };
+        let shared = Arc::new(Shared::new(desk, event_path, join_code::random_secret()));
+        let listener = Arc::new(Listener::new(Arc::clone(&shared), tls));
+        let (stop, stopped) = watch::channel(false);
+        let failure = Arc::new(Mutex::new(None));
+        let thread = {
+            let failure = Arc::clone(&failure);
+            let asked_to_stop = stop.subscribe();
+            std::thread::Builder::new()
+                .name("tablekeeper-lan".into())
+                .spawn(move || {
+                    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        runtime.block_on(accept_loop(socket, listener, stopped));
+                    }));
+                    runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+                    let why = match outcome {
+                        Err(panic) => Some(panic_text(&panic)),
+                        Ok(()) if !*asked_to_stop.borrow() => {
+                            Some("the server stopped listening".to_string())
                         }
-                    }
+                        Ok(()) => None,
+                    };
+                    *lock(&failure) = why;
                 })
-            })
-            .collect();
+                .map_err(|e| listen_error(e.to_string()))?
+        };
         Ok(Server {
-            http,
-            workers,
-            stopping,
+            thread: Some(thread),
+            stop,
+            failure,
             shared,
+            fingerprint: identity.fingerprint(),
             bind: options.bind,
             port,
         })
@@ -148,8 +154,19 @@ impl Server {
         page_url(ip, self.port)
     }
 
-    pub fn join_code(&self) -> &str {
-        &self.shared.join_code
+    /// What a station types to join.
+    pub fn join_code(&self) -> String {
+        join_code::format(&self.shared.join_secret, &self.fingerprint)
+    }
+
+    /// Why the server stopped by itself, if it did.
+    pub fn failure(&self) -> Option<String> {
+        let finished = self.thread.as_ref().is_none_or(JoinHandle::is_finished);
+        let why = lock(&self.failure).clone();
+        match (finished, why) {
+            (true, None) => Some("the server stopped".to_string()),
+            (_, why) => why,
+        }
     }
 
     /// Where phones go (this laptop's network addresses, or the bound address).
@@ -166,22 +183,26 @@ impl Server {
             port: self.port,
             qr_svg: urls.first().and_then(|url| qr_svg(url)),
             urls,
-            join_code: self.shared.join_code.clone(),
+            join_code: self.join_code(),
+            stopped: self.failure().map(|detail| {
+                msg!(
+                    "share.stopped",
+                    "Sharing stopped by itself ({detail}). The event goes on on this laptop; turn sharing on again.",
+                    detail = detail
+                )
+            }),
         }
     }
 
-    /// Stops answering: unblocks every worker and waits for them.
+    /// Stops answering and waits for the server's thread.
     pub fn stop(mut self) {
         self.shut_down();
     }
 
     fn shut_down(&mut self) {
-        self.stopping.store(true, Ordering::Release);
-        for _ in 0..self.workers.len() {
-            self.http.unblock();
-        }
-        for worker in self.workers.drain(..) {
-            let _ = worker.join();
+        let _ = self.stop.send(true);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
         }
     }
 }
@@ -190,4 +211,13 @@ impl Drop for Server {
     fn drop(&mut self) {
         self.shut_down();
     }
+}
+
+/// A panic's message, for the Share screen.
+fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "the server failed".to_string())
 }

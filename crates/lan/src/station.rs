@@ -2,6 +2,10 @@
 //! join code, then sends commands of the surface to it (`POST /api/call/<name>` with the
 //! station's token). The main laptop stays the only writer; an answer means it committed.
 //!
+//! The link is TLS to the one certificate whose fingerprint the join code carries: the
+//! token, the results and the answers never cross the shop's network in clear, and a
+//! device pretending to be the main laptop is refused before anything is sent.
+//!
 //! Every request carries an `Idempotency-Key`; while the connection is down the same request
 //! is sent again with the same key for a few seconds, so an entry whose answer was lost is
 //! recorded once. After that the station says the connection is lost (`connection-lost`)
@@ -29,6 +33,14 @@ pub struct Station {
 }
 
 fn lost(address: &str, detail: &str) -> ErrorView {
+    if detail.contains(crate::tls::NOT_PINNED) {
+        let message = msg!(
+            "error.not-allowed.wrong-certificate",
+            "the laptop at {address} is not the main laptop whose join code you typed (its certificate differs); nothing was sent. Read the address and the join code again from the main laptop's Share screen",
+            address = address.to_string()
+        );
+        return CommandError::input(ErrorKind::NotAllowed, message).to_view();
+    }
     let message = msg!(
         "error.connection-lost",
         "the main laptop at {address} does not answer ({detail}); nothing was saved by this request. Check the Wi-Fi and that sharing is on, then try again",
@@ -38,14 +50,26 @@ fn lost(address: &str, detail: &str) -> ErrorView {
     CommandError::input(ErrorKind::ConnectionLost, message).to_view()
 }
 
-/// `192.168.1.5:8080`, `http://192.168.1.5:8080/` or a pasted page address → the server's base.
+/// `192.168.1.5:8080`, `http://192.168.1.5:8080/` or a pasted page address → the server's
+/// base on the encrypted link (the same port: the server tells TLS by its first byte).
 fn base_of(address: &str) -> String {
     let trimmed = address.trim().trim_end_matches('/');
-    if trimmed.starts_with("http://") {
-        trimmed.to_string()
-    } else {
-        format!("http://{trimmed}")
-    }
+    let host = trimmed
+        .strip_prefix("http://")
+        .or_else(|| trimmed.strip_prefix("https://"))
+        .unwrap_or(trimmed);
+    format!("https://{host}")
+}
+
+fn malformed_code() -> ErrorView {
+    CommandError::input(
+        ErrorKind::NotAllowed,
+        msg!(
+            "error.not-allowed.join-code-form",
+            "a join code has 20 letters and digits (five groups of four); read it again from the main laptop's Share screen"
+        ),
+    )
+    .to_view()
 }
 
 fn random_key() -> String {
@@ -55,16 +79,22 @@ fn random_key() -> String {
 }
 
 impl Station {
-    /// Joins the server at `address` with the join code shown on the main laptop.
+    /// Joins the server at `address` with the join code shown on the main laptop: the link
+    /// is made only to the server whose certificate the code names.
     pub fn join(address: &str, code: &str) -> Result<Station, ErrorView> {
-        let agent = ureq::AgentBuilder::new().timeout(TIMEOUT).build();
+        let (secret, fingerprint) = crate::join_code::parse(code).ok_or_else(malformed_code)?;
         let base = base_of(address);
+        let tls = crate::tls::pinned_client_config(&fingerprint).map_err(|e| lost(&base, &e))?;
+        let agent = ureq::AgentBuilder::new()
+            .timeout(TIMEOUT)
+            .tls_config(tls)
+            .build();
         let answer = send(
             &agent,
             &format!("{base}/api/join"),
             None,
             None,
-            &json!({ "code": code }),
+            &json!({ "code": secret }),
         )
         .map_err(|detail| lost(&base, &detail))??;
         let token = answer

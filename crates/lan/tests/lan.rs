@@ -60,15 +60,8 @@ impl Room {
                 .unwrap_or_else(|e| panic!("{name}: {:?}", e.to_view()));
         }
         let desk = Arc::new(Mutex::new(desk));
-        let server = Server::start(
-            Arc::clone(&desk),
-            ServeOptions {
-                bind: ip,
-                port: 0,
-                workers: 4,
-            },
-        )
-        .expect("the server starts on loopback");
+        let server = Server::start(Arc::clone(&desk), ServeOptions { bind: ip, port: 0 })
+            .expect("the server starts on loopback");
         let port = server.port();
         Room {
             desk,
@@ -260,54 +253,105 @@ fn a_station_joins_and_an_entry_sent_twice_is_recorded_once() {
         .as_ref()
         .map(|s| s.join_code().to_string())
         .expect("join code");
-    let refused = room.post(
-        "/api/join",
-        &json!({ "code": "AAAA-AAAA" }).to_string(),
-        &[],
+    let secret: String = tablekeeper_lan::testing::parse_join_code(&join_code)
+        .expect("a join code")
+        .0;
+    let station = |path: &str, body: &str, headers: &[(&str, &str)]| {
+        support::tls_post(room.port, &join_code, path, body, headers)
+    };
+    // Over plain HTTP no station joins, even with the right code: its token would cross
+    // the network in clear.
+    let in_clear = room.post("/api/join", &json!({ "code": secret }).to_string(), &[]);
+    assert_eq!(
+        (in_clear.status, in_clear.kind()),
+        (403, "not-allowed".into())
     );
+    assert!(
+        in_clear.body.contains("station-in-clear"),
+        "{}",
+        in_clear.body
+    );
+    let refused = station("/api/join", &json!({ "code": "AAAAAAAA" }).to_string(), &[]);
     assert_eq!(
         (refused.status, refused.kind()),
         (403, "not-allowed".into())
     );
-    let joined = room.post(
+    let joined = station(
         "/api/join",
-        &json!({ "code": join_code.to_lowercase() }).to_string(),
+        &json!({ "code": secret.to_lowercase() }).to_string(),
         &[],
     );
     let token = joined.json()["data"]["token"]
         .as_str()
-        .expect("a token")
+        .unwrap_or_else(|| panic!("a token: {}", joined.body))
         .to_string();
     let bearer = format!("Bearer {token}");
-    let without = room.call(
-        "record_result",
-        json!({ "round": 1, "table": 1, "result": "a", "replace": false, "override_reason": null }),
-    );
+    let entry = |table: u32| {
+        json!({ "round": 1, "table": table, "result": "a", "replace": false, "override_reason": null })
+            .to_string()
+    };
+    let without = station("/api/call/record_result", &entry(1), &[]);
     assert_eq!(
         (without.status, without.kind()),
         (403, "not-allowed".into())
     );
     let before = room.log_rows();
-    let body =
-        json!({ "round": 1, "table": 1, "result": "a", "replace": false, "override_reason": null })
-            .to_string();
     let headers = [
         ("Authorization", bearer.as_str()),
         ("Idempotency-Key", "station-1-entry-1"),
     ];
-    let first = room.post("/api/call/record_result", &body, &headers);
+    let first = station("/api/call/record_result", &entry(1), &headers);
     assert_eq!(first.status, 200, "{}", first.body);
-    let second = room.post("/api/call/record_result", &body, &headers);
+    let second = station("/api/call/record_result", &entry(1), &headers);
     assert_eq!(second.body, first.body, "the same answer, from memory");
     assert_eq!(room.log_rows(), before + 1, "recorded once");
-    let pairings = room.post("/api/call/pairings", r#"{"round":null}"#, &headers[..1]);
+    // Two long keys that share their first 200 characters are two keys.
+    let long = "k".repeat(200);
+    let (key_a, key_b) = (format!("{long}-a"), format!("{long}-b"));
+    let third = station(
+        "/api/call/record_result",
+        &entry(2),
+        &[
+            ("Authorization", bearer.as_str()),
+            ("Idempotency-Key", &key_a),
+        ],
+    );
+    assert_eq!(third.status, 200, "{}", third.body);
+    assert_eq!(room.log_rows(), before + 2);
+    assert_eq!(room.result_of(2)["winner"], "a");
+    let fourth = station(
+        "/api/call/record_result",
+        &json!({ "round": 1, "table": 2, "result": "b", "replace": true, "override_reason": null })
+            .to_string(),
+        &[
+            ("Authorization", bearer.as_str()),
+            ("Idempotency-Key", &key_b),
+        ],
+    );
+    assert_eq!(fourth.status, 200, "{}", fourth.body);
+    assert_eq!(
+        room.result_of(2)["winner"],
+        "b",
+        "the second key was recorded"
+    );
+    let pairings = station("/api/call/pairings", r#"{"round":null}"#, &headers[..1]);
     assert_eq!(pairings.status, 200);
-    let local = room.post(
+    let local = station(
         "/api/call/export",
         r#"{"format":"csv","path":"/tmp/x.csv"}"#,
         &headers[..1],
     );
     assert_eq!((local.status, local.kind()), (403, "not-allowed".into()));
+    // A token seen in clear is refused there and revoked: anyone may have read it.
+    let leaked = room.post("/api/call/pairings", r#"{"round":null}"#, &headers[..1]);
+    assert_eq!((leaked.status, leaked.kind()), (403, "not-allowed".into()));
+    let after_leak = station("/api/call/pairings", r#"{"round":null}"#, &headers[..1]);
+    assert_eq!(
+        (after_leak.status, after_leak.kind()),
+        (403, "not-allowed".into()),
+        "{}",
+        after_leak.body
+    );
 }
 
 /// The phones' fast answer to `room` is the surface's `room`, field for field.

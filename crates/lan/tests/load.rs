@@ -23,7 +23,7 @@ fn phones_reports_and_the_main_laptop_together_make_no_errors() {
     };
     let names: Vec<String> = (1..=load.players).map(|i| format!("Player {i}")).collect();
     let desk = event(dir.path(), &names, "agree");
-    let server = serve(&desk, IpAddr::from(LOOPBACK), 8);
+    let server = serve(&desk, IpAddr::from(LOOPBACK));
     let report = run_load(&desk, server.port(), load);
     server.stop();
     eprintln!("{}", describe(&load, &report));

@@ -85,6 +85,11 @@ impl Desk {
         self.share_url = url;
     }
 
+    /// The app's own data folder (recent files, preferences, the shop's secrets).
+    pub fn data_dir(&self) -> &Path {
+        &self.data_dir
+    }
+
     /// Where new events (and a station's printouts) go by default.
     pub fn default_folder(&self) -> &Path {
         &self.default_folder

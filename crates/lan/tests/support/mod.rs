@@ -35,33 +35,73 @@ impl Reply {
     }
 }
 
+impl Reply {
+    /// The status and body of an HTTP answer as received (status 0: no answer).
+    pub fn parse(bytes: &[u8]) -> Reply {
+        let text = String::from_utf8_lossy(bytes).to_string();
+        let status = text
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let body = text
+            .split_once("\r\n\r\n")
+            .map_or("", |(_, b)| b)
+            .to_string();
+        Reply { status, body }
+    }
+}
+
 /// One raw exchange with the server at `ip`:`port` (`Connection: close`).
 pub fn exchange(port: u16, ip: IpAddr, raw: &[u8]) -> Reply {
     let Ok(mut stream) = TcpStream::connect((ip, port)) else {
-        return Reply {
-            status: 0,
-            body: String::new(),
-        };
+        return Reply::parse(b"");
     };
     let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
     let _ = stream.write_all(raw);
     let mut bytes = Vec::new();
     let _ = stream.read_to_end(&mut bytes);
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map_or("", |(_, b)| b)
-        .to_string();
-    Reply { status, body }
+    Reply::parse(&bytes)
 }
 
-/// `POST path` with a JSON body and extra headers, on 127.0.0.1.
-pub fn post(port: u16, path: &str, body: &str, headers: &[(&str, &str)]) -> Reply {
+/// One raw exchange over the encrypted station link to 127.0.0.1:`port`, trusting the
+/// certificate `join_code` names (`Connection: close`).
+pub fn tls_exchange(port: u16, join_code: &str, raw: &[u8]) -> Reply {
+    let (_, fingerprint) =
+        tablekeeper_lan::testing::parse_join_code(join_code).expect("a join code");
+    let config = tablekeeper_lan::pinned_client_config(&fingerprint).expect("client config");
+    let name = rustls::pki_types::ServerName::try_from("127.0.0.1").expect("an address");
+    let Ok(tcp) = TcpStream::connect((IpAddr::from(LOOPBACK), port)) else {
+        return Reply::parse(b"");
+    };
+    let _ = tcp.set_read_timeout(Some(Duration::from_secs(10)));
+    let Ok(connection) = rustls::ClientConnection::new(config, name) else {
+        return Reply::parse(b"");
+    };
+    let mut tls = rustls::StreamOwned::new(connection, tcp);
+    let _ = tls.write_all(raw);
+    let mut bytes = Vec::new();
+    // The server may close without TLS's goodbye; what arrived before counts.
+    let _ = tls.read_to_end(&mut bytes);
+    Reply::parse(&bytes)
+}
+
+/// `POST path` over the station link, with a JSON body and extra headers.
+pub fn tls_post(
+    port: u16,
+    join_code: &str,
+    path: &str,
+    body: &str,
+    headers: &[(&str, &str)],
+) -> Reply {
+    tls_exchange(
+        port,
+        join_code,
+        post_bytes(port, path, body, headers).as_bytes(),
+    )
+}
+
+fn post_bytes(port: u16, path: &str, body: &str, headers: &[(&str, &str)]) -> String {
     let mut raw = format!(
         "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
         body.len()
@@ -71,6 +111,12 @@ pub fn post(port: u16, path: &str, body: &str, headers: &[(&str, &str)]) -> Repl
     }
     raw.push_str("\r\n");
     raw.push_str(body);
+    raw
+}
+
+/// `POST path` with a JSON body and extra headers, on 127.0.0.1.
+pub fn post(port: u16, path: &str, body: &str, headers: &[(&str, &str)]) -> Reply {
+    let raw = post_bytes(port, path, body, headers);
     exchange(port, IpAddr::from(LOOPBACK), raw.as_bytes())
 }
 
@@ -111,16 +157,9 @@ pub fn event(dir: &std::path::Path, names: &[String], reporting: &str) -> Arc<Mu
 }
 
 /// Shares `desk` on `ip` (a loopback address) at a free port.
-pub fn serve(desk: &Arc<Mutex<Desk>>, ip: IpAddr, workers: usize) -> Server {
-    Server::start(
-        Arc::clone(desk),
-        ServeOptions {
-            bind: ip,
-            port: 0,
-            workers,
-        },
-    )
-    .expect("the server starts on loopback")
+pub fn serve(desk: &Arc<Mutex<Desk>>, ip: IpAddr) -> Server {
+    Server::start(Arc::clone(desk), ServeOptions { bind: ip, port: 0 })
+        .expect("the server starts on loopback")
 }
 
 /// How hard and how long the load run pushes.

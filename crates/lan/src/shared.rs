@@ -1,0 +1,68 @@
+//! The state every request sees: the desk, the event being shared, the join secret and the
+//! station tokens given out, the attempt limiter and the answers kept for resent requests.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use tablekeeper_commands::desk::Desk;
+
+use crate::guard::{self, Limiter};
+use crate::replay::Answers;
+
+pub(crate) struct Shared {
+    pub desk: Arc<Mutex<Desk>>,
+    /// The event that was shared: once the desk has another event (or none) open, the
+    /// server answers nothing about it.
+    pub event_path: PathBuf,
+    /// The join code's secret part (the fingerprint part is the certificate's).
+    pub join_secret: String,
+    tokens: Mutex<Vec<String>>,
+    pub limiter: Mutex<Limiter>,
+    pub answers: Mutex<Answers>,
+}
+
+/// Locks `mutex`, recovering from a panic in an earlier holder (every piece of state here
+/// stays valid between statements).
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Shared {
+    pub fn new(desk: Arc<Mutex<Desk>>, event_path: PathBuf, join_secret: String) -> Shared {
+        Shared {
+            desk,
+            event_path,
+            join_secret,
+            tokens: Mutex::new(Vec::new()),
+            limiter: Mutex::new(Limiter::default()),
+            answers: Mutex::new(Answers::default()),
+        }
+    }
+
+    /// A new station token.
+    pub fn issue_token(&self) -> String {
+        let token = guard::random_token();
+        lock(&self.tokens).push(token.clone());
+        token
+    }
+
+    /// The token this server gave out that `typed` is, compared against every token so the
+    /// time taken says nothing about which matched.
+    pub fn token(&self, typed: &str) -> Option<String> {
+        let tokens = lock(&self.tokens);
+        let mut found = None;
+        for token in tokens.iter() {
+            if guard::same_secret(typed, token) {
+                found = Some(token.clone());
+            }
+        }
+        found
+    }
+
+    /// Forgets `token` (it was seen in clear on the network, so anyone may hold it now).
+    pub fn revoke_token(&self, token: &str) {
+        lock(&self.tokens).retain(|t| t != token);
+    }
+}
