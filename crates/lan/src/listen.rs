@@ -156,6 +156,9 @@ where
         .max_header_size(HEADER_BYTES)
         .max_buf_size(READ_BUFFER)
         .keep_alive(true)
+        // A client that closes its sending side after a whole request still gets the
+        // answer (a partial request at that point is an error and closes at once).
+        .half_close(true)
         .serve_connection(TokioIo::new(io), service)
         .await;
 }
