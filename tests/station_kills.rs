@@ -258,3 +258,64 @@ fn the_main_laptop_killed_mid_entry_keeps_everything_it_answered() {
         "the station saved results between the kills"
     );
 }
+
+/// `--json station` prints one JSON document and nothing else: the tables saved as `data`,
+/// each refused line as a notice (issue 22, point 6).
+#[test]
+fn json_station_prints_only_its_json_document() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut desk = Desk::new(dir.path().join("data"), dir.path().join("events"));
+    let file = dir.path().join("json.tkevent").display().to_string();
+    for (name, request) in [
+        (
+            "create_event",
+            json!({ "name": "Json", "ruleset": "bandai", "planned_rounds": 3, "path": file }),
+        ),
+        ("add_players", json!({ "names": ["A", "B", "C", "D"] })),
+        ("pair_round", json!({ "allow_rematches": false })),
+    ] {
+        surface::dispatch(&mut desk, name, request)
+            .unwrap_or_else(|e| panic!("{name}: {:?}", e.to_view()));
+    }
+    let desk = Arc::new(Mutex::new(desk));
+    let server = Server::start(
+        Arc::clone(&desk),
+        ServeOptions {
+            bind: IpAddr::from([127, 0, 0, 1]),
+            port: 0,
+        },
+    )
+    .expect("serve on loopback");
+    let mut child = Command::new(BIN)
+        .args([
+            "--json",
+            "station",
+            &format!("127.0.0.1:{}", server.port()),
+            "--code",
+            &server.join_code(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the station");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"1 a\nnot a line\n1 b\n2 b\n")
+        .expect("lines");
+    let output = child.wait_with_output().expect("the station ends");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let document: Value = serde_json::from_str(stdout.trim())
+        .unwrap_or_else(|e| panic!("one JSON document, not {stdout:?}: {e}"));
+    assert_eq!(stdout.trim().lines().count(), 1, "{stdout}");
+    assert_eq!(document["ok"], true);
+    assert_eq!(document["data"], json!([1, 2]));
+    let refused: Vec<&str> = document["notices"]
+        .as_array()
+        .map(|n| n.iter().filter_map(|n| n["key"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(refused, ["station.line-refused", "station.line-refused"]);
+    server.stop();
+}

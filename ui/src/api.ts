@@ -172,6 +172,8 @@ export type ShareState = {
   qr_svg: string | null;
   join_code: string;
   local_url: string;
+  /** Why sharing stopped by itself (the event goes on here); null while it serves. */
+  stopped: Message | null;
 };
 
 /**

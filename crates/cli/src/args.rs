@@ -310,6 +310,16 @@ pub enum Command {
     /// The table codes of the current round (printed on the match slips; players report
     /// results with them).
     Codes { file: PathBuf },
+    /// A player's ticket: their personal code, with which their phone reports for their seat
+    /// (print every ticket with `print FILE tickets`).
+    Ticket {
+        file: PathBuf,
+        /// The player, by number or exact name.
+        player: String,
+        /// Give the player a new code; the old ticket stops working at once.
+        #[arg(long)]
+        reissue: bool,
+    },
     /// List the automatic backups kept beside the event.
     Backups { file: PathBuf },
     /// Replace the event with a backup (the current file is kept beside it).

@@ -366,7 +366,7 @@ fn run(command: Command, notices: &mut Vec<Notice>, json: bool) -> Result<Output
                 language: render::language(),
                 open: false,
             };
-            let context = desk.print_context(round)?;
+            let context = desk.print_context(round, what.0)?;
             let bytes = print::job::render_request(desk.session()?, &request, &context)?;
             tablekeeper_commands::export::write_file(&output, &bytes)?;
             let note = serde_json::json!({ "written": output.display().to_string(), "bytes": bytes.len() });
@@ -622,13 +622,34 @@ fn run(command: Command, notices: &mut Vec<Notice>, json: bool) -> Result<Output
             Output::new(text, &shared)
         }
         Command::Station { address, code } => {
-            let saved = serve::station(&address, &code)?;
+            let saved = serve::station(&address, &code, json, notices)?;
             let text = render::say(&msg!(
                 "station.done",
                 "{count} results saved on the main laptop.",
                 count = saved.len()
             )) + "\n";
             Output::new(text, &saved)
+        }
+        Command::Ticket {
+            file,
+            player,
+            reissue,
+        } => {
+            let ticket = serve::ticket(&file, &player, reissue)?;
+            let mut text = String::new();
+            if let Some(qr) = ticket.url.as_deref().and_then(tablekeeper_lan::qr_text) {
+                text.push_str(&qr);
+                text.push('\n');
+            }
+            text.push_str(&render::say(&msg!(
+                "ticket.line",
+                "{name} (no. {player}): player code {code}",
+                name = ticket.name.clone(),
+                player = ticket.player,
+                code = ticket.code.clone()
+            )));
+            text.push('\n');
+            Output::new(text, &ticket)
         }
         Command::Codes { file } => {
             let codes = serve::codes(&file)?;

@@ -11,7 +11,9 @@ use std::time::Duration;
 
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::{Desk, RoundRequest};
+use tablekeeper_commands::notice::Notice;
 use tablekeeper_commands::room::{Reporting, RoomSettings};
+use tablekeeper_engine::message::{Message, Param};
 use tablekeeper_engine::{ErrorKind, msg};
 use tablekeeper_lan::{ServeOptions, Server, qr_text};
 
@@ -134,9 +136,15 @@ pub fn serve(
 }
 
 /// `tablekeeper station`: joins the main laptop and sends each result line read from
-/// standard input; prints "saved" for a table only once the main laptop answered. Returns
-/// the tables saved.
-pub fn station(address: &str, code: &str) -> Result<Vec<u32>, CommandError> {
+/// standard input; prints "saved" for a table only once the main laptop answered (with
+/// `--json` nothing but the final document: a refused line becomes one of its notices).
+/// Returns the tables saved.
+pub fn station(
+    address: &str,
+    code: &str,
+    json: bool,
+    notices: &mut Vec<Notice>,
+) -> Result<Vec<u32>, CommandError> {
     let from_view = |view: tablekeeper_commands::ErrorView| {
         let message = tablekeeper_engine::message::Message {
             key: view.key,
@@ -148,6 +156,21 @@ pub fn station(address: &str, code: &str) -> Result<Vec<u32>, CommandError> {
     let station = tablekeeper_lan::Station::join(address, code).map_err(from_view)?;
     let mut saved = Vec::new();
     let mut out = std::io::stdout().lock();
+    let mut say = |message: Message, refused_line: Option<&str>| {
+        if json {
+            if let Some(line) = refused_line {
+                notices.push(msg!(
+                    "station.line-refused",
+                    "'{line}' was not saved: {reason}",
+                    line = line.to_string(),
+                    reason = Param::message(&message)
+                ));
+            }
+        } else {
+            let _ = writeln!(out, "{}", render::say(&message));
+            let _ = out.flush();
+        }
+    };
     for line in std::io::stdin().lines() {
         let Ok(line) = line else { break };
         let line = line.trim();
@@ -156,33 +179,26 @@ pub fn station(address: &str, code: &str) -> Result<Vec<u32>, CommandError> {
         }
         let (table, result) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let Ok(table) = table.parse::<u32>() else {
-            let _ = writeln!(
-                out,
-                "{}",
-                render::say(&msg!(
-                    "station.not-a-line",
-                    "'{line}' is not a table and a result (3 2-1)",
-                    line = line.to_string()
-                ))
+            let message = msg!(
+                "station.not-a-line",
+                "'{line}' is not a table and a result (3 2-1)",
+                line = line.to_string()
             );
+            say(message, Some(line));
             continue;
         };
         let request = serde_json::json!({ "round": null, "table": table, "result": result.trim(), "replace": false, "override_reason": null });
         match station.call("record_result", &request) {
             Ok(_) => {
                 saved.push(table);
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    render::say(&msg!("station.saved", "saved table {table}", table = table))
+                say(
+                    msg!("station.saved", "saved table {table}", table = table),
+                    None,
                 );
             }
             Err(error) if error.kind == ErrorKind::ConnectionLost => return Err(from_view(error)),
-            Err(error) => {
-                let _ = writeln!(out, "{}", render::say(&from_view(error).message()));
-            }
+            Err(error) => say(from_view(error).message(), Some(line)),
         }
-        let _ = out.flush();
     }
     Ok(saved)
 }
@@ -192,6 +208,23 @@ pub fn codes(
     file: &Path,
 ) -> Result<Vec<tablekeeper_commands::desk::room_commands::TableCodeView>, CommandError> {
     desk_with(file)?.table_codes(RoundRequest { round: None })
+}
+
+/// A player's ticket, after giving them a new code when `reissue`.
+pub fn ticket(
+    file: &Path,
+    player: &str,
+    reissue: bool,
+) -> Result<tablekeeper_commands::desk::tickets::PlayerTicketView, CommandError> {
+    let mut desk = desk_with(file)?;
+    let request = tablekeeper_commands::desk::PlayerRequest {
+        player: player.to_string(),
+    };
+    if reissue {
+        desk.reissue_player_code(request)
+    } else {
+        desk.player_ticket(request)
+    }
 }
 
 /// Reporting and standings as `serve` was asked.

@@ -21,6 +21,7 @@ mod log;
 pub mod names;
 pub mod notice;
 pub mod paper;
+pub mod qr;
 pub mod replay;
 pub mod report;
 pub mod result_input;

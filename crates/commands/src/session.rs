@@ -405,6 +405,11 @@ fn describe(event: &Event, action: &Action) -> Message {
                 name = name(*player)
             ),
         },
+        Action::ReissuePlayerCode { player } => msg!(
+            "history.reissued-player-code",
+            "gave {name} a new player code (the old ticket no longer works)",
+            name = name(*player)
+        ),
     }
 }
 
@@ -1131,6 +1136,13 @@ impl Session {
         let player = self.find_player(reference)?;
         self.commit(vec![Action::SetFixedTable { player, table }], None)?;
         Ok(PlayerView::from_player(self.event.player(player)?))
+    }
+
+    /// Gives a player a new personal code; the one before stops working at once.
+    pub fn reissue_player_code(&mut self, reference: &str) -> Result<PlayerId, CommandError> {
+        let player = self.find_player(reference)?;
+        self.commit(vec![Action::ReissuePlayerCode { player }], None)?;
+        Ok(player)
     }
 
     /// Records a penalty (in `round`, default the current round) and applies its effect.

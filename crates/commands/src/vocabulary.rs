@@ -84,6 +84,8 @@ choice_enum! {
         Bracket = "bracket",
         ScoreCard = "score-card",
         DeckSheet = "deck-sheet",
+        /// Each active player's ticket with their personal code (issue 22).
+        Tickets = "tickets",
     }
 }
 

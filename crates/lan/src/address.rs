@@ -4,8 +4,7 @@
 
 use std::net::IpAddr;
 
-use qrcode::QrCode;
-use qrcode::render::{svg, unicode};
+pub use tablekeeper_commands::qr::{svg as qr_svg, text as qr_text};
 
 /// The addresses other devices can reach this laptop at (IPv4 first; no loopback, no
 /// link-local). Empty when the laptop is on no network.
@@ -34,29 +33,6 @@ pub fn page_url(ip: IpAddr, port: u16) -> String {
         IpAddr::V4(v4) => format!("http://{v4}:{port}/"),
         IpAddr::V6(v6) => format!("http://[{v6}]:{port}/"),
     }
-}
-
-/// The QR code of `text` as an SVG image (black on white, with its quiet zone).
-pub fn qr_svg(text: &str) -> Option<String> {
-    let code = QrCode::new(text.as_bytes()).ok()?;
-    Some(
-        code.render::<svg::Color<'_>>()
-            .min_dimensions(200, 200)
-            .quiet_zone(true)
-            .build(),
-    )
-}
-
-/// The QR code of `text` for a terminal (two modules per character cell).
-pub fn qr_text(text: &str) -> Option<String> {
-    let code = QrCode::new(text.as_bytes()).ok()?;
-    Some(
-        code.render::<unicode::Dense1x2>()
-            .dark_color(unicode::Dense1x2::Light)
-            .light_color(unicode::Dense1x2::Dark)
-            .quiet_zone(true)
-            .build(),
-    )
 }
 
 #[cfg(test)]

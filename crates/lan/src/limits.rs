@@ -31,6 +31,10 @@ pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long an answer may wait for a device that does not read it.
 pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// Connections the system queues before the server accepts them (a full queue drops new
+/// ones, which clients retry only after a second).
+pub const BACKLOG: u32 = 1024;
+
 /// Open connections in all; more are closed as soon as they are accepted.
 pub const CONNECTIONS: usize = 512;
 

@@ -85,14 +85,6 @@ impl Server {
             port: options.port,
             detail,
         };
-        let socket = std::net::TcpListener::bind((options.bind, options.port))
-            .map_err(|e| listen_error(e.to_string()))?;
-        let port = socket
-            .local_addr()
-            .map_or(options.port, |address| address.port());
-        socket
-            .set_nonblocking(true)
-            .map_err(|e| listen_error(e.to_string()))?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .max_blocking_threads(crate::limits::DESK_WORKERS + 4)
@@ -102,8 +94,12 @@ impl Server {
             .map_err(|e| listen_error(e.to_string()))?;
         let socket = {
             let _entered = runtime.enter();
-            tokio::net::TcpListener::from_std(socket).map_err(|e| listen_error(e.to_string()))?
+            listen(std::net::SocketAddr::new(options.bind, options.port))
+                .map_err(|e| listen_error(e.to_string()))?
         };
+        let port = socket
+            .local_addr()
+            .map_or(options.port, |address| address.port());
         let shared = Arc::new(Shared::new(desk, event_path, join_code::random_secret()));
         let listener = Arc::new(Listener::new(Arc::clone(&shared), tls));
         let (stop, stopped) = watch::channel(false);
@@ -211,6 +207,19 @@ impl Drop for Server {
     fn drop(&mut self) {
         self.shut_down();
     }
+}
+
+/// The listening socket, with a queue of [`limits::BACKLOG`] connections waiting to be
+/// accepted: a burst of new connections is never left to the client's one-second retry.
+fn listen(address: std::net::SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if address.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    socket.listen(crate::limits::BACKLOG)
 }
 
 /// A panic's message, for the Share screen.

@@ -169,14 +169,22 @@ fn the_players_page_finds_every_script_and_hides_ids_and_penalties() {
     assert!(view.json()["data"]["standings"]["rows"].is_array());
 }
 
+/// A player's own code, from their ticket (the main laptop's view).
+fn own_code(room: &Room, player: u64) -> String {
+    room.local("player_ticket", json!({ "player": player.to_string() }))["code"]
+        .as_str()
+        .expect("a ticket's code")
+        .to_string()
+}
+
 #[test]
-fn two_agreeing_reports_are_recorded_and_a_wrong_code_records_nothing() {
+fn two_players_own_codes_record_a_result_and_a_wrong_code_records_nothing() {
     let room = Room::new("agree");
-    let (a, b, code) = room.table(1);
+    let (a, b, _) = room.table(1);
     let before = room.log_rows();
     let wrong = report(&room, 1, a, "ZZZZZ", "a");
     assert_eq!((wrong.status, wrong.kind()), (403, "wrong-code".into()));
-    let first = report(&room, 1, a, &code, "a");
+    let first = report(&room, 1, a, &own_code(&room, a), "a");
     assert_eq!(
         first.json()["data"]["status"],
         "waiting-for-opponent",
@@ -184,7 +192,7 @@ fn two_agreeing_reports_are_recorded_and_a_wrong_code_records_nothing() {
         first.body
     );
     assert_eq!(room.log_rows(), before, "one report records nothing");
-    let second = report(&room, 1, b, &code, "a");
+    let second = report(&room, 1, b, &own_code(&room, b), "a");
     assert_eq!(
         second.json()["data"]["status"],
         "recorded",
@@ -193,8 +201,93 @@ fn two_agreeing_reports_are_recorded_and_a_wrong_code_records_nothing() {
     );
     assert_eq!(room.result_of(1)["winner"], "a");
     assert_eq!(room.log_rows(), before + 1);
-    let again = report(&room, 1, b, &code, "a");
+    let again = report(&room, 1, b, &own_code(&room, b), "a");
     assert_eq!((again.status, again.kind()), (409, "result-exists".into()));
+}
+
+/// Issue 22, point 3: the slip's code is on the table for both players to see, and player
+/// numbers are public; one phone sending both seats' reports with it records nothing.
+#[test]
+fn one_device_with_the_slip_and_both_numbers_cannot_record_a_result() {
+    let room = Room::new("agree");
+    let (a, b, code) = room.table(1);
+    let before = room.log_rows();
+    report(&room, 1, a, &code, "a");
+    let second = report(&room, 1, b, &code, "a");
+    assert_eq!(
+        second.json()["data"]["status"],
+        "waiting-for-scorekeeper",
+        "{}",
+        second.body
+    );
+    assert_eq!(
+        room.log_rows(),
+        before,
+        "nothing recorded without the scorekeeper"
+    );
+    // One player's own code and the slip's code for the other seat: still the scorekeeper's.
+    let mixed = report(&room, 1, a, &own_code(&room, a), "a");
+    assert_eq!(mixed.json()["data"]["status"], "waiting-for-scorekeeper");
+    assert_eq!(room.log_rows(), before);
+    // The slip's code cannot overwrite what a player reported with their own code.
+    let overwrite = report(&room, 1, a, &code, "b");
+    assert_eq!(
+        (overwrite.status, overwrite.kind()),
+        (403, "not-allowed".into())
+    );
+    // The scorekeeper confirms the agreed result.
+    room.local("confirm_report", json!({ "round": 1, "table": 1 }));
+    assert_eq!(room.result_of(1)["winner"], "a");
+}
+
+/// A reissued code works at once and the old one is refused at once; a player's code proves
+/// only that player's seat.
+#[test]
+fn a_revoked_code_is_refused_at_once_and_a_code_proves_one_seat_only() {
+    let room = Room::new("agree");
+    let (a, b, _) = room.table(1);
+    let old = own_code(&room, a);
+    let who = room.call("player_by_code", json!({ "code": old.to_lowercase() }));
+    assert_eq!(who.json()["data"]["player"], a, "{}", who.body);
+    let ticket = room.local("reissue_player_code", json!({ "player": a.to_string() }));
+    let new = ticket["code"].as_str().expect("new code").to_string();
+    assert_ne!(new, old);
+    let refused = report(&room, 1, a, &old, "a");
+    assert_eq!((refused.status, refused.kind()), (403, "wrong-code".into()));
+    let unknown = room.call("player_by_code", json!({ "code": old }));
+    assert_eq!(unknown.kind(), "wrong-code");
+    // A's own code reporting as B is no proof for B (nor a table code).
+    let as_other = report(&room, 1, b, &new, "a");
+    assert_eq!(as_other.kind(), "wrong-code");
+    assert_eq!(
+        report(&room, 1, a, &new, "a").json()["data"]["status"],
+        "waiting-for-opponent"
+    );
+    // The code never appears in what the room or the players list shows.
+    let seen =
+        room.call("room", Value::Null).body + &room.local("players", Value::Null).to_string();
+    assert!(!seen.contains(&new.replace('-', "")) && !seen.contains(&new));
+}
+
+/// Issue 22, point 4: a report is checked against the table's kind before it is kept.
+#[test]
+fn a_team_result_at_a_one_on_one_table_is_refused_from_either_seat() {
+    let room = Room::new("agree");
+    let (a, b, code) = room.table(1);
+    for player in [a, b] {
+        let refused = report(&room, 1, player, &code, "team:a,b");
+        assert_eq!(
+            (refused.status, refused.kind()),
+            (400, "invalid-result".into()),
+            "{}",
+            refused.body
+        );
+    }
+    assert_eq!(
+        room.call("room", Value::Null).json()["data"]["tables"][0]["report"],
+        Value::Null,
+        "nothing kept"
+    );
 }
 
 #[test]
@@ -217,11 +310,11 @@ fn disagreeing_reports_are_flagged_for_the_scorekeeper() {
 fn codes_die_with_their_round_and_guessing_is_slowed_down() {
     let room = Room::new("agree");
     let (a, b, code) = room.table(1);
-    let (c, d, other_code) = room.table(2);
-    report(&room, 1, a, &code, "a");
-    report(&room, 1, b, &code, "a");
-    report(&room, 2, c, &other_code, "b");
-    report(&room, 2, d, &other_code, "b");
+    let (c, d, _) = room.table(2);
+    report(&room, 1, a, &own_code(&room, a), "a");
+    report(&room, 1, b, &own_code(&room, b), "a");
+    report(&room, 2, c, &own_code(&room, c), "b");
+    report(&room, 2, d, &own_code(&room, d), "b");
     room.local("pair_round", json!({ "allow_rematches": false }));
     let stale = room.call(
         "report_result",

@@ -2,8 +2,11 @@
 // The players' page: follows the room (POST /api/call/room every 2 s, redrawing only when
 // its version changes), finds a player's table by a fragment of their name (any script,
 // kana-insensitive) or their number, counts the round clock down between polls, and
-// reports a table's result with the table's code. Names are always set as text, never as
-// markup. Words in English and Japanese: the phone's language, switchable.
+// reports a table's result. A phone that opened a player ticket's QR code (`#p=CODE`) or was
+// given its code is that player: it shows their table first and reports with their own code
+// (their seat only); without one, a report needs the table's code from the match slip. Names
+// are always set as text, never as markup. Words in English and Japanese: the phone's
+// language, switchable.
 'use strict';
 
 const WORDS = {
@@ -25,6 +28,8 @@ const WORDS = {
     badGames: 'Write the game score as two numbers, yours first: 2-1.',
     quarterfinal: 'Quarterfinal', semifinal: 'Semifinal', final: 'Final', 'third-place': 'Third place',
     'round-of-16': 'Round of 16', 'round-of-32': 'Round of 32', champion: 'Champion: {name}',
+    you: 'You: {name} (no. {n})', forget: 'Not you?', ticketCode: 'Code on your player ticket',
+    use: 'Use', withTicket: 'Your report counts for your seat: no table code needed.',
   },
   ja: {
     find: '自分の卓を探す', pairings: '対戦表', standings: '順位', bracket: '決勝トーナメント',
@@ -43,6 +48,8 @@ const WORDS = {
     badGames: 'ゲームカウントは「自分-相手」の数字で入力してください（例：2-1）。',
     quarterfinal: '準々決勝', semifinal: '準決勝', final: '決勝', 'third-place': '3位決定戦',
     'round-of-16': 'ベスト16', 'round-of-32': 'ベスト32', champion: '優勝：{name}',
+    you: 'あなた：{name}（{n}番）', forget: '別の人ですか？', ticketCode: 'プレイヤーチケットのコード',
+    use: '使う', withTicket: 'あなたの席の報告として送ります（卓コードは不要です）。',
   },
 };
 
@@ -56,6 +63,18 @@ let clockBase = { remainingMs: 0, running: false, at: 0 };
 let tab = 'find';
 /** @type {{table: number, player: number, seat: 'a' | 'b'} | null} */
 let reporting = null;
+const ME_KEY = 'tablekeeper.room.me';
+/** This phone's player, from their ticket. @type {{code: string, player: number, name: string} | null} */
+let me = readMe();
+
+function readMe() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(ME_KEY) || 'null');
+    return stored && typeof stored.code === 'string' ? stored : null;
+  } catch {
+    return null;
+  }
+}
 
 /** @param {string} key @param {Record<string, string | number>} [params] */
 function t(key, params = {}) {
@@ -140,9 +159,41 @@ function renderWords() {
     ['tab-bracket', 'bracket'], ['search-label', 'searchLabel'], ['h-table', 'table'], ['h-a', 'player'],
     ['h-b', 'opponent'], ['h-result', 'result'], ['h-rank', 'rank'], ['h-name', 'player'],
     ['h-points', 'points'], ['h-record', 'record'], ['report-games-label', 'games'],
-    ['report-code-label', 'code'], ['report-cancel', 'cancel'], ['report-send', 'send']]) {
+    ['report-code-label', 'code'], ['report-cancel', 'cancel'], ['report-send', 'send'],
+    ['me-forget', 'forget'], ['me-code-label', 'ticketCode'], ['me-use', 'use']]) {
     byId(id).textContent = t(key);
   }
+  renderMe();
+}
+
+function renderMe() {
+  byId('me-who').hidden = !me;
+  byId('me-form').hidden = !!me;
+  byId('me-name').textContent = me ? t('you', { name: me.name, n: me.player }) : '';
+}
+
+/** Makes this phone the player whose ticket code this is (the server says whose). @param {string} code */
+async function adopt(code) {
+  const status = byId('me-status');
+  status.textContent = '';
+  status.className = '';
+  try {
+    const answer = await call('/api/call/player_by_code', { code });
+    if (answer.ok) {
+      me = { code, player: answer.data.player, name: answer.data.name };
+      localStorage.setItem(ME_KEY, JSON.stringify(me));
+    } else {
+      // A reissued ticket, another event's ticket or a typing mistake: say so, forget it.
+      me = null;
+      localStorage.removeItem(ME_KEY);
+      status.textContent = answer.error.message;
+      status.className = 'error';
+    }
+  } catch {
+    status.textContent = t('offline');
+    status.className = 'error';
+  }
+  render();
 }
 
 /** @param {any} result @param {any} table */
@@ -179,7 +230,9 @@ function render() {
 function renderMatches() {
   const list = byId('matches');
   list.replaceChildren();
-  const query = /** @type {HTMLInputElement} */ (byId('search')).value.trim();
+  const typed = /** @type {HTMLInputElement} */ (byId('search')).value.trim();
+  // With nothing typed, this phone's player (from their ticket) is the one looked for.
+  const query = typed === '' && me ? String(me.player) : typed;
   if (!room || query === '') return;
   const folded = fold(query);
   const number = /^\d+$/.test(query.normalize('NFKC')) ? Number(query.normalize('NFKC')) : null;
@@ -277,7 +330,13 @@ function openReport(table, player, seat) {
     label.append(input, document.createTextNode(t(key)));
     choices.append(label);
   }
-  byId('report-status').textContent = '';
+  const own = !!me && me.player === player;
+  const code = /** @type {HTMLInputElement} */ (byId('report-code'));
+  code.hidden = own;
+  code.required = !own;
+  byId('report-code-label').hidden = own;
+  byId('report-status').textContent = own ? t('withTicket') : '';
+  byId('report-status').className = '';
   /** @type {HTMLDialogElement} */ (byId('report')).showModal();
 }
 
@@ -307,10 +366,11 @@ async function sendReport() {
   if ('error' in chosen) { status.textContent = chosen.error ?? ''; status.className = 'error'; return; }
   status.textContent = t('sending');
   status.className = '';
+  const own = me && me.player === reporting.player ? me.code : null;
   try {
     const answer = await call('/api/call/report_result', {
       round: room.round, table: reporting.table, player: reporting.player,
-      code: /** @type {HTMLInputElement} */ (byId('report-code')).value, result: chosen.result,
+      code: own ?? /** @type {HTMLInputElement} */ (byId('report-code')).value, result: chosen.result,
     });
     if (answer.ok) {
       status.textContent = t(answer.data.status);
@@ -339,6 +399,21 @@ function start() {
   byId('search').addEventListener('input', renderMatches);
   byId('report-form').addEventListener('submit', (event) => { event.preventDefault(); sendReport(); });
   byId('report-cancel').addEventListener('click', () => /** @type {HTMLDialogElement} */ (byId('report')).close());
+  byId('me-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const code = /** @type {HTMLInputElement} */ (byId('me-code')).value.trim();
+    if (code) adopt(code);
+  });
+  byId('me-forget').addEventListener('click', () => { me = null; localStorage.removeItem(ME_KEY); render(); });
+  // A ticket's QR code opens the page with the code after `#p=`: kept on this phone, then
+  // taken off the address bar (someone looking over a shoulder sees no code).
+  const fromTicket = new URLSearchParams(location.hash.slice(1)).get('p');
+  if (fromTicket) {
+    history.replaceState(null, '', location.pathname);
+    adopt(fromTicket);
+  } else if (me) {
+    adopt(me.code);
+  }
   poll();
   setInterval(poll, 2000);
   setInterval(tickClock, 250);

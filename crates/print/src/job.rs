@@ -21,6 +21,8 @@ pub struct PrintJob {
     pub table_codes: std::collections::BTreeMap<u32, String>,
     /// The players' page while the event is shared (on the wall pairings, with a QR code).
     pub share_url: Option<String>,
+    /// The players' tickets (the `tickets` printout only).
+    pub tickets: Vec<tablekeeper_commands::desk::tickets::PlayerTicketView>,
 }
 
 /// The app's and the CLI's print request rendered to PDF bytes (`Desk::print` writes
@@ -38,6 +40,7 @@ pub fn render_request(
         printed_at: context.printed_at.clone(),
         table_codes: context.table_codes.clone(),
         share_url: context.share_url.clone(),
+        tickets: context.tickets.clone(),
     };
     Ok(render(session, &job)?)
 }
@@ -102,5 +105,6 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
             crate::forms::score_card(&sheet, event.settings.planned_rounds.max(5))
         }
         Document::DeckSheet => crate::forms::deck_sheet(&sheet, &event.ruleset.id),
+        Document::Tickets => crate::tickets::tickets(&sheet, &job.tickets),
     }
 }

@@ -66,6 +66,12 @@ pub struct Labels {
     pub opponent_signature: &'static str,
     pub total: &'static str,
     pub top_cut: &'static str,
+    pub ticket: &'static str,
+    pub player_number: &'static str,
+    /// A ticket whose QR code opens the players' page (the event is shared), line by line.
+    pub ticket_scan: &'static [&'static str],
+    /// A ticket printed while the event is not shared: the code is typed on the page.
+    pub ticket_type: &'static [&'static str],
 }
 
 pub fn labels(language: Language) -> &'static Labels {
@@ -159,6 +165,18 @@ const EN: Labels = Labels {
     third_place: "Third place",
     to_be_decided: "—",
     score_card: "Score card",
+    ticket: "Player ticket — keep it to yourself",
+    player_number: "Player no.",
+    ticket_scan: &[
+        "Scan it with your phone on the shop's Wi-Fi:",
+        "your table, and report your results.",
+        "Lost it? Ask the scorekeeper for a new one.",
+    ],
+    ticket_type: &[
+        "Open the event page (the QR code on the wall",
+        "pairings) and type this code there.",
+        "Lost it? Ask the scorekeeper for a new one.",
+    ],
     deck_registration: "Deck registration sheet",
     name: "Name",
     deck_name: "Deck",
@@ -222,6 +240,18 @@ const JA: Labels = Labels {
     third_place: "3位決定戦",
     to_be_decided: "—",
     score_card: "スコアカード",
+    ticket: "プレイヤーチケット（他の人に見せないでください）",
+    player_number: "番号",
+    ticket_scan: &[
+        "お店のWi-Fiでスマートフォンで読み取ると、",
+        "自分の卓の確認と結果の報告ができます。",
+        "なくした場合はスコアキーパーへ。",
+    ],
+    ticket_type: &[
+        "イベントのページ（掲示の対戦表のQRコード）を",
+        "開き、このコードを入力してください。",
+        "なくした場合はスコアキーパーへ。",
+    ],
     deck_registration: "デッキ登録用紙",
     name: "氏名",
     deck_name: "デッキ",

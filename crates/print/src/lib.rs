@@ -21,6 +21,7 @@ pub mod pairings;
 mod qr;
 pub mod slips;
 pub mod standings;
+pub mod tickets;
 
 use tablekeeper_engine::message::Message;
 use tablekeeper_engine::{ErrorKind, msg};

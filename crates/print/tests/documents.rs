@@ -94,6 +94,7 @@ fn print(session: &Session, what: What, language: Language, name: &str) -> Strin
         printed_at: "2026-11-22 10:00".into(),
         table_codes: Default::default(),
         share_url: None,
+        tickets: Vec::new(),
     };
     let bytes = render(session, &job).expect("render");
     assert!(bytes.starts_with(b"%PDF"), "{name} is a PDF");

@@ -98,6 +98,7 @@ fn pdf(
             })
             .unwrap_or_default(),
         share_url: Some("http://192.168.1.5:8080/".into()),
+        tickets: Vec::new(),
     };
     let bytes = render(session, &job).expect("render");
     let path = dir.join(format!("{what:?}-{language:?}-{paper:?}-{round:?}.pdf"));
@@ -630,5 +631,74 @@ fn the_wall_pairings_carry_the_shared_address_as_a_qr_code() {
             vec!["http://192.168.1.5:8080/".to_string()],
             "{what:?}"
         );
+    }
+}
+
+/// Issue 22: each player's ticket carries their name, number and own code, and its QR code
+/// opens the players' page with that code (a phone camera reads it from the PDF); printed
+/// while the event is not shared, the QR code is the code itself and the ticket says to type
+/// it. Ten players: eight tickets on page 1, two on page 2.
+#[test]
+fn player_tickets_carry_each_players_own_code_as_a_qr_code_and_as_text() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = EVERY_SCRIPT.iter().map(|s| s.to_string()).collect();
+    drop(event(dir.path(), "bandai", &names));
+    let mut desk =
+        tablekeeper_commands::desk::Desk::new(dir.path().join("data"), dir.path().into());
+    desk.open_for_host(&dir.path().join("wall.tkevent"))
+        .expect("open");
+    for (shared, language) in [(true, Language::Ja), (false, Language::En)] {
+        let url = shared.then(|| "http://192.168.1.5:8080/".to_string());
+        desk.set_share_url(url.clone());
+        let tickets = desk.player_tickets(()).expect("tickets");
+        assert_eq!(tickets.len(), names.len());
+        let job = PrintJob {
+            what: What::Tickets,
+            round: None,
+            paper: Paper::A4,
+            language,
+            printed_at: "2026-11-25 10:00".into(),
+            table_codes: Default::default(),
+            share_url: url,
+            tickets: tickets.clone(),
+        };
+        let bytes = render(desk.session().expect("open"), &job).expect("render");
+        let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../ci-artifacts/printouts");
+        std::fs::create_dir_all(&folder).expect("artifacts folder");
+        let path = folder.join(format!("tickets-{language:?}.pdf"));
+        std::fs::write(&path, bytes).expect("write");
+        // Two resolutions: a reader may miss a code at one that it reads at the other.
+        let mut read = read_codes(&path, 150);
+        read.extend(read_codes(&path, 200));
+        read.sort();
+        read.dedup();
+        let mut expected: Vec<String> = tickets[..8]
+            .iter()
+            .map(|t| t.url.clone().unwrap_or_else(|| t.code.clone()))
+            .collect();
+        expected.sort();
+        assert_eq!(read, expected, "page 1's QR codes");
+        if shared {
+            assert!(
+                expected
+                    .iter()
+                    .all(|u| u.starts_with("http://192.168.1.5:8080/#p="))
+            );
+        }
+        let text = run("pdftotext", &["-layout", "-enc", "UTF-8"], &path);
+        for ticket in &tickets {
+            assert!(text.contains(&ticket.name), "{} on a ticket", ticket.name);
+            assert!(
+                text.contains(&ticket.code),
+                "{}'s code on the ticket",
+                ticket.name
+            );
+        }
+        let words = if shared {
+            "プレイヤーチケット"
+        } else {
+            "type this code"
+        };
+        assert!(text.contains(words), "{text}");
     }
 }

@@ -168,6 +168,7 @@ pub fn action_kind(action: &Action) -> &'static str {
         Action::SetDeck { .. } => "set-deck",
         Action::StartCut { .. } => "start-cut",
         Action::PairBracketRound => "pair-bracket-round",
+        Action::ReissuePlayerCode { .. } => "reissue-player-code",
     }
 }
 
@@ -338,7 +339,7 @@ fn read_record(conn: &Connection, path: &Path, checksums: bool) -> Result<Record
 }
 
 /// Every kind a log row can have.
-const KINDS: [&str; 16] = [
+const KINDS: [&str; 17] = [
     "register-player",
     "enter-pairing",
     "edit-player",
@@ -353,6 +354,7 @@ const KINDS: [&str; 16] = [
     "set-deck",
     "start-cut",
     "pair-bracket-round",
+    "reissue-player-code",
     "undo",
     "redo",
 ];

@@ -9,6 +9,7 @@ import type { TableReportView } from '../bindings/TableReportView';
 import { append, checkbox, field, h, select } from '../dom';
 import { announce, showError } from '../feedback';
 import { t } from '../i18n';
+import { say } from '../i18n/messages';
 import { heading, requireEvent, run } from '../screen';
 
 const PORT_KEY = 'tablekeeper.share.port';
@@ -41,6 +42,12 @@ export function mountShare(root: HTMLElement): (() => void) | void {
     where.replaceChildren();
     if (!sharing) {
       where.append(h('p', { class: 'hint' }, t('share.off')));
+      return;
+    }
+    if (sharing.stopped) {
+      // The server failed by itself: say so plainly; the switch turns it on again.
+      on.checked = false;
+      where.append(h('p', { class: 'error', role: 'alert', 'data-testid': 'share-stopped' }, say(sharing.stopped)));
       return;
     }
     const qr = h('div', { class: 'qr', 'aria-label': t('share.qr'), role: 'img' });
@@ -109,11 +116,17 @@ export function mountShare(root: HTMLElement): (() => void) | void {
   }
 
   async function refresh(): Promise<void> {
-    const [settings, pending, tableCodes] = await Promise.all([
+    const [settings, pending, tableCodes, state] = await Promise.all([
       call('room_settings', null),
       call('reports', null),
       call('table_codes', { round: null }).catch(() => []),
+      share(null, null).catch(() => sharing),
     ]);
+    if (JSON.stringify(state?.stopped ?? null) !== JSON.stringify(sharing?.stopped ?? null) || (state === null) !== (sharing === null)) {
+      sharing = state;
+      on.checked = state !== null && !state.stopped;
+      showWhere();
+    }
     reporting.value = settings.reporting;
     publish.checked = settings.publish_standings;
     reports.replaceChildren(

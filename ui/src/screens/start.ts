@@ -57,7 +57,7 @@ function stationSection(address: string): HTMLElement {
 /** Joining another laptop's shared event as a second scorekeeper station. */
 function joinSection(): HTMLElement {
   const address = h('input', { type: 'text', 'data-testid': 'station-address', autocomplete: 'off', spellcheck: 'false', placeholder: '192.168.1.5:8080' });
-  const code = h('input', { type: 'text', 'data-testid': 'station-code', autocomplete: 'off', spellcheck: 'false', placeholder: 'K7PX-M3QD' });
+  const code = h('input', { type: 'text', 'data-testid': 'station-code', autocomplete: 'off', spellcheck: 'false', placeholder: 'K7PX-M3QD-ABCD-EFGH-JKMN' });
   const join = h('button', { type: 'button', 'data-testid': 'station-join' }, t('station.join'));
   join.addEventListener('click', () => {
     if (!address.value.trim() || !code.value.trim()) return showProblem(t('station.missing'));

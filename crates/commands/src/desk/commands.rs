@@ -489,7 +489,7 @@ impl Desk {
                 ),
             )
         })?;
-        let context = self.print_context(request.round)?;
+        let context = self.print_context(request.round, request.document)?;
         let session = self.session()?;
         let bytes = printer(session, &request, &context)?;
         let round = match (request.round, request.document) {

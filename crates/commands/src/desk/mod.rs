@@ -12,6 +12,7 @@ mod commands;
 pub mod requests;
 pub mod room_commands;
 pub mod surface;
+pub mod tickets;
 
 use std::path::{Path, PathBuf};
 
@@ -33,6 +34,9 @@ pub struct PrintContext {
     pub table_codes: std::collections::BTreeMap<u32, String>,
     /// The players' page while the host shares the event (`Desk::set_share_url`).
     pub share_url: Option<String>,
+    /// The players' tickets, for the `tickets` printout only (empty for every other one:
+    /// personal codes go nowhere else).
+    pub tickets: Vec<tickets::PlayerTicketView>,
 }
 
 /// Renders a printout: the printing crate's renderer, given to the desk by the host

@@ -23,7 +23,8 @@ use crate::views::TableView;
 pub struct ReportRequest {
     pub round: u32,
     pub table: u32,
-    /// The table's code from the match slip.
+    /// The reporting player's own code (their player ticket), or the table's code from the
+    /// match slip.
     pub code: String,
     /// The reporting player's number (they sit at this table).
     pub player: u32,
@@ -138,10 +139,12 @@ impl Desk {
     }
 
     /// The footer time and the table codes of `round` (the current one when `None`) for a
-    /// printout; no codes for an earlier round or before round 1.
+    /// printout; no codes for an earlier round or before round 1; the players' tickets for
+    /// the `tickets` printout only.
     pub fn print_context(
         &mut self,
         round: Option<u32>,
+        document: crate::vocabulary::Document,
     ) -> Result<super::PrintContext, CommandError> {
         let table_codes = match self.table_codes(RoundRequest { round }) {
             Ok(codes) => codes.into_iter().map(|c| (c.table, c.code)).collect(),
@@ -153,14 +156,23 @@ impl Desk {
             }
             Err(error) => return Err(error),
         };
+        let tickets = if document == crate::vocabulary::Document::Tickets {
+            self.player_tickets(())?
+        } else {
+            Vec::new()
+        };
         Ok(super::PrintContext {
             printed_at: super::print_time(),
             table_codes,
             share_url: self.share_url.clone(),
+            tickets,
         })
     }
 
-    /// A player's report of their table's result.
+    /// A player's report of their table's result, with their own player code (their seat,
+    /// proven) or the table's code (either seat, unproven). Recorded at once only in
+    /// `agree` mode and only when both seats' players reported the same result with their
+    /// own codes; otherwise kept for the opponent or the scorekeeper.
     pub fn report_result(&mut self, request: ReportRequest) -> Result<ReportView, CommandError> {
         let mode = self.room.settings.reporting;
         if mode == Reporting::Off {
@@ -174,11 +186,16 @@ impl Desk {
         }
         let secret = self.room_secret();
         let session = self.session()?;
-        let expected = Room::table_code(&secret, session, request.round, request.table);
-        if !expected.is_some_and(|code| codes::same_code(&request.code, &code)) {
-            return Err(wrong_code());
-        }
-        // The table of the current round (the code matched, so both exist).
+        let proven = match Room::player_code(&secret, session, request.player) {
+            Some(own) if codes::same_code(&request.code, &own) => true,
+            _ => {
+                let expected = Room::table_code(&secret, session, request.round, request.table);
+                if !expected.is_some_and(|code| codes::same_code(&request.code, &code)) {
+                    return Err(wrong_code());
+                }
+                false
+            }
+        };
         let event = session.event();
         let found = event
             .current_round()
@@ -202,16 +219,6 @@ impl Desk {
                 ));
             }
         };
-        if table.result.is_some() {
-            return Err(CommandError::input(
-                ErrorKind::ResultExists,
-                msg!(
-                    "error.result-exists.reported",
-                    "table {table} already has its result; ask the scorekeeper to correct it",
-                    table = request.table
-                ),
-            ));
-        }
         let entry = parse_result(&request.result, None)?;
         if !reportable(&entry) {
             return Err(CommandError::input(
@@ -222,22 +229,41 @@ impl Desk {
                 ),
             ));
         }
-        // The ruleset's own checks (game scores against the match length), so a report that
-        // could never be recorded is refused now, not when both agree. Scoring is pure and
-        // cheap: no copy of the event, since phones report many times a second.
-        tablekeeper_engine::scoring::score(&event.ruleset, &table.seats, entry.clone())
+        // Every check recording would make (the table's kind: team seats or not, game
+        // scores, the lock, a result already there), so a report that could never be
+        // recorded is refused now, not when both agree. Nothing is copied: phones report
+        // many times a second.
+        event
+            .check_result(request.round, request.table, entry.clone())
             .map_err(CommandError::from)?;
         let (round, table_number) = (request.round, request.table);
+        let kept = self.room.reports.get(round, table_number);
+        if !proven
+            && kept
+                .and_then(|r| r.of_seat(seat_a))
+                .is_some_and(|r| r.proven)
+        {
+            // A slip's code cannot overwrite what the player reported with their own code.
+            return Err(CommandError::input(
+                ErrorKind::NotAllowed,
+                msg!(
+                    "error.not-allowed.seat-reported-by-player",
+                    "player {player} already reported with their own player code; report again from their phone, or ask the scorekeeper",
+                    player = request.player
+                ),
+            ));
+        }
         let report = SeatReport {
             text: request.result.trim().to_string(),
             entry,
+            proven,
         };
-        let agreed = {
+        let by_both = {
             let reports = self.room.reports.put(round, table_number, seat_a, report);
-            reports.agreed().map(|r| r.entry.clone())
+            reports.agreed_by_both_players().map(|r| r.entry.clone())
         };
         self.room.report_revision += 1;
-        let status = match (agreed, mode) {
+        let status = match (by_both, mode) {
             (Some(entry), Reporting::Agree) => {
                 self.record_reported(round, table_number, entry)?;
                 ReportStatus::Recorded
@@ -327,7 +353,7 @@ impl Desk {
 
     /// The shop's secret for table codes: read from the app's data folder, or made and kept
     /// there. If it cannot be kept (a read-only data folder), this run's codes still work.
-    fn room_secret(&mut self) -> Secret {
+    pub(super) fn room_secret(&mut self) -> Secret {
         if let Some(secret) = &self.room_secret {
             return secret.clone();
         }

@@ -10,6 +10,7 @@ use tablekeeper_engine::{ErrorKind, msg};
 use super::Desk;
 use super::requests::*;
 use super::room_commands::*;
+use super::tickets::*;
 use crate::error::CommandError;
 
 /// Who may call a command.
@@ -146,6 +147,10 @@ surface! {
     table_codes(RoundRequest) -> Vec<TableCodeView>: Write;
     reports(Nothing) -> Vec<TableReportView>: Write;
     confirm_report(TableRequest) -> crate::views::TableView: Write;
+    player_by_code(PlayerCodeRequest) -> PlayerCodeView: Public;
+    player_ticket(PlayerRequest) -> PlayerTicketView: Local;
+    player_tickets(Nothing) -> Vec<PlayerTicketView>: Local;
+    reissue_player_code(PlayerRequest) -> PlayerTicketView: Local;
 }
 
 /// The command called `name`, if there is one.

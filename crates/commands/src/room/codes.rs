@@ -1,5 +1,7 @@
 //! Table codes: the short code printed on each table's match slip and shown at the table,
-//! which a player types to report that table's result from a phone (issue 15).
+//! which a player types to report that table's result from a phone (issue 15). Player codes:
+//! each player's own code, on their player ticket, which makes a phone that player (issue
+//! 22): its reports count for that player's seat only.
 //!
 //! A code is derived, not stored: SHA-256 over the shop's own secret (random, kept in the
 //! app's data folder, never served), the event's code, the round, that round's recorded
@@ -71,6 +73,38 @@ pub fn table_code(
         .collect()
 }
 
+/// How many characters a player code has: 31^10 ≈ 8·10^14, shown as `XXXXX-XXXXX`. It is
+/// kept on a phone and printed on a ticket, so it can be longer than a table's code.
+pub const PLAYER_CODE_LENGTH: usize = 10;
+
+/// The personal code of `player` in the event with `event_seed` (its recorded standings
+/// seed), the `issue`th time it was given (a reissued code replaces the one before).
+pub fn player_code(secret: &Secret, event_seed: u64, player: u32, issue: u32) -> String {
+    let mut hash = Sha256::new();
+    // A domain of its own: no player code is ever a table code's hash.
+    hash.update(b"tablekeeper player code");
+    hash.update(secret.0);
+    hash.update(event_seed.to_le_bytes());
+    hash.update(player.to_le_bytes());
+    hash.update(issue.to_le_bytes());
+    let digest = hash.finalize();
+    digest
+        .iter()
+        .take(PLAYER_CODE_LENGTH)
+        .map(|byte| char::from(ALPHABET[usize::from(byte % 31)]))
+        .collect()
+}
+
+/// A code for people to read: groups of five (`K7PXM-3QDAB`).
+pub fn grouped(code: &str) -> String {
+    let chars: Vec<char> = code.chars().collect();
+    chars
+        .chunks(5)
+        .map(|group| group.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
 /// A typed code as the code it means: case, spaces, dashes and full-width forms (a
 /// Japanese keyboard) do not matter.
 pub fn normalize(text: &str) -> String {
@@ -118,6 +152,20 @@ mod tests {
         assert!(same_code("Ｋ７ＰＸＭ", "K7PXM"));
         assert!(!same_code("K7PX", "K7PXM"));
         assert!(!same_code("K7PXN", "K7PXM"));
+    }
+
+    #[test]
+    fn player_codes_differ_by_player_issue_event_and_shop() {
+        let secret = Secret::random();
+        let code = player_code(&secret, 7, 3, 0);
+        assert_eq!(code.len(), PLAYER_CODE_LENGTH);
+        assert_eq!(code, player_code(&secret, 7, 3, 0));
+        assert_ne!(code, player_code(&secret, 7, 4, 0));
+        assert_ne!(code, player_code(&secret, 7, 3, 1));
+        assert_ne!(code, player_code(&secret, 8, 3, 0));
+        assert_ne!(code, player_code(&Secret::random(), 7, 3, 0));
+        assert!(same_code(&grouped(&code).to_lowercase(), &code));
+        assert_eq!(grouped("ABCDEFGHJK"), "ABCDE-FGHJK");
     }
 
     #[test]

@@ -3,6 +3,11 @@
 //! recorded at once or waits for the scorekeeper's confirmation (the organizer chooses);
 //! reports that disagree are flagged for the scorekeeper, who enters the result as usual.
 //!
+//! A report is *proven* when it came with the reporting player's own code (their player
+//! ticket), and unproven when it came with the table's code, which both players' slip
+//! shows. Only two proven reports of two different players are recorded without the
+//! scorekeeper: one phone holding the slip could otherwise report for both seats.
+//!
 //! Reports live in memory only: they are not results yet. A restart of the main laptop
 //! forgets them and the players report again (the result itself is durable once recorded).
 
@@ -27,12 +32,13 @@ pub enum ReportStatus {
     Recorded,
 }
 
-/// One seat's report: the text the player's choice made (the result grammar) and its
-/// meaning.
+/// One seat's report: the text the player's choice made (the result grammar), its meaning,
+/// and whether it came with the player's own code.
 #[derive(Debug, Clone)]
 pub struct SeatReport {
     pub text: String,
     pub entry: ResultEntry,
+    pub proven: bool,
 }
 
 /// The reports of one table.
@@ -56,6 +62,26 @@ impl TableReports {
         match (&self.a, &self.b) {
             (Some(a), Some(b)) if a.entry == b.entry => Some(a),
             _ => None,
+        }
+    }
+
+    /// The result both seats' players reported with their own codes, when they agree: the
+    /// only reports recorded without a scorekeeper.
+    pub fn agreed_by_both_players(&self) -> Option<&SeatReport> {
+        self.agreed().filter(|_| {
+            self.a
+                .as_ref()
+                .zip(self.b.as_ref())
+                .is_some_and(|(a, b)| a.proven && b.proven)
+        })
+    }
+
+    /// `seat`'s report (`true`: seat A).
+    pub fn of_seat(&self, seat_a: bool) -> Option<&SeatReport> {
+        if seat_a {
+            self.a.as_ref()
+        } else {
+            self.b.as_ref()
         }
     }
 }
@@ -122,6 +148,7 @@ mod tests {
                 games: None,
                 reason: None,
             },
+            proven: true,
         }
     }
 
@@ -139,6 +166,17 @@ mod tests {
         let table = reports.put(1, 3, false, win(Side::A));
         assert_eq!(table.status(), ReportStatus::WaitingForScorekeeper);
         assert!(table.agreed().is_some());
+        assert!(table.agreed_by_both_players().is_some());
+        let unproven = SeatReport {
+            proven: false,
+            ..win(Side::A)
+        };
+        let table = reports.put(1, 3, true, unproven);
+        assert!(table.agreed().is_some());
+        assert!(
+            table.agreed_by_both_players().is_none(),
+            "the table's code proves no player"
+        );
         reports.retain(|_, table| table != 3);
         assert!(reports.get(1, 3).is_none());
     }

@@ -309,6 +309,24 @@ impl Room {
     }
 }
 
+impl Room {
+    /// The personal code of `player` (by number) in the open event, if there is such a
+    /// player: the shop's secret, the event's recorded seed, the player and how many codes
+    /// the player was given (a reissue replaces the one before).
+    pub fn player_code(secret: &Secret, session: &Session, player: u32) -> Option<String> {
+        let event = session.event();
+        let found = event
+            .player(tablekeeper_engine::model::PlayerId(player))
+            .ok()?;
+        Some(codes::player_code(
+            secret,
+            event.settings.standings_seed,
+            player,
+            found.code_issue,
+        ))
+    }
+}
+
 fn seat(seat: &SeatView) -> RoomSeat {
     RoomSeat {
         number: seat.player,

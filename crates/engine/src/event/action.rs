@@ -116,6 +116,10 @@ pub enum Action {
     },
     /// Pairs the next round of the bracket (deterministic from the seeds and results).
     PairBracketRound,
+    /// Gives a player a new personal code; the one before stops working at once (a lost or
+    /// shared player ticket). The code is never in the log: the command layer derives it
+    /// from the shop's secret and how many codes the player was given.
+    ReissuePlayerCode { player: PlayerId },
     /// Replaces the current round's pairing (a manual change or a re-pair; the log keeps
     /// the reason). Tables that already have a result must keep the same two players.
     ReplacePairing {

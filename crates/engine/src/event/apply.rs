@@ -53,6 +53,13 @@ impl Event {
                 }
                 Ok(())
             }
+            Action::ReissuePlayerCode { player } => {
+                self.player(*player)?;
+                if let Some(found) = self.players.iter_mut().find(|p| p.id == *player) {
+                    found.code_issue = found.code_issue.saturating_add(1);
+                }
+                Ok(())
+            }
             Action::RecordResult {
                 round,
                 table,

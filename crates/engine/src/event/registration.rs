@@ -90,6 +90,7 @@ impl Event {
             members,
             member_decks: Vec::new(),
             drop_timing: None,
+            code_issue: 0,
         });
         // Decision 11: each missed round is a late-entry default loss.
         let seats = Seats::Single { player: id };

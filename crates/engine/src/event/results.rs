@@ -2,7 +2,7 @@
 //! ruleset before anything changes.
 
 use crate::error::EngineError;
-use crate::model::{PenaltyType, PlayerId, ResultEntry, Seats, Side};
+use crate::model::{MatchResult, PenaltyType, PlayerId, ResultEntry, Seats, Side};
 use crate::msg;
 use crate::scoring::score;
 use crate::top_cut::bracket::Cut;
@@ -17,6 +17,46 @@ impl Event {
         entry: ResultEntry,
         replace: bool,
     ) -> Result<(), EngineError> {
+        let result = self.scored_result(round, table, entry, replace)?;
+        let index = usize::try_from(round).ok().and_then(|r| r.checked_sub(1));
+        let target = match index.and_then(|i| self.rounds.get_mut(i)) {
+            Some(found) => found,
+            None => self
+                .cut
+                .as_mut()
+                .and_then(|c| c.round_mut(round))
+                .ok_or(EngineError::UnknownRound(round))?,
+        };
+        let found = target
+            .matches
+            .iter_mut()
+            .find(|m| m.table == Some(table))
+            .ok_or(EngineError::UnknownTable { round, table })?;
+        found.result = Some(result);
+        Ok(())
+    }
+
+    /// Whether `entry` could be recorded as the (first) result at `table` of `round` now:
+    /// every check recording makes (the round, the table, the structure, the lock, team
+    /// seats, game scores), with nothing changed and nothing copied. For a report from a
+    /// phone, checked before it is kept.
+    pub fn check_result(
+        &self,
+        round: u32,
+        table: u32,
+        entry: ResultEntry,
+    ) -> Result<(), EngineError> {
+        self.scored_result(round, table, entry, false).map(|_| ())
+    }
+
+    /// The result `entry` gives at `table` of `round`, after every check, without recording it.
+    fn scored_result(
+        &self,
+        round: u32,
+        table: u32,
+        entry: ResultEntry,
+        replace: bool,
+    ) -> Result<MatchResult, EngineError> {
         let in_bracket = self.is_bracket_round(round);
         let decisive = in_bracket && self.ruleset.top_cut.decisive_team_matches;
         if in_bracket {
@@ -48,18 +88,17 @@ impl Event {
         }
         let ruleset = &self.ruleset;
         let index = usize::try_from(round).ok().and_then(|r| r.checked_sub(1));
-        let swiss = index.and_then(|i| self.rounds.get_mut(i));
-        let target = match swiss {
+        let target = match index.and_then(|i| self.rounds.get(i)) {
             Some(found) => found,
             None => self
                 .cut
-                .as_mut()
-                .and_then(|c| c.round_mut(round))
+                .as_ref()
+                .and_then(|c| c.round(round))
                 .ok_or(EngineError::UnknownRound(round))?,
         };
         let found = target
             .matches
-            .iter_mut()
+            .iter()
             .find(|m| m.table == Some(table))
             .ok_or(EngineError::UnknownTable { round, table })?;
         if found.result.is_some() && !replace {
@@ -87,13 +126,11 @@ impl Event {
         };
         check_team_entry(self.settings.team_size, &entry)?;
         let entry = with_awarded_games(entry, extra_a, extra_b, ruleset.points.games_to_win);
-        let result = if decisive {
-            crate::scoring::score_in_elimination(ruleset, &found.seats, entry)?
+        if decisive {
+            crate::scoring::score_in_elimination(ruleset, &found.seats, entry)
         } else {
-            score(ruleset, &found.seats, entry)?
-        };
-        found.result = Some(result);
-        Ok(())
+            score(ruleset, &found.seats, entry)
+        }
     }
 
     /// Records the result of `player`'s single-seat record in `round` (a Swiss round): the

@@ -74,6 +74,13 @@ pub struct Player {
     /// active player and for drops in event files written before it was recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drop_timing: Option<DropTiming>,
+    /// How many times the player's personal code was reissued (0: the first code).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub code_issue: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Player {

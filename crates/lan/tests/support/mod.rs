@@ -216,10 +216,22 @@ pub struct LoadReport {
     pub rounds: u32,
 }
 
-/// The players' numbers and code of every table of the current round, from the main desk.
-fn tables(desk: &Mutex<Desk>) -> (u32, Vec<(u32, u64, u64, String)>) {
+/// A player's own code (their ticket), from the main desk.
+pub fn own_code(desk: &Mutex<Desk>, player: u64) -> String {
+    local(
+        desk,
+        "player_ticket",
+        json!({ "player": player.to_string() }),
+    )["code"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Every open table of the current round with its players' numbers and own codes, from
+/// the main desk.
+fn tables(desk: &Mutex<Desk>) -> (u32, Vec<(u32, (u64, String), (u64, String))>) {
     let pairings = local(desk, "pairings", json!({ "round": null }));
-    let codes = local(desk, "table_codes", json!({ "round": null }));
     let round = pairings["round"].as_u64().unwrap_or(0) as u32;
     let tables = pairings["tables"]
         .as_array()
@@ -229,15 +241,8 @@ fn tables(desk: &Mutex<Desk>) -> (u32, Vec<(u32, u64, u64, String)>) {
                 .filter(|t| t["result"].is_null())
                 .filter_map(|t| {
                     let number = t["table"].as_u64()? as u32;
-                    let code = codes.as_array()?.iter().find(|c| c["table"] == number)?["code"]
-                        .as_str()?
-                        .to_string();
-                    Some((
-                        number,
-                        t["a"]["player"].as_u64()?,
-                        t["b"]["player"].as_u64()?,
-                        code,
-                    ))
+                    let (a, b) = (t["a"]["player"].as_u64()?, t["b"]["player"].as_u64()?);
+                    Some((number, (a, own_code(desk, a)), (b, own_code(desk, b))))
                 })
                 .collect()
         })
@@ -246,7 +251,8 @@ fn tables(desk: &Mutex<Desk>) -> (u32, Vec<(u32, u64, u64, String)>) {
 }
 
 /// The run: `phones` threads poll the room every `poll` (the page once first), one thread
-/// sends `reports_per_second` reports (both seats of a table, agreeing), and the main
+/// sends `reports_per_second` reports (both seats of a table, agreeing, each with its
+/// player's own code), and the main
 /// laptop enters results of its own share of tables, timing each entry; when a round is
 /// done the main laptop pairs the next. Stops by itself after `duration`.
 pub fn run_load(desk: &Arc<Mutex<Desk>>, port: u16, load: Load) -> LoadReport {
@@ -304,12 +310,12 @@ pub fn run_load(desk: &Arc<Mutex<Desk>>, port: u16, load: Load) -> LoadReport {
             }
             let (current, open) = tables(desk);
             round = current;
-            for (i, (table, a, b, code)) in open.into_iter().enumerate() {
+            for (i, (table, (a, a_code), (b, b_code))) in open.into_iter().enumerate() {
                 if (i as u64).is_multiple_of(share) {
                     own.push(table);
                 } else {
-                    jobs.push_back((table, a, code.clone()));
-                    jobs.push_back((table, b, code));
+                    jobs.push_back((table, a, a_code));
+                    jobs.push_back((table, b, b_code));
                 }
             }
         }
