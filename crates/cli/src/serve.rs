@@ -215,7 +215,7 @@ pub fn ticket(
     file: &Path,
     player: &str,
     reissue: bool,
-) -> Result<tablekeeper_commands::desk::tickets::PlayerTicketView, CommandError> {
+) -> Result<tablekeeper_commands::desk::PlayerTicketView, CommandError> {
     let mut desk = desk_with(file)?;
     let request = tablekeeper_commands::desk::PlayerRequest {
         player: player.to_string(),

@@ -445,6 +445,25 @@ fn room_commands(host: &mut Host, dir: &Path) {
     let recorded = host.ok("confirm_report", json!({ "round": 1, "table": 1 }));
     assert_eq!(recorded["result"]["winner"], "a");
     assert_eq!(host.ok("reports", Value::Null), json!([]));
+    // Player tickets: each player's own code, whose it is, a reissue that retires it.
+    let ticket = host.ok("player_ticket", json!({ "player": a.to_string() }));
+    assert_eq!(ticket["player"], a);
+    let own = ticket["code"].as_str().expect("a code").to_string();
+    assert_eq!(
+        host.ok("player_by_code", json!({ "code": own }))["player"],
+        a
+    );
+    let all = host.ok("player_tickets", Value::Null);
+    assert!(
+        all.as_array()
+            .is_some_and(|t| t.iter().any(|t| t["code"] == own.as_str()))
+    );
+    let renewed = host.ok("reissue_player_code", json!({ "player": a.to_string() }));
+    assert_ne!(renewed["code"], own.as_str());
+    assert_eq!(
+        host.kind("player_by_code", json!({ "code": own })),
+        "wrong-code"
+    );
     assert_eq!(
         host.ok("room", Value::Null)["tables"][0]["result"]["winner"],
         "a"

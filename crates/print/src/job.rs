@@ -22,7 +22,7 @@ pub struct PrintJob {
     /// The players' page while the event is shared (on the wall pairings, with a QR code).
     pub share_url: Option<String>,
     /// The players' tickets (the `tickets` printout only).
-    pub tickets: Vec<tablekeeper_commands::desk::tickets::PlayerTicketView>,
+    pub tickets: Vec<tablekeeper_commands::desk::PlayerTicketView>,
 }
 
 /// The app's and the CLI's print request rendered to PDF bytes (`Desk::print` writes

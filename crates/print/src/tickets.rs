@@ -4,7 +4,7 @@
 //! Eight to a page with cut lines; reprinted at any time, and a reissued code prints a new
 //! ticket (the old one stops working).
 
-use tablekeeper_commands::desk::tickets::PlayerTicketView;
+use tablekeeper_commands::desk::PlayerTicketView;
 
 use crate::canvas::{Canvas, Document, MARGIN};
 use crate::{PrintError, Sheet};

@@ -5,7 +5,8 @@
  */
 export type ReportRequest = { round: number, table: number, 
 /**
- * The table's code from the match slip.
+ * The reporting player's own code (their player ticket), or the table's code from the
+ * match slip.
  */
 code: string, 
 /**

@@ -36,7 +36,7 @@ pub struct PrintContext {
     pub share_url: Option<String>,
     /// The players' tickets, for the `tickets` printout only (empty for every other one:
     /// personal codes go nowhere else).
-    pub tickets: Vec<tickets::PlayerTicketView>,
+    pub tickets: Vec<PlayerTicketView>,
 }
 
 /// Renders a printout: the printing crate's renderer, given to the desk by the host

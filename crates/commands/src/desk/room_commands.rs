@@ -235,7 +235,18 @@ impl Desk {
         // many times a second.
         event
             .check_result(request.round, request.table, entry.clone())
-            .map_err(CommandError::from)?;
+            .map_err(|error| match CommandError::from(error) {
+                // Said to a player, who cannot replace a result.
+                e if e.kind() == ErrorKind::ResultExists => CommandError::input(
+                    ErrorKind::ResultExists,
+                    msg!(
+                        "error.result-exists.reported",
+                        "table {table} already has its result; ask the scorekeeper to correct it",
+                        table = request.table
+                    ),
+                ),
+                other => other,
+            })?;
         let (round, table_number) = (request.round, request.table);
         let kept = self.room.reports.get(round, table_number);
         if !proven

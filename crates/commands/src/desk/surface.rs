@@ -10,7 +10,6 @@ use tablekeeper_engine::{ErrorKind, msg};
 use super::Desk;
 use super::requests::*;
 use super::room_commands::*;
-use super::tickets::*;
 use crate::error::CommandError;
 
 /// Who may call a command.

@@ -4,44 +4,15 @@
 //! the player's own ticket (`player_ticket`, the `tickets` printout); a reissue makes the
 //! old ticket useless at once.
 
-use serde::{Deserialize, Serialize};
 use tablekeeper_engine::{ErrorKind, msg};
-use ts_rs::TS;
 
 use super::Desk;
-use super::requests::{Nothing, PlayerRequest};
+use super::requests::{
+    Nothing, PlayerCodeRequest, PlayerCodeView, PlayerRequest, PlayerTicketView,
+};
 use crate::error::CommandError;
 use crate::room::Room;
 use crate::room::codes;
-
-/// A player's ticket: who it is, the code, and the page address that opens with it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct PlayerTicketView {
-    pub player: u32,
-    pub name: String,
-    /// The personal code, in groups of five (`K7PXM-3QDAB`).
-    pub code: String,
-    /// The players' page with the code, while the event is shared (what the QR code opens).
-    pub url: Option<String>,
-    /// The QR code of `url` (or of the code alone while the event is not shared), as SVG.
-    pub qr_svg: Option<String>,
-}
-
-/// A code typed or scanned on a phone.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct PlayerCodeRequest {
-    pub code: String,
-}
-
-/// Who a personal code belongs to (what the phone shows: "You are …").
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct PlayerCodeView {
-    pub player: u32,
-    pub name: String,
-}
 
 /// The page address that opens with `code` (a fragment: it never reaches a server's log).
 pub fn ticket_url(share_url: &str, code: &str) -> String {
