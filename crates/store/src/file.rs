@@ -79,6 +79,10 @@ impl EventFile {
     /// written (read-only media, another Tablekeeper has it, a full disk) it opens for
     /// reading and [`EventFile::access`] says why.
     pub fn open(path: &Path) -> Result<(Self, StoredEvent), StoreError> {
+        confirmed(|| Self::open_once(path))
+    }
+
+    fn open_once(path: &Path) -> Result<(Self, StoredEvent), StoreError> {
         if !path.exists() {
             return Err(StoreError::NotFound {
                 path: path.to_path_buf(),
@@ -113,13 +117,15 @@ impl EventFile {
     /// Opens an event file for reading without locking it or writing anything (to check a
     /// backup, or to look at a file another process has open).
     pub fn open_read_only(path: &Path) -> Result<(Self, StoredEvent), StoreError> {
-        if !path.exists() {
-            return Err(StoreError::NotFound {
-                path: path.to_path_buf(),
-            });
-        }
-        header::check(path)?;
-        Self::open_reading(path, ReadOnlyReason::Inspection)
+        confirmed(|| {
+            if !path.exists() {
+                return Err(StoreError::NotFound {
+                    path: path.to_path_buf(),
+                });
+            }
+            header::check(path)?;
+            Self::open_reading(path, ReadOnlyReason::Inspection)
+        })
     }
 
     /// Checks that `path` is a whole, readable event file of a version this app reads,
@@ -145,9 +151,12 @@ impl EventFile {
                 why: "the file is write-protected".into(),
             });
         }
-        let schema = identify(&conn, path)?;
-        check_integrity(&conn, path)?;
-        let (mut stored, mut head) = log::read(&conn, path, schema, Payloads::AfterSnapshot)?;
+        let (schema, mut stored, mut head) = in_one_read(&conn, || {
+            let schema = identify(&conn, path)?;
+            check_integrity(&conn, path)?;
+            let (stored, head) = log::read(&conn, path, schema, Payloads::AfterSnapshot)?;
+            Ok((schema, stored, head))
+        })?;
         configure(&conn).map_err(|e| StoreError::writing(path, e))?;
         if schema < LATEST_SCHEMA_VERSION {
             migrations()
@@ -193,8 +202,11 @@ impl EventFile {
             }
         };
         conn.busy_timeout(std::time::Duration::from_secs(2))?;
-        check_integrity(&conn, path)?;
-        let (stored, head) = log::read(&conn, path, schema, Payloads::All)?;
+        // Another process may be appending: every check reads the same committed state.
+        let (stored, head) = in_one_read(&conn, || {
+            check_integrity(&conn, path)?;
+            log::read(&conn, path, schema, Payloads::All)
+        })?;
         Ok((
             EventFile {
                 conn,
@@ -232,8 +244,10 @@ impl EventFile {
 
     /// Reads settings, ruleset and the whole action log again (with every check).
     pub fn load(&self) -> Result<StoredEvent, StoreError> {
-        let schema = identify(&self.conn, &self.path)?;
-        Ok(log::read(&self.conn, &self.path, schema, Payloads::All)?.0)
+        in_one_read(&self.conn, || {
+            let schema = identify(&self.conn, &self.path)?;
+            Ok(log::read(&self.conn, &self.path, schema, Payloads::All)?.0)
+        })
     }
 
     /// Appends entries as one step in one durable transaction: all are stored, or none.
@@ -527,6 +541,43 @@ fn structure(conn: &Connection) -> Result<(i64, bool), rusqlite::Error> {
         1
     };
     Ok((version, unknown))
+}
+
+/// Runs `read` in one read transaction: every statement in it sees the same committed state
+/// of the file, however many steps another process appends meanwhile (in write-ahead-log
+/// mode the transaction's first read fixes its snapshot). Without it, the event record
+/// could be read before an append and the rows after it, and a good file would look
+/// damaged.
+fn in_one_read<T>(
+    conn: &Connection,
+    read: impl FnOnce() -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    conn.execute_batch("BEGIN DEFERRED")?;
+    let result = read();
+    // A read transaction has nothing to keep; ending it only releases the snapshot.
+    let _ = conn.execute_batch("COMMIT");
+    result
+}
+
+/// How often damage is looked for again before a file is called damaged.
+const DAMAGE_CONFIRMATIONS: u32 = 2;
+
+/// Runs `open`, and when it finds damage, runs it again (up to [`DAMAGE_CONFIRMATIONS`]
+/// more times, a moment apart): a file another process was writing to at that instant (its
+/// length and header are read before SQLite's locks are) is damaged only if it still is
+/// when read again. Damage that is real stays; it costs a scorekeeper a fraction of a
+/// second, where a false alarm would send them to a backup and lose every result since.
+fn confirmed<T>(mut open: impl FnMut() -> Result<T, StoreError>) -> Result<T, StoreError> {
+    let mut attempt = 0;
+    loop {
+        match open() {
+            Err(StoreError::Damaged { .. }) if attempt < DAMAGE_CONFIRMATIONS => {
+                attempt += 1;
+                std::thread::sleep(std::time::Duration::from_millis(25));
+            }
+            outcome => return outcome,
+        }
+    }
 }
 
 /// SQLite's own check of every page and index.
