@@ -216,6 +216,38 @@ fn a_full_disk_refuses_changes_with_disk_full_and_keeps_the_event() {
     );
 }
 
+/// Issue 22, point 9: creating an event on a disk with too little room says the disk is
+/// full and leaves nothing (no file called damaged, no `.lock`), whatever room is left:
+/// none, some of the file, or the file without its side files.
+#[test]
+fn creating_an_event_on_a_full_disk_says_so_and_leaves_nothing() {
+    if !is_root() {
+        eprintln!("skipped: mounting a tiny file system needs root (CI runs as root)");
+        return;
+    }
+    for free_kb in [4u64, 20, 24, 32, 48] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let disk = dir.path().join("disk");
+        std::fs::create_dir_all(&disk).expect("mkdir");
+        let _mount = Mount::tmpfs(&disk, 64).expect("root can mount a tmpfs");
+        std::fs::write(
+            disk.join("filler"),
+            vec![0u8; ((64 - free_kb) * 1024) as usize],
+        )
+        .expect("fill the disk");
+        let file = disk.join("new.tkevent");
+        let refused = error(&["create", path(&file), "--name", "New"]);
+        assert_eq!(refused["kind"], "disk-full", "{free_kb} KB free: {refused}");
+        let left: Vec<String> = std::fs::read_dir(&disk)
+            .expect("disk")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n != "filler")
+            .collect();
+        assert!(left.is_empty(), "{free_kb} KB free: left {left:?}");
+    }
+}
+
 #[test]
 fn a_backup_that_cannot_be_written_is_a_warning_and_leaves_nothing() {
     if !is_root() {

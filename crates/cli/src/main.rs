@@ -30,7 +30,10 @@ use tablekeeper_engine::msg;
 use tablekeeper_print as print;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(&error),
+    };
     let json = cli.json;
     tablekeeper_commands::names::set_print_check(tablekeeper_print::unprintable);
     render::set_language(cli.lang.map(|l| l.0).unwrap_or_else(|| {
@@ -77,6 +80,56 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// A command line the parser refused: its own text (help and version exit 0, anything else
+/// 2), or with `--json` the documented error envelope on stdout, still exit 2.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind as Refused};
+    let json = std::env::args_os().skip(1).any(|arg| arg == "--json");
+    let shows_text = matches!(error.kind(), Refused::DisplayHelp | Refused::DisplayVersion);
+    if !json || shows_text {
+        let _ = error.print();
+        return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+    }
+    let text = |kind| match error.get(kind) {
+        Some(ContextValue::String(value)) => Some(value.clone()),
+        Some(ContextValue::Strings(values)) => Some(values.join(", ")),
+        _ => None,
+    };
+    let message = match (
+        text(ContextKind::InvalidValue),
+        text(ContextKind::InvalidArg),
+        text(ContextKind::ValidValue),
+    ) {
+        (Some(value), Some(argument), Some(words)) => msg!(
+            "error.invalid-request.usage-value",
+            "'{value}' is not a valid {argument}; use one of: {words}",
+            value = value,
+            argument = argument,
+            words = words
+        ),
+        _ => {
+            let rendered = error.render().to_string();
+            let detail = rendered
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .trim_start_matches("error: ")
+                .to_string();
+            msg!(
+                "error.invalid-request.usage",
+                "the command line is not valid: {detail}; see tablekeeper --help",
+                detail = detail
+            )
+        }
+    };
+    let view = CommandError::input(ErrorKind::InvalidRequest, message).to_view();
+    write_out(&format!(
+        "{}\n",
+        serde_json::json!({ "ok": false, "error": view })
+    ));
+    ExitCode::from(2)
 }
 
 /// How to do in the CLI what an error asks for (the command layer's words name no host).

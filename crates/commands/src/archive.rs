@@ -211,6 +211,20 @@ fn check_entered_text(archive: &Archive) -> Result<(), CommandError> {
         {
             crate::names::player_details(details)?;
         }
+        // An undo or redo names an earlier step, as the event file requires of its rows.
+        if let Entry::Undo { step: target } | Entry::Redo { step: target } = entry.entry
+            && (target < 1 || target >= entry.step)
+        {
+            return Err(CommandError::input(
+                ErrorKind::InvalidArchive,
+                msg!(
+                    "error.invalid-archive.takes-back-later-step",
+                    "log entry {seq} takes back step {target}, which is not before it; the archive was changed by hand",
+                    seq = entry.seq,
+                    target = target
+                ),
+            ));
+        }
     }
     Ok(())
 }

@@ -116,6 +116,20 @@ pub struct BackupView {
     pub modified: String,
 }
 
+/// The backup `given` names: the file itself when it exists, else the file of that name in
+/// the event's backups folder. A listed backup's path is text, and a folder whose name is
+/// not UTF-8 does not survive as text; its file name (which Tablekeeper chose) does.
+fn resolve(event: &Path, given: &Path) -> std::path::PathBuf {
+    if given.exists() {
+        return given.to_path_buf();
+    }
+    given
+        .file_name()
+        .map(|name| backup_dir(event).join(name))
+        .filter(|inside| inside.exists())
+        .unwrap_or_else(|| given.to_path_buf())
+}
+
 /// The backups of an event, newest first.
 pub fn list(event: &Path) -> Result<Vec<BackupView>, CommandError> {
     let dir = backup_dir(event);
@@ -181,6 +195,7 @@ pub struct RestoreView {
 /// Replaces the event with a backup, keeping the current file beside it. The backup is
 /// checked as a whole (and must replay) before anything is moved.
 pub fn restore(event: &Path, backup: &Path) -> Result<RestoreView, CommandError> {
+    let backup = &resolve(event, backup);
     let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S").to_string();
     let kept = tablekeeper_store::restore(event, backup, &stamp, |stored| {
         crate::replay::replay_stored(stored, backup).map(|_| ())

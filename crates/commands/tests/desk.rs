@@ -594,3 +594,48 @@ proptest! {
         }
     }
 }
+
+/// Issue 22, point 9: a backup listed from an event in a folder whose name is not UTF-8 is
+/// restored from the app (the listed path is text, so the folder's name does not survive;
+/// the backup's own name does, and it is found in the event's backups folder).
+#[cfg(unix)]
+#[test]
+fn a_backup_in_a_folder_named_in_no_utf8_restores_from_its_listing() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"caf\xe9 events"));
+    std::fs::create_dir_all(&folder).expect("a folder named in Latin-1");
+    let file = folder.join("locals.tkevent");
+    let mut session = tablekeeper_commands::Session::create(
+        &file,
+        tablekeeper_commands::CreateOptions {
+            name: "Locals".into(),
+            planned_rounds: Some(3),
+            ..Default::default()
+        },
+    )
+    .expect("create");
+    for name in ["A", "B", "C", "D"] {
+        session
+            .add_players(vec![tablekeeper_engine::PlayerDetails {
+                name: name.into(),
+                ..Default::default()
+            }])
+            .expect("player");
+    }
+    session.pair_next_round(None, false).expect("pair");
+    drop(session);
+    let mut host = Host::new(dir.path());
+    host.desk.open_for_host(&file).expect("open");
+    let listed = host.ok("backups", Value::Null);
+    let backup = listed[0]["file"].as_str().expect("a backup").to_string();
+    assert!(
+        !std::path::Path::new(&backup).exists(),
+        "the listing is lossy text"
+    );
+    let restored = host.ok("restore_backup", json!({ "backup": backup }));
+    assert!(restored["previous_saved_as"].is_string(), "{restored}");
+    assert_eq!(host.ok("summary", Value::Null)["name"], "Locals");
+}

@@ -7,8 +7,9 @@ use tablekeeper_engine::ruleset::{RulesetError, catalogue, parse_ruleset};
 const BANDAI: &str = include_str!("../../../rulesets/bandai.toml");
 
 /// Words that belong to the code, not to the person reading the message.
-const CODE_WORDS: [&str; 12] = [
+const CODE_WORDS: [&str; 13] = [
     "i64",
+    "i128",
     "u32",
     "u8",
     "usize",
@@ -95,6 +96,13 @@ fn malformed_fields_name_file_line_field_and_problem() {
             "points.games_to_win",
             "expected a whole number",
         ),
+        // Issue 22: a number beyond 64 bits is named as too large, not as toml's i128.
+        (
+            "win = 3 ",
+            "win = 99999999999999999999 ",
+            "points.win",
+            "the number 99999999999999999999, which is too large",
+        ),
     ];
     for (find, replace, field, words) in cases {
         let text = BANDAI.replacen(find, replace, 1);
@@ -121,7 +129,7 @@ fn malformed_fields_name_file_line_field_and_problem() {
 #[test]
 fn overrides_name_their_position_field_and_problem() {
     let bandai = catalogue::ruleset("bandai").expect("bandai");
-    let cases: [(&[&str], usize, &str, &str); 6] = [
+    let cases: [(&[&str], usize, &str, &str); 8] = [
         (
             &["points.win=three"],
             1,
@@ -148,6 +156,9 @@ fn overrides_name_their_position_field_and_problem() {
             "standings.unresolved",
             "use \"random\"",
         ),
+        // Issue 22: an override without a field says so (it named an empty field).
+        (&["points.draw=1", "=3"], 2, "=3", "names no field"),
+        (&["points.=3"], 1, "points.=3", "names no field"),
     ];
     for (overrides, line, field, words) in cases {
         let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();

@@ -894,7 +894,15 @@ impl NewEventFile {
             .lock
             .take()
             .ok_or_else(|| StoreError::Data("the new event lost its lock".into()))?;
-        EventFile::open_writable(&target, lock)
+        EventFile::open_writable(&target, lock).map_err(|error| {
+            // The file was made and synced a moment ago and is nobody's yet: what failed
+            // is the disk (full, or taken away), not the file. It is taken away again, so no
+            // half-usable event stays, and the disk is named as the cause.
+            let reason = why_not_writable(&target, &error);
+            sidecar::remove_database(&target);
+            let _ = std::fs::remove_file(crate::lock::lock_path(&target));
+            refusal(&target, &reason)
+        })
     }
 }
 
@@ -905,6 +913,14 @@ impl Drop for NewEventFile {
         }
         if self.temporary.exists() {
             sidecar::remove_database(&self.temporary);
+        }
+        // A creation that did not finish leaves no lock file beside a file that does not
+        // exist (removed while still held, so nobody else holds it).
+        if let Some(lock) = self.lock.take() {
+            if !self.target.exists() {
+                let _ = std::fs::remove_file(crate::lock::lock_path(&self.target));
+            }
+            drop(lock);
         }
     }
 }

@@ -28,7 +28,14 @@ pub fn lock_path(event: &Path) -> PathBuf {
 impl HolderLock {
     pub fn acquire(event: &Path) -> Result<HolderLock, StoreError> {
         let path = lock_path(event);
-        let io = |e: std::io::Error| StoreError::io(&path, &e);
+        let existed = path.exists();
+        let io = |e: std::io::Error| {
+            // A lock file made by this call that could not be written (a full disk) goes.
+            if !existed {
+                let _ = std::fs::remove_file(&path);
+            }
+            StoreError::io(&path, &e)
+        };
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)

@@ -213,8 +213,15 @@ pub(crate) fn plain_words(message: &str) -> String {
             "string" | "str" | "char" => "text in quotes".into(),
             "sequence" | "array" | "seq" => "a list in brackets [ … ]".into(),
             _ if name.starts_with("string ") => format!("the text {}", &name["string ".len()..]),
+            // A number beyond 64 bits reads "integer `…` as i128" in toml's words.
             _ if name.starts_with("integer ") => {
-                format!("the number {}", name["integer ".len()..].trim_matches('`'))
+                match name["integer ".len()..].split_once(" as ") {
+                    Some((number, _wide)) => format!(
+                        "the number {}, which is too large",
+                        number.trim_matches('`')
+                    ),
+                    None => format!("the number {}", name["integer ".len()..].trim_matches('`')),
+                }
             }
             _ if name.starts_with("floating point ") => format!(
                 "the number {}",

@@ -42,6 +42,13 @@ pub fn apply_overrides(base: &Ruleset, overrides: &[String]) -> Result<Ruleset, 
             )
         })?;
         let path = path.trim();
+        // `=3` or `points.=1`: say what is missing, not "no field ''".
+        if path.is_empty() || path.split('.').any(|key| key.trim().is_empty()) {
+            return Err(invalid(
+                item.trim(),
+                "names no field; write the field before '=', e.g. points.draw=1".into(),
+            ));
+        }
         let keys: Vec<&str> = path.split('.').collect();
         let (last, parents) = keys
             .split_last()
