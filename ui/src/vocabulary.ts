@@ -89,6 +89,7 @@ export const DOCUMENTS: Labels<Document> = {
   bracket: 'print.bracket',
   'score-card': 'print.score-card',
   'deck-sheet': 'print.deck-sheet',
+  tickets: 'print.tickets',
 };
 
 export const PAPERS: Labels<Paper> = {
@@ -192,6 +193,8 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'not-allowed': 'errors.not-allowed',
   'too-many-attempts': 'errors.too-many-attempts',
   'request-too-large': 'errors.request-too-large',
+  busy: 'errors.busy',
+  'too-slow': 'errors.too-slow',
   'connection-lost': 'errors.connection-lost',
   'print-font': 'errors.print-font',
   'print-input': 'errors.print-input',

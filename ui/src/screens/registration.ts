@@ -1,14 +1,16 @@
 // Registration: type a name and press Enter (focus stays for the next one), paste a list to
 // add many, import a CSV after a preview of its rows and problems, and drop players. Each
 // player's row opens their details: correct the name, reading, player ID and nickname, keep
-// them at a fixed table, and give the ruleset's penalty for arriving late.
+// them at a fixed table, give the ruleset's penalty for arriving late, and show or renew
+// their player ticket (their own code for reporting from a phone).
 import { call } from '../api';
+import type { PlayerTicketView } from '../bindings/PlayerTicketView';
 import { field, h, onEnter } from '../dom';
 import { announce, showProblem } from '../feedback';
 import { playerStatus } from '../format';
 import { t } from '../i18n';
 import { say } from '../i18n/messages';
-import { fillNames, heading, pdfButtons, playerNames, requireEvent, run } from '../screen';
+import { confirmStep, fillNames, heading, pdfButtons, playerNames, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { ImportPreview, PlayerView } from '../types';
 import { label, labelOf, ENCODINGS, PENALTIES } from '../vocabulary';
@@ -131,7 +133,7 @@ export function mountRegistration(root: HTMLElement): void {
     ),
     deckPanel(refresh),
     names,
-    h('section', { class: 'panel' }, h('h3', {}, t('registration.formsTitle')), pdfButtons(['deck-sheet', 'score-card'])),
+    h('section', { class: 'panel' }, h('h3', {}, t('registration.formsTitle')), pdfButtons(['tickets', 'deck-sheet', 'score-card'])),
   );
   name.focus();
   void run(refresh);
@@ -380,6 +382,8 @@ function playerPanel(player: PlayerView, changed: () => Promise<void>, close: ()
   check.addEventListener('click', () => ask(false, check));
   apply.addEventListener('click', () => ask(true, apply));
 
+  const ticket = ticketPart(player);
+
   const closeButton = h('button', { type: 'button', 'data-testid': 'edit-close' }, t('registration.editClose'));
   closeButton.addEventListener('click', close);
   return h(
@@ -413,6 +417,48 @@ function playerPanel(player: PlayerView, changed: () => Promise<void>, close: ()
       preview,
       apply,
     ),
+    ticket,
     h('div', { class: 'actions' }, closeButton),
+  );
+}
+
+/**
+ * A player's ticket (issue 22): their own code as a QR code a phone scans from this screen,
+ * and a new code when a ticket is lost or seen by someone else (the old one stops working).
+ */
+function ticketPart(player: PlayerView): HTMLElement {
+  const shown = h('div', { class: 'ticket', 'data-testid': 'ticket-area', 'aria-live': 'polite' });
+  const question = h('div');
+  const show = h('button', { type: 'button', 'data-testid': 'ticket-show' }, t('registration.ticketShow'));
+  const reissue = h('button', { type: 'button', 'data-testid': 'ticket-reissue' }, t('registration.ticketReissue'));
+  const display = (view: PlayerTicketView) => {
+    const qr = h('div', { class: 'qr', role: 'img', 'aria-label': t('registration.ticketTitle') });
+    // The SVG is the command layer's drawing of the page address and code (no user text).
+    if (view.qr_svg) qr.innerHTML = view.qr_svg;
+    shown.replaceChildren(
+      qr,
+      h('p', { class: 'join-code', 'data-testid': 'ticket-code' }, t('registration.ticketCode', { code: view.code })),
+      view.url ? '' : h('p', { class: 'hint' }, t('registration.ticketNotShared')),
+    );
+  };
+  show.addEventListener('click', () => void run(async () => display(await call('player_ticket', { player: String(player.id) })), show));
+  reissue.addEventListener('click', () =>
+    confirmStep(question, t('registration.ticketReissueQuestion', { name: player.name }), t('registration.ticketReissueConfirm'), 'ticket-reissue', (button) =>
+      void run(async () => {
+        const view = await call('reissue_player_code', { player: String(player.id) });
+        question.replaceChildren();
+        display(view);
+        announce(t('registration.ticketReissued', { name: view.name }));
+      }, button),
+    ),
+  );
+  return h(
+    'fieldset',
+    {},
+    h('legend', {}, t('registration.ticketTitle')),
+    h('p', { class: 'hint' }, t('registration.ticketHint')),
+    h('div', { class: 'actions' }, show, reissue),
+    question,
+    shown,
   );
 }
