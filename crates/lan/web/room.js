@@ -405,15 +405,18 @@ function start() {
     if (code) adopt(code);
   });
   byId('me-forget').addEventListener('click', () => { me = null; localStorage.removeItem(ME_KEY); render(); });
-  // A ticket's QR code opens the page with the code after `#p=`: kept on this phone, then
-  // taken off the address bar (someone looking over a shoulder sees no code).
-  const fromTicket = new URLSearchParams(location.hash.slice(1)).get('p');
-  if (fromTicket) {
+  // A ticket's QR code opens the page with the code after `#p=` (or, with the page already
+  // open, changes only that part): kept on this phone, then taken off the address bar
+  // (someone looking over a shoulder sees no code).
+  const fromTicket = () => {
+    const code = new URLSearchParams(location.hash.slice(1)).get('p');
+    if (!code) return false;
     history.replaceState(null, '', location.pathname);
-    adopt(fromTicket);
-  } else if (me) {
-    adopt(me.code);
-  }
+    adopt(code);
+    return true;
+  };
+  window.addEventListener('hashchange', fromTicket);
+  if (!fromTicket() && me) adopt(me.code);
   poll();
   setInterval(poll, 2000);
   setInterval(tickClock, 250);
