@@ -141,10 +141,11 @@ async fn share(
         }
         let mut slot = sharing.0.lock().unwrap_or_else(|p| p.into_inner());
         // A server that stopped by itself is replaced when sharing is turned on again.
-        if on == Some(true) && slot.as_ref().is_some_and(|s| s.failure().is_some()) {
-            if let Some(failed) = slot.take() {
-                failed.stop();
-            }
+        if on == Some(true)
+            && slot.as_ref().is_some_and(|s| s.failure().is_some())
+            && let Some(failed) = slot.take()
+        {
+            failed.stop();
         }
         if slot.is_none() && on == Some(true) {
             let options = tablekeeper_lan::ServeOptions::network(port.unwrap_or(8080));

@@ -148,6 +148,7 @@ fn main() {
         printed_at: "2026-11-22 10:00 +09:00".into(),
         table_codes: Default::default(),
         share_url: None,
+        tickets: Vec::new(),
     };
     let slips_bytes = render(&session, &job).expect("slips");
     let slips = median(

@@ -228,9 +228,12 @@ pub fn own_code(desk: &Mutex<Desk>, player: u64) -> String {
         .to_string()
 }
 
+/// A player at a table: their number and their own code.
+type Seat = (u64, String);
+
 /// Every open table of the current round with its players' numbers and own codes, from
 /// the main desk.
-fn tables(desk: &Mutex<Desk>) -> (u32, Vec<(u32, (u64, String), (u64, String))>) {
+fn tables(desk: &Mutex<Desk>) -> (u32, Vec<(u32, Seat, Seat)>) {
     let pairings = local(desk, "pairings", json!({ "round": null }));
     let round = pairings["round"].as_u64().unwrap_or(0) as u32;
     let tables = pairings["tables"]
