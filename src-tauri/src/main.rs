@@ -149,14 +149,8 @@ async fn share(
         }
         if slot.is_none() && on == Some(true) {
             let options = tablekeeper_lan::ServeOptions::network(port.unwrap_or(8080));
-            let server =
-                tablekeeper_lan::Server::start(Arc::clone(&desk), options).map_err(|e| {
-                    CommandError::Io {
-                        path: String::new(),
-                        detail: e.to_string(),
-                    }
-                    .to_view()
-                })?;
+            let server = tablekeeper_lan::Server::start(Arc::clone(&desk), options)
+                .map_err(|e| CommandError::from(e).to_view())?;
             // The wall pairings printed from now on carry the address and its QR code.
             let url = server.share_view().urls.first().cloned();
             desk.lock()

@@ -26,16 +26,22 @@ const step = stepper(context, 'phones');
 const PLAYERS = ['山田 太郎', '佐藤 花子', 'Alice Martin', 'Борис Петров'];
 const file = join(home, 'phones.tkevent');
 
-/** A free TCP port on loopback (the app's server then listens on it). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+/**
+ * A free TCP port on loopback for the app's server, below the system's range of ports for
+ * outgoing connections (32768 and up): a port from that range, free when asked, can be taken
+ * by any connection (WebDriver's, a browser's) before the app listens on it.
+ */
+async function freePort() {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 10000);
+    const free = await new Promise((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error('no free port from 20000 to 29999');
 }
 
 let appDriver = null;

@@ -195,6 +195,7 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'request-too-large': 'errors.request-too-large',
   busy: 'errors.busy',
   'too-slow': 'errors.too-slow',
+  'port-in-use': 'errors.port-in-use',
   'connection-lost': 'errors.connection-lost',
   'print-font': 'errors.print-font',
   'print-input': 'errors.print-input',

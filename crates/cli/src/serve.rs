@@ -72,16 +72,7 @@ pub fn serve(
     }
     desk.set_room(settings)?;
     let desk = Arc::new(Mutex::new(desk));
-    let server = Server::start(desk, ServeOptions { bind, port }).map_err(|e| {
-        CommandError::input(
-            ErrorKind::Io,
-            msg!(
-                "error.io.serve",
-                "could not share the event: {detail}",
-                detail = e.to_string()
-            ),
-        )
-    })?;
+    let server = Server::start(desk, ServeOptions { bind, port }).map_err(CommandError::from)?;
     let shared = Shared {
         local_url: server.local_url(),
         share: server.share_view(),

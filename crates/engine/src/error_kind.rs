@@ -104,6 +104,8 @@ error_kinds! {
     Busy = "busy",
     /// A request's headers or body did not arrive in time.
     TooSlow = "too-slow",
+    /// Sharing could not start: another program listens on the chosen port.
+    PortInUse = "port-in-use",
     ConnectionLost = "connection-lost",
     // Printing.
     PrintFont = "print-font",

@@ -51,10 +51,45 @@ pub mod testing;
 /// What can stop sharing from starting.
 #[derive(Debug, thiserror::Error)]
 pub enum LanError {
+    #[error("port {port} is in use by another program")]
+    PortInUse { port: u16 },
     #[error("could not listen on port {port}: {detail}")]
     Listen { port: u16, detail: String },
     #[error("no event is open to share")]
     NoEvent,
     #[error("could not make the station link's certificate: {0}")]
     Certificate(String),
+}
+
+impl From<LanError> for tablekeeper_commands::CommandError {
+    /// What a host shows when sharing could not start, with a stable kind.
+    fn from(error: LanError) -> Self {
+        use tablekeeper_commands::CommandError;
+        use tablekeeper_engine::{ErrorKind, msg};
+        match error {
+            LanError::PortInUse { port } => CommandError::input(
+                ErrorKind::PortInUse,
+                msg!(
+                    "error.port-in-use",
+                    "port {port} is in use by another program; choose another port and turn sharing on again",
+                    port = port
+                ),
+            ),
+            LanError::NoEvent => CommandError::input(
+                ErrorKind::NoEvent,
+                msg!(
+                    "error.no-event.share",
+                    "no event is open to share; open one first"
+                ),
+            ),
+            other => CommandError::input(
+                ErrorKind::Io,
+                msg!(
+                    "error.io.serve",
+                    "could not share the event: {detail}",
+                    detail = other.to_string()
+                ),
+            ),
+        }
+    }
 }

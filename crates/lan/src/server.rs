@@ -94,8 +94,13 @@ impl Server {
             .map_err(|e| listen_error(e.to_string()))?;
         let socket = {
             let _entered = runtime.enter();
-            listen(std::net::SocketAddr::new(options.bind, options.port))
-                .map_err(|e| listen_error(e.to_string()))?
+            listen(std::net::SocketAddr::new(options.bind, options.port)).map_err(|e| {
+                if e.kind() == std::io::ErrorKind::AddrInUse {
+                    LanError::PortInUse { port: options.port }
+                } else {
+                    listen_error(e.to_string())
+                }
+            })?
         };
         let port = socket
             .local_addr()
@@ -217,6 +222,9 @@ fn listen(address: std::net::SocketAddr) -> std::io::Result<tokio::net::TcpListe
     } else {
         tokio::net::TcpSocket::new_v6()?
     };
+    // On Unix a restarted server may take its port back while old connections wind down;
+    // on Windows the same option would let another program take the port over.
+    #[cfg(unix)]
     socket.set_reuseaddr(true)?;
     socket.bind(address)?;
     socket.listen(crate::limits::BACKLOG)

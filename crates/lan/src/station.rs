@@ -20,9 +20,11 @@ use tablekeeper_commands::desk::{Desk, surface};
 use tablekeeper_commands::{CommandError, ErrorView};
 use tablekeeper_engine::{ErrorKind, msg};
 
-/// How long one request may take, and the pauses between tries while the link is down.
+/// How long one request may take, and the pauses between tries while the link is down. The
+/// first try again is at once: the main laptop closes a kept connection after 10 idle
+/// seconds, and a request that found it closed goes through on a new one.
 const TIMEOUT: Duration = Duration::from_secs(5);
-const RETRY_PAUSES_MS: [u64; 4] = [250, 500, 1000, 2000];
+const RETRY_PAUSES_MS: [u64; 5] = [0, 250, 500, 1000, 2000];
 
 /// A joined station.
 #[derive(Debug, Clone)]

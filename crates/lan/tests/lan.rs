@@ -698,3 +698,21 @@ fn only_the_pages_own_files_are_served() {
         );
     }
 }
+
+/// A port another program listens on is named as such (not as a file problem).
+#[test]
+fn a_port_in_use_is_said_so() {
+    let room = Room::new("off");
+    let second = Server::start(
+        Arc::clone(&room.desk),
+        ServeOptions {
+            bind: IpAddr::from([127, 0, 0, 1]),
+            port: room.port,
+        },
+    )
+    .map(|_| ())
+    .expect_err("the port is taken");
+    let error = tablekeeper_commands::CommandError::from(second).to_view();
+    assert_eq!(error.kind.as_str(), "port-in-use");
+    assert_eq!(error.params["port"], room.port.to_string());
+}
