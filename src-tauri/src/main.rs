@@ -166,13 +166,16 @@ async fn share(
     .await
 }
 
-/// Commands quick enough to run on the window's own thread: at most one small synced
-/// write, never the network. Answering from that thread saves the hop back to it, which
-/// on this 2-core machine cost up to a frame at the tail of every result entry (round 10
-/// of a 1024-player event: p99 15–18 ms this way against 24–31 ms through a worker).
-const RUN_HERE: &[&str] = &["record_result", "preview_result", "take_notices"];
+/// Whether `name` is quick enough to run on the window's own thread: at most one small
+/// synced write, never the network (the surface's `thread` column says `Here`). Answering
+/// from that thread saves the hop back to it, which on this 2-core machine cost up to a
+/// frame at the tail of every result entry (round 10 of a 1024-player event: p99 15–18 ms
+/// this way against 24–31 ms through a worker).
+fn runs_here(name: &str) -> bool {
+    surface::spec(name).is_some_and(|spec| spec.thread == surface::Thread::Here)
+}
 
-/// [`call`] for the commands of [`RUN_HERE`], on the window's thread, when the desk is free
+/// [`call`] for the commands of [`runs_here`], on the window's thread, when the desk is free
 /// this moment (a print or an export holding it must not freeze the window). Anything else
 /// is refused with `not-allowed` and the UI runs it through [`call`]: other commands, a
 /// busy desk, and everything while this app is a station (its commands go over the network).
@@ -185,7 +188,7 @@ fn call_here(
 ) -> Result<Value, ErrorView> {
     let refused = || surface::not_run_here(&name).to_view();
     let station = link.0.lock().unwrap_or_else(|p| p.into_inner()).is_some();
-    if station || !RUN_HERE.contains(&name.as_str()) {
+    if station || !runs_here(&name) {
         return Err(refused());
     }
     let asked = std::time::Instant::now();

@@ -7,7 +7,7 @@ import { invoke } from '@tauri-apps/api/core';
 import { WebviewWindow } from '@tauri-apps/api/webviewWindow';
 import { getCurrentWindow } from '@tauri-apps/api/window';
 import { open, save } from '@tauri-apps/plugin-dialog';
-import type { Commands } from './bindings/Commands';
+import { COMMAND_PROPERTIES, type Commands } from './bindings/Commands';
 import type { EventView } from './bindings/EventView';
 import type { Message } from './bindings/Message';
 
@@ -67,28 +67,17 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The commands whose `thread` in the surface's declaration is `thread`. */
+function commandsOn(thread: 'here' | 'worker' | 'slow'): ReadonlySet<CommandName> {
+  return new Set((Object.keys(COMMAND_PROPERTIES) as CommandName[]).filter((name) => COMMAND_PROPERTIES[name].thread === thread));
+}
+
 /**
  * Commands that can take seconds (a PDF of 500 slips, pairing a large field, a file synced
  * to a slow stick): while one runs the window says it is working. Nothing else waits for
- * them; the keyboard stays usable.
+ * them; the keyboard stays usable. The surface declares them (`thread: slow`).
  */
-export const SLOW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
-  'print',
-  'pair_round',
-  'pair_bracket_round',
-  'repair_round',
-  'start_cut',
-  'enter_pairing',
-  'record_results',
-  'export',
-  'import_preview',
-  'import_players',
-  'restore_backup',
-  'save_copy',
-  'back_to_round',
-  'open_event',
-  'create_event',
-]);
+export const SLOW_COMMANDS: ReadonlySet<CommandName> = commandsOn('slow');
 
 type BusyListener = (running: number) => void;
 const busyListeners = new Set<BusyListener>();
@@ -120,9 +109,9 @@ export function onNotices(listener: NoticeListener): () => void {
  * Commands the shell may run on the window's own thread (`call_here` in src-tauri): the
  * answer skips a hop between threads, which was most of result entry's slowest times. The
  * shell refuses when it cannot (the desk busy with a print or an export, or this app a
- * station), and the command then runs as usual.
+ * station), and the command then runs as usual. The surface declares them (`thread: here`).
  */
-const RUN_HERE: ReadonlySet<CommandName> = new Set<CommandName>(['record_result', 'preview_result', 'take_notices']);
+const RUN_HERE: ReadonlySet<CommandName> = commandsOn('here');
 /** Off while this app is a station (every command then goes to the main laptop). */
 let runHere = true;
 

@@ -535,6 +535,34 @@ fn name_of(event: &Event, id: u32) -> String {
         .unwrap_or_default()
 }
 
+impl TableView {
+    /// The table of match `m`, seats `a` and `b` (player numbers).
+    fn of(event: &Event, m: &tablekeeper_engine::model::Match, a: u32, b: u32) -> TableView {
+        TableView {
+            warnings: Vec::new(),
+            table: m.table.unwrap_or(0),
+            first: m.first.map(side_id),
+            chooses: m.chooses.map(side_id),
+            a: seat(event, m, a, 0),
+            b: seat(event, m, b, 1),
+            result: m
+                .result
+                .as_ref()
+                .map(|r| result_view(&r.entry, &event.ruleset)),
+        }
+    }
+
+    /// Table `table` of round `round` (Swiss or bracket) as the round's pairings show it,
+    /// without building the rest of the round.
+    pub fn at(event: &Event, round: u32, table: u32) -> Option<TableView> {
+        let m = event.round(round)?.match_at_table(table)?;
+        match m.seats {
+            Seats::Pair { a, b } => Some(TableView::of(event, m, a.0, b.0)),
+            Seats::Single { .. } => None,
+        }
+    }
+}
+
 impl PairingsView {
     pub fn from_round(event: &Event, round: &Round) -> Self {
         let bracket_round = event.cut.as_ref().and_then(|cut| {
@@ -579,18 +607,7 @@ impl PairingsView {
                     if met_before.contains(&(a.0.min(b.0), a.0.max(b.0))) {
                         view.rematches.push([a.0, b.0]);
                     }
-                    view.tables.push(TableView {
-                        warnings: Vec::new(),
-                        table: m.table.unwrap_or(0),
-                        first: m.first.map(side_id),
-                        chooses: m.chooses.map(side_id),
-                        a: seat(event, m, a.0, 0),
-                        b: seat(event, m, b.0, 1),
-                        result: m
-                            .result
-                            .as_ref()
-                            .map(|r| result_view(&r.entry, &event.ruleset)),
-                    });
+                    view.tables.push(TableView::of(event, m, a.0, b.0));
                 }
                 Seats::Single { player } => {
                     let mut single = seat(event, m, player.0, 0);

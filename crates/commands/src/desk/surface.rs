@@ -28,17 +28,57 @@ pub enum Access {
     Local,
 }
 
-/// One command of the surface.
+/// What a command changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Effect {
+    /// Nothing: it reads (a preview applies its actions to a copy).
+    Nothing,
+    /// The open event's file (one committed step).
+    Event,
+    /// Files other than the open event's log (a new event, an export, a printout, a backup
+    /// restored), or which event is open.
+    Files,
+    /// The app's own state: preferences, what the room sees, the round clock.
+    App,
+}
+
+/// Where a host runs a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Thread {
+    /// Quick (at most one small synced write, never the network): the desktop shell may
+    /// run it on the window's own thread when the desk is free (`call_here`).
+    Here,
+    /// Off the window's thread.
+    Worker,
+    /// Off the window's thread, and it can take seconds: the window says it is working.
+    Slow,
+}
+
+/// What a command needs open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Needs {
+    Nothing,
+    /// An open event: without one the command is refused with `no-event`.
+    Event,
+}
+
+/// One command of the surface and its properties.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct CommandSpec {
     pub name: &'static str,
     pub request: &'static str,
     pub response: &'static str,
     pub access: Access,
+    pub effect: Effect,
+    pub thread: Thread,
+    pub needs: Needs,
 }
 
 macro_rules! surface {
-    ($( $name:ident ( $request:ty ) -> $response:ty : $access:ident ; )*) => {
+    ($( $name:ident ( $request:ty ) -> $response:ty : $access:ident , $effect:ident , $thread:ident , $needs:ident ; )*) => {
         /// Every command, in the order of the documentation.
         pub const COMMANDS: &[CommandSpec] = &[
             $(CommandSpec {
@@ -46,11 +86,17 @@ macro_rules! surface {
                 request: stringify!($request),
                 response: stringify!($response),
                 access: Access::$access,
+                effect: Effect::$effect,
+                thread: Thread::$thread,
+                needs: Needs::$needs,
             },)*
         ];
 
         /// Runs command `name` with a JSON `request` on `desk` and returns its JSON view.
         pub fn dispatch(desk: &mut Desk, name: &str, request: Value) -> Result<Value, CommandError> {
+            if spec(name).is_some_and(|spec| spec.needs == Needs::Event) {
+                desk.session()?;
+            }
             match name {
                 $(stringify!($name) => {
                     let request: $request = serde_json::from_value(request).map_err(|e| bad_request(name, &e))?;
@@ -81,75 +127,93 @@ macro_rules! surface {
                 .iter()
                 .map(|n| format!("import type {{ {n} }} from './{n}';\n"))
                 .collect();
+            let properties: Vec<String> = COMMANDS
+                .iter()
+                .map(|c| {
+                    let word = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
+                    format!(
+                        "  {}: {{ access: '{}', effect: '{}', thread: '{}', needs: '{}' }},",
+                        c.name,
+                        word(serde_json::json!(c.access)),
+                        word(serde_json::json!(c.effect)),
+                        word(serde_json::json!(c.thread)),
+                        word(serde_json::json!(c.needs)),
+                    )
+                })
+                .collect();
             format!(
-                "// Generated from crates/commands/src/desk/surface.rs by `cargo test -p tablekeeper-commands`; do not edit.\n{imports}\n/** Every command of the surface: its request and response. */\nexport type Commands = {{\n{}\n}};\n",
-                lines.join("\n")
+                "// Generated from crates/commands/src/desk/surface.rs by `cargo test -p tablekeeper-commands`; do not edit.\n{imports}\n/** Every command of the surface: its request and response. */\nexport type Commands = {{\n{}\n}};\n\n/** Every command's properties, as the surface declares them. */\nexport const COMMAND_PROPERTIES = {{\n{}\n}} as const satisfies Record<keyof Commands, {{ access: string; effect: string; thread: 'here' | 'worker' | 'slow'; needs: string }}>;\n",
+                lines.join("\n"),
+                properties.join("\n")
             )
         }
     };
 }
 
 surface! {
-    app_info(Nothing) -> AppInfo: Local;
-    take_notices(Nothing) -> Vec<tablekeeper_engine::message::Message>: Local;
-    read_slip(ReadSlipRequest) -> ScannedSlip: Read;
-    catalogue(Nothing) -> Catalogue: Read;
-    set_preferences(Preferences) -> AppInfo: Local;
-    create_event(CreateEventRequest) -> crate::views::EventView: Local;
-    open_event(OpenEventRequest) -> crate::views::EventView: Local;
-    import_archive(ImportArchiveRequest) -> crate::views::EventView: Local;
-    close_event(Nothing) -> (): Local;
-    summary(Nothing) -> crate::views::EventView: Read;
-    players(Nothing) -> Vec<crate::views::PlayerView>: Read;
-    add_players(AddPlayersRequest) -> Vec<crate::views::PlayerView>: Write;
-    add_team(AddTeamRequest) -> Vec<crate::views::PlayerView>: Write;
-    edit_player(EditPlayerRequest) -> crate::views::PlayerView: Write;
-    import_preview(ImportRequest) -> crate::csv_import::ImportPreview: Write;
-    import_players(ImportRequest) -> Vec<crate::views::PlayerView>: Write;
-    set_deck(SetDeckRequest) -> crate::views::PlayerView: Write;
-    drop_player(PlayerRequest) -> crate::views::PlayerView: Write;
-    set_fixed_table(FixedTableRequest) -> crate::views::PlayerView: Write;
-    tardiness(TardinessRequest) -> TardinessView: Write;
-    set_rounds(SetRoundsRequest) -> crate::views::EventView: Write;
-    pair_round(PairRequest) -> crate::views::PairingsView: Write;
-    pairings(RoundRequest) -> crate::views::PairingsView: Read;
-    explain(RoundRequest) -> crate::views::ExplanationView: Read;
-    repair_round(RepairRequest) -> crate::views::PairingsView: Write;
-    swap(SwapRequest) -> crate::views::PairingsView: Write;
-    give_bye(GiveByeRequest) -> crate::views::PairingsView: Write;
-    enter_pairing(EnterPairingRequest) -> crate::views::PairingsView: Write;
-    preview_result(ResultRequest) -> crate::views::TableView: Write;
-    record_result(ResultRequest) -> crate::views::TableView: Write;
-    record_results(BulkResultsRequest) -> Vec<crate::views::TableView>: Write;
-    undo(Nothing) -> crate::session::HistoryItem: Write;
-    redo(Nothing) -> crate::session::HistoryItem: Write;
-    history(Nothing) -> Vec<crate::session::HistoryItem>: Write;
-    back_to_round(BackToRoundRequest) -> Vec<crate::session::HistoryItem>: Write;
-    penalty(PenaltyRequest) -> crate::views::PenaltyView: Write;
-    penalties(Nothing) -> Vec<crate::views::PenaltyView>: Write;
-    standings(StandingsRequest) -> crate::views::StandingsView: Read;
-    breakdown(Nothing) -> crate::breakdown::BreakdownView: Read;
-    start_cut(CutRequest) -> crate::bracket_view::BracketView: Write;
-    pair_bracket_round(Nothing) -> crate::views::PairingsView: Write;
-    bracket(Nothing) -> Option<crate::bracket_view::BracketView>: Read;
-    export(ExportRequest) -> crate::export::ExportView: Local;
-    print(PrintRequest) -> PrintView: Local;
-    printout(PrintRequest) -> PrintoutView: Read;
-    backups(Nothing) -> Vec<crate::backup::BackupView>: Local;
-    restore_backup(RestoreRequest) -> crate::backup::RestoreView: Local;
-    save_copy(SaveCopyRequest) -> crate::session::SavedCopyView: Local;
-    room(Nothing) -> crate::room::RoomView: Public;
-    report_result(ReportRequest) -> ReportView: Public;
-    room_settings(Nothing) -> crate::room::RoomSettings: Local;
-    set_room(crate::room::RoomSettings) -> crate::room::RoomSettings: Local;
-    set_clock(ClockRequest) -> (): Local;
-    table_codes(RoundRequest) -> Vec<TableCodeView>: Write;
-    reports(Nothing) -> Vec<TableReportView>: Write;
-    confirm_report(TableRequest) -> crate::views::TableView: Write;
-    player_by_code(PlayerCodeRequest) -> PlayerCodeView: Public;
-    player_ticket(PlayerRequest) -> PlayerTicketView: Local;
-    player_tickets(Nothing) -> Vec<PlayerTicketView>: Local;
-    reissue_player_code(PlayerRequest) -> PlayerTicketView: Local;
+    // name(request) -> response: who may call it (access), what it changes (effect), where a
+    // host runs it (thread: on the window's own thread, off it, or off it with the window
+    // saying it works), and whether it needs an open event.
+    app_info(Nothing) -> AppInfo: Local, Nothing, Worker, Nothing;
+    take_notices(Nothing) -> Vec<tablekeeper_engine::message::Message>: Local, Nothing, Here, Nothing;
+    read_slip(ReadSlipRequest) -> ScannedSlip: Read, Nothing, Worker, Event;
+    catalogue(Nothing) -> Catalogue: Read, Nothing, Worker, Nothing;
+    set_preferences(Preferences) -> AppInfo: Local, App, Worker, Nothing;
+    create_event(CreateEventRequest) -> crate::views::EventView: Local, Files, Slow, Nothing;
+    open_event(OpenEventRequest) -> crate::views::EventView: Local, Files, Slow, Nothing;
+    import_archive(ImportArchiveRequest) -> crate::views::EventView: Local, Files, Worker, Nothing;
+    close_event(Nothing) -> (): Local, Files, Worker, Nothing;
+    summary(Nothing) -> crate::views::EventView: Read, Nothing, Worker, Event;
+    players(Nothing) -> Vec<crate::views::PlayerView>: Read, Nothing, Worker, Event;
+    add_players(AddPlayersRequest) -> Vec<crate::views::PlayerView>: Write, Event, Worker, Event;
+    add_team(AddTeamRequest) -> Vec<crate::views::PlayerView>: Write, Event, Worker, Event;
+    edit_player(EditPlayerRequest) -> crate::views::PlayerView: Write, Event, Worker, Event;
+    import_preview(ImportRequest) -> crate::csv_import::ImportPreview: Write, Nothing, Slow, Event;
+    import_players(ImportRequest) -> Vec<crate::views::PlayerView>: Write, Event, Slow, Event;
+    set_deck(SetDeckRequest) -> crate::views::PlayerView: Write, Event, Worker, Event;
+    drop_player(PlayerRequest) -> crate::views::PlayerView: Write, Event, Worker, Event;
+    set_fixed_table(FixedTableRequest) -> crate::views::PlayerView: Write, Event, Worker, Event;
+    tardiness(TardinessRequest) -> TardinessView: Write, Event, Worker, Event;
+    set_rounds(SetRoundsRequest) -> crate::views::EventView: Write, Event, Worker, Event;
+    pair_round(PairRequest) -> crate::views::PairingsView: Write, Event, Slow, Event;
+    pairings(RoundRequest) -> crate::views::PairingsView: Read, Nothing, Worker, Event;
+    explain(RoundRequest) -> crate::views::ExplanationView: Read, Nothing, Worker, Event;
+    repair_round(RepairRequest) -> crate::views::PairingsView: Write, Event, Slow, Event;
+    swap(SwapRequest) -> crate::views::PairingsView: Write, Event, Worker, Event;
+    give_bye(GiveByeRequest) -> crate::views::PairingsView: Write, Event, Worker, Event;
+    enter_pairing(EnterPairingRequest) -> crate::views::PairingsView: Write, Event, Slow, Event;
+    preview_result(ResultRequest) -> crate::views::TableView: Write, Nothing, Here, Event;
+    record_result(ResultRequest) -> crate::views::TableView: Write, Event, Here, Event;
+    record_results(BulkResultsRequest) -> Vec<crate::views::TableView>: Write, Event, Slow, Event;
+    undo(Nothing) -> crate::session::HistoryItem: Write, Event, Worker, Event;
+    redo(Nothing) -> crate::session::HistoryItem: Write, Event, Worker, Event;
+    history(Nothing) -> Vec<crate::session::HistoryItem>: Write, Nothing, Worker, Event;
+    back_to_round(BackToRoundRequest) -> Vec<crate::session::HistoryItem>: Write, Event, Slow, Event;
+    penalty(PenaltyRequest) -> crate::views::PenaltyView: Write, Event, Worker, Event;
+    penalties(Nothing) -> Vec<crate::views::PenaltyView>: Write, Nothing, Worker, Event;
+    standings(StandingsRequest) -> crate::views::StandingsView: Read, Nothing, Worker, Event;
+    breakdown(Nothing) -> crate::breakdown::BreakdownView: Read, Nothing, Worker, Event;
+    start_cut(CutRequest) -> crate::bracket_view::BracketView: Write, Event, Slow, Event;
+    pair_bracket_round(Nothing) -> crate::views::PairingsView: Write, Event, Slow, Event;
+    bracket(Nothing) -> Option<crate::bracket_view::BracketView>: Read, Nothing, Worker, Event;
+    export(ExportRequest) -> crate::export::ExportView: Local, Files, Slow, Event;
+    print(PrintRequest) -> PrintView: Local, Files, Slow, Event;
+    printout(PrintRequest) -> PrintoutView: Read, Nothing, Worker, Event;
+    backups(Nothing) -> Vec<crate::backup::BackupView>: Local, Nothing, Worker, Event;
+    restore_backup(RestoreRequest) -> crate::backup::RestoreView: Local, Files, Slow, Event;
+    save_copy(SaveCopyRequest) -> crate::session::SavedCopyView: Local, Files, Slow, Event;
+    room(Nothing) -> crate::room::RoomView: Public, Nothing, Worker, Event;
+    report_result(ReportRequest) -> ReportView: Public, Event, Worker, Event;
+    room_settings(Nothing) -> crate::room::RoomSettings: Local, Nothing, Worker, Event;
+    set_room(crate::room::RoomSettings) -> crate::room::RoomSettings: Local, App, Worker, Event;
+    set_clock(ClockRequest) -> (): Local, App, Worker, Nothing;
+    table_codes(RoundRequest) -> Vec<TableCodeView>: Write, Nothing, Worker, Event;
+    reports(Nothing) -> Vec<TableReportView>: Write, Nothing, Worker, Event;
+    confirm_report(TableRequest) -> crate::views::TableView: Write, Event, Worker, Event;
+    player_by_code(PlayerCodeRequest) -> PlayerCodeView: Public, Nothing, Worker, Event;
+    player_ticket(PlayerRequest) -> PlayerTicketView: Local, Nothing, Worker, Event;
+    player_tickets(Nothing) -> Vec<PlayerTicketView>: Local, Nothing, Worker, Event;
+    reissue_player_code(PlayerRequest) -> PlayerTicketView: Local, Event, Worker, Event;
 }
 
 /// The command called `name`, if there is one.
@@ -215,9 +279,9 @@ mod tests {
         assert_eq!(names.len(), count);
     }
 
-    /// `docs/desktop-api.md` lists every command with its access.
+    /// `docs/desktop-api.md` lists every command with its properties, as declared here.
     #[test]
-    fn every_command_is_documented_with_its_access() {
+    fn every_command_is_documented_with_its_properties() {
         let doc = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/desktop-api.md"),
         )
@@ -231,11 +295,55 @@ mod tests {
             });
             let row = row
                 .unwrap_or_else(|| panic!("docs/desktop-api.md has no row for `{}`", command.name));
+            let word = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
+            let columns = format!(
+                "| {access} | {} | {} | {} |",
+                word(serde_json::json!(command.effect)),
+                word(serde_json::json!(command.thread)),
+                word(serde_json::json!(command.needs)),
+            );
             assert!(
-                row.contains(&format!("| {access} |")),
-                "`{}` is {access}: {row}",
+                row.contains(&columns),
+                "`{}` is {columns}: {row}",
                 command.name
             );
+        }
+    }
+
+    /// The columns say the same thing twice where they overlap: a command the network may
+    /// change the event with is `write` (or a player's `public` report); a command run on the
+    /// window's thread is quick and reaches no other file; a command that needs nothing open
+    /// never changes the event.
+    #[test]
+    fn the_columns_agree_with_each_other() {
+        for c in COMMANDS {
+            if c.effect == Effect::Event {
+                assert!(
+                    matches!(c.access, Access::Write | Access::Local) || c.name == "report_result",
+                    "{} changes the event but is {:?}",
+                    c.name,
+                    c.access
+                );
+            }
+            if c.thread == Thread::Here {
+                assert!(
+                    matches!(c.effect, Effect::Nothing | Effect::Event),
+                    "{} runs on the window's thread but changes {:?}",
+                    c.name,
+                    c.effect
+                );
+            }
+            if c.needs == Needs::Nothing {
+                assert_ne!(c.effect, Effect::Event, "{}", c.name);
+            }
+            if c.access == Access::Read || c.access == Access::Public && c.name != "report_result" {
+                assert_eq!(
+                    c.effect,
+                    Effect::Nothing,
+                    "{} reads, so it changes nothing",
+                    c.name
+                );
+            }
         }
     }
 

@@ -12,7 +12,7 @@
 use tablekeeper_engine::ruleset::{CutSuggestion, Finals};
 use tablekeeper_engine::structure::{self, Structure};
 
-use super::Session;
+use super::open::Session;
 
 /// ⌈log₂ n⌉ for n ≥ 2: the rounds a field needs to produce one undefeated player.
 fn log2_rounds(count: u32) -> u32 {

@@ -15,7 +15,8 @@ use tablekeeper_engine::top_cut::decks::{
 use tablekeeper_engine::top_cut::ranking::{Selection, select_by_ranking};
 use tablekeeper_engine::{Action, standings};
 
-use super::{CutOptions, FinalsChoice, Session};
+use super::open::Session;
+use super::options::{CutOptions, FinalsChoice};
 use crate::bracket_view::BracketView;
 use crate::error::CommandError;
 use crate::views::PairingsView;

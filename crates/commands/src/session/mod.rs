@@ -1,0 +1,31 @@
+//! An open event: the event file plus the replayed state, and every command on it.
+//!
+//! Each command builds the actions it needs, applies them to a copy of the event (so an
+//! invalid command changes nothing), appends them to the file in one durable transaction,
+//! and only then replaces the in-memory state and reports success.
+//!
+//! One file per job: `open.rs` (the open event itself, opening and creating it, its one
+//! write path), `options.rs` (creating an event, its ruleset), `snapshot.rs` (the stored
+//! state opening starts from), `storage.rs` (snapshots due, backups, notices, copies),
+//! `history.rs` (undo, redo, back to a round), `players.rs`, `penalties.rs`, `pairing.rs`,
+//! `results.rs` (one plan for every result), `views.rs`, `top_cut.rs`, `suggestions.rs`.
+
+mod history;
+mod open;
+mod options;
+mod pairing;
+mod penalties;
+mod players;
+mod results;
+mod snapshot;
+mod storage;
+mod suggestions;
+mod top_cut;
+mod views;
+
+pub use history::HistoryItem;
+pub use open::Session;
+pub use options::{
+    CreateOptions, CutOptions, EditKeep, FinalsChoice, RulesetSource, resolve_ruleset,
+};
+pub use storage::SavedCopyView;

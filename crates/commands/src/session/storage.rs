@@ -1,0 +1,154 @@
+//! What keeps an open event safe beyond its log: snapshots of the state (so opening replays
+//! little), automatic backups on their own thread, notices, and copies saved elsewhere.
+
+use crate::backup;
+use crate::error::CommandError;
+use crate::notice::Notice;
+use std::path::Path;
+use tablekeeper_engine::event::snapshot::EventState;
+
+use super::open::Session;
+use super::snapshot::{SNAPSHOT_BYTES, SNAPSHOT_ROWS};
+
+/// The errors of a backup thread (one that stopped unexpectedly is an error too).
+pub(super) fn joined(
+    writing: std::thread::JoinHandle<Vec<CommandError>>,
+    folder: &str,
+) -> Vec<CommandError> {
+    writing.join().unwrap_or_else(|_| {
+        vec![CommandError::Io {
+            path: folder.to_string(),
+            detail: "the backup stopped unexpectedly".into(),
+        }]
+    })
+}
+
+/// A copy of the event written by [`Session::save_copy`].
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
+#[ts(export)]
+pub struct SavedCopyView {
+    pub written: String,
+    #[ts(type = "number")]
+    pub bytes: u64,
+}
+
+impl Session {
+    /// Warnings the last commands produced that did not stop them (a backup that could not
+    /// be written); the host shows them once.
+    pub fn take_notices(&mut self) -> Vec<Notice> {
+        self.settle_backups();
+        std::mem::take(&mut self.notices)
+    }
+
+    /// [`Session::take_notices`] without waiting for backups still being written (a window
+    /// asks after every command; a failed backup's notice comes with a later answer).
+    pub fn take_notices_now(&mut self) -> Vec<Notice> {
+        if self
+            .backups_in_progress
+            .as_ref()
+            .is_some_and(std::thread::JoinHandle::is_finished)
+        {
+            self.settle_backups();
+        }
+        std::mem::take(&mut self.notices)
+    }
+
+    /// Waits for the automatic backups in progress; their failures become notices.
+    pub fn settle_backups(&mut self) {
+        let Some(writing) = self.backups_in_progress.take() else {
+            return;
+        };
+        let folder = backup::backup_dir(self.file.path()).display().to_string();
+        let errors = joined(writing, &folder);
+        self.notices
+            .extend(errors.iter().map(crate::notice::backup_failed));
+    }
+
+    /// Writes a consistent copy of the event to `target` (SQLite's backup API, synced and
+    /// renamed into place), also from an event opened for reading only.
+    pub fn save_copy(&self, target: &Path, replace: bool) -> Result<SavedCopyView, CommandError> {
+        self.file.save_copy(target, replace)?;
+        let bytes = std::fs::metadata(target).map_or(0, |m| m.len());
+        Ok(SavedCopyView {
+            written: target.display().to_string(),
+            bytes,
+        })
+    }
+
+    /// Stores a snapshot of the state once enough log was written since the last one. It
+    /// only speeds up opening, so a failure is ignored (the next command tries again).
+    pub(super) fn snapshot_when_due(&mut self) {
+        let (rows, bytes) = self.since_snapshot;
+        if rows < SNAPSHOT_ROWS && bytes < SNAPSHOT_BYTES {
+            return;
+        }
+        let state = EventState::of(&self.event, env!("CARGO_PKG_VERSION"));
+        if let Ok(text) = serde_json::to_string(&state)
+            && self.file.write_snapshot(&text).is_ok()
+        {
+            self.since_snapshot = (0, 0);
+        }
+    }
+
+    /// Backups at round start and end and a rolling copy. The change is already safely
+    /// stored, so a backup is written from the state pinned now on a thread of its own
+    /// after the command answers (copying a large event is the slowest part of a result
+    /// entry otherwise), and a failed backup never fails the command: it becomes a notice.
+    pub(super) fn automatic_backups(&mut self, paired: bool, was_complete: bool) {
+        let step = self.log.last_step();
+        let round = self.event.current_round();
+        let number = round.map_or(0, |r| r.number);
+        let mut moments = Vec::new();
+        if paired {
+            moments.push(backup::Moment::RoundStart(number));
+        } else if !was_complete && round.is_some_and(|r| r.is_complete()) {
+            moments.push(backup::Moment::RoundEnd(number));
+        }
+        let rolling_allowed = self
+            .last_rolling_backup
+            .is_none_or(|last| last.elapsed() >= backup::ROLLING_AT_MOST_EVERY);
+        if step % backup::ROLLING_EVERY == 0 && rolling_allowed {
+            moments.push(backup::Moment::Rolling);
+            self.last_rolling_backup = Some(std::time::Instant::now());
+        }
+        if moments.is_empty() {
+            return;
+        }
+        let pinned = match self.file.pin() {
+            Ok(pinned) => pinned,
+            Err(error) => {
+                self.notices
+                    .push(crate::notice::backup_failed(&error.into()));
+                return;
+            }
+        };
+        // The copies are written one after another (copies of one folder never race each
+        // other), but the command never waits for an earlier one: the new thread does.
+        let earlier = self.backups_in_progress.take();
+        let folder = backup::backup_dir(self.file.path()).display().to_string();
+        let folder_for_thread = folder.clone();
+        let write_all = move || {
+            let mut errors = earlier.map_or_else(Vec::new, |e| joined(e, &folder_for_thread));
+            errors.extend(
+                moments
+                    .into_iter()
+                    .filter_map(|moment| backup::write(&pinned, moment).err()),
+            );
+            errors
+        };
+        match std::thread::Builder::new()
+            .name("automatic backup".into())
+            .spawn(write_all)
+        {
+            Ok(writing) => self.backups_in_progress = Some(writing),
+            // No thread (the system is out of them): this copy is not written; an earlier
+            // one still being written finishes on its own thread, unjoined.
+            Err(error) => self
+                .notices
+                .push(crate::notice::backup_failed(&CommandError::Io {
+                    path: folder,
+                    detail: error.to_string(),
+                })),
+        }
+    }
+}

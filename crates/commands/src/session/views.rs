@@ -1,0 +1,116 @@
+//! What an open event shows: its summary, the pairings of a round, and the standings (now,
+//! or as they were before a round).
+
+use crate::error::CommandError;
+use crate::views::{EventView, PairingsView, RulesetRef, StandingsView};
+use tablekeeper_engine::ErrorKind;
+use tablekeeper_engine::msg;
+use tablekeeper_engine::standings;
+use tablekeeper_engine::structure::Structure;
+
+use super::open::Session;
+
+impl Session {
+    pub fn summary(&self) -> EventView {
+        let event = &self.event;
+        EventView {
+            file: self.path().display().to_string(),
+            name: event.settings.name.clone(),
+            title: event.settings.title.clone(),
+            ruleset: RulesetRef {
+                id: event.ruleset.id.clone(),
+                name_en: event.ruleset.name_en.clone(),
+                name_ja: event.ruleset.name_ja.clone(),
+            },
+            planned_rounds: event.settings.planned_rounds,
+            // A single-elimination event's rounds are its bracket's.
+            rounds_paired: u32::try_from(
+                if event.settings.structure == Structure::SingleElimination {
+                    event.cut.as_ref().map_or(0, |c| c.rounds.len())
+                } else {
+                    event.rounds.len()
+                },
+            )
+            .unwrap_or(u32::MAX),
+            current_round_complete: event.current_round().is_none_or(|r| r.is_complete()),
+            players_registered: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
+            players_active: u32::try_from(event.active_players().count()).unwrap_or(u32::MAX),
+            recommended_rounds: self.recommended_rounds(),
+            recommended_cut: self.recommended_cut(),
+            planned_cut: event.settings.planned_cut,
+            recommended_rounds_range: self.recommended_rounds_range(),
+            recommended_structure: self.recommended_structure(),
+            recommended_finals: self.recommended_finals(),
+            field: self.field_size(),
+            stage: match &event.cut {
+                Some(cut) if cut.is_finished() => "finished",
+                Some(_) => "cut",
+                None if event.rounds.is_empty() => "registration",
+                None => "swiss",
+            }
+            .into(),
+            structure: event.settings.structure.id().into(),
+            team_size: event.settings.team_size,
+            structure_finished: tablekeeper_engine::structure::finished(event)
+                .ok()
+                .flatten(),
+            slip_code: crate::slip_code::event_code(event),
+            read_only: self
+                .read_only()
+                .map(crate::views::ReadOnlyView::from_reason),
+        }
+    }
+
+    /// Pairings of `round` (default: the current round).
+    pub fn pairings(&self, round: Option<u32>) -> Result<PairingsView, CommandError> {
+        let event = &self.event;
+        let found = match round {
+            Some(number) => event.round(number),
+            None => event.current_round(),
+        };
+        let found = found.ok_or_else(|| match round {
+            Some(number) => {
+                CommandError::from(tablekeeper_engine::EngineError::UnknownRound(number))
+            }
+            None => CommandError::input(
+                ErrorKind::NoRound,
+                msg!(
+                    "error.no-round.round-has-been-paired-yet-3",
+                    "no round has been paired yet; pair round 1 first"
+                ),
+            ),
+        })?;
+        Ok(PairingsView::from_round(event, found))
+    }
+
+    /// Each player's points before `round` was played (what a reprint of that round's
+    /// pairings shows): the standings of the rounds before it, with today's corrections.
+    pub fn points_before(
+        &self,
+        round: u32,
+    ) -> Result<std::collections::HashMap<u32, String>, CommandError> {
+        Ok(self
+            .standings_before(round)?
+            .rows
+            .into_iter()
+            .map(|row| (row.player, row.points))
+            .collect())
+    }
+
+    /// The standings of the rounds before `round` (points and records as they stood when
+    /// it was paired, with today's corrections): what its reprinted pairings and its slips
+    /// show.
+    pub fn standings_before(&self, round: u32) -> Result<StandingsView, CommandError> {
+        let mut before = self.event.clone();
+        before.rounds.retain(|r| r.number < round);
+        before.penalties.retain(|p| p.round < round);
+        before.cut = None;
+        let computed = standings::compute(&before)?;
+        Ok(StandingsView::from_standings(&before, &computed))
+    }
+
+    pub fn standings(&self) -> Result<StandingsView, CommandError> {
+        let computed = standings::compute(&self.event)?;
+        Ok(StandingsView::from_standings(&self.event, &computed))
+    }
+}
