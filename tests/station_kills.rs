@@ -100,16 +100,18 @@ fn station(port: u16, code: &str, tables: &[u64], kill_after: Option<Duration>) 
     reader.join().unwrap_or_default()
 }
 
-#[test]
-fn a_station_killed_mid_entry_loses_nothing_it_showed_as_saved_and_records_nothing_twice() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut desk = Desk::new(dir.path().join("data"), dir.path().join("events"));
-    let file = dir.path().join("station.tkevent").display().to_string();
-    let names: Vec<String> = (1..=400).map(|i| format!("Player {i}")).collect();
+/// A Bandai event of `names` in round 1, in `dir`, shared on 127.0.0.1.
+fn shared_round(
+    dir: &std::path::Path,
+    event: &str,
+    names: &[String],
+) -> (Arc<Mutex<Desk>>, Server) {
+    let mut desk = Desk::new(dir.join("data"), dir.join("events"));
+    let file = dir.join(format!("{event}.tkevent")).display().to_string();
     for (name, request) in [
         (
             "create_event",
-            json!({ "name": "Stations", "ruleset": "bandai", "planned_rounds": 3, "path": file }),
+            json!({ "name": event, "ruleset": "bandai", "planned_rounds": 3, "path": file }),
         ),
         ("add_players", json!({ "names": names })),
         ("pair_round", json!({ "allow_rematches": false })),
@@ -126,6 +128,14 @@ fn a_station_killed_mid_entry_loses_nothing_it_showed_as_saved_and_records_nothi
         },
     )
     .expect("serve on loopback");
+    (desk, server)
+}
+
+#[test]
+fn a_station_killed_mid_entry_loses_nothing_it_showed_as_saved_and_records_nothing_twice() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = (1..=400).map(|i| format!("Player {i}")).collect();
+    let (desk, server) = shared_round(dir.path(), "Stations", &names);
     let (port, code) = (server.port(), server.join_code().to_string());
     let start = revision(&desk);
     let mut rng = rand::rngs::StdRng::seed_from_u64(15);
@@ -264,28 +274,8 @@ fn the_main_laptop_killed_mid_entry_keeps_everything_it_answered() {
 #[test]
 fn json_station_prints_only_its_json_document() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut desk = Desk::new(dir.path().join("data"), dir.path().join("events"));
-    let file = dir.path().join("json.tkevent").display().to_string();
-    for (name, request) in [
-        (
-            "create_event",
-            json!({ "name": "Json", "ruleset": "bandai", "planned_rounds": 3, "path": file }),
-        ),
-        ("add_players", json!({ "names": ["A", "B", "C", "D"] })),
-        ("pair_round", json!({ "allow_rematches": false })),
-    ] {
-        surface::dispatch(&mut desk, name, request)
-            .unwrap_or_else(|e| panic!("{name}: {:?}", e.to_view()));
-    }
-    let desk = Arc::new(Mutex::new(desk));
-    let server = Server::start(
-        Arc::clone(&desk),
-        ServeOptions {
-            bind: IpAddr::from([127, 0, 0, 1]),
-            port: 0,
-        },
-    )
-    .expect("serve on loopback");
+    let names: Vec<String> = ["A", "B", "C", "D"].map(String::from).to_vec();
+    let (_desk, server) = shared_round(dir.path(), "Json", &names);
     let mut child = Command::new(BIN)
         .args([
             "--json",

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use tablekeeper_commands::vocabulary::{CsvEncoding, Document, ExportFormat, Paper};
 use tablekeeper_commands::words::Language;
-use tablekeeper_commands::{CreateOptions, RulesetSource};
 use tablekeeper_engine::model::PenaltyType;
 use tablekeeper_engine::structure::Structure;
 use tablekeeper_engine::top_cut::decks::SelectionMethod;
@@ -432,27 +431,4 @@ pub struct CreateArgs {
     /// Team event: 2 (tag) or 3 (trio) members per team; register teams with `add-team`.
     #[arg(long, default_value_t = 0)]
     pub team_size: u8,
-}
-
-impl CreateArgs {
-    pub fn options(&self) -> CreateOptions {
-        let ruleset = match (&self.ruleset, &self.ruleset_file) {
-            (_, Some(path)) => Some(RulesetSource::File(path.clone())),
-            (Some(id), None) => Some(RulesetSource::Embedded(id.clone())),
-            (None, None) => None,
-        };
-        CreateOptions {
-            name: self.name.clone(),
-            ruleset,
-            title: self.title.clone(),
-            planned_rounds: self.rounds,
-            overrides: self.overrides.clone(),
-            standings_seed: self.seed,
-            structure: self.structure.0,
-            elimination_finalists: self.finalists,
-            min_rounds: self.min_rounds,
-            team_size: self.team_size,
-            planned_cut: self.cut,
-        }
-    }
 }

@@ -531,3 +531,155 @@ pub fn bracket(view: &BracketView) -> String {
     }
     out
 }
+
+/// `import-players --preview`: who would be imported, and every problem.
+pub fn import_preview(preview: &tablekeeper_commands::csv_import::ImportPreview) -> String {
+    let mut text = format!(
+        "{} player(s) would be imported ({:?})\n",
+        preview.players.len(),
+        preview.encoding
+    );
+    for player in &preview.players {
+        text.push_str(&format!("  {}\n", player.name));
+    }
+    for problem in &preview.problems {
+        text.push_str(&format!(
+            "  problem, line {}: {}\n",
+            problem.line, problem.message
+        ));
+    }
+    text
+}
+
+/// Tables with a result just entered, each with its warnings.
+pub fn table_lines(tables: &[TableView]) -> String {
+    let mut text = String::new();
+    for table in tables {
+        text.push_str(&table_line(table));
+        for warning in &table.warnings {
+            text.push_str(&format!("  warning: {}\n", say(warning)));
+        }
+    }
+    text
+}
+
+/// A penalty as recorded.
+pub fn penalty(recorded: &tablekeeper_commands::views::PenaltyView) -> String {
+    format!(
+        "{}: {} in round {} ({})\n",
+        recorded.name, recorded.penalty, recorded.round, recorded.infraction
+    )
+}
+
+/// Every penalty of the event.
+pub fn penalties(list: &[tablekeeper_commands::views::PenaltyView]) -> String {
+    if list.is_empty() {
+        return "no penalties\n".into();
+    }
+    list.iter()
+        .map(|p| {
+            format!(
+                "round {}: {} — {}: {}\n",
+                p.round, p.name, p.penalty, p.infraction
+            )
+        })
+        .collect()
+}
+
+/// `tardy`: the penalty the minutes late give, and whether it was recorded.
+pub fn tardiness(view: &tablekeeper_commands::desk::TardinessView) -> String {
+    match (&view.recorded, view.penalty) {
+        (Some(recorded), _) => format!(
+            "{}: {} recorded for tardiness\n",
+            recorded.name, recorded.penalty
+        ),
+        (None, None) => format!("{} min late: no penalty under this ruleset\n", view.minutes),
+        (None, Some(penalty)) => format!(
+            "{} min late: {} (run again with --apply to record it)\n",
+            view.minutes,
+            penalty.id()
+        ),
+    }
+}
+
+/// A player's ticket: the QR code of their page (while shared) and their code.
+pub fn ticket(ticket: &tablekeeper_commands::desk::PlayerTicketView) -> String {
+    let mut text = String::new();
+    if let Some(qr) = ticket
+        .url
+        .as_deref()
+        .and_then(tablekeeper_commands::qr::text)
+    {
+        text.push_str(&qr);
+        text.push('\n');
+    }
+    text.push_str(&say(&tablekeeper_engine::msg!(
+        "ticket.line",
+        "{name} (no. {player}): player code {code}",
+        name = ticket.name.clone(),
+        player = ticket.player,
+        code = ticket.code.clone()
+    )));
+    text.push('\n');
+    text
+}
+
+/// The round's table codes.
+pub fn table_codes(codes: &[tablekeeper_commands::desk::room_commands::TableCodeView]) -> String {
+    codes
+        .iter()
+        .map(|c| format!("{:>4}  {}\n", c.table, c.code))
+        .collect()
+}
+
+/// `back-to-round`: what going back undoes, or would undo.
+pub fn back_to_round(
+    round: u32,
+    done: bool,
+    discarded: &[tablekeeper_commands::HistoryItem],
+) -> String {
+    let mut text = if done {
+        format!(
+            "Back to before round {round} was paired. Undone ({}):\n",
+            discarded.len()
+        )
+    } else {
+        format!(
+            "Going back to before round {round} was paired would undo ({}):\n",
+            discarded.len()
+        )
+    };
+    text.push_str(&history(discarded));
+    if !done {
+        text.push_str(
+            "Run again with --yes to do it (everything stays in the history and can be redone).\n",
+        );
+    }
+    text
+}
+
+/// The event's automatic backups.
+pub fn backups(list: &[tablekeeper_commands::backup::BackupView]) -> String {
+    if list.is_empty() {
+        return "no backups yet (one is written whenever a round is paired or finished)\n"
+            .to_string();
+    }
+    list.iter()
+        .map(|b| format!("{}  {:>8} bytes  {}\n", b.modified, b.bytes, b.file))
+        .collect()
+}
+
+/// An export written to a file.
+pub fn exported(
+    format: tablekeeper_commands::vocabulary::ExportFormat,
+    written: &tablekeeper_commands::export::ExportView,
+) -> String {
+    let mut message = format!("{format} written to {}\n", written.written);
+    if !written.unrepresentable.is_empty() {
+        message.push_str(&format!(
+            "warning: Shift-JIS cannot hold {}; written as '?' (use utf8-bom to keep them)\n",
+            written.unrepresentable.concat()
+        ));
+    }
+    message
+}

@@ -1,16 +1,15 @@
 //! `tablekeeper serve`: shares an event with the shop's network through the LAN server
 //! (`crates/lan`), prints where phones go (with a QR code) and the join code for a second
-//! station, and keeps serving until stopped or for `--for` seconds. `codes`: the round's
-//! table codes.
+//! station, and keeps serving until stopped or for `--for` seconds. `station`: this
+//! terminal as a second scorekeeper station of another laptop.
 
 use std::io::Write;
 use std::net::IpAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tablekeeper_commands::CommandError;
-use tablekeeper_commands::desk::{Desk, RoundRequest};
 use tablekeeper_commands::notice::Notice;
 use tablekeeper_commands::room::{Reporting, RoomSettings};
 use tablekeeper_engine::message::{Message, Param};
@@ -18,30 +17,6 @@ use tablekeeper_engine::{ErrorKind, msg};
 use tablekeeper_lan::{ServeOptions, Server, qr_text};
 
 use crate::render;
-
-/// The app's data folder, shared with the desktop app (`TABLEKEEPER_HOME/app-data` in tests
-/// and portable installs), so both derive the same table codes.
-fn data_dir() -> PathBuf {
-    if let Some(home) = std::env::var_os("TABLEKEEPER_HOME") {
-        return PathBuf::from(home).join("app-data");
-    }
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
-        .or_else(|| std::env::var_os("APPDATA").map(PathBuf::from))
-        .unwrap_or_else(std::env::temp_dir);
-    base.join("app.tablekeeper.desktop")
-}
-
-pub fn desk_with(file: &Path) -> Result<Desk, CommandError> {
-    let folder = file
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let mut desk =
-        Desk::new(data_dir(), folder).with_printer(tablekeeper_print::job::render_request);
-    desk.open_for_host(file)?;
-    Ok(desk)
-}
 
 /// What `serve` shares, for `--json`.
 #[derive(serde::Serialize)]
@@ -60,7 +35,7 @@ pub fn serve(
     seconds: Option<u64>,
     json: bool,
 ) -> Result<Shared, CommandError> {
-    let mut desk = desk_with(file)?;
+    let mut desk = crate::host::desk_with(file)?;
     if desk.session()?.read_only().is_some() {
         return Err(CommandError::input(
             ErrorKind::ReadOnly,
@@ -192,30 +167,6 @@ pub fn station(
         }
     }
     Ok(saved)
-}
-
-/// The current round's table codes.
-pub fn codes(
-    file: &Path,
-) -> Result<Vec<tablekeeper_commands::desk::room_commands::TableCodeView>, CommandError> {
-    desk_with(file)?.table_codes(RoundRequest { round: None })
-}
-
-/// A player's ticket, after giving them a new code when `reissue`.
-pub fn ticket(
-    file: &Path,
-    player: &str,
-    reissue: bool,
-) -> Result<tablekeeper_commands::desk::PlayerTicketView, CommandError> {
-    let mut desk = desk_with(file)?;
-    let request = tablekeeper_commands::desk::PlayerRequest {
-        player: player.to_string(),
-    };
-    if reissue {
-        desk.reissue_player_code(request)
-    } else {
-        desk.player_ticket(request)
-    }
 }
 
 /// Reporting and standings as `serve` was asked.

@@ -39,7 +39,7 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
     ("drop", &["drop_player"]),
     ("standings", &["standings"]),
     ("breakdown", &["breakdown"]),
-    ("export", &["export"]),
+    ("export", &["export", "archive", "report"]),
     ("import-archive", &["import_archive"]),
     (
         "serve",

@@ -3,12 +3,14 @@
 //! registered decks with results (Bandai, 002 §2.12 / §5.5).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::error::CommandError;
 use crate::session::Session;
 use crate::views::{PenaltyView, StandingsRowView};
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct DeckLine {
     pub player: u32,
     pub name: String,
@@ -18,7 +20,8 @@ pub struct DeckLine {
 /// A team member's own record: the seat results of their team's matches entered seat by
 /// seat (decision 9). Byes and matches decided without the seats (a default, a penalty)
 /// are the team's, not a member's.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct MemberLine {
     pub team: u32,
     pub team_name: String,
@@ -33,7 +36,8 @@ pub struct MemberLine {
     pub deck: Option<tablekeeper_engine::model::DeckData>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct EventReport {
     pub event: String,
     pub ruleset: String,

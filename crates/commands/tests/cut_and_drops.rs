@@ -160,15 +160,13 @@ fn the_desktop_plans_a_cut_and_chooses_the_finals() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut desk = Desk::new(dir.path().join("data"), dir.path().join("events"));
     let request = |structure: Option<&str>, name: &str| CreateEventRequest {
-        path: Some(
-            dir.path()
-                .join(format!("{name}.tkevent"))
-                .display()
-                .to_string(),
-        ),
+        path: Some(dir.path().join(format!("{name}.tkevent"))),
         name: name.into(),
         title: None,
         ruleset: Some("fow".into()),
+        ruleset_file: None,
+        overrides: Vec::new(),
+        standings_seed: None,
         planned_rounds: Some(3),
         structure: structure.and_then(tablekeeper_engine::structure::Structure::from_id),
         elimination_finalists: None,
@@ -181,12 +179,15 @@ fn the_desktop_plans_a_cut_and_chooses_the_finals() {
     assert_eq!(created.recommended_finals, "double-elimination");
     desk.add_players(tablekeeper_commands::desk::AddPlayersRequest {
         names: (1..=6).map(|n| format!("P{n}")).collect(),
+        players: Vec::new(),
     })
     .expect("players");
     for _ in 0..3 {
         let round = desk
             .pair_round(PairRequest {
                 allow_rematches: true,
+                seed: None,
+                order: None,
             })
             .expect("pair");
         for table in round.tables {
@@ -196,6 +197,7 @@ fn the_desktop_plans_a_cut_and_chooses_the_finals() {
                 result: "a".into(),
                 replace: false,
                 override_reason: None,
+                graded_reason: None,
             })
             .expect("result");
         }
@@ -206,6 +208,7 @@ fn the_desktop_plans_a_cut_and_chooses_the_finals() {
         excluded: Vec::new(),
         finals,
         method: None,
+        seed: None,
     };
     // An unknown word never reaches the desk: the request itself does not read.
     let bogus = surface::dispatch(

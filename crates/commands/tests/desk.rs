@@ -203,7 +203,12 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     assert_eq!(round["byes"].as_array().map(Vec::len), Some(1));
     let shown = host.ok("pairings", json!({ "round": null }));
     assert_eq!(tables(&shown), tables(&round));
-    assert!(shown["explanation"].is_object());
+    assert!(
+        shown["explanation"].is_null(),
+        "no explanation unless asked"
+    );
+    let explained = host.ok("pairings", json!({ "round": null, "explain": true }));
+    assert!(explained["explanation"].is_object());
     assert!(host.ok("explain", json!({ "round": 1 })).is_object());
     let repaired = host.ok(
         "repair_round",
@@ -306,7 +311,7 @@ fn every_command_of_the_surface_works_over_an_event_file() {
         .collect();
     host.ok("record_results", json!({ "round": null, "lines": lines }));
     // The pairings view of a round entered as given explains that it is not the pairer's.
-    let shown = host.ok("pairings", json!({ "round": 2 }));
+    let shown = host.ok("pairings", json!({ "round": 2, "explain": true }));
     assert_eq!(
         shown["explanation"]["notes"][0]["key"], "explain.entered-as-given",
         "{shown}"
@@ -315,7 +320,7 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     // Round 3, then the cut and its bracket rounds.
     let round3 = host.ok("pair_round", json!({ "allow_rematches": true }));
     // Round 3 is the pairer's again (counted past the round entered as given).
-    let shown = host.ok("pairings", json!({ "round": 3 }));
+    let shown = host.ok("pairings", json!({ "round": 3, "explain": true }));
     assert_eq!(
         shown["explanation"]["regenerated_identically"], true,
         "{shown}"
@@ -376,6 +381,11 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     let notices = host.ok("take_notices", Value::Null);
     assert_eq!(notices[0]["key"], "notice.unprintable-name", "{notices}");
     assert_eq!(host.ok("take_notices", Value::Null), json!([]));
+    let archive = host.ok("archive", Value::Null);
+    assert_eq!(archive["format"], "tablekeeper-archive");
+    assert!(archive["log"].as_array().is_some_and(|log| !log.is_empty()));
+    let report = host.ok("report", Value::Null);
+    assert_eq!(report["event"], archive["event"]["name"]);
     host.ok("close_event", Value::Null);
     assert_eq!(host.kind("players", Value::Null), "no-event");
 

@@ -7,21 +7,10 @@
 //! fingerprint takes about 2^59 hashes, years of a graphics card, against a code that
 //! changes every time sharing starts. Typing 20 characters once per station is the price.
 
-/// Letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L).
-pub const ALPHABET: &[u8; 31] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+pub use tablekeeper_commands::room::codes::{ALPHABET, encode};
 
 pub const SECRET_LENGTH: usize = 8;
 pub const FINGERPRINT_LENGTH: usize = 12;
-
-/// `bytes` as `length` characters of [`ALPHABET`] (one byte each, so `bytes` must be at
-/// least that long; the slight bias of `% 31` costs under 0.05 bits a character).
-pub fn encode(bytes: &[u8], length: usize) -> String {
-    bytes
-        .iter()
-        .take(length)
-        .map(|byte| char::from(ALPHABET[usize::from(byte % 31)]))
-        .collect()
-}
 
 /// The code shown on the main laptop: `secret` and `fingerprint` in groups of four.
 pub fn format(secret: &str, fingerprint: &str) -> String {

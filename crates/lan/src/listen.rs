@@ -264,6 +264,25 @@ impl<T> Watched<T> {
         }
     }
 
+    /// A write's poll: `Pending` for at most [`WRITE_TIMEOUT`] in a row, then an error; a
+    /// write that goes on starts the wait again.
+    fn within_time<R>(
+        &mut self,
+        cx: &mut Context<'_>,
+        polled: Poll<std::io::Result<R>>,
+    ) -> Poll<std::io::Result<R>> {
+        match polled {
+            Poll::Pending => match self.check_stall(cx) {
+                Poll::Ready(error) => Poll::Ready(Err(error)),
+                Poll::Pending => Poll::Pending,
+            },
+            done => {
+                self.stalled = None;
+                done
+            }
+        }
+    }
+
     /// After a write that could not go on: an error once it has waited too long.
     fn check_stall(&mut self, cx: &mut Context<'_>) -> Poll<std::io::Error> {
         let deadline = self.stalled.get_or_insert_with(|| {
@@ -295,29 +314,13 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for Watched<T> {
         cx: &mut Context<'_>,
         data: &[u8],
     ) -> Poll<std::io::Result<usize>> {
-        match Pin::new(&mut self.inner).poll_write(cx, data) {
-            Poll::Pending => match self.check_stall(cx) {
-                Poll::Ready(error) => Poll::Ready(Err(error)),
-                Poll::Pending => Poll::Pending,
-            },
-            done => {
-                self.stalled = None;
-                done
-            }
-        }
+        let polled = Pin::new(&mut self.inner).poll_write(cx, data);
+        self.within_time(cx, polled)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        match Pin::new(&mut self.inner).poll_flush(cx) {
-            Poll::Pending => match self.check_stall(cx) {
-                Poll::Ready(error) => Poll::Ready(Err(error)),
-                Poll::Pending => Poll::Pending,
-            },
-            done => {
-                self.stalled = None;
-                done
-            }
-        }
+        let polled = Pin::new(&mut self.inner).poll_flush(cx);
+        self.within_time(cx, polled)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {

@@ -3,4 +3,8 @@
 /**
  * A team (team events): its name and members in seat order.
  */
-export type AddTeamRequest = { name: string, members: Array<string>, };
+export type AddTeamRequest = { name: string, members: Array<string>, 
+/**
+ * The publisher's team or player ID.
+ */
+publisher_id?: string | null, };

@@ -2,8 +2,10 @@
 import type { AddPlayersRequest } from './AddPlayersRequest';
 import type { AddTeamRequest } from './AddTeamRequest';
 import type { AppInfo } from './AppInfo';
+import type { ArchiveDocument } from './ArchiveDocument';
 import type { BackToRoundRequest } from './BackToRoundRequest';
 import type { BackupView } from './BackupView';
+import type { BackupsRequest } from './BackupsRequest';
 import type { BracketView } from './BracketView';
 import type { BreakdownView } from './BreakdownView';
 import type { BulkResultsRequest } from './BulkResultsRequest';
@@ -13,6 +15,7 @@ import type { CreateEventRequest } from './CreateEventRequest';
 import type { CutRequest } from './CutRequest';
 import type { EditPlayerRequest } from './EditPlayerRequest';
 import type { EnterPairingRequest } from './EnterPairingRequest';
+import type { EventReport } from './EventReport';
 import type { EventView } from './EventView';
 import type { ExplanationView } from './ExplanationView';
 import type { ExportRequest } from './ExportRequest';
@@ -26,6 +29,7 @@ import type { ImportRequest } from './ImportRequest';
 import type { Message } from './Message';
 import type { OpenEventRequest } from './OpenEventRequest';
 import type { PairRequest } from './PairRequest';
+import type { PairingsRequest } from './PairingsRequest';
 import type { PairingsView } from './PairingsView';
 import type { PenaltyRequest } from './PenaltyRequest';
 import type { PenaltyView } from './PenaltyView';
@@ -87,7 +91,7 @@ export type Commands = {
   tardiness: { request: TardinessRequest; response: TardinessView };
   set_rounds: { request: SetRoundsRequest; response: EventView };
   pair_round: { request: PairRequest; response: PairingsView };
-  pairings: { request: RoundRequest; response: PairingsView };
+  pairings: { request: PairingsRequest; response: PairingsView };
   explain: { request: RoundRequest; response: ExplanationView };
   repair_round: { request: RepairRequest; response: PairingsView };
   swap: { request: SwapRequest; response: PairingsView };
@@ -110,9 +114,11 @@ export type Commands = {
   export: { request: ExportRequest; response: ExportView };
   print: { request: PrintRequest; response: PrintView };
   printout: { request: PrintRequest; response: PrintoutView };
-  backups: { request: null; response: Array<BackupView> };
+  backups: { request: BackupsRequest | null; response: Array<BackupView> };
   restore_backup: { request: RestoreRequest; response: RestoreView };
   save_copy: { request: SaveCopyRequest; response: SavedCopyView };
+  archive: { request: null; response: ArchiveDocument };
+  report: { request: null; response: EventReport };
   room: { request: null; response: RoomView };
   report_result: { request: ReportRequest; response: ReportView };
   room_settings: { request: null; response: RoomSettings };
@@ -174,9 +180,11 @@ export const COMMAND_PROPERTIES = {
   export: { access: 'local', effect: 'files', thread: 'slow', needs: 'event' },
   print: { access: 'local', effect: 'files', thread: 'slow', needs: 'event' },
   printout: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
-  backups: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event' },
-  restore_backup: { access: 'local', effect: 'files', thread: 'slow', needs: 'event' },
+  backups: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing' },
+  restore_backup: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing' },
   save_copy: { access: 'local', effect: 'files', thread: 'slow', needs: 'event' },
+  archive: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
+  report: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
   room: { access: 'public', effect: 'nothing', thread: 'worker', needs: 'event' },
   report_result: { access: 'public', effect: 'event', thread: 'worker', needs: 'event' },
   room_settings: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event' },

@@ -9,7 +9,19 @@ path: string | null, name: string,
 /**
  * Title preset id; its ruleset is used unless `ruleset` is given.
  */
-title: string | null, ruleset: string | null, planned_rounds: number | null, 
+title: string | null, ruleset: string | null, 
+/**
+ * A ruleset file of the organizer's own instead of `ruleset`.
+ */
+ruleset_file?: string | null, 
+/**
+ * `field=value` overrides of single ruleset fields (`match_win.floor=0.25`).
+ */
+overrides?: Array<string>, 
+/**
+ * Seed of the random tie order (`null`: one is drawn; it is recorded either way).
+ */
+standings_seed?: string | null, planned_rounds: number | null, 
 /**
  * `null`: Swiss.
  */

@@ -18,4 +18,8 @@ finals?: Finals | null,
 /**
  * `null`: ranking.
  */
-method?: SelectionMethod | null, };
+method?: SelectionMethod | null, 
+/**
+ * Seed of a draw among players tied on the cut line (recorded; `null`: one is drawn).
+ */
+seed?: string | null, };

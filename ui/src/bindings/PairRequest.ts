@@ -4,4 +4,13 @@ export type PairRequest = {
 /**
  * Allow the fewest rematches when no pairing without one exists.
  */
-allow_rematches: boolean, };
+allow_rematches: boolean, 
+/**
+ * The pairing seed (recorded; `null`: one is drawn).
+ */
+seed?: string | null, 
+/**
+ * Single-elimination events, round 1: the seeds in order (numbers or names, each
+ * active player once); `null`: drawn at random from the seed (002 §3.4.1).
+ */
+order?: Array<string> | null, };

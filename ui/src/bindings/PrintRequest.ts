@@ -14,4 +14,8 @@ round: number | null, paper: Paper, language: Language,
 /**
  * Open the PDF in the system's viewer once it is written (the host does that).
  */
-open: boolean, };
+open: boolean, 
+/**
+ * Where to write it (`null`: `<event> printouts/` beside the event file).
+ */
+output?: string | null, };

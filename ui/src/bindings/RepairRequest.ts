@@ -3,4 +3,8 @@
 /**
  * Pair the current round again from scratch (before any result is in).
  */
-export type RepairRequest = { reason: string, allow_rematches: boolean, };
+export type RepairRequest = { reason: string, allow_rematches: boolean, 
+/**
+ * The new pairing seed (recorded; `null`: one is drawn).
+ */
+seed?: string | null, };

@@ -3,4 +3,9 @@
 /**
  * Replace the open event with one of its backups (the current event is kept beside it).
  */
-export type RestoreRequest = { backup: string, };
+export type RestoreRequest = { backup: string, 
+/**
+ * The event to restore (`null`: the open one). An event too damaged to open is
+ * restored by naming it here.
+ */
+event?: string | null, };

@@ -16,4 +16,8 @@ replace: boolean,
 /**
  * Correct a round the ruleset has locked; the reason is logged.
  */
-override_reason: string | null, };
+override_reason: string | null, 
+/**
+ * The graded result's reason (rulesets with graded points, e.g. moncolle-legacy).
+ */
+graded_reason?: string | null, };

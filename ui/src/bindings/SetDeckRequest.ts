@@ -2,6 +2,15 @@
 
 /**
  * Deck keys used when finalists are chosen by deck (000 §3.2.4.2–§3.2.4.5). Blank fields
- * are cleared; a card list recorded earlier is kept.
+ * are cleared; the deck's name and card list recorded earlier are kept unless given.
  */
-export type SetDeckRequest = { player: string, nation_clan: string, ride_line: string, title: string, oshi: string, };
+export type SetDeckRequest = { player: string, nation_clan: string, ride_line: string, title: string, oshi: string, 
+/**
+ * The deck's name (`""` clears it; `null` keeps it).
+ */
+name?: string | null, 
+/**
+ * A deck list file's bytes (one `COUNT NAME` per line) replacing the card list; `null`
+ * keeps it.
+ */
+list?: Array<number> | null, };

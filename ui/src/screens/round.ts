@@ -45,7 +45,7 @@ export function mountRound(root: HTMLElement): void {
     ),
     backPanel(async (message) => {
       const current = await state.refreshEvent();
-      show(current && current.rounds_paired > 0 ? await call('pairings', { round: null }) : null);
+      show(current && current.rounds_paired > 0 ? await call('pairings', { round: null, explain: true }) : null);
       announce(message);
     }),
     names,
@@ -54,7 +54,7 @@ export function mountRound(root: HTMLElement): void {
   void run(async () => {
     const all = await call('players', null);
     fillNames(names, all.filter((p) => p.status === 'active').map((p) => p.name));
-    if (state.event()?.rounds_paired) show(await call('pairings', { round: null }));
+    if (state.event()?.rounds_paired) show(await call('pairings', { round: null, explain: true }));
   });
 }
 

@@ -1,7 +1,7 @@
 //! The body of every command of the surface: each takes its typed request and returns its
 //! view, so the hosts only parse input and render.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use tablekeeper_engine::model::PenaltyType;
 use tablekeeper_engine::structure::Structure;
@@ -83,13 +83,19 @@ impl Desk {
 
     pub fn create_event(&mut self, request: CreateEventRequest) -> Result<EventView, CommandError> {
         let path = match request.path {
-            Some(path) => PathBuf::from(path),
+            Some(path) => path,
             None => self.new_event_path(&request.name)?,
         };
         let preferences = self.preferences();
         let (ruleset, title) = match (request.ruleset, request.title) {
-            (None, None) => (preferences.default_ruleset, preferences.default_title),
+            (None, None) if request.ruleset_file.is_none() => {
+                (preferences.default_ruleset, preferences.default_title)
+            }
             given => given,
+        };
+        let ruleset = match request.ruleset_file {
+            Some(file) => Some(RulesetSource::File(file)),
+            None => ruleset.map(RulesetSource::Embedded),
         };
         // Release the current event's lock first, so reopening the same file works.
         self.session = None;
@@ -97,11 +103,11 @@ impl Desk {
             &path,
             CreateOptions {
                 name: request.name,
-                ruleset: ruleset.map(RulesetSource::Embedded),
+                ruleset,
                 title,
                 planned_rounds: request.planned_rounds,
-                overrides: Vec::new(),
-                standings_seed: None,
+                overrides: request.overrides,
+                standings_seed: request.standings_seed,
                 structure: request.structure.unwrap_or_default(),
                 elimination_finalists: request.elimination_finalists.unwrap_or(0),
                 min_rounds: request.min_rounds.unwrap_or(0),
@@ -115,7 +121,7 @@ impl Desk {
     pub fn open_event(&mut self, request: OpenEventRequest) -> Result<EventView, CommandError> {
         self.session = None;
         self.startup_error = None;
-        let session = Session::open(Path::new(&request.path))?;
+        let session = Session::open(&request.path)?;
         self.opened(session)
     }
 
@@ -124,9 +130,9 @@ impl Desk {
         &mut self,
         request: ImportArchiveRequest,
     ) -> Result<EventView, CommandError> {
-        let archive = crate::archive::read(Path::new(&request.archive))?;
+        let archive = crate::archive::read(&request.archive)?;
         let path = match request.path {
-            Some(path) => PathBuf::from(path),
+            Some(path) => path,
             None => self.new_event_path(&archive.event.name)?,
         };
         self.session = None;
@@ -180,6 +186,7 @@ impl Desk {
                 name,
                 ..Default::default()
             })
+            .chain(request.players)
             .collect::<Vec<_>>();
         if players.is_empty() {
             return Err(CommandError::input(
@@ -197,6 +204,7 @@ impl Desk {
         self.session_mut()?.add_players(vec![PlayerDetails {
             name: request.name,
             members: request.members,
+            publisher_id: request.publisher_id,
             ..Default::default()
         }])
     }
@@ -250,6 +258,12 @@ impl Desk {
         deck.ride_line = value(&request.ride_line);
         deck.title = value(&request.title);
         deck.oshi = value(&request.oshi);
+        if let Some(name) = &request.name {
+            deck.name = value(name);
+        }
+        if let Some(list) = &request.list {
+            deck.cards = crate::deck::parse_list(list)?;
+        }
         session.set_deck(&request.player, deck)
     }
 
@@ -294,13 +308,15 @@ impl Desk {
     /// Pairs the next Swiss round, or the next bracket round once the cut has started.
     pub fn pair_round(&mut self, request: PairRequest) -> Result<PairingsView, CommandError> {
         self.session_mut()?
-            .pair(None, request.allow_rematches, None)
+            .pair(request.seed, request.allow_rematches, request.order)
     }
 
-    pub fn pairings(&mut self, request: RoundRequest) -> Result<PairingsView, CommandError> {
+    /// A round's pairings; the pairer's explanation only when asked (it replays the log
+    /// and pairs the round again, which a refresh of the Results screen does not need).
+    pub fn pairings(&mut self, request: PairingsRequest) -> Result<PairingsView, CommandError> {
         let session = self.session()?;
         let mut view = session.pairings(request.round)?;
-        if view.bracket_round.is_none() {
+        if request.explain && view.bracket_round.is_none() {
             view.explanation = Some(session.explain(Some(view.round))?);
         }
         Ok(view)
@@ -312,7 +328,7 @@ impl Desk {
 
     pub fn repair_round(&mut self, request: RepairRequest) -> Result<PairingsView, CommandError> {
         self.session_mut()?
-            .repair_round(None, request.allow_rematches, &request.reason)
+            .repair_round(request.seed, request.allow_rematches, &request.reason)
     }
 
     pub fn swap(&mut self, request: SwapRequest) -> Result<PairingsView, CommandError> {
@@ -344,7 +360,7 @@ impl Desk {
     /// What entering this result would record (the real action on a copy), without
     /// recording it: the preview the Results screen shows while typing.
     pub fn preview_result(&mut self, request: ResultRequest) -> Result<TableView, CommandError> {
-        let entry = parse_result(&request.result, None)?;
+        let entry = parse_result(&request.result, request.graded_reason.as_deref())?;
         self.session()?.preview_result(
             request.round,
             request.table,
@@ -355,7 +371,7 @@ impl Desk {
     }
 
     pub fn record_result(&mut self, request: ResultRequest) -> Result<TableView, CommandError> {
-        let entry = parse_result(&request.result, None)?;
+        let entry = parse_result(&request.result, request.graded_reason.as_deref())?;
         self.session_mut()?.enter_result(
             request.round,
             request.table,
@@ -397,7 +413,7 @@ impl Desk {
     pub fn penalty(&mut self, request: PenaltyRequest) -> Result<PenaltyView, CommandError> {
         self.session_mut()?.record_penalty(
             &request.player,
-            None,
+            request.round,
             request.penalty,
             &request.infraction,
             request.note,
@@ -433,7 +449,7 @@ impl Desk {
                 size: request.size,
                 third_place: request.third_place,
                 excluded: request.excluded,
-                seed: None,
+                seed: request.seed,
                 double: false,
                 method: request.method,
             },
@@ -454,21 +470,27 @@ impl Desk {
             self.session()?,
             request.format,
             request.encoding.unwrap_or(CsvEncoding::Utf8Bom),
-            Path::new(&request.path),
+            &request.path,
         )
     }
 
     /// Renders a printout and writes it to `<event> printouts/` beside the event file,
     /// replacing an older copy of the same document only once the new one is complete.
     pub fn print(&mut self, request: PrintRequest) -> Result<PrintView, CommandError> {
+        let output = request.output.clone();
         let printout = self.printout(request)?;
-        let event = self.session()?.path().to_path_buf();
-        let folder = printouts_folder(&event);
-        std::fs::create_dir_all(&folder).map_err(|e| CommandError::Io {
-            path: folder.display().to_string(),
-            detail: e.to_string(),
-        })?;
-        let path = folder.join(&printout.file_name);
+        let path = match output {
+            Some(path) => path,
+            None => {
+                let event = self.session()?.path().to_path_buf();
+                let folder = printouts_folder(&event);
+                std::fs::create_dir_all(&folder).map_err(|e| CommandError::Io {
+                    path: folder.display().to_string(),
+                    detail: e.to_string(),
+                })?;
+                folder.join(&printout.file_name)
+            }
+        };
         export::write_file(&path, &printout.bytes)?;
         Ok(PrintView {
             path: path.display().to_string(),
@@ -506,27 +528,61 @@ impl Desk {
         })
     }
 
-    /// The open event's automatic backups, newest first.
-    pub fn backups(&mut self, _: Nothing) -> Result<Vec<BackupView>, CommandError> {
+    /// The automatic backups of the open event, or of `event` (one too damaged to open),
+    /// newest first.
+    pub fn backups(
+        &mut self,
+        request: Option<BackupsRequest>,
+    ) -> Result<Vec<BackupView>, CommandError> {
+        if let Some(event) = request.and_then(|r| r.event) {
+            return backup::list(&event);
+        }
         let session = self.session_mut()?;
         session.settle_backups();
         backup::list(session.path())
     }
 
-    /// Replaces the open event with one of its backups: the event is closed, restored (the
-    /// current file kept beside it) and opened again.
+    /// Replaces the open event (or `event`, one too damaged to open) with one of its
+    /// backups: the event is closed, restored (the current file kept beside it) and opened
+    /// again.
     pub fn restore_backup(&mut self, request: RestoreRequest) -> Result<RestoreView, CommandError> {
-        let path = self.session()?.path().to_path_buf();
+        let path = match request.event {
+            Some(event) => event,
+            None => self.session()?.path().to_path_buf(),
+        };
         // Dropping the session waits for its backups in progress.
         self.session = None;
-        let restored = backup::restore(&path, Path::new(&request.backup));
-        // Open the event again either way: the old one when the restore was refused.
-        self.opened(Session::open(&path)?)?;
+        let restored = backup::restore(&path, &request.backup);
+        // Open the event again either way (the old one when the restore was refused); a file
+        // that was damaged before a refused restore stays closed.
+        if let Ok(session) = Session::open(&path) {
+            self.opened(session)?;
+        } else if restored.is_ok() {
+            self.opened(Session::open(&path)?)?;
+        }
         restored
     }
 
     pub fn save_copy(&mut self, request: SaveCopyRequest) -> Result<SavedCopyView, CommandError> {
-        self.session()?
-            .save_copy(Path::new(&request.path), request.replace)
+        self.session()?.save_copy(&request.path, request.replace)
+    }
+
+    /// The whole event as the versioned archive (`docs/cli-json.md`; `export` writes it to a
+    /// file), as JSON: its log holds the event file's own format.
+    pub fn archive(&mut self, _: Nothing) -> Result<ArchiveDocument, CommandError> {
+        let archive = crate::archive::export(self.session()?)?;
+        serde_json::to_value(&archive)
+            .map(ArchiveDocument)
+            .map_err(|e| {
+                CommandError::input(
+                    ErrorKind::Internal,
+                    msg!("error.internal", "{detail}", detail = e.to_string()),
+                )
+            })
+    }
+
+    /// The report for the publisher: standings, penalties, disqualifications, decks.
+    pub fn report(&mut self, _: Nothing) -> Result<crate::report::EventReport, CommandError> {
+        crate::report::report(self.session()?)
     }
 }

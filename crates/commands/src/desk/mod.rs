@@ -68,6 +68,9 @@ pub struct Desk {
     room_secret: Option<crate::room::codes::Secret>,
     /// Where phones find the event while the host shares it (printed on the pairings).
     share_url: Option<String>,
+    /// The app's recent-files list and preferences are read and kept (the desktop app);
+    /// a host that is not the app (the CLI) neither reads nor changes them.
+    app_state: bool,
 }
 
 impl Desk {
@@ -81,7 +84,17 @@ impl Desk {
             room: crate::room::Room::default(),
             room_secret: None,
             share_url: None,
+            app_state: true,
         }
+    }
+
+    /// The desk for a host that is not the app's window (the CLI): the app's recent-files
+    /// list and preferences are neither read nor changed, so a script's events do not
+    /// appear on the app's Start screen and the app's default ruleset does not change what
+    /// a script creates.
+    pub fn without_app_state(mut self) -> Desk {
+        self.app_state = false;
+        self
     }
 
     /// The players' page address while the host shares the event (`None`: not shared).
@@ -92,6 +105,15 @@ impl Desk {
     /// The app's own data folder (recent files, preferences, the shop's secrets).
     pub fn data_dir(&self) -> &Path {
         &self.data_dir
+    }
+
+    /// Every notice of the open event, once its automatic backups are written (a host
+    /// about to end waits for them; the window's `take_notices` never waits).
+    pub fn notices_when_done(&mut self) -> Vec<crate::notice::Notice> {
+        self.session
+            .as_mut()
+            .map(Session::take_notices)
+            .unwrap_or_default()
     }
 
     /// Where new events (and a station's printouts) go by default.
@@ -109,15 +131,15 @@ impl Desk {
     /// for [`AppInfo::startup_error`], so the window shows it in the user's language.
     pub fn open_at_start(&mut self, path: &Path) {
         let request = OpenEventRequest {
-            path: path.display().to_string(),
+            path: path.to_path_buf(),
         };
         if let Err(error) = self.open_event(request) {
             self.startup_error = Some(error.to_view());
         }
     }
 
-    /// Opens `path` for a host that is not the app's window (the CLI's `serve`, `print`,
-    /// `codes`): the same open, without putting the file on the app's recent list.
+    /// Opens `path` for a host that is not the app's window (the CLI): the same open,
+    /// without putting the file on the app's recent list.
     pub fn open_for_host(&mut self, path: &Path) -> Result<EventView, CommandError> {
         self.session = None;
         let session = Session::open(path)?;
@@ -207,6 +229,9 @@ impl Desk {
     /// Puts `path` first in the recent list. The list is a convenience: failing to write
     /// it never fails opening the event.
     fn remember(&self, path: &str) {
+        if !self.app_state {
+            return;
+        }
         let mut recent = self.recent();
         recent.retain(|p| p != path);
         recent.insert(0, path.to_string());
@@ -217,6 +242,9 @@ impl Desk {
     }
 
     fn preferences(&self) -> Preferences {
+        if !self.app_state {
+            return Preferences::default();
+        }
         std::fs::read(self.app_file("preferences.json"))
             .ok()
             .and_then(|bytes| serde_json::from_slice(&bytes).ok())

@@ -66,15 +66,59 @@ pub struct Catalogue {
     pub languages: Vec<Language>,
 }
 
+/// A recorded seed in JSON: decimal text (a u64 does not fit a JavaScript number); a plain
+/// number is read too.
+mod seed_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(seed: &Option<u64>, out: S) -> Result<S::Ok, S::Error> {
+        match seed {
+            Some(seed) => out.serialize_some(&seed.to_string()),
+            None => out.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<u64>, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Given {
+            Text(String),
+            Number(u64),
+        }
+        match Option::<Given>::deserialize(input)? {
+            None => Ok(None),
+            Some(Given::Number(seed)) => Ok(Some(seed)),
+            Some(Given::Text(text)) => text
+                .trim()
+                .parse()
+                .map(Some)
+                .map_err(|_| serde::de::Error::custom(format!("'{text}' is not a seed"))),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct CreateEventRequest {
     /// `null`: a new file in the default folder, named after the event.
-    pub path: Option<String>,
+    #[ts(type = "string | null")]
+    pub path: Option<std::path::PathBuf>,
     pub name: String,
     /// Title preset id; its ruleset is used unless `ruleset` is given.
     pub title: Option<String>,
     pub ruleset: Option<String>,
+    /// A ruleset file of the organizer's own instead of `ruleset`.
+    #[serde(default)]
+    #[ts(optional, type = "string | null")]
+    pub ruleset_file: Option<std::path::PathBuf>,
+    /// `field=value` overrides of single ruleset fields (`match_win.floor=0.25`).
+    #[serde(default)]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub overrides: Vec<String>,
+    /// Seed of the random tie order (`null`: one is drawn; it is recorded either way).
+    #[serde(default, with = "seed_text")]
+    #[ts(optional, type = "string | null")]
+    pub standings_seed: Option<u64>,
     pub planned_rounds: Option<u32>,
     /// `null`: Swiss.
     #[serde(default)]
@@ -103,7 +147,8 @@ pub struct CreateEventRequest {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct OpenEventRequest {
-    pub path: String,
+    #[ts(type = "string")]
+    pub path: std::path::PathBuf,
 }
 
 /// A new event file made from an exported archive (the same event, history included).
@@ -111,18 +156,23 @@ pub struct OpenEventRequest {
 #[ts(export)]
 pub struct ImportArchiveRequest {
     /// The archive (`.json`) to read.
-    pub archive: String,
+    #[ts(type = "string")]
+    pub archive: std::path::PathBuf,
     /// Where to create the event; left out, a new file in the default folder named after
     /// the event.
-    #[ts(optional = nullable)]
+    #[ts(optional, type = "string | null")]
     #[serde(default)]
-    pub path: Option<String>,
+    pub path: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct AddPlayersRequest {
     pub names: Vec<String>,
+    /// Players with more than a name (reading, player ID, nickname), after `names`.
+    #[serde(default)]
+    #[ts(as = "Option<Vec<tablekeeper_engine::PlayerDetails>>", optional)]
+    pub players: Vec<tablekeeper_engine::PlayerDetails>,
 }
 
 /// A team (team events): its name and members in seat order.
@@ -131,6 +181,10 @@ pub struct AddPlayersRequest {
 pub struct AddTeamRequest {
     pub name: String,
     pub members: Vec<String>,
+    /// The publisher's team or player ID.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub publisher_id: Option<String>,
 }
 
 /// A player's corrected details; `null` keeps a field, an empty text clears an optional
@@ -201,10 +255,19 @@ pub struct SetRoundsRequest {
 pub struct PairRequest {
     /// Allow the fewest rematches when no pairing without one exists.
     pub allow_rematches: bool,
+    /// The pairing seed (recorded; `null`: one is drawn).
+    #[serde(default, with = "seed_text")]
+    #[ts(optional, type = "string | null")]
+    pub seed: Option<u64>,
+    /// Single-elimination events, round 1: the seeds in order (numbers or names, each
+    /// active player once); `null`: drawn at random from the seed (002 §3.4.1).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub order: Option<Vec<String>>,
 }
 
 /// Deck keys used when finalists are chosen by deck (000 §3.2.4.2–§3.2.4.5). Blank fields
-/// are cleared; a card list recorded earlier is kept.
+/// are cleared; the deck's name and card list recorded earlier are kept unless given.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct SetDeckRequest {
@@ -213,6 +276,15 @@ pub struct SetDeckRequest {
     pub ride_line: String,
     pub title: String,
     pub oshi: String,
+    /// The deck's name (`""` clears it; `null` keeps it).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub name: Option<String>,
+    /// A deck list file's bytes (one `COUNT NAME` per line) replacing the card list; `null`
+    /// keeps it.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub list: Option<Vec<u8>>,
 }
 
 /// Pair the current round again from scratch (before any result is in).
@@ -221,6 +293,10 @@ pub struct SetDeckRequest {
 pub struct RepairRequest {
     pub reason: String,
     pub allow_rematches: bool,
+    /// The new pairing seed (recorded; `null`: one is drawn).
+    #[serde(default, with = "seed_text")]
+    #[ts(optional, type = "string | null")]
+    pub seed: Option<u64>,
 }
 
 /// The standings, or only their top rows: a window shows the first screenful of a large
@@ -237,6 +313,18 @@ pub struct StandingsRequest {
 pub struct RoundRequest {
     /// `null`: the current round.
     pub round: Option<u32>,
+}
+
+/// A round's pairings, with the pairer's explanation only when asked (it replays the log
+/// and pairs the round again to check it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PairingsRequest {
+    /// `null`: the current round.
+    pub round: Option<u32>,
+    #[serde(default)]
+    #[ts(as = "Option<bool>", optional)]
+    pub explain: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -290,6 +378,10 @@ pub struct ResultRequest {
     pub replace: bool,
     /// Correct a round the ruleset has locked; the reason is logged.
     pub override_reason: Option<String>,
+    /// The graded result's reason (rulesets with graded points, e.g. moncolle-legacy).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub graded_reason: Option<String>,
 }
 
 /// Many results of one round as one step: one line per table (`"3 2-1"`, `"4 b"`), as
@@ -309,6 +401,10 @@ pub struct PenaltyRequest {
     pub penalty: PenaltyType,
     pub infraction: String,
     pub note: Option<String>,
+    /// The round it was given in (`null`: the current round).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub round: Option<u32>,
 }
 
 /// Going back to before round `round` was paired: what it would undo, or (with
@@ -346,13 +442,18 @@ pub struct CutRequest {
     #[serde(default)]
     #[ts(optional = nullable)]
     pub method: Option<SelectionMethod>,
+    /// Seed of a draw among players tied on the cut line (recorded; `null`: one is drawn).
+    #[serde(default, with = "seed_text")]
+    #[ts(optional, type = "string | null")]
+    pub seed: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct ExportRequest {
     pub format: ExportFormat,
-    pub path: String,
+    #[ts(type = "string")]
+    pub path: std::path::PathBuf,
     /// CSV encoding (`null`: UTF-8 with BOM).
     pub encoding: Option<CsvEncoding>,
 }
@@ -368,6 +469,10 @@ pub struct PrintRequest {
     pub language: Language,
     /// Open the PDF in the system's viewer once it is written (the host does that).
     pub open: bool,
+    /// Where to write it (`null`: `<event> printouts/` beside the event file).
+    #[serde(default)]
+    #[ts(optional, type = "string | null")]
+    pub output: Option<std::path::PathBuf>,
 }
 
 /// A printout written next to the event file.
@@ -394,14 +499,30 @@ pub struct PrintoutView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct RestoreRequest {
-    pub backup: String,
+    #[ts(type = "string")]
+    pub backup: std::path::PathBuf,
+    /// The event to restore (`null`: the open one). An event too damaged to open is
+    /// restored by naming it here.
+    #[serde(default)]
+    #[ts(optional, type = "string | null")]
+    pub event: Option<std::path::PathBuf>,
+}
+
+/// The backups of an event: the open one, or (`event`) one too damaged to open.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct BackupsRequest {
+    #[serde(default)]
+    #[ts(optional, type = "string | null")]
+    pub event: Option<std::path::PathBuf>,
 }
 
 /// Save a complete copy of the open event to `path`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct SaveCopyRequest {
-    pub path: String,
+    #[ts(type = "string")]
+    pub path: std::path::PathBuf,
     /// Replace a file that is already there.
     pub replace: bool,
 }
@@ -449,3 +570,9 @@ pub struct PlayerCodeView {
     pub player: u32,
     pub name: String,
 }
+
+/// The whole event as the versioned archive (`docs/cli-json.md`, "Archive"), as JSON: its
+/// log holds the event file's own format, which has no TypeScript declaration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ArchiveDocument(#[ts(type = "unknown")] pub serde_json::Value);

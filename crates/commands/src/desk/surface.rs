@@ -176,7 +176,7 @@ surface! {
     tardiness(TardinessRequest) -> TardinessView: Write, Event, Worker, Event;
     set_rounds(SetRoundsRequest) -> crate::views::EventView: Write, Event, Worker, Event;
     pair_round(PairRequest) -> crate::views::PairingsView: Write, Event, Slow, Event;
-    pairings(RoundRequest) -> crate::views::PairingsView: Read, Nothing, Worker, Event;
+    pairings(PairingsRequest) -> crate::views::PairingsView: Read, Nothing, Worker, Event;
     explain(RoundRequest) -> crate::views::ExplanationView: Read, Nothing, Worker, Event;
     repair_round(RepairRequest) -> crate::views::PairingsView: Write, Event, Slow, Event;
     swap(SwapRequest) -> crate::views::PairingsView: Write, Event, Worker, Event;
@@ -199,9 +199,11 @@ surface! {
     export(ExportRequest) -> crate::export::ExportView: Local, Files, Slow, Event;
     print(PrintRequest) -> PrintView: Local, Files, Slow, Event;
     printout(PrintRequest) -> PrintoutView: Read, Nothing, Worker, Event;
-    backups(Nothing) -> Vec<crate::backup::BackupView>: Local, Nothing, Worker, Event;
-    restore_backup(RestoreRequest) -> crate::backup::RestoreView: Local, Files, Slow, Event;
+    backups(Option<BackupsRequest>) -> Vec<crate::backup::BackupView>: Local, Nothing, Worker, Nothing;
+    restore_backup(RestoreRequest) -> crate::backup::RestoreView: Local, Files, Slow, Nothing;
     save_copy(SaveCopyRequest) -> crate::session::SavedCopyView: Local, Files, Slow, Event;
+    archive(Nothing) -> ArchiveDocument: Read, Nothing, Worker, Event;
+    report(Nothing) -> crate::report::EventReport: Read, Nothing, Worker, Event;
     room(Nothing) -> crate::room::RoomView: Public, Nothing, Worker, Event;
     report_result(ReportRequest) -> ReportView: Public, Event, Worker, Event;
     room_settings(Nothing) -> crate::room::RoomSettings: Local, Nothing, Worker, Event;

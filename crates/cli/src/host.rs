@@ -1,0 +1,65 @@
+//! The CLI's desk: the same command surface the app and the LAN server call, opened on the
+//! event file a command names. The CLI neither reads nor changes the app's recent files or
+//! preferences, shares the app's data folder (so both derive the same table and player
+//! codes), and hands every notice of the event to the output once its backups are written.
+
+use std::path::{Path, PathBuf};
+
+use tablekeeper_commands::CommandError;
+use tablekeeper_commands::desk::Desk;
+use tablekeeper_commands::notice::Notice;
+
+/// The app's data folder (`TABLEKEEPER_HOME/app-data` in tests and portable installs).
+pub fn data_dir() -> PathBuf {
+    if let Some(home) = std::env::var_os("TABLEKEEPER_HOME") {
+        return PathBuf::from(home).join("app-data");
+    }
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .or_else(|| std::env::var_os("APPDATA").map(PathBuf::from))
+        .unwrap_or_else(std::env::temp_dir);
+    base.join("app.tablekeeper.desktop")
+}
+
+/// A desk for a command on files in `file`'s folder, with no event open yet.
+pub fn desk_beside(file: &Path) -> Desk {
+    let folder = file
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    Desk::new(data_dir(), folder)
+        .with_printer(tablekeeper_print::job::render_request)
+        .without_app_state()
+}
+
+/// A desk with the event `file` open.
+pub fn desk_with(file: &Path) -> Result<Desk, CommandError> {
+    let mut desk = desk_beside(file);
+    desk.open_for_host(file)?;
+    Ok(desk)
+}
+
+/// The desk a command runs on; its notices reach the output when the command is done.
+#[derive(Default)]
+pub struct Host {
+    desk: Option<Desk>,
+}
+
+impl Host {
+    /// The desk with `file` open.
+    pub fn open(&mut self, file: &Path) -> Result<&mut Desk, CommandError> {
+        Ok(self.desk.insert(desk_with(file)?))
+    }
+
+    /// A desk beside `file`, with no event open (creating, importing, restoring).
+    pub fn beside(&mut self, file: &Path) -> &mut Desk {
+        self.desk.insert(desk_beside(file))
+    }
+
+    /// The notices of the event the command had open, once its backups are written.
+    pub fn notices(self) -> Vec<Notice> {
+        self.desk
+            .map(|mut desk| desk.notices_when_done())
+            .unwrap_or_default()
+    }
+}
