@@ -141,13 +141,26 @@ async function takeNotices(): Promise<void> {
   }
 }
 
+/** The notices an answer carries itself (`record_result`'s), if it does. */
+function noticesIn(response: unknown): Message[] | null {
+  if (typeof response !== 'object' || response === null || !('notices' in response)) return null;
+  const notices = (response as { notices: unknown }).notices;
+  return Array.isArray(notices) ? (notices as Message[]) : null;
+}
+
 /** Runs command `name` of the surface with its request (`null` for commands without one). */
 export async function call<K extends CommandName>(name: K, request: RequestOf<K>): Promise<ResponseOf<K>> {
   const slow = SLOW_COMMANDS.has(name);
   if (slow) busy(1);
   try {
     const response = await guarded(() => invokeCall<ResponseOf<K>>(name, request));
-    if (name !== 'take_notices' && noticeListeners.size > 0) void takeNotices();
+    const carried = noticesIn(response);
+    if (carried) {
+      // The answer carries the notices (a result recorded): no second round trip.
+      if (carried.length > 0) for (const listener of noticeListeners) listener(carried);
+    } else if (name !== 'take_notices' && noticeListeners.size > 0) {
+      void takeNotices();
+    }
     return response;
   } finally {
     if (slow) busy(-1);

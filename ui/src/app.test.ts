@@ -14,6 +14,8 @@ type Fake = {
   event: EventView | null;
   calls: string[];
   undone: number;
+  /** Results recorded (each answer's step number follows it). */
+  recorded: number;
   bracket: BracketView | null;
   /** Whether `call_here` refuses (the desk busy), and how often it did. */
   refuseHere: boolean;
@@ -29,6 +31,7 @@ const fake: Fake = {
   event: null,
   calls: [],
   undone: 0,
+  recorded: 0,
   bracket: null,
   refuseHere: false,
   refusedHere: 0,
@@ -169,8 +172,17 @@ function backend(cmd: string, payload?: InvokeArgs): unknown {
         throw { kind: 'result-exists', message: 'table 1 of round 1 already has a result', key: 'error.result-exists', params: { table: '1', round: '1' } };
       }
       const next = decided(table, winner);
-      if (name === 'record_result') fake.round.tables[index] = next;
-      return next;
+      if (name !== 'record_result') return next;
+      fake.round.tables[index] = next;
+      fake.recorded += 1;
+      const entered = fake.round.tables.filter((x) => x.result !== null).length;
+      // One round trip: the answer carries where the round stands and the step it added.
+      return {
+        ...next,
+        progress: { round: fake.round.round, entered, tables: fake.round.tables.length, complete: entered === fake.round.tables.length },
+        step: { step: 10 + fake.recorded, recorded_at: '2026-11-22T04:06:05.025+00:00', description: [message('history.entered', `entered round 1 table ${next.table}`, { round: '1', table: String(next.table), result: '@@result.win', 'result.side': '@side.a' })], reason: null, undone: false },
+        notices: [],
+      };
     }
     case 'undo':
       fake.undone += 1;
@@ -341,10 +353,14 @@ describe('the app with a fake shell', () => {
     type(input, '1 1');
     await until(() => byId('result-preview')?.textContent?.includes('Ann wins'));
     expect(fake.calls).toContain('preview_result');
+    const before = fake.calls.length;
     press(input, 'Enter');
     await until(() => byId('status')?.textContent?.includes('Table 1'));
     expect(input.value).toBe('');
     expect(byId('outstanding-tables')?.textContent).not.toContain('Table 1:');
+    // One round trip: the answer alone updates the row, the outstanding tables and the history.
+    expect(fake.calls.slice(before)).toEqual(['record_result']);
+    expect(byId('history')?.textContent).toContain('entered round 1 table 1');
 
     type(input, '1 x7');
     await until(() => byId('result-preview')?.dataset['state'] === 'error');

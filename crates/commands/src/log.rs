@@ -70,6 +70,22 @@ impl Log {
         Ok(self.parsed.get_or_init(|| parsed))
     }
 
+    /// The entries of the newest step, parsed from its own rows only (they were just
+    /// written, so their content is in memory): what a command that stored one step says
+    /// it did, without parsing the whole log.
+    pub fn newest_step(&self) -> Option<Vec<LoggedAction>> {
+        let step = self.rows.last()?.step;
+        let mut entries = self
+            .rows
+            .iter()
+            .rev()
+            .take_while(|row| row.step == step)
+            .map(|row| row.logged().ok())
+            .collect::<Option<Vec<_>>>()?;
+        entries.reverse();
+        Some(entries)
+    }
+
     /// Adds rows just written.
     pub fn push(&mut self, rows: Vec<StoredRow>) {
         if let Some(parsed) = self.parsed.get_mut() {

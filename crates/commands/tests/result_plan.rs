@@ -33,6 +33,18 @@ impl Host {
 }
 
 /// The tables of a pairings view.
+
+/// The table a `record_result` answer shows (its progress, step and notices left out), to
+/// compare with the preview's table.
+fn table_of(mut recorded: Value) -> Value {
+    if let Some(fields) = recorded.as_object_mut() {
+        for extra in ["progress", "step", "notices"] {
+            fields.remove(extra);
+        }
+    }
+    recorded
+}
+
 fn tables(pairings: &Value) -> Vec<u64> {
     pairings["tables"]
         .as_array()
@@ -167,7 +179,7 @@ proptest! {
                     let recorded = host.call("record_result", request.clone());
                     match (preview, recorded) {
                         (Ok(preview), Ok(recorded)) => {
-                            prop_assert_eq!(&preview, &recorded, "{}", request);
+                            prop_assert_eq!(&preview, &table_of(recorded), "{}", request);
                         }
                         (Err(preview), Err(recorded)) => prop_assert_eq!(
                             preview.to_view().kind, recorded.to_view().kind, "{}", request
@@ -210,5 +222,5 @@ fn a_correction_after_the_next_round_is_paired_warns_in_its_preview() {
         "{preview}"
     );
     let recorded = host.ok("record_result", request);
-    assert_eq!(preview, recorded);
+    assert_eq!(preview, table_of(recorded));
 }

@@ -43,6 +43,7 @@ import type { PrintRequest } from './PrintRequest';
 import type { PrintView } from './PrintView';
 import type { PrintoutView } from './PrintoutView';
 import type { ReadSlipRequest } from './ReadSlipRequest';
+import type { RecordedView } from './RecordedView';
 import type { RepairRequest } from './RepairRequest';
 import type { ReportRequest } from './ReportRequest';
 import type { ReportView } from './ReportView';
@@ -98,7 +99,7 @@ export type Commands = {
   give_bye: { request: GiveByeRequest; response: PairingsView };
   enter_pairing: { request: EnterPairingRequest; response: PairingsView };
   preview_result: { request: ResultRequest; response: TableView };
-  record_result: { request: ResultRequest; response: TableView };
+  record_result: { request: ResultRequest; response: RecordedView };
   record_results: { request: BulkResultsRequest; response: Array<TableView> };
   undo: { request: null; response: HistoryItem };
   redo: { request: null; response: HistoryItem };

@@ -12,6 +12,7 @@ import { say, sayAll } from '../i18n/messages';
 import { splitEntry } from '../resultEntry';
 import { fillNames, heading, pdfButtons, playerNames, requireEvent, run } from '../screen';
 import * as state from '../state';
+import type { RecordedView } from '../bindings/RecordedView';
 import type { HistoryItem, Message, PairingsView, PenaltyView, TableView } from '../types';
 import { labelOf, options, PENALTIES } from '../vocabulary';
 
@@ -55,50 +56,57 @@ export function mountResults(root: HTMLElement): (() => void) | void {
 
   const findTable = (number: number): TableView | undefined => pairings?.tables.find((x) => x.table === number);
 
+  const outstandingItem = (x: TableView) => {
+    const pick = h('button', { type: 'button', class: 'link' }, t('results.tableVs', { table: x.table, a: x.a.name, b: x.b.name }));
+    pick.addEventListener('click', () => {
+      input.value = `${x.table} `;
+      input.focus();
+      updatePreview();
+    });
+    return h('li', { 'data-table': x.table }, pick);
+  };
+  const allIn = () => h('li', { class: 'done' }, pairings ? t('results.allIn') : t('round.noPairings'));
+  const tableRow = (x: TableView) =>
+    h(
+      'tr',
+      { 'data-testid': 'result-row', 'data-table': x.table, class: x.result ? 'entered' : 'missing' },
+      h('td', { class: 'num' }, x.table),
+      h('td', {}, x.a.name),
+      h('td', {}, x.b.name),
+      h('td', {}, x.result ? describeResult(x) : t('results.missing')),
+    );
+  const renderOutstandingTitle = (open: number) => {
+    outstandingTitle.textContent = pairings ? t('results.outstanding', { count: open, round: pairings.round }) : t('results.outstandingTitle');
+  };
   const renderTables = () => {
     const rows = pairings?.tables ?? [];
     const open = rows.filter((x) => x.result === null);
-    outstandingTitle.textContent = pairings ? t('results.outstanding', { count: open.length, round: pairings.round }) : t('results.outstandingTitle');
-    outstanding.replaceChildren(
-      ...(open.length > 0
-        ? open.map((x) => {
-            const pick = h('button', { type: 'button', class: 'link' }, t('results.tableVs', { table: x.table, a: x.a.name, b: x.b.name }));
-            pick.addEventListener('click', () => {
-              input.value = `${x.table} `;
-              input.focus();
-              updatePreview();
-            });
-            return h('li', { 'data-table': x.table }, pick);
-          })
-        : [h('li', { class: 'done' }, pairings ? t('results.allIn') : t('round.noPairings'))]),
-    );
-    tables.replaceChildren(
-      ...rows.map((x) =>
-        h(
-          'tr',
-          { 'data-testid': 'result-row', 'data-table': x.table, class: x.result ? 'entered' : 'missing' },
-          h('td', { class: 'num' }, x.table),
-          h('td', {}, x.a.name),
-          h('td', {}, x.b.name),
-          h('td', {}, x.result ? describeResult(x) : t('results.missing')),
-        ),
-      ),
-    );
+    renderOutstandingTitle(open.length);
+    outstanding.replaceChildren(...(open.length > 0 ? open.map(outstandingItem) : [allIn()]));
+    tables.replaceChildren(...rows.map(tableRow));
   };
-  const renderHistory = (items: HistoryItem[]) => {
-    historyList.replaceChildren(
-      ...[...items].reverse().map((item) =>
-        h(
-          'li',
-          { value: item.step, class: item.undone ? 'undone' : undefined },
-          h('span', { class: 'time' }, clockTime(item.recorded_at)),
-          ' ',
-          sayAll(item.description),
-          item.reason ? ` — ${t('results.reason', { reason: item.reason })}` : '',
-          item.undone ? ` ${t('results.undoneMark')}` : '',
-        ),
-      ),
+  /** One table changed: its row and its place among the outstanding, nothing else redrawn. */
+  const renderTable = (x: TableView) => {
+    tables.querySelector(`tr[data-table="${x.table}"]`)?.replaceWith(tableRow(x));
+    const item = outstanding.querySelector(`li[data-table="${x.table}"]`);
+    if (x.result) item?.remove();
+    else if (!item) outstanding.append(outstandingItem(x));
+    const open = pairings?.tables.filter((t) => t.result === null).length ?? 0;
+    if (open === 0) outstanding.replaceChildren(allIn());
+    renderOutstandingTitle(open);
+  };
+  const historyLine = (item: HistoryItem) =>
+    h(
+      'li',
+      { value: item.step, class: item.undone ? 'undone' : undefined },
+      h('span', { class: 'time' }, clockTime(item.recorded_at)),
+      ' ',
+      sayAll(item.description),
+      item.reason ? ` — ${t('results.reason', { reason: item.reason })}` : '',
+      item.undone ? ` ${t('results.undoneMark')}` : '',
     );
+  const renderHistory = (items: HistoryItem[]) => {
+    historyList.replaceChildren(...[...items].reverse().map(historyLine));
   };
   const renderPenalties = (items: PenaltyView[]) => {
     penaltyList.replaceChildren(
@@ -175,6 +183,24 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     clearError();
     input.focus();
   };
+  /**
+   * Shows a recorded result from the answer alone (one round trip): the table's row, the
+   * outstanding tables, the history's new step and where the round stands. A step that did
+   * more than enter the result (a no-show that drops a player) reads everything again.
+   */
+  const showRecorded = async (view: RecordedView): Promise<boolean> => {
+    const shown = pairings;
+    if (!shown || shown.round !== view.progress.round || (view.step?.description.length ?? 0) > 1) return false;
+    const { progress, step, notices, ...table } = view;
+    const index = shown.tables.findIndex((x) => x.table === table.table);
+    if (index < 0) return false;
+    shown.tables[index] = table;
+    renderTable(table);
+    if (step) historyList.prepend(historyLine(step));
+    const current = state.event();
+    if (current && current.current_round_complete !== progress.complete) state.setEvent({ ...current, current_round_complete: progress.complete });
+    return true;
+  };
   const record = async (table: number, result: string, replace: boolean, override: string | null) => {
     const view = await call('record_result', { round, table, result, replace, override_reason: override });
     clearTimeout(previewTimer);
@@ -183,7 +209,9 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     setPreview('', 'empty');
     confirmArea.replaceChildren();
     const warnings = (view.warnings ?? []).map(say);
-    await afterChange([t('results.recorded', { table: view.table, result: describeResult(view) }), ...warnings].join(' '));
+    const message = [t('results.recorded', { table: view.table, result: describeResult(view) }), ...warnings].join(' ');
+    if (await showRecorded(view)) announce(message);
+    else await afterChange(message);
     input.focus();
   };
   const askReplace = async (table: number, result: string) => {

@@ -370,15 +370,25 @@ impl Desk {
         )
     }
 
-    pub fn record_result(&mut self, request: ResultRequest) -> Result<TableView, CommandError> {
+    /// Records (or corrects) a result and answers with all the Results screen shows of it,
+    /// so entering a result is one round trip.
+    pub fn record_result(&mut self, request: ResultRequest) -> Result<RecordedView, CommandError> {
         let entry = parse_result(&request.result, request.graded_reason.as_deref())?;
-        self.session_mut()?.enter_result(
+        let session = self.session_mut()?;
+        let table = session.enter_result(
             request.round,
             request.table,
             entry,
             request.replace,
             request.override_reason.as_deref(),
-        )
+        )?;
+        let progress = session.progress(request.round)?;
+        Ok(RecordedView {
+            table,
+            progress,
+            step: session.newest_step(),
+            notices: session.take_notices_now(),
+        })
     }
 
     /// Many results of one round as one step ("3 2-1", "4 b", one per line).

@@ -10,7 +10,7 @@ use ts_rs::TS;
 
 use crate::catalogue::{RulesetSummary, TitleSummary};
 use crate::error::ErrorView;
-use crate::views::{EventView, PenaltyView};
+use crate::views::{EventView, PenaltyView, TableView};
 use crate::vocabulary::{CsvEncoding, Document, ExportFormat, Paper};
 use crate::words::Language;
 
@@ -382,6 +382,33 @@ pub struct ResultRequest {
     #[serde(default)]
     #[ts(optional = nullable)]
     pub graded_reason: Option<String>,
+}
+
+/// Where a round stands: how many of its tables have their result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoundProgress {
+    pub round: u32,
+    /// Tables with a result.
+    pub entered: u32,
+    pub tables: u32,
+    /// Every table (and bye) of the round has its result: the next round can be paired.
+    pub complete: bool,
+}
+
+/// A result recorded, with everything the Results screen needs to show it without asking
+/// again: the table (its fields, as `TableView`), where the round stands, the step the
+/// history gains, and what the event has to say besides (a notice).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RecordedView {
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub table: TableView,
+    pub progress: RoundProgress,
+    /// The step just stored (`null` if its rows could not be described).
+    pub step: Option<crate::session::HistoryItem>,
+    pub notices: Vec<tablekeeper_engine::message::Message>,
 }
 
 /// Many results of one round as one step: one line per table (`"3 2-1"`, `"4 b"`), as

@@ -183,7 +183,7 @@ surface! {
     give_bye(GiveByeRequest) -> crate::views::PairingsView: Write, Event, Worker, Event;
     enter_pairing(EnterPairingRequest) -> crate::views::PairingsView: Write, Event, Slow, Event;
     preview_result(ResultRequest) -> crate::views::TableView: Write, Nothing, Here, Event;
-    record_result(ResultRequest) -> crate::views::TableView: Write, Event, Here, Event;
+    record_result(ResultRequest) -> RecordedView: Write, Event, Here, Event;
     record_results(BulkResultsRequest) -> Vec<crate::views::TableView>: Write, Event, Slow, Event;
     undo(Nothing) -> crate::session::HistoryItem: Write, Event, Worker, Event;
     redo(Nothing) -> crate::session::HistoryItem: Write, Event, Worker, Event;

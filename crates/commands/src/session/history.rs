@@ -340,6 +340,17 @@ impl Session {
         Ok(items)
     }
 
+    /// The step the last command stored, as the history shows it (from that step's rows
+    /// alone: no parse of the whole log).
+    pub fn newest_step(&self) -> Option<HistoryItem> {
+        let entries = self.log.newest_step()?;
+        let step = Step {
+            step: entries.first()?.step,
+            entries: entries.iter().collect(),
+        };
+        Some(self.describe_step(&step, false))
+    }
+
     pub(super) fn step_of(&self, step: i64) -> Option<Step<'_>> {
         let entries: Vec<&LoggedAction> = self
             .log

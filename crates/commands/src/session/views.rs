@@ -113,4 +113,24 @@ impl Session {
         let computed = standings::compute(&self.event)?;
         Ok(StandingsView::from_standings(&self.event, &computed))
     }
+
+    /// Where `round` (default: the current one) stands.
+    pub fn progress(
+        &self,
+        round: Option<u32>,
+    ) -> Result<crate::desk::RoundProgress, CommandError> {
+        let number = self.round_or_current(round)?;
+        let found = self
+            .event
+            .round(number)
+            .ok_or(tablekeeper_engine::EngineError::UnknownRound(number))?;
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        let tables = found.matches.iter().filter(|m| m.table.is_some());
+        Ok(crate::desk::RoundProgress {
+            round: number,
+            entered: count(tables.clone().filter(|m| m.result.is_some()).count()),
+            tables: count(tables.count()),
+            complete: found.is_complete(),
+        })
+    }
 }
