@@ -185,20 +185,20 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   };
   /**
    * Shows a recorded result from the answer alone (one round trip): the table's row, the
-   * outstanding tables, the history's new step and where the round stands. A step that did
-   * more than enter the result (a no-show that drops a player) reads everything again.
+   * outstanding tables and the history's new step. A step that did more than enter the
+   * result (a no-show that drops a player), and the round's last result (the event's stage
+   * may change: the next round to pair, a finished bracket), read everything again.
    */
   const showRecorded = async (view: RecordedView): Promise<boolean> => {
     const shown = pairings;
-    if (!shown || shown.round !== view.progress.round || (view.step?.description.length ?? 0) > 1) return false;
-    const { progress, step, notices, ...table } = view;
+    const more = (view.step?.description.length ?? 0) > 1;
+    if (!shown || shown.round !== view.progress.round || more || view.progress.complete) return false;
+    const { progress: _progress, step, notices: _notices, ...table } = view;
     const index = shown.tables.findIndex((x) => x.table === table.table);
     if (index < 0) return false;
     shown.tables[index] = table;
     renderTable(table);
     if (step) historyList.prepend(historyLine(step));
-    const current = state.event();
-    if (current && current.current_round_complete !== progress.complete) state.setEvent({ ...current, current_round_complete: progress.complete });
     return true;
   };
   const record = async (table: number, result: string, replace: boolean, override: string | null) => {
