@@ -6,7 +6,7 @@
 import type { InvokeArgs } from '@tauri-apps/api/core';
 import { mockIPC } from '@tauri-apps/api/mocks';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BracketSeat, BracketView, EventView, PairingsView, PlayerView, TableView } from './types';
+import type { BracketSeat, BracketView, EventView, PairingsView, PlayerView, ResultView, TableView } from './types';
 
 type Fake = {
   players: PlayerView[];
@@ -82,7 +82,11 @@ function decided(table: TableView, winner: 'a' | 'b'): TableView {
     ...table,
     a: { ...table.a, outcome: winner === 'a' ? 'win' : 'loss' },
     b: { ...table.b, outcome: winner === 'b' ? 'win' : 'loss' },
-    result: { kind: 'win', summary: winner === 'a' ? 'A wins' : 'B wins', winner },
+    result: {
+      kind: 'win',
+      summary: { key: 'result.summary.win', text: `${winner.toUpperCase()} wins`, params: { side: `@side.${winner}` } },
+      winner,
+    },
   };
 }
 
@@ -232,9 +236,10 @@ function backend(cmd: string, payload?: InvokeArgs): unknown {
       return fake.bracket;
     }
     case 'pair_bracket_round': {
+      const twoNil: ResultView = { kind: 'win', summary: { key: 'result.summary.score', text: '2-0', params: { score: '2-0' } }, winner: 'a', games: { a: 2, b: 0, draws: 0 } };
       const bracket = fake.bracket as BracketView;
       const [one, two] = bracket.seeds;
-      bracket.rounds = [{ number: 2, label: 'final', matches: [{ table: 1, a: one ?? null, b: two ?? null, winner: one?.player ?? null, result: '2-0', bracket: null, part: null }] }];
+      bracket.rounds = [{ number: 2, label: 'final', matches: [{ table: 1, a: one ?? null, b: two ?? null, winner: one?.player ?? null, result: twoNil, bracket: null, part: null }] }];
       bracket.champion = one ?? null;
       bracket.next = 'finished';
       return { ...fake.round, round: 2, bracket_round: 'final' };

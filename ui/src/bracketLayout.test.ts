@@ -10,7 +10,10 @@ const match = (a: number | null, b: number | null, winner: number | null = null,
   a: a === null ? null : seat(a),
   b: b === null ? null : seat(b),
   winner,
-  result: winner === null ? null : '2-0',
+  result:
+    winner === null
+      ? null
+      : { kind: 'win', summary: { key: 'result.summary.score', text: '2-0', params: { score: '2-0' } }, winner: 'a', games: { a: 2, b: 0, draws: 0 } },
   bracket: null,
   part: null,
   ...extra,

@@ -2,7 +2,7 @@
 // round, each match joined to the match its winner (solid) or loser (dashed, into the lower
 // bracket or the third-place match) plays next, and the champion at the end. Pure: the Top
 // cut screen and the projector window draw the boxes and lines it returns.
-import type { BracketMatchView, BracketSeat, BracketView } from './types';
+import type { BracketMatchView, BracketPart, BracketSeat, BracketView } from './types';
 
 export const BOX_WIDTH = 232;
 export const BOX_HEIGHT = 76;
@@ -167,7 +167,7 @@ function singleLayout(view: BracketView): Layout {
   return { width: columnX(columns.length) - GAP_X, height, columns, boxes, lines, sections: [] };
 }
 
-const UPPER_PARTS = new Set(['upper', 'grand-final', 'reset']);
+const UPPER_PARTS: ReadonlySet<BracketPart> = new Set<BracketPart>(['upper', 'grand-final', 'reset']);
 
 function doubleLayout(view: BracketView): Layout {
   const boxes: Box[] = [];

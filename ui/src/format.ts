@@ -1,8 +1,8 @@
 // Turns view data into words for people: results, player status, the header line, times
 // and file paths.
 import { has, t } from './i18n';
-import { word } from './i18n/messages';
-import type { EventView, PlayerView, ResultKind, TableView } from './types';
+import { say, word } from './i18n/messages';
+import type { EventView, PlayerView, TableView } from './types';
 import { labelOf, RESULT_KINDS, STAGES } from './vocabulary';
 
 type Result = NonNullable<TableView['result']>;
@@ -10,8 +10,8 @@ type Result = NonNullable<TableView['result']>;
 /** "2-1" (or "1-1-1" with drawn games) when the result has a game score. */
 export function gameScore(result: Result): string | null {
   const games = result.games;
-  if (games) return games.draws > 0 ? `${games.a}-${games.b}-${games.draws}` : `${games.a}-${games.b}`;
-  return /^\d+-\d+(-\d+)?$/.test(result.summary) ? result.summary : null;
+  if (!games) return null;
+  return games.draws > 0 ? `${games.a}-${games.b}-${games.draws}` : `${games.a}-${games.b}`;
 }
 
 /** A team match's seats in words: "A, B, draw". */
@@ -28,7 +28,7 @@ export function describeResult(table: TableView): string {
   const winner = bySide ?? seats.find((seat) => seat.outcome === 'win');
   const loser = seats.find((seat) => seat !== winner && seat.outcome === 'loss');
   const score = gameScore(result);
-  const kind = result.kind as ResultKind;
+  const kind = result.kind;
   switch (kind) {
     case 'win':
       return score ? t('result.winScore', { name: winner?.name ?? '', score }) : t('result.win', { name: winner?.name ?? '' });
@@ -51,7 +51,7 @@ export function describeResult(table: TableView): string {
     case 'withdrawn-bye':
       return labelOf(RESULT_KINDS, kind);
     default:
-      return result.summary;
+      return say(result.summary);
   }
 }
 

@@ -8,8 +8,10 @@ use tablekeeper_commands::verify::RulesetVerification;
 use tablekeeper_commands::views::{
     EventView, ExplanationView, PairingsView, PlayerView, StandingsView, TableView,
 };
+use tablekeeper_commands::vocabulary::{ResultKind, Stage};
 use tablekeeper_commands::words::{self, Language};
 use tablekeeper_engine::message::Message;
+use tablekeeper_engine::model::{DropTiming, Outcome, Side, Structure};
 
 /// The language messages are shown in (`--lang`, else the locale), set once at start.
 static LANGUAGE: std::sync::OnceLock<Language> = std::sync::OnceLock::new();
@@ -55,11 +57,13 @@ pub fn summary(view: &EventView) -> String {
         ),
         None => format!("{} Swiss rounds", view.recommended_rounds),
     };
-    let single = view.structure == "single-elimination";
-    let stage = match view.stage.as_str() {
-        "cut" if single => "  stage: single elimination (see `tablekeeper bracket`)\n".to_string(),
-        "cut" => "  stage: top cut (see `tablekeeper bracket`)\n".to_string(),
-        "finished" => "  stage: finished (the bracket has a champion)\n".to_string(),
+    let single = view.structure == Structure::SingleElimination;
+    let stage = match view.stage {
+        Stage::Cut if single => {
+            "  stage: single elimination (see `tablekeeper bracket`)\n".to_string()
+        }
+        Stage::Cut => "  stage: top cut (see `tablekeeper bracket`)\n".to_string(),
+        Stage::Finished => "  stage: finished (the bracket has a champion)\n".to_string(),
         _ if view.recommended_rounds == 0 => {
             "  suggested: nothing yet (register at least 2 players)\n".to_string()
         }
@@ -74,14 +78,14 @@ pub fn summary(view: &EventView) -> String {
         _ => format!("  suggested for {} players: {rounds}\n", view.field),
     };
     let stage = match &view.recommended_structure {
-        Some(structure) if view.stage == "registration" => format!(
+        Some(structure) if view.stage == Stage::Registration => format!(
             "{stage}  the publisher recommends a {structure} for {} players (`create --structure {structure}`)\n",
             view.field
         ),
         _ => stage,
     };
-    let structure = match (view.structure.as_str(), &view.structure_finished) {
-        ("swiss" | "", _) => String::new(),
+    let structure = match (view.structure, &view.structure_finished) {
+        (Structure::Swiss, _) => String::new(),
         (id, None) => format!("  structure: {id}\n"),
         (id, Some(reason)) => format!("  structure: {id} — {}\n", say(reason)),
     };
@@ -114,12 +118,12 @@ pub fn summary(view: &EventView) -> String {
 pub fn players(list: &[PlayerView]) -> String {
     let mut out = String::new();
     for p in list {
-        let status = match (p.dropped_after_round, p.drop.as_deref()) {
-            (Some(round), Some("after-pairing")) => {
+        let status = match (p.dropped_after_round, p.drop) {
+            (Some(round), Some(DropTiming::AfterPairing)) => {
                 format!("dropped after round {round} was paired: that round is lost")
             }
             (Some(round), _) => format!("dropped after round {round}"),
-            (None, _) => p.status.clone(),
+            (None, _) => p.status.id().to_string(),
         };
         let reading = p
             .reading
@@ -149,12 +153,12 @@ pub fn table_line(t: &TableView) -> String {
     let result = t
         .result
         .as_ref()
-        .map_or("—".to_string(), |r| r.summary.clone());
-    let first = match (t.first.as_deref(), t.chooses.as_deref()) {
-        (Some("a"), _) => format!("  [{} goes first]", t.a.name),
-        (Some("b"), _) => format!("  [{} goes first]", t.b.name),
-        (_, Some("a")) => format!("  [{} chooses first or second]", t.a.name),
-        (_, Some("b")) => format!("  [{} chooses first or second]", t.b.name),
+        .map_or("—".to_string(), |r| say(&r.summary));
+    let first = match (t.first, t.chooses) {
+        (Some(Side::A), _) => format!("  [{} goes first]", t.a.name),
+        (Some(Side::B), _) => format!("  [{} goes first]", t.b.name),
+        (_, Some(Side::A)) => format!("  [{} chooses first or second]", t.a.name),
+        (_, Some(Side::B)) => format!("  [{} chooses first or second]", t.b.name),
         _ => String::new(),
     };
     format!(
@@ -186,8 +190,8 @@ pub fn pairings(view: &PairingsView, explain: bool) -> String {
         out.push_str(&table_line(t));
     }
     for b in &view.byes {
-        match b.result.as_ref().map(|r| r.kind.as_str()) {
-            Some("withdrawn-bye") => {
+        match b.result.as_ref().map(|r| r.kind) {
+            Some(ResultKind::WithdrawnBye) => {
                 let _ = writeln!(out, "  bye  {} (withdrawn: dropped after pairing)", b.name);
             }
             _ => {
@@ -350,7 +354,9 @@ pub fn breakdown(view: &tablekeeper_commands::breakdown::BreakdownView) -> Strin
             let _ = write!(
                 out,
                 "        round {:>2}  {:<5} {}",
-                line.round, line.outcome, opponent
+                line.round,
+                outcome_word(line.outcome),
+                opponent
             );
             if let Some(match_win) = &line.opponent_match_win {
                 let _ = write!(out, "  {match_win}");
@@ -362,6 +368,15 @@ pub fn breakdown(view: &tablekeeper_commands::breakdown::BreakdownView) -> Strin
         }
     }
     out
+}
+
+/// A breakdown line's outcome as the terminal shows it.
+fn outcome_word(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win => "win",
+        Outcome::Draw => "draw",
+        Outcome::Loss => "loss",
+    }
 }
 
 pub fn verification(results: &[RulesetVerification]) -> String {
@@ -459,11 +474,11 @@ pub fn bracket(view: &BracketView) -> String {
             (Some(n), Some(part)) => format!("bracket {n} ({part}): "),
             _ => String::new(),
         };
-        let name = |side: &str| {
-            let s = if side == "a" { &m.a } else { &m.b };
+        let name = |side: Side| {
+            let s = if side == Side::A { &m.a } else { &m.b };
             s.as_ref().map(|s| s.name.clone()).unwrap_or_default()
         };
-        let first = match (m.first.as_deref(), m.chooses.as_deref()) {
+        let first = match (m.first, m.chooses) {
             (Some(side), _) => format!("  [{} goes first]", name(side)),
             (_, Some(side)) => format!("  [{} chooses first or second]", name(side)),
             _ => String::new(),
@@ -475,7 +490,7 @@ pub fn bracket(view: &BracketView) -> String {
             pad(&seat(&m.a), 26),
             mark(&m.b),
             pad(&seat(&m.b), 26),
-            m.result.as_deref().unwrap_or("")
+            m.result.as_ref().map(|r| say(&r.summary)).unwrap_or_default()
         );
     };
     let mut out = if view.double {

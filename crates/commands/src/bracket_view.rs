@@ -28,22 +28,22 @@ pub struct BracketMatchView {
     pub b: Option<BracketSeat>,
     /// The player who advances, once decided.
     pub winner: Option<u32>,
-    /// Short result text (`"A wins"`, `"2-1"`, `"bye"`, `"double loss"`).
-    pub result: Option<String>,
+    /// The recorded result (a bye, a game score, a double loss, …).
+    pub result: Option<crate::result_view::ResultView>,
     /// Double elimination: the bracket number (FoW "bracket n") and its part: `upper`,
     /// `lower`, `grand-final` or `reset`.
     #[serde(default)]
     pub bracket: Option<u32>,
     #[serde(default)]
-    pub part: Option<String>,
+    pub part: Option<tablekeeper_engine::top_cut::double::Part>,
     /// `"a"` or `"b"`: who goes first in game 1, where the ruleset assigns it (FoW Player
     /// Arrangement Control; the grand final's second player in the reset, digest E15).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first: Option<String>,
+    pub first: Option<tablekeeper_engine::model::Side>,
     /// `"a"` or `"b"`: who chooses to go first or second in game 1 (FoW 003 §6b-vii: the
     /// higher Swiss rank in the first finals round).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chooses: Option<String>,
+    pub chooses: Option<tablekeeper_engine::model::Side>,
 }
 
 /// The draw among players tied on the cut line.
@@ -134,10 +134,7 @@ impl BracketView {
                         let mut view = slot_view(played, slot, &seat, &event.ruleset);
                         if let (Some(plan), Some(number)) = (plan, played.numbers.get(slot)) {
                             view.bracket = Some(u32::from(*number));
-                            view.part = plan
-                                .iter()
-                                .find(|p| p.number == *number)
-                                .map(|p| p.part.id().to_string());
+                            view.part = plan.iter().find(|p| p.number == *number).map(|p| p.part);
                         }
                         view
                     })
@@ -265,10 +262,10 @@ fn match_view(
         result: m
             .result
             .as_ref()
-            .map(|r| crate::views::result_view(&r.entry, ruleset).summary),
+            .map(|r| crate::result_view::result_view(&r.entry, ruleset)),
         bracket: None,
         part: None,
-        first: m.first.map(crate::views::side_id),
-        chooses: m.chooses.map(crate::views::side_id),
+        first: m.first,
+        chooses: m.chooses,
     }
 }

@@ -20,7 +20,7 @@ pub struct OpponentLine {
     pub opponent: Option<u32>,
     pub opponent_name: Option<String>,
     /// `win`, `loss` or `draw` from this player's side.
-    pub outcome: String,
+    pub outcome: Outcome,
     /// The opponent's W-L-D now.
     pub opponent_record: Option<String>,
     /// The opponent's match-win percentage as averages use it (floor applied).
@@ -73,12 +73,7 @@ impl Session {
                             round: r.round,
                             opponent: r.opponent.map(|o| o.0),
                             opponent_name: opponent.map(|o| o.name.clone()),
-                            outcome: match r.seat.outcome {
-                                Outcome::Win => "win",
-                                Outcome::Loss => "loss",
-                                Outcome::Draw => "draw",
-                            }
-                            .into(),
+                            outcome: r.seat.outcome,
                             opponent_record: opponent
                                 .map(|o| format!("{}-{}-{}", o.wins, o.losses, o.draws)),
                             opponent_match_win: opponent

@@ -189,7 +189,7 @@ pub fn results_csv(event: &Event) -> Result<String, CommandError> {
                 t.b.name.clone(),
                 t.result
                     .as_ref()
-                    .map(|r| r.summary.clone())
+                    .map(|r| r.summary.text.clone())
                     .unwrap_or_default(),
                 t.a.points.clone().unwrap_or_default(),
                 t.b.points.clone().unwrap_or_default(),

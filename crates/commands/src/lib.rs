@@ -25,6 +25,7 @@ pub mod qr;
 pub mod replay;
 pub mod report;
 pub mod result_input;
+pub mod result_view;
 pub mod room;
 pub mod session;
 pub mod slip_code;

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
 use tablekeeper_engine::message::Message;
-use tablekeeper_engine::model::{Match, Player, PlayerStatus, ResultEntry, Round, Seats};
+use tablekeeper_engine::model::{Match, Player, PlayerStatus, ResultEntry, Round, Seats, Side};
 use tablekeeper_engine::msg;
 use tablekeeper_engine::standings::{Standings, TiebreakValue};
 use ts_rs::TS;
@@ -49,22 +49,22 @@ pub struct EventView {
     /// (Bushiroad, 2–4 players); `null` otherwise.
     #[serde(default)]
     #[ts(optional = nullable)]
-    pub recommended_structure: Option<String>,
+    pub recommended_structure: Option<tablekeeper_engine::structure::Structure>,
     /// The finals a plain `cut` plays: `single-elimination`, or `double-elimination` (FoW
     /// with one-game matches, 4 or 8 players).
     #[serde(default)]
-    #[ts(as = "Option<String>", optional)]
-    pub recommended_finals: String,
+    #[ts(as = "Option<crate::vocabulary::Finals>", optional)]
+    pub recommended_finals: crate::vocabulary::Finals,
     /// The number of players the suggestions are for: the active players before round 1,
     /// then the field of round 1 (late entries and later drops do not change it).
     #[serde(default)]
     #[ts(as = "Option<u32>", optional)]
     pub field: u32,
     /// `registration` (no round paired), `swiss`, `cut` (bracket running) or `finished`.
-    pub stage: String,
-    /// `swiss`, `round-robin`, `two-loss` or `points-threshold`.
+    pub stage: crate::vocabulary::Stage,
+    /// `swiss`, `round-robin`, `two-loss`, `points-threshold` or `single-elimination`.
     #[serde(default)]
-    pub structure: String,
+    pub structure: tablekeeper_engine::structure::Structure,
     /// Members per team (2 tag, 3 trio); 0 for an individual event.
     #[serde(default)]
     pub team_size: u8,
@@ -117,7 +117,7 @@ pub struct PlayerView {
     pub publisher_id: Option<String>,
     pub nickname: Option<String>,
     pub joined_round: u32,
-    pub status: String,
+    pub status: crate::vocabulary::PlayerState,
     pub dropped_after_round: Option<u32>,
     /// A table this player keeps every round (accessibility).
     #[serde(default)]
@@ -138,14 +138,16 @@ pub struct PlayerView {
     /// recorded before this was kept.
     #[serde(default)]
     #[ts(optional = nullable)]
-    pub drop: Option<String>,
+    pub drop: Option<tablekeeper_engine::model::DropTiming>,
 }
 
 impl PlayerView {
     pub fn from_player(player: &Player) -> Self {
         let (status, dropped_after_round) = match player.status {
-            PlayerStatus::Active => ("active", None),
-            PlayerStatus::Dropped { after_round } => ("dropped", Some(after_round)),
+            PlayerStatus::Active => (crate::vocabulary::PlayerState::Active, None),
+            PlayerStatus::Dropped { after_round } => {
+                (crate::vocabulary::PlayerState::Dropped, Some(after_round))
+            }
         };
         PlayerView {
             id: player.id.0,
@@ -154,14 +156,14 @@ impl PlayerView {
             publisher_id: player.publisher_id.clone(),
             nickname: player.nickname.clone(),
             joined_round: player.joined_round,
-            status: status.to_string(),
+            status,
             dropped_after_round,
             fixed_table: player.fixed_table,
             disqualified: player.disqualified,
             deck: player.deck.clone(),
             members: player.members.clone(),
             member_decks: player.member_decks.clone(),
-            drop: player.drop_timing.map(|t| t.id().to_string()),
+            drop: player.drop_timing,
         }
     }
 }
@@ -176,7 +178,7 @@ pub struct PenaltyView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub member: Option<String>,
     pub round: u32,
-    pub penalty: String,
+    pub penalty: tablekeeper_engine::model::PenaltyType,
     pub infraction: String,
     pub note: Option<String>,
 }
@@ -193,7 +195,7 @@ impl PenaltyView {
                     .and_then(|p| p.members.get(usize::from(seat)).cloned())
             }),
             round: record.round,
-            penalty: record.penalty.id().to_string(),
+            penalty: record.penalty,
             infraction: record.infraction.clone(),
             note: record.note.clone(),
         }
@@ -208,55 +210,14 @@ pub struct SeatView {
     pub name: String,
     /// Points from the result of this match, once it is recorded.
     pub points: Option<String>,
-    pub outcome: Option<String>,
+    pub outcome: Option<tablekeeper_engine::model::Outcome>,
     /// A single-seat record's result (the bye, a withdrawn bye, a late entry's missed
     /// round); left out for a seat at a table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<ResultView>,
 }
 
-/// A recorded result, with everything the scorekeeper entered.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct ResultView {
-    /// `win`, `draw`, `double-loss`, `double-win`, `default`, `penalty`, `team`, `bye`,
-    /// `late-entry-loss`, `withdrawn-bye`.
-    pub kind: String,
-    /// Short text: `"2-1"`, `"A wins"`, `"draw"`, …
-    pub summary: String,
-    /// `"a"` or `"b"`: the seat that won (`win`, `default`, `penalty`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<String>,
-    /// Games won by seat A, by seat B, and drawn games, when a game score was entered (or
-    /// games were awarded by penalty); a team match's individual wins.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub games: Option<GamesView>,
-    /// The graded result reason (`moncolle-legacy`), also the foul reason a penalty loss
-    /// scores with there.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    /// Draws: `time`, `intentional` or `consensual`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub draw: Option<String>,
-    /// Which default it was: `no-show`, `drop-after-pairing` or `late-entry`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub default: Option<String>,
-    /// Penalty results: `match-loss` or `disqualification`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub penalty: Option<String>,
-    /// Team matches: each seat's result in seat order (`a`, `b`, `draw`, `dl`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub seats: Vec<String>,
-}
-
-/// A game score.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct GamesView {
-    pub a: u8,
-    pub b: u8,
-    pub draws: u8,
-}
+pub use crate::result_view::{GamesView, ResultView};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
@@ -267,11 +228,11 @@ pub struct TableView {
     pub warnings: Vec<Message>,
     /// `"a"` or `"b"`: who goes first in game 1, where the ruleset assigns it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first: Option<String>,
+    pub first: Option<Side>,
     /// `"a"` or `"b"`: who chooses to go first or second in game 1, where the ruleset gives
     /// the choice (FoW 003 §6b-vii: the higher Swiss rank in the first finals round).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chooses: Option<String>,
+    pub chooses: Option<Side>,
     pub a: SeatView,
     pub b: SeatView,
     pub result: Option<ResultView>,
@@ -541,14 +502,14 @@ impl TableView {
         TableView {
             warnings: Vec::new(),
             table: m.table.unwrap_or(0),
-            first: m.first.map(side_id),
-            chooses: m.chooses.map(side_id),
+            first: m.first,
+            chooses: m.chooses,
             a: seat(event, m, a, 0),
             b: seat(event, m, b, 1),
             result: m
                 .result
                 .as_ref()
-                .map(|r| result_view(&r.entry, &event.ruleset)),
+                .map(|r| crate::result_view::result_view(&r.entry, &event.ruleset)),
         }
     }
 
@@ -614,7 +575,7 @@ impl PairingsView {
                     single.result = m
                         .result
                         .as_ref()
-                        .map(|r| result_view(&r.entry, &event.ruleset));
+                        .map(|r| crate::result_view::result_view(&r.entry, &event.ruleset));
                     match m.result.as_ref().map(|r| &r.entry) {
                         Some(ResultEntry::LateEntryLoss) => view.late_entry_losses.push(single),
                         _ => view.byes.push(single),
@@ -633,142 +594,8 @@ fn seat(event: &Event, m: &Match, player: u32, index: usize) -> SeatView {
         player,
         name: name_of(event, player),
         points: seat.map(|s| s.points.to_string()),
-        outcome: seat.map(|s| format!("{:?}", s.outcome).to_lowercase()),
+        outcome: seat.map(|s| s.outcome),
         result: None,
-    }
-}
-
-/// `"a"` or `"b"`.
-pub(crate) fn side_id(side: tablekeeper_engine::model::Side) -> String {
-    match side {
-        tablekeeper_engine::model::Side::A => "a",
-        tablekeeper_engine::model::Side::B => "b",
-    }
-    .into()
-}
-
-pub(crate) fn result_view(
-    entry: &ResultEntry,
-    ruleset: &tablekeeper_engine::Ruleset,
-) -> ResultView {
-    use tablekeeper_engine::model::{DefaultReason, DrawReason, PenaltyKind};
-    let games = |g: &Option<tablekeeper_engine::model::GameScore>| {
-        g.map(|g| {
-            if g.draws > 0 {
-                format!("{}-{}-{}", g.a, g.b, g.draws)
-            } else {
-                format!("{}-{}", g.a, g.b)
-            }
-        })
-    };
-    let side = |s: &tablekeeper_engine::model::Side| format!("{s:?}");
-    let mut view = ResultView {
-        kind: String::new(),
-        summary: String::new(),
-        winner: None,
-        games: None,
-        reason: None,
-        draw: None,
-        default: None,
-        penalty: None,
-        seats: Vec::new(),
-    };
-    let games_view = |g: &Option<tablekeeper_engine::model::GameScore>| {
-        g.map(|g| GamesView {
-            a: g.a,
-            b: g.b,
-            draws: g.draws,
-        })
-    };
-    let (kind, summary) = match entry {
-        ResultEntry::Win {
-            winner,
-            games: g,
-            reason,
-        } => {
-            view.winner = Some(side_id(*winner));
-            view.games = games_view(g);
-            view.reason = reason.clone();
-            (
-                "win",
-                games(g).unwrap_or_else(|| format!("{} wins", side(winner))),
-            )
-        }
-        ResultEntry::Draw {
-            games: g,
-            reason,
-            graded_reason,
-        } => {
-            view.games = games_view(g);
-            view.reason = graded_reason.clone();
-            view.draw = Some(
-                match reason {
-                    DrawReason::Time => "time",
-                    DrawReason::Intentional => "intentional",
-                    DrawReason::Consensual => "consensual",
-                }
-                .into(),
-            );
-            ("draw", games(g).unwrap_or_else(|| "draw".into()))
-        }
-        ResultEntry::DoubleLoss => ("double-loss", "double loss".into()),
-        ResultEntry::DoubleWin => ("double-win", "double win".into()),
-        ResultEntry::Default { winner, reason } => {
-            view.winner = Some(side_id(*winner));
-            view.default = Some(default_id(*reason).into());
-            ("default", format!("{} wins by default", side(winner)))
-        }
-        ResultEntry::Penalty { loser, penalty } => {
-            view.winner = Some(side_id(loser.other()));
-            view.penalty = Some(
-                match penalty {
-                    PenaltyKind::MatchLoss => "match-loss",
-                    PenaltyKind::Disqualification => "disqualification",
-                }
-                .into(),
-            );
-            view.reason = ruleset.points.penalty_reason.clone();
-            ("penalty", format!("{} loses by penalty", side(loser)))
-        }
-        ResultEntry::Bye => ("bye", "bye".into()),
-        ResultEntry::LateEntryLoss => {
-            view.default = Some(default_id(DefaultReason::LateEntry).into());
-            ("late-entry-loss", "late entry".into())
-        }
-        ResultEntry::WithdrawnBye => {
-            view.default = Some(default_id(DefaultReason::DropAfterPairing).into());
-            (
-                "withdrawn-bye",
-                "bye withdrawn (dropped after pairing)".into(),
-            )
-        }
-        ResultEntry::Team { seats } => {
-            view.seats = seats
-                .iter()
-                .map(|s| {
-                    match s {
-                        tablekeeper_engine::model::TeamSeat::A => "a",
-                        tablekeeper_engine::model::TeamSeat::B => "b",
-                        tablekeeper_engine::model::TeamSeat::Draw => "draw",
-                        tablekeeper_engine::model::TeamSeat::DoubleLoss => "dl",
-                    }
-                    .to_string()
-                })
-                .collect();
-            ("team", team_seats(seats))
-        }
-    };
-    view.kind = kind.to_string();
-    view.summary = summary;
-    view
-}
-
-fn default_id(reason: tablekeeper_engine::model::DefaultReason) -> &'static str {
-    use tablekeeper_engine::model::DefaultReason;
-    match reason {
-        DefaultReason::NoShow => "no-show",
-        DefaultReason::DropAfterPairing => "drop-after-pairing",
-        DefaultReason::LateEntry => "late-entry",
     }
 }
 
@@ -780,19 +607,4 @@ pub fn round_label(entrants: usize) -> String {
         8 => "quarterfinal".into(),
         n => format!("round-of-{n}"),
     }
-}
-
-/// "a, b, draw" for a team match's seats.
-pub(crate) fn team_seats(seats: &[tablekeeper_engine::model::TeamSeat]) -> String {
-    use tablekeeper_engine::model::TeamSeat;
-    seats
-        .iter()
-        .map(|s| match s {
-            TeamSeat::A => "a",
-            TeamSeat::B => "b",
-            TeamSeat::Draw => "draw",
-            TeamSeat::DoubleLoss => "dl",
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }

@@ -98,3 +98,27 @@ choice_enum! {
         Letter = "letter" ["us-letter"],
     }
 }
+
+choice_enum! {
+    /// Which finals the organizer asks for (`null`: the ruleset decides); also the finals
+    /// a plain `cut` plays (`EventView::recommended_finals`).
+    #[derive(ts_rs::TS, Default)]
+    #[ts(export)]
+    pub enum Finals {
+        #[default]
+        SingleElimination = "single-elimination",
+        DoubleElimination = "double-elimination",
+    }
+}
+
+choice_enum! {
+    /// One seat's result in a team match, as a result view shows it.
+    #[derive(ts_rs::TS)]
+    #[ts(export)]
+    pub enum TeamSeatResult {
+        A = "a",
+        B = "b",
+        Draw = "draw",
+        DoubleLoss = "dl",
+    }
+}

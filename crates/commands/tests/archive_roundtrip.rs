@@ -64,7 +64,7 @@ fn run_event(
         if session
             .players()
             .iter()
-            .filter(|p| p.status == "active")
+            .filter(|p| p.status == tablekeeper_commands::vocabulary::PlayerState::Active)
             .count()
             < 2
         {
@@ -89,7 +89,7 @@ fn run_event(
             let active: Vec<u32> = session
                 .players()
                 .iter()
-                .filter(|p| p.status == "active")
+                .filter(|p| p.status == tablekeeper_commands::vocabulary::PlayerState::Active)
                 .map(|p| p.id)
                 .collect();
             if active.len() > 2 {

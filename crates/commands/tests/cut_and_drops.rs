@@ -7,8 +7,10 @@ use tablekeeper_commands::desk::{
     CreateEventRequest, CutRequest, Desk, Finals, PairRequest, surface,
 };
 use tablekeeper_commands::result_input::parse_result;
+use tablekeeper_commands::vocabulary::{PlayerState, ResultKind};
 use tablekeeper_commands::{CreateOptions, CutOptions, RulesetSource, Session};
 use tablekeeper_engine::PlayerDetails;
+use tablekeeper_engine::model::DropTiming;
 use tablekeeper_engine::structure::Structure;
 
 fn session(
@@ -110,16 +112,16 @@ fn drops_after_pairing_and_a_cut_draw_survive_the_archive() {
     let withdrawn = &exported.rounds[0].byes[0];
     assert_eq!(withdrawn.points.as_deref(), Some("0"));
     assert_eq!(
-        withdrawn.result.as_ref().map(|r| r.kind.as_str()),
-        Some("withdrawn-bye")
+        withdrawn.result.as_ref().map(|r| r.kind),
+        Some(ResultKind::WithdrawnBye)
     );
-    let drops: Vec<Option<String>> = exported
+    let drops: Vec<Option<DropTiming>> = exported
         .players
         .iter()
-        .filter(|p| p.status == "dropped")
-        .map(|p| p.drop.clone())
+        .filter(|p| p.status == PlayerState::Dropped)
+        .map(|p| p.drop)
         .collect();
-    assert_eq!(drops, vec![Some("after-pairing".into()); 2]);
+    assert_eq!(drops, vec![Some(DropTiming::AfterPairing); 2]);
 }
 
 /// docs/decisions.md 34: a single-elimination event's archive carries its bracket rounds.
@@ -176,7 +178,7 @@ fn the_desktop_plans_a_cut_and_chooses_the_finals() {
     };
     let created = desk.create_event(request(None, "finals")).expect("create");
     assert_eq!(created.planned_cut, 4);
-    assert_eq!(created.recommended_finals, "double-elimination");
+    assert_eq!(created.recommended_finals, Finals::DoubleElimination);
     desk.add_players(tablekeeper_commands::desk::AddPlayersRequest {
         names: (1..=6).map(|n| format!("P{n}")).collect(),
         players: Vec::new(),

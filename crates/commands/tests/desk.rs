@@ -64,7 +64,6 @@ fn path(dir: &Path, name: &str) -> String {
     dir.join(name).display().to_string()
 }
 
-
 /// The table a `record_result` answer shows (its progress, step and notices left out), to
 /// compare with the preview's table.
 fn table_of(mut recorded: Value) -> Value {

@@ -32,8 +32,6 @@ impl Host {
     }
 }
 
-/// The tables of a pairings view.
-
 /// The table a `record_result` answer shows (its progress, step and notices left out), to
 /// compare with the preview's table.
 fn table_of(mut recorded: Value) -> Value {

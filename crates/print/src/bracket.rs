@@ -6,6 +6,7 @@
 //! event's rounds, so there is no tree to draw).
 
 use tablekeeper_commands::bracket_view::{BracketMatchView, BracketSeat, BracketView};
+use tablekeeper_commands::vocabulary::ResultKind;
 
 use crate::canvas::{Canvas, Document, MARGIN};
 use crate::labels::{bracket_caption, round_name};
@@ -67,7 +68,7 @@ pub fn bracket(sheet: &Sheet, view: &BracketView) -> Result<Vec<u8>, PrintError>
         for (m, matched) in round.matches.iter().enumerate() {
             let centre = top + 16.0 + span * (m as f32 + 0.5);
             centres.push(centre);
-            if let (Some(number), Some(part)) = (matched.bracket, &matched.part) {
+            if let (Some(number), Some(part)) = (matched.bracket, matched.part) {
                 // One line above the box, across the gap too, smaller rather than cut.
                 let caption = bracket_caption(sheet.language, number, part);
                 let size = fitting_size(canvas, &caption, font * 0.8, column_width - 4.0);
@@ -159,14 +160,13 @@ fn fitting_size(canvas: &Canvas, text: &str, size: f32, room: f32) -> f32 {
 }
 
 /// The result printed beside the winner: a game score ("2-1") only; who won a one-game
-/// match is the ▶ mark, in every language (the view's other texts are English words).
-fn printed_result(m: &BracketMatchView) -> Option<&str> {
-    m.result.as_deref().filter(|r| {
-        let mut parts = r.split('-');
-        matches!(
-            (parts.next(), parts.next(), parts.next()),
-            (Some(a), Some(b), None) if a.parse::<u8>().is_ok() && b.parse::<u8>().is_ok()
-        )
+/// match is the ▶ mark, in every language.
+fn printed_result(m: &BracketMatchView) -> Option<String> {
+    let games = m.result.as_ref()?.games?;
+    Some(if games.draws > 0 {
+        format!("{}-{}-{}", games.a, games.b, games.draws)
+    } else {
+        format!("{}-{}", games.a, games.b)
     })
 }
 
@@ -186,9 +186,11 @@ fn draw_match(
     let line = size * 1.5;
     canvas.rect(x, centre - line, width, line * 2.0, 0.6);
     canvas.line((x, centre), (x + width, centre), 0.3);
-    let is_bye = m.result.as_deref() == Some("bye");
+    let is_bye = m.result.as_ref().map(|r| r.kind) == Some(ResultKind::Bye);
     let result = printed_result(m);
-    let result_width = result.map_or(0.0, |r| canvas.text_width(r, size * 0.85) + 6.0);
+    let result_width = result
+        .as_deref()
+        .map_or(0.0, |r| canvas.text_width(r, size * 0.85) + 6.0);
     for (n, seat) in [&m.a, &m.b].into_iter().enumerate() {
         let y = centre - line + line * n as f32 + size * 1.1;
         let text = match seat {
@@ -202,7 +204,7 @@ fn draw_match(
         let room = width - 6.0 - if won { result_width } else { 0.0 };
         let fitted = fitting_size(canvas, &shown, size, room);
         canvas.text(x + 3.0, y, fitted, room, &shown);
-        if won && let Some(result) = result {
+        if won && let Some(result) = result.as_deref() {
             canvas.text_right(x + width - 3.0, y, size * 0.85, result);
         }
     }

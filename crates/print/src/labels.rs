@@ -1,6 +1,7 @@
 //! Every word printed on a sheet, in English and Japanese.
 
 use crate::Language;
+use tablekeeper_engine::top_cut::double::Part;
 
 /// The printed words of one language.
 pub struct Labels {
@@ -98,17 +99,16 @@ pub fn round_name(language: Language, label: &str) -> String {
 }
 
 /// A double-elimination match's caption: "Bracket 3 · upper" / "ブラケット3・勝者側".
-pub fn bracket_caption(language: Language, number: u32, part: &str) -> String {
+pub fn bracket_caption(language: Language, number: u32, part: Part) -> String {
     let part = match (language, part) {
-        (Language::En, "upper") => "upper bracket",
-        (Language::En, "lower") => "lower bracket",
-        (Language::En, "grand-final") => "grand final",
-        (Language::En, "reset") => "grand final replay",
-        (Language::Ja, "upper") => "勝者側",
-        (Language::Ja, "lower") => "敗者側",
-        (Language::Ja, "grand-final") => "グランドファイナル",
-        (Language::Ja, "reset") => "グランドファイナル再戦",
-        (_, other) => other,
+        (Language::En, Part::Upper) => "upper bracket",
+        (Language::En, Part::Lower) => "lower bracket",
+        (Language::En, Part::GrandFinal) => "grand final",
+        (Language::En, Part::Reset) => "grand final replay",
+        (Language::Ja, Part::Upper) => "勝者側",
+        (Language::Ja, Part::Lower) => "敗者側",
+        (Language::Ja, Part::GrandFinal) => "グランドファイナル",
+        (Language::Ja, Part::Reset) => "グランドファイナル再戦",
     };
     match language {
         Language::En => format!("Bracket {number} · {part}"),

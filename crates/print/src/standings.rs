@@ -5,6 +5,8 @@
 use tablekeeper_commands::breakdown::BreakdownView;
 use tablekeeper_commands::views::StandingsView;
 
+use tablekeeper_engine::model::Outcome;
+
 use crate::canvas::{Document, MARGIN};
 use crate::table::{self, Column, Width};
 use crate::{PrintError, Sheet};
@@ -204,10 +206,10 @@ pub fn breakdown(
         );
         y += line;
         for r in &player.rounds {
-            let outcome = match r.outcome.as_str() {
-                "win" => l.outcome_win,
-                "loss" => l.outcome_loss,
-                _ => l.outcome_draw,
+            let outcome = match r.outcome {
+                Outcome::Win => l.outcome_win,
+                Outcome::Loss => l.outcome_loss,
+                Outcome::Draw => l.outcome_draw,
             };
             let opponent = r.opponent_name.clone().unwrap_or_else(|| l.bye.to_string());
             let numbers = match (&r.opponent_record, &r.opponent_match_win) {

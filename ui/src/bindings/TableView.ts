@@ -2,6 +2,7 @@
 import type { Message } from "./Message";
 import type { ResultView } from "./ResultView";
 import type { SeatView } from "./SeatView";
+import type { Side } from "./Side";
 
 export type TableView = { table: number, 
 /**
@@ -11,9 +12,9 @@ warnings?: Array<Message>,
 /**
  * `"a"` or `"b"`: who goes first in game 1, where the ruleset assigns it.
  */
-first?: string | null, 
+first?: Side | null, 
 /**
  * `"a"` or `"b"`: who chooses to go first or second in game 1, where the ruleset gives
  * the choice (FoW 003 §6b-vii: the higher Swiss rank in the first finals round).
  */
-chooses?: string | null, a: SeatView, b: SeatView, result: ResultView | null, };
+chooses?: Side | null, a: SeatView, b: SeatView, result: ResultView | null, };

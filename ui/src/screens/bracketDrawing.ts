@@ -4,18 +4,18 @@
 // of lines; used by the Top cut screen and the projector window.
 import { BOX_HEIGHT, BOX_WIDTH, layoutBracket, type Box } from '../bracketLayout';
 import { h } from '../dom';
-import { bracketLabel } from '../format';
+import { bracketLabel, gameScore } from '../format';
 import { has, t } from '../i18n';
-import type { BracketMatchView, BracketSeat, BracketView } from '../types';
+import type { BracketMatchView, BracketSeat, BracketView, ResultView } from '../types';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-/** The shell's short result text in words; "A wins" is left out as the winner is marked. */
-export function bracketResult(result: string | null): string | null {
+/** A match's result in words: the game score, a bye or a double loss; who won is marked. */
+export function bracketResult(result: ResultView | null): string | null {
   if (result === null) return null;
-  if (/^\d/.test(result)) return result;
-  if (result === 'bye') return t('round.bye');
-  if (result === 'double loss') return t('result.doubleLoss');
+  if (result.games) return gameScore(result);
+  if (result.kind === 'bye') return t('round.bye');
+  if (result.kind === 'double-loss') return t('result.doubleLoss');
   return null;
 }
 
@@ -42,7 +42,7 @@ function part(match: BracketMatchView): string | null {
 
 function matchBox(box: Box, match: BracketMatchView): HTMLElement {
   const result = bracketResult(match.result);
-  const bye = match.a !== null && match.b === null && (match.table === null || match.result === 'bye');
+  const bye = match.a !== null && match.b === null && (match.table === null || match.result?.kind === 'bye');
   const top = [
     box.kind === 'third-place' ? bracketLabel('third-place') : null,
     match.table !== null ? t('cut.tableNo', { table: match.table }) : null,

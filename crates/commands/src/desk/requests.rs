@@ -443,15 +443,7 @@ pub struct BackToRoundRequest {
     pub confirm: bool,
 }
 
-tablekeeper_engine::choice_enum! {
-    /// Which finals the organizer asks for (`null`: the ruleset decides).
-    #[derive(ts_rs::TS)]
-    #[ts(export)]
-    pub enum Finals {
-        SingleElimination = "single-elimination",
-        DoubleElimination = "double-elimination",
-    }
-}
+pub use crate::vocabulary::Finals;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]

@@ -40,10 +40,11 @@ pub struct RoomSeat {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct RoomResult {
-    /// `win`, `draw`, `double-loss`, `double-win` or `team`.
-    pub kind: String,
-    /// `"a"` or `"b"` for a win.
-    pub winner: Option<String>,
+    /// `win`, `draw`, `double-loss`, `double-win` or `team` (a default or a penalty
+    /// reads as a win: the room does not show how a result came about).
+    pub kind: crate::vocabulary::ResultKind,
+    /// The winning seat, for a win.
+    pub winner: Option<tablekeeper_engine::model::Side>,
     /// Games won by seat A and by seat B, when a game score was entered.
     pub games: Option<[u8; 2]>,
 }
@@ -336,13 +337,14 @@ fn seat(seat: &SeatView) -> RoomSeat {
 
 /// A result without how it came about: a penalty or a default reads as a win.
 fn room_result(result: &ResultView) -> RoomResult {
-    let kind = match result.kind.as_str() {
-        "win" | "default" | "penalty" => "win",
+    use crate::vocabulary::ResultKind;
+    let kind = match result.kind {
+        ResultKind::Win | ResultKind::Default | ResultKind::Penalty => ResultKind::Win,
         other => other,
     };
     RoomResult {
-        kind: kind.to_string(),
-        winner: result.winner.clone(),
+        kind,
+        winner: result.winner,
         games: result.games.map(|g| [g.a, g.b]),
     }
 }

@@ -100,11 +100,11 @@ impl Session {
 
     /// `round-robin` when the publisher recommends one instead of Swiss for the field
     /// (000 §3.2.1.1, 001 第1項: "For 2 - 4 fighters, a round robin format is recommended").
-    pub fn recommended_structure(&self) -> Option<String> {
+    pub fn recommended_structure(&self) -> Option<Structure> {
         let count = self.field_size();
         let row = self.event.ruleset.recommended_for(count)?;
         (count >= 2 && row.rounds == 0 && self.event.settings.structure == Structure::Swiss)
-            .then(|| Structure::RoundRobin.id().to_string())
+            .then_some(Structure::RoundRobin)
     }
 
     /// Top cut size suggested for the field (`0`: no cut), by the ruleset's rule: the
@@ -163,16 +163,15 @@ impl Session {
     }
 
     /// The finals a plain `cut` plays for the planned (or suggested) size.
-    pub fn recommended_finals(&self) -> String {
+    pub fn recommended_finals(&self) -> crate::vocabulary::Finals {
         let size = match self.event.settings.planned_cut {
             0 => self.recommended_cut(),
             planned => planned,
         };
         if self.default_double_elimination(size) {
-            "double-elimination"
+            crate::vocabulary::Finals::DoubleElimination
         } else {
-            "single-elimination"
+            crate::vocabulary::Finals::SingleElimination
         }
-        .into()
     }
 }

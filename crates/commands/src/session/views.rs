@@ -9,6 +9,7 @@ use tablekeeper_engine::standings;
 use tablekeeper_engine::structure::Structure;
 
 use super::open::Session;
+use crate::vocabulary::Stage;
 
 impl Session {
     pub fn summary(&self) -> EventView {
@@ -43,13 +44,12 @@ impl Session {
             recommended_finals: self.recommended_finals(),
             field: self.field_size(),
             stage: match &event.cut {
-                Some(cut) if cut.is_finished() => "finished",
-                Some(_) => "cut",
-                None if event.rounds.is_empty() => "registration",
-                None => "swiss",
-            }
-            .into(),
-            structure: event.settings.structure.id().into(),
+                Some(cut) if cut.is_finished() => Stage::Finished,
+                Some(_) => Stage::Cut,
+                None if event.rounds.is_empty() => Stage::Registration,
+                None => Stage::Swiss,
+            },
+            structure: event.settings.structure,
             team_size: event.settings.team_size,
             structure_finished: tablekeeper_engine::structure::finished(event)
                 .ok()
@@ -115,10 +115,7 @@ impl Session {
     }
 
     /// Where `round` (default: the current one) stands.
-    pub fn progress(
-        &self,
-        round: Option<u32>,
-    ) -> Result<crate::desk::RoundProgress, CommandError> {
+    pub fn progress(&self, round: Option<u32>) -> Result<crate::desk::RoundProgress, CommandError> {
         let number = self.round_or_current(round)?;
         let found = self
             .event

@@ -27,6 +27,7 @@ pub enum PlayerStatus {
 /// When a player's drop took effect (RULESETS.md decision 35; 000 §4.5, 001 本文 第4部
 /// 第5章).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[serde(rename_all = "kebab-case")]
 pub enum DropTiming {
     /// Entered after the round was paired and before the player's result: that round's

@@ -9,6 +9,7 @@ use crate::exact::Exact;
 
 /// First or second seat of a match (the order the pairing listed them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[serde(rename_all = "kebab-case")]
 pub enum Side {
     A,
@@ -42,6 +43,7 @@ pub struct GameScore {
 
 /// Why a match was drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[serde(rename_all = "kebab-case")]
 pub enum DrawReason {
     Time,
@@ -51,6 +53,7 @@ pub enum DrawReason {
 
 /// Why a match was decided without being played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[serde(rename_all = "kebab-case")]
 pub enum DefaultReason {
     /// The opponent did not show up (decision 30).
@@ -63,6 +66,7 @@ pub enum DefaultReason {
 
 /// A penalty that decided the match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[serde(rename_all = "kebab-case")]
 pub enum PenaltyKind {
     MatchLoss,
@@ -144,6 +148,7 @@ pub enum TeamSeat {
 
 /// Win, draw or loss, as the seat's record counts it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     Win,

@@ -29,24 +29,15 @@ pub enum Source {
     Loser(u8),
 }
 
-/// Which part of the double-elimination finals a match belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Part {
-    Upper,
-    Lower,
-    GrandFinal,
-    /// The grand final replayed because the upper-bracket finalist lost it.
-    Reset,
-}
-
-impl Part {
-    pub fn id(self) -> &'static str {
-        match self {
-            Part::Upper => "upper",
-            Part::Lower => "lower",
-            Part::GrandFinal => "grand-final",
-            Part::Reset => "reset",
-        }
+crate::choice_enum! {
+    /// Which part of the double-elimination finals a match belongs to.
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, rename = "BracketPart"))]
+    pub enum Part {
+        Upper = "upper",
+        Lower = "lower",
+        GrandFinal = "grand-final",
+        /// The grand final replayed because the upper-bracket finalist lost it.
+        Reset = "reset",
     }
 }
 
