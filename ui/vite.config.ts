@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   base: './',
   clearScreen: false,
-  // The UI imports the messages catalogue the CLI and printouts share
-  // (crates/commands/messages/ja.json), so the dev server may read the repository root.
+  // The UI imports the catalogues every host shares (crates/words/locales/*.json), so the
+  // dev server may read the repository root.
   server: { port: 1420, strictPort: true, fs: { allow: ['..'] } },
   build: {
     outDir: 'dist',

@@ -2,8 +2,7 @@
 // Record<Union, key>, so a word added on the Rust side fails `tsc` until it is in its table;
 // this test then fails until both languages have the label.
 import { describe, expect, it } from 'vitest';
-import en from './i18n/en.json';
-import ja from './i18n/ja.json';
+import { en, ja } from './i18n/catalogues';
 import type { Catalogue } from './types';
 import { LABEL_TABLES, PENALTIES, options, STRUCTURES, words } from './vocabulary';
 

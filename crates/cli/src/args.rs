@@ -4,10 +4,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 use tablekeeper_commands::vocabulary::{CsvEncoding, Document, ExportFormat, Paper};
-use tablekeeper_commands::words::Language;
 use tablekeeper_engine::model::PenaltyType;
 use tablekeeper_engine::structure::Structure;
 use tablekeeper_engine::top_cut::decks::SelectionMethod;
+use tablekeeper_words::Language;
 
 use crate::words::Word;
 

@@ -9,7 +9,7 @@ use tablekeeper_commands::desk::{
     BackupsRequest, Desk, PairingsRequest, PrintRequest, RestoreRequest, StandingsRequest,
 };
 use tablekeeper_commands::vocabulary::{CsvEncoding, Document, ExportFormat, Paper};
-use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_words::{ErrorKind, msg};
 
 use crate::host::Host;
 use crate::output::Output;

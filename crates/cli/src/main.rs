@@ -20,8 +20,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use tablekeeper_commands::CommandError;
-use tablekeeper_commands::words::Language;
-use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_words::Language;
+use tablekeeper_words::{ErrorKind, msg};
 
 use args::Cli;
 
@@ -131,21 +131,21 @@ fn usage_error(error: &clap::Error) -> ExitCode {
 }
 
 /// How to do in the CLI what an error asks for (the command layer's words name no host).
-fn cli_hint(kind: ErrorKind) -> Option<tablekeeper_engine::message::Message> {
+fn cli_hint(kind: ErrorKind) -> Option<tablekeeper_words::message::Message> {
     match kind {
-        ErrorKind::ResultExists => Some(tablekeeper_engine::msg!(
+        ErrorKind::ResultExists => Some(tablekeeper_words::msg!(
             "cli.hint.result-exists",
             "to correct it: tablekeeper result FILE TABLE RESULT --replace"
         )),
-        ErrorKind::RematchUnavoidable => Some(tablekeeper_engine::msg!(
+        ErrorKind::RematchUnavoidable => Some(tablekeeper_words::msg!(
             "cli.hint.rematch-unavoidable",
             "to pair with the fewest rematches: tablekeeper pair FILE --allow-rematches (or repair … --allow-rematches)"
         )),
-        ErrorKind::UnknownPlayer => Some(tablekeeper_engine::msg!(
+        ErrorKind::UnknownPlayer => Some(tablekeeper_words::msg!(
             "cli.hint.players",
             "the numbers: tablekeeper players FILE"
         )),
-        ErrorKind::NoRound => Some(tablekeeper_engine::msg!(
+        ErrorKind::NoRound => Some(tablekeeper_words::msg!(
             "cli.hint.no-round",
             "to pair: tablekeeper pair FILE"
         )),

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use tablekeeper_commands::CommandError;
-use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_words::{ErrorKind, msg};
 
 pub struct Output {
     pub text: String,

@@ -9,9 +9,9 @@ use tablekeeper_commands::views::{
     EventView, ExplanationView, PairingsView, PlayerView, StandingsView, TableView,
 };
 use tablekeeper_commands::vocabulary::{ResultKind, Stage};
-use tablekeeper_commands::words::{self, Language};
-use tablekeeper_engine::message::Message;
 use tablekeeper_engine::model::{DropTiming, Outcome, Side, Structure};
+use tablekeeper_words::message::Message;
+use tablekeeper_words::{self as words, Language};
 
 /// The language messages are shown in (`--lang`, else the locale), set once at start.
 static LANGUAGE: std::sync::OnceLock<Language> = std::sync::OnceLock::new();
@@ -490,7 +490,10 @@ pub fn bracket(view: &BracketView) -> String {
             pad(&seat(&m.a), 26),
             mark(&m.b),
             pad(&seat(&m.b), 26),
-            m.result.as_ref().map(|r| say(&r.summary)).unwrap_or_default()
+            m.result
+                .as_ref()
+                .map(|r| say(&r.summary))
+                .unwrap_or_default()
         );
     };
     let mut out = if view.double {
@@ -628,7 +631,7 @@ pub fn ticket(ticket: &tablekeeper_commands::desk::PlayerTicketView) -> String {
         text.push_str(&qr);
         text.push('\n');
     }
-    text.push_str(&say(&tablekeeper_engine::msg!(
+    text.push_str(&say(&tablekeeper_words::msg!(
         "ticket.line",
         "{name} (no. {player}): player code {code}",
         name = ticket.name.clone(),

@@ -6,7 +6,8 @@
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::*;
 use tablekeeper_commands::notice::Notice;
-use tablekeeper_engine::{ErrorKind, PlayerDetails, msg};
+use tablekeeper_engine::PlayerDetails;
+use tablekeeper_words::{ErrorKind, msg};
 
 use crate::args::Command;
 use crate::host::Host;

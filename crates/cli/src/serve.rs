@@ -12,9 +12,9 @@ use std::time::Duration;
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::notice::Notice;
 use tablekeeper_commands::room::{Reporting, RoomSettings};
-use tablekeeper_engine::message::{Message, Param};
-use tablekeeper_engine::{ErrorKind, msg};
 use tablekeeper_lan::{ServeOptions, Server, qr_text};
+use tablekeeper_words::message::{Message, Param};
+use tablekeeper_words::{ErrorKind, msg};
 
 use crate::render;
 
@@ -112,7 +112,7 @@ pub fn station(
     notices: &mut Vec<Notice>,
 ) -> Result<Vec<u32>, CommandError> {
     let from_view = |view: tablekeeper_commands::ErrorView| {
-        let message = tablekeeper_engine::message::Message {
+        let message = tablekeeper_words::message::Message {
             key: view.key,
             params: view.params,
             text: view.message,

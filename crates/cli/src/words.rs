@@ -4,7 +4,7 @@
 
 use clap::ValueEnum;
 use clap::builder::PossibleValue;
-use tablekeeper_engine::vocabulary::Choice;
+use tablekeeper_words::vocabulary::Choice;
 
 /// A CLI argument taking one of `T`'s words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,7 +34,7 @@ words!(
     tablekeeper_commands::vocabulary::CsvEncoding,
     tablekeeper_commands::vocabulary::Document,
     tablekeeper_commands::vocabulary::Paper,
-    tablekeeper_commands::words::Language,
+    tablekeeper_words::Language,
     tablekeeper_commands::desk::Finals,
     tablekeeper_commands::room::Reporting,
 );

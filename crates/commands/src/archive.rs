@@ -5,17 +5,17 @@
 //! full action log, so [`replay`] rebuilds the identical event.
 
 use serde::{Deserialize, Serialize};
-use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::ruleset::parse_ruleset;
 use tablekeeper_engine::{Event, EventSettings, standings};
 use tablekeeper_store::{Entry, LoggedAction};
+use tablekeeper_words::ErrorKind;
 
 use crate::history::Timeline;
 
 use crate::error::CommandError;
 use crate::session::Session;
 use crate::views::{PairingsView, PlayerView, StandingsView};
-use tablekeeper_engine::msg;
+use tablekeeper_words::msg;
 
 /// Format marker and version of the archive.
 pub const ARCHIVE_FORMAT: &str = "tablekeeper-archive";

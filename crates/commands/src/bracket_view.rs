@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
-use tablekeeper_engine::message::Message;
 use tablekeeper_engine::model::{Match, Outcome, PlayerId, Seats};
 use tablekeeper_engine::top_cut::bracket::{BracketRound, Cut};
+use tablekeeper_words::message::Message;
 use ts_rs::TS;
 
 /// A finalist with their seed.

@@ -1,13 +1,13 @@
 //! Standings and results as CSV for spreadsheets and publishers' tools, as UTF-8 with a
 //! BOM (what Excel needs to show Japanese correctly) or Shift-JIS (older Japanese tools).
 
-use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::Event;
 use tablekeeper_engine::model::Seats;
+use tablekeeper_words::ErrorKind;
 
 use crate::error::CommandError;
 use crate::views::{PairingsView, StandingsView};
-use tablekeeper_engine::msg;
+use tablekeeper_words::msg;
 
 pub use crate::vocabulary::CsvEncoding;
 

@@ -7,13 +7,13 @@
 //! without problems, so a bad file changes nothing.
 
 use serde::{Deserialize, Serialize};
-use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::PlayerDetails;
-use tablekeeper_engine::message::Message;
+use tablekeeper_words::ErrorKind;
+use tablekeeper_words::message::Message;
 use ts_rs::TS;
 
 use crate::error::CommandError;
-use tablekeeper_engine::msg;
+use tablekeeper_words::msg;
 
 /// Column keys and the header spellings accepted for each.
 const COLUMNS: [(&str, &[&str]); 4] = [

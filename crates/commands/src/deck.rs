@@ -1,11 +1,11 @@
 //! Reading a deck list (card number, name, count) from CSV (UTF-8, BOM or Shift-JIS).
 
-use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::model::DeckCard;
+use tablekeeper_words::ErrorKind;
 
 use crate::csv_import::decode;
 use crate::error::CommandError;
-use tablekeeper_engine::msg;
+use tablekeeper_words::msg;
 
 /// Parses `number,name,count` rows (a header row is optional).
 pub fn parse_list(bytes: &[u8]) -> Result<Vec<DeckCard>, CommandError> {

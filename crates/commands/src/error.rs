@@ -4,9 +4,10 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use tablekeeper_engine::message::Message;
-use tablekeeper_engine::{EngineError, ErrorKind, msg};
+use tablekeeper_engine::EngineError;
 use tablekeeper_store::StoreError;
+use tablekeeper_words::message::Message;
+use tablekeeper_words::{ErrorKind, msg};
 
 /// Why a command failed. Nothing was changed when a command returns this.
 #[derive(Debug)]
@@ -77,13 +78,13 @@ impl CommandError {
                 Some(backup) => msg!(
                     "error.damaged-file.with-backup",
                     "{problem}: the newest good backup is {backup}",
-                    problem = tablekeeper_engine::message::Param::message(&error.message()),
+                    problem = tablekeeper_words::message::Param::message(&error.message()),
                     backup = backup.display().to_string()
                 ),
                 None => msg!(
                     "error.damaged-file.no-backup",
                     "{problem}: no good backup was found beside it; restore a copy kept elsewhere (a USB stick, an exported archive)",
-                    problem = tablekeeper_engine::message::Param::message(&error.message())
+                    problem = tablekeeper_words::message::Param::message(&error.message())
                 ),
             },
         }

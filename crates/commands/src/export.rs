@@ -2,7 +2,7 @@
 //! publisher report. Shared by the CLI (`export --output`) and the desktop app.
 
 use std::path::Path;
-use tablekeeper_engine::ErrorKind;
+use tablekeeper_words::ErrorKind;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -10,7 +10,7 @@ use ts_rs::TS;
 use crate::error::CommandError;
 use crate::vocabulary::{CsvEncoding, ExportFormat};
 use crate::{Session, archive, csv_export, report};
-use tablekeeper_engine::msg;
+use tablekeeper_words::msg;
 
 /// What was written.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -32,7 +32,6 @@ pub mod slip_code;
 pub mod verify;
 pub mod views;
 pub mod vocabulary;
-pub mod words;
 
 pub use error::{CommandError, ErrorView};
 pub use session::{CreateOptions, CutOptions, FinalsChoice, HistoryItem, RulesetSource, Session};

@@ -7,14 +7,14 @@
 //! BEL, a line break, a tab) or a bidirectional override that would reorder printed text,
 //! or when it is longer than [`MAX_NAME_CHARS`].
 
-use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::event::MAX_NAME_CHARS;
-use tablekeeper_engine::message::{Message, Param};
+use tablekeeper_words::ErrorKind;
+use tablekeeper_words::message::{Message, Param};
 use unicode_general_category::{GeneralCategory, get_general_category};
 
 use crate::error::CommandError;
-use tablekeeper_engine::msg;
+use tablekeeper_words::msg;
 
 /// What is wrong with a name, for messages that point at the character.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,7 +173,7 @@ pub fn unprintable_notice(name: &str) -> Option<crate::notice::Notice> {
         .into_iter()
         .collect();
     (!missing.is_empty()).then(|| {
-        tablekeeper_engine::msg!(
+        tablekeeper_words::msg!(
             "notice.unprintable-name",
             "{name} is registered, but no printout font has {characters}; printouts show boxes there. Check the spelling, or use the Latin spelling as the name",
             name = name,

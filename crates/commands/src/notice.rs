@@ -1,8 +1,8 @@
 //! Notices: what a command has to say besides its result (a backup that could not be
 //! written). A notice is a [`Message`]: its key is the stable kind hosts act on.
 
-use tablekeeper_engine::message::{Message, Param};
-use tablekeeper_engine::msg;
+use tablekeeper_words::message::{Message, Param};
+use tablekeeper_words::msg;
 
 use crate::error::CommandError;
 

@@ -4,7 +4,7 @@
 //! result syntax every host shares (`3 2-1`, `4 b`, `7 draw`).
 
 use tablekeeper_engine::model::ResultEntry;
-use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_words::{ErrorKind, msg};
 
 use crate::error::CommandError;
 use crate::result_input::parse_result;
@@ -105,7 +105,7 @@ pub fn result_lines(lines: &[String]) -> Result<Vec<(u32, ResultEntry)>, Command
                     "error.invalid-result.bulk-line-refused",
                     "line {line}: {problem}",
                     line = index + 1,
-                    problem = tablekeeper_engine::message::Param::message(&error.message())
+                    problem = tablekeeper_words::message::Param::message(&error.message())
                 ),
             )
         })?;

@@ -5,13 +5,13 @@
 //! read results here. Full-width digits and letters (Japanese input) and dash look-alikes
 //! (ー － − – —) read as their ASCII forms.
 
-use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::model::{
     DefaultReason, DrawReason, GameScore, ResultEntry, Side, TeamSeat,
 };
+use tablekeeper_words::ErrorKind;
 
 use crate::error::CommandError;
-use tablekeeper_engine::msg;
+use tablekeeper_words::msg;
 
 /// Help text listing every accepted form.
 pub const RESULT_SYNTAX: &str = "a | b (that seat won), A-B game score such as 2-1 or 1-1, \

@@ -3,11 +3,11 @@
 //! each host renders in its own language ("2-1", "A wins", "draw", …).
 
 use serde::{Deserialize, Serialize};
-use tablekeeper_engine::message::{Message, Param};
 use tablekeeper_engine::model::{
     DefaultReason, GameScore, PenaltyKind, PenaltyType, ResultEntry, Side, TeamSeat,
 };
-use tablekeeper_engine::msg;
+use tablekeeper_words::message::{Message, Param};
+use tablekeeper_words::msg;
 use ts_rs::TS;
 
 use crate::vocabulary::{ResultKind, TeamSeatResult};

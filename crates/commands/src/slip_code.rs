@@ -3,7 +3,8 @@
 //! event part is derived from the event's recorded standings seed, so a slip from another
 //! event (or another round) is refused rather than entered at the wrong table.
 
-use tablekeeper_engine::{ErrorKind, Event, msg};
+use tablekeeper_engine::Event;
+use tablekeeper_words::{ErrorKind, msg};
 
 use crate::error::CommandError;
 

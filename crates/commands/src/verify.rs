@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::verify;
-use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_words::{ErrorKind, msg};
 
 use crate::error::CommandError;
 

@@ -4,10 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
-use tablekeeper_engine::message::Message;
 use tablekeeper_engine::model::{Match, Player, PlayerStatus, ResultEntry, Round, Seats, Side};
-use tablekeeper_engine::msg;
 use tablekeeper_engine::standings::{Standings, TiebreakValue};
+use tablekeeper_words::message::Message;
+use tablekeeper_words::msg;
 use ts_rs::TS;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

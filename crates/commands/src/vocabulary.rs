@@ -1,9 +1,9 @@
 //! The command layer's closed lists of words, declared once (see
-//! `tablekeeper_engine::vocabulary`): serde gives the JSON form, ts-rs the TypeScript
+//! `tablekeeper_words::vocabulary`): serde gives the JSON form, ts-rs the TypeScript
 //! union type in `ui/src/bindings/`, and the CLI builds its clap `ValueEnum`s from them.
 //! The engine's own lists (structure, penalty, selection method) live in the engine.
 
-use tablekeeper_engine::choice_enum;
+use tablekeeper_words::choice_enum;
 
 choice_enum! {
     /// Where the event is: registering players, in the Swiss (or structure) rounds, in the

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use tablekeeper_engine::ErrorKind;
+use tablekeeper_words::ErrorKind;
 
 #[test]
 fn every_error_kind_is_documented_and_every_documented_kind_exists() {

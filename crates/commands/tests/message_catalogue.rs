@@ -1,5 +1,5 @@
 //! Every message the code can raise has its Japanese words: each `msg!("key", "English",
-//! …)` in the sources is in `messages/ja.json`, its `{{placeholders}}` are parameters the
+//! …)` in the sources is in the `messages` section of `crates/words/locales/ja.json`, its `{{placeholders}}` are parameters the
 //! code passes, and the catalogue holds no key the code no longer uses.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -110,8 +110,8 @@ fn placeholders(template: &str, open: &str, close: &str) -> BTreeSet<String> {
 
 #[test]
 fn every_message_has_its_japanese_words() {
-    let catalogue: BTreeMap<String, String> =
-        serde_json::from_str(include_str!("../messages/ja.json")).expect("ja.json is JSON");
+    let catalogue: &BTreeMap<String, String> =
+        tablekeeper_words::catalogue::messages(tablekeeper_words::Language::Ja);
     let (messages, words) = keys_in_sources();
     assert!(
         messages.len() > 150,

@@ -1,11 +1,11 @@
 //! Errors the engine reports. Each has a stable [`EngineError::kind`] the UI can act on.
 
-use crate::ErrorKind;
 use crate::exact::ArithmeticError;
-use crate::message::Message;
 use crate::model::PlayerId;
-use crate::msg;
 use crate::ruleset::RulesetError;
+use tablekeeper_words::ErrorKind;
+use tablekeeper_words::message::Message;
+use tablekeeper_words::msg;
 
 /// Why the engine refused an action or a computation. Its words are a [`Message`]
 /// ([`EngineError::message`]); `Display` writes the English text.

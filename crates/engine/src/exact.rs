@@ -243,6 +243,12 @@ impl Ord for Exact {
 }
 
 /// Reduced fraction text, e.g. `"2/3"`, or `"5"` for an integer.
+impl From<Exact> for tablekeeper_words::Param {
+    fn from(value: Exact) -> Self {
+        tablekeeper_words::Param::plain(value.to_string())
+    }
+}
+
 impl fmt::Display for Exact {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if *self.0.denom() == 1 {

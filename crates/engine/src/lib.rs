@@ -6,10 +6,8 @@
 
 pub mod elimination;
 pub mod error;
-pub mod error_kind;
 pub mod event;
 pub mod exact;
-pub mod message;
 pub mod model;
 pub mod pairing;
 pub mod rules;
@@ -19,10 +17,8 @@ pub mod standings;
 pub mod structure;
 pub mod top_cut;
 pub mod verify;
-pub mod vocabulary;
 
 pub use error::EngineError;
-pub use error_kind::ErrorKind;
 pub use event::{Action, Event, EventSettings, PlayerDetails};
 pub use exact::Exact;
 pub use ruleset::Ruleset;

@@ -8,8 +8,8 @@ use crate::exact::Exact;
 use crate::model::{
     Category, GameScore, MatchResult, Outcome, ResultEntry, SeatResult, Seats, Side, TeamSeat,
 };
-use crate::msg;
 use crate::ruleset::Ruleset;
+use tablekeeper_words::msg;
 
 /// Scores `entry` for a match with `seats`.
 pub fn score(

@@ -24,12 +24,12 @@
 
 use crate::error::EngineError;
 use crate::event::Event;
-use crate::message::{Message, Param};
 use crate::model::{PlayerId, Seats};
-use crate::msg;
 use crate::ruleset::{CutComparison, VariableRounds};
 use crate::standings::elimination::{eliminated, losses, lost_any};
 use crate::standings::records::Records;
+use tablekeeper_words::message::{Message, Param};
+use tablekeeper_words::msg;
 
 pub use crate::model::{EliminationStop, Structure};
 

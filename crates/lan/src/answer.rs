@@ -7,10 +7,10 @@ use http_body_util::Full;
 use hyper::header::{HeaderMap, HeaderValue};
 use hyper::{Response, StatusCode};
 use serde_json::{Value, json};
-use tablekeeper_commands::words::{self, Language};
 use tablekeeper_commands::{CommandError, ErrorView};
-use tablekeeper_engine::ErrorKind;
-use tablekeeper_engine::message::Message;
+use tablekeeper_words::ErrorKind;
+use tablekeeper_words::message::Message;
+use tablekeeper_words::{self as words, Language};
 
 pub const JSON: &str = "application/json; charset=utf-8";
 

@@ -65,7 +65,7 @@ impl From<LanError> for tablekeeper_commands::CommandError {
     /// What a host shows when sharing could not start, with a stable kind.
     fn from(error: LanError) -> Self {
         use tablekeeper_commands::CommandError;
-        use tablekeeper_engine::{ErrorKind, msg};
+        use tablekeeper_words::{ErrorKind, msg};
         match error {
             LanError::PortInUse { port } => CommandError::input(
                 ErrorKind::PortInUse,

@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::surface::{self, Access};
-use tablekeeper_commands::words::Language;
-use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_words::Language;
+use tablekeeper_words::{ErrorKind, msg};
 
 use crate::answer::{Answer, header, language_of};
 use crate::guard;

@@ -9,8 +9,8 @@ use std::thread::JoinHandle;
 
 use serde::Serialize;
 use tablekeeper_commands::desk::Desk;
-use tablekeeper_engine::message::Message;
-use tablekeeper_engine::msg;
+use tablekeeper_words::message::Message;
+use tablekeeper_words::msg;
 use tokio::sync::watch;
 
 use crate::LanError;

@@ -18,7 +18,7 @@ use std::sync::Mutex;
 use serde_json::{Value, json};
 use tablekeeper_commands::desk::{Desk, surface};
 use tablekeeper_commands::{CommandError, ErrorView};
-use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_words::{ErrorKind, msg};
 
 /// How long one request may take, and the pauses between tries while the link is down. The
 /// first try again is at once: the main laptop closes a kept connection after 10 idle

@@ -1,7 +1,7 @@
 //! One print job on an open event: which document, for which round, on which paper, in
 //! which language. The CLI and the desktop shell both print through [`render`].
 
-use tablekeeper_engine::msg;
+use tablekeeper_words::msg;
 
 use tablekeeper_commands::desk::{PrintContext, PrintRequest};
 use tablekeeper_commands::{CommandError, Session};

@@ -23,8 +23,8 @@ pub mod slips;
 pub mod standings;
 pub mod tickets;
 
-use tablekeeper_engine::message::Message;
-use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_words::message::Message;
+use tablekeeper_words::{ErrorKind, msg};
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -68,7 +68,7 @@ impl From<PrintError> for tablekeeper_commands::CommandError {
 }
 
 pub use tablekeeper_commands::vocabulary::{Document, Paper};
-pub use tablekeeper_commands::words::Language;
+pub use tablekeeper_words::Language;
 
 /// Width and height of `paper` in points.
 pub fn paper_size(paper: Paper) -> (f32, f32) {

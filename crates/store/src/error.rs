@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use tablekeeper_engine::message::{Message, Param};
-use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_words::message::{Message, Param};
+use tablekeeper_words::{ErrorKind, msg};
 
 /// Why an event file could not be created, opened, read or written.
 #[derive(Debug)]

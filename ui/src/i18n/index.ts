@@ -2,8 +2,7 @@
 // through t(). Also picks the English or Japanese name of catalogue entries.
 import i18next from 'i18next';
 import type { Language } from '../bindings/Language';
-import en from './en.json';
-import ja from './ja.json';
+import { en, ja } from './catalogues';
 
 export async function initI18n(lng: Language): Promise<void> {
   await i18next.init({

@@ -3,7 +3,7 @@
 // `name.param`), and falls back to the English text for a key the catalogue lacks.
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import japanese from '../../../crates/commands/messages/ja.json';
+import { japaneseMessages as japanese } from './catalogues';
 import { render, renderKey, say, sayAll, word } from './messages';
 
 const catalogue = {

@@ -1,12 +1,13 @@
 // Words from the backend in the interface language. Every error, warning, note, history
 // line and reason the command surface returns is a Message {key, params, text}: English
 // shows `text`; Japanese renders `key` from the catalogue the CLI and the printouts use
-// (crates/commands/messages/ja.json), with the same algorithm as render_key in
-// crates/commands/src/words.rs. A parameter `@key` is a word from the catalogue, `@@key` a
-// nested message whose own parameters are stored under `name.param`. A key the catalogue
-// lacks shows the English text.
+// (the `messages` section of crates/words/locales/ja.json), with the same algorithm as
+// render_key in crates/words/src/render.rs: both run the shared vectors in
+// crates/words/locales/render-vectors.json. A parameter `@key` is a word from the
+// catalogue, `@@key` a nested message whose own parameters are stored under `name.param`.
+// A key the catalogue lacks shows the English text.
 import i18next from 'i18next';
-import japanese from '../../../crates/commands/messages/ja.json';
+import { japaneseMessages as japanese } from './catalogues';
 import type { Language } from '../bindings/Language';
 import type { Message } from '../bindings/Message';
 

@@ -1,8 +1,7 @@
 // The English and Japanese strings have the same keys and placeholders, and every literal
 // key the code passes to t() exists.
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import ja from './ja.json';
+import { en, ja } from './catalogues';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -2,8 +2,7 @@
 // standings' own match-win column.
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../i18n/en.json';
-import ja from '../i18n/ja.json';
+import { en, ja } from '../i18n/catalogues';
 import type { StandingsRowView, StandingsView } from '../types';
 import { cutSizes } from './cut';
 import { namesFromText } from './registration';

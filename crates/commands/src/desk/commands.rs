@@ -3,10 +3,11 @@
 
 use std::path::Path;
 
+use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::model::PenaltyType;
 use tablekeeper_engine::structure::Structure;
 use tablekeeper_engine::top_cut::decks::SelectionMethod;
-use tablekeeper_engine::{ErrorKind, PlayerDetails, msg};
+use tablekeeper_words::{ErrorKind, msg};
 
 use super::requests::*;
 use super::{Desk, printout_name, printouts_folder};
@@ -26,7 +27,7 @@ use crate::views::{
     EventView, ExplanationView, PairingsView, PenaltyView, PlayerView, StandingsView, TableView,
 };
 use crate::vocabulary::{CsvEncoding, Document, ExportFormat, Paper};
-use crate::words::Language;
+use tablekeeper_words::Language;
 
 impl Desk {
     pub fn app_info(&mut self, _: Nothing) -> Result<AppInfo, CommandError> {
@@ -167,7 +168,7 @@ impl Desk {
     pub fn take_notices(
         &mut self,
         _: Nothing,
-    ) -> Result<Vec<tablekeeper_engine::message::Message>, CommandError> {
+    ) -> Result<Vec<tablekeeper_words::message::Message>, CommandError> {
         Ok(self
             .session_mut()
             .map(Session::take_notices_now)

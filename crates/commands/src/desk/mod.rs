@@ -16,7 +16,7 @@ pub mod tickets;
 
 use std::path::{Path, PathBuf};
 
-use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_words::{ErrorKind, msg};
 
 pub use requests::*;
 

@@ -12,7 +12,7 @@ use crate::catalogue::{RulesetSummary, TitleSummary};
 use crate::error::ErrorView;
 use crate::views::{EventView, PenaltyView, TableView};
 use crate::vocabulary::{CsvEncoding, Document, ExportFormat, Paper};
-use crate::words::Language;
+use tablekeeper_words::Language;
 
 /// No request.
 pub type Nothing = ();
@@ -408,7 +408,7 @@ pub struct RecordedView {
     pub progress: RoundProgress,
     /// The step just stored (`null` if its rows could not be described).
     pub step: Option<crate::session::HistoryItem>,
-    pub notices: Vec<tablekeeper_engine::message::Message>,
+    pub notices: Vec<tablekeeper_words::message::Message>,
 }
 
 /// Many results of one round as one step: one line per table (`"3 2-1"`, `"4 b"`), as

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::model::{ResultEntry, Seats};
-use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_words::{ErrorKind, msg};
 use ts_rs::TS;
 
 use super::Desk;

@@ -5,7 +5,7 @@
 //! so the UI's calls are type-checked against the same list).
 
 use serde_json::Value;
-use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_words::{ErrorKind, msg};
 
 use super::Desk;
 use super::requests::*;
@@ -155,7 +155,7 @@ surface! {
     // host runs it (thread: on the window's own thread, off it, or off it with the window
     // saying it works), and whether it needs an open event.
     app_info(Nothing) -> AppInfo: Local, Nothing, Worker, Nothing;
-    take_notices(Nothing) -> Vec<tablekeeper_engine::message::Message>: Local, Nothing, Here, Nothing;
+    take_notices(Nothing) -> Vec<tablekeeper_words::message::Message>: Local, Nothing, Here, Nothing;
     read_slip(ReadSlipRequest) -> ScannedSlip: Read, Nothing, Worker, Event;
     catalogue(Nothing) -> Catalogue: Read, Nothing, Worker, Nothing;
     set_preferences(Preferences) -> AppInfo: Local, App, Worker, Nothing;

@@ -4,7 +4,7 @@
 //! the player's own ticket (`player_ticket`, the `tickets` printout); a reissue makes the
 //! old ticket useless at once.
 
-use tablekeeper_engine::{ErrorKind, msg};
+use tablekeeper_words::{ErrorKind, msg};
 
 use super::Desk;
 use super::requests::{

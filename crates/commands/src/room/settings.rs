@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-tablekeeper_engine::choice_enum! {
+tablekeeper_words::choice_enum! {
     /// Whether players may report results from their phones, and what a pair of agreeing
     /// reports does.
     #[derive(TS, Default)]

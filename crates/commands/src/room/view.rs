@@ -189,8 +189,8 @@ impl Room {
                 let json: Arc<str> = serde_json::to_string(&base)
                     .map_err(|e| {
                         CommandError::input(
-                            tablekeeper_engine::ErrorKind::Internal,
-                            tablekeeper_engine::msg!(
+                            tablekeeper_words::ErrorKind::Internal,
+                            tablekeeper_words::msg!(
                                 "error.internal",
                                 "{detail}",
                                 detail = e.to_string()

@@ -3,12 +3,12 @@
 
 use crate::error::CommandError;
 use crate::history::{Step, Timeline};
-use tablekeeper_engine::ErrorKind;
-use tablekeeper_engine::message::{Message, Param};
 use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats, Side};
-use tablekeeper_engine::msg;
 use tablekeeper_engine::{Action, Event};
 use tablekeeper_store::{Entry, LoggedAction};
+use tablekeeper_words::ErrorKind;
+use tablekeeper_words::message::{Message, Param};
+use tablekeeper_words::msg;
 
 use super::open::{Session, now};
 

@@ -3,7 +3,7 @@
 //! transaction, and only then made the state).
 
 use std::path::Path;
-use tablekeeper_engine::ErrorKind;
+use tablekeeper_words::ErrorKind;
 
 use rand::RngExt;
 use tablekeeper_engine::ruleset::catalogue;
@@ -17,7 +17,7 @@ use crate::log::Log;
 
 use crate::error::CommandError;
 use crate::notice::Notice;
-use tablekeeper_engine::msg;
+use tablekeeper_words::msg;
 
 use super::options::{CreateOptions, base_ruleset, with_overrides};
 use super::snapshot::{SNAPSHOT_BYTES, from_snapshot};

@@ -5,12 +5,12 @@ use crate::error::CommandError;
 use crate::history::Timeline;
 use crate::views::{EventView, ExplanationView, PairingsView};
 use rand::RngExt;
-use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats};
-use tablekeeper_engine::msg;
 use tablekeeper_engine::pairing::pair_next_round;
 use tablekeeper_engine::structure::Structure;
 use tablekeeper_engine::{Action, standings};
+use tablekeeper_words::ErrorKind;
+use tablekeeper_words::msg;
 
 use super::open::{Session, required_reason};
 

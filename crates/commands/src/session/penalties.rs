@@ -4,9 +4,9 @@
 use crate::error::CommandError;
 use crate::views::PenaltyView;
 use tablekeeper_engine::Action;
-use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::model::PenaltyType;
-use tablekeeper_engine::msg;
+use tablekeeper_words::ErrorKind;
+use tablekeeper_words::msg;
 
 use super::open::Session;
 

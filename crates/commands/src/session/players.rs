@@ -3,10 +3,10 @@
 
 use crate::error::CommandError;
 use crate::views::PlayerView;
-use tablekeeper_engine::ErrorKind;
 use tablekeeper_engine::model::{DeckData, PlayerId};
-use tablekeeper_engine::msg;
 use tablekeeper_engine::{Action, PlayerDetails};
+use tablekeeper_words::ErrorKind;
+use tablekeeper_words::msg;
 
 use super::open::Session;
 use super::options::EditKeep;

@@ -4,10 +4,11 @@
 //! to a copy of the event; recording commits it. So the preview's view and warnings are
 //! the record's, field for field.
 
-use tablekeeper_engine::message::Message;
 use tablekeeper_engine::model::ResultEntry;
 use tablekeeper_engine::rules::drops::no_show_drop;
-use tablekeeper_engine::{Action, EngineError, ErrorKind, Event, msg};
+use tablekeeper_engine::{Action, EngineError, Event};
+use tablekeeper_words::message::Message;
+use tablekeeper_words::{ErrorKind, msg};
 
 use super::open::{Session, required_reason};
 use crate::error::CommandError;

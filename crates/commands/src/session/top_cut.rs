@@ -3,8 +3,6 @@
 //! bracket from round 1.
 
 use rand::RngExt;
-use tablekeeper_engine::ErrorKind;
-use tablekeeper_engine::message::Message;
 use tablekeeper_engine::model::PlayerId;
 use tablekeeper_engine::ruleset::SingleElimination;
 use tablekeeper_engine::structure::Structure;
@@ -14,13 +12,15 @@ use tablekeeper_engine::top_cut::decks::{
 };
 use tablekeeper_engine::top_cut::ranking::{Selection, select_by_ranking};
 use tablekeeper_engine::{Action, standings};
+use tablekeeper_words::ErrorKind;
+use tablekeeper_words::message::Message;
 
 use super::open::Session;
 use super::options::{CutOptions, FinalsChoice};
 use crate::bracket_view::BracketView;
 use crate::error::CommandError;
 use crate::views::PairingsView;
-use tablekeeper_engine::msg;
+use tablekeeper_words::msg;
 
 /// Usage rate aggregates the decks of players with at least this many wins when the event
 /// announces nothing else (001 第4節 第5項 「特に指定がない場合」: 2 wins or more).

@@ -3,10 +3,10 @@
 
 use crate::error::CommandError;
 use crate::views::{EventView, PairingsView, RulesetRef, StandingsView};
-use tablekeeper_engine::ErrorKind;
-use tablekeeper_engine::msg;
 use tablekeeper_engine::standings;
 use tablekeeper_engine::structure::Structure;
+use tablekeeper_words::ErrorKind;
+use tablekeeper_words::msg;
 
 use super::open::Session;
 use crate::vocabulary::Stage;

@@ -3,8 +3,8 @@
 
 use crate::error::EngineError;
 use crate::exact::MAX_ROUNDS;
-use crate::msg;
 use crate::ruleset::Ruleset;
+use tablekeeper_words::msg;
 
 use super::{Action, Event, EventSettings};
 

@@ -4,9 +4,9 @@
 use crate::error::EngineError;
 use crate::exact::MAX_ROUNDS;
 use crate::model::{Match, PlayerId, ResultEntry, Round, Seats, Side, Structure};
-use crate::msg;
 use crate::scoring::score;
 use crate::structure;
+use tablekeeper_words::msg;
 
 use super::Event;
 

@@ -4,8 +4,8 @@ use crate::error::EngineError;
 use crate::model::{
     PenaltyKind, PenaltyRecord, PenaltyType, PlayerId, PlayerStatus, ResultEntry, Seats, Side,
 };
-use crate::msg;
 use crate::scoring::score;
+use tablekeeper_words::msg;
 
 use super::Event;
 use super::results::with_awarded_games;

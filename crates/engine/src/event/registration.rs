@@ -5,8 +5,8 @@ use crate::error::EngineError;
 use crate::model::{
     DefaultReason, DropTiming, Match, Player, PlayerId, PlayerStatus, ResultEntry, Seats, Structure,
 };
-use crate::msg;
 use crate::scoring::score;
+use tablekeeper_words::msg;
 
 use super::{Event, MAX_NAME_CHARS, PlayerDetails};
 

@@ -3,9 +3,9 @@
 
 use crate::error::EngineError;
 use crate::model::{MatchResult, PenaltyType, PlayerId, ResultEntry, Seats, Side};
-use crate::msg;
 use crate::scoring::score;
 use crate::top_cut::bracket::Cut;
+use tablekeeper_words::msg;
 
 use super::Event;
 

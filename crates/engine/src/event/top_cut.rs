@@ -3,9 +3,9 @@
 
 use crate::error::EngineError;
 use crate::model::{DefaultReason, PlayerId, ResultEntry, Seats, Side, Structure};
-use crate::msg;
 use crate::scoring::score;
 use crate::top_cut::bracket::{Cut, CutDraw};
+use tablekeeper_words::msg;
 
 use super::Event;
 

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::player::PlayerId;
 
-crate::choice_enum! {
+tablekeeper_words::choice_enum! {
     /// A penalty type. Which ones a ruleset uses is ruleset data (Bushiroad: caution,
     /// warning, loss of match, DQ; Bandai adds game loss and suspension; Crossover: warning,
     /// game loss).

@@ -7,6 +7,12 @@ use serde::{Deserialize, Serialize};
 #[serde(transparent)]
 pub struct PlayerId(pub u32);
 
+impl From<PlayerId> for tablekeeper_words::Param {
+    fn from(id: PlayerId) -> Self {
+        tablekeeper_words::Param::plain(id.to_string())
+    }
+}
+
 impl std::fmt::Display for PlayerId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.0)

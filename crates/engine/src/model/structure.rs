@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-crate::choice_enum! {
+tablekeeper_words::choice_enum! {
     /// How the event is played (decision 25).
     #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
     #[derive(Default)]

@@ -3,9 +3,9 @@
 
 use super::context::Context;
 use super::solve::SolveReport;
-use crate::message::Message;
 use crate::model::PlayerId;
-use crate::msg;
+use tablekeeper_words::message::Message;
+use tablekeeper_words::msg;
 
 /// A pair whose players have different scores.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -18,12 +18,12 @@ pub mod weights;
 use crate::error::EngineError;
 use crate::event::Event;
 use crate::model::{PlayerId, Seats};
-use crate::msg;
 use crate::ruleset::ByeRule;
 use crate::structure::{self, Structure};
 use context::{Context, Entrant};
 pub use explain::Explanation;
 pub use solve::{Phase, Strategy};
+use tablekeeper_words::msg;
 use weights::{Scale, Tiers};
 
 /// A proposed pairing for the next round.

@@ -9,7 +9,7 @@
 //! pairing that seats everyone always beats one that does not.
 
 use crate::error::EngineError;
-use crate::msg;
+use tablekeeper_words::msg;
 
 /// Per-edge tier values.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

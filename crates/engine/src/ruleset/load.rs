@@ -30,8 +30,8 @@ pub enum RulesetError {
 impl RulesetError {
     /// The words for people. The problem of a field stays in English words: it is about
     /// the text of a ruleset file, which is English.
-    pub fn message(&self) -> crate::message::Message {
-        use crate::msg;
+    pub fn message(&self) -> tablekeeper_words::message::Message {
+        use tablekeeper_words::msg;
         match self {
             RulesetError::Invalid {
                 file,

@@ -15,7 +15,7 @@ use super::double::{self, Decided, Planned};
 use super::seeding::{Opening, first_round};
 use crate::error::EngineError;
 use crate::model::{Match, Outcome, PlayerId, Round, Seats, Side};
-use crate::msg;
+use tablekeeper_words::msg;
 
 /// The seeded draw among players tied on the cut line (000 §3.2.4.1, 003 §6d, digest E1):
 /// the cut's seed shuffles `among` and the first `places` advance.

@@ -225,7 +225,7 @@ pub fn select_by_usage_rate(contenders: &[Contender], size: usize, min_wins: u32
     }
 }
 
-crate::choice_enum! {
+tablekeeper_words::choice_enum! {
     /// How finalists are chosen, as the organizer names it (000 §3.2.4–§3.2.4.5; 001 第4節).
     #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
     pub enum SelectionMethod {

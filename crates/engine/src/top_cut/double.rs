@@ -29,7 +29,7 @@ pub enum Source {
     Loser(u8),
 }
 
-crate::choice_enum! {
+tablekeeper_words::choice_enum! {
     /// Which part of the double-elimination finals a match belongs to.
     #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, rename = "BracketPart"))]
     pub enum Part {

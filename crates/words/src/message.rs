@@ -1,7 +1,7 @@
 //! Words for people, as data: every error, warning, note and history line is a
 //! [`Message`] — a stable key, its parameters, and the English text. Hosts show the text
 //! as it is in English and render the key from their catalogue in other languages
-//! (`crates/commands/messages/ja.json`, shared by the CLI, the app and the printouts), so
+//! (the `messages` section of `locales/<language>.json`, shared by every host), so
 //! the code that raises a message keeps its English words next to it, as gettext does.
 //!
 //! A parameter is plain text (a name, a number), a word that is itself translated (a
@@ -34,6 +34,16 @@ pub struct Param {
 }
 
 impl Param {
+    /// Plain text, shown as it is in every language (a name, a number).
+    pub fn plain(text: impl Into<String>) -> Param {
+        let text = text.into();
+        Param {
+            english: text.clone(),
+            stored: text,
+            nested: Vec::new(),
+        }
+    }
+
     /// A word that is itself translated: `key` in the catalogues, `english` here.
     pub fn word(key: &str, english: impl Into<String>) -> Param {
         Param {
@@ -80,19 +90,7 @@ impl<T: fmt::Display + ?Sized> From<&T> for Param {
     }
 }
 
-plain_param!(
-    String,
-    u8,
-    u16,
-    u32,
-    u64,
-    usize,
-    i32,
-    i64,
-    char,
-    crate::model::PlayerId,
-    crate::Exact
-);
+plain_param!(String, u8, u16, u32, u64, usize, i32, i64, char);
 
 impl Message {
     /// A message whose English text is `template` with each `{name}` replaced by the

@@ -1,57 +1,35 @@
 //! Messages in the user's language. Every [`Message`] carries its English text; other
-//! languages render its key from a catalogue (`messages/ja.json`, embedded here and
-//! imported by the app's UI, so the CLI, the app and the printouts say the same words).
+//! languages render its key from the `messages` section of their catalogue
+//! ([`crate::catalogue`]). The app's UI renders with the same rules in
+//! `ui/src/i18n/messages.ts`; both run the vectors in `locales/render-vectors.json`.
 //!
 //! A template's `{{name}}` is replaced by the parameter `name`. A parameter `@key` is a
 //! word translated from the catalogue; `@@key` is a whole message whose own parameters
 //! are stored under `name.param`. A key the catalogue lacks falls back to English.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
-use tablekeeper_engine::message::Message;
-
-tablekeeper_engine::choice_enum! {
-    /// A language of the interface and the printouts.
-    #[derive(ts_rs::TS)]
-    #[ts(export)]
-    pub enum Language {
-        En = "en" ["english"],
-        Ja = "ja" ["japanese", "jp"],
-    }
-}
-
-impl Language {
-    /// The language a user's locale asks for (`ja_JP.UTF-8` → Japanese), else English.
-    pub fn from_locale(locale: &str) -> Language {
-        if locale.to_ascii_lowercase().starts_with("ja") {
-            Language::Ja
-        } else {
-            Language::En
-        }
-    }
-}
-
-const JAPANESE: &str = include_str!("../messages/ja.json");
-
-/// The Japanese catalogue: key → template.
-pub fn japanese() -> &'static BTreeMap<String, String> {
-    static CATALOGUE: OnceLock<BTreeMap<String, String>> = OnceLock::new();
-    CATALOGUE.get_or_init(|| serde_json::from_str(JAPANESE).unwrap_or_default())
-}
+use crate::catalogue;
+use crate::language::Language;
+use crate::message::Message;
 
 /// `message` in `language`.
 pub fn render(message: &Message, language: Language) -> String {
     match language {
         Language::En => message.text.clone(),
-        Language::Ja => render_key(&message.key, &message.params, "", japanese())
-            .unwrap_or_else(|| message.text.clone()),
+        Language::Ja => render_key(
+            &message.key,
+            &message.params,
+            "",
+            catalogue::messages(language),
+        )
+        .unwrap_or_else(|| message.text.clone()),
     }
 }
 
 /// The template of `key` with its parameters (those under `prefix`) in place; `None` when
 /// the catalogue lacks the key (or a nested key).
-fn render_key(
+pub fn render_key(
     key: &str,
     params: &BTreeMap<String, String>,
     prefix: &str,
@@ -83,8 +61,8 @@ fn render_key(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tablekeeper_engine::message::Param;
-    use tablekeeper_engine::msg;
+    use crate::message::Param;
+    use crate::msg;
 
     fn catalogue() -> BTreeMap<String, String> {
         [
