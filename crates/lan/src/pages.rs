@@ -1,6 +1,11 @@
-//! The players' page, built into the binary: one HTML file, its script and its style. No
-//! file is read from disk and nothing is fetched from the internet; any other path is not
-//! found (so no path can reach outside these three).
+//! The players' page, built into the binary: one HTML file, its script, its style and its
+//! words (`/words.js`, the `room` section of every language's catalogue in
+//! `crates/words/locales`). No file is read from disk and nothing is fetched from the
+//! internet; any other path is not found (so no path can reach outside these four).
+
+use std::sync::OnceLock;
+
+use tablekeeper_words::{Language, catalogue};
 
 const INDEX: &str = include_str!("../web/index.html");
 const SCRIPT: &str = include_str!("../web/room.js");
@@ -11,7 +16,28 @@ pub fn file(path: &str) -> Option<(&'static str, &'static str)> {
     match path {
         "/" | "/index.html" => Some(("text/html; charset=utf-8", INDEX)),
         "/room.js" => Some(("text/javascript; charset=utf-8", SCRIPT)),
+        "/words.js" => Some(("text/javascript; charset=utf-8", words_script())),
         "/room.css" => Some(("text/css; charset=utf-8", STYLE)),
         _ => None,
     }
+}
+
+/// `globalThis.TABLEKEEPER_WORDS = {"en": {…}, "ja": {…}};`, made once.
+pub fn words_script() -> &'static str {
+    static SCRIPT: OnceLock<String> = OnceLock::new();
+    SCRIPT.get_or_init(|| {
+        let words: serde_json::Map<String, serde_json::Value> = Language::ALL
+            .iter()
+            .map(|language| {
+                let room = catalogue::section(*language, "room")
+                    .cloned()
+                    .unwrap_or_default();
+                (language.id().to_string(), room)
+            })
+            .collect();
+        format!(
+            "globalThis.TABLEKEEPER_WORDS = {};\n",
+            serde_json::Value::Object(words)
+        )
+    })
 }

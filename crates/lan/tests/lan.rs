@@ -697,6 +697,25 @@ fn only_the_pages_own_files_are_served() {
             "{path}"
         );
     }
+    // The page's words come from the shared catalogues, every language.
+    let words = exchange(
+        room.port,
+        IpAddr::from([127, 0, 0, 1]),
+        format!(
+            "GET /words.js HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+            room.port
+        )
+        .as_bytes(),
+    );
+    assert_eq!(words.status, 200);
+    assert!(words.body.starts_with("globalThis.TABLEKEEPER_WORDS = {"));
+    for language in tablekeeper_words::Language::ALL {
+        let section = tablekeeper_words::catalogue::section(*language, "room").expect("room");
+        assert!(
+            words.body.contains(&section.to_string()),
+            "{language}: the room words are served"
+        );
+    }
 }
 
 /// A port another program listens on is named as such (not as a file problem).

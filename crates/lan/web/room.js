@@ -5,53 +5,15 @@
 // reports a table's result. A phone that opened a player ticket's QR code (`#p=CODE`) or was
 // given its code is that player: it shows their table first and reports with their own code
 // (their seat only); without one, a report needs the table's code from the match slip. Names
-// are always set as text, never as markup. Words in English and Japanese: the phone's
-// language, switchable.
+// are always set as text, never as markup. Words in English and Japanese (from /words.js):
+// the phone's language, switchable.
 'use strict';
 
-const WORDS = {
-  en: {
-    find: 'Find my table', pairings: 'Pairings', standings: 'Standings', bracket: 'Top cut',
-    searchLabel: 'Your name or player number', table: 'Table', player: 'Player', opponent: 'Opponent',
-    result: 'Result', rank: '#', points: 'Points', record: 'W-L-D', round: 'Round {n}',
-    noRound: 'Pairings are not up yet.', bye: 'Bye', vs: 'vs', noMatch: 'No player matches “{q}”.',
-    report: 'Report result', reportTitle: 'Table {t}: report your result', won: 'I won',
-    lost: 'I lost', draw: 'Draw', doubleLoss: 'Double loss',
-    games: 'Game score (optional), yours first: 2-1', code: 'Table code from the match slip',
-    cancel: 'Cancel', send: 'Send', sending: 'Sending…',
-    'waiting-for-opponent': 'Received. Waiting for your opponent to report.',
-    'waiting-for-scorekeeper': 'You both agree. The scorekeeper will confirm it.',
-    disagree: 'Your reports differ. Go to the scorekeeper.', recorded: 'Recorded. Thank you!',
-    reported: 'reported', winner: '{name} won', drawn: 'Draw', 'double-loss': 'Double loss',
-    'double-win': 'Double win', offline: 'Connection lost; retrying…', updated: 'Updated {time}',
-    clockUp: 'Time!', clockPaused: 'paused', chooseResult: 'Choose a result.',
-    badGames: 'Write the game score as two numbers, yours first: 2-1.',
-    quarterfinal: 'Quarterfinal', semifinal: 'Semifinal', final: 'Final', 'third-place': 'Third place',
-    'round-of-16': 'Round of 16', 'round-of-32': 'Round of 32', champion: 'Champion: {name}',
-    you: 'You: {name} (no. {n})', forget: 'Not you?', ticketCode: 'Code on your player ticket',
-    use: 'Use', withTicket: 'Your report counts for your seat: no table code needed.',
-  },
-  ja: {
-    find: '自分の卓を探す', pairings: '対戦表', standings: '順位', bracket: '決勝トーナメント',
-    searchLabel: '名前の一部またはプレイヤー番号', table: '卓', player: 'プレイヤー', opponent: '対戦相手',
-    result: '結果', rank: '順位', points: '勝ち点', record: '勝-敗-分', round: '第{n}回戦',
-    noRound: '対戦表はまだ発表されていません。', bye: '不戦勝（Bye）', vs: '対', noMatch: '「{q}」に一致するプレイヤーはいません。',
-    report: '結果を報告', reportTitle: '{t}卓：結果の報告', won: '勝ち', lost: '負け', draw: '引き分け',
-    doubleLoss: '両者敗北', games: 'ゲームカウント（任意・自分が先）：2-1', code: '対戦結果記入票の卓コード',
-    cancel: 'キャンセル', send: '送信', sending: '送信中…',
-    'waiting-for-opponent': '受け付けました。対戦相手の報告を待っています。',
-    'waiting-for-scorekeeper': '両者の報告が一致しました。運営が確認します。',
-    disagree: '両者の報告が異なります。運営のところへ来てください。', recorded: '記録しました。ありがとうございました！',
-    reported: '報告あり', winner: '{name} の勝ち', drawn: '引き分け', 'double-loss': '両者敗北',
-    'double-win': '両者勝利', offline: '接続が切れました。再接続しています…', updated: '{time} 更新',
-    clockUp: '時間です！', clockPaused: '一時停止', chooseResult: '結果を選んでください。',
-    badGames: 'ゲームカウントは「自分-相手」の数字で入力してください（例：2-1）。',
-    quarterfinal: '準々決勝', semifinal: '準決勝', final: '決勝', 'third-place': '3位決定戦',
-    'round-of-16': 'ベスト16', 'round-of-32': 'ベスト32', champion: '優勝：{name}',
-    you: 'あなた：{name}（{n}番）', forget: '別の人ですか？', ticketCode: 'プレイヤーチケットのコード',
-    use: '使う', withTicket: 'あなたの席の報告として送ります（卓コードは不要です）。',
-  },
-};
+// The page's words in every language: the `room` section of the catalogues every host
+// shares (crates/words/locales/<language>.json), set by /words.js before this script runs.
+const WORDS = /** @type {Record<'en' | 'ja', Record<string, string>>} */ (
+  /** @type {any} */ (globalThis).TABLEKEEPER_WORDS ?? { en: {}, ja: {} }
+);
 
 /** @type {'en' | 'ja'} */
 let language = (localStorage.getItem('tablekeeper.room.language') || navigator.language || 'en')

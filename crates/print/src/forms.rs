@@ -14,25 +14,7 @@ pub fn score_card(sheet: &Sheet, rounds: u32) -> Result<Vec<u8>, PrintError> {
     let canvas = doc.page();
     let mut y = title_block(canvas, &sheet.event, l.score_card);
     let width = canvas.inner_width();
-    let header: &[&str] = match sheet.language {
-        Language::En => &[
-            "Tournament location",
-            "Date",
-            "Player name",
-            "Player ID",
-            "Date of birth",
-            "Zip code",
-        ],
-        Language::Ja => &[
-            "会場",
-            "日付",
-            "氏名",
-            "プレイヤーID",
-            "生年月日",
-            "郵便番号",
-        ],
-    };
-    for pair in header.chunks(2) {
+    for pair in l.score_card_fields.chunks(2) {
         for (n, field) in pair.iter().enumerate() {
             let x = MARGIN + width / 2.0 * n as f32;
             field_line(canvas, x, y, width / 2.0 - 12.0, field);
@@ -40,10 +22,12 @@ pub fn score_card(sheet: &Sheet, rounds: u32) -> Result<Vec<u8>, PrintError> {
         y += 26.0;
     }
     y += 8.0;
-    let (opponent, initials, mp, total) = match sheet.language {
-        Language::En => ("OPPONENT", "Initials", "MP", "Total"),
-        Language::Ja => ("対戦相手", "イニシャル", "MP", "累計"),
-    };
+    let (opponent, initials, mp, total) = (
+        l.score_card_opponent,
+        l.score_card_initials,
+        l.score_card_mp,
+        l.score_card_total,
+    );
     let columns = [
         (opponent, 0.42),
         ("W", 0.07),
@@ -63,11 +47,7 @@ pub fn score_card(sheet: &Sheet, rounds: u32) -> Result<Vec<u8>, PrintError> {
         grid_row(canvas, y, row, width, &columns, Some(&sheet.round(round)));
         y += row;
     }
-    let totals = match sheet.language {
-        Language::En => "TOTALS — Grand total: ________   Initials: ________",
-        Language::Ja => "合計 — 総合計: ________   イニシャル: ________",
-    };
-    canvas.text(MARGIN, y + 20.0, 11.0, width, totals);
+    canvas.text(MARGIN, y + 20.0, 11.0, width, l.score_card_totals);
     let footer = format!("{} · {} {}", sheet.event, l.printed, sheet.printed());
     doc.finish(&footer, &sheet.page_label())
 }
@@ -182,11 +162,7 @@ pub fn deck_sheet(sheet: &Sheet, ruleset: &str) -> Result<Vec<u8>, PrintError> {
             y += row;
         }
     }
-    let verification = match sheet.language {
-        Language::En => "Verified by (organizer): ________________   Date: ________",
-        Language::Ja => "確認者（主催者）: ________________   日付: ________",
-    };
-    canvas.text(MARGIN, y + 20.0, 11.0, width, verification);
+    canvas.text(MARGIN, y + 20.0, 11.0, width, l.deck_verification);
     let footer = format!("{} · {} {}", sheet.event, l.printed, sheet.printed());
     doc.finish(&footer, &sheet.page_label())
 }

@@ -98,10 +98,10 @@ impl Sheet {
 
     /// "Round 3" / "第3回戦".
     fn round(&self, number: u32) -> String {
-        match self.language {
-            Language::En => format!("Round {number}"),
-            Language::Ja => format!("第{number}回戦"),
-        }
+        labels::fill(
+            self.labels().round_title,
+            &[("number", &number.to_string())],
+        )
     }
 
     /// When it was printed, as the footer shows it (without the time zone offset).

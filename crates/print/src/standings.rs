@@ -13,10 +13,10 @@ use crate::{PrintError, Sheet};
 
 fn subtitle(sheet: &Sheet, what: &str, completed: u32) -> String {
     let l = sheet.labels();
-    match sheet.language {
-        crate::Language::En => format!("{what} — {} {completed}", l.after_round),
-        crate::Language::Ja => format!("{what} — 第{completed}{}", l.after_round),
-    }
+    crate::labels::fill(
+        l.standings_subtitle,
+        &[("what", what), ("round", &completed.to_string())],
+    )
 }
 
 fn footer(sheet: &Sheet) -> String {

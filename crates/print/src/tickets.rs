@@ -92,9 +92,9 @@ fn draw(
         qr_text,
     );
     let hint = if ticket.url.is_some() {
-        l.ticket_scan
+        &l.ticket_scan
     } else {
-        l.ticket_type
+        &l.ticket_type
     };
     let first_line =
         (top + 60.0 + qr_size + 10.0).min(top + height - 8.0 - 9.0 * hint.len() as f32);

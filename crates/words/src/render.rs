@@ -102,6 +102,34 @@ mod tests {
         );
     }
 
+    /// The vectors the app's renderer runs too (`ui/src/i18n/messages.test.ts`).
+    #[test]
+    fn the_shared_vectors_render_as_written() {
+        #[derive(serde::Deserialize)]
+        struct Case {
+            key: String,
+            params: BTreeMap<String, String>,
+            expected: Option<String>,
+        }
+        #[derive(serde::Deserialize)]
+        struct Vectors {
+            catalogue: BTreeMap<String, String>,
+            cases: Vec<Case>,
+        }
+        let vectors: Vectors =
+            serde_json::from_str(include_str!("../locales/render-vectors.json")).expect("vectors");
+        assert!(vectors.cases.len() >= 10);
+        for case in &vectors.cases {
+            assert_eq!(
+                render_key(&case.key, &case.params, "", &vectors.catalogue),
+                case.expected,
+                "{} {:?}",
+                case.key,
+                case.params
+            );
+        }
+    }
+
     #[test]
     fn a_missing_key_falls_back_to_english() {
         let m = msg!("test.not-in-catalogue", "plain English");

@@ -3,6 +3,7 @@
 // `name.param`), and falls back to the English text for a key the catalogue lacks.
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import vectors from '../../../crates/words/locales/render-vectors.json';
 import { japaneseMessages as japanese } from './catalogues';
 import { render, renderKey, say, sayAll, word } from './messages';
 
@@ -15,7 +16,15 @@ const catalogue = {
   'test.broken': '閉じない {{name',
 };
 
-describe('renderKey (the algorithm of words.rs)', () => {
+describe('renderKey (the algorithm of crates/words/src/render.rs)', () => {
+  it('renders the vectors the Rust renderer runs exactly as written', () => {
+    expect(vectors.cases.length).toBeGreaterThanOrEqual(10);
+    for (const { key, params, expected } of vectors.cases) {
+      const shown: Record<string, string> = Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+      expect(renderKey(key, shown, '', vectors.catalogue), key).toBe(expected);
+    }
+  });
+
   it('puts plain parameters in place', () => {
     expect(renderKey('test.inner', { n: '3' }, '', catalogue)).toBe('内側 3');
   });
