@@ -585,7 +585,10 @@ pub fn table_lines(tables: &[TableView]) -> String {
 pub fn penalty(recorded: &tablekeeper_commands::views::PenaltyView) -> String {
     format!(
         "{}: {} in round {} ({})\n",
-        recorded.name, recorded.penalty, recorded.round, recorded.infraction
+        recorded.name,
+        recorded.penalty,
+        recorded.round,
+        say(&recorded.infraction_message())
     )
 }
 
@@ -598,7 +601,10 @@ pub fn penalties(list: &[tablekeeper_commands::views::PenaltyView]) -> String {
         .map(|p| {
             format!(
                 "round {}: {} — {}: {}\n",
-                p.round, p.name, p.penalty, p.infraction
+                p.round,
+                p.name,
+                p.penalty,
+                say(&p.infraction_message())
             )
         })
         .collect()

@@ -172,7 +172,11 @@ pub fn text(report: &EventReport) -> String {
             .unwrap_or_default();
         out.push_str(&format!(
             "  round {}: {} — {}: {}{}\n",
-            p.round, p.name, p.penalty, p.infraction, note
+            p.round,
+            p.name,
+            p.penalty,
+            p.infraction_message().text,
+            note
         ));
     }
     out.push_str("\nDisqualifications\n");

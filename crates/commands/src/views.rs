@@ -179,8 +179,37 @@ pub struct PenaltyView {
     pub member: Option<String>,
     pub round: u32,
     pub penalty: tablekeeper_engine::model::PenaltyType,
+    /// The infraction as typed; empty for a tardiness penalty, which has `late_minutes`.
     pub infraction: String,
+    /// A tardiness penalty: how many minutes late (decision 16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub late_minutes: Option<u32>,
     pub note: Option<String>,
+}
+
+impl PenaltyView {
+    /// The infraction in words: as typed, or "tardiness (N min)".
+    pub fn infraction_message(&self) -> Message {
+        infraction_message(&self.infraction, self.late_minutes)
+    }
+}
+
+/// An infraction as a message: the typed text as it is, a tardiness by its minutes.
+pub fn infraction_message(infraction: &str, late_minutes: Option<u32>) -> Message {
+    let legacy = || tablekeeper_engine::model::legacy_late_minutes(infraction);
+    match late_minutes.or_else(legacy) {
+        Some(minutes) => msg!(
+            "penalty.tardiness",
+            "tardiness ({minutes} min)",
+            minutes = minutes
+        ),
+        None => msg!(
+            "penalty.infraction",
+            "{infraction}",
+            infraction = infraction
+        ),
+    }
 }
 
 impl PenaltyView {
@@ -196,7 +225,8 @@ impl PenaltyView {
             }),
             round: record.round,
             penalty: record.penalty,
-            infraction: record.infraction.clone(),
+            infraction: record.typed_infraction().to_string(),
+            late_minutes: record.late_minutes(),
             note: record.note.clone(),
         }
     }

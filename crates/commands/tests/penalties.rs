@@ -220,6 +220,74 @@ fn disqualification_mid_round_loses_the_match_and_drops_the_player() {
     assert!(report::text(&report).contains("disqualification"));
 }
 
+/// Decision 16: a late arrival's penalty keeps its minutes as data; the event file holds no
+/// English ("tardiness (7 min)") and each host words it in its own language.
+#[test]
+fn a_tardiness_penalty_is_stored_as_minutes_not_words() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut bandai = event(&dir, "bandai", 4);
+    bandai.pair_next_round(Some(1), false).expect("pair");
+    let penalty = bandai.tardiness_penalty(7).expect("a game loss");
+    let recorded = bandai.record_tardiness("1", penalty, 7).expect("recorded");
+    assert_eq!(
+        (recorded.late_minutes, recorded.infraction.as_str()),
+        (Some(7), "")
+    );
+    assert_eq!(recorded.infraction_message().text, "tardiness (7 min)");
+    assert_eq!(
+        tablekeeper_words::render(
+            &recorded.infraction_message(),
+            tablekeeper_words::Language::Ja
+        ),
+        "遅刻（7分）"
+    );
+    let step = bandai
+        .history()
+        .expect("history")
+        .into_iter()
+        .last()
+        .expect("step");
+    assert_eq!(step.reason, None);
+    assert_eq!(
+        tablekeeper_words::render(&step.description[0], tablekeeper_words::Language::Ja),
+        format!("P1に{}（第1回戦）：遅刻（7分）", "ゲームの敗北"),
+        "{:?}",
+        step.description
+    );
+    let file = bandai.path().to_path_buf();
+    drop(bandai);
+    let db = rusqlite::Connection::open(&file).expect("open the file");
+    let (payload, reason): (String, Option<String>) = db
+        .query_row(
+            "SELECT payload_json, reason FROM action_log WHERE kind = 'record-penalty'",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .expect("the penalty's step");
+    assert!(payload.contains("\"late_minutes\":7"), "{payload}");
+    assert!(!payload.contains("tardiness"), "{payload}");
+    assert_eq!(reason, None);
+}
+
+/// Files written before the minutes were kept say "tardiness (12 min)": they read as 12
+/// minutes late, worded in the host's language.
+#[test]
+fn an_older_tardiness_infraction_reads_as_minutes() {
+    let record = tablekeeper_engine::model::PenaltyRecord {
+        player: PlayerId(1),
+        round: 1,
+        penalty: PenaltyType::Warning,
+        infraction: "tardiness (12 min)".into(),
+        note: None,
+        member: None,
+        late_minutes: None,
+    };
+    assert_eq!(
+        (record.late_minutes(), record.typed_infraction()),
+        (Some(12), "")
+    );
+}
+
 #[test]
 fn bandai_7_4_2_seven_minutes_late_is_a_game_loss() {
     let dir = tempfile::tempdir().expect("tempdir");

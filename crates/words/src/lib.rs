@@ -5,14 +5,17 @@
 //! crate's [`render`]), `ui` (the app), `print` (the printouts) and `room` (the players'
 //! page). Nothing here depends on another Tablekeeper crate, so every layer may use it.
 
+#[cfg(feature = "catalogue")]
 pub mod catalogue;
 pub mod error_kind;
 pub mod language;
 pub mod message;
+#[cfg(feature = "catalogue")]
 pub mod render;
 pub mod vocabulary;
 
 pub use error_kind::ErrorKind;
 pub use language::Language;
 pub use message::{Message, Param};
+#[cfg(feature = "catalogue")]
 pub use render::render;

@@ -8,4 +8,12 @@ export type PenaltyView = { player: number, name: string,
 /**
  * In team events, the member the penalty was given to (its effect is the team's).
  */
-member?: string | null, round: number, penalty: PenaltyType, infraction: string, note: string | null, };
+member?: string | null, round: number, penalty: PenaltyType, 
+/**
+ * The infraction as typed; empty for a tardiness penalty, which has `late_minutes`.
+ */
+infraction: string, 
+/**
+ * A tardiness penalty: how many minutes late (decision 16).
+ */
+late_minutes?: number, note: string | null, };

@@ -76,13 +76,13 @@ describe('showMatchWinColumn', () => {
 
 describe('infractionText', () => {
   it('keeps what the scorekeeper typed', () => {
-    expect(infractionText('手札の公開')).toBe('手札の公開');
+    expect(infractionText({ infraction: '手札の公開' })).toBe('手札の公開');
   });
 
-  it('words the late-arrival infraction the shell records in the interface language', async () => {
+  it('words a late arrival by its minutes in the interface language', async () => {
     await i18next.init({ lng: 'ja', resources: { en: { translation: en }, ja: { translation: ja } } });
-    expect(infractionText('tardiness (12 min)')).toBe('遅刻（12分）');
+    expect(infractionText({ infraction: '', late_minutes: 12 })).toBe('遅刻（12分）');
     await i18next.changeLanguage('en');
-    expect(infractionText('tardiness (12 min)')).toBe('tardiness (12 min)');
+    expect(infractionText({ infraction: '', late_minutes: 12 })).toBe('tardiness (12 min)');
   });
 });

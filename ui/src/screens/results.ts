@@ -16,13 +16,9 @@ import type { RecordedView } from '../bindings/RecordedView';
 import type { HistoryItem, Message, PairingsView, PenaltyView, TableView } from '../types';
 import { labelOf, options, PENALTIES } from '../vocabulary';
 
-/**
- * The infraction as typed; the one the shell writes itself for a late arrival
- * ("tardiness (12 min)") in the interface language.
- */
-export function infractionText(infraction: string): string {
-  const late = /^tardiness \((\d+) min\)$/.exec(infraction);
-  return late ? t('registration.tardyInfraction', { minutes: late[1] }) : infraction;
+/** The infraction as typed, or a late arrival's by its minutes in the interface language. */
+export function infractionText(penalty: Pick<PenaltyView, 'infraction' | 'late_minutes'>): string {
+  return penalty.late_minutes != null ? t('registration.tardyInfraction', { minutes: penalty.late_minutes }) : penalty.infraction;
 }
 
 /** How long typing must pause before the preview asks the shell (ms). */
@@ -112,7 +108,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     penaltyList.replaceChildren(
       ...(items.length > 0
         ? items.map((p) =>
-            h('li', {}, t('results.penaltyLine', { round: p.round, name: p.name, penalty: labelOf(PENALTIES, p.penalty), infraction: infractionText(p.infraction) }), p.note ? ` (${p.note})` : ''),
+            h('li', {}, t('results.penaltyLine', { round: p.round, name: p.name, penalty: labelOf(PENALTIES, p.penalty), infraction: infractionText(p) }), p.note ? ` (${p.note})` : ''),
           )
         : [h('li', {}, t('results.noPenalties'))]),
     );

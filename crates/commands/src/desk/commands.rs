@@ -286,13 +286,9 @@ impl Desk {
         let session = self.session_mut()?;
         let penalty = session.tardiness_penalty(request.minutes);
         let recorded = match (penalty, request.apply) {
-            (Some(kind), true) => Some(session.record_penalty(
-                &request.player,
-                None,
-                kind,
-                &format!("tardiness ({} min)", request.minutes),
-                None,
-            )?),
+            (Some(kind), true) => {
+                Some(session.record_tardiness(&request.player, kind, request.minutes)?)
+            }
             _ => None,
         };
         Ok(TardinessView {

@@ -115,6 +115,7 @@ pub(super) fn describe(event: &Event, action: &Action) -> Message {
             penalty,
             infraction,
             member,
+            late_minutes,
             ..
         } => msg!(
             "history.penalty",
@@ -125,7 +126,8 @@ pub(super) fn describe(event: &Event, action: &Action) -> Message {
             ),
             name = member_name(event, *player, *member),
             round = *round,
-            infraction = infraction
+            infraction =
+                Param::message(&crate::views::infraction_message(infraction, *late_minutes))
         ),
         Action::SetDeck { player, member, .. } => msg!(
             "history.deck",
@@ -319,7 +321,7 @@ impl Session {
                 step: l.step,
                 recorded_at: l.recorded_at.clone(),
                 description: vec![description],
-                reason: l.reason.clone(),
+                reason: typed_reason(l.reason.as_deref()),
                 undone: false,
             })
             .collect();
@@ -372,7 +374,7 @@ impl Session {
             step: step.step,
             recorded_at: first.map(|e| e.recorded_at.clone()).unwrap_or_default(),
             description,
-            reason: first.and_then(|e| e.reason.clone()),
+            reason: typed_reason(first.and_then(|e| e.reason.as_deref())),
             undone,
         }
     }
@@ -435,4 +437,12 @@ impl Session {
         self.written(rows);
         Ok(())
     }
+}
+
+/// A step's reason as the scorekeeper typed it. Older versions also stored the English
+/// "tardiness (N min)" of a late arrival as the reason; the description says it now.
+fn typed_reason(reason: Option<&str>) -> Option<String> {
+    reason
+        .filter(|r| tablekeeper_engine::model::legacy_late_minutes(r).is_none())
+        .map(str::to_string)
 }

@@ -20,6 +20,28 @@ impl Session {
         infraction: &str,
         note: Option<String>,
     ) -> Result<PenaltyView, CommandError> {
+        self.commit_penalty(reference, round, penalty, (infraction, None), note)
+    }
+
+    /// Records the tardiness penalty `penalty` for `minutes` late in the current round; its
+    /// infraction is the minutes (hosts say "tardiness (N min)" in their language).
+    pub fn record_tardiness(
+        &mut self,
+        reference: &str,
+        penalty: PenaltyType,
+        minutes: u32,
+    ) -> Result<PenaltyView, CommandError> {
+        self.commit_penalty(reference, None, penalty, ("", Some(minutes)), None)
+    }
+
+    fn commit_penalty(
+        &mut self,
+        reference: &str,
+        round: Option<u32>,
+        penalty: PenaltyType,
+        (infraction, late_minutes): (&str, Option<u32>),
+        note: Option<String>,
+    ) -> Result<PenaltyView, CommandError> {
         // A member's penalty is recorded with their name; its effect is the team's
         // (decision 9).
         let (player, member) = self.find_person(reference)?;
@@ -31,8 +53,11 @@ impl Session {
             infraction: infraction.to_string(),
             note,
             member,
+            late_minutes,
         };
-        self.commit(vec![action], Some(infraction))?;
+        // The history shows the infraction in its description; a reason repeats it.
+        let reason = Some(infraction).filter(|typed| !typed.trim().is_empty());
+        self.commit(vec![action], reason)?;
         let record = self.event.penalties.last().cloned().ok_or_else(|| {
             CommandError::input(
                 ErrorKind::Internal,

@@ -85,6 +85,9 @@ pub enum Action {
         /// The team member (seat from 0) it was given to; the effect is the team's.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         member: Option<u8>,
+        /// A tardiness penalty: minutes late (the infraction is then empty).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        late_minutes: Option<u32>,
     },
     /// Records (or replaces) a player's deck registration data, or with `member` the deck
     /// of that team member (seat from 0).

@@ -81,9 +81,11 @@ impl Event {
                 infraction,
                 note,
                 member,
+                late_minutes,
             } => {
                 self.check_member(*player, *member)?;
-                self.record_penalty(*player, *round, *penalty, infraction, note.clone())?;
+                let cause = (infraction.as_str(), *late_minutes);
+                self.record_penalty(*player, *round, *penalty, cause, note.clone())?;
                 if let Some(record) = self.penalties.last_mut() {
                     record.member = *member;
                 }

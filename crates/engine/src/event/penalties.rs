@@ -16,7 +16,7 @@ impl Event {
         player: PlayerId,
         round: u32,
         penalty: PenaltyType,
-        infraction: &str,
+        (infraction, late_minutes): (&str, Option<u32>),
         note: Option<String>,
     ) -> Result<(), EngineError> {
         self.player(player)?;
@@ -35,7 +35,8 @@ impl Event {
                 used = used.join(", ")
             )));
         }
-        if infraction.trim().is_empty() {
+        // A tardiness penalty names its cause by its minutes; any other names the infraction.
+        if infraction.trim().is_empty() && late_minutes.is_none() {
             return Err(EngineError::InvalidPenalty(msg!(
                 "error.invalid-penalty.name-infraction-e-g-tardiness",
                 "name the infraction (e.g. \"tardiness\")"
@@ -134,6 +135,7 @@ impl Event {
             infraction: infraction.trim().to_string(),
             note,
             member: None,
+            late_minutes,
         });
         Ok(())
     }

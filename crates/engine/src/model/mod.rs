@@ -12,7 +12,7 @@ mod round;
 mod structure;
 
 pub use deck::{DeckCard, DeckData};
-pub use penalty::{PenaltyRecord, PenaltyType};
+pub use penalty::{PenaltyRecord, PenaltyType, legacy_late_minutes};
 pub use player::{DropTiming, Player, PlayerId, PlayerStatus};
 pub use result::{
     Category, DefaultReason, DrawReason, GameScore, MatchResult, Outcome, PenaltyKind, ResultEntry,
