@@ -7,7 +7,10 @@
 //! modified; every write path (create, append, copy, restore) leaves the old file or the
 //! complete new one when the process is killed.
 
+mod access;
 mod chain;
+mod checks;
+mod copies;
 mod error;
 pub mod failpoint;
 mod file;
@@ -15,15 +18,17 @@ mod header;
 mod lock;
 mod log;
 mod migrations;
+mod new_file;
 mod restore;
 mod sidecar;
 
+pub use access::{Access, ReadOnlyReason};
+pub use copies::PinnedState;
 pub use error::{Damage, StoreError};
-pub use file::{
-    Access, EVENT_FILE_EXTENSION, EventFile, NewEventFile, PinnedState, ReadOnlyReason,
-};
+pub use file::{EVENT_FILE_EXTENSION, EventFile};
 pub use lock::{HolderLock, lock_path};
 pub use log::{Entry, LoggedAction, Snapshot, StoredEvent, StoredRow, action_kind};
 pub use migrations::{LATEST_SCHEMA_VERSION, migrations};
+pub use new_file::NewEventFile;
 pub use restore::restore;
 pub use sidecar::{remove_database, sync_file, sync_folder, temporary, unused_name, with_suffix};

@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OpenFlags};
 
+use crate::copies::same_file;
 use crate::error::StoreError;
 use crate::failpoint;
-use crate::file::{EventFile, same_file};
+use crate::file::EventFile;
 use crate::lock::HolderLock;
 use crate::sidecar;
 

@@ -1,0 +1,125 @@
+//! Copies of an open event (backups, "save a copy", a pinned state written later): the
+//! database is copied with SQLite's backup API into a temporary file beside the target,
+//! synced, then renamed into place, so a kill leaves the old file or the whole new one.
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::backup::{Backup, StepResult};
+use rusqlite::{Connection, OpenFlags};
+
+use crate::error::StoreError;
+use crate::failpoint;
+use crate::sidecar;
+
+/// Whether two paths name the same file.
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// One step of an event, pinned by [`EventFile::pin`]; it may move to another thread.
+pub struct PinnedState {
+    pub(crate) conn: Connection,
+    pub(crate) path: PathBuf,
+    pub(crate) head: (i64, String),
+}
+
+impl PinnedState {
+    /// The event file this state is of.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The step and checksum of this state (as [`EventFile::head`] said when pinned).
+    pub fn head(&self) -> (i64, String) {
+        self.head.clone()
+    }
+
+    /// Writes this state to `target` as [`EventFile::save_copy`] does.
+    pub fn save_copy(&self, target: &Path, replace: bool) -> Result<(), StoreError> {
+        save_copy_from(&self.conn, &self.path, target, replace)
+    }
+}
+
+/// Writes the database behind `source` (the event at `path`) to `target`: into a temporary
+/// file beside it, synced, then renamed into place. `replace` allows replacing an existing
+/// file; a failed copy leaves nothing behind.
+pub(crate) fn save_copy_from(
+    source: &Connection,
+    path: &Path,
+    target: &Path,
+    replace: bool,
+) -> Result<(), StoreError> {
+    if same_file(path, target) {
+        return Err(StoreError::SameFile {
+            path: target.to_path_buf(),
+        });
+    }
+    if !replace && target.exists() {
+        return Err(StoreError::AlreadyExists {
+            path: target.to_path_buf(),
+        });
+    }
+    let temporary = sidecar::temporary(target, "partial");
+    sidecar::remove_database(&temporary);
+    let result = copy_database(source, &temporary, target).and_then(|()| {
+        if !replace && target.exists() {
+            return Err(StoreError::AlreadyExists {
+                path: target.to_path_buf(),
+            });
+        }
+        sidecar::rename_into_place(&temporary, target)?;
+        failpoint::hit("copy.renamed");
+        Ok(())
+    });
+    if result.is_err() {
+        sidecar::remove_database(&temporary);
+    }
+    result
+}
+
+/// Writes the database behind `source` into the new file `temporary` (SQLite's backup
+/// API, so the copy is consistent even while the event is open) and syncs it.
+pub(crate) fn copy_database(
+    source: &Connection,
+    temporary: &Path,
+    target: &Path,
+) -> Result<(), StoreError> {
+    let mut copy = Connection::open_with_flags(
+        temporary,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| StoreError::writing(target, e))?;
+    {
+        let backup = Backup::new(source, &mut copy).map_err(|e| StoreError::writing(target, e))?;
+        loop {
+            match backup
+                .step(-1)
+                .map_err(|e| StoreError::writing(target, e))?
+            {
+                StepResult::Done => break,
+                StepResult::More | StepResult::Busy | StepResult::Locked => {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+                _ => break,
+            }
+        }
+    }
+    copy.close()
+        .map_err(|(_, e)| StoreError::writing(target, e))?;
+    failpoint::hit("copy.written");
+    sidecar::sync_file(temporary)?;
+    failpoint::hit("copy.synced");
+    Ok(())
+}
