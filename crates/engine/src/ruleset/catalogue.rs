@@ -1,6 +1,7 @@
 //! The rulesets and title presets embedded in the binary at build time.
 
-use super::load::{RulesetError, parse_ruleset};
+use super::error::RulesetError;
+use super::load::parse_ruleset;
 use super::schema::Ruleset;
 use super::title::{TitlePreset, parse_title};
 

@@ -4,7 +4,8 @@
 //! overridden. An override edits the TOML document and the result is validated like any
 //! ruleset file; the event stores the final text.
 
-use super::load::{RulesetError, parse_ruleset};
+use super::error::RulesetError;
+use super::load::parse_ruleset;
 use super::schema::Ruleset;
 
 /// Applies `path=value` overrides to `base` and validates the result.
@@ -28,7 +29,7 @@ pub fn apply_overrides(base: &Ruleset, overrides: &[String]) -> Result<Ruleset, 
             "",
             format!(
                 "the base ruleset is not valid TOML: {}",
-                super::load::plain_words(e.message())
+                super::locate::plain_words(e.message())
             ),
         )
     })?;
@@ -79,7 +80,7 @@ pub fn apply_overrides(base: &Ruleset, overrides: &[String]) -> Result<Ruleset, 
         positions.push((path.to_string(), index + 1));
     }
     let text = toml::to_string(&document)
-        .map_err(|e| invalid_at(0, "", super::load::plain_words(&e.to_string())))?;
+        .map_err(|e| invalid_at(0, "", super::locate::plain_words(&e.to_string())))?;
     // A problem found when the result is checked is reported at the override that set the
     // field (or at the last one, when the problem is between fields).
     parse_ruleset("--set", &text).map_err(|error| match error {

@@ -2,7 +2,8 @@
 
 use serde::Deserialize;
 
-use super::load::{Locator, RulesetError};
+use super::error::RulesetError;
+use super::locate::Locator;
 
 /// Best of one or best of three.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
