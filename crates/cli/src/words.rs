@@ -27,7 +27,7 @@ macro_rules! words {
 }
 
 words!(
-    tablekeeper_engine::structure::Structure,
+    tablekeeper_engine::rules::structure::Structure,
     tablekeeper_engine::model::PenaltyType,
     tablekeeper_engine::top_cut::decks::SelectionMethod,
     tablekeeper_commands::vocabulary::ExportFormat,

@@ -8,7 +8,7 @@
 //! or when it is longer than [`MAX_NAME_CHARS`].
 
 use tablekeeper_engine::PlayerDetails;
-use tablekeeper_engine::event::MAX_NAME_CHARS;
+use tablekeeper_engine::state::MAX_NAME_CHARS;
 use tablekeeper_words::ErrorKind;
 use tablekeeper_words::message::{Message, Param};
 use unicode_general_category::{GeneralCategory, get_general_category};

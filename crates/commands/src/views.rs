@@ -49,7 +49,7 @@ pub struct EventView {
     /// (Bushiroad, 2–4 players); `null` otherwise.
     #[serde(default)]
     #[ts(optional = nullable)]
-    pub recommended_structure: Option<tablekeeper_engine::structure::Structure>,
+    pub recommended_structure: Option<tablekeeper_engine::rules::structure::Structure>,
     /// The finals a plain `cut` plays: `single-elimination`, or `double-elimination` (FoW
     /// with one-game matches, 4 or 8 players).
     #[serde(default)]
@@ -64,7 +64,7 @@ pub struct EventView {
     pub stage: crate::vocabulary::Stage,
     /// `swiss`, `round-robin`, `two-loss`, `points-threshold` or `single-elimination`.
     #[serde(default)]
-    pub structure: tablekeeper_engine::structure::Structure,
+    pub structure: tablekeeper_engine::rules::structure::Structure,
     /// Members per team (2 tag, 3 trio); 0 for an individual event.
     #[serde(default)]
     pub team_size: u8,

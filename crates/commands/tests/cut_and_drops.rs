@@ -11,7 +11,7 @@ use tablekeeper_commands::vocabulary::{PlayerState, ResultKind};
 use tablekeeper_commands::{CreateOptions, CutOptions, RulesetSource, Session};
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::model::DropTiming;
-use tablekeeper_engine::structure::Structure;
+use tablekeeper_engine::rules::structure::Structure;
 
 fn session(
     dir: &std::path::Path,
@@ -170,7 +170,7 @@ fn the_desktop_plans_a_cut_and_chooses_the_finals() {
         overrides: Vec::new(),
         standings_seed: None,
         planned_rounds: Some(3),
-        structure: structure.and_then(tablekeeper_engine::structure::Structure::from_id),
+        structure: structure.and_then(tablekeeper_engine::rules::structure::Structure::from_id),
         elimination_finalists: None,
         min_rounds: None,
         team_size: None,

@@ -1,24 +1,26 @@
 //! Tablekeeper's pure tournament engine.
 //!
-//! Model, rulesets as validated data, scoring, standings and pairing. No I/O: no files, no
+//! Its layers, each a folder: the data (`model`, `ruleset`), the event's `state`, the
+//! `transitions` that change it (one per action), and the `rules` read from a state
+//! (`rules`, `standings`, `pairing`, `top_cut`). Model, rulesets as validated data, scoring,
+//! standings and pairing. No I/O: no files, no
 //! SQLite, no clock, no global randomness (every random choice takes a recorded seed).
 //! CI fails if this crate ever depends on rusqlite, tauri or printpdf.
 
-pub mod elimination;
 pub mod error;
-pub mod event;
 pub mod exact;
 pub mod model;
 pub mod pairing;
 pub mod rules;
 pub mod ruleset;
-pub mod scoring;
 pub mod standings;
-pub mod structure;
+pub mod state;
 pub mod top_cut;
+pub mod transitions;
 pub mod verify;
 
 pub use error::EngineError;
-pub use event::{Action, Event, EventSettings, PlayerDetails};
 pub use exact::Exact;
 pub use ruleset::Ruleset;
+pub use state::{Event, EventSettings};
+pub use transitions::{Action, PlayerDetails};

@@ -8,16 +8,17 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::elimination::below_points_threshold;
-use crate::event::{Action, Event, EventSettings, PlayerDetails};
 use crate::exact::Exact;
 use crate::model::{
     DefaultReason, DrawReason, DropTiming, GameScore, PenaltyKind, PlayerId, ResultEntry, Seats,
     Side,
 };
+use crate::rules::elimination::below_points_threshold;
+use crate::rules::structure::{EliminationStop, Structure};
 use crate::ruleset::{Tiebreaker, catalogue, overrides::apply_overrides};
 use crate::standings::{self, Standings};
-use crate::structure::{EliminationStop, Structure};
+use crate::state::{Event, EventSettings};
+use crate::transitions::{Action, PlayerDetails};
 
 const VECTORS: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -199,7 +200,7 @@ fn check(events: &[EventSpec], vector: &VectorSpec) -> Result<Vec<String>, Strin
         }
     }
     if let Some(want) = vector.finished {
-        let reason = crate::structure::finished(&event).map_err(|e| e.to_string())?;
+        let reason = crate::rules::structure::finished(&event).map_err(|e| e.to_string())?;
         if reason.is_some() != want {
             failures.push(match reason {
                 Some(reason) => format!("expected the event to continue, but: {reason}"),

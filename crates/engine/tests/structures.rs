@@ -9,12 +9,12 @@ use std::collections::{BTreeSet, HashSet};
 use proptest::prelude::*;
 use tablekeeper_engine::model::{DrawReason, PlayerId, ResultEntry, Seats, Side};
 use tablekeeper_engine::pairing::pair_next_round;
+use tablekeeper_engine::rules::structure::{
+    self, EliminationStop, Structure, circle_round, round_robin_rounds,
+};
 use tablekeeper_engine::ruleset::catalogue;
 use tablekeeper_engine::standings::elimination;
 use tablekeeper_engine::standings::records::Records;
-use tablekeeper_engine::structure::{
-    self, EliminationStop, Structure, circle_round, round_robin_rounds,
-};
 use tablekeeper_engine::{Action, EngineError, Event, EventSettings, PlayerDetails, standings};
 
 fn event(
@@ -388,7 +388,7 @@ proptest! {
                         .of(player.id)
                         .iter()
                         .fold(tablekeeper_engine::Exact::ZERO, |acc, r| acc.checked_add(r.seat.points).expect("sum"));
-                    tablekeeper_engine::elimination::below_points_threshold(&de.ruleset, finished, points).expect("threshold")
+                    tablekeeper_engine::rules::elimination::below_points_threshold(&de.ruleset, finished, points).expect("threshold")
                 } else {
                     losses(&de, player.id) >= 2
                 };

@@ -2,8 +2,8 @@
 
 mod support;
 
-use tablekeeper_engine::event::pairing::first_by_balance;
 use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats, Side};
+use tablekeeper_engine::transitions::pairing::first_by_balance;
 use tablekeeper_engine::{Action, Event};
 
 #[test]

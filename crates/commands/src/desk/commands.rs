@@ -5,7 +5,7 @@ use std::path::Path;
 
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::model::PenaltyType;
-use tablekeeper_engine::structure::Structure;
+use tablekeeper_engine::rules::structure::Structure;
 use tablekeeper_engine::top_cut::decks::SelectionMethod;
 use tablekeeper_words::{ErrorKind, msg};
 

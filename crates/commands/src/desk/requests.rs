@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::model::PenaltyType;
-use tablekeeper_engine::structure::Structure;
+use tablekeeper_engine::rules::structure::Structure;
 use tablekeeper_engine::top_cut::decks::SelectionMethod;
 use ts_rs::TS;
 

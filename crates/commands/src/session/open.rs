@@ -6,8 +6,8 @@ use std::path::Path;
 use tablekeeper_words::ErrorKind;
 
 use rand::RngExt;
+use tablekeeper_engine::rules::structure::{EliminationStop, Structure};
 use tablekeeper_engine::ruleset::catalogue;
-use tablekeeper_engine::structure::{EliminationStop, Structure};
 use tablekeeper_engine::{Action, Event, EventSettings};
 use tablekeeper_store::{
     Access, Entry, EventFile, LoggedAction, ReadOnlyReason, StoreError, StoredRow,
@@ -123,7 +123,7 @@ impl Session {
         // organizer's own overrides, which win.
         let base = base_ruleset(options.ruleset.as_ref(), options.title.as_deref())?;
         let mut overrides =
-            tablekeeper_engine::structure::ruleset_overrides(options.structure, &base);
+            tablekeeper_engine::rules::structure::ruleset_overrides(options.structure, &base);
         overrides.extend(options.overrides.iter().cloned());
         let ruleset = with_overrides(&base, &overrides)?;
         let settings = EventSettings {

@@ -4,8 +4,8 @@
 use crate::error::CommandError;
 use std::path::PathBuf;
 use tablekeeper_engine::Ruleset;
+use tablekeeper_engine::rules::structure::Structure;
 use tablekeeper_engine::ruleset::{catalogue, overrides::apply_overrides, parse_ruleset};
-use tablekeeper_engine::structure::Structure;
 
 /// Which finals the organizer asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -7,7 +7,7 @@ use crate::views::{EventView, ExplanationView, PairingsView};
 use rand::RngExt;
 use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats};
 use tablekeeper_engine::pairing::pair_next_round;
-use tablekeeper_engine::structure::Structure;
+use tablekeeper_engine::rules::structure::Structure;
 use tablekeeper_engine::{Action, standings};
 use tablekeeper_words::ErrorKind;
 use tablekeeper_words::msg;
@@ -72,7 +72,7 @@ impl Session {
         }
         // The structure's own end (an elimination decided, a round robin complete) says more
         // than "all planned rounds played".
-        if let Some(reason) = tablekeeper_engine::structure::finished(&scratch)? {
+        if let Some(reason) = tablekeeper_engine::rules::structure::finished(&scratch)? {
             return Err(tablekeeper_engine::EngineError::StructureFinished(reason).into());
         }
         let next_round = u32::try_from(scratch.rounds.len() + 1).unwrap_or(u32::MAX);

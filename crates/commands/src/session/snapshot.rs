@@ -2,7 +2,7 @@
 //! used only when it belongs to exactly the rows before it, and how often one is stored.
 
 use tablekeeper_engine::Event;
-use tablekeeper_engine::event::snapshot::EventState;
+use tablekeeper_engine::state::snapshot::EventState;
 use tablekeeper_store::{Entry, EventFile, LoggedAction, StoredEvent, StoredRow};
 
 use crate::history::Timeline;

@@ -5,7 +5,7 @@ use crate::backup;
 use crate::error::CommandError;
 use crate::notice::Notice;
 use std::path::Path;
-use tablekeeper_engine::event::snapshot::EventState;
+use tablekeeper_engine::state::snapshot::EventState;
 
 use super::open::Session;
 use super::snapshot::{SNAPSHOT_BYTES, SNAPSHOT_ROWS};

@@ -9,8 +9,8 @@
 //! or top cut calculations"; 003 §6b-v, §6b-vi "once the number of participating players
 //! has been affirmed"; docs/decisions.md 31).
 
+use tablekeeper_engine::rules::structure::{self, Structure};
 use tablekeeper_engine::ruleset::{CutSuggestion, Finals};
-use tablekeeper_engine::structure::{self, Structure};
 
 use super::open::Session;
 

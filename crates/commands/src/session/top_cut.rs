@@ -4,8 +4,8 @@
 
 use rand::RngExt;
 use tablekeeper_engine::model::PlayerId;
+use tablekeeper_engine::rules::structure::Structure;
 use tablekeeper_engine::ruleset::SingleElimination;
-use tablekeeper_engine::structure::Structure;
 use tablekeeper_engine::top_cut::decks::SelectionMethod;
 use tablekeeper_engine::top_cut::decks::{
     Contender, DeckSelection, Method, select_by_deck, select_by_usage_rate,
@@ -175,7 +175,7 @@ impl Session {
     /// Swiss rounds (or the elimination rounds, or a round robin's schedule) are over.
     fn rounds_left_warning(&self) -> Option<Message> {
         let event = &self.event;
-        if tablekeeper_engine::structure::finished(event)
+        if tablekeeper_engine::rules::structure::finished(event)
             .ok()
             .flatten()
             .is_some()

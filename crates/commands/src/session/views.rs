@@ -3,8 +3,8 @@
 
 use crate::error::CommandError;
 use crate::views::{EventView, PairingsView, RulesetRef, StandingsView};
+use tablekeeper_engine::rules::structure::Structure;
 use tablekeeper_engine::standings;
-use tablekeeper_engine::structure::Structure;
 use tablekeeper_words::ErrorKind;
 use tablekeeper_words::msg;
 
@@ -51,7 +51,7 @@ impl Session {
             },
             structure: event.settings.structure,
             team_size: event.settings.team_size,
-            structure_finished: tablekeeper_engine::structure::finished(event)
+            structure_finished: tablekeeper_engine::rules::structure::finished(event)
                 .ok()
                 .flatten(),
             slip_code: crate::slip_code::event_code(event),

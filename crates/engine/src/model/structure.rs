@@ -1,6 +1,6 @@
 //! How the event is played, as it is set when the event is created: the structure and
 //! when an elimination or variable-rounds event ends early (decision 25). What follows
-//! from it (who is eliminated, whether the event is over) is in [`crate::structure`].
+//! from it (who is eliminated, whether the event is over) is in [`crate::rules::structure`].
 
 use serde::{Deserialize, Serialize};
 

@@ -5,10 +5,10 @@ use std::collections::HashSet;
 
 use super::bitset::PairSet;
 use crate::error::EngineError;
-use crate::event::Event;
 use crate::exact::Exact;
 use crate::model::{PlayerId, Seats};
 use crate::standings;
+use crate::state::Event;
 
 /// One active player as the pairer sees them.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -16,10 +16,10 @@ pub mod solve;
 pub mod weights;
 
 use crate::error::EngineError;
-use crate::event::Event;
 use crate::model::{PlayerId, Seats};
+use crate::rules::structure::{self, Structure};
 use crate::ruleset::ByeRule;
-use crate::structure::{self, Structure};
+use crate::state::Event;
 use context::{Context, Entrant};
 pub use explain::Explanation;
 pub use solve::{Phase, Strategy};
@@ -79,7 +79,7 @@ pub fn pair_probed(
     strategy: Strategy,
     probe: &mut dyn FnMut(Phase),
 ) -> Result<Pairing, EngineError> {
-    if let Some(reason) = crate::structure::finished(event)? {
+    if let Some(reason) = crate::rules::structure::finished(event)? {
         return Err(EngineError::StructureFinished(reason));
     }
     if event.settings.structure == Structure::RoundRobin {

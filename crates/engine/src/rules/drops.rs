@@ -2,8 +2,9 @@
 //! 001 本文 第4部 第5章, 002 §6.0, 003 §6e), and the drop a no-show brings (000 §1.2.1; 004
 //! VIII › Drops).
 
-use crate::event::{Action, Event};
 use crate::model::{DefaultReason, DropTiming, PlayerId, ResultEntry, Seats, Side};
+use crate::state::Event;
+use crate::transitions::Action;
 
 /// The actions of dropping `player` now. A drop entered after the round is paired and
 /// before the player's result loses that round's match (logged as its own result), and a

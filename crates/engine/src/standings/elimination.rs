@@ -4,11 +4,11 @@
 
 use std::collections::BTreeSet;
 
-use crate::elimination::below_points_threshold;
 use crate::error::EngineError;
-use crate::event::Event;
 use crate::exact::Exact;
 use crate::model::{Outcome, PlayerId, Structure};
+use crate::rules::elimination::below_points_threshold;
+use crate::state::Event;
 
 use super::records::Records;
 

@@ -9,10 +9,10 @@ pub mod records;
 mod values;
 
 use crate::error::EngineError;
-use crate::event::Event;
 use crate::exact::{Exact, Rounding};
 use crate::model::{Outcome, PlayerId};
 use crate::ruleset::{Ruleset, Tiebreaker};
+use crate::state::Event;
 
 pub use ranking::random_keys;
 use records::Records;

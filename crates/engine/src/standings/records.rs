@@ -1,7 +1,7 @@
 //! Each player's record of completed rounds, the input of every tiebreaker.
 
-use crate::event::Event;
 use crate::model::{Outcome, PlayerId, PlayerStatus, SeatResult, Seats};
+use crate::state::Event;
 
 /// One completed round from one player's side.
 #[derive(Debug, Clone, Copy)]

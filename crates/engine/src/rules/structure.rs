@@ -23,11 +23,11 @@
 //! same eliminations.
 
 use crate::error::EngineError;
-use crate::event::Event;
 use crate::model::{PlayerId, Seats};
 use crate::ruleset::{CutComparison, VariableRounds};
 use crate::standings::elimination::{eliminated, losses, lost_any};
 use crate::standings::records::Records;
+use crate::state::Event;
 use tablekeeper_words::message::{Message, Param};
 use tablekeeper_words::msg;
 

@@ -6,7 +6,8 @@ use crate::exact::MAX_ROUNDS;
 use crate::ruleset::Ruleset;
 use tablekeeper_words::msg;
 
-use super::{Action, Event, EventSettings};
+use super::action::Action;
+use crate::state::{Event, EventSettings};
 
 impl Event {
     /// Rebuilds an event from its settings, ruleset and action log.

@@ -4,11 +4,11 @@
 use crate::error::EngineError;
 use crate::exact::MAX_ROUNDS;
 use crate::model::{Match, PlayerId, ResultEntry, Round, Seats, Side, Structure};
-use crate::scoring::score;
-use crate::structure;
+use crate::rules::scoring::score;
+use crate::rules::structure;
 use tablekeeper_words::msg;
 
-use super::Event;
+use crate::state::Event;
 
 impl Event {
     pub(super) fn pair_round(

@@ -4,11 +4,11 @@ use crate::error::EngineError;
 use crate::model::{
     PenaltyKind, PenaltyRecord, PenaltyType, PlayerId, PlayerStatus, ResultEntry, Seats, Side,
 };
-use crate::scoring::score;
+use crate::rules::scoring::score;
 use tablekeeper_words::msg;
 
-use super::Event;
 use super::results::with_awarded_games;
+use crate::state::Event;
 
 impl Event {
     pub(super) fn record_penalty(

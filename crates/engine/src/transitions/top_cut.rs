@@ -3,11 +3,11 @@
 
 use crate::error::EngineError;
 use crate::model::{DefaultReason, PlayerId, ResultEntry, Seats, Side, Structure};
-use crate::scoring::score;
+use crate::rules::scoring::score;
 use crate::top_cut::bracket::{Cut, CutDraw};
 use tablekeeper_words::msg;
 
-use super::Event;
+use crate::state::Event;
 
 impl Event {
     pub(super) fn start_cut(

@@ -3,11 +3,11 @@
 
 use crate::error::EngineError;
 use crate::model::{MatchResult, PenaltyType, PlayerId, ResultEntry, Seats, Side};
-use crate::scoring::score;
+use crate::rules::scoring::score;
 use crate::top_cut::bracket::Cut;
 use tablekeeper_words::msg;
 
-use super::Event;
+use crate::state::Event;
 
 impl Event {
     pub(super) fn record_result(
@@ -127,7 +127,7 @@ impl Event {
         check_team_entry(self.settings.team_size, &entry)?;
         let entry = with_awarded_games(entry, extra_a, extra_b, ruleset.points.games_to_win);
         if decisive {
-            crate::scoring::score_in_elimination(ruleset, &found.seats, entry)
+            crate::rules::scoring::score_in_elimination(ruleset, &found.seats, entry)
         } else {
             score(ruleset, &found.seats, entry)
         }

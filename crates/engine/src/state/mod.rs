@@ -1,26 +1,14 @@
-//! The event: its state (settings, ruleset, players, rounds, penalties, the top cut) and
-//! the queries on it, here; the transitions, one file per group of actions, beside it.
+//! The event's state: settings, ruleset, players, rounds, penalties, the top cut, and the
+//! queries on it ([`snapshot`] is its stored form).
 //!
-//! Every change a scorekeeper makes is an [`Action`]. [`Event::apply`] validates an action
-//! and applies it, or refuses it and leaves the event untouched. Replaying the stored
-//! actions in order rebuilds the event exactly, which is how the event file works.
-//!
-//! The state and its queries (this file, [`action`], [`snapshot`]) depend only on the
-//! model, the ruleset and the bracket's state; the transitions also use scoring, the
-//! standings and the structure, which read the state, so the dependencies stay acyclic.
+//! The state depends only on the model, the ruleset and the bracket's state. Changes are
+//! the [`crate::transitions`] (every change is an [`crate::Action`], applied by
+//! [`Event::apply`]); they use the [`crate::rules`], which read the state, so the
+//! dependencies stay acyclic: transitions → rules → state → model.
 
-mod action;
-mod apply;
-pub mod pairing;
-mod penalties;
-mod registration;
-mod results;
 pub mod snapshot;
-mod top_cut;
 
 use serde::{Deserialize, Serialize};
-
-pub use action::{Action, PlayerDetails};
 
 use crate::error::EngineError;
 use crate::exact::MAX_ROUNDS;
@@ -92,7 +80,7 @@ pub struct Event {
     pub cut: Option<Cut>,
     /// `(name, publisher id)` of every player, to refuse a duplicate without a scan (a
     /// 50,000-player import stays linear). Derived from `players`.
-    registered: std::collections::HashSet<(String, Option<String>)>,
+    pub(crate) registered: std::collections::HashSet<(String, Option<String>)>,
 }
 
 impl Event {
@@ -168,7 +156,7 @@ impl Event {
             .or_else(|| self.cut.as_ref()?.round(number))
     }
 
-    fn round_mut(&mut self, number: u32) -> Option<&mut Round> {
+    pub(crate) fn round_mut(&mut self, number: u32) -> Option<&mut Round> {
         let index = usize::try_from(number).ok()?.checked_sub(1)?;
         if index < self.rounds.len() {
             return self.rounds.get_mut(index);

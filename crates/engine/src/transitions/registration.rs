@@ -5,10 +5,11 @@ use crate::error::EngineError;
 use crate::model::{
     DefaultReason, DropTiming, Match, Player, PlayerId, PlayerStatus, ResultEntry, Seats, Structure,
 };
-use crate::scoring::score;
+use crate::rules::scoring::score;
 use tablekeeper_words::msg;
 
-use super::{Event, MAX_NAME_CHARS, PlayerDetails};
+use super::action::PlayerDetails;
+use crate::state::{Event, MAX_NAME_CHARS};
 
 impl Event {
     pub(super) fn register(&mut self, details: &PlayerDetails) -> Result<(), EngineError> {

@@ -1,0 +1,16 @@
+//! The transitions: every change a scorekeeper makes is an [`Action`], and
+//! [`Event::apply`](crate::state::Event::apply) validates it and applies it, or refuses it
+//! and leaves the event untouched. One file per group of actions; each is an `impl Event`
+//! over the state in [`crate::state`], using the rules (scoring, standings, structure) that
+//! read that state. Replaying the stored actions in order rebuilds the event exactly, which
+//! is how the event file works.
+
+mod action;
+mod apply;
+pub mod pairing;
+mod penalties;
+mod registration;
+mod results;
+mod top_cut;
+
+pub use action::{Action, PlayerDetails};
