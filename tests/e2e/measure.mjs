@@ -299,38 +299,41 @@ setTimeout(() => done({ ok: false, error: 'not shown within 60 s' }), 60000);`;
 const TYPED = `
 const done = arguments[arguments.length - 1];
 const tables = arguments[0];
-const internals = window.__TAURI_INTERNALS__;
-const original = internals.invoke;
-let calls = 0;
-internals.invoke = (...args) => {
-  calls += 1;
-  return original.apply(internals, args);
-};
+const calls = () => window.tablekeeperShellCalls();
 const input = document.querySelector('[data-testid=result-input]');
+const body = document.querySelector('[data-testid=result-row]').parentElement;
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+const entered = (table) => document.querySelector('[data-testid=result-row][data-table="' + table + '"].entered');
 (async () => {
-  const times = [];
+  const inPage = [];
+  const onScreen = [];
   const trips = [];
   for (const table of tables) {
     input.value = table + ' 1';
-    const before = calls;
+    const before = calls();
+    let shownAt = null;
+    // The moment the row is in the page (a DOM change), apart from the next frame.
+    const observer = new MutationObserver(() => {
+      if (shownAt === null && entered(table)) shownAt = performance.now();
+    });
+    observer.observe(body, { childList: true, subtree: true, attributes: true });
     const t0 = performance.now();
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     const deadline = t0 + 10000;
-    while (!document.querySelector('[data-testid=result-row][data-table="' + table + '"].entered')) {
+    while (!entered(table)) {
       if (performance.now() > deadline) throw new Error('table ' + table + ' not shown as entered');
       await frame();
     }
-    times.push(performance.now() - t0);
+    onScreen.push(performance.now() - t0);
+    observer.disconnect();
+    inPage.push((shownAt ?? performance.now()) - t0);
     // Anything the screen asks after showing it still counts.
     await frame();
     await frame();
-    trips.push(calls - before);
+    trips.push(calls() - before);
   }
-  internals.invoke = original;
-  done({ ok: true, times, trips });
+  done({ ok: true, times: onScreen, inPage, trips });
 })().catch((e) => {
-  internals.invoke = original;
   done({ ok: false, error: String(e) });
 });`;
 
@@ -443,8 +446,12 @@ const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { na
       results_screen_entry: {
         samples: typed.times.length,
         round_trips_per_result: { min: Math.min(...typed.trips), max: Math.max(...typed.trips) },
-        enter_to_row_p50_ms: round1(percentile(typed.times, 50)),
-        enter_to_row_p99_ms: round1(percentile(typed.times, 99)),
+        // Enter → the row changed in the page (a MutationObserver), and → the frame that
+        // shows it (checked once per animation frame, so in steps of a frame).
+        enter_to_row_in_page_p50_ms: round1(percentile(typed.inPage, 50)),
+        enter_to_row_in_page_p99_ms: round1(percentile(typed.inPage, 99)),
+        enter_to_row_on_screen_p50_ms: round1(percentile(typed.times, 50)),
+        enter_to_row_on_screen_p99_ms: round1(percentile(typed.times, 99)),
       },
       pair_round_11_click_to_tables: pairMs,
       pairings_filter_keystroke_to_frame_ms: filterMs,

@@ -3,13 +3,25 @@
 // window's thread; `call()` here is its typed twin, checked against the generated
 // `bindings/Commands.ts`. Also the file dialogs and the projector windows. Every failure
 // becomes an ApiError {kind, key, params, message}.
-import { invoke } from '@tauri-apps/api/core';
+import { invoke as tauriInvoke, type InvokeArgs } from '@tauri-apps/api/core';
 import { WebviewWindow } from '@tauri-apps/api/webviewWindow';
 import { getCurrentWindow } from '@tauri-apps/api/window';
 import { open, save } from '@tauri-apps/plugin-dialog';
 import { COMMAND_PROPERTIES, type Commands } from './bindings/Commands';
 import type { EventView } from './bindings/EventView';
 import type { Message } from './bindings/Message';
+
+/**
+ * Every call this window makes to the shell goes through here and is counted: a result
+ * should cost one round trip (issue 23), and `tests/e2e/measure.mjs` reads the count from
+ * `window.tablekeeperShellCalls()`.
+ */
+let shellCalls = 0;
+(globalThis as { tablekeeperShellCalls?: () => number }).tablekeeperShellCalls = () => shellCalls;
+function invoke<T>(command: string, args?: InvokeArgs): Promise<T> {
+  shellCalls += 1;
+  return tauriInvoke<T>(command, args);
+}
 
 export type CommandName = keyof Commands;
 export type RequestOf<K extends CommandName> = Commands[K]['request'];

@@ -85,6 +85,19 @@ impl Room {
         self.post(&format!("/api/call/{name}"), &request.to_string(), &[])
     }
 
+    /// A page file, asked for as a phone's browser does.
+    fn get(&self, path: &str) -> Reply {
+        exchange(
+            self.port,
+            IpAddr::from([127, 0, 0, 1]),
+            format!(
+                "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+                self.port
+            )
+            .as_bytes(),
+        )
+    }
+
     fn table(&self, number: u32) -> (u64, u64, String) {
         let room = self.call("room", Value::Null).json();
         let table = room["data"]["tables"]
@@ -144,15 +157,7 @@ fn report(room: &Room, table: u32, player: u64, code: &str, result: &str) -> Rep
 #[test]
 fn the_players_page_finds_every_script_and_hides_ids_and_penalties() {
     let room = Room::new("agree");
-    let page = exchange(
-        room.port,
-        IpAddr::from([127, 0, 0, 1]),
-        format!(
-            "GET / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
-            room.port
-        )
-        .as_bytes(),
-    );
+    let page = room.get("/");
     assert_eq!(page.status, 200);
     assert!(page.body.contains("/room.js"));
     let view = room.call("room", Value::Null);
@@ -681,15 +686,7 @@ fn only_the_pages_own_files_are_served() {
         ("/room.js", "room.js"),
         ("/room.css", "room.css"),
     ] {
-        let reply = exchange(
-            room.port,
-            IpAddr::from([127, 0, 0, 1]),
-            format!(
-                "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
-                room.port
-            )
-            .as_bytes(),
-        );
+        let reply = room.get(path);
         let expected = std::fs::read_to_string(root.join(file)).expect("page file");
         assert_eq!(
             (reply.status, reply.body.as_str()),
@@ -698,15 +695,7 @@ fn only_the_pages_own_files_are_served() {
         );
     }
     // The page's words come from the shared catalogues, every language.
-    let words = exchange(
-        room.port,
-        IpAddr::from([127, 0, 0, 1]),
-        format!(
-            "GET /words.js HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
-            room.port
-        )
-        .as_bytes(),
-    );
+    let words = room.get("/words.js");
     assert_eq!(words.status, 200);
     assert!(words.body.starts_with("globalThis.TABLEKEEPER_WORDS = {"));
     for language in tablekeeper_words::Language::ALL {

@@ -46,6 +46,17 @@ impl Drop for Session {
     }
 }
 
+/// The refusal of a command that needs a paired round before round 1 is paired.
+pub(super) fn no_round_yet() -> CommandError {
+    CommandError::input(
+        ErrorKind::NoRound,
+        msg!(
+            "error.no-round.pair-round-1-first",
+            "no round has been paired yet; pair round 1 first"
+        ),
+    )
+}
+
 /// A manual change needs a reason (it is stored in the log).
 pub(super) fn required_reason(reason: &str) -> Result<&str, CommandError> {
     let reason = reason.trim();

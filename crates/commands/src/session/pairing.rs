@@ -12,7 +12,7 @@ use tablekeeper_engine::{Action, standings};
 use tablekeeper_words::ErrorKind;
 use tablekeeper_words::msg;
 
-use super::open::{Session, required_reason};
+use super::open::{Session, no_round_yet, required_reason};
 
 /// Seats with the two players in id order, to compare pairings regardless of seat order.
 pub(super) fn normalized(seats: Seats) -> (u32, u32) {
@@ -118,15 +118,7 @@ impl Session {
                 ),
             ));
         }
-        let round = self.event.current_round().ok_or_else(|| {
-            CommandError::input(
-                ErrorKind::NoRound,
-                msg!(
-                    "error.no-round.round-has-been-paired-yet",
-                    "no round has been paired yet"
-                ),
-            )
-        })?;
+        let round = self.event.current_round().ok_or_else(no_round_yet)?;
         let swap = |p: PlayerId| {
             if p == a {
                 b
@@ -212,15 +204,7 @@ impl Session {
         reason: &str,
     ) -> Result<PairingsView, CommandError> {
         let reason = required_reason(reason)?;
-        let round = self.event.current_round().ok_or_else(|| {
-            CommandError::input(
-                ErrorKind::NoRound,
-                msg!(
-                    "error.no-round.round-has-been-paired-yet",
-                    "no round has been paired yet"
-                ),
-            )
-        })?;
+        let round = self.event.current_round().ok_or_else(no_round_yet)?;
         if round
             .matches
             .iter()

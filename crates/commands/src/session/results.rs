@@ -8,9 +8,9 @@ use tablekeeper_engine::model::ResultEntry;
 use tablekeeper_engine::rules::drops::no_show_drop;
 use tablekeeper_engine::{Action, EngineError, Event};
 use tablekeeper_words::message::Message;
-use tablekeeper_words::{ErrorKind, msg};
+use tablekeeper_words::msg;
 
-use super::open::{Session, required_reason};
+use super::open::{Session, no_round_yet, required_reason};
 use crate::error::CommandError;
 use crate::views::TableView;
 
@@ -46,15 +46,10 @@ impl Session {
         if let Some(round) = round {
             return Ok(round);
         }
-        self.event.current_round().map(|r| r.number).ok_or_else(|| {
-            CommandError::input(
-                ErrorKind::NoRound,
-                msg!(
-                    "error.no-round.round-has-been-paired-yet-2",
-                    "no round has been paired yet; pair round 1 first"
-                ),
-            )
-        })
+        self.event
+            .current_round()
+            .map(|r| r.number)
+            .ok_or_else(no_round_yet)
     }
 
     /// The plan of entering `entry` at `table` of `round` (default: the current round), or

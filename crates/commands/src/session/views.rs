@@ -5,10 +5,8 @@ use crate::error::CommandError;
 use crate::views::{EventView, PairingsView, RulesetRef, StandingsView};
 use tablekeeper_engine::rules::structure::Structure;
 use tablekeeper_engine::standings;
-use tablekeeper_words::ErrorKind;
-use tablekeeper_words::msg;
 
-use super::open::Session;
+use super::open::{Session, no_round_yet};
 use crate::vocabulary::Stage;
 
 impl Session {
@@ -72,13 +70,7 @@ impl Session {
             Some(number) => {
                 CommandError::from(tablekeeper_engine::EngineError::UnknownRound(number))
             }
-            None => CommandError::input(
-                ErrorKind::NoRound,
-                msg!(
-                    "error.no-round.round-has-been-paired-yet-3",
-                    "no round has been paired yet; pair round 1 first"
-                ),
-            ),
+            None => no_round_yet(),
         })?;
         Ok(PairingsView::from_round(event, found))
     }
