@@ -16,7 +16,7 @@ import { checkJapanese } from './latin.mjs';
 import { clearStatus, count, enterResult, errorShown, nav, resultRows, rowSel, status, stepper, testHome, uiStandings } from './steps.mjs';
 import { CONTROL, ENTER, REPO, startDriver, waitFor } from './webdriver.mjs';
 
-const ja = JSON.parse(readFileSync(join(REPO, 'ui', 'src', 'i18n', 'ja.json'), 'utf8'));
+const ja = JSON.parse(readFileSync(join(REPO, 'crates', 'words', 'locales', 'ja.json'), 'utf8')).ui;
 const home = testHome('japanese-day');
 const context = { app: null, failed: false };
 const step = stepper(context, 'ja');

@@ -53,7 +53,7 @@ xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
 case "${1:-test}" in
   test)
     mkdir -p "$E2E_ARTIFACTS"
-    "${xvfb[@]}" node --test --test-concurrency=1 --test-reporter=spec tests/e2e/*.test.mjs
+    "${xvfb[@]}" node --test --test-concurrency=1 --test-reporter=spec ${E2E_ONLY:-tests/e2e/*.test.mjs}
     ;;
   measure)
     "${xvfb[@]}" node tests/e2e/measure.mjs

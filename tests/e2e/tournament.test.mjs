@@ -21,7 +21,7 @@ import { APP_BINARY, CLI_BINARY, CONTROL, ENTER, REPO, startDriver, waitFor } fr
 import { onProjector } from './steps.mjs';
 
 const run = promisify(execFile);
-const ja = JSON.parse(readFileSync(join(REPO, 'ui', 'src', 'i18n', 'ja.json'), 'utf8'));
+const ja = JSON.parse(readFileSync(join(REPO, 'crates', 'words', 'locales', 'ja.json'), 'utf8')).ui;
 
 const PLAYERS = ['Alice Archer', 'Bob Baker', 'Carol Chen', 'Dmitri Dvorak', 'Emma Evans', '山田太郎', 'Gina Gomez', 'Hiro Hayashi', 'Ivan Ilic'];
 const ROUNDS = 3;
