@@ -70,11 +70,13 @@ export class WebDriverError extends Error {
   }
 }
 
-async function request(base, method, path, body) {
+/** A WebDriver request; one that hangs (a stuck browser or app) fails after `timeout` ms. */
+async function request(base, method, path, body, timeout = 120_000) {
   const response = await fetch(base + path, {
     method,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json; charset=utf-8' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeout),
   });
   const text = await response.text();
   let json;
@@ -210,7 +212,7 @@ export class Session {
   async close() {
     if (this.closed) return;
     this.closed = true;
-    await request(this.base, 'DELETE', `/session/${this.id}`);
+    await request(this.base, 'DELETE', `/session/${this.id}`, undefined, 30_000);
   }
 
   // ---- elements -------------------------------------------------------------------------

@@ -90,6 +90,7 @@ export const DOCUMENTS: Labels<Document> = {
   'score-card': 'print.score-card',
   'deck-sheet': 'print.deck-sheet',
   tickets: 'print.tickets',
+  'door-poster': 'print.doorPoster',
 };
 
 export const PAPERS: Labels<Paper> = {
@@ -153,6 +154,9 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'wrong-slip': 'errors.wrong-slip',
   'late-entry-refused': 'errors.late-entry-refused',
   'invalid-team': 'errors.invalid-team',
+  'door-closed': 'errors.door-closed',
+  'unknown-entry': 'errors.unknown-entry',
+  'invalid-step': 'errors.invalid-step',
   'file-exists': 'errors.file-exists',
   'file-not-found': 'errors.file-not-found',
   'not-an-event-file': 'errors.not-an-event-file',

@@ -319,6 +319,19 @@ pub enum Command {
         #[arg(long)]
         reissue: bool,
     },
+    /// The door (entries from players' phones): show it, set how entries are taken, and do
+    /// each step at the desk (docs/door.md).
+    Door {
+        file: PathBuf,
+        #[command(subcommand)]
+        step: Option<DoorStep>,
+    },
+    /// Judge calls from players' phones: list them, call for a player, claim, resolve.
+    Judge {
+        file: PathBuf,
+        #[command(subcommand)]
+        step: Option<JudgeStep>,
+    },
     /// List the automatic backups kept beside the event.
     Backups { file: PathBuf },
     /// Replace the event with a backup (the current file is kept beside it).
@@ -431,4 +444,80 @@ pub struct CreateArgs {
     /// Team event: 2 (tag) or 3 (trio) members per team; register teams with `add-team`.
     #[arg(long, default_value_t = 0)]
     pub team_size: u8,
+}
+
+/// A step of the door at the desk.
+#[derive(Subcommand)]
+pub enum DoorStep {
+    /// Set how the entry page takes entries (fields not given keep their value).
+    Set {
+        /// The entry page takes entries.
+        #[arg(long, conflicts_with = "closed")]
+        open: bool,
+        /// The entry page takes no entries.
+        #[arg(long)]
+        closed: bool,
+        /// open (accepted at once), approve (approved at the desk) or lottery.
+        #[arg(long, value_parser = ["open", "approve", "lottery"])]
+        mode: Option<String>,
+        /// The most players (0: no cap).
+        #[arg(long)]
+        seats: Option<u32>,
+        /// The longest waiting list (0: no limit).
+        #[arg(long)]
+        waiting_limit: Option<u32>,
+        /// Entries close at this time (RFC 3339, e.g. 2026-12-05T13:00:00+09:00; "none":
+        /// no deadline).
+        #[arg(long)]
+        closes_at: Option<String>,
+        /// Players check in on the day (absent players are not paired): on or off.
+        #[arg(long, value_parser = ["on", "off"])]
+        check_in: Option<String>,
+        /// What a player's drop request does: automatic or confirmed.
+        #[arg(long, value_parser = ["automatic", "confirmed"])]
+        drop_requests: Option<String>,
+    },
+    /// An entry for a player without a phone.
+    Enter {
+        name: String,
+        #[arg(long)]
+        reading: Option<String>,
+        #[arg(long)]
+        publisher_id: Option<String>,
+        /// A team's members in seat order (repeat for each).
+        #[arg(long = "member")]
+        members: Vec<String>,
+    },
+    /// Accept an entry (approval, or from the waiting list when a seat is free).
+    Accept { entry: u32 },
+    /// Refuse an entry.
+    Refuse { entry: u32 },
+    /// Withdraw an entry (before round 1).
+    Withdraw { entry: u32 },
+    /// Check an accepted entry in: the player is present.
+    CheckIn { entry: u32 },
+    /// Draw the lottery (the seed is recorded; --seed replays a draw).
+    Draw {
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Confirm a player's drop request.
+    ConfirmDrop { player: String },
+    /// Decline a player's drop request.
+    DeclineDrop { player: String },
+}
+
+/// A step of the judge calls.
+#[derive(Subcommand)]
+pub enum JudgeStep {
+    /// Call a judge for a player (at the desk).
+    Call {
+        player: String,
+        #[arg(long)]
+        reason: Option<String>,
+    },
+    /// A judge takes a call.
+    Claim { call: u32 },
+    /// A call is dealt with.
+    Resolve { call: u32 },
 }

@@ -6,6 +6,7 @@
 //! with `--json`, as the documented JSON shape (`docs/cli-json.md`).
 
 mod args;
+mod door;
 mod files;
 mod host;
 mod output;

@@ -404,6 +404,8 @@ pub fn run(
             };
             Output::new(render::ticket(&ticket), &ticket)
         }
+        Command::Door { file, step } => crate::door::door(host, &file, step),
+        Command::Judge { file, step } => crate::door::judge(host, &file, step),
         Command::Codes { file } => {
             let codes = host
                 .open(&file)?

@@ -14,6 +14,7 @@ pub mod csv_import;
 pub mod deck;
 pub mod demo;
 pub mod desk;
+pub mod door_view;
 pub mod error;
 pub mod export;
 pub mod history;

@@ -86,6 +86,8 @@ choice_enum! {
         DeckSheet = "deck-sheet",
         /// Each active player's ticket with their personal code (issue 22).
         Tickets = "tickets",
+        /// The door's QR poster: the entry page's address (issue 24).
+        DoorPoster = "door-poster",
     }
 }
 

@@ -389,6 +389,7 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     assert_eq!(imported["name"], "Friday locals");
     assert!(host.ok("bracket", Value::Null)["champion"].is_object());
     room_commands(&mut host, dir);
+    door_commands(&mut host, dir);
     host.ok("open_event", json!({ "path": file }));
     // A name the printouts cannot show is registered, with a notice, once.
     tablekeeper_commands::names::set_print_check(no_font_has_private_use);
@@ -663,4 +664,109 @@ fn a_backup_in_a_folder_named_in_no_utf8_restores_from_its_listing() {
     let restored = host.ok("restore_backup", json!({ "backup": backup }));
     assert!(restored["previous_saved_as"].is_string(), "{restored}");
     assert_eq!(host.ok("summary", Value::Null)["name"], "Locals");
+}
+
+/// The door's commands on a fresh event (issue 24): entries from phones against a cap, the
+/// desk's steps, a lottery replayed from its seed, a drop request taken at the next pairing,
+/// and a judge call claimed and resolved.
+fn door_commands(host: &mut Host, dir: &Path) {
+    host.ok("create_event", json!({ "name": "Door", "ruleset": "bandai", "planned_rounds": 3, "path": path(dir, "door.tkevent") }));
+    let settings = |mode: &str, seats: Value, closes_at: Value| {
+        json!({ "open": true, "mode": mode, "seats": seats, "waiting_limit": null,
+                "closes_at": closes_at, "check_in": true, "drop_requests": "confirmed" })
+    };
+    host.ok("set_door", settings("open", json!(3), Value::Null));
+    let page = host.ok("door", Value::Null);
+    assert_eq!(page["seats_left"], 3);
+    let mut codes = Vec::new();
+    for name in ["Ann", "Ben", "Cid", "Dee"] {
+        let entered = host.ok("enter", json!({ "name": name }));
+        codes.push(entered["code"].as_str().expect("a code").to_string());
+    }
+    assert_eq!(
+        host.ok("me", json!({ "code": codes[3] }))["entry"]["state"],
+        "waiting"
+    );
+    host.ok(
+        "desk_enter",
+        json!({ "name": "Eve", "reading": null, "publisher_id": null, "members": [] }),
+    );
+    let view = host.ok("check_in_by_code", json!({ "code": codes[0] }));
+    assert!(
+        view["player"].is_u64(),
+        "checked in from the phone: a player"
+    );
+    host.ok("check_in", json!({ "entry": 2 }));
+    host.ok("decide_entry", json!({ "entry": 3, "accept": false }));
+    // Entry 3's seat went to the first waiting (Dee), who withdraws; then Eve moves up.
+    assert_eq!(
+        host.ok("me", json!({ "code": codes[3] }))["entry"]["state"],
+        "accepted"
+    );
+    host.ok("withdraw_by_code", json!({ "code": codes[3] }));
+    let door = host.ok("withdraw_entry", json!({ "entry": 5 }));
+    assert_eq!(door["entries"][4]["state"], "withdrawn");
+    assert_eq!(
+        host.kind("check_in", json!({ "entry": 9 })),
+        "unknown-entry"
+    );
+    // Two players; round 1; Ann asks to drop, the scorekeeper confirms, round 2 has no Ann.
+    host.ok("pair_round", json!({ "allow_rematches": false }));
+    let ann = host.ok("me", json!({ "code": codes[0] }));
+    let own = ann["player_code"]
+        .as_str()
+        .expect("the player's own code")
+        .to_string();
+    host.ok("request_drop", json!({ "code": own }));
+    let door = host.ok(
+        "decide_drop_request",
+        json!({ "player": "Ann", "accept": true }),
+    );
+    assert_eq!(door["drop_requests"][0]["state"], "confirmed");
+    // A judge call from the phone, and one from the desk.
+    host.ok("call_judge", json!({ "code": own, "reason": "clock" }));
+    host.ok(
+        "desk_call_judge",
+        json!({ "player": "Ben", "reason": null }),
+    );
+    let calls = host.ok("judge_calls", Value::Null);
+    assert_eq!(calls["calls"].as_array().map(Vec::len), Some(2));
+    host.ok("claim_call", json!({ "call": 1 }));
+    assert_eq!(
+        host.ok("me", json!({ "code": own }))["call"]["claimed"],
+        true
+    );
+    let calls = host.ok("resolve_call", json!({ "call": 1 }));
+    assert!(calls["calls"][1]["resolved_at"].is_number(), "{calls}");
+    // Undo takes back the scorekeeper's own last step, not the players'.
+    let undone = host.ok("undo", Value::Null);
+    assert_eq!(
+        undone["description"][0]["key"], "history.drop-request-confirmed",
+        "{undone}"
+    );
+    host.ok("redo", Value::Null);
+    let door = host.ok("door_view", Value::Null);
+    assert!(
+        door["entry_url"].is_null(),
+        "not shared: no entry page address"
+    );
+    // A lottery replayed from its seed gives the same draw.
+    let mut draws = Vec::new();
+    for copy in ["a", "b"] {
+        host.ok("create_event", json!({ "name": "Lottery", "ruleset": "bandai", "planned_rounds": 3, "path": path(dir, &format!("lottery-{copy}.tkevent")) }));
+        host.ok(
+            "set_door",
+            settings("lottery", json!(4), json!(4_000_000_000_i64)),
+        );
+        for n in 0..9 {
+            host.ok("desk_enter", json!({ "name": format!("Entrant {n}"), "reading": null, "publisher_id": null, "members": [] }));
+        }
+        let seed = draws
+            .first()
+            .map(|d: &Value| d["lottery_seed"].clone())
+            .unwrap_or(Value::Null);
+        draws.push(host.ok("draw_lottery", json!({ "seed": seed })));
+    }
+    assert_eq!(draws[0]["entries"], draws[1]["entries"]);
+    assert_eq!(draws[0]["lottery_seed"], draws[1]["lottery_seed"]);
 }

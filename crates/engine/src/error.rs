@@ -18,10 +18,19 @@ pub enum EngineError {
     NameTooLong(usize),
     AlreadyDropped(PlayerId),
     UnknownRound(u32),
-    UnknownTable { round: u32, table: u32 },
-    ResultExists { round: u32, table: u32 },
+    UnknownTable {
+        round: u32,
+        table: u32,
+    },
+    ResultExists {
+        round: u32,
+        table: u32,
+    },
     InvalidResult(Message),
-    ResultLocked { round: u32, since: u32 },
+    ResultLocked {
+        round: u32,
+        since: u32,
+    },
     RoundIncomplete(u32),
     AllRoundsPlayed(u32),
     NotEnoughPlayers,
@@ -35,6 +44,12 @@ pub enum EngineError {
     StructureFinished(Message),
     LateEntryRefused(Message),
     InvalidTeam(Message),
+    /// The entry page does not take this entry now (closed, past the deadline, the waiting
+    /// list full).
+    DoorClosed(Message),
+    UnknownEntry(u32),
+    /// A door step that does not fit where the entry, request or call stands.
+    InvalidStep(Message),
 }
 
 impl From<RulesetError> for EngineError {
@@ -137,6 +152,11 @@ impl EngineError {
                 "error.arithmetic",
                 "exact arithmetic overflowed or divided by zero; report this as a bug"
             ),
+            EngineError::UnknownEntry(entry) => msg!(
+                "error.unknown-entry",
+                "there is no entry {entry}; check the number on the Registration screen",
+                entry = *entry
+            ),
             EngineError::CutStarted => msg!(
                 "error.cut-started",
                 "the top cut has started; no more Swiss rounds can be paired (undo the cut to go back)"
@@ -148,6 +168,8 @@ impl EngineError {
             | EngineError::InvalidCut(message)
             | EngineError::StructureFinished(message)
             | EngineError::LateEntryRefused(message)
+            | EngineError::DoorClosed(message)
+            | EngineError::InvalidStep(message)
             | EngineError::InvalidTeam(message) => message.clone(),
         }
     }
@@ -181,6 +203,9 @@ impl EngineError {
             EngineError::StructureFinished(_) => ErrorKind::StructureFinished,
             EngineError::LateEntryRefused(_) => ErrorKind::LateEntryRefused,
             EngineError::InvalidTeam(_) => ErrorKind::InvalidTeam,
+            EngineError::DoorClosed(_) => ErrorKind::DoorClosed,
+            EngineError::UnknownEntry(_) => ErrorKind::UnknownEntry,
+            EngineError::InvalidStep(_) => ErrorKind::InvalidStep,
         }
     }
 }

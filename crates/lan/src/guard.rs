@@ -72,19 +72,38 @@ fn device_of(client: IpAddr) -> IpAddr {
     }
 }
 
-/// Failed attempts per device in the current window.
-#[derive(Debug, Default)]
+/// Entries one device may make on the entry page per window: a family, or a shared tablet
+/// at the door, not a flood.
+pub const ENTRIES: u32 = 30;
+
+/// Failed attempts (or, for the entry page, entries) per device in the current window.
+#[derive(Debug)]
 pub struct Limiter {
     clients: HashMap<IpAddr, (Instant, u32)>,
+    attempts: u32,
+}
+
+impl Default for Limiter {
+    fn default() -> Self {
+        Limiter::with_attempts(ATTEMPTS)
+    }
 }
 
 impl Limiter {
+    /// A limiter allowing `attempts` per device per window.
+    pub fn with_attempts(attempts: u32) -> Limiter {
+        Limiter {
+            clients: HashMap::new(),
+            attempts,
+        }
+    }
+
     /// Seconds the client must wait, when it has used up its attempts.
     pub fn wait(&mut self, client: IpAddr, now: Instant) -> Option<u64> {
         self.forget_old(now);
         let key = self.key_of(client);
         let (since, count) = self.clients.get(&key)?;
-        (*count >= ATTEMPTS).then(|| WINDOW.saturating_sub(now - *since).as_secs().max(1))
+        (*count >= self.attempts).then(|| WINDOW.saturating_sub(now - *since).as_secs().max(1))
     }
 
     pub fn failed(&mut self, client: IpAddr, now: Instant) {

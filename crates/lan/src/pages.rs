@@ -1,7 +1,8 @@
-//! The players' page, built into the binary: one HTML file, its script, its style and its
+//! The players' page, built into the binary: one HTML file (also at `/enter`, the door's
+//! QR poster), its scripts (the room, the door), its style and its
 //! words (`/words.js`, the `room` section of every language's catalogue in
 //! `crates/words/locales`). No file is read from disk and nothing is fetched from the
-//! internet; any other path is not found (so no path can reach outside these four).
+//! internet; any other path is not found (so no path can reach outside these).
 
 use std::sync::OnceLock;
 
@@ -9,13 +10,15 @@ use tablekeeper_words::{Language, catalogue};
 
 const INDEX: &str = include_str!("../web/index.html");
 const SCRIPT: &str = include_str!("../web/room.js");
+const DOOR_SCRIPT: &str = include_str!("../web/door.js");
 const STYLE: &str = include_str!("../web/room.css");
 
 /// The content type and text of the page file at `path`, if it is one.
 pub fn file(path: &str) -> Option<(&'static str, &'static str)> {
     match path {
-        "/" | "/index.html" => Some(("text/html; charset=utf-8", INDEX)),
+        "/" | "/index.html" | "/enter" => Some(("text/html; charset=utf-8", INDEX)),
         "/room.js" => Some(("text/javascript; charset=utf-8", SCRIPT)),
+        "/door.js" => Some(("text/javascript; charset=utf-8", DOOR_SCRIPT)),
         "/words.js" => Some(("text/javascript; charset=utf-8", words_script())),
         "/room.css" => Some(("text/css; charset=utf-8", STYLE)),
         _ => None,

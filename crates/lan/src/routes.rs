@@ -285,11 +285,28 @@ fn call(
     {
         return Answer::raw_json(*status, body.clone());
     }
-    let result = surface::dispatch(&mut desk, name, body);
-    if let Err(error) = &result
-        && error.kind() == ErrorKind::WrongCode
+    if name == "enter"
+        && let Some(seconds) = lock(&shared.entries).wait(client, Instant::now())
     {
-        lock(&shared.limiter).failed(client, Instant::now());
+        // One device enters a family or serves as the door's tablet, not a flood (the
+        // event keeps at most 4,096 entries in any case).
+        return Answer::error(
+            ErrorKind::TooManyAttempts,
+            msg!(
+                "error.too-many-attempts.entries",
+                "too many entries from this device; try again in {seconds} seconds",
+                seconds = seconds.to_string()
+            ),
+            language,
+        );
+    }
+    let result = surface::dispatch(&mut desk, name, body);
+    match &result {
+        Err(error) if error.kind() == ErrorKind::WrongCode => {
+            lock(&shared.limiter).failed(client, Instant::now());
+        }
+        Ok(_) if name == "enter" => lock(&shared.entries).failed(client, Instant::now()),
+        _ => {}
     }
     let answer = |result: Result<Value, CommandError>| match result {
         Ok(data) => Answer::ok(data),

@@ -18,6 +18,8 @@ pub(crate) struct Shared {
     pub join_secret: String,
     tokens: Mutex<Vec<String>>,
     pub limiter: Mutex<Limiter>,
+    /// Entries made per device (the entry page), apart from wrong codes.
+    pub entries: Mutex<Limiter>,
     pub answers: Mutex<Answers>,
 }
 
@@ -37,6 +39,7 @@ impl Shared {
             join_secret,
             tokens: Mutex::new(Vec::new()),
             limiter: Mutex::new(Limiter::default()),
+            entries: Mutex::new(Limiter::with_attempts(guard::ENTRIES)),
             answers: Mutex::new(Answers::default()),
         }
     }

@@ -6,7 +6,8 @@
 // given its code is that player: it shows their table first and reports with their own code
 // (their seat only); without one, a report needs the table's code from the match slip. Names
 // are always set as text, never as markup. Words in English and Japanese (from /words.js):
-// the phone's language, switchable.
+// the phone's language, switchable. The door — entering, check-in, "my table", dropping and
+// calling a judge — is door.js.
 'use strict';
 
 // The page's words in every language: the `room` section of the catalogues every host
@@ -26,7 +27,7 @@ let tab = 'find';
 /** @type {{table: number, player: number, seat: 'a' | 'b'} | null} */
 let reporting = null;
 const ME_KEY = 'tablekeeper.room.me';
-/** This phone's player, from their ticket. @type {{code: string, player: number, name: string} | null} */
+/** This phone's player (or entry), from their ticket or their entry. @type {{code: string, player: number | null, name: string} | null} */
 let me = readMe();
 
 function readMe() {
@@ -131,23 +132,21 @@ function renderWords() {
 function renderMe() {
   byId('me-who').hidden = !me;
   byId('me-form').hidden = !!me;
-  byId('me-name').textContent = me ? t('you', { name: me.name, n: me.player }) : '';
+  byId('me-name').textContent = !me ? '' : me.player ? t('you', { name: me.name, n: me.player }) : me.name;
 }
 
-/** Makes this phone the player whose ticket code this is (the server says whose). @param {string} code */
+/** Makes this phone the player (or the entry) whose code this is (the server says whose). @param {string} code */
 async function adopt(code) {
   const status = byId('me-status');
   status.textContent = '';
   status.className = '';
   try {
-    const answer = await call('/api/call/player_by_code', { code });
+    const answer = await call('/api/call/me', { code });
     if (answer.ok) {
-      me = { code, player: answer.data.player, name: answer.data.name };
-      localStorage.setItem(ME_KEY, JSON.stringify(me));
+      keepMine(code, answer.data);
     } else {
       // A reissued ticket, another event's ticket or a typing mistake: say so, forget it.
-      me = null;
-      localStorage.removeItem(ME_KEY);
+      forgetMe();
       status.textContent = answer.error.message;
       status.className = 'error';
     }
@@ -156,6 +155,12 @@ async function adopt(code) {
     status.className = 'error';
   }
   render();
+}
+
+function forgetMe() {
+  me = null;
+  localStorage.removeItem(ME_KEY);
+  keepMine(null, null);
 }
 
 /** @param {any} result @param {any} table */
@@ -178,7 +183,9 @@ function render() {
   byId('tab-standings').hidden = !room.standings;
   byId('tab-bracket').hidden = !room.bracket;
   if ((tab === 'standings' && !room.standings) || (tab === 'bracket' && !room.bracket)) tab = 'find';
-  for (const name of ['find', 'pairings', 'standings', 'bracket']) {
+  byId('tab-enter').hidden = !showEnterTab();
+  if (tab === 'enter' && !showEnterTab()) tab = 'find';
+  for (const name of ['enter', 'find', 'pairings', 'standings', 'bracket']) {
     byId(name).hidden = name !== tab;
     byId(`tab-${name}`).classList.toggle('active', name === tab);
   }
@@ -186,6 +193,7 @@ function render() {
   renderPairings();
   renderStandings();
   renderBracket();
+  renderMine();
   tickClock();
 }
 
@@ -194,7 +202,7 @@ function renderMatches() {
   list.replaceChildren();
   const typed = /** @type {HTMLInputElement} */ (byId('search')).value.trim();
   // With nothing typed, this phone's player (from their ticket) is the one looked for.
-  const query = typed === '' && me ? String(me.player) : typed;
+  const query = typed === '' && me && me.player ? String(me.player) : typed;
   if (!room || query === '') return;
   const folded = fold(query);
   const number = /^\d+$/.test(query.normalize('NFKC')) ? Number(query.normalize('NFKC')) : null;
@@ -366,7 +374,8 @@ function start() {
     const code = /** @type {HTMLInputElement} */ (byId('me-code')).value.trim();
     if (code) adopt(code);
   });
-  byId('me-forget').addEventListener('click', () => { me = null; localStorage.removeItem(ME_KEY); render(); });
+  byId('me-forget').addEventListener('click', () => { forgetMe(); render(); });
+  startDoor();
   // A ticket's QR code opens the page with the code after `#p=` (or, with the page already
   // open, changes only that part): kept on this phone, then taken off the address bar
   // (someone looking over a shoulder sees no code).
@@ -381,7 +390,10 @@ function start() {
   if (!fromTicket() && me) adopt(me.code);
   poll();
   setInterval(poll, 2000);
+  // The phone's own part is read every second: "a judge is coming" and a new table show at once.
+  setInterval(pollMine, 1000);
   setInterval(tickClock, 250);
 }
 
-start();
+// door.js (loaded after this script) adds its part first.
+document.addEventListener('DOMContentLoaded', start);

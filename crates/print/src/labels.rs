@@ -80,6 +80,9 @@ pub struct Labels {
     pub ticket_scan: Vec<&'static str>,
     /// A ticket printed while the event is not shared: the code is typed on the page.
     pub ticket_type: Vec<&'static str>,
+    /// The door's QR poster: its title, and how to enter, line by line.
+    pub door_poster: &'static str,
+    pub door_poster_scan: Vec<&'static str>,
     /// "Round {{number}}" / "第{{number}}回戦".
     pub round_title: &'static str,
     /// The standings' subtitle: "{{what}} — after round {{round}}".

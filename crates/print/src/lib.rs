@@ -18,6 +18,7 @@ pub mod bracket;
 pub mod forms;
 pub mod job;
 pub mod pairings;
+pub mod poster;
 mod qr;
 pub mod slips;
 pub mod standings;

@@ -169,6 +169,17 @@ pub fn action_kind(action: &Action) -> &'static str {
         Action::StartCut { .. } => "start-cut",
         Action::PairBracketRound => "pair-bracket-round",
         Action::ReissuePlayerCode { .. } => "reissue-player-code",
+        Action::SetDoor(_) => "set-door",
+        Action::Enter { .. } => "enter",
+        Action::DecideEntry { .. } => "decide-entry",
+        Action::WithdrawEntry { .. } => "withdraw-entry",
+        Action::DrawLottery { .. } => "draw-lottery",
+        Action::CheckIn { .. } => "check-in",
+        Action::RequestDrop { .. } => "request-drop",
+        Action::DecideDropRequest { .. } => "decide-drop-request",
+        Action::CallJudge { .. } => "call-judge",
+        Action::ClaimCall { .. } => "claim-call",
+        Action::ResolveCall { .. } => "resolve-call",
     }
 }
 

@@ -57,6 +57,11 @@ error_kinds! {
     WrongSlip = "wrong-slip",
     LateEntryRefused = "late-entry-refused",
     InvalidTeam = "invalid-team",
+    /// The entry page does not take the entry now (closed, past the deadline, list full).
+    DoorClosed = "door-closed",
+    UnknownEntry = "unknown-entry",
+    /// A door step (entry, check-in, drop request, judge call) that does not fit its state.
+    InvalidStep = "invalid-step",
     // Event file.
     FileExists = "file-exists",
     FileNotFound = "file-not-found",

@@ -9,12 +9,25 @@ import type { BackupsRequest } from './BackupsRequest';
 import type { BracketView } from './BracketView';
 import type { BreakdownView } from './BreakdownView';
 import type { BulkResultsRequest } from './BulkResultsRequest';
+import type { CallJudgeRequest } from './CallJudgeRequest';
+import type { CallRequest } from './CallRequest';
 import type { Catalogue } from './Catalogue';
 import type { ClockRequest } from './ClockRequest';
+import type { CodeRequest } from './CodeRequest';
 import type { CreateEventRequest } from './CreateEventRequest';
 import type { CutRequest } from './CutRequest';
+import type { DecideDropRequest } from './DecideDropRequest';
+import type { DecideEntryRequest } from './DecideEntryRequest';
+import type { DeskCallRequest } from './DeskCallRequest';
+import type { DoorPageView } from './DoorPageView';
+import type { DoorSettings } from './DoorSettings';
+import type { DoorView } from './DoorView';
+import type { DrawRequest } from './DrawRequest';
 import type { EditPlayerRequest } from './EditPlayerRequest';
 import type { EnterPairingRequest } from './EnterPairingRequest';
+import type { EnterRequest } from './EnterRequest';
+import type { EnteredView } from './EnteredView';
+import type { EntryRequest } from './EntryRequest';
 import type { EventReport } from './EventReport';
 import type { EventView } from './EventView';
 import type { ExplanationView } from './ExplanationView';
@@ -26,6 +39,8 @@ import type { HistoryItem } from './HistoryItem';
 import type { ImportArchiveRequest } from './ImportArchiveRequest';
 import type { ImportPreview } from './ImportPreview';
 import type { ImportRequest } from './ImportRequest';
+import type { JudgeCallsView } from './JudgeCallsView';
+import type { MeView } from './MeView';
 import type { Message } from './Message';
 import type { OpenEventRequest } from './OpenEventRequest';
 import type { PairRequest } from './PairRequest';
@@ -132,6 +147,25 @@ export type Commands = {
   player_ticket: { request: PlayerRequest; response: PlayerTicketView };
   player_tickets: { request: null; response: Array<PlayerTicketView> };
   reissue_player_code: { request: PlayerRequest; response: PlayerTicketView };
+  door: { request: null; response: DoorPageView };
+  enter: { request: EnterRequest; response: EnteredView };
+  me: { request: CodeRequest; response: MeView };
+  check_in_by_code: { request: CodeRequest; response: MeView };
+  withdraw_by_code: { request: CodeRequest; response: MeView };
+  request_drop: { request: CodeRequest; response: MeView };
+  call_judge: { request: CallJudgeRequest; response: MeView };
+  door_view: { request: null; response: DoorView };
+  set_door: { request: DoorSettings; response: DoorView };
+  desk_enter: { request: EnterRequest; response: DoorView };
+  decide_entry: { request: DecideEntryRequest; response: DoorView };
+  withdraw_entry: { request: EntryRequest; response: DoorView };
+  check_in: { request: EntryRequest; response: DoorView };
+  draw_lottery: { request: DrawRequest; response: DoorView };
+  decide_drop_request: { request: DecideDropRequest; response: DoorView };
+  judge_calls: { request: null; response: JudgeCallsView };
+  desk_call_judge: { request: DeskCallRequest; response: JudgeCallsView };
+  claim_call: { request: CallRequest; response: JudgeCallsView };
+  resolve_call: { request: CallRequest; response: JudgeCallsView };
 };
 
 /** Every command's properties, as the surface declares them. */
@@ -198,4 +232,23 @@ export const COMMAND_PROPERTIES = {
   player_ticket: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event' },
   player_tickets: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event' },
   reissue_player_code: { access: 'local', effect: 'event', thread: 'worker', needs: 'event' },
+  door: { access: 'public', effect: 'nothing', thread: 'worker', needs: 'event' },
+  enter: { access: 'public', effect: 'event', thread: 'worker', needs: 'event' },
+  me: { access: 'public', effect: 'nothing', thread: 'worker', needs: 'event' },
+  check_in_by_code: { access: 'public', effect: 'event', thread: 'worker', needs: 'event' },
+  withdraw_by_code: { access: 'public', effect: 'event', thread: 'worker', needs: 'event' },
+  request_drop: { access: 'public', effect: 'event', thread: 'worker', needs: 'event' },
+  call_judge: { access: 'public', effect: 'event', thread: 'worker', needs: 'event' },
+  door_view: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
+  set_door: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
+  desk_enter: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
+  decide_entry: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
+  withdraw_entry: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
+  check_in: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
+  draw_lottery: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
+  decide_drop_request: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
+  judge_calls: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
+  desk_call_judge: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
+  claim_call: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
+  resolve_call: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
 } as const satisfies Record<keyof Commands, { access: string; effect: string; thread: 'here' | 'worker' | 'slow'; needs: string }>;

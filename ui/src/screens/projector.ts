@@ -1,7 +1,8 @@
 // Projector window (#/projector): the round clock in big digits, read from localStorage
 // four times a second so it always shows what the Timer screen set, or the top-cut bracket
 // (re-read every few seconds) when the Top cut screen sent it there. While the event is
-// shared on the shop's network, a corner shows the players' page address and its QR code.
+// shared on the shop's network, a corner shows the players' page address and its QR code
+// (and, while the door takes entries, the entry page's).
 // Escape closes it.
 import * as api from '../api';
 import { h } from '../dom';
@@ -38,6 +39,13 @@ export function mountProjector(root: HTMLElement): void {
       // The SVG is the shell's own drawing of the address (no user text in it).
       if (sharing.qr_svg) qr.innerHTML = sharing.qr_svg;
       shareCorner.replaceChildren(qr, h('p', {}, t('share.findOnPhone')), h('p', { class: 'path' }, url));
+      // While the door takes entries, its QR code is shown too (the poster on the wall).
+      const door = await api.call('door_view', null).catch(() => null);
+      if (door && door.settings.open && door.entry_url) {
+        const entry = h('div', { class: 'qr', role: 'img', 'aria-label': t('door.qr'), 'data-testid': 'projector-door-qr' });
+        if (door.entry_qr_svg) entry.innerHTML = door.entry_qr_svg;
+        shareCorner.append(entry, h('p', {}, t('door.projector')), h('p', { class: 'path' }, door.entry_url));
+      }
     } catch {
       shareCorner.hidden = true;
     }

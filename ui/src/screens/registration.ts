@@ -2,7 +2,8 @@
 // add many, import a CSV after a preview of its rows and problems, and drop players. Each
 // player's row opens their details: correct the name, reading, player ID and nickname, keep
 // them at a fixed table, give the ruleset's penalty for arriving late, and show or renew
-// their player ticket (their own code for reporting from a phone).
+// their player ticket (their own code for reporting from a phone). The door (entries from
+// the players' phones, the waiting list, check-in, drop requests) is its own panel (door.ts).
 import { call } from '../api';
 import type { PlayerTicketView } from '../bindings/PlayerTicketView';
 import { field, h, onEnter } from '../dom';
@@ -14,6 +15,7 @@ import { confirmStep, fillNames, heading, pdfButtons, playerNames, requireEvent,
 import * as state from '../state';
 import type { ImportPreview, PlayerView } from '../types';
 import { label, labelOf, ENCODINGS, PENALTIES } from '../vocabulary';
+import { doorPanel } from './door';
 
 /** Names from pasted text: one per line; from spreadsheet rows, the first cell. */
 export function namesFromText(text: string): string[] {
@@ -131,9 +133,13 @@ export function mountRegistration(root: HTMLElement): void {
       ),
       details,
     ),
+    doorPanel(async () => {
+      await refresh();
+      await state.refreshEvent();
+    }),
     deckPanel(refresh),
     names,
-    h('section', { class: 'panel' }, h('h3', {}, t('registration.formsTitle')), pdfButtons(['tickets', 'deck-sheet', 'score-card'])),
+    h('section', { class: 'panel' }, h('h3', {}, t('registration.formsTitle')), pdfButtons(['tickets', 'door-poster', 'deck-sheet', 'score-card'])),
   );
   name.focus();
   void run(refresh);

@@ -11,6 +11,7 @@ import { t } from '../i18n';
 import { say, sayAll } from '../i18n/messages';
 import { splitEntry } from '../resultEntry';
 import { fillNames, heading, pdfButtons, playerNames, requireEvent, run } from '../screen';
+import { judgeCallsPanel } from './judgeCalls';
 import * as state from '../state';
 import type { RecordedView } from '../bindings/RecordedView';
 import type { HistoryItem, Message, PairingsView, PenaltyView, TableView } from '../types';
@@ -315,6 +316,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   };
   document.addEventListener('keydown', shortcut);
 
+  const judges = judgeCallsPanel();
   root.append(
     h(
       'div',
@@ -349,6 +351,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
       h(
         'div',
         { class: 'results-side' },
+        judges.element,
         dropPanel((message) => afterChange(message)),
         penaltyPanel((message) => afterChange(message)),
         h('section', { class: 'panel' }, h('h3', {}, t('results.penaltiesTitle')), penaltyList),
@@ -360,6 +363,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   input.focus();
   void run(refresh);
   return () => {
+    judges.stop();
     clearTimeout(previewTimer);
     document.removeEventListener('keydown', shortcut);
   };

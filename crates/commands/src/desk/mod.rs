@@ -9,6 +9,7 @@
 //! new event's options are built, and the time printed on a printout.
 
 mod commands;
+pub mod door_commands;
 pub mod requests;
 pub mod room_commands;
 pub mod surface;

@@ -96,6 +96,17 @@ pub fn player_code(secret: &Secret, event_seed: u64, player: u32, issue: u32) ->
     encode(&hash.finalize(), PLAYER_CODE_LENGTH)
 }
 
+/// The code of entry `number` made on the entry page (issue 24): the phone keeps it until
+/// the entry is a player, then takes the player's own code.
+pub fn entry_code(secret: &Secret, event_seed: u64, number: u32) -> String {
+    let mut hash = Sha256::new();
+    hash.update(b"tablekeeper entry code");
+    hash.update(secret.0);
+    hash.update(event_seed.to_le_bytes());
+    hash.update(number.to_le_bytes());
+    encode(&hash.finalize(), PLAYER_CODE_LENGTH)
+}
+
 /// A code for people to read: groups of five (`K7PXM-3QDAB`).
 pub fn grouped(code: &str) -> String {
     let chars: Vec<char> = code.chars().collect();

@@ -168,6 +168,16 @@ impl Room {
         })
     }
 
+    /// The event part of the view (shared, built again only after a change).
+    pub fn base(&mut self, session: &Session, now: i64) -> Result<Arc<RoomBase>, CommandError> {
+        Ok(self.parts(session, now)?.0)
+    }
+
+    /// The round clock as phones see it at `now`.
+    pub fn clock_view(&self, now: i64) -> Option<RoomClock> {
+        self.clock.as_ref().map(|clock| room_clock(clock, now))
+    }
+
     /// The room view at `now` with its event part as shared JSON.
     pub fn snapshot(&mut self, session: &Session, now: i64) -> Result<RoomSnapshot, CommandError> {
         let (_, base_json, clock, version) = self.parts(session, now)?;
@@ -333,6 +343,14 @@ fn seat(seat: &SeatView) -> RoomSeat {
         number: seat.player,
         name: seat.name.clone(),
     }
+}
+
+/// A recorded result as the room sees it.
+pub fn room_result_of(
+    result: &tablekeeper_engine::model::MatchResult,
+    ruleset: &tablekeeper_engine::Ruleset,
+) -> RoomResult {
+    room_result(&crate::result_view::result_view(&result.entry, ruleset))
 }
 
 /// A result without how it came about: a penalty or a default reads as a win.

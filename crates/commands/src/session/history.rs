@@ -186,7 +186,87 @@ pub(super) fn describe(event: &Event, action: &Action) -> Message {
             "gave {name} a new player code (the old ticket no longer works)",
             name = name(*player)
         ),
+        Action::SetDoor(_) => msg!("history.door", "changed how the event takes entries"),
+        Action::Enter { details, .. } => msg!(
+            "history.entered",
+            "{name} entered on the entry page",
+            name = details.name.trim()
+        ),
+        Action::DecideEntry { entry, accept } => {
+            let who = entry_name(event, *entry);
+            if *accept {
+                msg!(
+                    "history.entry-accepted",
+                    "accepted the entry of {name}",
+                    name = who
+                )
+            } else {
+                msg!(
+                    "history.entry-refused",
+                    "refused the entry of {name}",
+                    name = who
+                )
+            }
+        }
+        Action::WithdrawEntry { entry, .. } => msg!(
+            "history.entry-withdrawn",
+            "{name} withdrew their entry",
+            name = entry_name(event, *entry)
+        ),
+        Action::DrawLottery { seed } => msg!(
+            "history.lottery",
+            "drew the entry lottery (seed {seed})",
+            seed = seed.to_string()
+        ),
+        Action::CheckIn { entry, .. } => msg!(
+            "history.checked-in",
+            "{name} checked in",
+            name = entry_name(event, *entry)
+        ),
+        Action::RequestDrop { player, .. } => msg!(
+            "history.drop-requested",
+            "{name} asked to drop after this round",
+            name = name(*player)
+        ),
+        Action::DecideDropRequest { player, accept } => {
+            if *accept {
+                msg!(
+                    "history.drop-request-confirmed",
+                    "confirmed the drop request of {name}",
+                    name = name(*player)
+                )
+            } else {
+                msg!(
+                    "history.drop-request-declined",
+                    "declined the drop request of {name}",
+                    name = name(*player)
+                )
+            }
+        }
+        Action::CallJudge { player, .. } => msg!(
+            "history.judge-called",
+            "{name} called a judge",
+            name = name(*player)
+        ),
+        Action::ClaimCall { call, .. } => msg!(
+            "history.call-claimed",
+            "a judge took call {call}",
+            call = *call
+        ),
+        Action::ResolveCall { call, .. } => msg!(
+            "history.call-resolved",
+            "judge call {call} was dealt with",
+            call = *call
+        ),
     }
+}
+
+/// The name on entry `number`, or "entry N".
+fn entry_name(event: &Event, number: u32) -> String {
+    event.door.entry(number).map_or_else(
+        || format!("#{number}"),
+        |e| e.details.name.trim().to_string(),
+    )
 }
 
 /// "Sato (Team A, seat 2)" for a team member, else the player's name.
@@ -250,19 +330,29 @@ impl Session {
     /// Takes back the last step still in effect.
     pub fn undo(&mut self) -> Result<HistoryItem, CommandError> {
         let timeline = Timeline::new(self.log.entries(&self.file)?);
-        let last = timeline.applied.last().ok_or_else(|| {
-            CommandError::input(
-                ErrorKind::NothingToUndo,
-                msg!(
-                    "error.nothing-to-undo.there-nothing-undo",
-                    "there is nothing to undo"
-                ),
-            )
-        })?;
+        // The scorekeeper's own last step: what players did from their phones (entries,
+        // check-ins, drop requests, judge calls) is not theirs to take back (docs/door.md).
+        let position = timeline
+            .applied
+            .iter()
+            .rposition(|s| s.actions().any(|a| !a.is_from_the_room()));
+        let last = position
+            .and_then(|p| timeline.applied.get(p))
+            .ok_or_else(|| {
+                CommandError::input(
+                    ErrorKind::NothingToUndo,
+                    msg!(
+                        "error.nothing-to-undo.there-nothing-undo",
+                        "there is nothing to undo"
+                    ),
+                )
+            })?;
         let step = last.step;
         let item = self.describe_step(last, true);
-        let remaining: Vec<&Action> = timeline.applied[..timeline.applied.len() - 1]
+        let remaining: Vec<&Action> = timeline
+            .applied
             .iter()
+            .filter(|s| s.step != step)
             .flat_map(|s| s.actions())
             .collect();
         let next = self.replay(remaining)?;

@@ -8,8 +8,10 @@
 //! write path), `options.rs` (creating an event, its ruleset), `snapshot.rs` (the stored
 //! state opening starts from), `storage.rs` (snapshots due, backups, notices, copies),
 //! `history.rs` (undo, redo, back to a round), `players.rs`, `penalties.rs`, `pairing.rs`,
-//! `results.rs` (one plan for every result), `views.rs`, `top_cut.rs`, `suggestions.rs`.
+//! `results.rs` (one plan for every result), `views.rs`, `top_cut.rs`, `suggestions.rs`,
+//! `door.rs` (entries, check-in, drop requests and judge calls).
 
+mod door;
 mod history;
 mod open;
 mod options;

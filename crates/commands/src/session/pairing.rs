@@ -70,6 +70,11 @@ impl Session {
         {
             return Err(tablekeeper_engine::EngineError::RoundIncomplete(last.number).into());
         }
+        // Players who asked to drop after the last round leave before this pairing.
+        for action in tablekeeper_engine::rules::door::drops_due(&scratch) {
+            scratch.apply(&action)?;
+            actions.push(action);
+        }
         // The structure's own end (an elimination decided, a round robin complete) says more
         // than "all planned rounds played".
         if let Some(reason) = tablekeeper_engine::rules::structure::finished(&scratch)? {

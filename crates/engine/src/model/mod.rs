@@ -5,6 +5,7 @@
 //! log (see ARCHITECTURE.md).
 
 mod deck;
+mod door;
 mod penalty;
 mod player;
 mod result;
@@ -12,8 +13,12 @@ mod round;
 mod structure;
 
 pub use deck::{DeckCard, DeckData};
+pub use door::{
+    Door, DoorSettings, DropRequest, DropRequestState, DropRequests, Entry, EntryMode, EntryState,
+    JudgeCall, LotteryDraw,
+};
 pub use penalty::{PenaltyRecord, PenaltyType, legacy_late_minutes};
-pub use player::{DropTiming, Player, PlayerId, PlayerStatus};
+pub use player::{DropTiming, Player, PlayerDetails, PlayerId, PlayerStatus};
 pub use result::{
     Category, DefaultReason, DrawReason, GameScore, MatchResult, Outcome, PenaltyKind, ResultEntry,
     SeatResult, Side, TeamSeat,

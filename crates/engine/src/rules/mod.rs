@@ -1,9 +1,11 @@
 //! Rules that decide what follows from an event's state, read-only: the points and
 //! records a result gives ([`scoring`]), how the structure runs and when it is over
 //! ([`structure`], [`elimination`]), which actions a drop or a no-show brings ([`drops`])
-//! and which penalty lateness earns ([`tardiness`]). The transitions and the command layer
+//! which penalty lateness earns ([`tardiness`]) and where an entry at the door stands
+//! ([`door`]). The transitions and the command layer
 //! ask these; nothing here changes an event.
 
+pub mod door;
 pub mod drops;
 pub mod elimination;
 pub mod scoring;

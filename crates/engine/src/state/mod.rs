@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::EngineError;
 use crate::exact::MAX_ROUNDS;
 use crate::model::{
-    EliminationStop, PenaltyRecord, Player, PlayerId, ResultEntry, Round, Seats, Side, Structure,
+    Door, EliminationStop, PenaltyRecord, Player, PlayerId, ResultEntry, Round, Seats, Side,
+    Structure,
 };
 use crate::ruleset::Ruleset;
 use crate::top_cut::bracket::Cut;
@@ -78,36 +79,21 @@ pub struct Event {
     pub penalties: Vec<PenaltyRecord>,
     /// The top cut, once it has started.
     pub cut: Option<Cut>,
+    /// Entries from the entry page, drop requests and judge calls (issue 24).
+    pub door: Door,
     /// `(name, publisher id)` of every player, to refuse a duplicate without a scan (a
     /// 50,000-player import stays linear). Derived from `players`.
     pub(crate) registered: std::collections::HashSet<(String, Option<String>)>,
 }
 
 impl Event {
-    /// An event with these players and rounds (a snapshot's state).
-    pub(crate) fn with_state(
-        settings: EventSettings,
-        ruleset: Ruleset,
-        players: Vec<Player>,
-        rounds: Vec<Round>,
-        unlocked_rounds: Vec<u32>,
-        penalties: Vec<PenaltyRecord>,
-        cut: Option<Cut>,
-    ) -> Event {
-        let registered = players
+    /// Indexes the players' names (after the state was put together from a snapshot).
+    pub(crate) fn index_names(&mut self) {
+        self.registered = self
+            .players
             .iter()
             .map(|p| (p.name.clone(), p.publisher_id.clone()))
             .collect();
-        Event {
-            settings,
-            ruleset,
-            players,
-            rounds,
-            unlocked_rounds,
-            penalties,
-            cut,
-            registered,
-        }
     }
 
     pub fn new(settings: EventSettings, ruleset: Ruleset) -> Result<Self, EngineError> {
@@ -122,6 +108,7 @@ impl Event {
             unlocked_rounds: Vec::new(),
             cut: None,
             penalties: Vec::new(),
+            door: Door::default(),
             registered: std::collections::HashSet::new(),
         })
     }

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Event, EventSettings};
-use crate::model::{PenaltyRecord, Player, Round};
+use crate::model::{Door, PenaltyRecord, Player, Round};
 use crate::ruleset::Ruleset;
 use crate::top_cut::bracket::Cut;
 
@@ -22,6 +22,8 @@ pub struct EventState {
     pub unlocked_rounds: Vec<u32>,
     pub penalties: Vec<PenaltyRecord>,
     pub cut: Option<Cut>,
+    #[serde(default)]
+    pub door: Door,
 }
 
 impl EventState {
@@ -35,19 +37,24 @@ impl EventState {
             unlocked_rounds: event.unlocked_rounds.clone(),
             penalties: event.penalties.clone(),
             cut: event.cut.clone(),
+            door: event.door.clone(),
         }
     }
 
     /// The event this state describes under `ruleset`.
     pub fn into_event(self, ruleset: Ruleset) -> Event {
-        Event::with_state(
-            self.settings,
+        let mut event = Event {
+            settings: self.settings,
             ruleset,
-            self.players,
-            self.rounds,
-            self.unlocked_rounds,
-            self.penalties,
-            self.cut,
-        )
+            players: self.players,
+            rounds: self.rounds,
+            unlocked_rounds: self.unlocked_rounds,
+            penalties: self.penalties,
+            cut: self.cut,
+            door: self.door,
+            registered: Default::default(),
+        };
+        event.index_names();
+        event
     }
 }

@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{DeckData, DropTiming, PenaltyType, PlayerId, ResultEntry, Seats};
+pub use crate::model::PlayerDetails;
+use crate::model::{DeckData, DoorSettings, DropTiming, PenaltyType, PlayerId, ResultEntry, Seats};
 use crate::top_cut::bracket::CutDraw;
 
 /// One change to an event.
@@ -123,6 +124,45 @@ pub enum Action {
     /// shared player ticket). The code is never in the log: the command layer derives it
     /// from the shop's secret and how many codes the player was given.
     ReissuePlayerCode { player: PlayerId },
+    /// The organizer's settings for the door: how the entry page takes entries, check-in,
+    /// what a drop request does (issue 24).
+    SetDoor(DoorSettings),
+    /// An entry from the entry page (or typed at the desk for a player); the door's
+    /// settings decide where it stands. `at`: seconds since the epoch.
+    Enter { details: PlayerDetails, at: i64 },
+    /// The organizer accepts or refuses an entry; a seat given up moves the waiting list up.
+    DecideEntry { entry: u32, accept: bool },
+    /// An entry is withdrawn (by its player, or at the desk); the waiting list moves up.
+    WithdrawEntry {
+        entry: u32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_player: bool,
+    },
+    /// Draws the lottery among the entries in it with this seed (docs/door.md says how to
+    /// replay it).
+    DrawLottery { seed: u64 },
+    /// An accepted entry is present on the day: it becomes a player (a late entry once
+    /// round 1 is paired, decision 11).
+    CheckIn {
+        entry: u32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_player: bool,
+    },
+    /// A player asks to drop after this round (000 §4.5: told before the next pairing).
+    RequestDrop { player: PlayerId, at: i64 },
+    /// The scorekeeper confirms or declines a player's drop request.
+    DecideDropRequest { player: PlayerId, accept: bool },
+    /// A player calls a judge to their table.
+    CallJudge {
+        player: PlayerId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+        at: i64,
+    },
+    /// A judge takes a call ("a judge is coming").
+    ClaimCall { call: u32, at: i64 },
+    /// A call is dealt with.
+    ResolveCall { call: u32, at: i64 },
     /// Replaces the current round's pairing (a manual change or a re-pair; the log keeps
     /// the reason). Tables that already have a result must keep the same two players.
     ReplacePairing {
@@ -137,18 +177,21 @@ pub enum Action {
     },
 }
 
-/// Registration details of a player.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
-pub struct PlayerDetails {
-    pub name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reading: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub publisher_id: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub nickname: Option<String>,
-    /// A team's members in seat order (team events only).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub members: Vec<String>,
+impl Action {
+    /// Whether the action is a player's own doing (from their phone) or the room's
+    /// bookkeeping of judge calls: such steps are not taken back by the scorekeeper's undo,
+    /// which takes back the scorekeeper's own last step (docs/door.md).
+    pub fn is_from_the_room(&self) -> bool {
+        match self {
+            Action::Enter { .. }
+            | Action::RequestDrop { .. }
+            | Action::CallJudge { .. }
+            | Action::ClaimCall { .. }
+            | Action::ResolveCall { .. } => true,
+            Action::CheckIn { by_player, .. } | Action::WithdrawEntry { by_player, .. } => {
+                *by_player
+            }
+            _ => false,
+        }
+    }
 }

@@ -135,6 +135,19 @@ impl Event {
                 repair_seed,
             } => self.start_cut(finalists, *third_place, *double, draw.clone(), *repair_seed),
             Action::PairBracketRound => self.pair_bracket_round(),
+            Action::SetDoor(settings) => self.set_door(settings),
+            Action::Enter { details, at } => self.enter(details, *at),
+            Action::DecideEntry { entry, accept } => self.decide_entry(*entry, *accept),
+            Action::WithdrawEntry { entry, .. } => self.withdraw_entry(*entry),
+            Action::DrawLottery { seed } => self.draw_lottery(*seed),
+            Action::CheckIn { entry, .. } => self.check_in(*entry),
+            Action::RequestDrop { player, at } => self.request_drop(*player, *at),
+            Action::DecideDropRequest { player, accept } => {
+                self.decide_drop_request(*player, *accept)
+            }
+            Action::CallJudge { player, reason, at } => self.call_judge(*player, reason, *at),
+            Action::ClaimCall { call, at } => self.claim_call(*call, *at),
+            Action::ResolveCall { call, at } => self.resolve_call(*call, *at),
             Action::SetPlannedRounds { rounds } => {
                 if *rounds > MAX_ROUNDS {
                     return Err(EngineError::TooManyRounds);

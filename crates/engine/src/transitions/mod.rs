@@ -7,6 +7,7 @@
 
 mod action;
 mod apply;
+mod door;
 pub mod pairing;
 mod penalties;
 mod registration;

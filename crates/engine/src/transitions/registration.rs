@@ -11,6 +11,9 @@ use tablekeeper_words::msg;
 use super::action::PlayerDetails;
 use crate::state::{Event, MAX_NAME_CHARS};
 
+/// The name and publisher ID a player is known by (a duplicate has both the same).
+type NameKey = (String, Option<String>);
+
 impl Event {
     pub(super) fn register(&mut self, details: &PlayerDetails) -> Result<(), EngineError> {
         if self.settings.structure == Structure::RoundRobin && !self.rounds.is_empty() {
@@ -25,6 +28,58 @@ impl Event {
                 "a single-elimination event is fixed once round 1 is paired; late entries cannot join"
             )));
         }
+        let (key, members) = self.check_details(details)?;
+        let (name, publisher_id) = key.clone();
+        let next =
+            u32::try_from(self.players.len() + 1).map_err(|_| EngineError::NotEnoughPlayers)?;
+        let id = PlayerId(next);
+        let joined_round =
+            u32::try_from(self.rounds.len() + 1).map_err(|_| EngineError::TooManyRounds)?;
+        let clean = |value: &Option<String>| {
+            value
+                .as_deref()
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+        };
+        self.registered.insert(key);
+        self.players.push(Player {
+            id,
+            name,
+            reading: clean(&details.reading),
+            publisher_id,
+            nickname: clean(&details.nickname),
+            joined_round,
+            status: PlayerStatus::Active,
+            fixed_table: None,
+            disqualified: false,
+            deck: None,
+            members,
+            member_decks: Vec::new(),
+            drop_timing: None,
+            code_issue: 0,
+        });
+        // Decision 11: each missed round is a late-entry default loss.
+        let seats = Seats::Single { player: id };
+        let result = score(&self.ruleset, &seats, ResultEntry::LateEntryLoss)?;
+        for round in &mut self.rounds {
+            round.matches.push(Match {
+                table: None,
+                seats,
+                result: Some(result.clone()),
+                first: None,
+                chooses: None,
+            });
+        }
+        Ok(())
+    }
+
+    /// Checks a player's details as registering them would (name, team members, length,
+    /// a duplicate); the key they are known by and the members, trimmed.
+    pub(super) fn check_details(
+        &self,
+        details: &PlayerDetails,
+    ) -> Result<(NameKey, Vec<String>), EngineError> {
         let name = details.name.trim();
         if name.is_empty() {
             return Err(EngineError::EmptyName);
@@ -64,48 +119,7 @@ impl Event {
         if self.registered.contains(&key) {
             return Err(EngineError::DuplicatePlayer(name.to_string()));
         }
-        let next =
-            u32::try_from(self.players.len() + 1).map_err(|_| EngineError::NotEnoughPlayers)?;
-        let id = PlayerId(next);
-        let joined_round =
-            u32::try_from(self.rounds.len() + 1).map_err(|_| EngineError::TooManyRounds)?;
-        let clean = |value: &Option<String>| {
-            value
-                .as_deref()
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-        };
-        self.registered.insert(key);
-        self.players.push(Player {
-            id,
-            name: name.to_string(),
-            reading: clean(&details.reading),
-            publisher_id: publisher_id.map(str::to_string),
-            nickname: clean(&details.nickname),
-            joined_round,
-            status: PlayerStatus::Active,
-            fixed_table: None,
-            disqualified: false,
-            deck: None,
-            members,
-            member_decks: Vec::new(),
-            drop_timing: None,
-            code_issue: 0,
-        });
-        // Decision 11: each missed round is a late-entry default loss.
-        let seats = Seats::Single { player: id };
-        let result = score(&self.ruleset, &seats, ResultEntry::LateEntryLoss)?;
-        for round in &mut self.rounds {
-            round.matches.push(Match {
-                table: None,
-                seats,
-                result: Some(result.clone()),
-                first: None,
-                chooses: None,
-            });
-        }
-        Ok(())
+        Ok((key, members))
     }
 
     pub(super) fn edit_player(
@@ -204,6 +218,7 @@ impl Event {
             player.status = PlayerStatus::Dropped { after_round };
             player.drop_timing = timing;
         }
+        self.drop_request_done(id);
         Ok(())
     }
 

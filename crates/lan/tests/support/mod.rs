@@ -120,6 +120,33 @@ pub fn post(port: u16, path: &str, body: &str, headers: &[(&str, &str)]) -> Repl
     exchange(port, IpAddr::from(LOOPBACK), raw.as_bytes())
 }
 
+/// `POST path` to 127.0.0.1 from the loopback address `source` (127.0.0.0/8: a phone of
+/// its own, as the server tells devices apart by address).
+pub fn post_from(source: IpAddr, port: u16, path: &str, body: &str) -> Reply {
+    use socket2::{Domain, Socket, Type};
+    let raw = post_bytes(port, path, body, &[]);
+    let connect = || -> std::io::Result<TcpStream> {
+        let socket = Socket::new(Domain::IPV4, Type::STREAM, None)?;
+        socket.bind(&std::net::SocketAddr::new(source, 0).into())?;
+        socket.connect(&std::net::SocketAddr::new(IpAddr::from(LOOPBACK), port).into())?;
+        Ok(socket.into())
+    };
+    let Ok(mut stream) = connect() else {
+        return Reply::parse(b"");
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+    let _ = stream.write_all(raw.as_bytes());
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    Reply::parse(&bytes)
+}
+
+/// The `n`th phone's own loopback address (127.0.1.0 and up).
+pub fn phone_address(n: usize) -> IpAddr {
+    let n = u32::try_from(n).unwrap_or(0) + 256;
+    IpAddr::from([127, (n >> 16) as u8, (n >> 8) as u8, n as u8])
+}
+
 /// `GET path` on 127.0.0.1.
 pub fn get(port: u16, path: &str) -> Reply {
     let raw = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");

@@ -1,0 +1,452 @@
+//! The door's commands (issue 24). The players' side is `public` (their phones on the
+//! shop's network): the entry page, a phone's own view for the code it holds, check-in,
+//! withdrawing, "I drop after this round", calling a judge. The desk's side (the
+//! Registration and Results screens, a station, the CLI) sets the door up, decides entries,
+//! draws the lottery, checks players in, confirms drop requests and takes judge calls — so
+//! the whole flow also runs with no phone at all.
+//!
+//! A phone proves who it is with a code: an entry's code (given when it entered) or the
+//! player's own code (their ticket). Codes are compared with every one of the event's, in
+//! time that does not depend on which matched.
+
+use serde::{Deserialize, Serialize};
+use tablekeeper_engine::Action;
+use tablekeeper_engine::model::{DoorSettings, PlayerDetails, PlayerId};
+use tablekeeper_words::{ErrorKind, msg};
+use ts_rs::TS;
+
+use super::Desk;
+use super::requests::Nothing;
+use crate::door_view::{DoorPageView, DoorView, JudgeCallsView, MeView};
+use crate::error::CommandError;
+use crate::room::Room;
+use crate::room::codes;
+
+/// An entry from the entry page (or typed at the desk).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct EnterRequest {
+    pub name: String,
+    #[serde(default)]
+    pub reading: Option<String>,
+    #[serde(default)]
+    pub publisher_id: Option<String>,
+    /// A team's members in seat order (team events only).
+    #[serde(default)]
+    pub members: Vec<String>,
+}
+
+/// An entry made: its code (kept on the phone) and where it stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct EnteredView {
+    /// The entry's code, `XXXXX-XXXXX`.
+    pub code: String,
+    pub me: MeView,
+}
+
+/// A code a phone holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CodeRequest {
+    pub code: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CallJudgeRequest {
+    pub code: String,
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct EntryRequest {
+    pub entry: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DecideEntryRequest {
+    pub entry: u32,
+    pub accept: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DecideDropRequest {
+    /// The player's number or name.
+    pub player: String,
+    pub accept: bool,
+}
+
+/// Draws the lottery; `seed` (a 64-bit number as text) replays an earlier draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DrawRequest {
+    #[serde(default)]
+    pub seed: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CallRequest {
+    pub call: u32,
+}
+
+/// A judge call made at the desk for a player (no phone).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DeskCallRequest {
+    /// The player's number or name.
+    pub player: String,
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// Who a code belongs to.
+#[derive(Debug, Clone, Copy)]
+enum Holder {
+    Entry(u32),
+    Player(PlayerId),
+}
+
+fn now() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+fn details(request: EnterRequest) -> PlayerDetails {
+    PlayerDetails {
+        name: request.name,
+        reading: request.reading,
+        publisher_id: request.publisher_id,
+        nickname: None,
+        members: request.members,
+    }
+}
+
+impl Desk {
+    // ---- The players' side (public) ----
+
+    /// The entry page: whether and how the event takes entries.
+    pub fn door(&mut self, _: Nothing) -> Result<DoorPageView, CommandError> {
+        Ok(DoorPageView::of(self.session()?.event()))
+    }
+
+    /// An entry from the entry page; answers the entry's code for the phone to keep.
+    pub fn enter(&mut self, request: EnterRequest) -> Result<EnteredView, CommandError> {
+        let secret = self.room_secret();
+        let session = self.session_mut()?;
+        session.door_step(Action::Enter {
+            details: details(request),
+            at: now(),
+        })?;
+        let event = session.event();
+        let number = u32::try_from(event.door.entries.len()).unwrap_or(u32::MAX);
+        let code = codes::entry_code(&secret, event.settings.standings_seed, number);
+        let me = self.me_of(Holder::Entry(number))?;
+        Ok(EnteredView {
+            code: codes::grouped(&code),
+            me,
+        })
+    }
+
+    /// What the phone holding `code` shows: its entry, table, record, standing, requests.
+    pub fn me(&mut self, request: CodeRequest) -> Result<MeView, CommandError> {
+        let holder = self.holder(&request.code)?;
+        self.me_of(holder)
+    }
+
+    /// A player checks in on the day from their phone.
+    pub fn check_in_by_code(&mut self, request: CodeRequest) -> Result<MeView, CommandError> {
+        let holder = self.holder(&request.code)?;
+        let Holder::Entry(entry) = holder else {
+            return Err(already_present());
+        };
+        self.session_mut()?.door_step(Action::CheckIn {
+            entry,
+            by_player: true,
+        })?;
+        self.me_of(holder)
+    }
+
+    /// A player withdraws their entry from their phone (before round 1).
+    pub fn withdraw_by_code(&mut self, request: CodeRequest) -> Result<MeView, CommandError> {
+        let holder = self.holder(&request.code)?;
+        let entry = match holder {
+            Holder::Entry(entry) => Some(entry),
+            Holder::Player(player) => self
+                .session()?
+                .event()
+                .door
+                .entry_of(player)
+                .map(|e| e.number),
+        };
+        let Some(entry) = entry else {
+            return Err(CommandError::input(
+                ErrorKind::InvalidStep,
+                msg!(
+                    "error.invalid-step.registered-at-desk",
+                    "you were registered at the desk; tell the scorekeeper you are leaving"
+                ),
+            ));
+        };
+        self.session_mut()?.door_step(Action::WithdrawEntry {
+            entry,
+            by_player: true,
+        })?;
+        self.me_of(holder)
+    }
+
+    /// "I drop after this round", from the player's phone.
+    pub fn request_drop(&mut self, request: CodeRequest) -> Result<MeView, CommandError> {
+        let player = self.player_holding(&request.code)?;
+        self.session_mut()?
+            .door_step(Action::RequestDrop { player, at: now() })?;
+        self.me_of(Holder::Player(player))
+    }
+
+    /// A player calls a judge to their table.
+    pub fn call_judge(&mut self, request: CallJudgeRequest) -> Result<MeView, CommandError> {
+        let player = self.player_holding(&request.code)?;
+        self.session_mut()?.door_step(Action::CallJudge {
+            player,
+            reason: request.reason,
+            at: now(),
+        })?;
+        self.me_of(Holder::Player(player))
+    }
+
+    // ---- The desk's side ----
+
+    /// The door as the Registration screen shows it.
+    pub fn door_view(&mut self, _: Nothing) -> Result<DoorView, CommandError> {
+        let mut view = DoorView::of(self.session()?.event());
+        if let Some(url) = self.entry_url() {
+            view.entry_qr_svg = crate::qr::svg(&url);
+            view.entry_url = Some(url);
+        }
+        Ok(view)
+    }
+
+    /// The entry page's address while the event is shared (`/enter` on the players' page).
+    pub fn entry_url(&self) -> Option<String> {
+        self.share_url
+            .as_deref()
+            .map(|url| format!("{}/enter", url.trim_end_matches('/')))
+    }
+
+    pub fn set_door(&mut self, settings: DoorSettings) -> Result<DoorView, CommandError> {
+        self.desk_step(Action::SetDoor(settings))
+    }
+
+    /// An entry typed at the desk (a player without a phone).
+    pub fn desk_enter(&mut self, request: EnterRequest) -> Result<DoorView, CommandError> {
+        self.desk_step(Action::Enter {
+            details: details(request),
+            at: now(),
+        })
+    }
+
+    pub fn decide_entry(&mut self, request: DecideEntryRequest) -> Result<DoorView, CommandError> {
+        self.desk_step(Action::DecideEntry {
+            entry: request.entry,
+            accept: request.accept,
+        })
+    }
+
+    pub fn withdraw_entry(&mut self, request: EntryRequest) -> Result<DoorView, CommandError> {
+        self.desk_step(Action::WithdrawEntry {
+            entry: request.entry,
+            by_player: false,
+        })
+    }
+
+    pub fn check_in(&mut self, request: EntryRequest) -> Result<DoorView, CommandError> {
+        self.desk_step(Action::CheckIn {
+            entry: request.entry,
+            by_player: false,
+        })
+    }
+
+    /// Draws the lottery with the seed given (to replay a draw) or a fresh one, recorded in
+    /// the log (docs/door.md: replaying).
+    pub fn draw_lottery(&mut self, request: DrawRequest) -> Result<DoorView, CommandError> {
+        use rand::RngExt;
+        let seed = match request.seed.as_deref().map(str::trim) {
+            None | Some("") => rand::rng().random(),
+            Some(text) => text.parse::<u64>().map_err(|_| {
+                CommandError::input(
+                    ErrorKind::InvalidRequest,
+                    msg!(
+                        "error.invalid-request.seed",
+                        "'{seed}' is not a seed; a seed is a whole number from 0 to 18446744073709551615",
+                        seed = text
+                    ),
+                )
+            })?,
+        };
+        self.desk_step(Action::DrawLottery { seed })
+    }
+
+    pub fn decide_drop_request(
+        &mut self,
+        request: DecideDropRequest,
+    ) -> Result<DoorView, CommandError> {
+        let player = self.session()?.find_player(&request.player)?;
+        self.desk_step(Action::DecideDropRequest {
+            player,
+            accept: request.accept,
+        })
+    }
+
+    /// The judge calls (Results screen, stations).
+    pub fn judge_calls(&mut self, _: Nothing) -> Result<JudgeCallsView, CommandError> {
+        Ok(JudgeCallsView::of(self.session()?.event(), now()))
+    }
+
+    /// A judge call made at the desk for a player.
+    pub fn desk_call_judge(
+        &mut self,
+        request: DeskCallRequest,
+    ) -> Result<JudgeCallsView, CommandError> {
+        let player = self.session()?.find_player(&request.player)?;
+        self.call_step(Action::CallJudge {
+            player,
+            reason: request.reason,
+            at: now(),
+        })
+    }
+
+    pub fn claim_call(&mut self, request: CallRequest) -> Result<JudgeCallsView, CommandError> {
+        self.call_step(Action::ClaimCall {
+            call: request.call,
+            at: now(),
+        })
+    }
+
+    pub fn resolve_call(&mut self, request: CallRequest) -> Result<JudgeCallsView, CommandError> {
+        self.call_step(Action::ResolveCall {
+            call: request.call,
+            at: now(),
+        })
+    }
+
+    fn desk_step(&mut self, action: Action) -> Result<DoorView, CommandError> {
+        self.session_mut()?.door_step(action)?;
+        self.door_view(())
+    }
+
+    fn call_step(&mut self, action: Action) -> Result<JudgeCallsView, CommandError> {
+        let session = self.session_mut()?;
+        session.door_step(action)?;
+        Ok(JudgeCallsView::of(session.event(), now()))
+    }
+
+    /// Whose code this is: an entry's or a player's (compared with every one).
+    fn holder(&mut self, typed: &str) -> Result<Holder, CommandError> {
+        let secret = self.room_secret();
+        let session = self.session()?;
+        let event = session.event();
+        let typed = codes::normalize(typed);
+        let mut found = None;
+        for player in &event.players {
+            if let Some(own) = Room::player_code(&secret, session, player.id.0)
+                && codes::same_code(&typed, &own)
+            {
+                found = Some(Holder::Player(player.id));
+            }
+        }
+        for entry in &event.door.entries {
+            let own = codes::entry_code(&secret, event.settings.standings_seed, entry.number);
+            if codes::same_code(&typed, &own) {
+                found = Some(Holder::Entry(entry.number));
+            }
+        }
+        found.ok_or_else(|| {
+            CommandError::input(
+                ErrorKind::WrongCode,
+                msg!(
+                    "error.wrong-code.player",
+                    "that is not a player code of this event; scan your player ticket again, or ask the scorekeeper for a new one"
+                ),
+            )
+        })
+    }
+
+    /// The player a code belongs to (an entry's code counts once the entry is a player).
+    fn player_holding(&mut self, typed: &str) -> Result<PlayerId, CommandError> {
+        match self.holder(typed)? {
+            Holder::Player(player) => Ok(player),
+            Holder::Entry(number) => self
+                .session()?
+                .event()
+                .door
+                .entry(number)
+                .and_then(|e| e.player)
+                .ok_or_else(not_a_player_yet),
+        }
+    }
+
+    fn me_of(&mut self, holder: Holder) -> Result<MeView, CommandError> {
+        let secret = self.room_secret();
+        let now_ms = chrono::Utc::now().timestamp_millis();
+        let clock = self.room.clock_view(now_ms);
+        let standings = self.published_rank_source()?;
+        let session = self.session()?;
+        let event = session.event();
+        let mut view = match holder {
+            Holder::Entry(number) => {
+                let mut view = MeView::of_entry(event, number).ok_or_else(not_a_player_yet)?;
+                view.player_code = view
+                    .player
+                    .and_then(|p| Room::player_code(&secret, session, p))
+                    .map(|c| codes::grouped(&c));
+                view
+            }
+            Holder::Player(player) => {
+                MeView::of_player(event, player).ok_or_else(not_a_player_yet)?
+            }
+        };
+        if view.player.is_some() {
+            view.clock = clock;
+            view.standing = view
+                .player
+                .and_then(|p| standings.iter().find(|(n, _)| *n == p).map(|(_, r)| *r));
+        }
+        Ok(view)
+    }
+
+    /// (player number, rank) of the published standings (empty when not published).
+    fn published_rank_source(&mut self) -> Result<Vec<(u32, u32)>, CommandError> {
+        let session = self.session.as_ref().ok_or_else(super::no_event)?;
+        let now_ms = chrono::Utc::now().timestamp_millis();
+        let base = self.room.base(session, now_ms)?;
+        Ok(base
+            .standings
+            .as_ref()
+            .map(|s| s.rows.iter().map(|r| (r.number, r.rank)).collect())
+            .unwrap_or_default())
+    }
+}
+
+fn not_a_player_yet() -> CommandError {
+    CommandError::input(
+        ErrorKind::InvalidStep,
+        msg!(
+            "error.invalid-step.not-a-player-yet",
+            "your entry is not in the event yet; check in first, or wait for your seat"
+        ),
+    )
+}
+
+fn already_present() -> CommandError {
+    CommandError::input(
+        ErrorKind::InvalidStep,
+        msg!(
+            "error.invalid-step.already-checked-in",
+            "you are already checked in"
+        ),
+    )
+}

@@ -1,0 +1,212 @@
+// @ts-check
+// The door on the players' page (issue 24), with room.js's helpers: the entry form (at
+// /enter, the address on the door's QR poster), the phone's own part once it holds a code —
+// its entry (waiting list, check-in, withdrawing), its table in the round being played
+// (followed from round to round without a reload; the phone vibrates when it changes), the
+// player's record and published standing, "I drop after this round" and calling a judge.
+// The server tells a phone about its own player only (`me`, by the code it holds).
+'use strict';
+
+/** The phone's own view (`me`), or null. @type {any} */
+let mine = null;
+/** The door's settings for the entry form (`door`). @type {any} */
+let doorPage = null;
+/** Round and table last shown, to notice a new table. */
+let lastSeat = '';
+
+/** Keeps the code and what the server said of it; an entry that became a player takes the
+ * player's own code from then on. @param {string | null} code @param {any} view */
+function keepMine(code, view) {
+  mine = view;
+  if (!code || !view) { lastSeat = ''; return; }
+  const kept = view.player_code ? view.player_code.replace(/-/g, '') : code;
+  me = { code: kept, player: view.player ?? null, name: view.name };
+  localStorage.setItem(ME_KEY, JSON.stringify(me));
+  const seat = view.table ? `${view.round}:${view.table.table}` : view.bye ? `${view.round}:bye` : '';
+  if (seat && lastSeat && seat !== lastSeat && typeof navigator.vibrate === 'function') {
+    navigator.vibrate([200, 100, 200]);
+  }
+  lastSeat = seat;
+}
+
+async function pollMine() {
+  if (!me) return;
+  try {
+    const answer = await call('/api/call/me', { code: me.code });
+    if (answer.ok) keepMine(me.code, answer.data);
+    else if (answer.error.kind === 'wrong-code') forgetMe();
+    renderMine();
+    renderMe();
+  } catch {
+    // poll() says the connection is lost.
+  }
+}
+
+function showEnterTab() {
+  return location.pathname === '/enter' || (!!doorPage && doorPage.open && !me);
+}
+
+async function loadDoor() {
+  try {
+    const answer = await call('/api/call/door', null);
+    doorPage = answer.ok ? answer.data : null;
+  } catch {
+    doorPage = null;
+  }
+  renderEnter();
+}
+
+function renderEnter() {
+  const words = [['enter-title', 'enterTitle'], ['enter-name-label', 'entryName'],
+    ['enter-reading-label', 'entryReading'], ['enter-publisher-id-label', 'entryPublisherId'],
+    ['enter-send', 'entrySend'], ['tab-enter', 'enterTab'], ['judge-title', 'callJudge'],
+    ['judge-reason-label', 'callReason'], ['judge-cancel', 'cancel'], ['judge-send', 'callJudge'],
+    ['mine-check-in', 'checkIn'], ['mine-withdraw', 'withdraw'], ['mine-drop-ask', 'dropAsk'],
+    ['mine-call-judge', 'callJudge']];
+  for (const [id, key] of words) byId(id).textContent = t(key);
+  const state = byId('enter-state');
+  const form = byId('enter-form');
+  if (!doorPage || !doorPage.open) {
+    state.textContent = t('entryClosed');
+    form.hidden = true;
+    return;
+  }
+  form.hidden = !!me;
+  const parts = [];
+  if (doorPage.seats_left !== null) parts.push(t('seatsLeft', { n: doorPage.seats_left }));
+  if (doorPage.waiting > 0) parts.push(t('waitingCount', { n: doorPage.waiting }));
+  if (doorPage.closes_at) {
+    parts.push(t('closesAt', { time: new Date(doorPage.closes_at * 1000).toLocaleString(language) }));
+  }
+  state.textContent = parts.join(' · ');
+  const members = byId('enter-members');
+  if (members.childElementCount !== doorPage.team_size) {
+    members.replaceChildren();
+    for (let n = 1; n <= doorPage.team_size; n += 1) {
+      const id = `enter-member-${n}`;
+      const label = el('label', t('entryMember', { n }));
+      label.setAttribute('for', id);
+      const input = /** @type {HTMLInputElement} */ (el('input'));
+      input.id = id;
+      input.required = true;
+      input.maxLength = 200;
+      members.append(label, input);
+    }
+  }
+}
+
+/** @param {string} id */
+function value(id) {
+  return /** @type {HTMLInputElement} */ (byId(id)).value.trim();
+}
+
+async function sendEntry() {
+  const status = byId('enter-status');
+  status.textContent = t('sending');
+  status.className = '';
+  const members = [...byId('enter-members').querySelectorAll('input')].map((i) => i.value.trim());
+  try {
+    const answer = await call('/api/call/enter', {
+      name: value('enter-name'), reading: value('enter-reading') || null,
+      publisher_id: value('enter-publisher-id') || null, members,
+    });
+    if (answer.ok) {
+      keepMine(answer.data.code.replace(/-/g, ''), answer.data.me);
+      status.textContent = t('yourCode', { code: answer.data.code });
+      tab = 'find';
+      render();
+      loadDoor();
+    } else {
+      status.textContent = answer.error.message;
+      status.className = 'error';
+    }
+  } catch {
+    status.textContent = t('offline');
+    status.className = 'error';
+  }
+}
+
+function renderMine() {
+  const section = byId('mine');
+  section.hidden = !mine;
+  renderEnter();
+  if (!mine) return;
+  const entry = mine.entry;
+  byId('mine-entry').textContent = entry && !mine.player
+    ? t(`entry-${entry.state}`, { n: entry.number, place: entry.place_in_line ?? '' })
+      + (entry.state === 'accepted' && mine.can_check_in ? ` ${t('checkInNeeded')}` : '')
+    : '';
+  byId('mine-code').textContent = me && !mine.player ? t('yourCode', { code: me.code.replace(/^(.{5})/, '$1-') }) : '';
+  const table = byId('mine-table');
+  table.hidden = !mine.table && !mine.bye;
+  if (mine.table) {
+    byId('mine-table-number').textContent = t('myTable', { t: mine.table.table });
+    byId('mine-opponent').textContent = t('myOpponent', { name: mine.table.opponent.name, n: mine.table.opponent.number });
+    const result = mine.table.result;
+    byId('mine-result').textContent = result ? myResultText(result, mine.table.seat_a) : '';
+  } else if (mine.bye) {
+    byId('mine-table-number').textContent = t('bye');
+    byId('mine-opponent').textContent = t('myBye');
+    byId('mine-result').textContent = '';
+  }
+  const record = mine.record;
+  byId('mine-record').textContent = record && mine.round
+    ? t('myRecord', { w: record.wins, l: record.losses, d: record.draws, p: record.points }) : '';
+  byId('mine-standing').textContent = mine.standing ? t('myStanding', { rank: mine.standing }) : '';
+  byId('mine-drop').textContent = mine.dropped ? t('dropped') : mine.drop_request ? t(`drop-${mine.drop_request}`) : '';
+  byId('mine-call').textContent = mine.call ? t(mine.call.claimed ? 'judgeComing' : 'judgeCalled') : '';
+  byId('mine-check-in').hidden = !mine.can_check_in;
+  byId('mine-withdraw').hidden = !mine.can_withdraw;
+  const playing = !!mine.player && !mine.dropped;
+  byId('mine-drop-ask').hidden = !playing || !!mine.drop_request;
+  byId('mine-call-judge').hidden = !playing || !!mine.call;
+}
+
+/** @param {any} result @param {boolean} seatA */
+function myResultText(result, seatA) {
+  const games = result.games ? ` ${seatA ? result.games[0] : result.games[1]}-${seatA ? result.games[1] : result.games[0]}` : '';
+  if (result.kind === 'win') return (result.winner === (seatA ? 'a' : 'b') ? t('won') : t('lost')) + games;
+  return (result.kind === 'draw' ? t('drawn') : t(result.kind)) + games;
+}
+
+/** Sends a step of the phone's own (check-in, withdraw, drop, judge). @param {string} command @param {Record<string, unknown>} [extra] */
+async function mineStep(command, extra = {}) {
+  if (!me) return;
+  const status = byId('mine-status');
+  status.textContent = t('sending');
+  status.className = '';
+  try {
+    const answer = await call(`/api/call/${command}`, { code: me.code, ...extra });
+    if (answer.ok) {
+      keepMine(me.code, answer.data);
+      status.textContent = '';
+    } else {
+      status.textContent = answer.error.message;
+      status.className = 'error';
+    }
+  } catch {
+    status.textContent = t('offline');
+    status.className = 'error';
+  }
+  render();
+}
+
+function startDoor() {
+  byId('enter-form').addEventListener('submit', (event) => { event.preventDefault(); sendEntry(); });
+  byId('mine-check-in').addEventListener('click', () => mineStep('check_in_by_code'));
+  byId('mine-withdraw').addEventListener('click', () => {
+    if (confirm(t('withdrawConfirm'))) mineStep('withdraw_by_code');
+  });
+  byId('mine-drop-ask').addEventListener('click', () => {
+    if (confirm(t('dropConfirm'))) mineStep('request_drop');
+  });
+  byId('mine-call-judge').addEventListener('click', () => /** @type {HTMLDialogElement} */ (byId('judge')).showModal());
+  byId('judge-cancel').addEventListener('click', () => /** @type {HTMLDialogElement} */ (byId('judge')).close());
+  byId('judge-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    /** @type {HTMLDialogElement} */ (byId('judge')).close();
+    mineStep('call_judge', { reason: value('judge-reason') || null });
+  });
+  if (location.pathname === '/enter') tab = 'enter';
+  loadDoor();
+}

@@ -1,0 +1,221 @@
+// End-to-end: the door (issue 24) against the REAL app sharing its event, with a real browser
+// (WebKitGTK's MiniBrowser through WebKitWebDriver, talking to 127.0.0.1 only) as the
+// players' phones. 30 players enter through the entry page against a cap of 24 with check-in
+// on: 24 get a seat in order of arrival, 6 wait. One withdraws from the page and the first
+// waiting moves up; players check in from the page (and at the desk); one never comes and is
+// not paired. A judge call from a phone shows on the Results screen within 2 s, and "a judge
+// is coming" on the phone within 2 s of the claim. A drop asked from the phone takes effect
+// at the next pairing, and a phone follows its player to the next table without a reload. A
+// lottery over the same entries and seed gives the same draw.
+
+import assert from 'node:assert/strict';
+import { existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe } from 'node:test';
+
+import { cliData, nav, status, stepper, testHome } from './steps.mjs';
+import { startDriver, waitFor } from './webdriver.mjs';
+
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const home = testHome('door');
+const context = { app: null, failed: false };
+const step = stepper(context, 'door');
+const file = join(home, 'door.tkevent');
+const ENTRANTS = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? `山田 ${i + 1}` : i % 3 === 1 ? `Player ${i + 1}` : `Игрок ${i + 1}`));
+
+/** A free TCP port on loopback below the range of outgoing ports (see phones.test.mjs). */
+async function freePort() {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 10000);
+    const free = await new Promise((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port from 20000 to 29999');
+}
+
+let appDriver = null;
+let browserDriver = null;
+let app = null;
+let phone = null;
+let port = 0;
+/** Each entrant's code, as the page gave it (entry order). */
+const codes = [];
+
+async function phoneText(selector) {
+  return phone.execute(`const e = document.querySelector(${JSON.stringify(selector)}); return e ? e.textContent : '';`);
+}
+
+/** Opens the page as the phone holding `code` (a fresh page load, as a phone would). */
+async function asPhoneOf(code) {
+  await phone.cmd('POST', '/url', { url: `http://127.0.0.1:${port}/#p=${code}` });
+  await waitFor(async () => (await phoneText('#mine-entry')) + (await phoneText('#mine-table')) !== '', { message: 'the phone knows its entry' });
+  // Steps that ask first (withdraw, drop) are confirmed by the test.
+  await phone.execute('window.confirm = () => true;');
+}
+
+/** The app's door, as the CLI reads the event file beside it. */
+const door = () => cliData(['door', file]);
+
+describe('the door: entries, check-in, drops and judge calls from phones', { skip: !existsSync(MINIBROWSER) && 'no MiniBrowser here' }, () => {
+  before(async () => {
+    await cliData(['create', file, '--name', 'Friday door', '--ruleset', 'bandai', '--rounds', '3']);
+    await cliData(['door', file, 'set', '--open', '--seats', '24', '--check-in', 'on', '--drop-requests', 'automatic']);
+    port = await freePort();
+    appDriver = await startDriver({ home });
+    app = context.app = await appDriver.newSession({ args: [file] });
+  });
+
+  after(async () => {
+    try {
+      await phone?.close();
+      await app?.close();
+    } finally {
+      await browserDriver?.stop();
+      await appDriver?.stop();
+      if (!context.failed && !process.env.E2E_KEEP) rmSync(home, { recursive: true, force: true });
+      else console.log(`# kept ${home}`);
+    }
+  });
+
+  step('the app shares the event; the Registration screen shows the entry page and its QR code', async () => {
+    await nav(app, 'share', 'share-on');
+    await app.clear('share-port');
+    await app.type('share-port', String(port));
+    await app.click('share-on');
+    await app.find('share-join-code', { timeout: 20000 });
+    await nav(app, 'registration', 'door-panel');
+    await app.waitForText('door-url', new RegExp(`:${port}/enter$`), { timeout: 15000 });
+    assert.ok(await app.execute(`return document.querySelector('[data-testid=door-where] svg') !== null`), 'a QR code of the entry page');
+    await app.execute(`document.querySelector('[data-testid=door-panel]').scrollIntoView()`);
+    await app.screenshot('door-registration-panel');
+  });
+
+  step('30 players enter through the page against a cap of 24: 24 seats in order, 6 waiting', async () => {
+    browserDriver = await startDriver({ home: join(home, 'browser') });
+    phone = await browserDriver.newSession({ binary: MINIBROWSER, args: ['--automation'] });
+    for (const [i, name] of ENTRANTS.entries()) {
+      await phone.cmd('POST', '/url', { url: `http://127.0.0.1:${port}/enter` });
+      await phone.execute('localStorage.clear();');
+      await phone.cmd('POST', '/url', { url: `http://127.0.0.1:${port}/enter` });
+      await waitFor(async () => phone.execute(`return !document.getElementById('enter-form').hidden && !document.getElementById('enter').hidden`), { message: 'the entry form' });
+      await phone.execute(`
+        document.getElementById('enter-name').value = ${JSON.stringify(name)};
+        document.getElementById('enter-form').requestSubmit();`);
+      const said = await waitFor(async () => {
+        const text = await phoneText('#mine-entry');
+        return text.includes(`${i + 1}`) ? text : null;
+      }, { message: `entry ${i + 1} answered` });
+      if (i < 24) assert.match(said, /you have a seat/, said);
+      else assert.match(said, new RegExp(`waiting list, number ${i - 23} in line`), said);
+      codes.push(await phone.execute(`return JSON.parse(localStorage.getItem('tablekeeper.room.me')).code`));
+      if (i === 0) await phone.screenshot('door-phone-entered');
+    }
+    await phone.screenshot('door-phone-waiting');
+    const view = await door();
+    assert.deepEqual(view.entries.filter((e) => e.state === 'accepted').map((e) => e.name), ENTRANTS.slice(0, 24));
+    assert.deepEqual(view.entries.filter((e) => e.state === 'waiting').map((e) => e.place_in_line), [1, 2, 3, 4, 5, 6]);
+  });
+
+  step('one withdraws from the page and the first waiting moves up', async () => {
+    await asPhoneOf(codes[2]);
+    await phone.execute(`document.getElementById('mine-withdraw').click();`);
+    await waitFor(async () => /withdrawn/.test(await phoneText('#mine-entry')), { message: 'the entry is withdrawn' });
+    await asPhoneOf(codes[24]);
+    assert.match(await phoneText('#mine-entry'), /you have a seat/);
+    await nav(app, 'start');
+    await nav(app, 'registration', 'door-panel');
+    await app.waitForText('entry-state-25', /Seat, not checked in/, { timeout: 10000 });
+    await app.waitForText('entry-state-3', /Withdrawn/);
+  });
+
+  step('players check in from the page and at the desk; the one who never comes is not paired', async () => {
+    // Two check in from their phones, the rest at the desk; entrant 2 never comes.
+    for (const i of [0, 24]) {
+      await asPhoneOf(codes[i]);
+      await phone.execute(`document.getElementById('mine-check-in').click();`);
+      await waitFor(async () => (await phoneText('#me-name')).length > 0 && /no\./.test(await phoneText('#me-name')), { message: 'checked in: the phone is the player' });
+    }
+    for (let entry = 4; entry <= 24; entry++) {
+      await app.click(`entry-check-in-${entry}`);
+      await app.waitForText(`entry-state-${entry}`, /player/, { timeout: 10000 });
+    }
+    const view = await door();
+    const absent = view.entries.find((e) => e.number === 2);
+    assert.equal(absent.state, 'accepted');
+    assert.equal(absent.player, null);
+    await nav(app, 'round', 'pair-round');
+    await app.click('pair-round');
+    await status(app, /Round 1 is paired/, { timeout: 60000 });
+    const pairings = await cliData(['pairings', file]);
+    const seated = pairings.tables.flatMap((t) => [t.a.name, t.b.name]).concat(pairings.byes.map((b) => b.name));
+    assert.equal(seated.length, 23);
+    assert.ok(!seated.includes(ENTRANTS[1]), 'the absent entrant is not paired');
+    assert.ok(seated.includes(ENTRANTS[24]), 'the one who moved up plays');
+  });
+
+  step('a judge call shows in the app within 2 s, and "a judge is coming" on the phone within 2 s of the claim', async () => {
+    await nav(app, 'results', 'judge-panel');
+    await asPhoneOf(codes[0]);
+    assert.match(await phoneText('#mine-table-number'), /Table \d+|Bye/);
+    await phone.execute(`
+      document.getElementById('mine-call-judge').click();
+      document.getElementById('judge-reason').value = 'Rules question';
+      document.getElementById('judge-form').requestSubmit();`);
+    let started = Date.now();
+    await app.waitForText('judge-calls', /Rules question/, { timeout: 2000 });
+    console.log(`# judge call: in the app after ${Date.now() - started} ms`);
+    await app.screenshot('door-judge-call-in-app');
+    await app.click('claim_call-1');
+    started = Date.now();
+    await waitFor(async () => /A judge is coming/.test(await phoneText('#mine-call')), { timeout: 2000, message: '"a judge is coming" on the phone' });
+    console.log(`# judge call: "a judge is coming" on the phone after ${Date.now() - started} ms`);
+    await phone.screenshot('door-phone-judge-coming');
+    await app.click('resolve_call-1');
+  });
+
+  step('a drop asked from the phone takes effect at the next pairing; the phone follows its player without a reload', async () => {
+    await asPhoneOf(codes[24]);
+    await phone.execute(`document.getElementById('mine-drop-ask').click();`);
+    await waitFor(async () => /You drop after this round/.test(await phoneText('#mine-drop')), { message: 'the drop is asked' });
+    const dropping = (await door()).entries.find((e) => e.number === 25).player;
+    await asPhoneOf(codes[0]);
+    await phone.execute('window.__stayed = true;');
+    const before = await phoneText('#mine-table-number');
+    const pairings = await cliData(['pairings', file]);
+    const lines = pairings.tables.filter((t) => !t.result).map((t) => `${t.table} 1`);
+    await app.executeAsync(`const done = arguments[arguments.length - 1];
+      window.__TAURI_INTERNALS__.invoke('call', { name: 'record_results', request: { round: null, lines: ${JSON.stringify(lines)} } }).then(done, done);`);
+    await nav(app, 'round', 'pair-round');
+    await app.click('pair-round');
+    await status(app, /Round 2 is paired/, { timeout: 60000 });
+    const second = await cliData(['pairings', file]);
+    const players = second.tables.flatMap((t) => [t.a.player, t.b.player]).concat(second.byes.map((b) => b.player));
+    assert.ok(!players.includes(dropping), 'the player who asked to drop is not paired in round 2');
+    await waitFor(async () => /Record 1-0-0|Record 0-1-0/.test(await phoneText('#mine-record')), { timeout: 8000, message: 'the phone shows round 2' });
+    assert.equal(await phone.execute('return window.__stayed === true'), true, 'no reload');
+    console.log(`# the phone's table: round 1 "${before}", round 2 "${await phoneText('#mine-table-number')}"`);
+    await phone.screenshot('door-phone-round-2');
+  });
+
+  step('a lottery over the same entries and seed gives the same draw', async () => {
+    const deadline = new Date(Date.now() + 3600_000).toISOString();
+    const drawn = [];
+    for (const copy of ['a', 'b']) {
+      const path = join(home, `lottery-${copy}.tkevent`);
+      await cliData(['create', path, '--name', 'Lottery', '--ruleset', 'bandai']);
+      await cliData(['door', path, 'set', '--open', '--mode', 'lottery', '--seats', '24', '--closes-at', deadline]);
+      for (const name of ENTRANTS) await cliData(['door', path, 'enter', name]);
+      const seed = copy === 'a' ? [] : ['--seed', drawn[0].seed];
+      const view = await cliData(['door', path, 'draw', ...seed]);
+      drawn.push({ seed: view.lottery_seed, accepted: view.entries.filter((e) => e.state === 'accepted').map((e) => e.name), waiting: view.entries.filter((e) => e.state === 'waiting').sort((x, y) => x.place_in_line - y.place_in_line).map((e) => e.name) });
+    }
+    assert.equal(drawn[0].accepted.length, 24);
+    assert.equal(drawn[0].waiting.length, 6);
+    assert.deepEqual(drawn[1], drawn[0]);
+  });
+});

@@ -1,0 +1,62 @@
+// Judge calls (issue 24) on the Results screen and on a station: the players' calls from
+// their phones, oldest first, with how long each has waited; a judge claims one (the player's
+// phone says "a judge is coming") and resolves it. Resolved calls stay listed below for the
+// event report. Polled while the screen is open.
+import { call } from '../api';
+import type { JudgeCallView } from '../bindings/JudgeCallView';
+import type { JudgeCallsView } from '../bindings/JudgeCallsView';
+import { h } from '../dom';
+import { t } from '../i18n';
+import { run } from '../screen';
+
+const EVERY_MS = 1000;
+
+/** "m:ss" waited from `since` to `now` (seconds since the epoch). */
+export function waited(since: number, now: number): string {
+  const seconds = Math.max(0, now - since);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+export function judgeCallsPanel(): { element: HTMLElement; stop: () => void } {
+  const open = h('ul', { 'data-testid': 'judge-calls', 'aria-live': 'polite' });
+  const done = h('ul', { 'data-testid': 'judge-calls-done' });
+  const count = h('span', { class: 'badge', 'data-testid': 'judge-call-count' });
+
+  const step = (text: string, command: 'claim_call' | 'resolve_call', entry: JudgeCallView) => {
+    const button = h('button', { type: 'button', 'data-testid': `${command}-${entry.number}` }, text);
+    button.addEventListener('click', () => void run(async () => show(await call(command, { call: entry.number })), button));
+    return button;
+  };
+
+  const line = (entry: JudgeCallView, now: number) => {
+    const where = entry.table === null ? t('judge.noTable') : t('judge.table', { table: entry.table });
+    const state = entry.resolved_at !== null ? t('judge.resolved') : entry.claimed_at !== null ? t('judge.claimed') : t('judge.waiting', { time: waited(entry.at, now) });
+    return h(
+      'li',
+      { 'data-testid': `judge-call-${entry.number}`, class: entry.resolved_at === null ? 'call-open' : 'call-done' },
+      h('strong', {}, where), ' ', `${entry.name} (${entry.player})`, entry.reason ? ` — ${entry.reason}` : '', ' · ', state, ' ',
+      entry.resolved_at === null && entry.claimed_at === null ? step(t('judge.claim'), 'claim_call', entry) : '',
+      entry.resolved_at === null ? step(t('judge.resolve'), 'resolve_call', entry) : '',
+    );
+  };
+
+  function show(view: JudgeCallsView): void {
+    const openCalls = view.calls.filter((c) => c.resolved_at === null);
+    open.replaceChildren(...openCalls.map((c) => line(c, view.now)));
+    if (openCalls.length === 0) open.append(h('li', { class: 'hint' }, t('judge.none')));
+    done.replaceChildren(...view.calls.filter((c) => c.resolved_at !== null).slice(0, 20).map((c) => line(c, view.now)));
+    count.textContent = openCalls.length > 0 ? String(openCalls.length) : '';
+  }
+
+  const refresh = () => call('judge_calls', null).then(show).catch(() => undefined);
+  void refresh();
+  const timer = window.setInterval(() => void refresh(), EVERY_MS);
+  const element = h(
+    'section',
+    { class: 'panel', 'data-testid': 'judge-panel' },
+    h('h3', {}, t('judge.title'), ' ', count),
+    open,
+    h('details', {}, h('summary', {}, t('judge.doneTitle')), done),
+  );
+  return { element, stop: () => window.clearInterval(timer) };
+}
