@@ -750,6 +750,18 @@ fn door_commands(host: &mut Host, dir: &Path) {
         door["entry_url"].is_null(),
         "not shared: no entry page address"
     );
+    // Everything the door did is in the event file: opened again, it is the same.
+    let calls = host.ok("judge_calls", Value::Null)["calls"].clone();
+    host.ok("open_event", json!({ "path": path(dir, "door.tkevent") }));
+    assert_eq!(
+        host.ok("door_view", Value::Null)["entries"],
+        door["entries"]
+    );
+    let reopened = host.ok("judge_calls", Value::Null)["calls"].clone();
+    assert_eq!(
+        reopened.as_array().map(Vec::len),
+        calls.as_array().map(Vec::len)
+    );
     // A lottery replayed from its seed gives the same draw.
     let mut draws = Vec::new();
     for copy in ["a", "b"] {

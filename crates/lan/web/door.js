@@ -30,10 +30,13 @@ function keepMine(code, view) {
 }
 
 async function pollMine() {
-  if (!me) return;
+  const holding = me;
+  if (!holding) return;
   try {
-    const answer = await call('/api/call/me', { code: me.code });
-    if (answer.ok) keepMine(me.code, answer.data);
+    const answer = await call('/api/call/me', { code: holding.code });
+    // The phone was given to someone else meanwhile ("Not you?"): this answer is not theirs.
+    if (me !== holding) return;
+    if (answer.ok) keepMine(holding.code, answer.data);
     else if (answer.error.kind === 'wrong-code') forgetMe();
     renderMine();
     renderMe();
@@ -113,7 +116,6 @@ async function sendEntry() {
     if (answer.ok) {
       keepMine(answer.data.code.replace(/-/g, ''), answer.data.me);
       status.textContent = t('yourCode', { code: answer.data.code });
-      tab = 'find';
       render();
       loadDoor();
     } else {

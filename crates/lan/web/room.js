@@ -374,7 +374,13 @@ function start() {
     const code = /** @type {HTMLInputElement} */ (byId('me-code')).value.trim();
     if (code) adopt(code);
   });
-  byId('me-forget').addEventListener('click', () => { forgetMe(); render(); });
+  byId('me-forget').addEventListener('click', () => {
+    forgetMe();
+    // A tablet at the door: the next player enters.
+    if (location.pathname === '/enter') tab = 'enter';
+    byId('enter-status').textContent = '';
+    render();
+  });
   startDoor();
   // A ticket's QR code opens the page with the code after `#p=` (or, with the page already
   // open, changes only that part): kept on this phone, then taken off the address bar

@@ -350,7 +350,7 @@ fn read_record(conn: &Connection, path: &Path, checksums: bool) -> Result<Record
 }
 
 /// Every kind a log row can have.
-const KINDS: [&str; 17] = [
+const KINDS: [&str; 28] = [
     "register-player",
     "enter-pairing",
     "edit-player",
@@ -366,6 +366,17 @@ const KINDS: [&str; 17] = [
     "start-cut",
     "pair-bracket-round",
     "reissue-player-code",
+    "set-door",
+    "enter",
+    "decide-entry",
+    "withdraw-entry",
+    "draw-lottery",
+    "check-in",
+    "request-drop",
+    "decide-drop-request",
+    "call-judge",
+    "claim-call",
+    "resolve-call",
     "undo",
     "redo",
 ];
@@ -652,4 +663,164 @@ pub fn seal(tx: &Transaction) -> Result<(), rusqlite::Error> {
         params![count, chain.to_hex()],
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablekeeper_engine::PlayerDetails;
+    use tablekeeper_engine::model::{DoorSettings, PlayerId};
+
+    /// One action of every kind. The match below lists every variant, so a new kind of
+    /// action does not compile until it is added here, and then the test below checks that
+    /// reading a log knows its kind.
+    fn one_of_each() -> Vec<Action> {
+        let player = PlayerId(1);
+        let samples = vec![
+            Action::RegisterPlayer(PlayerDetails::default()),
+            Action::DropPlayer {
+                player,
+                timing: None,
+            },
+            Action::PairRound {
+                seed: 0,
+                seats: Vec::new(),
+                tables: Vec::new(),
+            },
+            Action::EnterPairing {
+                seats: Vec::new(),
+                tables: Vec::new(),
+            },
+            Action::EditPlayer {
+                player,
+                name: None,
+                reading: None,
+                publisher_id: None,
+                nickname: None,
+            },
+            Action::SetFixedTable {
+                player,
+                table: None,
+            },
+            Action::RecordResult {
+                round: 1,
+                table: 1,
+                entry: tablekeeper_engine::model::ResultEntry::DoubleLoss,
+                replace: false,
+                player: None,
+            },
+            Action::SetPlannedRounds { rounds: 1 },
+            Action::RecordPenalty {
+                player,
+                round: 1,
+                penalty: tablekeeper_engine::model::PenaltyType::Warning,
+                infraction: String::new(),
+                note: None,
+                member: None,
+                late_minutes: None,
+            },
+            Action::SetDeck {
+                player,
+                deck: Default::default(),
+                member: None,
+            },
+            Action::OverrideResultLock { round: 1 },
+            Action::StartCut {
+                finalists: Vec::new(),
+                third_place: false,
+                double: false,
+                draw: None,
+                repair_seed: None,
+            },
+            Action::PairBracketRound,
+            Action::ReissuePlayerCode { player },
+            Action::ReplacePairing {
+                round: 1,
+                seats: Vec::new(),
+                tables: Vec::new(),
+                seed: None,
+            },
+            Action::SetDoor(DoorSettings::default()),
+            Action::Enter {
+                details: PlayerDetails::default(),
+                at: 0,
+            },
+            Action::DecideEntry {
+                entry: 1,
+                accept: true,
+            },
+            Action::WithdrawEntry {
+                entry: 1,
+                by_player: false,
+            },
+            Action::DrawLottery { seed: 0 },
+            Action::CheckIn {
+                entry: 1,
+                by_player: false,
+            },
+            Action::RequestDrop { player, at: 0 },
+            Action::DecideDropRequest {
+                player,
+                accept: true,
+            },
+            Action::CallJudge {
+                player,
+                reason: None,
+                at: 0,
+            },
+            Action::ClaimCall { call: 1, at: 0 },
+            Action::ResolveCall { call: 1, at: 0 },
+        ];
+        for action in &samples {
+            match action {
+                Action::RegisterPlayer(_)
+                | Action::DropPlayer { .. }
+                | Action::PairRound { .. }
+                | Action::EnterPairing { .. }
+                | Action::EditPlayer { .. }
+                | Action::SetFixedTable { .. }
+                | Action::RecordResult { .. }
+                | Action::SetPlannedRounds { .. }
+                | Action::RecordPenalty { .. }
+                | Action::SetDeck { .. }
+                | Action::OverrideResultLock { .. }
+                | Action::StartCut { .. }
+                | Action::PairBracketRound
+                | Action::ReissuePlayerCode { .. }
+                | Action::ReplacePairing { .. }
+                | Action::SetDoor(_)
+                | Action::Enter { .. }
+                | Action::DecideEntry { .. }
+                | Action::WithdrawEntry { .. }
+                | Action::DrawLottery { .. }
+                | Action::CheckIn { .. }
+                | Action::RequestDrop { .. }
+                | Action::DecideDropRequest { .. }
+                | Action::CallJudge { .. }
+                | Action::ClaimCall { .. }
+                | Action::ResolveCall { .. } => {}
+            }
+        }
+        samples
+    }
+
+    #[test]
+    fn every_kind_of_action_written_is_a_kind_the_log_reads() {
+        let samples = one_of_each();
+        let mut kinds: Vec<&str> = samples.iter().map(action_kind).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        assert_eq!(kinds.len(), samples.len(), "each action has its own kind");
+        for kind in &kinds {
+            assert!(
+                KINDS.contains(kind),
+                "a log row of kind {kind} would be read as damage"
+            );
+        }
+        assert_eq!(
+            KINDS.len(),
+            kinds.len() + 2,
+            "every kind but undo and redo is an action's"
+        );
+    }
 }

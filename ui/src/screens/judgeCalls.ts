@@ -23,7 +23,7 @@ export function judgeCallsPanel(): { element: HTMLElement; stop: () => void } {
   const count = h('span', { class: 'badge', 'data-testid': 'judge-call-count' });
 
   const step = (text: string, command: 'claim_call' | 'resolve_call', entry: JudgeCallView) => {
-    const button = h('button', { type: 'button', 'data-testid': `${command}-${entry.number}` }, text);
+    const button = h('button', { type: 'button', 'data-testid': `${command.replace('_', '-')}-${entry.number}` }, text);
     button.addEventListener('click', () => void run(async () => show(await call(command, { call: entry.number })), button));
     return button;
   };
