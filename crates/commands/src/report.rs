@@ -51,6 +51,10 @@ pub struct EventReport {
     /// Team events: every member's record, team by team in registration order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<MemberLine>,
+    /// Players' calls for a judge from their phones (issue 24), in the order called; for
+    /// the organizer and the publisher, never shown to other players.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub judge_calls: Vec<crate::door_view::JudgeCallView>,
 }
 
 /// Every team member's record over the team matches entered seat by seat (Swiss and
@@ -134,6 +138,11 @@ pub fn report(session: &Session) -> Result<EventReport, CommandError> {
             })
             .collect(),
         members: member_lines(event),
+        judge_calls: {
+            let mut calls = crate::door_view::JudgeCallsView::of(event, 0).calls;
+            calls.sort_by_key(|c| c.number);
+            calls
+        },
     })
 }
 
@@ -192,6 +201,31 @@ pub fn text(report: &EventReport) -> String {
             out.push_str(&format!(
                 "  {} (seat {}): {}  {}-{}-{}\n",
                 line.team_name, line.seat, line.name, line.wins, line.losses, line.draws
+            ));
+        }
+    }
+    if !report.judge_calls.is_empty() {
+        out.push_str("\nJudge calls\n");
+        for call in &report.judge_calls {
+            let at = |seconds: Option<i64>| {
+                seconds
+                    .and_then(|s| chrono::DateTime::from_timestamp(s, 0))
+                    .map(|t| t.format("%H:%M:%S UTC").to_string())
+                    .unwrap_or_else(|| "-".to_string())
+            };
+            out.push_str(&format!(
+                "  {}. round {}, table {}: {}{} — called {}, claimed {}, resolved {}\n",
+                call.number,
+                call.round.map_or("-".to_string(), |r| r.to_string()),
+                call.table.map_or("-".to_string(), |t| t.to_string()),
+                call.name,
+                call.reason
+                    .as_deref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default(),
+                at(Some(call.at)),
+                at(call.claimed_at),
+                at(call.resolved_at)
             ));
         }
     }

@@ -758,6 +758,10 @@ fn door_commands(host: &mut Host, dir: &Path) {
         door["entries"]
     );
     let reopened = host.ok("judge_calls", Value::Null)["calls"].clone();
+    // The event report keeps the calls, in the order called.
+    let report = host.ok("report", Value::Null);
+    assert_eq!(report["judge_calls"][0]["reason"], "clock", "{report}");
+    assert_eq!(report["judge_calls"][1]["name"], "Ben");
     assert_eq!(
         reopened.as_array().map(Vec::len),
         calls.as_array().map(Vec::len)
