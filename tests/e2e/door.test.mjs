@@ -10,11 +10,10 @@
 
 import assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
-import { cliData, nav, status, stepper, testHome } from './steps.mjs';
+import { cliData, freePort, nav, status, stepper, testHome } from './steps.mjs';
 import { startDriver, waitFor } from './webdriver.mjs';
 
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -24,19 +23,6 @@ const step = stepper(context, 'door');
 const file = join(home, 'door.tkevent');
 const ENTRANTS = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? `山田 ${i + 1}` : i % 3 === 1 ? `Player ${i + 1}` : `Игрок ${i + 1}`));
 
-/** A free TCP port on loopback below the range of outgoing ports (see phones.test.mjs). */
-async function freePort() {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 20000 + Math.floor(Math.random() * 10000);
-    const free = await new Promise((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port from 20000 to 29999');
-}
 
 let appDriver = null;
 let browserDriver = null;

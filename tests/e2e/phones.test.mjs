@@ -11,12 +11,11 @@
 
 import assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
 import { attack } from './hostile.mjs';
-import { cliData, clearStatus, enterResult, nav, onProjector, status, stepper, testHome } from './steps.mjs';
+import { cliData, clearStatus, enterResult, freePort, nav, onProjector, status, stepper, testHome } from './steps.mjs';
 import { startDriver, waitFor } from './webdriver.mjs';
 
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -26,23 +25,6 @@ const step = stepper(context, 'phones');
 const PLAYERS = ['山田 太郎', '佐藤 花子', 'Alice Martin', 'Борис Петров'];
 const file = join(home, 'phones.tkevent');
 
-/**
- * A free TCP port on loopback for the app's server, below the system's range of ports for
- * outgoing connections (32768 and up): a port from that range, free when asked, can be taken
- * by any connection (WebDriver's, a browser's) before the app listens on it.
- */
-async function freePort() {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 20000 + Math.floor(Math.random() * 10000);
-    const free = await new Promise((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port from 20000 to 29999');
-}
 
 let appDriver = null;
 let browserDriver = null;

@@ -4,6 +4,7 @@
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { it } from 'node:test';
@@ -191,3 +192,21 @@ export async function onProjector(app, button, body) {
 }
 
 export { ENTER };
+
+/**
+ * A free TCP port on loopback for the app's server, below the system's range of ports for
+ * outgoing connections (32768 and up): a port from that range, free when asked, can be taken
+ * by any connection (WebDriver's, a browser's) before the app listens on it.
+ */
+export async function freePort() {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 10000);
+    const free = await new Promise((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port from 20000 to 29999');
+}

@@ -105,27 +105,16 @@ function value(id) {
 
 async function sendEntry() {
   const status = byId('enter-status');
-  status.textContent = t('sending');
-  status.className = '';
   const members = [...byId('enter-members').querySelectorAll('input')].map((i) => i.value.trim());
-  try {
-    const answer = await call('/api/call/enter', {
-      name: value('enter-name'), reading: value('enter-reading') || null,
-      publisher_id: value('enter-publisher-id') || null, members,
-    });
-    if (answer.ok) {
-      keepMine(answer.data.code.replace(/-/g, ''), answer.data.me);
-      status.textContent = t('yourCode', { code: answer.data.code });
-      render();
-      loadDoor();
-    } else {
-      status.textContent = answer.error.message;
-      status.className = 'error';
-    }
-  } catch {
-    status.textContent = t('offline');
-    status.className = 'error';
-  }
+  const entered = await send(status, '/api/call/enter', {
+    name: value('enter-name'), reading: value('enter-reading') || null,
+    publisher_id: value('enter-publisher-id') || null, members,
+  });
+  if (!entered) return;
+  keepMine(entered.code.replace(/-/g, ''), entered.me);
+  status.textContent = t('yourCode', { code: entered.code });
+  render();
+  loadDoor();
 }
 
 function renderMine() {
@@ -174,21 +163,12 @@ function myResultText(result, seatA) {
 /** Sends a step of the phone's own (check-in, withdraw, drop, judge). @param {string} command @param {Record<string, unknown>} [extra] */
 async function mineStep(command, extra = {}) {
   if (!me) return;
+  const holding = me;
   const status = byId('mine-status');
-  status.textContent = t('sending');
-  status.className = '';
-  try {
-    const answer = await call(`/api/call/${command}`, { code: me.code, ...extra });
-    if (answer.ok) {
-      keepMine(me.code, answer.data);
-      status.textContent = '';
-    } else {
-      status.textContent = answer.error.message;
-      status.className = 'error';
-    }
-  } catch {
-    status.textContent = t('offline');
-    status.className = 'error';
+  const view = await send(status, `/api/call/${command}`, { code: holding.code, ...extra });
+  if (view && me === holding) {
+    keepMine(holding.code, view);
+    status.textContent = '';
   }
   render();
 }

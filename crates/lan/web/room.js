@@ -76,6 +76,25 @@ async function call(path, body, headers = {}) {
   return response.json();
 }
 
+/**
+ * Sends a step from the page, saying "Sending…" in `status` until it is answered; the answer's
+ * data, or null after the refusal (in the asker's language) or the lost connection was shown.
+ * @param {HTMLElement} status @param {string} path @param {unknown} body
+ */
+async function send(status, path, body) {
+  status.textContent = t('sending');
+  status.className = '';
+  try {
+    const answer = await call(path, body);
+    if (answer.ok) return answer.data;
+    status.textContent = answer.error.message;
+  } catch {
+    status.textContent = t('offline');
+  }
+  status.className = 'error';
+  return null;
+}
+
 async function poll() {
   try {
     const answer = await call('/api/call/room', null);
@@ -334,25 +353,15 @@ async function sendReport() {
   const chosen = reportedResult();
   if (!chosen || !reporting || !room) return;
   if ('error' in chosen) { status.textContent = chosen.error ?? ''; status.className = 'error'; return; }
-  status.textContent = t('sending');
-  status.className = '';
   const own = me && me.player === reporting.player ? me.code : null;
-  try {
-    const answer = await call('/api/call/report_result', {
-      round: room.round, table: reporting.table, player: reporting.player,
-      code: own ?? /** @type {HTMLInputElement} */ (byId('report-code')).value, result: chosen.result,
-    });
-    if (answer.ok) {
-      status.textContent = t(answer.data.status);
-      version = '';
-      poll();
-    } else {
-      status.textContent = answer.error.message;
-      status.className = 'error';
-    }
-  } catch {
-    status.textContent = t('offline');
-    status.className = 'error';
+  const answer = await send(status, '/api/call/report_result', {
+    round: room.round, table: reporting.table, player: reporting.player,
+    code: own ?? /** @type {HTMLInputElement} */ (byId('report-code')).value, result: chosen.result,
+  });
+  if (answer) {
+    status.textContent = t(answer.status);
+    version = '';
+    poll();
   }
 }
 

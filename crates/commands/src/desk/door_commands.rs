@@ -107,7 +107,7 @@ pub struct DeskCallRequest {
 
 /// Who a code belongs to.
 #[derive(Debug, Clone, Copy)]
-enum Holder {
+pub(super) enum Holder {
     Entry(u32),
     Player(PlayerId),
 }
@@ -345,7 +345,7 @@ impl Desk {
     }
 
     /// Whose code this is: an entry's or a player's (compared with every one).
-    fn holder(&mut self, typed: &str) -> Result<Holder, CommandError> {
+    pub(super) fn holder(&mut self, typed: &str) -> Result<Holder, CommandError> {
         let secret = self.room_secret();
         let session = self.session()?;
         let event = session.event();
@@ -364,15 +364,7 @@ impl Desk {
                 found = Some(Holder::Entry(entry.number));
             }
         }
-        found.ok_or_else(|| {
-            CommandError::input(
-                ErrorKind::WrongCode,
-                msg!(
-                    "error.wrong-code.player",
-                    "that is not a player code of this event; scan your player ticket again, or ask the scorekeeper for a new one"
-                ),
-            )
-        })
+        found.ok_or_else(wrong_player_code)
     }
 
     /// The player a code belongs to (an entry's code counts once the entry is a player).
@@ -429,6 +421,16 @@ impl Desk {
             .map(|s| s.rows.iter().map(|r| (r.number, r.rank)).collect())
             .unwrap_or_default())
     }
+}
+
+pub(super) fn wrong_player_code() -> CommandError {
+    CommandError::input(
+        ErrorKind::WrongCode,
+        msg!(
+            "error.wrong-code.player",
+            "that is not a player code of this event; scan your player ticket again, or ask the scorekeeper for a new one"
+        ),
+    )
 }
 
 fn not_a_player_yet() -> CommandError {

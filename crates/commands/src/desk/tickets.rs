@@ -4,9 +4,8 @@
 //! the player's own ticket (`player_ticket`, the `tickets` printout); a reissue makes the
 //! old ticket useless at once.
 
-use tablekeeper_words::{ErrorKind, msg};
-
 use super::Desk;
+use super::door_commands::{Holder, wrong_player_code};
 use super::requests::{
     Nothing, PlayerCodeRequest, PlayerCodeView, PlayerRequest, PlayerTicketView,
 };
@@ -54,34 +53,19 @@ impl Desk {
         self.ticket(player.0)
     }
 
-    /// The player a personal code belongs to (a phone that scanned a ticket).
+    /// The player a personal code belongs to (a phone that scanned a ticket). An entry's
+    /// code is not a player's (`me` tells a phone about its entry).
     pub fn player_by_code(
         &mut self,
         request: PlayerCodeRequest,
     ) -> Result<PlayerCodeView, CommandError> {
-        let secret = self.room_secret();
-        let session = self.session()?;
-        let typed = codes::normalize(&request.code);
-        // Compared with every player's code, so the time says nothing about which matched.
-        let mut found = None;
-        for player in &session.event().players {
-            if let Some(own) = Room::player_code(&secret, session, player.id.0)
-                && codes::same_code(&typed, &own)
-            {
-                found = Some(PlayerCodeView {
-                    player: player.id.0,
-                    name: player.name.clone(),
-                });
-            }
-        }
-        found.ok_or_else(|| {
-            CommandError::input(
-                ErrorKind::WrongCode,
-                msg!(
-                    "error.wrong-code.player",
-                    "that is not a player code of this event; scan your player ticket again, or ask the scorekeeper for a new one"
-                ),
-            )
+        let Holder::Player(player) = self.holder(&request.code)? else {
+            return Err(wrong_player_code());
+        };
+        let name = self.session()?.event().player(player)?.name.clone();
+        Ok(PlayerCodeView {
+            player: player.0,
+            name,
         })
     }
 
