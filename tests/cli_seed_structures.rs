@@ -394,12 +394,54 @@ fn bushiroad_en_3_2_1_1_and_fow_appendix_with_cut_round_tables() {
         "3 game, ~24: 4 rounds"
     );
     assert_eq!(ok(&["status", &fow_bo3])["recommended_cut"], 8);
+    // With no cut planned, the suggested top 8 comes with its own rounds (issue 27, point 5).
     let without = create(&dir, "fow0", &["--ruleset", "fow"], 24);
+    let planned = create(&dir, "fow8", &["--ruleset", "fow", "--cut", "8"], 24);
+    let (without, planned) = (ok(&["status", &without]), ok(&["status", &planned]));
+    assert_eq!(without["recommended_cut"], 8);
+    assert_eq!(without["recommended_rounds"], planned["recommended_rounds"]);
+}
+
+/// Issue 27, point 5: a suggestion is one plan. With no cut planned and a cut suggested, the
+/// rounds come from the with-cut table for that cut (FoW 20 players: the with-finals table of
+/// 003's appendix gives 6, not the no-cut 5; Bushiroad 33–63: 000 §3.2.1.1 gives 3–5 when
+/// cutting, not 6); and for 2–4 players, where a round robin is recommended (000 §3.2.1.1,
+/// 001 第1項), its n − 1 rounds (n for an odd field).
+#[test]
+fn fow_appendix_and_bushiroad_en_3_2_1_1_a_suggested_cut_comes_with_its_rounds() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fow = ok(&["status", &create(&dir, "fow20", &["--ruleset", "fow"], 20)]);
+    assert_eq!(fow["recommended_cut"], 8, "{fow}");
     assert_eq!(
-        ok(&["status", &without])["recommended_rounds"],
-        5,
-        "no finals: ~32 → 5"
+        fow["recommended_rounds"], 6,
+        "003 Appendix with finals: {fow}"
     );
+    let bushiroad = ok(&[
+        "status",
+        &create(&dir, "bsr40", &["--ruleset", "bushiroad-en"], 40),
+    ]);
+    assert_eq!(bushiroad["recommended_cut"], 8, "{bushiroad}");
+    assert_eq!(
+        bushiroad["recommended_rounds_range"],
+        serde_json::json!([3, 5])
+    );
+    assert_eq!(bushiroad["recommended_rounds"], 5, "{bushiroad}");
+    for (players, rounds) in [(3usize, 3u64), (4, 3)] {
+        let tiny = ok(&[
+            "status",
+            &create(
+                &dir,
+                &format!("rr{players}"),
+                &["--ruleset", "bushiroad-en"],
+                players,
+            ),
+        ]);
+        assert_eq!(tiny["recommended_structure"], "round-robin");
+        assert_eq!(
+            tiny["recommended_rounds"], rounds,
+            "{players} players: {tiny}"
+        );
+    }
 }
 
 /// Issue 12, point 10: 000 §3.2.1.1 / 001 第1項: "For 2 - 4 fighters, a round robin format is recommended in

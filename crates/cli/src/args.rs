@@ -332,6 +332,14 @@ pub enum Command {
         #[command(subcommand)]
         step: Option<JudgeStep>,
     },
+    /// "What do I need?": each player's chance of making the cut with the rounds left
+    /// (locked, in with a win, in with a draw, depends, out).
+    Projection {
+        file: PathBuf,
+        /// The cut's size (default: the planned cut, else the one suggested).
+        #[arg(long)]
+        cut: Option<u32>,
+    },
     /// List the automatic backups kept beside the event.
     Backups { file: PathBuf },
     /// Replace the event with a backup (the current file is kept beside it).

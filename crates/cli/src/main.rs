@@ -10,6 +10,7 @@ mod door;
 mod files;
 mod host;
 mod output;
+mod projection;
 mod render;
 mod run;
 mod serve;

@@ -47,6 +47,10 @@ pub fn summary(view: &EventView) -> String {
         format!(" of {}", view.planned_rounds)
     };
     let rounds = match view.recommended_rounds_range {
+        Some([low, high]) if view.planned_cut == 0 => format!(
+            "{low}–{high} Swiss rounds ({} taken)",
+            view.recommended_rounds
+        ),
         Some([low, high]) => format!(
             "{low}–{high} Swiss rounds with the planned top {} ({} taken)",
             view.planned_cut, view.recommended_rounds
@@ -55,6 +59,9 @@ pub fn summary(view: &EventView) -> String {
             "{} Swiss rounds with the planned top {}",
             view.recommended_rounds, view.planned_cut
         ),
+        None if view.recommended_structure.is_some() => {
+            format!("{} rounds of a round robin", view.recommended_rounds)
+        }
         None => format!("{} Swiss rounds", view.recommended_rounds),
     };
     let single = view.structure == Structure::SingleElimination;

@@ -405,6 +405,10 @@ pub fn run(
             Output::new(render::ticket(&ticket), &ticket)
         }
         Command::Door { file, step } => crate::door::door(host, &file, step),
+        Command::Projection { file, cut } => {
+            let view = host.open(&file)?.projection(ProjectionRequest { cut })?;
+            Output::new(crate::projection::text(&view), &view)
+        }
         Command::Judge { file, step } => crate::door::judge(host, &file, step),
         Command::Codes { file } => {
             let codes = host

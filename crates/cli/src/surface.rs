@@ -39,6 +39,7 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
     ("drop", &["drop_player"]),
     ("standings", &["standings"]),
     ("breakdown", &["breakdown"]),
+    ("projection", &["projection"]),
     ("export", &["export", "archive", "report"]),
     ("import-archive", &["import_archive"]),
     (

@@ -22,6 +22,7 @@ mod log;
 pub mod names;
 pub mod notice;
 pub mod paper;
+pub mod projection_view;
 pub mod qr;
 pub mod replay;
 pub mod report;

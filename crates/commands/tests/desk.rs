@@ -712,6 +712,16 @@ fn door_commands(host: &mut Host, dir: &Path) {
     );
     // Two players; round 1; Ann asks to drop, the scorekeeper confirms, round 2 has no Ann.
     host.ok("pair_round", json!({ "allow_rematches": false }));
+    // Two players, three rounds, a cut of 2: both are in whatever happens.
+    let line = host.ok("projection", json!({ "cut": 2 }));
+    assert_eq!(line["rounds_left"], 3, "{line}");
+    assert_eq!(line["paired"], true);
+    assert!(
+        line["rows"]
+            .as_array()
+            .is_some_and(|rows| rows.len() == 2 && rows.iter().all(|r| r["chance"] == "locked")),
+        "{line}"
+    );
     let ann = host.ok("me", json!({ "code": codes[0] }));
     let own = ann["player_code"]
         .as_str()

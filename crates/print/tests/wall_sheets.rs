@@ -702,3 +702,45 @@ fn player_tickets_carry_each_players_own_code_as_a_qr_code_and_as_text() {
         assert!(text.contains(words), "{text}");
     }
 }
+
+/// Issue 24: the door's poster carries the entry page's address as a QR code a phone's camera
+/// reads (zbarimg at 150 dpi) and as text, in both languages; without sharing there is no
+/// address, and printing it is refused with words that say what to do.
+#[test]
+fn the_door_poster_carries_the_entry_page_as_a_qr_code() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = (1..=4).map(|n| format!("Player {n}")).collect();
+    let session = event(dir.path(), "bandai", &names);
+    for (language, title) in [
+        (Language::En, "Enter this event"),
+        (Language::Ja, "この大会に申し込む"),
+    ] {
+        let path = pdf(
+            dir.path(),
+            &session,
+            What::DoorPoster,
+            None,
+            language,
+            Paper::A4,
+        );
+        let shown = text(&path);
+        assert!(shown.contains(title), "{shown}");
+        assert!(shown.contains("http://192.168.1.5:8080/enter"), "{shown}");
+        assert_eq!(
+            read_codes(&path, 150),
+            vec!["http://192.168.1.5:8080/enter".to_string()]
+        );
+    }
+    let job = PrintJob {
+        what: What::DoorPoster,
+        round: None,
+        paper: Paper::A4,
+        language: Language::En,
+        printed_at: "2026-11-23 10:00".into(),
+        table_codes: Default::default(),
+        share_url: None,
+        tickets: Vec::new(),
+    };
+    let refused = render(&session, &job).expect_err("no address without sharing");
+    assert!(refused.to_string().contains("turn sharing on"), "{refused}");
+}

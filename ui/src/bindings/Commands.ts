@@ -15,6 +15,7 @@ import type { Catalogue } from './Catalogue';
 import type { ClockRequest } from './ClockRequest';
 import type { CodeRequest } from './CodeRequest';
 import type { CreateEventRequest } from './CreateEventRequest';
+import type { CutLineView } from './CutLineView';
 import type { CutRequest } from './CutRequest';
 import type { DecideDropRequest } from './DecideDropRequest';
 import type { DecideEntryRequest } from './DecideEntryRequest';
@@ -57,6 +58,7 @@ import type { Preferences } from './Preferences';
 import type { PrintRequest } from './PrintRequest';
 import type { PrintView } from './PrintView';
 import type { PrintoutView } from './PrintoutView';
+import type { ProjectionRequest } from './ProjectionRequest';
 import type { ReadSlipRequest } from './ReadSlipRequest';
 import type { RecordedView } from './RecordedView';
 import type { RepairRequest } from './RepairRequest';
@@ -124,6 +126,7 @@ export type Commands = {
   penalties: { request: null; response: Array<PenaltyView> };
   standings: { request: StandingsRequest; response: StandingsView };
   breakdown: { request: null; response: BreakdownView };
+  projection: { request: ProjectionRequest; response: CutLineView };
   start_cut: { request: CutRequest; response: BracketView };
   pair_bracket_round: { request: null; response: PairingsView };
   bracket: { request: null; response: BracketView | null };
@@ -209,6 +212,7 @@ export const COMMAND_PROPERTIES = {
   penalties: { access: 'write', effect: 'nothing', thread: 'worker', needs: 'event' },
   standings: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
   breakdown: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
+  projection: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
   start_cut: { access: 'write', effect: 'event', thread: 'slow', needs: 'event' },
   pair_bracket_round: { access: 'write', effect: 'event', thread: 'slow', needs: 'event' },
   bracket: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },

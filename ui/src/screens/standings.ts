@@ -1,5 +1,6 @@
 // Standings: rank, name, points, record and every tiebreaker as the ruleset displays it,
-// dropped and disqualified players marked in words; printing and exporting the event.
+// dropped and disqualified players marked in words; what each player needs for the cut
+// (cutLine.ts); printing and exporting the event.
 import * as api from '../api';
 import { call } from '../api';
 import { FIRST_ROWS, afterPaint, field, fillRows, h, select } from '../dom';
@@ -9,6 +10,7 @@ import { has, t } from '../i18n';
 import { heading, pdfButtons, printButton, requireEvent, run } from '../screen';
 import * as state from '../state';
 import { breakdownPanel } from './breakdown';
+import { cutLinePanel } from './cutLine';
 import type { ExportFormat, StandingsRowView, StandingsView } from '../types';
 import { CSV_ENCODINGS, EXPORT_EXTENSIONS, EXPORT_FORMATS, options } from '../vocabulary';
 
@@ -16,7 +18,7 @@ export function mountStandings(root: HTMLElement): void {
   root.append(heading(t('standings.title')));
   if (!requireEvent(root)) return;
   const content = h('section', { class: 'panel' });
-  root.append(content, breakdownPanel(), exportPanel());
+  root.append(content, cutLinePanel(), breakdownPanel(), exportPanel());
   void run(async () => {
     // The top of the table first (a large event's whole table is a long message), then
     // the whole table: its rows go under the ones shown, or replace them if a result came

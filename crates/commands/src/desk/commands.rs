@@ -440,6 +440,32 @@ impl Desk {
         Ok(view)
     }
 
+    /// Each player's chance of making a cut of `cut` (the planned one, else the one
+    /// suggested) with the rounds left (issue 27).
+    pub fn projection(
+        &mut self,
+        request: ProjectionRequest,
+    ) -> Result<crate::projection_view::CutLineView, CommandError> {
+        let session = self.session()?;
+        let cut = match request.cut {
+            Some(cut) => cut,
+            None => match session.event().settings.planned_cut {
+                0 => session.recommended_cut(),
+                planned => planned,
+            },
+        };
+        let mut event = session.event().clone();
+        if event.settings.planned_rounds == 0 {
+            // Before round 1 nothing is announced yet: the rounds suggested are the plan.
+            event.settings.planned_rounds = session.recommended_rounds();
+        }
+        let line = tablekeeper_engine::rules::projection::project(&event, cut)?;
+        let standings = tablekeeper_engine::standings::compute(&event)?;
+        Ok(crate::projection_view::CutLineView::of(
+            &event, &standings, &line,
+        ))
+    }
+
     /// Each player's opponents and the values behind their tiebreakers.
     pub fn breakdown(&mut self, _: Nothing) -> Result<BreakdownView, CommandError> {
         self.session()?.breakdown()

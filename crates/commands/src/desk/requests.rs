@@ -595,3 +595,11 @@ pub struct PlayerCodeView {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct ArchiveDocument(#[ts(type = "unknown")] pub serde_json::Value);
+
+/// A cut-line projection; `cut` null: the planned cut, else the one suggested.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ProjectionRequest {
+    #[serde(default)]
+    pub cut: Option<u32>,
+}

@@ -194,6 +194,7 @@ surface! {
     penalties(Nothing) -> Vec<crate::views::PenaltyView>: Write, Nothing, Worker, Event;
     standings(StandingsRequest) -> crate::views::StandingsView: Read, Nothing, Worker, Event;
     breakdown(Nothing) -> crate::breakdown::BreakdownView: Read, Nothing, Worker, Event;
+    projection(ProjectionRequest) -> crate::projection_view::CutLineView: Read, Nothing, Worker, Event;
     start_cut(CutRequest) -> crate::bracket_view::BracketView: Write, Event, Slow, Event;
     pair_bracket_round(Nothing) -> crate::views::PairingsView: Write, Event, Slow, Event;
     bracket(Nothing) -> Option<crate::bracket_view::BracketView>: Read, Nothing, Worker, Event;

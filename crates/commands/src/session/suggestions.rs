@@ -52,14 +52,20 @@ impl Session {
     }
 
     /// The rounds suggested for the event's structure and field; `0` while fewer than 2
-    /// players are registered. With a planned cut, Swiss rounds come from the "with cut"
-    /// table: FoW's one count (003 Appendix "Swiss Rounds (with finals)"), or inside
+    /// players are registered. With a cut (planned, or suggested when none is planned),
+    /// Swiss rounds come from the "with cut" table: FoW's one count (003 Appendix "Swiss Rounds (with finals)"), or inside
     /// Bushiroad's range the no-cut count minus one (000 §3.2.1.1, 001 第1項; decision 34);
     /// a field the with-cut table does not cover (Bushiroad 5–8) keeps the no-cut count.
     pub fn recommended_rounds(&self) -> u32 {
         let count = self.field_size();
         if count < 2 {
             return 0;
+        }
+        // 2–4 players: the publisher recommends a round robin, which takes n − 1 rounds (n with
+        // an odd field), so that is the plan suggested, not a Swiss count beside it.
+        if self.recommended_structure() == Some(Structure::RoundRobin) {
+            return u32::try_from(structure::round_robin_rounds(count as usize))
+                .unwrap_or(u32::MAX);
         }
         match self.event.settings.structure {
             Structure::RoundRobin => {
@@ -80,11 +86,16 @@ impl Session {
         }
     }
 
-    /// The with-cut table's rounds for a Swiss event with a planned cut (a range for
-    /// Bushiroad, one count for FoW).
+    /// The with-cut table's rounds for a Swiss event with a cut — the planned one, or with
+    /// none planned the cut suggested, so that the rounds and the cut suggested are one plan
+    /// (a range for Bushiroad, one count for FoW).
     fn rounds_range(&self) -> Option<[u32; 2]> {
         let event = &self.event;
-        if event.settings.planned_cut == 0 || event.settings.structure != Structure::Swiss {
+        let cut = match event.settings.planned_cut {
+            0 => self.recommended_cut(),
+            planned => planned,
+        };
+        if cut == 0 || event.settings.structure != Structure::Swiss {
             return None;
         }
         event

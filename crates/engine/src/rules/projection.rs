@@ -1,0 +1,564 @@
+//! "What do I need?" (issue 27): for a planned cut of N and the Swiss rounds left, which
+//! players are in the top N whatever happens (**locked**), in if they win or draw, out
+//! whatever happens, or depend on other tables or on tiebreakers.
+//!
+//! The answer bounds points exactly and treats a tie on points as undecided, so **locked**
+//! and **out** are never wrong: a player is locked when, in the outcome worst for them, even
+//! every player who could reach their points (ties included) leaves them inside the top N;
+//! out when, in the outcome best for them, at least N players are sure to finish with more
+//! points. Tables are independent, so the most (or fewest) players another table can put
+//! past a line is that table's own maximum (minimum) over its outcomes, and the sums are
+//! exact. Whatever the tiebreakers decide is **depends** ("tiebreakers"), as is a final random
+//! order. The outcomes a table can have are those the ruleset scores for a played match:
+//! either seat's win (plain, by default, or each graded reason), a draw, a double loss; a
+//! double win (Bushiroad PG §3.3.3, exceptional) is left out (docs/decisions.md 37).
+//!
+//! Top N is the cut's own rule (`top_cut::ranking::select_by_ranking`): the first N players
+//! in the standings who have not dropped.
+
+use crate::error::EngineError;
+use crate::exact::Exact;
+use crate::model::{PlayerId, ResultEntry, Seats, Side, Structure};
+use crate::rules::scoring::score;
+use crate::state::Event;
+use tablekeeper_words::msg;
+
+/// Where a player stands against the cut line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Projection {
+    /// In the top N whatever happens at every table.
+    Locked,
+    /// In whatever else happens, if they win.
+    InWithWin,
+    /// In whatever else happens, if their match is a draw (so also with a win).
+    InWithDraw,
+    /// It depends on other tables (named when there are a few) or, with `tiebreakers`, on
+    /// the tiebreakers (or a random order).
+    Depends { tables: Vec<u32>, tiebreakers: bool },
+    /// Two or more rounds left: the points still allow it.
+    CanStillMakeIt,
+    /// No outcome puts them in the top N.
+    Out,
+}
+
+/// One player's line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerProjection {
+    pub player: PlayerId,
+    /// Points from the results entered so far.
+    pub points: Exact,
+    pub projection: Projection,
+}
+
+/// The projection for a cut of `cut`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CutLine {
+    pub cut: u32,
+    /// Swiss rounds still to be played, the one in progress included.
+    pub rounds_left: u32,
+    /// Whether the next round to be played is paired (its tables are known).
+    pub paired: bool,
+    /// Every player who has not dropped, in player-number order.
+    pub players: Vec<PlayerProjection>,
+}
+
+/// Tables named in a **depends** at most (beyond, the answer is just "depends").
+const NAMED_TABLES: usize = 3;
+
+/// How a player's own match went, for "in with a win / a draw".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Own {
+    Win,
+    Draw,
+    Other,
+}
+
+/// What the round in progress can still change for one player.
+#[derive(Debug, Clone)]
+enum Pending {
+    /// Nothing: a result is in, a bye, not in the round.
+    Fixed,
+    /// At this table, seat A or B, with the table's possible (A, B) gains.
+    Table { index: usize },
+}
+
+/// A pending table: its number, seats and what each outcome gives each seat.
+#[derive(Debug, Clone)]
+struct Table {
+    number: u32,
+    /// Seat B's player (seat A is the other).
+    b: PlayerId,
+    /// Per outcome: how it went for A and B, and the least and most each can finish with
+    /// (`None` for a seat whose player has dropped).
+    outcomes: Vec<TableOutcome>,
+}
+
+#[derive(Debug, Clone)]
+struct TableOutcome {
+    own: [Own; 2],
+    finish: [Option<(Exact, Exact)>; 2],
+}
+
+/// Counts against a line: the most players who can finish at it or above (`most`), the
+/// fewest who surely finish above it (`fewest`), and the tables whose outcome moves them.
+#[derive(Debug, Clone, Default)]
+struct Counts {
+    most: usize,
+    fewest: usize,
+    deciding: Vec<u32>,
+}
+
+/// Everything the bounds read, built once per event.
+struct Field {
+    cut: usize,
+    /// Eligible players: (player, points so far, pending).
+    players: Vec<(PlayerId, Exact, Pending)>,
+    tables: Vec<Table>,
+    /// Swiss rounds after the one in progress (each any outcome for anyone).
+    later_rounds: u32,
+    /// The least and most one later round can give a player.
+    later_gain: (Exact, Exact),
+    /// Counts over the whole field, per (line, ties count): most lines repeat.
+    totals: std::cell::RefCell<std::collections::BTreeMap<(Exact, bool), Counts>>,
+}
+
+/// The projection of every player who has not dropped, for a cut of `cut`.
+pub fn project(event: &Event, cut: u32) -> Result<CutLine, EngineError> {
+    if event.settings.structure != Structure::Swiss || event.cut.is_some() {
+        return Err(EngineError::InvalidCut(msg!(
+            "error.invalid-cut.projection-swiss-only",
+            "a cut-line projection is for the Swiss rounds before a top cut"
+        )));
+    }
+    if event.settings.planned_rounds == 0 {
+        return Err(EngineError::InvalidCut(msg!(
+            "error.invalid-cut.projection-needs-rounds",
+            "set the number of Swiss rounds first: the projection counts the rounds left"
+        )));
+    }
+    if cut == 0 {
+        return Err(EngineError::InvalidCut(msg!(
+            "error.invalid-cut.projection-needs-cut",
+            "choose the size of the cut to project (for example --cut 8)"
+        )));
+    }
+    let field = Field::of(event, cut)?;
+    let paired = !field.tables.is_empty() || event.rounds.last().is_some_and(|r| !r.is_complete());
+    let rounds_left =
+        field.later_rounds + u32::from(event.rounds.last().is_some_and(|r| !r.is_complete()));
+    if rounds_left == 0 {
+        return final_line(event, cut);
+    }
+    let players = (0..field.players.len())
+        .map(|index| {
+            let (player, points, _) = &field.players[index];
+            PlayerProjection {
+                player: *player,
+                points: *points,
+                projection: field.projection_of(index),
+            }
+        })
+        .collect();
+    Ok(CutLine {
+        cut,
+        rounds_left,
+        paired,
+        players,
+    })
+}
+
+/// With no round left the standings decide: the tie group at the line is a random draw.
+fn final_line(event: &Event, cut: u32) -> Result<CutLine, EngineError> {
+    let standings = crate::standings::compute(event)?;
+    let eligible: Vec<&crate::standings::StandingsRow> =
+        standings.rows.iter().filter(|r| !r.dropped).collect();
+    let players = eligible
+        .iter()
+        .map(|row| {
+            let ahead = eligible
+                .iter()
+                .filter(|o| o.tied_rank < row.tied_rank)
+                .count();
+            let with_tie = eligible
+                .iter()
+                .filter(|o| o.tied_rank <= row.tied_rank)
+                .count();
+            let projection = if with_tie <= cut as usize {
+                Projection::Locked
+            } else if ahead >= cut as usize {
+                Projection::Out
+            } else {
+                Projection::Depends {
+                    tables: Vec::new(),
+                    tiebreakers: true,
+                }
+            };
+            PlayerProjection {
+                player: row.player,
+                points: row.points,
+                projection,
+            }
+        })
+        .collect::<Vec<_>>();
+    let mut players = players;
+    players.sort_by_key(|p| p.player);
+    Ok(CutLine {
+        cut,
+        rounds_left: 0,
+        paired: false,
+        players,
+    })
+}
+
+/// Points each seat has from the results entered so far.
+fn points_so_far(event: &Event) -> Vec<Exact> {
+    let mut points = vec![Exact::ZERO; event.players.len()];
+    for round in &event.rounds {
+        for found in &round.matches {
+            let Some(result) = &found.result else {
+                continue;
+            };
+            for (player, seat) in found.seats.players().into_iter().zip(&result.seats) {
+                if let Some(total) = points.get_mut(player.0 as usize - 1) {
+                    *total = total.checked_add(seat.points).unwrap_or(*total);
+                }
+            }
+        }
+    }
+    points
+}
+
+/// The (A, B) gains of every outcome a played match can have under the ruleset.
+fn outcomes(event: &Event, seats: &Seats) -> Vec<(Exact, Exact, Own, Own)> {
+    let ruleset = &event.ruleset;
+    let mut entries: Vec<ResultEntry> = Vec::new();
+    for winner in [Side::A, Side::B] {
+        entries.push(ResultEntry::Win {
+            winner,
+            games: None,
+            reason: None,
+        });
+        entries.push(ResultEntry::Default {
+            winner,
+            reason: crate::model::DefaultReason::NoShow,
+        });
+        for graded in ruleset.points.graded.iter().filter(|g| g.outcome == "win") {
+            entries.push(ResultEntry::Win {
+                winner,
+                games: None,
+                reason: Some(graded.id.clone()),
+            });
+        }
+    }
+    entries.push(ResultEntry::Draw {
+        reason: crate::model::DrawReason::Time,
+        games: None,
+        graded_reason: None,
+    });
+    for graded in ruleset.points.graded.iter().filter(|g| g.outcome == "draw") {
+        entries.push(ResultEntry::Draw {
+            reason: crate::model::DrawReason::Time,
+            games: None,
+            graded_reason: Some(graded.id.clone()),
+        });
+    }
+    entries.push(ResultEntry::DoubleLoss);
+    let mut found: Vec<(Exact, Exact, Own, Own)> = Vec::new();
+    for entry in entries {
+        let (own_a, own_b) = match &entry {
+            ResultEntry::Win {
+                winner: Side::A, ..
+            }
+            | ResultEntry::Default {
+                winner: Side::A, ..
+            } => (Own::Win, Own::Other),
+            ResultEntry::Win { .. } | ResultEntry::Default { .. } => (Own::Other, Own::Win),
+            ResultEntry::Draw { .. } => (Own::Draw, Own::Draw),
+            _ => (Own::Other, Own::Other),
+        };
+        // A result the ruleset does not take (a draw where there are none) is no outcome.
+        let Ok(result) = score(ruleset, seats, entry) else {
+            continue;
+        };
+        let (Some(a), Some(b)) = (result.seats.first(), result.seats.get(1)) else {
+            continue;
+        };
+        let outcome = (a.points, b.points, own_a, own_b);
+        if !found.contains(&outcome) {
+            found.push(outcome);
+        }
+    }
+    found
+}
+
+/// Whether a finish `range` counts against `line`: can reach it (`at_least`, ties count) or
+/// its best is above it (`most`), or its least is above it (surely above).
+fn counts(range: (Exact, Exact), line: Exact, at_least: bool, most: bool) -> bool {
+    let value = if most { range.1 } else { range.0 };
+    if at_least {
+        value >= line
+    } else {
+        value > line
+    }
+}
+
+impl Field {
+    fn of(event: &Event, cut: u32) -> Result<Field, EngineError> {
+        let so_far = points_so_far(event);
+        let played = u32::try_from(event.rounds.len()).unwrap_or(u32::MAX);
+        let later_rounds = event.settings.planned_rounds.saturating_sub(played);
+        // Any player can meet any outcome (or the bye) in a round not paired yet.
+        let sample = Seats::Pair {
+            a: PlayerId(1),
+            b: PlayerId(2),
+        };
+        let mut gains: Vec<Exact> = outcomes(event, &sample)
+            .iter()
+            .flat_map(|(a, b, _, _)| [*a, *b])
+            .collect();
+        gains.push(event.ruleset.points.bye);
+        let later_gain = (
+            gains.iter().copied().min().unwrap_or(Exact::ZERO),
+            gains.iter().copied().max().unwrap_or(Exact::ZERO),
+        );
+        let later = |points: Exact| {
+            let mut range = (points, points);
+            for _ in 0..later_rounds {
+                range.0 = range.0.checked_add(later_gain.0).unwrap_or(range.0);
+                range.1 = range.1.checked_add(later_gain.1).unwrap_or(range.1);
+            }
+            range
+        };
+        let eligible = |player: PlayerId| event.player(player).is_ok_and(|p| p.is_active());
+        let points_of = |player: PlayerId| {
+            so_far
+                .get((player.0 as usize).saturating_sub(1))
+                .copied()
+                .unwrap_or(Exact::ZERO)
+        };
+        let in_progress = event.rounds.last().filter(|r| !r.is_complete());
+        let mut tables: Vec<Table> = Vec::new();
+        let mut at_table: std::collections::HashMap<PlayerId, usize> = Default::default();
+        if let Some(round) = in_progress {
+            for found in round.matches.iter().filter(|m| m.result.is_none()) {
+                if let (Seats::Pair { a, b }, Some(number)) = (found.seats, found.table) {
+                    at_table.insert(a, tables.len());
+                    at_table.insert(b, tables.len());
+                    let finish = |player: PlayerId, gain: Exact| {
+                        eligible(player).then(|| {
+                            later(points_of(player).checked_add(gain).unwrap_or(Exact::ZERO))
+                        })
+                    };
+                    tables.push(Table {
+                        number,
+                        b,
+                        outcomes: outcomes(event, &found.seats)
+                            .into_iter()
+                            .map(|(gain_a, gain_b, own_a, own_b)| TableOutcome {
+                                own: [own_a, own_b],
+                                finish: [finish(a, gain_a), finish(b, gain_b)],
+                            })
+                            .collect(),
+                    });
+                }
+            }
+        }
+        let players = event
+            .players
+            .iter()
+            .filter(|p| p.is_active())
+            .map(|p| {
+                let pending = match at_table.get(&p.id) {
+                    Some(index) => Pending::Table { index: *index },
+                    None => Pending::Fixed,
+                };
+                (p.id, points_of(p.id), pending)
+            })
+            .collect();
+        Ok(Field {
+            cut: cut as usize,
+            players,
+            tables,
+            later_rounds,
+            later_gain,
+            totals: Default::default(),
+        })
+    }
+
+    /// The least and most a player with no pending table finishes with.
+    fn fixed_range(&self, points: Exact) -> (Exact, Exact) {
+        let mut range = (points, points);
+        for _ in 0..self.later_rounds {
+            range.0 = range.0.checked_add(self.later_gain.0).unwrap_or(range.0);
+            range.1 = range.1.checked_add(self.later_gain.1).unwrap_or(range.1);
+        }
+        range
+    }
+
+    /// One table's most (over its outcomes) and fewest against the line, `skip` not counted.
+    fn table_counts<'t>(
+        outcomes: impl Iterator<Item = &'t TableOutcome>,
+        line: Exact,
+        at_least: bool,
+        skip: Option<usize>,
+    ) -> (usize, usize) {
+        let mut most = 0usize;
+        let mut fewest = usize::MAX;
+        for outcome in outcomes {
+            let mut up = 0usize;
+            let mut sure = 0usize;
+            for (seat, finish) in outcome.finish.iter().enumerate() {
+                let Some(range) = finish else { continue };
+                if skip == Some(seat) {
+                    continue;
+                }
+                up += usize::from(counts(*range, line, at_least, true));
+                sure += usize::from(counts(*range, line, false, false));
+            }
+            most = most.max(up);
+            fewest = fewest.min(sure);
+        }
+        (most, if fewest == usize::MAX { 0 } else { fewest })
+    }
+
+    /// Counts over every eligible player and every pending table (cached per line).
+    fn totals(&self, line: Exact, at_least: bool) -> Counts {
+        if let Some(found) = self.totals.borrow().get(&(line, at_least)) {
+            return found.clone();
+        }
+        let mut total = Counts::default();
+        for (_, points, pending) in &self.players {
+            if let Pending::Fixed = pending {
+                let range = self.fixed_range(*points);
+                total.most += usize::from(counts(range, line, at_least, true));
+                total.fewest += usize::from(counts(range, line, false, false));
+            }
+        }
+        for table in &self.tables {
+            let (most, fewest) = Self::table_counts(table.outcomes.iter(), line, at_least, None);
+            if most != fewest {
+                total.deciding.push(table.number);
+            }
+            total.most += most;
+            total.fewest += fewest;
+        }
+        self.totals
+            .borrow_mut()
+            .insert((line, at_least), total.clone());
+        total
+    }
+
+    /// The counts against `line` for player `me` (not counted) whose own table went
+    /// `my_table`'s outcome (`None`: no pending table).
+    fn count_against(
+        &self,
+        me: usize,
+        my_table: Option<(usize, usize)>,
+        line: Exact,
+        at_least: bool,
+    ) -> Counts {
+        let mut result = self.totals(line, at_least);
+        let (player, points, _) = &self.players[me];
+        match my_table {
+            None => {
+                let range = self.fixed_range(*points);
+                result.most -= usize::from(counts(range, line, at_least, true));
+                result.fewest -= usize::from(counts(range, line, false, false));
+            }
+            Some((index, outcome)) => {
+                let table = &self.tables[index];
+                let (most, fewest) =
+                    Self::table_counts(table.outcomes.iter(), line, at_least, None);
+                result.most -= most;
+                result.fewest -= fewest;
+                let seat = usize::from(table.b == *player);
+                let (most, fewest) = Self::table_counts(
+                    table.outcomes.get(outcome).into_iter(),
+                    line,
+                    at_least,
+                    Some(seat),
+                );
+                result.most += most;
+                result.fewest += fewest;
+                result.deciding.retain(|t| *t != table.number);
+            }
+        }
+        result
+    }
+
+    fn projection_of(&self, index: usize) -> Projection {
+        let (me, points, pending) = &self.players[index];
+        // My own possible finishes, per outcome of my table: (which, least, most, how it went).
+        type Finish = (Option<(usize, usize)>, Exact, Exact, Own);
+        let mine: Vec<Finish> = match pending {
+            Pending::Fixed => {
+                let range = self.fixed_range(*points);
+                vec![(None, range.0, range.1, Own::Other)]
+            }
+            Pending::Table { index: table } => {
+                let seat = usize::from(self.tables[*table].b == *me);
+                self.tables[*table]
+                    .outcomes
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(outcome, o)| {
+                        o.finish[seat].map(|(least, most)| {
+                            (Some((*table, outcome)), least, most, o.own[seat])
+                        })
+                    })
+                    .collect()
+            }
+        };
+        // Surely in with the least I can finish with: everyone who can reach it still
+        // leaves me a place (my whole tie group fits).
+        let surely_in = |(table, least, _, _): &Finish| {
+            self.count_against(index, *table, *least, true).most < self.cut
+        };
+        let surely_out = |(table, _, best, _): &Finish| {
+            self.count_against(index, *table, *best, false).fewest >= self.cut
+        };
+        if !mine.is_empty() && mine.iter().all(surely_out) {
+            return Projection::Out;
+        }
+        let all_in = !mine.is_empty() && mine.iter().all(surely_in);
+        if self.later_rounds > 0 {
+            return if all_in {
+                Projection::Locked
+            } else {
+                Projection::CanStillMakeIt
+            };
+        }
+        if all_in {
+            return Projection::Locked;
+        }
+        let wins: Vec<&Finish> = mine.iter().filter(|m| m.3 == Own::Win).collect();
+        let draws: Vec<&Finish> = mine.iter().filter(|m| m.3 == Own::Draw).collect();
+        if !draws.is_empty()
+            && draws.iter().all(|m| surely_in(m))
+            && wins.iter().all(|m| surely_in(m))
+        {
+            return Projection::InWithDraw;
+        }
+        if !wins.is_empty() && wins.iter().all(|m| surely_in(m)) {
+            return Projection::InWithWin;
+        }
+        // Depends: on the tables that can move the line for my best finish, and on ties.
+        let best = mine.iter().max_by_key(|m| m.1).copied().unwrap_or((
+            None,
+            *points,
+            *points,
+            Own::Other,
+        ));
+        let with_ties = self.count_against(index, best.0, best.1, true);
+        let strictly = self.count_against(index, best.0, best.1, false);
+        let tiebreakers = with_ties.most >= self.cut && strictly.most < self.cut;
+        let mut tables = with_ties.deciding;
+        if tables.len() > NAMED_TABLES {
+            tables.clear();
+        }
+        Projection::Depends {
+            tables,
+            tiebreakers,
+        }
+    }
+}

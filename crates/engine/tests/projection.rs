@@ -1,0 +1,255 @@
+//! The cut-line projection (issue 27) against a brute-force oracle: random small events
+//! (up to 12 players, every ruleset, results of every kind, late entries and drops) with one
+//! Swiss round left; every outcome of the last round is enumerated (one result for each
+//! distinct pair of points a table can give) and the standings computed exactly. A player
+//! answered **locked** is in the top N in every outcome, **out** in none, **in with a win**
+//! in every outcome where they win. The share of players answered **depends** whom the
+//! enumeration shows to be locked or out is reported.
+
+mod support;
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use support::random_event;
+use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats, Side};
+use tablekeeper_engine::pairing::pair_next_round;
+use tablekeeper_engine::rules::projection::{Projection, project};
+use tablekeeper_engine::rules::scoring::score;
+use tablekeeper_engine::{Action, Event, Exact};
+
+/// Where a player ends in one outcome: surely in (their tie group fits), surely out, or a
+/// draw at the line decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    In,
+    Out,
+    Drawn,
+}
+
+fn places(event: &Event, cut: usize) -> Vec<(PlayerId, Place)> {
+    let standings = tablekeeper_engine::standings::compute(event).expect("standings");
+    let eligible: Vec<_> = standings.rows.iter().filter(|r| !r.dropped).collect();
+    eligible
+        .iter()
+        .map(|row| {
+            let ahead = eligible
+                .iter()
+                .filter(|o| o.tied_rank < row.tied_rank)
+                .count();
+            let with_tie = eligible
+                .iter()
+                .filter(|o| o.tied_rank <= row.tied_rank)
+                .count();
+            let place = if with_tie <= cut {
+                Place::In
+            } else if ahead >= cut {
+                Place::Out
+            } else {
+                Place::Drawn
+            };
+            (row.player, place)
+        })
+        .collect()
+}
+
+/// One entry for each distinct (A points, B points) a played match can give.
+fn entries(event: &Event, seats: &Seats) -> Vec<(ResultEntry, Option<Side>)> {
+    let mut candidates: Vec<(ResultEntry, Option<Side>)> = vec![
+        (
+            ResultEntry::Win {
+                winner: Side::A,
+                games: None,
+                reason: None,
+            },
+            Some(Side::A),
+        ),
+        (
+            ResultEntry::Win {
+                winner: Side::B,
+                games: None,
+                reason: None,
+            },
+            Some(Side::B),
+        ),
+        (
+            ResultEntry::Draw {
+                reason: tablekeeper_engine::model::DrawReason::Time,
+                games: None,
+                graded_reason: None,
+            },
+            None,
+        ),
+        (ResultEntry::DoubleLoss, None),
+    ];
+    for graded in &event.ruleset.points.graded {
+        if graded.outcome == "win" {
+            for winner in [Side::A, Side::B] {
+                candidates.push((
+                    ResultEntry::Win {
+                        winner,
+                        games: None,
+                        reason: Some(graded.id.clone()),
+                    },
+                    Some(winner),
+                ));
+            }
+        }
+    }
+    let mut seen: Vec<(Exact, Exact)> = Vec::new();
+    let mut kept = Vec::new();
+    for (entry, winner) in candidates {
+        let Ok(result) = score(&event.ruleset, seats, entry.clone()) else {
+            continue;
+        };
+        let points = (result.seats[0].points, result.seats[1].points);
+        if !seen.contains(&points) {
+            seen.push(points);
+            kept.push((entry, winner));
+        }
+    }
+    kept
+}
+
+#[derive(Default)]
+struct Tally {
+    players: usize,
+    locked_or_out_by_enumeration: usize,
+    answered_depends_of_those: usize,
+    events: usize,
+}
+
+/// Checks one event with its last round pending; returns the tally.
+fn check(event: &Event, cut: usize, tally: &mut Tally) {
+    let round = event.rounds.len() as u32;
+    let pending: Vec<(u32, Seats)> = event.rounds.last().map_or(Vec::new(), |r| {
+        r.matches
+            .iter()
+            .filter(|m| m.result.is_none())
+            .filter_map(|m| m.table.map(|t| (t, m.seats)))
+            .collect()
+    });
+    let options: Vec<Vec<(ResultEntry, Option<Side>)>> = pending
+        .iter()
+        .map(|(_, seats)| entries(event, seats))
+        .collect();
+    let total: usize = options.iter().map(Vec::len).product();
+    if total == 0 || total > 20_000 {
+        return;
+    }
+    let line = project(event, cut as u32).expect("projection");
+    // Every outcome: the places, and for each player whether they won.
+    let mut always_in: std::collections::HashMap<PlayerId, bool> = Default::default();
+    let mut always_out: std::collections::HashMap<PlayerId, bool> = Default::default();
+    for n in 0..total {
+        let mut outcome = event.clone();
+        let mut rest = n;
+        let mut winners: Vec<PlayerId> = Vec::new();
+        for ((table, seats), choices) in pending.iter().zip(&options) {
+            let (entry, winner) = &choices[rest % choices.len()];
+            rest /= choices.len();
+            if let (Seats::Pair { a, b }, Some(side)) = (seats, winner) {
+                winners.push(if *side == Side::A { *a } else { *b });
+            }
+            outcome
+                .apply(&Action::RecordResult {
+                    round,
+                    table: *table,
+                    entry: entry.clone(),
+                    replace: false,
+                    player: None,
+                })
+                .expect("an outcome records");
+        }
+        for (player, place) in places(&outcome, cut) {
+            *always_in.entry(player).or_insert(true) &= place == Place::In;
+            *always_out.entry(player).or_insert(true) &= place == Place::Out;
+            let answered = line
+                .players
+                .iter()
+                .find(|p| p.player == player)
+                .map(|p| p.projection.clone());
+            match answered {
+                Some(Projection::Locked) => {
+                    assert_eq!(
+                        place,
+                        Place::In,
+                        "player {player} locked but not in: {outcome:?}"
+                    )
+                }
+                Some(Projection::Out) => {
+                    assert_eq!(place, Place::Out, "player {player} out but not out")
+                }
+                Some(Projection::InWithWin) | Some(Projection::InWithDraw)
+                    if winners.contains(&player) =>
+                {
+                    assert_eq!(
+                        place,
+                        Place::In,
+                        "player {player} in with a win, won, not in"
+                    )
+                }
+                _ => {}
+            }
+        }
+    }
+    tally.events += 1;
+    for answer in &line.players {
+        tally.players += 1;
+        let decided = always_in.get(&answer.player).copied().unwrap_or(false)
+            || always_out.get(&answer.player).copied().unwrap_or(false);
+        if decided {
+            tally.locked_or_out_by_enumeration += 1;
+            if !matches!(answer.projection, Projection::Locked | Projection::Out) {
+                tally.answered_depends_of_those += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn locked_and_out_are_never_wrong_against_every_outcome_of_the_last_round() {
+    let mut rng = ChaCha8Rng::seed_from_u64(27);
+    let mut tally = Tally::default();
+    for case in 0..400u64 {
+        let players = rng.random_range(4..=12usize);
+        let rounds = rng.random_range(1..=3u32);
+        let choices: Vec<u8> = (0..32).map(|_| rng.random()).collect();
+        let mut event = random_event(case as usize, players, rounds, &choices, case);
+        if event.settings.planned_rounds != event.rounds.len() as u32 + 1 {
+            continue;
+        }
+        let Ok(pairing) = pair_next_round(&event, case, true) else {
+            continue;
+        };
+        if event
+            .apply(&Action::PairRound {
+                seed: case,
+                seats: pairing.seats,
+                tables: pairing.tables,
+            })
+            .is_err()
+        {
+            continue;
+        }
+        let active = event.active_players().count();
+        let cut = [2usize, 4, 8][rng.random_range(0..3usize)]
+            .min(active.saturating_sub(1))
+            .max(1);
+        check(&event, cut, &mut tally);
+    }
+    let share =
+        tally.answered_depends_of_those as f64 / tally.locked_or_out_by_enumeration.max(1) as f64;
+    eprintln!(
+        "projection oracle: {} events, {} players; {} locked or out by enumeration, {} of them answered depends ({:.1} %)",
+        tally.events,
+        tally.players,
+        tally.locked_or_out_by_enumeration,
+        tally.answered_depends_of_those,
+        share * 100.0
+    );
+    assert!(
+        tally.events >= 100,
+        "enough events were checked: {}",
+        tally.events
+    );
+}
