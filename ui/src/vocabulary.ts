@@ -91,6 +91,7 @@ export const DOCUMENTS: Labels<Document> = {
   'deck-sheet': 'print.deck-sheet',
   tickets: 'print.tickets',
   'door-poster': 'print.doorPoster',
+  'cut-line': 'print.cutLine',
 };
 
 export const PAPERS: Labels<Paper> = {

@@ -265,6 +265,20 @@ pub struct MeView {
     pub drop_request: Option<DropRequestState>,
     pub call: Option<MyCallView>,
     pub clock: Option<RoomClock>,
+    /// The player's own line against the planned cut, while the standings are published
+    /// (issue 27): never another player's.
+    pub cut_line: Option<MyCutLineView>,
+}
+
+/// A phone's own row of the cut line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct MyCutLineView {
+    pub cut: u32,
+    pub rounds_left: u32,
+    pub chance: crate::projection_view::CutChance,
+    pub tables: Vec<u32>,
+    pub tiebreakers: bool,
 }
 
 impl MeView {
@@ -293,6 +307,7 @@ impl MeView {
             drop_request: None,
             call: None,
             clock: None,
+            cut_line: None,
         })
     }
 
@@ -352,6 +367,7 @@ impl MeView {
                 claimed: c.claimed_at.is_some(),
             }),
             clock: None,
+            cut_line: None,
         })
     }
 }

@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
 use tablekeeper_engine::rules::projection::{CutLine, Projection};
 use tablekeeper_engine::standings::Standings;
+use tablekeeper_words::message::Message;
+use tablekeeper_words::msg;
 use ts_rs::TS;
 
 /// Where a player stands against the cut line.
@@ -98,6 +100,65 @@ impl CutLineView {
             rounds_left: line.rounds_left,
             paired: line.paired,
             rows,
+        }
+    }
+}
+
+impl CutLineRow {
+    /// What the player needs, in words (the CLI and the printed sheet say it so).
+    pub fn chance_message(&self) -> Message {
+        let tables = self
+            .tables
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        match self.chance {
+            CutChance::Locked => msg!("projection.locked", "locked in"),
+            CutChance::InWithWin => msg!("projection.in-with-win", "in with a win"),
+            CutChance::InWithDraw => msg!("projection.in-with-draw", "in with a draw"),
+            CutChance::CanStillMakeIt => {
+                msg!("projection.can-still-make-it", "can still make it")
+            }
+            CutChance::Out => msg!("projection.out", "out"),
+            CutChance::Depends if !tables.is_empty() && self.tiebreakers => msg!(
+                "projection.depends-tables-tiebreakers",
+                "depends on tables {tables} and the tiebreakers",
+                tables = tables
+            ),
+            CutChance::Depends if !tables.is_empty() => msg!(
+                "projection.depends-tables",
+                "depends on tables {tables}",
+                tables = tables
+            ),
+            CutChance::Depends if self.tiebreakers => {
+                msg!(
+                    "projection.depends-tiebreakers",
+                    "depends on the tiebreakers"
+                )
+            }
+            CutChance::Depends => msg!("projection.depends", "depends on other tables"),
+        }
+    }
+}
+
+impl CutLineView {
+    /// The heading of the cut line: the cut, the rounds left, whether the next is paired.
+    pub fn heading(&self) -> Message {
+        if self.paired {
+            msg!(
+                "projection.heading-paired",
+                "Top {cut}: {rounds} Swiss rounds left, the next one paired",
+                cut = self.cut,
+                rounds = self.rounds_left
+            )
+        } else {
+            msg!(
+                "projection.heading",
+                "Top {cut}: {rounds} Swiss rounds left",
+                cut = self.cut,
+                rounds = self.rounds_left
+            )
         }
     }
 }

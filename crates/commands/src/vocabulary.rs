@@ -88,6 +88,8 @@ choice_enum! {
         Tickets = "tickets",
         /// The door's QR poster: the entry page's address (issue 24).
         DoorPoster = "door-poster",
+        /// What each player needs for the planned cut (issue 27).
+        CutLine = "cut-line",
     }
 }
 

@@ -115,6 +115,8 @@ struct Tally {
     players: usize,
     locked_or_out_by_enumeration: usize,
     answered_depends_of_those: usize,
+    /// Of those, answered "depends on the tiebreakers" (a tie on points at the line).
+    of_those_on_ties: usize,
     events: usize,
 }
 
@@ -201,6 +203,15 @@ fn check(event: &Event, cut: usize, tally: &mut Tally) {
             tally.locked_or_out_by_enumeration += 1;
             if !matches!(answer.projection, Projection::Locked | Projection::Out) {
                 tally.answered_depends_of_those += 1;
+                if matches!(
+                    answer.projection,
+                    Projection::Depends {
+                        tiebreakers: true,
+                        ..
+                    }
+                ) {
+                    tally.of_those_on_ties += 1;
+                }
             }
         }
     }
@@ -240,12 +251,13 @@ fn locked_and_out_are_never_wrong_against_every_outcome_of_the_last_round() {
     let share =
         tally.answered_depends_of_those as f64 / tally.locked_or_out_by_enumeration.max(1) as f64;
     eprintln!(
-        "projection oracle: {} events, {} players; {} locked or out by enumeration, {} of them answered depends ({:.1} %)",
+        "projection oracle: {} events, {} players; {} locked or out by enumeration, {} of them answered otherwise ({:.1} %), {} of those on a tie in points",
         tally.events,
         tally.players,
         tally.locked_or_out_by_enumeration,
         tally.answered_depends_of_those,
-        share * 100.0
+        share * 100.0,
+        tally.of_those_on_ties
     );
     assert!(
         tally.events >= 100,

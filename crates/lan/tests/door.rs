@@ -505,3 +505,55 @@ fn three_hundred_phones_enter_while_the_scorekeeper_enters_results() {
         "the scorekeeper entered results meanwhile"
     );
 }
+
+/// Issue 27: while the organizer publishes the standings and a cut is planned, each phone
+/// shows its own player's line against the cut (never another player's); unpublished, none.
+#[test]
+fn a_phone_shows_its_own_line_against_the_planned_cut_only_while_standings_are_published() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut desk = Desk::new(dir.path().join("data"), dir.path().join("events"));
+    let file = dir.path().join("cut.tkevent").display().to_string();
+    for (name, request) in [
+        (
+            "create_event",
+            json!({ "name": "Cut", "ruleset": "bandai", "planned_rounds": 2, "planned_cut": 4, "path": file }),
+        ),
+        ("set_door", door(None, None, false)),
+        (
+            "set_room",
+            json!({ "publish_standings": true, "reporting": "off" }),
+        ),
+    ] {
+        tablekeeper_commands::desk::surface::dispatch(&mut desk, name, request)
+            .unwrap_or_else(|e| panic!("{name}: {:?}", e.to_view()));
+    }
+    let desk = Arc::new(Mutex::new(desk));
+    let server = serve(&desk, IpAddr::from(support::LOOPBACK));
+    let port = server.port();
+    let codes: Vec<String> = (0..8)
+        .map(|i| code_of(&enter(port, 200 + i, &format!("Cutter {i}"))))
+        .collect();
+    local(&desk, "pair_round", json!({ "allow_rematches": false }));
+    finish_round(&desk);
+    local(&desk, "pair_round", json!({ "allow_rematches": false }));
+    let line = local(&desk, "projection", json!({ "cut": null }));
+    for (i, code) in codes.iter().enumerate() {
+        let view = me(port, 200 + i, code);
+        let player = view["player"].as_u64().expect("a player");
+        let row = line["rows"]
+            .as_array()
+            .and_then(|rows| rows.iter().find(|r| r["player"] == player))
+            .expect("the player's row");
+        assert_eq!(view["cut_line"]["cut"], 4);
+        assert_eq!(view["cut_line"]["chance"], row["chance"], "{view}");
+        // Nothing of another player's line: the view names no other player's chance.
+        assert_eq!(view.to_string().matches("\"chance\"").count(), 1);
+    }
+    local(
+        &desk,
+        "set_room",
+        json!({ "publish_standings": false, "reporting": "off" }),
+    );
+    assert!(me(port, 200, &codes[0])["cut_line"].is_null());
+    server.stop();
+}

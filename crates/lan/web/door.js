@@ -144,6 +144,7 @@ function renderMine() {
   byId('mine-record').textContent = record && mine.round
     ? t('myRecord', { w: record.wins, l: record.losses, d: record.draws, p: record.points }) : '';
   byId('mine-standing').textContent = mine.standing ? t('myStanding', { rank: mine.standing }) : '';
+  byId('mine-cut').textContent = mine.cut_line ? cutLineText(mine.cut_line) : '';
   byId('mine-drop').textContent = mine.dropped ? t('dropped') : mine.drop_request ? t(`drop-${mine.drop_request}`) : '';
   byId('mine-call').textContent = mine.call ? t(mine.call.claimed ? 'judgeComing' : 'judgeCalled') : '';
   byId('mine-check-in').hidden = !mine.can_check_in;
@@ -151,6 +152,16 @@ function renderMine() {
   const playing = !!mine.player && !mine.dropped;
   byId('mine-drop-ask').hidden = !playing || !!mine.drop_request;
   byId('mine-call-judge').hidden = !playing || !!mine.call;
+}
+
+/** The player's own line against the planned cut (issue 27). @param {any} line */
+function cutLineText(line) {
+  const top = t('cutTop', { cut: line.cut });
+  if (line.chance !== 'depends') return `${top}: ${t(`cut-${line.chance}`)}`;
+  const tables = line.tables.join(', ');
+  const key = tables ? (line.tiebreakers ? 'cut-depends-tables-tiebreakers' : 'cut-depends-tables')
+    : line.tiebreakers ? 'cut-depends-tiebreakers' : 'cut-depends';
+  return `${top}: ${t(key, { tables })}`;
 }
 
 /** @param {any} result @param {boolean} seatA */

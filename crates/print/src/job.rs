@@ -107,5 +107,6 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
         Document::DeckSheet => crate::forms::deck_sheet(&sheet, &event.ruleset.id),
         Document::Tickets => crate::tickets::tickets(&sheet, &job.tickets),
         Document::DoorPoster => crate::poster::door_poster(&sheet),
+        Document::CutLine => crate::standings::cut_line(&sheet, &session.cut_line(None)?),
     }
 }

@@ -80,6 +80,10 @@ pub struct Labels {
     pub ticket_scan: Vec<&'static str>,
     /// A ticket printed while the event is not shared: the code is typed on the page.
     pub ticket_type: Vec<&'static str>,
+    /// The cut-line sheet: its title, its last column, and the legend under it.
+    pub cut_line: &'static str,
+    pub cut_line_needs: &'static str,
+    pub cut_line_legend: Vec<&'static str>,
     /// The door's QR poster: its title, and how to enter, line by line.
     pub door_poster: &'static str,
     pub door_poster_scan: Vec<&'static str>,

@@ -1,6 +1,7 @@
-//! Standings with every tiebreaker as the ruleset displays it, and the per-player
-//! breakdown sheet: each opponent, their record and match-win percentage as averages use
-//! it (floor applied), and the resulting opponents' average.
+//! Standings with every tiebreaker as the ruleset displays it, the per-player breakdown
+//! sheet (each opponent, their record and match-win percentage as averages use it, floor
+//! applied, and the resulting opponents' average), and the cut-line sheet ("what do I
+//! need?", issue 27).
 
 use tablekeeper_commands::breakdown::BreakdownView;
 use tablekeeper_commands::views::StandingsView;
@@ -43,6 +44,55 @@ fn legend(sheet: &Sheet, ids: &[String], any_drawn: bool) -> Vec<String> {
         lines.push(crate::labels::drawn_mark(sheet.language).to_string());
     }
     lines
+}
+
+/// The cut line: each player's rank, points and what they need for the cut.
+pub fn cut_line(
+    sheet: &Sheet,
+    view: &tablekeeper_commands::projection_view::CutLineView,
+) -> Result<Vec<u8>, PrintError> {
+    let l = sheet.labels();
+    let say = |message: &tablekeeper_words::message::Message| {
+        tablekeeper_words::render(message, sheet.language)
+    };
+    let columns = vec![
+        Column::right(l.rank, Width::Fixed(36.0)),
+        Column::left(l.player, Width::Share(1.0)),
+        Column::right(l.points, Width::Fixed(44.0)),
+        Column::left(l.cut_line_needs, Width::Share(1.0)),
+    ];
+    let rows: Vec<Vec<String>> = view
+        .rows
+        .iter()
+        .map(|row| {
+            vec![
+                row.rank.to_string(),
+                format!("{} ({})", row.name, row.player),
+                row.points.clone(),
+                say(&row.chance_message()),
+            ]
+        })
+        .collect();
+    let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
+    let end = table::draw(
+        &mut doc,
+        &table::Heading {
+            title: &sheet.event,
+            subtitle: &format!("{} — {}", l.cut_line, say(&view.heading())),
+            caption: None,
+            corner: None,
+        },
+        &columns,
+        &rows,
+        &table::DENSE,
+    );
+    let legend: Vec<String> = l
+        .cut_line_legend
+        .iter()
+        .map(|line| line.to_string())
+        .collect();
+    draw_legend(&mut doc, end, &legend);
+    doc.finish(&footer(sheet), &sheet.page_label())
 }
 
 pub fn standings(sheet: &Sheet, view: &StandingsView) -> Result<Vec<u8>, PrintError> {

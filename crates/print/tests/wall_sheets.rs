@@ -744,3 +744,53 @@ fn the_door_poster_carries_the_entry_page_as_a_qr_code() {
     let refused = render(&session, &job).expect_err("no address without sharing");
     assert!(refused.to_string().contains("turn sharing on"), "{refused}");
 }
+
+/// Issue 27: the cut-line sheet lists every player with what they need for the cut, in the
+/// sheet's language, under a heading naming the cut and the rounds left.
+#[test]
+fn the_cut_line_sheet_says_what_each_player_needs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = (1..=16).map(|n| format!("Player {n:02}")).collect();
+    let mut session = event(dir.path(), "bandai", &names);
+    for _ in 0..3 {
+        play_round(&mut session);
+    }
+    session.pair_next_round(None, true).expect("the last round");
+    let line = session.cut_line(Some(8)).expect("cut line");
+    assert_eq!(line.rounds_left, 1);
+    assert_eq!(line.rows.len(), 16);
+    // Top 8: the 3-0 players are in whatever happens (at most four others reach 9 points);
+    // the 0-3 players are out (eight players already have more than 3 can give them).
+    assert!(
+        line.rows
+            .iter()
+            .any(|r| r.chance == tablekeeper_commands::projection_view::CutChance::Locked)
+    );
+    assert!(
+        line.rows
+            .iter()
+            .any(|r| r.chance == tablekeeper_commands::projection_view::CutChance::Out)
+    );
+    for (language, title, locked) in [
+        (Language::En, "What do I need? The cut line", "locked in"),
+        (Language::Ja, "あと何が必要？ カットライン", "確定"),
+    ] {
+        let bytes = tablekeeper_print::standings::cut_line(
+            &tablekeeper_print::Sheet {
+                event: "Wall 掲示".into(),
+                printed_at: "2026-11-23 10:00".into(),
+                paper: Paper::A4,
+                language,
+                share_url: None,
+            },
+            &line,
+        )
+        .expect("the sheet");
+        let path = dir.path().join(format!("cut-line-{language:?}.pdf"));
+        std::fs::write(&path, bytes).expect("write");
+        let shown = text(&path);
+        assert!(shown.contains(title), "{shown}");
+        assert!(shown.contains(locked), "{shown}");
+        assert!(shown.contains("Player 01"), "{shown}");
+    }
+}

@@ -104,7 +104,7 @@ function render(section: HTMLElement, standings: StandingsView): Shown {
   section.replaceChildren(
     h('h3', {}, t('standings.after', { rounds: standings.completed_rounds })),
     h('div', { class: 'actions no-print' }, print),
-    pdfButtons(['standings', 'breakdown']),
+    pdfButtons(['standings', 'breakdown', 'cut-line']),
     h(
       'div',
       { class: 'table-scroll' },

@@ -446,24 +446,7 @@ impl Desk {
         &mut self,
         request: ProjectionRequest,
     ) -> Result<crate::projection_view::CutLineView, CommandError> {
-        let session = self.session()?;
-        let cut = match request.cut {
-            Some(cut) => cut,
-            None => match session.event().settings.planned_cut {
-                0 => session.recommended_cut(),
-                planned => planned,
-            },
-        };
-        let mut event = session.event().clone();
-        if event.settings.planned_rounds == 0 {
-            // Before round 1 nothing is announced yet: the rounds suggested are the plan.
-            event.settings.planned_rounds = session.recommended_rounds();
-        }
-        let line = tablekeeper_engine::rules::projection::project(&event, cut)?;
-        let standings = tablekeeper_engine::standings::compute(&event)?;
-        Ok(crate::projection_view::CutLineView::of(
-            &event, &standings, &line,
-        ))
+        self.session()?.cut_line(request.cut)
     }
 
     /// Each player's opponents and the values behind their tiebreakers.

@@ -386,6 +386,10 @@ impl Desk {
         let now_ms = chrono::Utc::now().timestamp_millis();
         let clock = self.room.clock_view(now_ms);
         let standings = self.published_rank_source()?;
+        let cut_line = {
+            let session = self.session.as_ref().ok_or_else(super::no_event)?;
+            self.room.cut_line(session)
+        };
         let session = self.session()?;
         let event = session.event();
         let mut view = match holder {
@@ -401,6 +405,19 @@ impl Desk {
                 MeView::of_player(event, player).ok_or_else(not_a_player_yet)?
             }
         };
+        if let (Some(player), Some(line)) = (view.player, cut_line.as_ref()) {
+            view.cut_line = line
+                .rows
+                .iter()
+                .find(|row| row.player == player)
+                .map(|row| crate::door_view::MyCutLineView {
+                    cut: line.cut,
+                    rounds_left: line.rounds_left,
+                    chance: row.chance,
+                    tables: row.tables.clone(),
+                    tiebreakers: row.tiebreakers,
+                });
+        }
         if view.player.is_some() {
             view.clock = clock;
             view.standing = view

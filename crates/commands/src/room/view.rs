@@ -25,6 +25,8 @@ pub struct Room {
     pub report_revision: u64,
     /// The event's part of the view, for the event's revision, the settings and reports.
     cached: Option<Cached>,
+    /// The planned cut's line for the event's revision (each phone shows its own row).
+    cut_line: Option<(CutLineKey, SharedCutLine)>,
 }
 
 /// A player as the room sees them.
@@ -146,6 +148,12 @@ impl RoomSnapshot {
 /// What the cached part was built from: the event's revision, the settings, the reports.
 type CacheKey = (usize, RoomSettings, u64);
 
+/// The event's revision and whether the standings are published.
+type CutLineKey = (usize, bool);
+
+/// The planned cut's line, shared by every phone's view (`None`: not shown).
+type SharedCutLine = Arc<Option<crate::projection_view::CutLineView>>;
+
 /// The cached event part of the view and its JSON.
 #[derive(Debug)]
 struct Cached {
@@ -171,6 +179,25 @@ impl Room {
     /// The event part of the view (shared, built again only after a change).
     pub fn base(&mut self, session: &Session, now: i64) -> Result<Arc<RoomBase>, CommandError> {
         Ok(self.parts(session, now)?.0)
+    }
+
+    /// The planned cut's line while the organizer publishes the standings (`None`: not
+    /// published, no cut planned, or no Swiss round left), computed once per change.
+    pub fn cut_line(&mut self, session: &Session) -> SharedCutLine {
+        let revision = (session.revision(), self.settings.publish_standings);
+        if let Some((at, line)) = &self.cut_line
+            && *at == revision
+        {
+            return Arc::clone(line);
+        }
+        let event = session.event();
+        let line = (self.settings.publish_standings && event.settings.planned_cut > 0)
+            .then(|| session.cut_line(None).ok())
+            .flatten()
+            .filter(|line| line.rounds_left > 0);
+        let line = Arc::new(line);
+        self.cut_line = Some((revision, Arc::clone(&line)));
+        line
     }
 
     /// The round clock as phones see it at `now`.

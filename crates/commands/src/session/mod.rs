@@ -9,7 +9,7 @@
 //! state opening starts from), `storage.rs` (snapshots due, backups, notices, copies),
 //! `history.rs` (undo, redo, back to a round), `players.rs`, `penalties.rs`, `pairing.rs`,
 //! `results.rs` (one plan for every result), `views.rs`, `top_cut.rs`, `suggestions.rs`,
-//! `door.rs` (entries, check-in, drop requests and judge calls).
+//! `door.rs` (entries, check-in, drop requests and judge calls), `projection.rs` (the cut line).
 
 mod door;
 mod history;
@@ -18,6 +18,7 @@ mod options;
 mod pairing;
 mod penalties;
 mod players;
+mod projection;
 mod results;
 mod snapshot;
 mod storage;

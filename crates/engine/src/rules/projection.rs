@@ -11,7 +11,7 @@
 //! exact. Whatever the tiebreakers decide is **depends** ("tiebreakers"), as is a final random
 //! order. The outcomes a table can have are those the ruleset scores for a played match:
 //! either seat's win (plain, by default, or each graded reason), a draw, a double loss; a
-//! double win (Bushiroad PG §3.3.3, exceptional) is left out (docs/decisions.md 37).
+//! double win (Bushiroad PG §3.3.3, exceptional) is left out (docs/decisions.md 54).
 //!
 //! Top N is the cut's own rule (`top_cut::ranking::select_by_ranking`): the first N players
 //! in the standings who have not dropped.
