@@ -83,16 +83,8 @@ fn parts(event: &Event, runs: usize) -> ([(Phase, Duration); 5], usize) {
     (medians, matchings)
 }
 
-fn time(runs: usize, mut f: impl FnMut()) -> Duration {
-    let mut samples: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed()
-        })
-        .collect();
-    samples.sort();
-    samples[samples.len() / 2]
+fn time(runs: usize, f: impl FnMut()) -> Duration {
+    support::median_time(runs, f)
 }
 
 fn main() {

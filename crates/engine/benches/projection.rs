@@ -10,7 +10,7 @@
 mod support;
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tablekeeper_engine::model::{DrawReason, ResultEntry, Side};
@@ -54,16 +54,8 @@ fn event_before_last_round(ruleset: &str, players: usize, rounds: u32) -> Event 
     event
 }
 
-fn median_of(mut run: impl FnMut()) -> Duration {
-    let mut samples: Vec<Duration> = (0..11)
-        .map(|_| {
-            let start = Instant::now();
-            run();
-            start.elapsed()
-        })
-        .collect();
-    samples.sort();
-    samples[samples.len() / 2]
+fn median_of(run: impl FnMut()) -> Duration {
+    support::median_time(11, run)
 }
 
 fn bench(c: &mut Criterion) {

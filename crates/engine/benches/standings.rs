@@ -8,7 +8,7 @@
 mod support;
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tablekeeper_engine::model::{DrawReason, ResultEntry, Side};
@@ -56,16 +56,8 @@ fn baseline(event: &Event) -> Exact {
     total
 }
 
-fn median_of(mut run: impl FnMut()) -> Duration {
-    let mut samples: Vec<Duration> = (0..31)
-        .map(|_| {
-            let start = Instant::now();
-            run();
-            start.elapsed()
-        })
-        .collect();
-    samples.sort();
-    samples[samples.len() / 2]
+fn median_of(run: impl FnMut()) -> Duration {
+    support::median_time(31, run)
 }
 
 fn bench(c: &mut Criterion) {

@@ -185,3 +185,16 @@ pub fn random_event(
     }
     event
 }
+
+/// The median time of `runs` runs of `run` (the benchmarks' measure).
+pub fn median_time(runs: usize, mut run: impl FnMut()) -> std::time::Duration {
+    let mut samples: Vec<std::time::Duration> = (0..runs.max(1))
+        .map(|_| {
+            let start = std::time::Instant::now();
+            run();
+            start.elapsed()
+        })
+        .collect();
+    samples.sort();
+    samples[samples.len() / 2]
+}
