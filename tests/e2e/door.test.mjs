@@ -191,6 +191,24 @@ describe('the door: entries, check-in, drops and judge calls from phones', { ski
     await phone.screenshot('door-phone-round-2');
   });
 
+  step('the Standings screen shows what each player needs for a top 8, as the CLI does', async () => {
+    await nav(app, 'standings', 'cut-line-panel');
+    await app.type('cut-line-size', '8');
+    await app.click('cut-line-show');
+    await app.waitForText('cut-line-summary', /Top 8, 2 Swiss rounds left; the next one is paired/, { timeout: 15000 });
+    const shown = await app.execute(`return [...document.querySelectorAll('[data-testid=cut-line-row]')].map((r) => [Number(r.dataset.player), r.cells[3].textContent])`);
+    const cli = await cliData(['projection', file, '--cut', '8']);
+    assert.equal(shown.length, cli.rows.length);
+    const words = { 'locked': 'Locked in', 'in-with-win': 'In with a win', 'in-with-draw': 'In with a draw', 'can-still-make-it': 'Can still make it', 'out': 'Out' };
+    for (const [player, text] of shown) {
+      const row = cli.rows.find((r) => r.player === player);
+      if (row.chance !== 'depends') assert.equal(text, words[row.chance], `player ${player}`);
+      else assert.match(text, /^Depends/, `player ${player}`);
+    }
+    await app.execute(`document.querySelector('[data-testid=cut-line-panel]').scrollIntoView()`);
+    await app.screenshot('door-cut-line');
+  });
+
   step('a lottery over the same entries and seed gives the same draw', async () => {
     const deadline = new Date(Date.now() + 3600_000).toISOString();
     const drawn = [];
