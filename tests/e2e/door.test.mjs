@@ -185,7 +185,8 @@ describe('the door: entries, check-in, drops and judge calls from phones', { ski
     const second = await cliData(['pairings', file]);
     const players = second.tables.flatMap((t) => [t.a.player, t.b.player]).concat(second.byes.map((b) => b.player));
     assert.ok(!players.includes(dropping), 'the player who asked to drop is not paired in round 2');
-    await waitFor(async () => /Record 1-0-0|Record 0-1-0/.test(await phoneText('#mine-record')), { timeout: 8000, message: 'the phone shows round 2' });
+    // Round 1's result is in the record; the page shows round 2 (22 players: no bye).
+    await waitFor(async () => /Round 2/.test(await phoneText('#round')) && /Record (1-0|0-1)-0/.test(await phoneText('#mine-record')), { timeout: 8000, message: 'the phone shows round 2' });
     assert.equal(await phone.execute('return window.__stayed === true'), true, 'no reload');
     console.log(`# the phone's table: round 1 "${before}", round 2 "${await phoneText('#mine-table-number')}"`);
     await phone.screenshot('door-phone-round-2');

@@ -200,10 +200,13 @@ fn check_in_drop_request_judge_call_and_the_next_table_reach_the_phone() {
     let next = me(port, 0, &own[0]);
     assert_eq!(next["round"], 2);
     assert!(next["table"]["table"].is_u64() || next["bye"] == true);
+    // Round 1's result, and round 2's bye when it got one (a bye is recorded when paired).
+    let results = 1 + u64::from(next["bye"] == true);
     assert_eq!(
         next["record"]["wins"].as_u64().unwrap_or(0)
             + next["record"]["losses"].as_u64().unwrap_or(0),
-        1
+        results,
+        "{next}"
     );
     server.stop();
 }
@@ -307,6 +310,34 @@ fn the_doors_bad_requests_are_refused_with_their_kind_and_change_nothing() {
             "check_in_by_code",
             json!({ "code": a }),
             "invalid-step",
+        ),
+        (
+            "a forged code withdrawing",
+            6,
+            "withdraw_by_code",
+            json!({ "code": "3456734567" }),
+            "wrong-code",
+        ),
+        (
+            "a forged code checking in",
+            6,
+            "check_in_by_code",
+            json!({ "code": "4567845678" }),
+            "wrong-code",
+        ),
+        (
+            "a code of another type",
+            0,
+            "me",
+            json!({ "code": 12345 }),
+            "invalid-request",
+        ),
+        (
+            "a request that is a bare name",
+            0,
+            "enter",
+            json!("Ann"),
+            "invalid-request",
         ),
         (
             "a second drop request",
