@@ -13,7 +13,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
-import { cliData, freePort, nav, status, stepper, testHome } from './steps.mjs';
+import { cliData, freePort, nav, shareOn, status, stepper, testHome } from './steps.mjs';
 import { startDriver, waitFor } from './webdriver.mjs';
 
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -69,11 +69,7 @@ describe('the door: entries, check-in, drops and judge calls from phones', { ski
   });
 
   step('the app shares the event; the Registration screen shows the entry page and its QR code', async () => {
-    await nav(app, 'share', 'share-on');
-    await app.clear('share-port');
-    await app.type('share-port', String(port));
-    await app.click('share-on');
-    await app.find('share-join-code', { timeout: 20000 });
+    await shareOn(app, port);
     await nav(app, 'registration', 'door-panel');
     await app.waitForText('door-url', new RegExp(`:${port}/enter$`), { timeout: 15000 });
     assert.ok(await app.execute(`return document.querySelector('[data-testid=door-where] svg') !== null`), 'a QR code of the entry page');

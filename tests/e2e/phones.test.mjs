@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
 import { attack } from './hostile.mjs';
-import { cliData, clearStatus, enterResult, freePort, nav, onProjector, status, stepper, testHome } from './steps.mjs';
+import { cliData, clearStatus, enterResult, freePort, nav, shareOn, onProjector, status, stepper, testHome } from './steps.mjs';
 import { startDriver, waitFor } from './webdriver.mjs';
 
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -119,11 +119,7 @@ describe('phones on the shop network', { skip: !existsSync(MINIBROWSER) && 'no M
   });
 
   step('the app shares the event with reporting on', async () => {
-    await nav(app, 'share', 'share-on');
-    await app.clear('share-port');
-    await app.type('share-port', String(port));
-    await app.click('share-on');
-    await app.find('share-join-code', { timeout: 20000 });
+    await shareOn(app, port);
     joinCode = await app.text('share-join-code');
     await app.select('share-reporting', 'agree');
     await status(app, /Saved/);

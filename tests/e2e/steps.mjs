@@ -210,3 +210,13 @@ export async function freePort() {
   }
   throw new Error('no free port from 20000 to 29999');
 }
+
+/** Turns sharing on in the app's Share screen on `port` and waits for its join code. */
+export async function shareOn(app, port) {
+  await nav(app, 'share', 'share-on');
+  await app.clear('share-port');
+  await app.type('share-port', String(port));
+  await app.click('share-on');
+  await app.find('share-join-code', { timeout: 20000 });
+}
+

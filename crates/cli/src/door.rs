@@ -9,7 +9,7 @@ use tablekeeper_commands::desk::door_commands::{
     EntryRequest,
 };
 use tablekeeper_commands::door_view::{DoorView, JudgeCallsView};
-use tablekeeper_engine::model::{DoorSettings, EntryState};
+use tablekeeper_engine::model::{DoorSettings, DropRequestState, EntryMode, EntryState};
 use tablekeeper_words::{ErrorKind, msg};
 
 use crate::args::{DoorStep, JudgeStep};
@@ -147,20 +147,31 @@ fn deadline(text: &str) -> Result<Option<i64>, CommandError> {
 
 fn door_text(view: &DoorView) -> String {
     let settings: &DoorSettings = &view.settings;
-    let mut text = say(&msg!(
-        "door.summary",
-        "Entry page {state}, {mode}; {taken} seats taken{cap}",
-        state = if settings.open { "open" } else { "closed" },
-        mode = serde_json::to_value(settings.mode)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default(),
-        taken = view.seats_taken,
-        cap = settings
-            .seats
-            .map(|s| format!(" of {s}"))
-            .unwrap_or_default()
-    ));
+    let taken = match settings.seats {
+        Some(seats) => msg!(
+            "door.seats-of",
+            "{taken} of {seats} seats taken",
+            taken = view.seats_taken,
+            seats = seats
+        ),
+        None => msg!(
+            "door.seats-taken",
+            "{taken} seats taken, no cap",
+            taken = view.seats_taken
+        ),
+    };
+    let mode = match (settings.open, settings.mode) {
+        (false, _) => msg!("door.closed", "The entry page takes no entries"),
+        (true, EntryMode::Open) => msg!("door.open", "The entry page accepts entries at once"),
+        (true, EntryMode::Approve) => msg!(
+            "door.approve",
+            "The entry page takes entries for your approval"
+        ),
+        (true, EntryMode::Lottery) => {
+            msg!("door.lottery", "The entry page takes entries for a lottery")
+        }
+    };
+    let mut text = format!("{}; {}", say(&mode), say(&taken));
     text.push('\n');
     if let Some(seed) = &view.lottery_seed {
         let _ = writeln!(
@@ -197,20 +208,33 @@ fn door_text(view: &DoorView) -> String {
         let _ = writeln!(text, "{:>4}  {}  {}", entry.number, entry.name, state);
     }
     for request in &view.drop_requests {
-        let _ = writeln!(
-            text,
-            "{}",
-            say(&msg!(
-                "door.drop-request",
-                "drop request: {name} ({player}), {state}",
+        let line = match request.state {
+            DropRequestState::Asked => msg!(
+                "door.drop-asked",
+                "{name} ({player}) asks to drop after this round",
                 name = request.name.clone(),
-                player = request.player,
-                state = serde_json::to_value(request.state)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_string))
-                    .unwrap_or_default()
-            ))
-        );
+                player = request.player
+            ),
+            DropRequestState::Confirmed => msg!(
+                "door.drop-confirmed",
+                "{name} ({player}) drops at the next pairing",
+                name = request.name.clone(),
+                player = request.player
+            ),
+            DropRequestState::Declined => msg!(
+                "door.drop-declined",
+                "{name} ({player}): drop request declined",
+                name = request.name.clone(),
+                player = request.player
+            ),
+            DropRequestState::Done => msg!(
+                "door.drop-done",
+                "{name} ({player}) dropped as asked",
+                name = request.name.clone(),
+                player = request.player
+            ),
+        };
+        let _ = writeln!(text, "{}", say(&line));
     }
     text
 }

@@ -130,6 +130,19 @@ fn every_message_has_its_japanese_words() {
                 if !unknown.is_empty() {
                     wrong.push(format!("{key}: {{{{{unknown:?}}}}} is not a parameter"));
                 }
+                // A parameter written `{name}` (the English form) is shown as it is: the
+                // catalogue's templates write `{{name}}`.
+                let single: Vec<&String> = given
+                    .iter()
+                    .filter(|name| {
+                        japanese
+                            .replace(&format!("{{{{{name}}}}}"), "")
+                            .contains(&format!("{{{name}}}"))
+                    })
+                    .collect();
+                if !single.is_empty() {
+                    wrong.push(format!("{key}: {single:?} written with single braces"));
+                }
             }
         }
     }
