@@ -37,9 +37,12 @@ async function phoneText(selector) {
 }
 
 /** Opens the page as the phone holding `code` (a fresh page load, as a phone would). */
-async function asPhoneOf(code) {
-  await phone.cmd('POST', '/url', { url: `http://127.0.0.1:${port}/#p=${code}` });
-  await waitFor(async () => (await phoneText('#mine-entry')) + (await phoneText('#mine-table')) !== '', { message: 'the phone knows its entry' });
+async function asPhoneOf(entrant) {
+  await phone.cmd('POST', '/url', { url: `http://127.0.0.1:${port}/#p=${codes[entrant]}` });
+  // The page answers for this entrant (not the one the tablet held before) before a step.
+  await waitFor(async () => (await phoneText('#mine-entry')) + (await phoneText('#mine-table')) !== ''
+    && (await phone.execute(`return JSON.parse(localStorage.getItem('tablekeeper.room.me') || '{}').name`)) === ENTRANTS[entrant],
+  { message: `the phone knows entrant ${entrant + 1}` });
   // Steps that ask first (withdraw, drop) are confirmed by the test.
   await phone.execute('window.confirm = () => true;');
 }
@@ -107,10 +110,10 @@ describe('the door: entries, check-in, drops and judge calls from phones', { ski
   });
 
   step('one withdraws from the page and the first waiting moves up', async () => {
-    await asPhoneOf(codes[2]);
+    await asPhoneOf(2);
     await phone.execute(`document.getElementById('mine-withdraw').click();`);
     await waitFor(async () => /withdrawn/.test(await phoneText('#mine-entry')), { message: 'the entry is withdrawn' });
-    await asPhoneOf(codes[24]);
+    await asPhoneOf(24);
     assert.match(await phoneText('#mine-entry'), /you have a seat/);
     await nav(app, 'start');
     await nav(app, 'registration', 'door-panel');
@@ -121,7 +124,7 @@ describe('the door: entries, check-in, drops and judge calls from phones', { ski
   step('players check in from the page and at the desk; the one who never comes is not paired', async () => {
     // Two check in from their phones, the rest at the desk; entrant 2 never comes.
     for (const i of [0, 24]) {
-      await asPhoneOf(codes[i]);
+      await asPhoneOf(i);
       await phone.execute(`document.getElementById('mine-check-in').click();`);
       await waitFor(async () => (await phoneText('#me-name')).length > 0 && /no\./.test(await phoneText('#me-name')), { message: 'checked in: the phone is the player' });
     }
@@ -145,7 +148,7 @@ describe('the door: entries, check-in, drops and judge calls from phones', { ski
 
   step('a judge call shows in the app within 2 s, and "a judge is coming" on the phone within 2 s of the claim', async () => {
     await nav(app, 'results', 'judge-panel');
-    await asPhoneOf(codes[0]);
+    await asPhoneOf(0);
     assert.match(await phoneText('#mine-table-number'), /Table \d+|Bye/);
     await phone.execute(`
       document.getElementById('mine-call-judge').click();
@@ -164,11 +167,11 @@ describe('the door: entries, check-in, drops and judge calls from phones', { ski
   });
 
   step('a drop asked from the phone takes effect at the next pairing; the phone follows its player without a reload', async () => {
-    await asPhoneOf(codes[24]);
+    await asPhoneOf(24);
     await phone.execute(`document.getElementById('mine-drop-ask').click();`);
     await waitFor(async () => /You drop after this round/.test(await phoneText('#mine-drop')), { message: 'the drop is asked' });
     const dropping = (await door()).entries.find((e) => e.number === 25).player;
-    await asPhoneOf(codes[0]);
+    await asPhoneOf(0);
     await phone.execute('window.__stayed = true;');
     const before = await phoneText('#mine-table-number');
     const pairings = await cliData(['pairings', file]);

@@ -159,6 +159,10 @@ async function adopt(code) {
   const status = byId('me-status');
   status.textContent = '';
   status.className = '';
+  // From now on this phone is whoever holds `code`: a poll still under way for the previous
+  // holder must not show their entry, nor a button act for them (`pollMine` drops it).
+  me = { code, player: null, name: '' };
+  mine = null;
   try {
     const answer = await call('/api/call/me', { code });
     if (answer.ok) {
