@@ -1,7 +1,8 @@
 //! The cut-line projection (issue 27) against a brute-force oracle: random small events
 //! (up to 12 players, every ruleset, results of every kind, late entries and drops) with one
 //! Swiss round left; every outcome of the last round is enumerated (one result for each
-//! distinct pair of points a table can give) and the standings computed exactly. A player
+//! outcome a table can have that the standings tell apart: points, win or loss, and whether
+//! a default counts for the tiebreakers) and the standings computed exactly. A player
 //! answered **locked** is in the top N in every outcome, **out** in none, **in with a win**
 //! in every outcome where they win. The share of players answered **depends** whom the
 //! enumeration shows to be locked or out is reported.
@@ -52,7 +53,7 @@ fn places(event: &Event, cut: usize) -> Vec<(PlayerId, Place)> {
         .collect()
 }
 
-/// One entry for each distinct (A points, B points) a played match can give.
+/// One entry for each outcome a played match can have that the standings tell apart.
 fn entries(event: &Event, seats: &Seats) -> Vec<(ResultEntry, Option<Side>)> {
     let mut candidates: Vec<(ResultEntry, Option<Side>)> = vec![
         (
@@ -81,6 +82,15 @@ fn entries(event: &Event, seats: &Seats) -> Vec<(ResultEntry, Option<Side>)> {
         ),
         (ResultEntry::DoubleLoss, None),
     ];
+    for winner in [Side::A, Side::B] {
+        candidates.push((
+            ResultEntry::Default {
+                winner,
+                reason: tablekeeper_engine::model::DefaultReason::NoShow,
+            },
+            Some(winner),
+        ));
+    }
     for graded in &event.ruleset.points.graded {
         if graded.outcome == "win" {
             for winner in [Side::A, Side::B] {
@@ -95,15 +105,27 @@ fn entries(event: &Event, seats: &Seats) -> Vec<(ResultEntry, Option<Side>)> {
             }
         }
     }
-    let mut seen: Vec<(Exact, Exact)> = Vec::new();
+    // Two results are the same outcome for the standings when each seat has the same
+    // points and outcome and its category counts alike in both of the ruleset's exclusion
+    // lists (opponents' averages, own match-win).
+    let ruleset = &event.ruleset;
+    let key = |seat: &tablekeeper_engine::model::SeatResult| {
+        (
+            seat.points,
+            seat.outcome,
+            ruleset.opponents.exclude.contains(&seat.category),
+            ruleset.match_win.exclude_own.contains(&seat.category),
+        )
+    };
+    let mut seen = Vec::new();
     let mut kept = Vec::new();
     for (entry, winner) in candidates {
-        let Ok(result) = score(&event.ruleset, seats, entry.clone()) else {
+        let Ok(result) = score(ruleset, seats, entry.clone()) else {
             continue;
         };
-        let points = (result.seats[0].points, result.seats[1].points);
-        if !seen.contains(&points) {
-            seen.push(points);
+        let outcome = (key(&result.seats[0]), key(&result.seats[1]));
+        if !seen.contains(&outcome) {
+            seen.push(outcome);
             kept.push((entry, winner));
         }
     }
@@ -202,6 +224,16 @@ fn check(event: &Event, cut: usize, tally: &mut Tally) {
         if decided {
             tally.locked_or_out_by_enumeration += 1;
             if !matches!(answer.projection, Projection::Locked | Projection::Out) {
+                if std::env::var("PROJECTION_DEBUG").is_ok() {
+                    eprintln!("MISS {} in={} answered={:?} ruleset={} cut={cut}", answer.player, always_in.get(&answer.player).copied().unwrap_or(false), answer.projection, event.ruleset.id);
+                    if std::env::var("PROJECTION_DEBUG").as_deref() == Ok("2") {
+                        let standings = tablekeeper_engine::standings::compute(event).expect("standings");
+                        for row in &standings.rows {
+                            let opponents: Vec<String> = event.rounds.iter().flat_map(|r| &r.matches).filter_map(|m| match m.seats { Seats::Pair{a,b} if a==row.player => Some(format!("{b}{}", m.result.as_ref().map_or("?".into(), |r| format!("{:?}", r.seats[0].outcome)))), Seats::Pair{a,b} if b==row.player => Some(format!("{a}{}", m.result.as_ref().map_or("?".into(), |r| format!("{:?}", r.seats[1].outcome)))), Seats::Single{player} if player==row.player => Some("bye".into()), _ => None}).collect();
+                            eprintln!("   p{} pts={} dropped={} vs {:?}", row.player, row.points, row.dropped, opponents);
+                        }
+                    }
+                }
                 tally.answered_depends_of_those += 1;
                 if matches!(
                     answer.projection,

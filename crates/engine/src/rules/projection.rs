@@ -18,7 +18,9 @@
 
 use crate::error::EngineError;
 use crate::exact::Exact;
-use crate::model::{PlayerId, ResultEntry, Seats, Side, Structure};
+use crate::model::{Outcome, PlayerId, ResultEntry, SeatResult, Seats, Side, Structure};
+use crate::ruleset::Ruleset;
+use crate::standings::bounds::{LastRound, PendingTable};
 use crate::rules::scoring::score;
 use crate::state::Event;
 use tablekeeper_words::msg;
@@ -86,7 +88,7 @@ enum Pending {
 #[derive(Debug, Clone)]
 struct Table {
     number: u32,
-    /// Seat B's player (seat A is the other).
+    a: PlayerId,
     b: PlayerId,
     /// Per outcome: how it went for A and B, and the least and most each can finish with
     /// (`None` for a seat whose player has dropped).
@@ -97,6 +99,16 @@ struct Table {
 struct TableOutcome {
     own: [Own; 2],
     finish: [Option<(Exact, Exact)>; 2],
+}
+
+/// One of a player's possible finishes ([`Field::finish`]).
+#[derive(Debug, Clone, Copy)]
+struct Finish {
+    table: Option<(usize, usize)>,
+    least: Exact,
+    own: Own,
+    surely_in: bool,
+    surely_out: bool,
 }
 
 /// Counts against a line: the most players who can finish at it or above (`most`), the
@@ -120,6 +132,9 @@ struct Field {
     later_gain: (Exact, Exact),
     /// Counts over the whole field, per (line, ties count): most lines repeat.
     totals: std::cell::RefCell<std::collections::BTreeMap<(Exact, bool), Counts>>,
+    /// With one round left and paired: each player's tiebreakers bounded per outcome of
+    /// their table, for the ties on points (`None`: points alone decide).
+    last: Option<LastRound>,
 }
 
 /// The projection of every player who has not dropped, for a cut of `cut`.
@@ -210,7 +225,18 @@ fn final_line(event: &Event, cut: u32) -> Result<CutLine, EngineError> {
     })
 }
 
-/// Points each seat has from the results entered so far.
+/// What a seat's result adds to the standings' first key: its points, or one for a win
+/// where the ruleset ranks by wins first.
+fn primary_gain(ruleset: &Ruleset, seat: &SeatResult) -> Exact {
+    if ruleset.standings.primary_wins {
+        Exact::integer(i64::from(seat.outcome == Outcome::Win))
+    } else {
+        seat.points
+    }
+}
+
+/// The standings' first key (points, or wins) each player has from the results entered
+/// so far.
 fn points_so_far(event: &Event) -> Vec<Exact> {
     let mut points = vec![Exact::ZERO; event.players.len()];
     for round in &event.rounds {
@@ -220,7 +246,9 @@ fn points_so_far(event: &Event) -> Vec<Exact> {
             };
             for (player, seat) in found.seats.players().into_iter().zip(&result.seats) {
                 if let Some(total) = points.get_mut(player.0 as usize - 1) {
-                    *total = total.checked_add(seat.points).unwrap_or(*total);
+                    *total = total
+                        .checked_add(primary_gain(&event.ruleset, seat))
+                        .unwrap_or(*total);
                 }
             }
         }
@@ -228,8 +256,16 @@ fn points_so_far(event: &Event) -> Vec<Exact> {
     points
 }
 
-/// The (A, B) gains of every outcome a played match can have under the ruleset.
-fn outcomes(event: &Event, seats: &Seats) -> Vec<(Exact, Exact, Own, Own)> {
+/// One outcome a played match can have: each seat's result, gain and how it went.
+#[derive(Debug, Clone, PartialEq)]
+struct Possible {
+    seats: [SeatResult; 2],
+    gains: [Exact; 2],
+    own: [Own; 2],
+}
+
+/// Every distinct outcome a played match can have under the ruleset.
+fn outcomes(event: &Event, seats: &Seats) -> Vec<Possible> {
     let ruleset = &event.ruleset;
     let mut entries: Vec<ResultEntry> = Vec::new();
     for winner in [Side::A, Side::B] {
@@ -263,7 +299,7 @@ fn outcomes(event: &Event, seats: &Seats) -> Vec<(Exact, Exact, Own, Own)> {
         });
     }
     entries.push(ResultEntry::DoubleLoss);
-    let mut found: Vec<(Exact, Exact, Own, Own)> = Vec::new();
+    let mut found: Vec<Possible> = Vec::new();
     for entry in entries {
         let (own_a, own_b) = match &entry {
             ResultEntry::Win {
@@ -283,12 +319,33 @@ fn outcomes(event: &Event, seats: &Seats) -> Vec<(Exact, Exact, Own, Own)> {
         let (Some(a), Some(b)) = (result.seats.first(), result.seats.get(1)) else {
             continue;
         };
-        let outcome = (a.points, b.points, own_a, own_b);
-        if !found.contains(&outcome) {
+        let outcome = Possible {
+            seats: [*a, *b],
+            gains: [primary_gain(ruleset, a), primary_gain(ruleset, b)],
+            own: [own_a, own_b],
+        };
+        // Results the standings cannot tell apart are one outcome (fewer to try).
+        let same = |o: &Possible| {
+            o.own == outcome.own
+                && (0..2).all(|seat| alike(ruleset, &o.seats[seat], &outcome.seats[seat]))
+        };
+        if !found.iter().any(same) {
             found.push(outcome);
         }
     }
     found
+}
+
+/// Whether the standings tell two seat results apart: points, win or not, and whether the
+/// category counts in the opponents' averages and the player's own match-win.
+fn alike(ruleset: &Ruleset, a: &SeatResult, b: &SeatResult) -> bool {
+    let excluded = |seat: &SeatResult| {
+        (
+            ruleset.opponents.exclude.contains(&seat.category),
+            ruleset.match_win.exclude_own.contains(&seat.category),
+        )
+    };
+    a.points == b.points && a.outcome == b.outcome && excluded(a) == excluded(b)
 }
 
 /// Whether a finish `range` counts against `line`: can reach it (`at_least`, ties count) or
@@ -314,9 +371,13 @@ impl Field {
         };
         let mut gains: Vec<Exact> = outcomes(event, &sample)
             .iter()
-            .flat_map(|(a, b, _, _)| [*a, *b])
+            .flat_map(|o| o.gains)
             .collect();
-        gains.push(event.ruleset.points.bye);
+        gains.push(if event.ruleset.standings.primary_wins {
+            Exact::integer(1)
+        } else {
+            event.ruleset.points.bye
+        });
         let later_gain = (
             gains.iter().copied().min().unwrap_or(Exact::ZERO),
             gains.iter().copied().max().unwrap_or(Exact::ZERO),
@@ -338,6 +399,7 @@ impl Field {
         };
         let in_progress = event.rounds.last().filter(|r| !r.is_complete());
         let mut tables: Vec<Table> = Vec::new();
+        let mut pending: Vec<PendingTable> = Vec::new();
         let mut at_table: std::collections::HashMap<PlayerId, usize> = Default::default();
         if let Some(round) = in_progress {
             for found in round.matches.iter().filter(|m| m.result.is_none()) {
@@ -349,14 +411,21 @@ impl Field {
                             later(points_of(player).checked_add(gain).unwrap_or(Exact::ZERO))
                         })
                     };
+                    let possible = outcomes(event, &found.seats);
+                    pending.push(PendingTable {
+                        a,
+                        b,
+                        outcomes: possible.iter().map(|o| o.seats).collect(),
+                    });
                     tables.push(Table {
                         number,
+                        a,
                         b,
-                        outcomes: outcomes(event, &found.seats)
+                        outcomes: possible
                             .into_iter()
-                            .map(|(gain_a, gain_b, own_a, own_b)| TableOutcome {
-                                own: [own_a, own_b],
-                                finish: [finish(a, gain_a), finish(b, gain_b)],
+                            .map(|o| TableOutcome {
+                                own: o.own,
+                                finish: [finish(a, o.gains[0]), finish(b, o.gains[1])],
                             })
                             .collect(),
                     });
@@ -375,6 +444,13 @@ impl Field {
                 (p.id, points_of(p.id), pending)
             })
             .collect();
+        // Ties on points are looked into only for the last round, paired: before it,
+        // opponents are unknown.
+        let last = if later_rounds == 0 && in_progress.is_some() {
+            LastRound::compute(event, &pending)?
+        } else {
+            None
+        };
         Ok(Field {
             cut: cut as usize,
             players,
@@ -382,6 +458,7 @@ impl Field {
             later_rounds,
             later_gain,
             totals: Default::default(),
+            last,
         })
     }
 
@@ -486,15 +563,79 @@ impl Field {
         result
     }
 
+    /// With the last round's tiebreaker bounds: the most players who can finish at or
+    /// above player `me` (whose table went `my_table`'s outcome) and the fewest who surely
+    /// finish above, over every outcome of the other tables. `None` without bounds.
+    fn with_tiebreakers(&self, me: usize, my_table: Option<(usize, usize)>) -> Option<(usize, usize)> {
+        let last = self.last.as_ref()?;
+        let (player, _, _) = &self.players[me];
+        let x = last.of(*player, my_table.map(|(_, outcome)| outcome))?;
+        let (mut most, mut fewest) = (0usize, 0usize);
+        for (other, _, pending) in &self.players {
+            if other == player || !matches!(pending, Pending::Fixed) {
+                continue;
+            }
+            let y = last.of(*other, None)?;
+            most += usize::from(!last.surely_ahead(x, y));
+            fewest += usize::from(last.surely_ahead(y, x));
+        }
+        for (index, table) in self.tables.iter().enumerate() {
+            let (mut table_most, mut table_fewest) = (0usize, usize::MAX);
+            for (outcome, possible) in table.outcomes.iter().enumerate() {
+                if my_table.is_some_and(|(mine, o)| mine == index && o != outcome) {
+                    continue;
+                }
+                let (mut up, mut sure) = (0usize, 0usize);
+                for (seat, id) in [table.a, table.b].into_iter().enumerate() {
+                    if id == *player || possible.finish[seat].is_none() {
+                        continue;
+                    }
+                    let y = last.of(id, Some(outcome))?;
+                    up += usize::from(!last.surely_ahead(x, y));
+                    sure += usize::from(last.surely_ahead(y, x));
+                }
+                table_most = table_most.max(up);
+                table_fewest = table_fewest.min(sure);
+            }
+            most += table_most;
+            fewest += if table_fewest == usize::MAX { 0 } else { table_fewest };
+        }
+        Some((most, fewest))
+    }
+
+    /// One of my possible finishes: the outcome of my table (`None`: none pending), the
+    /// least and most I finish with, how my match went, and whether it surely puts me in
+    /// (everyone who can reach it still leaves me a place: my whole tie group fits) or out
+    /// (enough players surely above it). Where points leave it open, the tiebreakers'
+    /// bounds may still settle it (the last round only).
+    fn finish(
+        &self,
+        me: usize,
+        table: Option<(usize, usize)>,
+        (least, most): (Exact, Exact),
+        own: Own,
+    ) -> Finish {
+        let mut finish = Finish {
+            table,
+            least,
+            own,
+            surely_in: self.count_against(me, table, least, true).most < self.cut,
+            surely_out: self.count_against(me, table, most, false).fewest >= self.cut,
+        };
+        if !finish.surely_in
+            && !finish.surely_out
+            && let Some((most, fewest)) = self.with_tiebreakers(me, table)
+        {
+            finish.surely_in = most < self.cut;
+            finish.surely_out = fewest >= self.cut;
+        }
+        finish
+    }
+
     fn projection_of(&self, index: usize) -> Projection {
         let (me, points, pending) = &self.players[index];
-        // My own possible finishes, per outcome of my table: (which, least, most, how it went).
-        type Finish = (Option<(usize, usize)>, Exact, Exact, Own);
         let mine: Vec<Finish> = match pending {
-            Pending::Fixed => {
-                let range = self.fixed_range(*points);
-                vec![(None, range.0, range.1, Own::Other)]
-            }
+            Pending::Fixed => vec![self.finish(index, None, self.fixed_range(*points), Own::Other)],
             Pending::Table { index: table } => {
                 let seat = usize::from(self.tables[*table].b == *me);
                 self.tables[*table]
@@ -502,25 +643,17 @@ impl Field {
                     .iter()
                     .enumerate()
                     .filter_map(|(outcome, o)| {
-                        o.finish[seat].map(|(least, most)| {
-                            (Some((*table, outcome)), least, most, o.own[seat])
-                        })
+                        let range = o.finish[seat]?;
+                        Some(self.finish(index, Some((*table, outcome)), range, o.own[seat]))
                     })
                     .collect()
             }
         };
-        // Surely in with the least I can finish with: everyone who can reach it still
-        // leaves me a place (my whole tie group fits).
-        let surely_in = |(table, least, _, _): &Finish| {
-            self.count_against(index, *table, *least, true).most < self.cut
-        };
-        let surely_out = |(table, _, best, _): &Finish| {
-            self.count_against(index, *table, *best, false).fewest >= self.cut
-        };
-        if !mine.is_empty() && mine.iter().all(surely_out) {
+        let surely_in = |finish: &&Finish| finish.surely_in;
+        if !mine.is_empty() && mine.iter().all(|f| f.surely_out) {
             return Projection::Out;
         }
-        let all_in = !mine.is_empty() && mine.iter().all(surely_in);
+        let all_in = !mine.is_empty() && mine.iter().all(|f| f.surely_in);
         if self.later_rounds > 0 {
             return if all_in {
                 Projection::Locked
@@ -531,26 +664,21 @@ impl Field {
         if all_in {
             return Projection::Locked;
         }
-        let wins: Vec<&Finish> = mine.iter().filter(|m| m.3 == Own::Win).collect();
-        let draws: Vec<&Finish> = mine.iter().filter(|m| m.3 == Own::Draw).collect();
-        if !draws.is_empty()
-            && draws.iter().all(|m| surely_in(m))
-            && wins.iter().all(|m| surely_in(m))
-        {
+        let wins: Vec<&Finish> = mine.iter().filter(|m| m.own == Own::Win).collect();
+        let draws: Vec<&Finish> = mine.iter().filter(|m| m.own == Own::Draw).collect();
+        if !draws.is_empty() && draws.iter().all(surely_in) && wins.iter().all(surely_in) {
             return Projection::InWithDraw;
         }
-        if !wins.is_empty() && wins.iter().all(|m| surely_in(m)) {
+        if !wins.is_empty() && wins.iter().all(surely_in) {
             return Projection::InWithWin;
         }
         // Depends: on the tables that can move the line for my best finish, and on ties.
-        let best = mine.iter().max_by_key(|m| m.1).copied().unwrap_or((
-            None,
-            *points,
-            *points,
-            Own::Other,
-        ));
-        let with_ties = self.count_against(index, best.0, best.1, true);
-        let strictly = self.count_against(index, best.0, best.1, false);
+        let (best_table, best) = mine
+            .iter()
+            .max_by_key(|m| m.least)
+            .map_or((None, *points), |m| (m.table, m.least));
+        let with_ties = self.count_against(index, best_table, best, true);
+        let strictly = self.count_against(index, best_table, best, false);
         let tiebreakers = with_ties.most >= self.cut && strictly.most < self.cut;
         let mut tables = with_ties.deciding;
         if tables.len() > NAMED_TABLES {

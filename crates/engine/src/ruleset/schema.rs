@@ -151,6 +151,18 @@ impl Tiebreaker {
     pub fn higher_is_better(self) -> bool {
         !matches!(self, Tiebreaker::GameLosses)
     }
+
+    /// Whether the value is read from the player's opponents' records (rather than the
+    /// player's own).
+    pub fn depends_on_opponents(self) -> bool {
+        matches!(
+            self,
+            Tiebreaker::OppMatchWin
+                | Tiebreaker::OppOppMatchWin
+                | Tiebreaker::SosDropLowest
+                | Tiebreaker::OppSos
+        )
+    }
 }
 
 /// What happens when the chain is exhausted.

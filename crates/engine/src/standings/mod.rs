@@ -3,6 +3,7 @@
 //! Values come from [`values`] (exact rationals), ranking from [`ranking`]. Every row
 //! carries each tiebreaker both exact and as the ruleset displays it.
 
+pub mod bounds;
 pub mod elimination;
 mod ranking;
 pub mod records;

@@ -28,10 +28,24 @@ pub fn index_of(player: PlayerId) -> usize {
 
 impl Records {
     pub fn collect(event: &Event) -> Records {
+        Self::collect_rounds(event, event.completed_rounds())
+    }
+
+    /// Records of every result entered so far, the round in progress included, with
+    /// `total_rounds` counting that round as it will be once complete: what the cut-line
+    /// projection builds the last round's outcomes on (`standings::bounds`).
+    pub fn collect_through_last(event: &Event) -> Records {
+        Self::collect_rounds(event, event.rounds.iter())
+    }
+
+    fn collect_rounds<'e>(
+        event: &'e Event,
+        rounds: impl Iterator<Item = &'e crate::model::Round>,
+    ) -> Records {
         let count = event.players.len();
         let mut by_player: Vec<Vec<RoundRecord>> = vec![Vec::new(); count];
         let mut total_rounds = 0;
-        for round in event.completed_rounds() {
+        for round in rounds {
             total_rounds += 1;
             for m in &round.matches {
                 let Some(result) = &m.result else { continue };
@@ -77,30 +91,42 @@ impl Records {
         self.dropped_after.get(index_of(player)).copied().flatten()
     }
 
-    /// Bushiroad double-elimination effective rounds (000 §3.2.2.2, 001 第2節 第2項):
-    /// the smallest of the round of the second loss, the drop round plus the losses
-    /// still needed to reach two, and the total rounds.
+    /// Bushiroad double-elimination effective rounds of `player` ([`effective_rounds`]).
     pub fn effective_rounds(&self, player: PlayerId) -> u32 {
-        let records = self.of(player);
-        let mut losses = 0;
-        let mut candidates = vec![self.total_rounds];
-        for (index, record) in records.iter().enumerate() {
-            if record.seat.outcome != Outcome::Win {
-                // Draws count as losses in double elimination (000 §3.2.2).
-                losses += 1;
-                if losses == 2 {
-                    candidates.push(u32::try_from(index + 1).unwrap_or(u32::MAX));
-                    break;
-                }
+        effective_rounds(
+            self.of(player),
+            self.total_rounds,
+            self.dropped_after(player),
+        )
+    }
+}
+
+/// Bushiroad double-elimination effective rounds (000 §3.2.2.2, 001 第2節 第2項): the
+/// smallest of the round of the second loss, the drop round plus the losses still needed
+/// to reach two, and the total rounds.
+pub fn effective_rounds(
+    records: &[RoundRecord],
+    total_rounds: u32,
+    dropped_after: Option<u32>,
+) -> u32 {
+    let mut losses = 0;
+    let mut candidates = vec![total_rounds];
+    for (index, record) in records.iter().enumerate() {
+        if record.seat.outcome != Outcome::Win {
+            // Draws count as losses in double elimination (000 §3.2.2).
+            losses += 1;
+            if losses == 2 {
+                candidates.push(u32::try_from(index + 1).unwrap_or(u32::MAX));
+                break;
             }
         }
-        if let Some(after) = self.dropped_after(player)
-            && losses < 2
-        {
-            candidates.push(after + (2 - losses));
-        }
-        candidates.into_iter().min().unwrap_or(0)
     }
+    if let Some(after) = dropped_after
+        && losses < 2
+    {
+        candidates.push(after + (2 - losses));
+    }
+    candidates.into_iter().min().unwrap_or(0)
 }
 
 fn push(

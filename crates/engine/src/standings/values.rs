@@ -3,7 +3,7 @@
 //!
 //! Values are kept in vectors indexed by player id − 1 ([`index_of`]).
 
-use super::records::{Records, RoundRecord, index_of};
+use super::records::{Records, RoundRecord, effective_rounds, index_of};
 use crate::exact::{ArithmeticError, CommonScale, Exact};
 use crate::model::{Outcome, PlayerId};
 use crate::ruleset::{Denominator, Ruleset, Tiebreaker};
@@ -46,7 +46,12 @@ impl Values {
                 .filter(|o| *o < count)
                 .collect();
             points[index] = sum(own.iter().map(|r| r.seat.points))?;
-            match_win[index] = own_match_win(ruleset, records, *player, own)?;
+            match_win[index] = own_match_win(
+                ruleset,
+                own,
+                records.total_rounds,
+                records.dropped_after(*player),
+            )?;
             let mut squares = 0i64;
             let (mut won, mut lost) = (0i64, 0i64);
             for record in own {
@@ -144,11 +149,11 @@ impl Values {
 
 /// The player's own match-win percentage: points over rounds (× max points), with the
 /// ruleset's exclusions, rounding and floor.
-fn own_match_win(
+pub(super) fn own_match_win(
     ruleset: &Ruleset,
-    records: &Records,
-    player: PlayerId,
     own: &[RoundRecord],
+    total_rounds: u32,
+    dropped_after: Option<u32>,
 ) -> Result<Exact, ArithmeticError> {
     let rule = &ruleset.match_win;
     let counted: Vec<&RoundRecord> = own
@@ -159,8 +164,10 @@ fn own_match_win(
     let numerator = sum(counted.iter().map(|r| r.seat.points))?;
     let rounds = match rule.denominator {
         Denominator::RoundsPlayed => u32::try_from(counted.len()).map_err(|_| ArithmeticError)?,
-        Denominator::TotalRounds => records.total_rounds.saturating_sub(excluded),
-        Denominator::EffectiveRounds => records.effective_rounds(player).saturating_sub(excluded),
+        Denominator::TotalRounds => total_rounds.saturating_sub(excluded),
+        Denominator::EffectiveRounds => {
+            effective_rounds(own, total_rounds, dropped_after).saturating_sub(excluded)
+        }
     };
     if rounds == 0 {
         return Ok(rule.floor);
@@ -173,7 +180,7 @@ fn own_match_win(
     Ok(value.max(rule.floor))
 }
 
-fn sum(values: impl Iterator<Item = Exact>) -> Result<Exact, ArithmeticError> {
+pub(super) fn sum(values: impl Iterator<Item = Exact>) -> Result<Exact, ArithmeticError> {
     let mut values = values;
     values.try_fold(Exact::ZERO, |acc, v| acc.checked_add(v))
 }
