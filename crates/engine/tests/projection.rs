@@ -14,9 +14,9 @@ use rand_chacha::ChaCha8Rng;
 use support::random_event;
 use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats, Side};
 use tablekeeper_engine::pairing::pair_next_round;
-use tablekeeper_engine::rules::projection::{Projection, project};
+use tablekeeper_engine::rules::projection::{CutLine, Projection, project, project_by_bounds};
 use tablekeeper_engine::rules::scoring::score;
-use tablekeeper_engine::{Action, Event, Exact};
+use tablekeeper_engine::{Action, Event};
 
 /// Where a player ends in one outcome: surely in (their tie group fits), surely out, or a
 /// draw at the line decides.
@@ -142,8 +142,9 @@ struct Tally {
     events: usize,
 }
 
-/// Checks one event with its last round pending; returns the tally.
-fn check(event: &Event, cut: usize, tally: &mut Tally) {
+/// Checks one event with its last round pending, as the product answers (the bounds, and
+/// every outcome tried where there are few) and from the bounds alone.
+fn check(event: &Event, cut: usize, answers: &mut Tally, bounds_alone: &mut Tally) {
     let round = event.rounds.len() as u32;
     let pending: Vec<(u32, Seats)> = event.rounds.last().map_or(Vec::new(), |r| {
         r.matches
@@ -160,7 +161,13 @@ fn check(event: &Event, cut: usize, tally: &mut Tally) {
     if total == 0 || total > 20_000 {
         return;
     }
-    let line = project(event, cut as u32).expect("projection");
+    let lines: [(CutLine, &str); 2] = [
+        (project(event, cut as u32).expect("projection"), "answer"),
+        (
+            project_by_bounds(event, cut as u32).expect("projection"),
+            "bounds alone",
+        ),
+    ];
     // Every outcome: the places, and for each player whether they won.
     let mut always_in: std::collections::HashMap<PlayerId, bool> = Default::default();
     let mut always_out: std::collections::HashMap<PlayerId, bool> = Default::default();
@@ -187,62 +194,56 @@ fn check(event: &Event, cut: usize, tally: &mut Tally) {
         for (player, place) in places(&outcome, cut) {
             *always_in.entry(player).or_insert(true) &= place == Place::In;
             *always_out.entry(player).or_insert(true) &= place == Place::Out;
-            let answered = line
-                .players
-                .iter()
-                .find(|p| p.player == player)
-                .map(|p| p.projection.clone());
-            match answered {
-                Some(Projection::Locked) => {
-                    assert_eq!(
-                        place,
-                        Place::In,
-                        "player {player} locked but not in: {outcome:?}"
-                    )
+            for (line, how) in &lines {
+                let answered = line
+                    .players
+                    .iter()
+                    .find(|p| p.player == player)
+                    .map(|p| p.projection.clone());
+                match answered {
+                    Some(Projection::Locked) => {
+                        assert_eq!(
+                            place,
+                            Place::In,
+                            "player {player} locked ({how}) but not in: {outcome:?}"
+                        )
+                    }
+                    Some(Projection::Out) => {
+                        assert_eq!(place, Place::Out, "player {player} out ({how}) but not out")
+                    }
+                    Some(Projection::InWithWin) | Some(Projection::InWithDraw)
+                        if winners.contains(&player) =>
+                    {
+                        assert_eq!(
+                            place,
+                            Place::In,
+                            "player {player} in with a win ({how}), won, not in"
+                        )
+                    }
+                    _ => {}
                 }
-                Some(Projection::Out) => {
-                    assert_eq!(place, Place::Out, "player {player} out but not out")
-                }
-                Some(Projection::InWithWin) | Some(Projection::InWithDraw)
-                    if winners.contains(&player) =>
-                {
-                    assert_eq!(
-                        place,
-                        Place::In,
-                        "player {player} in with a win, won, not in"
-                    )
-                }
-                _ => {}
             }
         }
     }
-    tally.events += 1;
-    for answer in &line.players {
-        tally.players += 1;
-        let decided = always_in.get(&answer.player).copied().unwrap_or(false)
-            || always_out.get(&answer.player).copied().unwrap_or(false);
-        if decided {
-            tally.locked_or_out_by_enumeration += 1;
-            if !matches!(answer.projection, Projection::Locked | Projection::Out) {
-                if std::env::var("PROJECTION_DEBUG").is_ok() {
-                    eprintln!("MISS {} in={} answered={:?} ruleset={} cut={cut}", answer.player, always_in.get(&answer.player).copied().unwrap_or(false), answer.projection, event.ruleset.id);
-                    if std::env::var("PROJECTION_DEBUG").as_deref() == Ok("2") {
-                        let standings = tablekeeper_engine::standings::compute(event).expect("standings");
-                        for row in &standings.rows {
-                            let opponents: Vec<String> = event.rounds.iter().flat_map(|r| &r.matches).filter_map(|m| match m.seats { Seats::Pair{a,b} if a==row.player => Some(format!("{b}{}", m.result.as_ref().map_or("?".into(), |r| format!("{:?}", r.seats[0].outcome)))), Seats::Pair{a,b} if b==row.player => Some(format!("{a}{}", m.result.as_ref().map_or("?".into(), |r| format!("{:?}", r.seats[1].outcome)))), Seats::Single{player} if player==row.player => Some("bye".into()), _ => None}).collect();
-                            eprintln!("   p{} pts={} dropped={} vs {:?}", row.player, row.points, row.dropped, opponents);
+    for ((line, _), tally) in lines.iter().zip([answers, bounds_alone]) {
+        tally.events += 1;
+        for answer in &line.players {
+            tally.players += 1;
+            let decided = always_in.get(&answer.player).copied().unwrap_or(false)
+                || always_out.get(&answer.player).copied().unwrap_or(false);
+            if decided {
+                tally.locked_or_out_by_enumeration += 1;
+                if !matches!(answer.projection, Projection::Locked | Projection::Out) {
+                    tally.answered_depends_of_those += 1;
+                    if matches!(
+                        answer.projection,
+                        Projection::Depends {
+                            tiebreakers: true,
+                            ..
                         }
+                    ) {
+                        tally.of_those_on_ties += 1;
                     }
-                }
-                tally.answered_depends_of_those += 1;
-                if matches!(
-                    answer.projection,
-                    Projection::Depends {
-                        tiebreakers: true,
-                        ..
-                    }
-                ) {
-                    tally.of_those_on_ties += 1;
                 }
             }
         }
@@ -252,7 +253,8 @@ fn check(event: &Event, cut: usize, tally: &mut Tally) {
 #[test]
 fn locked_and_out_are_never_wrong_against_every_outcome_of_the_last_round() {
     let mut rng = ChaCha8Rng::seed_from_u64(27);
-    let mut tally = Tally::default();
+    let mut answers = Tally::default();
+    let mut bounds_alone = Tally::default();
     for case in 0..400u64 {
         let players = rng.random_range(4..=12usize);
         let rounds = rng.random_range(1..=3u32);
@@ -278,22 +280,38 @@ fn locked_and_out_are_never_wrong_against_every_outcome_of_the_last_round() {
         let cut = [2usize, 4, 8][rng.random_range(0..3usize)]
             .min(active.saturating_sub(1))
             .max(1);
-        check(&event, cut, &mut tally);
+        check(&event, cut, &mut answers, &mut bounds_alone);
     }
-    let share =
-        tally.answered_depends_of_those as f64 / tally.locked_or_out_by_enumeration.max(1) as f64;
-    eprintln!(
-        "projection oracle: {} events, {} players; {} locked or out by enumeration, {} of them answered otherwise ({:.1} %), {} of those on a tie in points",
-        tally.events,
-        tally.players,
-        tally.locked_or_out_by_enumeration,
-        tally.answered_depends_of_those,
-        share * 100.0,
-        tally.of_those_on_ties
+    let share = |tally: &Tally| {
+        tally.answered_depends_of_those as f64 / tally.locked_or_out_by_enumeration.max(1) as f64
+    };
+    for (tally, how) in [(&answers, "answers"), (&bounds_alone, "bounds alone")] {
+        eprintln!(
+            "projection oracle ({how}): {} events, {} players; {} locked or out by enumeration, {} of them answered otherwise ({:.1} %), {} of those on a tie in points",
+            tally.events,
+            tally.players,
+            tally.locked_or_out_by_enumeration,
+            tally.answered_depends_of_those,
+            share(tally) * 100.0,
+            tally.of_those_on_ties
+        );
+    }
+    assert!(
+        answers.events >= 100,
+        "enough events were checked: {}",
+        answers.events
+    );
+    // Issue 27: at most 5 % of the players enumeration shows locked or out are answered
+    // otherwise. The bounds alone (no outcome tried one by one, as at a large event) are
+    // held to what they reach today, so a change that loosens them fails here.
+    assert!(
+        share(&answers) <= 0.05,
+        "answers: {:.1} %",
+        share(&answers) * 100.0
     );
     assert!(
-        tally.events >= 100,
-        "enough events were checked: {}",
-        tally.events
+        share(&bounds_alone) <= 0.09,
+        "bounds alone: {:.1} %",
+        share(&bounds_alone) * 100.0
     );
 }

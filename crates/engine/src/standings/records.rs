@@ -79,6 +79,22 @@ impl Records {
         }
     }
 
+    /// These records with one more round record for each of `seats` (the last round's
+    /// outcome at its tables, for the cut-line projection's enumeration).
+    pub fn with_seats(&self, seats: &[(PlayerId, RoundRecord)]) -> Records {
+        let mut by_player = self.by_player.clone();
+        for (player, record) in seats {
+            if let Some(list) = by_player.get_mut(index_of(*player)) {
+                list.push(*record);
+            }
+        }
+        Records {
+            by_player,
+            total_rounds: self.total_rounds,
+            dropped_after: self.dropped_after.clone(),
+        }
+    }
+
     pub fn of(&self, player: PlayerId) -> &[RoundRecord] {
         self.by_player
             .get(index_of(player))

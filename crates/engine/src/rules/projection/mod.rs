@@ -16,12 +16,16 @@
 //! Top N is the cut's own rule (`top_cut::ranking::select_by_ranking`): the first N players
 //! in the standings who have not dropped.
 
+mod counting;
+mod enumeration;
+mod outcomes;
+
+use outcomes::{outcomes, points_so_far};
+
 use crate::error::EngineError;
 use crate::exact::Exact;
-use crate::model::{Outcome, PlayerId, ResultEntry, SeatResult, Seats, Side, Structure};
-use crate::ruleset::Ruleset;
+use crate::model::{PlayerId, SeatResult, Seats, Structure};
 use crate::standings::bounds::{LastRound, PendingTable};
-use crate::rules::scoring::score;
 use crate::state::Event;
 use tablekeeper_words::msg;
 
@@ -64,6 +68,10 @@ pub struct CutLine {
     pub players: Vec<PlayerProjection>,
 }
 
+/// Players who can tie on points at most for the tiebreakers to be looked into (beyond,
+/// "depends on tiebreakers": each comparison costs, and so many ties rarely settle).
+const TIE_LIMIT: usize = 96;
+
 /// Tables named in a **depends** at most (beyond, the answer is just "depends").
 const NAMED_TABLES: usize = 3;
 
@@ -97,6 +105,7 @@ struct Table {
 
 #[derive(Debug, Clone)]
 struct TableOutcome {
+    seats: [SeatResult; 2],
     own: [Own; 2],
     finish: [Option<(Exact, Exact)>; 2],
 }
@@ -111,7 +120,7 @@ struct Finish {
     surely_out: bool,
 }
 
-/// Counts against a line: the most players who can finish at it or above (`most`), the
+/// Counts against a line (ties counted or not, as asked): the most players who can finish at it or above (`most`), the
 /// fewest who surely finish above it (`fewest`), and the tables whose outcome moves them.
 #[derive(Debug, Clone, Default)]
 struct Counts {
@@ -121,7 +130,7 @@ struct Counts {
 }
 
 /// Everything the bounds read, built once per event.
-struct Field {
+struct Field<'e> {
     cut: usize,
     /// Eligible players: (player, points so far, pending).
     players: Vec<(PlayerId, Exact, Pending)>,
@@ -135,10 +144,29 @@ struct Field {
     /// With one round left and paired: each player's tiebreakers bounded per outcome of
     /// their table, for the ties on points (`None`: points alone decide).
     last: Option<LastRound>,
+    /// With one round left and paired, and few outcomes: what held for each player over
+    /// every outcome (computed when first needed; `None` inside: too many outcomes).
+    enumerated: std::cell::OnceCell<Option<Vec<enumeration::Tally>>>,
+    /// Whether to try every outcome where there are few (off only to measure the bounds).
+    enumerate: bool,
+    event: &'e Event,
+    /// With the last round's bounds: how many eligible players can finish on each number of
+    /// points.
+    tied_at: std::collections::HashMap<Exact, usize>,
 }
 
 /// The projection of every player who has not dropped, for a cut of `cut`.
 pub fn project(event: &Event, cut: u32) -> Result<CutLine, EngineError> {
+    project_with(event, cut, true)
+}
+
+/// The projection from the bounds alone, never trying the last round's outcomes one by
+/// one: what the oracle test measures the bounds' precision with.
+pub fn project_by_bounds(event: &Event, cut: u32) -> Result<CutLine, EngineError> {
+    project_with(event, cut, false)
+}
+
+fn project_with(event: &Event, cut: u32, enumerate: bool) -> Result<CutLine, EngineError> {
     if event.settings.structure != Structure::Swiss || event.cut.is_some() {
         return Err(EngineError::InvalidCut(msg!(
             "error.invalid-cut.projection-swiss-only",
@@ -157,7 +185,7 @@ pub fn project(event: &Event, cut: u32) -> Result<CutLine, EngineError> {
             "choose the size of the cut to project (for example --cut 8)"
         )));
     }
-    let field = Field::of(event, cut)?;
+    let field = Field::of(event, cut, enumerate)?;
     let paired = !field.tables.is_empty() || event.rounds.last().is_some_and(|r| !r.is_complete());
     let rounds_left =
         field.later_rounds + u32::from(event.rounds.last().is_some_and(|r| !r.is_complete()));
@@ -173,7 +201,7 @@ pub fn project(event: &Event, cut: u32) -> Result<CutLine, EngineError> {
                 projection: field.projection_of(index),
             }
         })
-        .collect();
+        .collect::<Vec<_>>();
     Ok(CutLine {
         cut,
         rounds_left,
@@ -225,142 +253,8 @@ fn final_line(event: &Event, cut: u32) -> Result<CutLine, EngineError> {
     })
 }
 
-/// What a seat's result adds to the standings' first key: its points, or one for a win
-/// where the ruleset ranks by wins first.
-fn primary_gain(ruleset: &Ruleset, seat: &SeatResult) -> Exact {
-    if ruleset.standings.primary_wins {
-        Exact::integer(i64::from(seat.outcome == Outcome::Win))
-    } else {
-        seat.points
-    }
-}
-
-/// The standings' first key (points, or wins) each player has from the results entered
-/// so far.
-fn points_so_far(event: &Event) -> Vec<Exact> {
-    let mut points = vec![Exact::ZERO; event.players.len()];
-    for round in &event.rounds {
-        for found in &round.matches {
-            let Some(result) = &found.result else {
-                continue;
-            };
-            for (player, seat) in found.seats.players().into_iter().zip(&result.seats) {
-                if let Some(total) = points.get_mut(player.0 as usize - 1) {
-                    *total = total
-                        .checked_add(primary_gain(&event.ruleset, seat))
-                        .unwrap_or(*total);
-                }
-            }
-        }
-    }
-    points
-}
-
-/// One outcome a played match can have: each seat's result, gain and how it went.
-#[derive(Debug, Clone, PartialEq)]
-struct Possible {
-    seats: [SeatResult; 2],
-    gains: [Exact; 2],
-    own: [Own; 2],
-}
-
-/// Every distinct outcome a played match can have under the ruleset.
-fn outcomes(event: &Event, seats: &Seats) -> Vec<Possible> {
-    let ruleset = &event.ruleset;
-    let mut entries: Vec<ResultEntry> = Vec::new();
-    for winner in [Side::A, Side::B] {
-        entries.push(ResultEntry::Win {
-            winner,
-            games: None,
-            reason: None,
-        });
-        entries.push(ResultEntry::Default {
-            winner,
-            reason: crate::model::DefaultReason::NoShow,
-        });
-        for graded in ruleset.points.graded.iter().filter(|g| g.outcome == "win") {
-            entries.push(ResultEntry::Win {
-                winner,
-                games: None,
-                reason: Some(graded.id.clone()),
-            });
-        }
-    }
-    entries.push(ResultEntry::Draw {
-        reason: crate::model::DrawReason::Time,
-        games: None,
-        graded_reason: None,
-    });
-    for graded in ruleset.points.graded.iter().filter(|g| g.outcome == "draw") {
-        entries.push(ResultEntry::Draw {
-            reason: crate::model::DrawReason::Time,
-            games: None,
-            graded_reason: Some(graded.id.clone()),
-        });
-    }
-    entries.push(ResultEntry::DoubleLoss);
-    let mut found: Vec<Possible> = Vec::new();
-    for entry in entries {
-        let (own_a, own_b) = match &entry {
-            ResultEntry::Win {
-                winner: Side::A, ..
-            }
-            | ResultEntry::Default {
-                winner: Side::A, ..
-            } => (Own::Win, Own::Other),
-            ResultEntry::Win { .. } | ResultEntry::Default { .. } => (Own::Other, Own::Win),
-            ResultEntry::Draw { .. } => (Own::Draw, Own::Draw),
-            _ => (Own::Other, Own::Other),
-        };
-        // A result the ruleset does not take (a draw where there are none) is no outcome.
-        let Ok(result) = score(ruleset, seats, entry) else {
-            continue;
-        };
-        let (Some(a), Some(b)) = (result.seats.first(), result.seats.get(1)) else {
-            continue;
-        };
-        let outcome = Possible {
-            seats: [*a, *b],
-            gains: [primary_gain(ruleset, a), primary_gain(ruleset, b)],
-            own: [own_a, own_b],
-        };
-        // Results the standings cannot tell apart are one outcome (fewer to try).
-        let same = |o: &Possible| {
-            o.own == outcome.own
-                && (0..2).all(|seat| alike(ruleset, &o.seats[seat], &outcome.seats[seat]))
-        };
-        if !found.iter().any(same) {
-            found.push(outcome);
-        }
-    }
-    found
-}
-
-/// Whether the standings tell two seat results apart: points, win or not, and whether the
-/// category counts in the opponents' averages and the player's own match-win.
-fn alike(ruleset: &Ruleset, a: &SeatResult, b: &SeatResult) -> bool {
-    let excluded = |seat: &SeatResult| {
-        (
-            ruleset.opponents.exclude.contains(&seat.category),
-            ruleset.match_win.exclude_own.contains(&seat.category),
-        )
-    };
-    a.points == b.points && a.outcome == b.outcome && excluded(a) == excluded(b)
-}
-
-/// Whether a finish `range` counts against `line`: can reach it (`at_least`, ties count) or
-/// its best is above it (`most`), or its least is above it (surely above).
-fn counts(range: (Exact, Exact), line: Exact, at_least: bool, most: bool) -> bool {
-    let value = if most { range.1 } else { range.0 };
-    if at_least {
-        value >= line
-    } else {
-        value > line
-    }
-}
-
-impl Field {
-    fn of(event: &Event, cut: u32) -> Result<Field, EngineError> {
+impl<'e> Field<'e> {
+    fn of(event: &'e Event, cut: u32, enumerate: bool) -> Result<Field<'e>, EngineError> {
         let so_far = points_so_far(event);
         let played = u32::try_from(event.rounds.len()).unwrap_or(u32::MAX);
         let later_rounds = event.settings.planned_rounds.saturating_sub(played);
@@ -424,6 +318,7 @@ impl Field {
                         outcomes: possible
                             .into_iter()
                             .map(|o| TableOutcome {
+                                seats: o.seats,
                                 own: o.own,
                                 finish: [finish(a, o.gains[0]), finish(b, o.gains[1])],
                             })
@@ -432,7 +327,7 @@ impl Field {
                 }
             }
         }
-        let players = event
+        let players: Vec<(PlayerId, Exact, Pending)> = event
             .players
             .iter()
             .filter(|p| p.is_active())
@@ -451,6 +346,26 @@ impl Field {
         } else {
             None
         };
+        let mut tied_at: std::collections::HashMap<Exact, usize> = Default::default();
+        if last.is_some() {
+            for (_, points, pending) in &players {
+                let mut reachable: Vec<Exact> = match pending {
+                    Pending::Fixed => vec![*points],
+                    Pending::Table { index } => tables[*index]
+                        .outcomes
+                        .iter()
+                        .flat_map(|o| o.finish)
+                        .flatten()
+                        .map(|range| range.0)
+                        .collect(),
+                };
+                reachable.sort();
+                reachable.dedup();
+                for value in reachable {
+                    *tied_at.entry(value).or_default() += 1;
+                }
+            }
+        }
         Ok(Field {
             cut: cut as usize,
             players,
@@ -459,6 +374,10 @@ impl Field {
             later_gain,
             totals: Default::default(),
             last,
+            enumerated: Default::default(),
+            enumerate,
+            event,
+            tied_at,
         })
     }
 
@@ -470,137 +389,6 @@ impl Field {
             range.1 = range.1.checked_add(self.later_gain.1).unwrap_or(range.1);
         }
         range
-    }
-
-    /// One table's most (over its outcomes) and fewest against the line, `skip` not counted.
-    fn table_counts<'t>(
-        outcomes: impl Iterator<Item = &'t TableOutcome>,
-        line: Exact,
-        at_least: bool,
-        skip: Option<usize>,
-    ) -> (usize, usize) {
-        let mut most = 0usize;
-        let mut fewest = usize::MAX;
-        for outcome in outcomes {
-            let mut up = 0usize;
-            let mut sure = 0usize;
-            for (seat, finish) in outcome.finish.iter().enumerate() {
-                let Some(range) = finish else { continue };
-                if skip == Some(seat) {
-                    continue;
-                }
-                up += usize::from(counts(*range, line, at_least, true));
-                sure += usize::from(counts(*range, line, false, false));
-            }
-            most = most.max(up);
-            fewest = fewest.min(sure);
-        }
-        (most, if fewest == usize::MAX { 0 } else { fewest })
-    }
-
-    /// Counts over every eligible player and every pending table (cached per line).
-    fn totals(&self, line: Exact, at_least: bool) -> Counts {
-        if let Some(found) = self.totals.borrow().get(&(line, at_least)) {
-            return found.clone();
-        }
-        let mut total = Counts::default();
-        for (_, points, pending) in &self.players {
-            if let Pending::Fixed = pending {
-                let range = self.fixed_range(*points);
-                total.most += usize::from(counts(range, line, at_least, true));
-                total.fewest += usize::from(counts(range, line, false, false));
-            }
-        }
-        for table in &self.tables {
-            let (most, fewest) = Self::table_counts(table.outcomes.iter(), line, at_least, None);
-            if most != fewest {
-                total.deciding.push(table.number);
-            }
-            total.most += most;
-            total.fewest += fewest;
-        }
-        self.totals
-            .borrow_mut()
-            .insert((line, at_least), total.clone());
-        total
-    }
-
-    /// The counts against `line` for player `me` (not counted) whose own table went
-    /// `my_table`'s outcome (`None`: no pending table).
-    fn count_against(
-        &self,
-        me: usize,
-        my_table: Option<(usize, usize)>,
-        line: Exact,
-        at_least: bool,
-    ) -> Counts {
-        let mut result = self.totals(line, at_least);
-        let (player, points, _) = &self.players[me];
-        match my_table {
-            None => {
-                let range = self.fixed_range(*points);
-                result.most -= usize::from(counts(range, line, at_least, true));
-                result.fewest -= usize::from(counts(range, line, false, false));
-            }
-            Some((index, outcome)) => {
-                let table = &self.tables[index];
-                let (most, fewest) =
-                    Self::table_counts(table.outcomes.iter(), line, at_least, None);
-                result.most -= most;
-                result.fewest -= fewest;
-                let seat = usize::from(table.b == *player);
-                let (most, fewest) = Self::table_counts(
-                    table.outcomes.get(outcome).into_iter(),
-                    line,
-                    at_least,
-                    Some(seat),
-                );
-                result.most += most;
-                result.fewest += fewest;
-                result.deciding.retain(|t| *t != table.number);
-            }
-        }
-        result
-    }
-
-    /// With the last round's tiebreaker bounds: the most players who can finish at or
-    /// above player `me` (whose table went `my_table`'s outcome) and the fewest who surely
-    /// finish above, over every outcome of the other tables. `None` without bounds.
-    fn with_tiebreakers(&self, me: usize, my_table: Option<(usize, usize)>) -> Option<(usize, usize)> {
-        let last = self.last.as_ref()?;
-        let (player, _, _) = &self.players[me];
-        let x = last.of(*player, my_table.map(|(_, outcome)| outcome))?;
-        let (mut most, mut fewest) = (0usize, 0usize);
-        for (other, _, pending) in &self.players {
-            if other == player || !matches!(pending, Pending::Fixed) {
-                continue;
-            }
-            let y = last.of(*other, None)?;
-            most += usize::from(!last.surely_ahead(x, y));
-            fewest += usize::from(last.surely_ahead(y, x));
-        }
-        for (index, table) in self.tables.iter().enumerate() {
-            let (mut table_most, mut table_fewest) = (0usize, usize::MAX);
-            for (outcome, possible) in table.outcomes.iter().enumerate() {
-                if my_table.is_some_and(|(mine, o)| mine == index && o != outcome) {
-                    continue;
-                }
-                let (mut up, mut sure) = (0usize, 0usize);
-                for (seat, id) in [table.a, table.b].into_iter().enumerate() {
-                    if id == *player || possible.finish[seat].is_none() {
-                        continue;
-                    }
-                    let y = last.of(id, Some(outcome))?;
-                    up += usize::from(!last.surely_ahead(x, y));
-                    sure += usize::from(last.surely_ahead(y, x));
-                }
-                table_most = table_most.max(up);
-                table_fewest = table_fewest.min(sure);
-            }
-            most += table_most;
-            fewest += if table_fewest == usize::MAX { 0 } else { table_fewest };
-        }
-        Some((most, fewest))
     }
 
     /// One of my possible finishes: the outcome of my table (`None`: none pending), the
@@ -622,17 +410,58 @@ impl Field {
             surely_in: self.count_against(me, table, least, true).most < self.cut,
             surely_out: self.count_against(me, table, most, false).fewest >= self.cut,
         };
-        if !finish.surely_in
-            && !finish.surely_out
-            && let Some((most, fewest)) = self.with_tiebreakers(me, table)
-        {
-            finish.surely_in = most < self.cut;
-            finish.surely_out = fewest >= self.cut;
+        if !finish.surely_in && !finish.surely_out && least == most {
+            // Only the tie on points is open: in is possible when fewer than N can finish
+            // above on points, out when N surely finish level or above.
+            let try_in = self.count_against(me, table, least, false).most < self.cut;
+            let try_out = self.count_against(me, table, least, true).fewest >= self.cut;
+            if try_in || try_out {
+                (finish.surely_in, finish.surely_out) =
+                    self.with_tiebreakers(me, table, least, (try_in, try_out));
+            }
         }
         finish
     }
 
     fn projection_of(&self, index: usize) -> Projection {
+        let answer = self.by_bounds(index);
+        if matches!(answer, Projection::Locked | Projection::Out) || !self.enumerate {
+            return answer;
+        }
+        let Some(tallies) = self.enumerated() else {
+            return answer;
+        };
+        let (player, _, _) = &self.players[index];
+        let Some(tally) = tallies.get((player.0 as usize).saturating_sub(1)) else {
+            return answer;
+        };
+        if tally.always_in {
+            Projection::Locked
+        } else if tally.always_out {
+            Projection::Out
+        } else if tally.in_when_drew == Some(true) && tally.in_when_won != Some(false) {
+            Projection::InWithDraw
+        } else if tally.in_when_won == Some(true) {
+            Projection::InWithWin
+        } else {
+            // Depends, with what the bounds say it depends on.
+            answer
+        }
+    }
+
+    /// Every outcome of the last round tried, once, where there are few.
+    fn enumerated(&self) -> Option<&Vec<enumeration::Tally>> {
+        self.enumerated
+            .get_or_init(|| {
+                self.last.as_ref()?;
+                enumeration::tally(self.event, &self.tables, self.cut)
+                    .ok()
+                    .flatten()
+            })
+            .as_ref()
+    }
+
+    fn by_bounds(&self, index: usize) -> Projection {
         let (me, points, pending) = &self.players[index];
         let mine: Vec<Finish> = match pending {
             Pending::Fixed => vec![self.finish(index, None, self.fixed_range(*points), Own::Other)],
