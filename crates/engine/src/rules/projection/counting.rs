@@ -2,7 +2,8 @@
 //! fewest surely above, by points over independent tables, then by the tiebreakers' bounds
 //! where points leave a tie.
 
-use super::{Counts, Field, Pending, TIE_LIMIT, TableOutcome};
+use super::table::TableOutcome;
+use super::{Counts, Field, Pending, TIE_LIMIT};
 use crate::exact::Exact;
 use crate::standings::bounds::Relation;
 

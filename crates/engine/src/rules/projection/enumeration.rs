@@ -3,7 +3,7 @@
 //! outcome gives), and each player's place in it tallied. What holds in every outcome is
 //! proven, so the answer is exact where the bounds of [`super`] leave a tie open.
 
-use super::{Own, Table};
+use super::table::{Own, Table};
 use crate::error::EngineError;
 use crate::model::PlayerId;
 use crate::standings::records::{Records, RoundRecord};

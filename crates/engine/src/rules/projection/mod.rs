@@ -19,12 +19,14 @@
 mod counting;
 mod enumeration;
 mod outcomes;
+mod table;
 
 use outcomes::{outcomes, points_so_far};
+use table::{Own, Table, TableOutcome};
 
 use crate::error::EngineError;
 use crate::exact::Exact;
-use crate::model::{PlayerId, SeatResult, Seats, Structure};
+use crate::model::{PlayerId, Seats, Structure};
 use crate::standings::bounds::{LastRound, PendingTable};
 use crate::state::Event;
 use tablekeeper_words::msg;
@@ -75,14 +77,6 @@ const TIE_LIMIT: usize = 96;
 /// Tables named in a **depends** at most (beyond, the answer is just "depends").
 const NAMED_TABLES: usize = 3;
 
-/// How a player's own match went, for "in with a win / a draw".
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Own {
-    Win,
-    Draw,
-    Other,
-}
-
 /// What the round in progress can still change for one player.
 #[derive(Debug, Clone)]
 enum Pending {
@@ -90,24 +84,6 @@ enum Pending {
     Fixed,
     /// At this table, seat A or B, with the table's possible (A, B) gains.
     Table { index: usize },
-}
-
-/// A pending table: its number, seats and what each outcome gives each seat.
-#[derive(Debug, Clone)]
-struct Table {
-    number: u32,
-    a: PlayerId,
-    b: PlayerId,
-    /// Per outcome: how it went for A and B, and the least and most each can finish with
-    /// (`None` for a seat whose player has dropped).
-    outcomes: Vec<TableOutcome>,
-}
-
-#[derive(Debug, Clone)]
-struct TableOutcome {
-    seats: [SeatResult; 2],
-    own: [Own; 2],
-    finish: [Option<(Exact, Exact)>; 2],
 }
 
 /// One of a player's possible finishes ([`Field::finish`]).
@@ -508,7 +484,9 @@ impl<'e> Field<'e> {
             .map_or((None, *points), |m| (m.table, m.least));
         let with_ties = self.count_against(index, best_table, best, true);
         let strictly = self.count_against(index, best_table, best, false);
-        let tiebreakers = with_ties.most >= self.cut && strictly.most < self.cut;
+        // The tiebreakers may decide when, in some outcome, fewer than N finish above on
+        // points while N or more can finish level or above.
+        let tiebreakers = with_ties.most >= self.cut && strictly.fewest < self.cut;
         let mut tables = with_ties.deciding;
         if tables.len() > NAMED_TABLES {
             tables.clear();

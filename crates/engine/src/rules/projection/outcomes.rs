@@ -1,6 +1,6 @@
 //! The outcomes a pending table can have, and what each adds to the standings' first key.
 
-use super::Own;
+use super::table::Own;
 use crate::exact::Exact;
 use crate::model::{Outcome, ResultEntry, SeatResult, Seats, Side};
 use crate::rules::scoring::score;

@@ -9,7 +9,7 @@
 
 use crate::exact::{ArithmeticError, Exact};
 
-use super::Interval;
+use super::interval::Interval;
 
 /// One player's value for one outcome of their table, as a constant plus per-table terms.
 #[derive(Debug, Clone)]

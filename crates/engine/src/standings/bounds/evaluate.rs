@@ -2,13 +2,23 @@
 //! `standings::values` computes them; and evaluated with some tables' outcomes fixed, for
 //! [`super::LastRound`]'s comparisons that try every outcome of a few tables.
 
-use super::Interval;
-use super::Prospect;
+use super::interval::Interval;
 use crate::exact::{ArithmeticError, Exact, Rounding};
 use crate::model::Outcome;
 use crate::ruleset::{Ruleset, Tiebreaker};
-use crate::standings::records::index_of;
+use crate::standings::records::{RoundRecord, index_of};
 use crate::standings::values::sum;
+
+/// What one player's record can become: the records so far plus, at a pending table, the
+/// seat of one outcome.
+pub(super) struct Prospect {
+    pub(super) own: Vec<RoundRecord>,
+    /// The opponent at the pending table and whether they count in this player's averages.
+    pub(super) current: Option<(usize, bool)>,
+    pub(super) points: Exact,
+    pub(super) primary: Exact,
+    pub(super) match_win: Exact,
+}
 
 /// The per-player values every interval is built from.
 pub(super) struct Bounds {

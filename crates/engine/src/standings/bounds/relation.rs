@@ -3,7 +3,8 @@
 //! leave it open and few tables matter, every outcome of those tables; head-to-head among
 //! the players who can tie.
 
-use super::{Bounded, Interval, LastRound};
+use super::interval::Interval;
+use super::last_round::{Bounded, LastRound};
 use crate::exact::Exact;
 use crate::ruleset::Tiebreaker;
 
@@ -143,10 +144,18 @@ impl LastRound {
             if other == x.player || other == y.player {
                 continue;
             }
-            let can_tie = self
-                .finishes
-                .get(other)
-                .is_some_and(|f| f.iter().any(|o| o.primary == y.primary));
+            // A player at y's or x's own table has that table's outcome; anyone else any.
+            let table = self.at_table.get(other).copied().flatten();
+            let fixed = [y, x]
+                .into_iter()
+                .find(|f| table.is_some() && self.at_table[f.player] == table)
+                .map(|f| f.outcome);
+            let can_tie = self.finishes.get(other).is_some_and(|finishes| {
+                finishes
+                    .iter()
+                    .enumerate()
+                    .any(|(o, f)| fixed.is_none_or(|fixed| fixed == o) && f.primary == y.primary)
+            });
             if can_tie {
                 let difference = wins(y, other) - wins(x, other);
                 low += difference.min(0);
