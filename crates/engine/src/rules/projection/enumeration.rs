@@ -7,6 +7,7 @@ use super::table::{Own, Table};
 use crate::error::EngineError;
 use crate::model::PlayerId;
 use crate::standings::records::{Records, RoundRecord};
+use crate::standings::{Standings, StandingsRow};
 use crate::state::Event;
 
 /// Outcomes of the last round tried at most (a few dozen milliseconds for a small event).
@@ -80,24 +81,13 @@ pub fn tally(
             }
         }
         let standings = crate::standings::order(event, &base.with_seats(&seats))?;
-        let eligible: Vec<_> = standings.rows.iter().filter(|r| !r.dropped).collect();
-        for row in &eligible {
-            // The cut's own rule: the first N who have not dropped; a tie across the line
-            // is a random draw (in for sure only when the whole tie group fits).
-            let ahead = eligible
-                .iter()
-                .filter(|o| o.tied_rank < row.tied_rank)
-                .count();
-            let with_tie = eligible
-                .iter()
-                .filter(|o| o.tied_rank <= row.tied_rank)
-                .count();
+        for (row, place) in places(&standings, cut) {
             let Some(tally) = tallies.get_mut(index(row.player)) else {
                 continue;
             };
-            let is_in = with_tie <= cut;
+            let is_in = place == Place::In;
             tally.always_in &= is_in;
-            tally.always_out &= ahead >= cut;
+            tally.always_out &= place == Place::Out;
             match own.get(index(row.player)) {
                 Some(Own::Win) => {
                     tally.in_when_won = Some(tally.in_when_won.unwrap_or(true) && is_in)
@@ -110,6 +100,48 @@ pub fn tally(
         }
     }
     Ok(Some(tallies))
+}
+
+/// Where a player who has not dropped stands against the cut in final standings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    /// Their whole tie group fits in the top N.
+    In,
+    /// N players are above them.
+    Out,
+    /// Their tie group straddles the line: a random draw.
+    Drawn,
+}
+
+/// Each player who has not dropped with their place against a cut of `cut`: the cut's own
+/// rule, the first N who have not dropped, a tie across the line drawn at random.
+pub(super) fn places(standings: &Standings, cut: usize) -> Vec<(&StandingsRow, Place)> {
+    let eligible: Vec<&StandingsRow> = standings.rows.iter().filter(|r| !r.dropped).collect();
+    let mut group_sizes: std::collections::BTreeMap<u32, usize> = Default::default();
+    for row in &eligible {
+        *group_sizes.entry(row.tied_rank).or_default() += 1;
+    }
+    let mut ahead_of: std::collections::BTreeMap<u32, usize> = Default::default();
+    let mut ahead = 0usize;
+    for (rank, size) in &group_sizes {
+        ahead_of.insert(*rank, ahead);
+        ahead += size;
+    }
+    eligible
+        .into_iter()
+        .map(|row| {
+            let ahead = ahead_of.get(&row.tied_rank).copied().unwrap_or(0);
+            let with_tie = ahead + group_sizes.get(&row.tied_rank).copied().unwrap_or(0);
+            let place = if with_tie <= cut {
+                Place::In
+            } else if ahead >= cut {
+                Place::Out
+            } else {
+                Place::Drawn
+            };
+            (row, place)
+        })
+        .collect()
 }
 
 fn index(player: PlayerId) -> usize {

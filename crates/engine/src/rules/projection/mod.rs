@@ -21,6 +21,7 @@ mod enumeration;
 mod outcomes;
 mod table;
 
+use enumeration::Place;
 use outcomes::{outcomes, points_so_far};
 use table::{Own, Table, TableOutcome};
 
@@ -189,28 +190,16 @@ fn project_with(event: &Event, cut: u32, enumerate: bool) -> Result<CutLine, Eng
 /// With no round left the standings decide: the tie group at the line is a random draw.
 fn final_line(event: &Event, cut: u32) -> Result<CutLine, EngineError> {
     let standings = crate::standings::compute(event)?;
-    let eligible: Vec<&crate::standings::StandingsRow> =
-        standings.rows.iter().filter(|r| !r.dropped).collect();
-    let players = eligible
-        .iter()
-        .map(|row| {
-            let ahead = eligible
-                .iter()
-                .filter(|o| o.tied_rank < row.tied_rank)
-                .count();
-            let with_tie = eligible
-                .iter()
-                .filter(|o| o.tied_rank <= row.tied_rank)
-                .count();
-            let projection = if with_tie <= cut as usize {
-                Projection::Locked
-            } else if ahead >= cut as usize {
-                Projection::Out
-            } else {
-                Projection::Depends {
+    let players = enumeration::places(&standings, cut as usize)
+        .into_iter()
+        .map(|(row, place)| {
+            let projection = match place {
+                Place::In => Projection::Locked,
+                Place::Out => Projection::Out,
+                Place::Drawn => Projection::Depends {
                     tables: Vec::new(),
                     tiebreakers: true,
-                }
+                },
             };
             PlayerProjection {
                 player: row.player,
