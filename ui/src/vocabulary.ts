@@ -158,6 +158,8 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'door-closed': 'errors.door-closed',
   'unknown-entry': 'errors.unknown-entry',
   'invalid-step': 'errors.invalid-step',
+  'invalid-prizes': 'errors.invalid-prizes',
+  'invalid-season': 'errors.invalid-season',
   'file-exists': 'errors.file-exists',
   'file-not-found': 'errors.file-not-found',
   'not-an-event-file': 'errors.not-an-event-file',

@@ -50,6 +50,10 @@ pub enum EngineError {
     UnknownEntry(u32),
     /// A door step that does not fit where the entry, request or call stands.
     InvalidStep(Message),
+    /// Prize rules that cannot be read or paid as written (issue 26).
+    InvalidPrizes(Message),
+    /// Season rules that cannot be read or computed as written (issue 26).
+    InvalidSeason(Message),
 }
 
 impl From<RulesetError> for EngineError {
@@ -170,6 +174,8 @@ impl EngineError {
             | EngineError::LateEntryRefused(message)
             | EngineError::DoorClosed(message)
             | EngineError::InvalidStep(message)
+            | EngineError::InvalidPrizes(message)
+            | EngineError::InvalidSeason(message)
             | EngineError::InvalidTeam(message) => message.clone(),
         }
     }
@@ -206,6 +212,8 @@ impl EngineError {
             EngineError::DoorClosed(_) => ErrorKind::DoorClosed,
             EngineError::UnknownEntry(_) => ErrorKind::UnknownEntry,
             EngineError::InvalidStep(_) => ErrorKind::InvalidStep,
+            EngineError::InvalidPrizes(_) => ErrorKind::InvalidPrizes,
+            EngineError::InvalidSeason(_) => ErrorKind::InvalidSeason,
         }
     }
 }

@@ -62,6 +62,10 @@ error_kinds! {
     UnknownEntry = "unknown-entry",
     /// A door step (entry, check-in, drop request, judge call) that does not fit its state.
     InvalidStep = "invalid-step",
+    /// Prize rules that cannot be read or paid as written (issue 26).
+    InvalidPrizes = "invalid-prizes",
+    /// Season rules that cannot be read or computed as written (issue 26).
+    InvalidSeason = "invalid-season",
     // Event file.
     FileExists = "file-exists",
     FileNotFound = "file-not-found",

@@ -9,6 +9,7 @@
 pub mod door;
 pub mod drops;
 pub mod elimination;
+pub mod final_order;
 pub mod projection;
 pub mod scoring;
 pub mod structure;

@@ -1,0 +1,197 @@
+//! The payout of one event: who gets what, from the final order (groups of players tied
+//! for their places) and each player's record.
+
+use super::rules::{PrizeRules, TieRule, on_ladder};
+use super::split;
+use crate::error::EngineError;
+use crate::model::PlayerId;
+use crate::rules::door::lottery_order;
+use tablekeeper_words::msg;
+
+/// A player in the final order, with their record (wins, losses, draws).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entrant {
+    pub player: PlayerId,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+/// One counted item a player receives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ItemLine {
+    pub name: String,
+    pub count: u64,
+}
+
+/// One player's prizes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayoutLine {
+    pub player: PlayerId,
+    /// The first place of the player's group; `tied` when the group has others.
+    pub place: u32,
+    pub tied: bool,
+    /// Store credit in the smallest unit.
+    pub credit: u64,
+    pub items: Vec<ItemLine>,
+    /// Raffle prizes won.
+    pub raffle: Vec<String>,
+}
+
+/// An item's pool: how many there were, were given, and were asked for beyond the pool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ItemTotal {
+    pub name: String,
+    pub pool: Option<u64>,
+    pub given: u64,
+    /// Left in the pool (`None` without a pool).
+    pub left: Option<u64>,
+    /// Asked for by the ladder and participation beyond the pool (the last places get less).
+    pub short: u64,
+}
+
+/// The whole payout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Payout {
+    pub lines: Vec<PayoutLine>,
+    pub currency: String,
+    pub credit_paid: u64,
+    /// The credit pool and what is left of it.
+    pub credit_pool: Option<u64>,
+    pub credit_left: Option<u64>,
+    pub items: Vec<ItemTotal>,
+    /// The raffle's seed (replay it with the same seed) and its draw: prize, winner.
+    pub raffle_seed: Option<u64>,
+    pub raffle: Vec<(String, PlayerId)>,
+}
+
+/// The payout for `groups` (the final order, players tied for places together, each
+/// group in standings order) under `rules`; the raffle, if any, drawn from `raffle_seed`.
+pub fn plan(
+    rules: &PrizeRules,
+    groups: &[Vec<Entrant>],
+    raffle_seed: Option<u64>,
+) -> Result<Payout, EngineError> {
+    let entrants: Vec<(Entrant, u32, bool)> = placed(groups);
+    let credit_by_place = by_place(rules.ties, groups, |place| on_ladder(&rules.place, place));
+    let mut lines: Vec<PayoutLine> = entrants
+        .iter()
+        .zip(&credit_by_place)
+        .map(|((entrant, place, tied), credit)| {
+            let record = rules.by_record(entrant.wins, entrant.losses, entrant.draws);
+            PayoutLine {
+                player: entrant.player,
+                place: *place,
+                tied: *tied,
+                credit: (credit + record).max(rules.participation),
+                items: Vec::new(),
+                raffle: Vec::new(),
+            }
+        })
+        .collect();
+    let credit_paid: u64 = lines.iter().map(|l| l.credit).sum();
+    let credit_left = match rules.pool {
+        Some(pool) if credit_paid > pool => {
+            return Err(EngineError::InvalidPrizes(msg!(
+                "error.invalid-prizes.pool-short",
+                "the prizes add up to {paid} {currency} but the pool is {pool}: lower the ladder or raise the pool",
+                paid = credit_paid,
+                currency = rules.currency.clone(),
+                pool = pool
+            )));
+        }
+        Some(pool) => Some(pool - credit_paid),
+        None => None,
+    };
+    let mut items = Vec::with_capacity(rules.items.len());
+    for item in &rules.items {
+        let wanted: Vec<u64> = by_place(rules.ties, groups, |place| on_ladder(&item.place, place))
+            .into_iter()
+            .map(|count| count + item.participation)
+            .collect();
+        let pool = item.count.or_else(|| {
+            item.per_entrants
+                .map(|per| entrants.len() as u64 / u64::from(per.max(1)))
+        });
+        // Over the pool: given from the top of the final order down until it runs out.
+        let mut remaining = pool.unwrap_or(u64::MAX);
+        let mut given_total = 0u64;
+        for (line, want) in lines.iter_mut().zip(&wanted) {
+            let given = (*want).min(remaining);
+            remaining -= given;
+            given_total += given;
+            if given > 0 {
+                line.items.push(ItemLine {
+                    name: item.name.clone(),
+                    count: given,
+                });
+            }
+        }
+        let asked: u64 = wanted.iter().sum();
+        items.push(ItemTotal {
+            name: item.name.clone(),
+            pool,
+            given: given_total,
+            left: pool.map(|p| p - given_total),
+            short: asked - given_total,
+        });
+    }
+    let mut raffle = Vec::new();
+    if let (Some(rule), Some(seed)) = (&rules.raffle, raffle_seed) {
+        let eligible: Vec<u32> = lines
+            .iter()
+            .filter(|l| !rule.only_without_prize || (l.credit == 0 && l.items.is_empty()))
+            .map(|l| l.player.0)
+            .collect();
+        let order = lottery_order(eligible, seed);
+        for (prize, winner) in rule.prizes.iter().zip(order) {
+            raffle.push((prize.clone(), PlayerId(winner)));
+            if let Some(line) = lines.iter_mut().find(|l| l.player.0 == winner) {
+                line.raffle.push(prize.clone());
+            }
+        }
+    }
+    Ok(Payout {
+        lines,
+        currency: rules.currency.clone(),
+        credit_paid,
+        credit_pool: rules.pool,
+        credit_left,
+        items,
+        raffle_seed: rules.raffle.as_ref().and(raffle_seed),
+        raffle,
+    })
+}
+
+/// Each entrant in final order with the first place of their group and whether it is tied.
+fn placed(groups: &[Vec<Entrant>]) -> Vec<(Entrant, u32, bool)> {
+    let mut place = 1u32;
+    let mut out = Vec::new();
+    for group in groups {
+        for entrant in group {
+            out.push((*entrant, place, group.len() > 1));
+        }
+        place = place.saturating_add(u32::try_from(group.len()).unwrap_or(u32::MAX));
+    }
+    out
+}
+
+/// What each entrant (in final order) gets from a place ladder (`at(place)`), with the
+/// places of each tied group shared as `ties` says.
+fn by_place(ties: TieRule, groups: &[Vec<Entrant>], at: impl Fn(u32) -> u64) -> Vec<u64> {
+    let mut place = 1u32;
+    let mut out = Vec::new();
+    for group in groups {
+        let own: Vec<u64> = (0..group.len())
+            .map(|i| at(place.saturating_add(u32::try_from(i).unwrap_or(u32::MAX))))
+            .collect();
+        let shares = match ties {
+            TieRule::Standings => own,
+            TieRule::Shared => split::equally(own.iter().sum(), own.len()),
+            TieRule::Hort => split::hort(&own),
+        };
+        out.extend(shares);
+        place = place.saturating_add(u32::try_from(group.len()).unwrap_or(u32::MAX));
+    }
+    out
+}

@@ -1,0 +1,236 @@
+//! A season's standings from its events' final placings and records.
+
+use super::rules::{SeasonRules, SeasonTiebreaker};
+
+/// One player's result in one event. `key` names the same person across events (the
+/// command layer's choice: the publisher ID where there is one, else the name and reading).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeasonResult {
+    pub key: String,
+    pub name: String,
+    /// Final place (players tied for a place share its number).
+    pub place: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+/// One event of the season.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeasonEvent {
+    /// The event's own identity: an event added twice counts once.
+    pub id: String,
+    pub name: String,
+    pub players: u32,
+    pub results: Vec<SeasonResult>,
+    /// Matches played, as (player key, player key, winner: Some(true) the first).
+    pub matches: Vec<(String, String, Option<bool>)>,
+}
+
+/// What one event gave one player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contribution {
+    /// Index into [`SeasonStandings::events`].
+    pub event: usize,
+    pub points: i64,
+    pub place: u32,
+    /// Among the best results that count (best-N).
+    pub counted: bool,
+}
+
+/// A player's line in the season.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeasonRow {
+    /// Shared by players still equal after every tiebreaker; `None` below the minimum of
+    /// events (listed after the ranked players).
+    pub rank: Option<u32>,
+    pub key: String,
+    pub name: String,
+    pub points: i64,
+    pub events_played: u32,
+    pub best_place: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub contributions: Vec<Contribution>,
+}
+
+/// The season's standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeasonStandings {
+    pub name: String,
+    /// The events counted, each once, in the order first given.
+    pub events: Vec<(String, String)>,
+    pub rows: Vec<SeasonRow>,
+}
+
+/// The season's standings over `events` (each event once, by id).
+pub fn compute(rules: &SeasonRules, events: &[SeasonEvent]) -> SeasonStandings {
+    let mut unique: Vec<&SeasonEvent> = Vec::new();
+    for event in events {
+        if !unique.iter().any(|e| e.id == event.id) {
+            unique.push(event);
+        }
+    }
+    let mut rows: Vec<SeasonRow> = Vec::new();
+    for (index, event) in unique.iter().enumerate() {
+        // An event below the minimum of players counts for nothing (not even attendance).
+        if event.players < rules.min_players {
+            continue;
+        }
+        for result in &event.results {
+            let points = rules.participation
+                + rules.per_win * i64::from(result.wins)
+                + rules.per_draw * i64::from(result.draws)
+                + rules.placing_points(result.place, event.players)
+                + rules.field_bonus(event.players);
+            let row = match rows.iter().position(|r| r.key == result.key) {
+                Some(at) => &mut rows[at],
+                None => {
+                    rows.push(SeasonRow {
+                        rank: None,
+                        key: result.key.clone(),
+                        name: result.name.clone(),
+                        points: 0,
+                        events_played: 0,
+                        best_place: u32::MAX,
+                        wins: 0,
+                        losses: 0,
+                        draws: 0,
+                        contributions: Vec::new(),
+                    });
+                    let last = rows.len() - 1;
+                    &mut rows[last]
+                }
+            };
+            row.events_played += 1;
+            row.best_place = row.best_place.min(result.place);
+            row.wins += result.wins;
+            row.losses += result.losses;
+            row.draws += result.draws;
+            row.contributions.push(Contribution {
+                event: index,
+                points,
+                place: result.place,
+                counted: false,
+            });
+        }
+    }
+    for row in &mut rows {
+        // Best N: the highest contributions count (the earlier event first among equals).
+        let mut order: Vec<usize> = (0..row.contributions.len()).collect();
+        order.sort_by_key(|i| (std::cmp::Reverse(row.contributions[*i].points), *i));
+        let best = rules.best.map_or(order.len(), |n| n as usize);
+        for i in order.into_iter().take(best) {
+            row.contributions[i].counted = true;
+        }
+        row.points = row
+            .contributions
+            .iter()
+            .filter(|c| c.counted)
+            .map(|c| c.points)
+            .sum();
+    }
+    let matches: Vec<&(String, String, Option<bool>)> =
+        unique.iter().flat_map(|e| &e.matches).collect();
+    rank(rules, &mut rows, &matches);
+    SeasonStandings {
+        name: rules.name.clone(),
+        events: unique
+            .iter()
+            .map(|e| (e.id.clone(), e.name.clone()))
+            .collect(),
+        rows,
+    }
+}
+
+/// Orders the rows: ranked players (enough events) by points, then the tiebreakers in
+/// order, equal ones sharing a rank; then the unranked by points.
+fn rank(
+    rules: &SeasonRules,
+    rows: &mut Vec<SeasonRow>,
+    matches: &[&(String, String, Option<bool>)],
+) {
+    let (mut ranked, mut unranked): (Vec<SeasonRow>, Vec<SeasonRow>) = rows
+        .drain(..)
+        .partition(|r| r.events_played >= rules.min_events);
+    ranked.sort_by(|a, b| b.points.cmp(&a.points).then_with(|| a.key.cmp(&b.key)));
+    // Refine groups of equal points tiebreaker by tiebreaker.
+    let mut groups: Vec<Vec<SeasonRow>> = split(ranked, |r| r.points);
+    for tiebreaker in &rules.tiebreakers {
+        let mut refined = Vec::with_capacity(groups.len());
+        for group in groups {
+            if group.len() < 2 {
+                refined.push(group);
+                continue;
+            }
+            let keys: Vec<String> = group.iter().map(|r| r.key.clone()).collect();
+            let mut keyed: Vec<(i64, SeasonRow)> = group
+                .into_iter()
+                .map(|row| {
+                    let key = match tiebreaker {
+                        SeasonTiebreaker::BestFinish => -i64::from(row.best_place),
+                        SeasonTiebreaker::EventsPlayed => i64::from(row.events_played),
+                        SeasonTiebreaker::Wins => i64::from(row.wins),
+                        SeasonTiebreaker::HeadToHead => head_to_head(&row.key, &keys, matches),
+                    };
+                    (key, row)
+                })
+                .collect();
+            keyed.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.key.cmp(&b.1.key)));
+            let mut current: Vec<SeasonRow> = Vec::new();
+            let mut last: Option<i64> = None;
+            for (key, row) in keyed {
+                if last.is_some_and(|l| l != key) {
+                    refined.push(std::mem::take(&mut current));
+                }
+                last = Some(key);
+                current.push(row);
+            }
+            refined.push(current);
+        }
+        groups = refined;
+    }
+    let mut position = 0u32;
+    for group in groups {
+        let group_rank = position + 1;
+        for mut row in group {
+            position += 1;
+            row.rank = Some(group_rank);
+            rows.push(row);
+        }
+    }
+    unranked.sort_by(|a, b| b.points.cmp(&a.points).then_with(|| a.key.cmp(&b.key)));
+    rows.extend(unranked);
+}
+
+fn split(sorted: Vec<SeasonRow>, key: impl Fn(&SeasonRow) -> i64) -> Vec<Vec<SeasonRow>> {
+    let mut groups: Vec<Vec<SeasonRow>> = Vec::new();
+    let mut last: Option<i64> = None;
+    for row in sorted {
+        let value = key(&row);
+        match (last, groups.last_mut()) {
+            (Some(previous), Some(group)) if previous == value => group.push(row),
+            _ => groups.push(vec![row]),
+        }
+        last = Some(value);
+    }
+    groups
+}
+
+/// Wins of `player` over the others of `group` in the season's matches.
+fn head_to_head(
+    player: &str,
+    group: &[String],
+    matches: &[&(String, String, Option<bool>)],
+) -> i64 {
+    let wins = matches
+        .iter()
+        .filter(|(a, b, winner)| match winner {
+            Some(true) => a == player && group.contains(b),
+            Some(false) => b == player && group.contains(a),
+            None => false,
+        })
+        .count();
+    i64::try_from(wins).unwrap_or(i64::MAX)
+}

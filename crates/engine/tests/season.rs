@@ -1,0 +1,231 @@
+//! Seasons (issue 26): golden cases from published series rules, each citing its source,
+//! and property tests (the season is the sum of its events' contributions; an event added
+//! twice counts once; the order events are given in changes nothing). docs/seasons.md.
+
+use proptest::prelude::*;
+use tablekeeper_engine::season::{SeasonEvent, SeasonResult, SeasonRules, compute};
+
+fn rules(text: &str) -> SeasonRules {
+    SeasonRules::from_toml(text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// An event where `key` finished `place` among `players`, with a record of `wins`.
+fn event(id: &str, players: u32, finishes: &[(&str, u32, u32)]) -> SeasonEvent {
+    SeasonEvent {
+        id: id.into(),
+        name: id.into(),
+        players,
+        results: finishes
+            .iter()
+            .map(|(key, place, wins)| SeasonResult {
+                key: (*key).into(),
+                name: (*key).into(),
+                place: *place,
+                wins: *wins,
+                losses: 0,
+                draws: 0,
+            })
+            .collect(),
+        matches: Vec::new(),
+    }
+}
+
+/// Limitless, organizer/series.md: "1st place … receives 20 ranking points. 2nd place
+/// receives 16 points, 3rd and 4th place receive 14 points, the remaining top 8 players
+/// receive 12 points, etc. If the tournament has over 128 players, top 32 players receive 6
+/// points (if it has less, they get 0), and if it has over 300 players, top 64 players
+/// receive 4 points." "Over 128" is read as at least 129 (docs/seasons.md).
+const LIMITLESS_WEEKLY: &str = r#"
+    name = "Weekly"
+    best = 10
+    placing = [{ down_to = 1, points = 20 }, { down_to = 2, points = 16 },
+               { down_to = 4, points = 14 }, { down_to = 8, points = 12 },
+               { down_to = 16, points = 8 },
+               { down_to = 32, points = 6, min_players = 129 },
+               { down_to = 64, points = 4, min_players = 301 }]
+"#;
+
+#[test]
+fn limitless_series_kickers_pay_only_in_fields_large_enough() {
+    let weekly = rules(LIMITLESS_WEEKLY);
+    for (players, place, points) in [
+        (40, 1, 20),
+        (40, 3, 14),
+        (40, 5, 12),
+        (40, 9, 8),
+        (128, 20, 0),
+        (129, 20, 6),
+        (300, 40, 0),
+        (301, 40, 4),
+        (129, 40, 0),
+    ] {
+        assert_eq!(
+            weekly.placing_points(place, players),
+            points,
+            "place {place} of {players}"
+        );
+    }
+}
+
+/// Limitless: "There is a best finish limit of 10, so only each player's 10 best "Weekly"
+/// finishes are counted": eleven results worth 20, 16, 14, 14, 12, 12, 12, 8, 8, 6, 4 make
+/// 122 (the 4 is dropped).
+#[test]
+fn limitless_series_best_finish_limit_of_ten() {
+    let weekly = rules(LIMITLESS_WEEKLY);
+    let finishes = [
+        (1, 40),
+        (2, 40),
+        (3, 40),
+        (4, 40),
+        (5, 40),
+        (6, 40),
+        (7, 40),
+        (9, 40),
+        (10, 40),
+        (20, 129),
+        (40, 301),
+    ];
+    let events: Vec<SeasonEvent> = finishes
+        .iter()
+        .enumerate()
+        .map(|(i, (place, players))| event(&format!("week {i}"), *players, &[("ash", *place, 0)]))
+        .collect();
+    let season = compute(&weekly, &events);
+    let ash = &season.rows[0];
+    assert_eq!(ash.points, 122);
+    assert_eq!(ash.contributions.iter().filter(|c| c.counted).count(), 10);
+    let dropped: Vec<i64> = ash
+        .contributions
+        .iter()
+        .filter(|c| !c.counted)
+        .map(|c| c.points)
+        .collect();
+    assert_eq!(dropped, vec![4]);
+}
+
+/// TopDeck.gg circuit leaderboards: "a tier called "Bronze", where only the 3 best bronze
+/// performances will count for any player; tournaments would require a minimum attendance
+/// of 16 players to count" (16+ inclusive, the Championship Series post). With 1st = 100,
+/// 2nd–4th = 50, 5th–8th = 25: a win at 15 players counts for nothing; the best three of
+/// 100, 50, 50, 25 make 200.
+#[test]
+fn topdeck_best_three_with_a_minimum_attendance_of_sixteen() {
+    let bronze = rules(
+        r#"name = "Bronze"
+           best = 3
+           min_players = 16
+           placing = [{ down_to = 1, points = 100 }, { down_to = 4, points = 50 }, { down_to = 8, points = 25 }]"#,
+    );
+    let events = vec![
+        event("e1", 20, &[("misty", 1, 0)]),
+        event("e2", 15, &[("misty", 1, 0)]),
+        event("e3", 16, &[("misty", 3, 0)]),
+        event("e4", 32, &[("misty", 2, 0)]),
+        event("e5", 24, &[("misty", 6, 0)]),
+        event("e6", 18, &[("misty", 9, 0)]),
+    ];
+    let season = compute(&bronze, &events);
+    assert_eq!(season.rows[0].points, 200);
+    assert_eq!(
+        season.rows[0].events_played, 5,
+        "the 15-player event is not counted"
+    );
+}
+
+/// A shop league: participation and wins, a minimum of three events to be ranked, ties
+/// broken by the best finish then head-to-head; equal players share the rank.
+#[test]
+fn a_shop_league_with_attendance_minimum_and_tiebreakers() {
+    let league = rules(
+        r#"name = "Friday league"
+           min_events = 3
+           participation = 1
+           per_win = 3
+           tiebreakers = ["best-finish", "head-to-head"]"#,
+    );
+    let mut events = vec![
+        event(
+            "w1",
+            8,
+            &[("a", 1, 3), ("b", 2, 2), ("c", 3, 2), ("d", 5, 1)],
+        ),
+        event(
+            "w2",
+            8,
+            &[("a", 3, 2), ("b", 1, 3), ("c", 2, 2), ("d", 4, 1)],
+        ),
+        event("w3", 8, &[("a", 2, 2), ("b", 3, 2), ("c", 1, 3)]),
+    ];
+    events[2].matches.push(("a".into(), "b".into(), Some(true)));
+    let season = compute(&league, &events);
+    let line: Vec<(Option<u32>, &str, i64)> = season
+        .rows
+        .iter()
+        .map(|r| (r.rank, r.key.as_str(), r.points))
+        .collect();
+    // a, b and c: 3 + 3·7 = 24 each, best finish 1st each; a beat b in week 3.
+    assert_eq!(
+        line,
+        vec![
+            (Some(1), "a", 24),
+            (Some(2), "b", 24),
+            (Some(2), "c", 24),
+            (None, "d", 8),
+        ]
+    );
+}
+
+proptest! {
+    /// Without a best-N limit a player's season points are the sum of what each event gave
+    /// them; an event given twice counts once; the order of the events changes nothing.
+    #[test]
+    fn the_season_is_the_sum_of_its_events(
+        places in proptest::collection::vec(proptest::collection::vec(1u32..12, 1..6), 1..6),
+        participation in 0i64..3,
+        per_win in 0i64..4,
+    ) {
+        let text = format!(
+            "name = \"s\"\nparticipation = {participation}\nper_win = {per_win}\nplacing = [{{ down_to = 1, points = 10 }}, {{ down_to = 4, points = 5 }}]\n"
+        );
+        let season_rules = rules(&text);
+        let events: Vec<SeasonEvent> = places
+            .iter()
+            .enumerate()
+            .map(|(i, event_places)| {
+                let finishes: Vec<(String, u32, u32)> = event_places
+                    .iter()
+                    .enumerate()
+                    .map(|(p, place)| (format!("p{p}"), *place, place % 3))
+                    .collect();
+                let borrowed: Vec<(&str, u32, u32)> =
+                    finishes.iter().map(|(k, p, w)| (k.as_str(), *p, *w)).collect();
+                event(&format!("e{i}"), 12, &borrowed)
+            })
+            .collect();
+        let season = compute(&season_rules, &events);
+        for row in &season.rows {
+            let mut expected = 0i64;
+            for e in &events {
+                for r in e.results.iter().filter(|r| r.key == row.key) {
+                    expected += participation + per_win * i64::from(r.wins)
+                        + season_rules.placing_points(r.place, e.players);
+                }
+            }
+            prop_assert_eq!(row.points, expected);
+        }
+        let mut twice = events.clone();
+        twice.extend(events.iter().cloned());
+        prop_assert_eq!(&compute(&season_rules, &twice).rows, &season.rows);
+        let mut reversed = events.clone();
+        reversed.reverse();
+        let again = compute(&season_rules, &reversed);
+        let points = |s: &tablekeeper_engine::season::SeasonStandings| {
+            let mut v: Vec<(String, i64, Option<u32>)> =
+                s.rows.iter().map(|r| (r.key.clone(), r.points, r.rank)).collect();
+            v.sort();
+            v
+        };
+        prop_assert_eq!(points(&again), points(&season));
+    }
+}
