@@ -340,6 +340,25 @@ pub enum Command {
         #[arg(long)]
         cut: Option<u32>,
     },
+    /// The event's prizes under a prize rules file (docs/prizes.md): credit, items and
+    /// the raffle, each player in the final order.
+    Prizes {
+        file: PathBuf,
+        /// The prize rules (TOML).
+        #[arg(long)]
+        rules: PathBuf,
+        /// Replay the raffle with this seed (default: a new seed, shown).
+        #[arg(long)]
+        raffle_seed: Option<String>,
+    },
+    /// A season's standings over event files, under a season rules file (docs/seasons.md).
+    Season {
+        /// The season rules (TOML).
+        rules: PathBuf,
+        /// The season's event files (an event listed twice counts once).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// List the automatic backups kept beside the event.
     Backups { file: PathBuf },
     /// Replace the event with a backup (the current file is kept beside it).

@@ -10,6 +10,7 @@ mod door;
 mod files;
 mod host;
 mod output;
+mod prizes;
 mod projection;
 mod render;
 mod run;

@@ -36,6 +36,14 @@ fn bytes_of(path: &std::path::Path) -> Result<Vec<u8>, CommandError> {
     })
 }
 
+/// A text file's contents (a rules file), for a request that carries its text.
+fn text_of(path: &std::path::Path) -> Result<String, CommandError> {
+    String::from_utf8(bytes_of(path)?).map_err(|_| CommandError::Io {
+        path: path.display().to_string(),
+        detail: "the file is not UTF-8 text: save it as UTF-8".into(),
+    })
+}
+
 pub fn run(
     command: Command,
     host: &mut Host,
@@ -408,6 +416,26 @@ pub fn run(
         Command::Projection { file, cut } => {
             let view = host.open(&file)?.projection(ProjectionRequest { cut })?;
             Output::new(crate::projection::text(&view), &view)
+        }
+        Command::Prizes {
+            file,
+            rules,
+            raffle_seed,
+        } => {
+            let request = PrizesRequest {
+                rules: text_of(&rules)?,
+                raffle_seed,
+            };
+            let view = host.open(&file)?.prizes(request)?;
+            Output::new(crate::prizes::payout(&view), &view)
+        }
+        Command::Season { rules, files } => {
+            let request = SeasonRequest {
+                rules: text_of(&rules)?,
+                files,
+            };
+            let view = host.beside(&rules).season(request)?;
+            Output::new(crate::prizes::season(&view), &view)
         }
         Command::Judge { file, step } => crate::door::judge(host, &file, step),
         Command::Codes { file } => {

@@ -40,6 +40,8 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
     ("standings", &["standings"]),
     ("breakdown", &["breakdown"]),
     ("projection", &["projection"]),
+    ("prizes", &["prizes"]),
+    ("season", &["season"]),
     ("export", &["export", "archive", "report"]),
     ("import-archive", &["import_archive"]),
     (

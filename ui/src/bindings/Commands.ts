@@ -47,6 +47,7 @@ import type { OpenEventRequest } from './OpenEventRequest';
 import type { PairRequest } from './PairRequest';
 import type { PairingsRequest } from './PairingsRequest';
 import type { PairingsView } from './PairingsView';
+import type { PayoutView } from './PayoutView';
 import type { PenaltyRequest } from './PenaltyRequest';
 import type { PenaltyView } from './PenaltyView';
 import type { PlayerCodeRequest } from './PlayerCodeRequest';
@@ -58,6 +59,7 @@ import type { Preferences } from './Preferences';
 import type { PrintRequest } from './PrintRequest';
 import type { PrintView } from './PrintView';
 import type { PrintoutView } from './PrintoutView';
+import type { PrizesRequest } from './PrizesRequest';
 import type { ProjectionRequest } from './ProjectionRequest';
 import type { ReadSlipRequest } from './ReadSlipRequest';
 import type { RecordedView } from './RecordedView';
@@ -73,6 +75,8 @@ import type { RoundRequest } from './RoundRequest';
 import type { SaveCopyRequest } from './SaveCopyRequest';
 import type { SavedCopyView } from './SavedCopyView';
 import type { ScannedSlip } from './ScannedSlip';
+import type { SeasonRequest } from './SeasonRequest';
+import type { SeasonView } from './SeasonView';
 import type { SetDeckRequest } from './SetDeckRequest';
 import type { SetRoundsRequest } from './SetRoundsRequest';
 import type { StandingsRequest } from './StandingsRequest';
@@ -127,6 +131,8 @@ export type Commands = {
   standings: { request: StandingsRequest; response: StandingsView };
   breakdown: { request: null; response: BreakdownView };
   projection: { request: ProjectionRequest; response: CutLineView };
+  prizes: { request: PrizesRequest; response: PayoutView };
+  season: { request: SeasonRequest; response: SeasonView };
   start_cut: { request: CutRequest; response: BracketView };
   pair_bracket_round: { request: null; response: PairingsView };
   bracket: { request: null; response: BracketView | null };
@@ -213,6 +219,8 @@ export const COMMAND_PROPERTIES = {
   standings: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
   breakdown: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
   projection: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
+  prizes: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
+  season: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing' },
   start_cut: { access: 'write', effect: 'event', thread: 'slow', needs: 'event' },
   pair_bracket_round: { access: 'write', effect: 'event', thread: 'slow', needs: 'event' },
   bracket: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },

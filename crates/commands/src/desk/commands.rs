@@ -449,6 +449,22 @@ impl Desk {
         self.session()?.cut_line(request.cut)
     }
 
+    /// The open event's prizes under the prize rules given (issue 26).
+    pub fn prizes(
+        &mut self,
+        request: PrizesRequest,
+    ) -> Result<crate::prizes_view::PayoutView, CommandError> {
+        self.session()?.prizes(request)
+    }
+
+    /// A season's standings over event files (issue 26); needs no event open.
+    pub fn season(
+        &mut self,
+        request: SeasonRequest,
+    ) -> Result<crate::prizes_view::SeasonView, CommandError> {
+        crate::prizes_view::season(request)
+    }
+
     /// Each player's opponents and the values behind their tiebreakers.
     pub fn breakdown(&mut self, _: Nothing) -> Result<BreakdownView, CommandError> {
         self.session()?.breakdown()

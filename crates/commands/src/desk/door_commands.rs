@@ -273,20 +273,7 @@ impl Desk {
     /// Draws the lottery with the seed given (to replay a draw) or a fresh one, recorded in
     /// the log (docs/door.md: replaying).
     pub fn draw_lottery(&mut self, request: DrawRequest) -> Result<DoorView, CommandError> {
-        use rand::RngExt;
-        let seed = match request.seed.as_deref().map(str::trim) {
-            None | Some("") => rand::rng().random(),
-            Some(text) => text.parse::<u64>().map_err(|_| {
-                CommandError::input(
-                    ErrorKind::InvalidRequest,
-                    msg!(
-                        "error.invalid-request.seed",
-                        "'{seed}' is not a seed; a seed is a whole number from 0 to 18446744073709551615",
-                        seed = text
-                    ),
-                )
-            })?,
-        };
+        let seed = crate::seed::from_text(request.seed.as_deref())?;
         self.desk_step(Action::DrawLottery { seed })
     }
 

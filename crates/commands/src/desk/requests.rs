@@ -596,6 +596,8 @@ pub struct PlayerCodeView {
 #[ts(export)]
 pub struct ArchiveDocument(#[ts(type = "unknown")] pub serde_json::Value);
 
+pub use crate::prizes_view::{PrizesRequest, SeasonRequest};
+
 /// A cut-line projection; `cut` null: the planned cut, else the one suggested.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]

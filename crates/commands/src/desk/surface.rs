@@ -195,6 +195,8 @@ surface! {
     standings(StandingsRequest) -> crate::views::StandingsView: Read, Nothing, Worker, Event;
     breakdown(Nothing) -> crate::breakdown::BreakdownView: Read, Nothing, Worker, Event;
     projection(ProjectionRequest) -> crate::projection_view::CutLineView: Read, Nothing, Worker, Event;
+    prizes(PrizesRequest) -> crate::prizes_view::PayoutView: Read, Nothing, Worker, Event;
+    season(SeasonRequest) -> crate::prizes_view::SeasonView: Local, Nothing, Slow, Nothing;
     start_cut(CutRequest) -> crate::bracket_view::BracketView: Write, Event, Slow, Event;
     pair_bracket_round(Nothing) -> crate::views::PairingsView: Write, Event, Slow, Event;
     bracket(Nothing) -> Option<crate::bracket_view::BracketView>: Read, Nothing, Worker, Event;

@@ -1,0 +1,332 @@
+//! Prizes and seasons as hosts show them (issue 26): an event's payout from prize rules
+//! (TOML text), and a season's standings from season rules and event files. The
+//! arithmetic is the engine's (`engine::prizes`, `engine::season`); this reads the event
+//! files and names the players. docs/prizes.md, docs/seasons.md.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use tablekeeper_engine::Event;
+use tablekeeper_engine::model::{Outcome, Seats};
+use tablekeeper_engine::prizes::{Entrant, PrizeRules, TieRule, plan};
+use tablekeeper_engine::rules::final_order::final_order;
+use tablekeeper_engine::season::{SeasonEvent, SeasonResult, SeasonRules, compute};
+use ts_rs::TS;
+
+use crate::error::CommandError;
+use crate::session::Session;
+
+/// An event's prizes from `rules` (the prize rules' TOML text); the raffle, if the rules
+/// have one, drawn from `raffle_seed` (a 64-bit number as text, as the door's lottery seed;
+/// a new seed is drawn when none is given, and shown).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PrizesRequest {
+    pub rules: String,
+    #[serde(default)]
+    pub raffle_seed: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ItemCountView {
+    pub name: String,
+    #[ts(type = "number")]
+    pub count: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PayoutLineView {
+    /// The first place of the player's group; `tied` when others share it.
+    pub place: u32,
+    pub tied: bool,
+    pub player: u32,
+    pub name: String,
+    /// Store credit in the smallest unit of `currency`.
+    #[ts(type = "number")]
+    pub credit: u64,
+    pub items: Vec<ItemCountView>,
+    pub raffle: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ItemTotalView {
+    pub name: String,
+    #[ts(type = "number | null")]
+    pub pool: Option<u64>,
+    #[ts(type = "number")]
+    pub given: u64,
+    #[ts(type = "number | null")]
+    pub left: Option<u64>,
+    /// Asked for beyond the pool (the last places got less).
+    #[ts(type = "number")]
+    pub short: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PayoutView {
+    pub event: String,
+    pub currency: String,
+    pub lines: Vec<PayoutLineView>,
+    #[ts(type = "number")]
+    pub credit_paid: u64,
+    #[ts(type = "number | null")]
+    pub credit_pool: Option<u64>,
+    #[ts(type = "number | null")]
+    pub credit_left: Option<u64>,
+    pub items: Vec<ItemTotalView>,
+    /// The raffle's seed (a 64-bit number as text): the same seed draws the same winners.
+    pub raffle_seed: Option<String>,
+}
+
+/// A season's standings from `rules` (its TOML text) over the event files `files`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SeasonRequest {
+    pub rules: String,
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SeasonEventView {
+    pub name: String,
+    pub file: PathBuf,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SeasonRowView {
+    /// `null`: fewer events than the season's minimum (listed after the ranked).
+    pub rank: Option<u32>,
+    pub name: String,
+    #[ts(type = "number")]
+    pub points: i64,
+    pub events_played: u32,
+    pub best_place: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    /// Each event's points, by index into the season's events; `null` where the player did
+    /// not play; counted ones among the best N are listed in `counted`.
+    #[ts(type = "Array<number | null>")]
+    pub by_event: Vec<Option<i64>>,
+    pub counted: Vec<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SeasonView {
+    pub name: String,
+    pub events: Vec<SeasonEventView>,
+    pub rows: Vec<SeasonRowView>,
+}
+
+impl Session {
+    /// The open event's payout under `request.rules`.
+    pub fn prizes(&self, request: PrizesRequest) -> Result<PayoutView, CommandError> {
+        let rules = PrizeRules::from_toml(&request.rules)?;
+        let event = self.event();
+        let groups = final_order(event, rules.ties != TieRule::Standings)?;
+        let entrants: Vec<Vec<Entrant>> = groups
+            .iter()
+            .map(|group| {
+                group
+                    .iter()
+                    .map(|f| Entrant {
+                        player: f.player,
+                        wins: f.wins,
+                        losses: f.losses,
+                        draws: f.draws,
+                    })
+                    .collect()
+            })
+            .collect();
+        let seed = match &rules.raffle {
+            Some(_) => Some(crate::seed::from_text(request.raffle_seed.as_deref())?),
+            None => None,
+        };
+        let payout = plan(&rules, &entrants, seed)?;
+        let name = |player: tablekeeper_engine::model::PlayerId| {
+            event
+                .player(player)
+                .map(|p| p.name.clone())
+                .unwrap_or_default()
+        };
+        Ok(PayoutView {
+            event: event.settings.name.clone(),
+            currency: payout.currency.clone(),
+            lines: payout
+                .lines
+                .iter()
+                .map(|line| PayoutLineView {
+                    place: line.place,
+                    tied: line.tied,
+                    player: line.player.0,
+                    name: name(line.player),
+                    credit: line.credit,
+                    items: line
+                        .items
+                        .iter()
+                        .map(|i| ItemCountView {
+                            name: i.name.clone(),
+                            count: i.count,
+                        })
+                        .collect(),
+                    raffle: line.raffle.clone(),
+                })
+                .collect(),
+            credit_paid: payout.credit_paid,
+            credit_pool: payout.credit_pool,
+            credit_left: payout.credit_left,
+            items: payout
+                .items
+                .iter()
+                .map(|t| ItemTotalView {
+                    name: t.name.clone(),
+                    pool: t.pool,
+                    given: t.given,
+                    left: t.left,
+                    short: t.short,
+                })
+                .collect(),
+            raffle_seed: payout.raffle_seed.map(|s| s.to_string()),
+        })
+    }
+}
+
+/// A season's standings: each event file read as it is on disk now (a corrected event
+/// changes the season), each event once however often it is listed.
+pub fn season(request: SeasonRequest) -> Result<SeasonView, CommandError> {
+    let rules = SeasonRules::from_toml(&request.rules)?;
+    let mut events = Vec::with_capacity(request.files.len());
+    let mut files = Vec::with_capacity(request.files.len());
+    for path in &request.files {
+        let (event, id) = read_event(path)?;
+        if events.iter().any(|e: &SeasonEvent| e.id == id) {
+            continue;
+        }
+        events.push(season_event(&event, id)?);
+        files.push(path.clone());
+    }
+    let standings = compute(&rules, &events);
+    let count = standings.events.len();
+    Ok(SeasonView {
+        name: standings.name.clone(),
+        events: standings
+            .events
+            .iter()
+            .zip(&files)
+            .map(|((_, name), file)| SeasonEventView {
+                name: name.clone(),
+                file: file.clone(),
+            })
+            .collect(),
+        rows: standings
+            .rows
+            .iter()
+            .map(|row| {
+                let mut by_event = vec![None; count];
+                let mut counted = Vec::new();
+                for c in &row.contributions {
+                    if let Some(slot) = by_event.get_mut(c.event) {
+                        *slot = Some(c.points);
+                    }
+                    if c.counted {
+                        counted.push(u32::try_from(c.event).unwrap_or(u32::MAX));
+                    }
+                }
+                SeasonRowView {
+                    rank: row.rank,
+                    name: row.name.clone(),
+                    points: row.points,
+                    events_played: row.events_played,
+                    best_place: row.best_place,
+                    wins: row.wins,
+                    losses: row.losses,
+                    draws: row.draws,
+                    by_event,
+                    counted,
+                }
+            })
+            .collect(),
+    })
+}
+
+/// The event as stored, and its identity: when it was created and its recorded seed (a
+/// copy or a backup of the same event is the same event).
+fn read_event(path: &Path) -> Result<(Event, String), CommandError> {
+    let stored = tablekeeper_store::EventFile::load_read_only(path)?;
+    let id = format!(
+        "{}/{:016x}",
+        stored.created_at, stored.settings.standings_seed
+    );
+    let event = crate::replay::replay_stored(&stored, path)?;
+    Ok((event, id))
+}
+
+/// The same person across events: the publisher ID where there is one, else the name and
+/// reading (the player library of issue 25 will give one identity).
+fn person(player: &tablekeeper_engine::model::Player) -> String {
+    match &player.publisher_id {
+        Some(id) if !id.trim().is_empty() => format!("id:{}", id.trim()),
+        _ => format!(
+            "name:{}|{}",
+            player.name.trim(),
+            player.reading.as_deref().unwrap_or("").trim()
+        ),
+    }
+}
+
+fn season_event(event: &Event, id: String) -> Result<SeasonEvent, CommandError> {
+    let groups = final_order(event, false)?;
+    let mut results = Vec::new();
+    let mut place = 1u32;
+    for group in &groups {
+        for finisher in group {
+            if let Ok(player) = event.player(finisher.player) {
+                results.push(SeasonResult {
+                    key: person(player),
+                    name: player.name.clone(),
+                    place,
+                    wins: finisher.wins,
+                    losses: finisher.losses,
+                    draws: finisher.draws,
+                });
+            }
+        }
+        place = place.saturating_add(u32::try_from(group.len()).unwrap_or(u32::MAX));
+    }
+    let key = |id| event.player(id).map(person).ok();
+    let mut matches = Vec::new();
+    for found in event.rounds.iter().flat_map(|r| &r.matches) {
+        if let (Seats::Pair { a, b }, Some(result)) = (found.seats, &found.result)
+            && let (Some(ka), Some(kb)) = (key(a), key(b))
+        {
+            let winner = match (result.seats.first(), result.seats.get(1)) {
+                (Some(sa), Some(sb))
+                    if sa.outcome == Outcome::Win && sb.outcome != Outcome::Win =>
+                {
+                    Some(true)
+                }
+                (Some(sa), Some(sb))
+                    if sb.outcome == Outcome::Win && sa.outcome != Outcome::Win =>
+                {
+                    Some(false)
+                }
+                _ => None,
+            };
+            matches.push((ka, kb, winner));
+        }
+    }
+    Ok(SeasonEvent {
+        id,
+        name: event.settings.name.clone(),
+        players: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
+        results,
+        matches,
+    })
+}
