@@ -1,5 +1,5 @@
 //! The cut-line projection (issue 27) against a brute-force oracle: random small events
-//! (up to 12 players, every ruleset, results of every kind, late entries and drops) with one
+//! (up to 16 players, every ruleset, results of every kind, late entries and drops) with one
 //! Swiss round left; every outcome of the last round is enumerated (one result for each
 //! outcome a table can have that the standings tell apart: points, win or loss, and whether
 //! a default counts for the tiebreakers) and the standings computed exactly. A player
@@ -256,7 +256,7 @@ fn locked_and_out_are_never_wrong_against_every_outcome_of_the_last_round() {
     let mut answers = Tally::default();
     let mut bounds_alone = Tally::default();
     for case in 0..400u64 {
-        let players = rng.random_range(4..=12usize);
+        let players = rng.random_range(4..=16usize);
         let rounds = rng.random_range(1..=3u32);
         let choices: Vec<u8> = (0..32).map(|_| rng.random()).collect();
         let mut event = random_event(case as usize, players, rounds, &choices, case);
