@@ -310,7 +310,7 @@ fn locked_and_out_are_never_wrong_against_every_outcome_of_the_last_round() {
         share(&answers) * 100.0
     );
     assert!(
-        share(&bounds_alone) <= 0.09,
+        share(&bounds_alone) <= 0.07,
         "bounds alone: {:.1} %",
         share(&bounds_alone) * 100.0
     );
