@@ -220,3 +220,71 @@ fn bad_input_gets_a_kind_and_a_message() {
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("does not exist"));
 }
+
+/// Issue 26 through the binary: the demo event's payout from a rules file (and as CSV), the
+/// same raffle from the same seed, and a season over the event and a copy of it (one event).
+#[test]
+fn prizes_and_a_season_from_rules_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let event = dir.path().join("demo.tkevent");
+    let event = event.to_str().expect("path");
+    ok(&["demo", event]);
+    let rules = dir.path().join("prizes.toml");
+    std::fs::write(
+        &rules,
+        "currency = \"JPY\"\nties = \"shared\"\nplace = [{ down_to = 1, amount = 3000 }, { down_to = 4, amount = 1000 }]\n[raffle]\nprizes = [\"playmat\"]\n",
+    )
+    .expect("rules");
+    let rules = rules.to_str().expect("path");
+    let csv = dir.path().join("payout.csv");
+    let payout = ok(&[
+        "prizes",
+        event,
+        "--rules",
+        rules,
+        "--raffle-seed",
+        "9",
+        "--csv",
+        csv.to_str().expect("path"),
+    ]);
+    // The ladder pays 3000 + 3 × 1000 over places 1–4, shared or not: 6000 in all.
+    assert_eq!(payout["credit_paid"], 6000, "{payout}");
+    assert_eq!(payout["raffle_seed"], "9");
+    let again = ok(&["prizes", event, "--rules", rules, "--raffle-seed", "9"]);
+    assert_eq!(again["lines"], payout["lines"]);
+    let written = std::fs::read(&csv).expect("csv");
+    assert!(written.starts_with(&[0xEF, 0xBB, 0xBF]), "UTF-8 with a BOM");
+    assert!(String::from_utf8_lossy(&written).contains("place,tied,player,name,credit"));
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "ties = \"evenly\"\n").expect("rules");
+    assert_eq!(
+        error_kind(&["prizes", event, "--rules", bad.to_str().expect("path")]),
+        "invalid-prizes"
+    );
+
+    let copy = dir.path().join("copy.tkevent");
+    std::fs::copy(event, &copy).expect("copy");
+    let season_rules = dir.path().join("season.toml");
+    std::fs::write(
+        &season_rules,
+        "name = \"League\"\nparticipation = 1\nper_win = 3\n",
+    )
+    .expect("rules");
+    let season = ok(&[
+        "season",
+        season_rules.to_str().expect("path"),
+        event,
+        copy.to_str().expect("path"),
+    ]);
+    assert_eq!(
+        season["events"].as_array().map(Vec::len),
+        Some(1),
+        "{season}"
+    );
+    let first = &season["rows"][0];
+    assert_eq!(first["rank"], 1);
+    assert_eq!(
+        first["points"],
+        1 + 3 * first["wins"].as_i64().expect("wins")
+    );
+}

@@ -350,6 +350,12 @@ pub enum Command {
         /// Replay the raffle with this seed (default: a new seed, shown).
         #[arg(long)]
         raffle_seed: Option<String>,
+        /// Also write the payout sheet as CSV to this file.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+        /// CSV encoding: utf8-bom (Excel) or shift-jis.
+        #[arg(long, default_value = "utf8-bom")]
+        encoding: Word<CsvEncoding>,
     },
     /// A season's standings over event files, under a season rules file (docs/seasons.md).
     Season {
@@ -358,6 +364,12 @@ pub enum Command {
         /// The season's event files (an event listed twice counts once).
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Also write the season's table as CSV to this file.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+        /// CSV encoding: utf8-bom (Excel) or shift-jis.
+        #[arg(long, default_value = "utf8-bom")]
+        encoding: Word<CsvEncoding>,
     },
     /// List the automatic backups kept beside the event.
     Backups { file: PathBuf },

@@ -36,6 +36,16 @@ fn bytes_of(path: &std::path::Path) -> Result<Vec<u8>, CommandError> {
     })
 }
 
+/// Writes a CSV in the encoding asked, through a temporary file renamed into place.
+fn write_csv(
+    path: &std::path::Path,
+    text: &str,
+    encoding: tablekeeper_commands::csv_export::CsvEncoding,
+) -> Result<(), CommandError> {
+    let encoded = tablekeeper_commands::csv_export::encode(text, encoding);
+    tablekeeper_commands::export::write_file(path, &encoded.bytes)
+}
+
 /// A text file's contents (a rules file), for a request that carries its text.
 fn text_of(path: &std::path::Path) -> Result<String, CommandError> {
     String::from_utf8(bytes_of(path)?).map_err(|_| CommandError::Io {
@@ -421,20 +431,35 @@ pub fn run(
             file,
             rules,
             raffle_seed,
+            csv,
+            encoding,
         } => {
             let request = PrizesRequest {
                 rules: text_of(&rules)?,
                 raffle_seed,
             };
             let view = host.open(&file)?.prizes(request)?;
+            if let Some(path) = csv {
+                let text = tablekeeper_commands::csv_export::payout_csv(&view)?;
+                write_csv(&path, &text, encoding.0)?;
+            }
             Output::new(crate::prizes::payout(&view), &view)
         }
-        Command::Season { rules, files } => {
+        Command::Season {
+            rules,
+            files,
+            csv,
+            encoding,
+        } => {
             let request = SeasonRequest {
                 rules: text_of(&rules)?,
                 files,
             };
             let view = host.beside(&rules).season(request)?;
+            if let Some(path) = csv {
+                let text = tablekeeper_commands::csv_export::season_csv(&view)?;
+                write_csv(&path, &text, encoding.0)?;
+            }
             Output::new(crate::prizes::season(&view), &view)
         }
         Command::Judge { file, step } => crate::door::judge(host, &file, step),

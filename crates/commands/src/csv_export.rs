@@ -229,3 +229,80 @@ pub fn results_csv(event: &Event) -> Result<String, CommandError> {
     }
     table(rows)
 }
+
+/// A payout sheet: one line per player who receives something, in the final order.
+pub fn payout_csv(view: &crate::prizes_view::PayoutView) -> Result<String, CommandError> {
+    let mut rows = vec![
+        [
+            "place", "tied", "player", "name", "credit", "currency", "items", "raffle",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>(),
+    ];
+    for line in &view.lines {
+        if line.credit == 0 && line.items.is_empty() && line.raffle.is_empty() {
+            continue;
+        }
+        let items: Vec<String> = line
+            .items
+            .iter()
+            .map(|i| format!("{} × {}", i.count, i.name))
+            .collect();
+        rows.push(vec![
+            line.place.to_string(),
+            if line.tied { "yes".into() } else { "no".into() },
+            line.player.to_string(),
+            line.name.clone(),
+            line.credit.to_string(),
+            view.currency.clone(),
+            items.join("; "),
+            line.raffle.join("; "),
+        ]);
+    }
+    table(rows)
+}
+
+/// A season's table: one line per player, then each event's points (empty where the
+/// player did not play; a counted result is marked with `*`).
+pub fn season_csv(view: &crate::prizes_view::SeasonView) -> Result<String, CommandError> {
+    let mut header: Vec<String> = [
+        "rank",
+        "name",
+        "points",
+        "events",
+        "best_place",
+        "wins",
+        "losses",
+        "draws",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    header.extend(view.events.iter().map(|e| e.name.clone()));
+    let mut rows = vec![header];
+    for row in &view.rows {
+        let mut line = vec![
+            row.rank.map(|r| r.to_string()).unwrap_or_default(),
+            row.name.clone(),
+            row.points.to_string(),
+            row.events_played.to_string(),
+            row.best_place.to_string(),
+            row.wins.to_string(),
+            row.losses.to_string(),
+            row.draws.to_string(),
+        ];
+        for (index, points) in row.by_event.iter().enumerate() {
+            let counted = row
+                .counted
+                .contains(&u32::try_from(index).unwrap_or(u32::MAX));
+            line.push(match points {
+                Some(p) if counted => format!("{p}*"),
+                Some(p) => p.to_string(),
+                None => String::new(),
+            });
+        }
+        rows.push(line);
+    }
+    table(rows)
+}
