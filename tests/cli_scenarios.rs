@@ -261,6 +261,27 @@ fn prizes_and_a_season_from_rules_files() {
         error_kind(&["prizes", event, "--rules", bad.to_str().expect("path")]),
         "invalid-prizes"
     );
+    // Recorded in the event: the sheet prints from the file, the raffle is drawn once and
+    // replays from the recorded seed.
+    assert_eq!(error_kind(&["prizes", event]), "invalid-prizes");
+    let recorded = ok(&["prizes", event, "--rules", rules, "--record"]);
+    assert_eq!(recorded["raffle_pending"], true, "{recorded}");
+    let drawn = ok(&["prizes", event, "--draw-raffle", "--raffle-seed", "9"]);
+    assert_eq!(drawn["lines"], payout["lines"], "{drawn}");
+    assert_eq!(ok(&["prizes", event])["raffle_seed"], "9");
+    assert_eq!(
+        error_kind(&["prizes", event, "--draw-raffle"]),
+        "invalid-prizes"
+    );
+    let sheet = dir.path().join("payout.pdf");
+    ok(&[
+        "print",
+        event,
+        "payout",
+        "-o",
+        sheet.to_str().expect("path"),
+    ]);
+    assert!(std::fs::read(&sheet).expect("pdf").starts_with(b"%PDF"));
 
     let copy = dir.path().join("copy.tkevent");
     std::fs::copy(event, &copy).expect("copy");
@@ -270,12 +291,28 @@ fn prizes_and_a_season_from_rules_files() {
         "name = \"League\"\nparticipation = 1\nper_win = 3\n",
     )
     .expect("rules");
+    let season_pdf = dir.path().join("season.pdf");
+    let season_csv = dir.path().join("season.csv");
     let season = ok(&[
         "season",
         season_rules.to_str().expect("path"),
         event,
         copy.to_str().expect("path"),
+        "--pdf",
+        season_pdf.to_str().expect("path"),
+        "--csv",
+        season_csv.to_str().expect("path"),
     ]);
+    assert!(
+        std::fs::read(&season_pdf)
+            .expect("pdf")
+            .starts_with(b"%PDF")
+    );
+    assert!(
+        std::fs::read_to_string(&season_csv)
+            .expect("csv")
+            .contains("rank,name")
+    );
     assert_eq!(
         season["events"].as_array().map(Vec::len),
         Some(1),

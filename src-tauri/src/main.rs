@@ -297,8 +297,9 @@ fn main() {
         .plugin(tauri_plugin_dialog::init())
         .setup(|app| {
             let (data, documents) = folders(app);
-            let mut desk =
-                Desk::new(data, documents).with_printer(tablekeeper_print::job::render_request);
+            let mut desk = Desk::new(data, documents)
+                .with_printer(tablekeeper_print::job::render_request)
+                .with_season_printer(tablekeeper_print::job::render_season);
             if let Some(path) = launch_file() {
                 desk.open_at_start(&path);
             }

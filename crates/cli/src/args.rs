@@ -340,14 +340,20 @@ pub enum Command {
         #[arg(long)]
         cut: Option<u32>,
     },
-    /// The event's prizes under a prize rules file (docs/prizes.md): credit, items and
-    /// the raffle, each player in the final order.
+    /// The event's prizes (docs/prizes.md): credit, items and the raffle, each player in
+    /// the final order; under the event's recorded prize rules, or a rules file to try.
     Prizes {
         file: PathBuf,
-        /// The prize rules (TOML).
+        /// Prize rules (TOML) to try, or to record with --record.
         #[arg(long)]
-        rules: PathBuf,
-        /// Replay the raffle with this seed (default: a new seed, shown).
+        rules: Option<PathBuf>,
+        /// Record --rules in the event (an empty file removes its prize rules).
+        #[arg(long, requires = "rules")]
+        record: bool,
+        /// Draw the recorded rules' door-prize raffle now, recorded in the event.
+        #[arg(long, conflicts_with = "rules")]
+        draw_raffle: bool,
+        /// The raffle's seed: replays a draw (default: the recorded draw, or a new seed).
         #[arg(long)]
         raffle_seed: Option<String>,
         /// Also write the payout sheet as CSV to this file.
@@ -367,6 +373,12 @@ pub enum Command {
         /// Also write the season's table as CSV to this file.
         #[arg(long)]
         csv: Option<PathBuf>,
+        /// Also print the season's table as PDF to this file (in the language of --lang).
+        #[arg(long)]
+        pdf: Option<PathBuf>,
+        /// The printout's paper: a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: Word<Paper>,
         /// CSV encoding: utf8-bom (Excel) or shift-jis.
         #[arg(long, default_value = "utf8-bom")]
         encoding: Word<CsvEncoding>,

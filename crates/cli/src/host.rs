@@ -29,6 +29,7 @@ pub fn desk_beside(file: &Path) -> Desk {
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     Desk::new(data_dir(), folder)
         .with_printer(tablekeeper_print::job::render_request)
+        .with_season_printer(tablekeeper_print::job::render_season)
         .without_app_state()
 }
 

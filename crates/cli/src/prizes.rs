@@ -48,6 +48,9 @@ pub fn payout(view: &PayoutView) -> String {
         }
         text.push('\n');
     }
+    if view.raffle_pending {
+        text.push_str("The raffle is not drawn yet (--draw-raffle draws it and records it).\n");
+    }
     if let Some(seed) = &view.raffle_seed {
         let _ = writeln!(
             text,

@@ -430,15 +430,27 @@ pub fn run(
         Command::Prizes {
             file,
             rules,
+            record,
+            draw_raffle,
             raffle_seed,
             csv,
             encoding,
         } => {
-            let request = PrizesRequest {
-                rules: text_of(&rules)?,
-                raffle_seed,
+            let desk = host.open(&file)?;
+            let view = match (rules, record, draw_raffle) {
+                (Some(rules), true, _) => desk.set_prizes(SetPrizesRequest {
+                    rules: text_of(&rules)?,
+                })?,
+                (_, _, true) => {
+                    desk.draw_raffle(tablekeeper_commands::desk::door_commands::DrawRequest {
+                        seed: raffle_seed,
+                    })?
+                }
+                (rules, _, _) => desk.prizes(PrizesRequest {
+                    rules: rules.as_deref().map(text_of).transpose()?,
+                    raffle_seed,
+                })?,
             };
-            let view = host.open(&file)?.prizes(request)?;
             if let Some(path) = csv {
                 let text = tablekeeper_commands::csv_export::payout_csv(&view)?;
                 write_csv(&path, &text, encoding.0)?;
@@ -449,16 +461,30 @@ pub fn run(
             rules,
             files,
             csv,
+            pdf,
+            paper,
             encoding,
         } => {
             let request = SeasonRequest {
                 rules: text_of(&rules)?,
                 files,
             };
-            let view = host.beside(&rules).season(request)?;
+            let desk = host.beside(&rules);
+            let view = desk.season(request.clone())?;
             if let Some(path) = csv {
-                let text = tablekeeper_commands::csv_export::season_csv(&view)?;
-                write_csv(&path, &text, encoding.0)?;
+                desk.export_season(ExportSeasonRequest {
+                    season: request.clone(),
+                    path,
+                    encoding: Some(encoding.0),
+                })?;
+            }
+            if let Some(path) = pdf {
+                desk.print_season(PrintSeasonRequest {
+                    season: request,
+                    paper: paper.0,
+                    language: render::language(),
+                    output: Some(path),
+                })?;
             }
             Output::new(crate::prizes::season(&view), &view)
         }

@@ -40,8 +40,8 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
     ("standings", &["standings"]),
     ("breakdown", &["breakdown"]),
     ("projection", &["projection"]),
-    ("prizes", &["prizes"]),
-    ("season", &["season"]),
+    ("prizes", &["prizes", "set_prizes", "draw_raffle"]),
+    ("season", &["season", "print_season", "export_season"]),
     ("export", &["export", "archive", "report"]),
     ("import-archive", &["import_archive"]),
     (

@@ -56,6 +56,30 @@ pub fn render(
             &session.standings()?,
         )?),
         ExportFormat::ResultsCsv => csv(csv_export::results_csv(session.event())?),
+        ExportFormat::PayoutCsv => csv(csv_export::payout_csv(&session.prizes(
+            crate::prizes_view::PrizesRequest {
+                rules: None,
+                raffle_seed: None,
+            },
+        )?)?),
+    })
+}
+
+/// Writes a season's table as CSV to `path` (through a temporary file, as every export).
+pub fn season(
+    view: &crate::prizes_view::SeasonView,
+    encoding: CsvEncoding,
+    path: &Path,
+) -> Result<ExportView, CommandError> {
+    let encoded = csv_export::encode(&csv_export::season_csv(view)?, encoding);
+    write_file(path, &encoded.bytes)?;
+    Ok(ExportView {
+        written: path.display().to_string(),
+        unrepresentable: encoded
+            .unrepresentable
+            .iter()
+            .map(|c| c.to_string())
+            .collect(),
     })
 }
 

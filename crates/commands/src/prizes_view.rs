@@ -16,15 +16,25 @@ use ts_rs::TS;
 use crate::error::CommandError;
 use crate::session::Session;
 
-/// An event's prizes from `rules` (the prize rules' TOML text); the raffle, if the rules
-/// have one, drawn from `raffle_seed` (a 64-bit number as text, as the door's lottery seed;
-/// a new seed is drawn when none is given, and shown).
+/// An event's prizes: under the rules recorded in the event (`rules: null`) or under
+/// `rules` (TOML text, to try rules before setting them). The raffle, if the rules have
+/// one, is drawn from `raffle_seed` (a 64-bit number as text, as the door's lottery seed);
+/// without one, the recorded rules use the recorded draw (none yet: no winners shown) and
+/// rules given here draw a fresh seed, shown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct PrizesRequest {
-    pub rules: String,
+    #[serde(default)]
+    pub rules: Option<String>,
     #[serde(default)]
     pub raffle_seed: Option<String>,
+}
+
+/// The event's prize rules (TOML text; empty removes them), recorded in its log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SetPrizesRequest {
+    pub rules: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -80,6 +90,12 @@ pub struct PayoutView {
     pub items: Vec<ItemTotalView>,
     /// The raffle's seed (a 64-bit number as text): the same seed draws the same winners.
     pub raffle_seed: Option<String>,
+    /// The rules have a raffle that is not drawn yet.
+    pub raffle_pending: bool,
+    /// The rules this payout is computed under (TOML text).
+    pub rules: String,
+    /// Whether they are the rules recorded in the event (else rules being tried).
+    pub recorded: bool,
 }
 
 /// A season's standings from `rules` (its TOML text) over the event files `files`.
@@ -88,6 +104,30 @@ pub struct PayoutView {
 pub struct SeasonRequest {
     pub rules: String,
     pub files: Vec<PathBuf>,
+}
+
+/// A season's table printed as PDF.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PrintSeasonRequest {
+    pub season: SeasonRequest,
+    pub paper: crate::vocabulary::Paper,
+    pub language: tablekeeper_words::Language,
+    /// Where to write it (`null`: `season printouts/` beside the season's first event).
+    #[serde(default)]
+    #[ts(optional, type = "string | null")]
+    pub output: Option<PathBuf>,
+}
+
+/// A season's table written as CSV.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ExportSeasonRequest {
+    pub season: SeasonRequest,
+    #[ts(type = "string")]
+    pub path: PathBuf,
+    /// `null`: UTF-8 with BOM.
+    pub encoding: Option<crate::vocabulary::CsvEncoding>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -126,10 +166,15 @@ pub struct SeasonView {
 }
 
 impl Session {
-    /// The open event's payout under `request.rules`.
+    /// The open event's payout under the recorded rules or `request.rules`.
     pub fn prizes(&self, request: PrizesRequest) -> Result<PayoutView, CommandError> {
-        let rules = PrizeRules::from_toml(&request.rules)?;
         let event = self.event();
+        let recorded = request.rules.is_none();
+        let text = match request.rules {
+            Some(text) => text,
+            None => event.prizes.rules.clone().ok_or_else(no_rules)?,
+        };
+        let rules = PrizeRules::from_toml(&text)?;
         let groups = final_order(event, rules.ties != TieRule::Standings)?;
         let entrants: Vec<Vec<Entrant>> = groups
             .iter()
@@ -145,9 +190,10 @@ impl Session {
                     .collect()
             })
             .collect();
-        let seed = match &rules.raffle {
-            Some(_) => Some(crate::seed::from_text(request.raffle_seed.as_deref())?),
-            None => None,
+        let seed = match (&rules.raffle, request.raffle_seed.as_deref(), recorded) {
+            (None, _, _) => None,
+            (Some(_), None, true) => event.prizes.raffle_seed,
+            (Some(_), typed, _) => Some(crate::seed::from_text(typed)?),
         };
         let payout = plan(&rules, &entrants, seed)?;
         let name = |player: tablekeeper_engine::model::PlayerId| {
@@ -194,8 +240,40 @@ impl Session {
                 })
                 .collect(),
             raffle_seed: payout.raffle_seed.map(|s| s.to_string()),
+            raffle_pending: rules.raffle.is_some() && payout.raffle_seed.is_none(),
+            rules: text,
+            recorded,
         })
     }
+}
+
+impl PayoutView {
+    /// The sheet of an event without prize rules.
+    pub fn empty(event: &Event) -> PayoutView {
+        PayoutView {
+            event: event.settings.name.clone(),
+            currency: String::new(),
+            lines: Vec::new(),
+            credit_paid: 0,
+            credit_pool: None,
+            credit_left: None,
+            items: Vec::new(),
+            raffle_seed: None,
+            raffle_pending: false,
+            rules: String::new(),
+            recorded: true,
+        }
+    }
+}
+
+fn no_rules() -> CommandError {
+    CommandError::input(
+        tablekeeper_words::ErrorKind::InvalidPrizes,
+        tablekeeper_words::msg!(
+            "error.invalid-prizes.none",
+            "this event has no prize rules yet; write them on the Prizes screen (or pass --rules FILE)"
+        ),
+    )
 }
 
 /// A season's standings: each event file read as it is on disk now (a corrected event

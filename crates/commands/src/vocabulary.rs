@@ -55,6 +55,8 @@ choice_enum! {
         StandingsCsv = "standings-csv",
         ResultsCsv = "results-csv",
         Report = "report",
+        /// The payout under the event's prize rules (issue 26).
+        PayoutCsv = "payout-csv",
     }
 }
 
@@ -90,6 +92,8 @@ choice_enum! {
         DoorPoster = "door-poster",
         /// What each player needs for the planned cut (issue 27).
         CutLine = "cut-line",
+        /// The payout under the event's prize rules, to sign on receipt (issue 26).
+        Payout = "payout",
     }
 }
 

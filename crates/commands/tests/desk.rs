@@ -21,6 +21,21 @@ fn printer(
     Ok(format!("%PDF-1.7 {} {}", request.document.id(), context.printed_at).into_bytes())
 }
 
+/// A stand-in for the printing crate's season table: the season's name and row count.
+fn season_printer(
+    view: &tablekeeper_commands::prizes_view::SeasonView,
+    _: tablekeeper_commands::vocabulary::Paper,
+    _: tablekeeper_words::Language,
+    printed_at: &str,
+) -> Result<Vec<u8>, CommandError> {
+    Ok(format!(
+        "%PDF-1.7 season {} {} {printed_at}",
+        view.name,
+        view.rows.len()
+    )
+    .into_bytes())
+}
+
 /// The desk and the names of the commands called on it.
 struct Host {
     desk: Desk,
@@ -30,7 +45,9 @@ struct Host {
 impl Host {
     fn new(dir: &Path) -> Host {
         Host {
-            desk: Desk::new(dir.join("data"), dir.join("events")).with_printer(printer),
+            desk: Desk::new(dir.join("data"), dir.join("events"))
+                .with_printer(printer)
+                .with_season_printer(season_printer),
             called: BTreeSet::new(),
         }
     }
@@ -341,6 +358,75 @@ fn every_command_of_the_surface_works_over_an_event_file() {
         1,
         "a preview undoes nothing"
     );
+
+    // The event's prize rules are recorded; the raffle is drawn once, recorded, and replays
+    // from its seed; undo takes the draw back.
+    assert_eq!(
+        host.kind("prizes", json!({ "rules": null })),
+        "invalid-prizes"
+    );
+    let set = host.ok("set_prizes", json!({ "rules": rules }));
+    assert_eq!(set["recorded"], true, "{set}");
+    assert_eq!(set["raffle_pending"], true);
+    assert_eq!(set["raffle_seed"], Value::Null);
+    let drawn = host.ok("draw_raffle", json!({ "seed": "7" }));
+    assert_eq!(
+        drawn["lines"], payout["lines"],
+        "the recorded draw is the tried one"
+    );
+    assert_eq!(host.ok("prizes", json!({}))["raffle_seed"], "7");
+    assert_eq!(
+        host.kind("draw_raffle", json!({ "seed": "8" })),
+        "invalid-prizes"
+    );
+    host.ok("undo", Value::Null);
+    assert_eq!(host.ok("prizes", json!({}))["raffle_pending"], true);
+    host.ok("redo", Value::Null);
+    assert_eq!(
+        host.kind(
+            "set_prizes",
+            json!({ "rules": "place = [{ down_to = 0, amount = 1 }]" })
+        ),
+        "invalid-prizes"
+    );
+    assert_eq!(
+        host.ok("prizes", json!({}))["raffle_seed"],
+        "7",
+        "a refused change changes nothing"
+    );
+    let sheet = host.ok(
+        "print",
+        json!({ "document": "payout", "round": null, "paper": "a4", "language": "ja", "open": false }),
+    );
+    assert!(
+        sheet["path"]
+            .as_str()
+            .is_some_and(|p| p.ends_with("payout-ja.pdf")),
+        "{sheet}"
+    );
+    let csv = dir.join("payout.csv");
+    host.ok(
+        "export",
+        json!({ "format": "payout-csv", "path": csv, "encoding": null }),
+    );
+    let text = std::fs::read_to_string(&csv).expect("payout csv");
+    assert!(text.contains("playmat"), "{text}");
+    let season_request = json!({
+        "rules": "name = \"Friday league\"\nparticipation = 1\n",
+        "files": [file.clone()],
+    });
+    let printed = host.ok(
+        "print_season",
+        json!({ "season": season_request, "paper": "a4", "language": "en" }),
+    );
+    let pdf = std::fs::read(printed["path"].as_str().expect("path")).expect("season pdf");
+    assert!(String::from_utf8_lossy(&pdf).contains("season Friday league 9"));
+    let season_csv = dir.join("season.csv");
+    host.ok(
+        "export_season",
+        json!({ "season": season_request, "path": season_csv, "encoding": "shift-jis" }),
+    );
+    assert!(std::fs::metadata(&season_csv).is_ok_and(|m| m.len() > 0));
 
     // Round 2 entered as played on paper, with a rematch warned about.
     let played: Vec<Value> = host.ok("pairings", json!({ "round": 1 }))["tables"]

@@ -108,5 +108,29 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
         Document::Tickets => crate::tickets::tickets(&sheet, &job.tickets),
         Document::DoorPoster => crate::poster::door_poster(&sheet),
         Document::CutLine => crate::standings::cut_line(&sheet, &session.cut_line(None)?),
+        Document::Payout => {
+            let payout = session.prizes(tablekeeper_commands::prizes_view::PrizesRequest {
+                rules: None,
+                raffle_seed: None,
+            })?;
+            crate::prizes::payout(&sheet, &payout)
+        }
     }
+}
+
+/// A season's table as PDF (`Desk::print_season` writes it): the desk's season printer.
+pub fn render_season(
+    view: &tablekeeper_commands::prizes_view::SeasonView,
+    paper: Paper,
+    language: Language,
+    printed_at: &str,
+) -> Result<Vec<u8>, CommandError> {
+    let sheet = Sheet {
+        event: view.name.clone(),
+        printed_at: printed_at.to_string(),
+        paper,
+        language,
+        share_url: None,
+    };
+    Ok(crate::prizes::season(&sheet, view)?)
 }

@@ -1,6 +1,7 @@
 //! Tablekeeper's printouts as PDF: pairings (by table and by name), match slips,
 //! standings with the per-player tiebreak breakdown, the top-cut bracket, the Crossover
-//! Battles score card and a blank deck registration sheet — on A4 or US Letter, in
+//! Battles score card, a blank deck registration sheet, the payout sheet and a season's
+//! table — on A4 or US Letter, in
 //! English or Japanese, with fonts for every script a shop registers (Latin with
 //! Vietnamese, Greek, Cyrillic, Japanese, Korean, Chinese) subset into every file.
 //!
@@ -19,6 +20,7 @@ pub mod forms;
 pub mod job;
 pub mod pairings;
 pub mod poster;
+pub mod prizes;
 mod qr;
 pub mod slips;
 pub mod standings;

@@ -20,7 +20,7 @@ fn subtitle(sheet: &Sheet, what: &str, completed: u32) -> String {
     )
 }
 
-fn footer(sheet: &Sheet) -> String {
+pub(crate) fn footer(sheet: &Sheet) -> String {
     format!(
         "{} · {} {}",
         sheet.event,
@@ -166,7 +166,7 @@ pub fn standings(sheet: &Sheet, view: &StandingsView) -> Result<Vec<u8>, PrintEr
 }
 
 /// The legend lines under the table (on a new page if the last one is full).
-fn draw_legend(doc: &mut Document, end: f32, lines: &[String]) {
+pub(crate) fn draw_legend(doc: &mut Document, end: f32, lines: &[String]) {
     let (size, line) = (8.5, 11.5);
     let canvas = doc.current();
     let mut y = end + 8.0;

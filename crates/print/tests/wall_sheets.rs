@@ -794,3 +794,91 @@ fn the_cut_line_sheet_says_what_each_player_needs() {
         assert!(shown.contains("Player 01"), "{shown}");
     }
 }
+
+/// Issue 26: the payout sheet to sign lists every winner in the final order with what they
+/// receive, a column to sign in and the totals against the pool; the season's table lists
+/// every player with each event's points. Names in every script, in both languages.
+#[test]
+fn the_payout_sheet_and_the_season_table_name_everyone_in_both_languages() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = EVERY_SCRIPT.iter().map(|s| s.to_string()).collect();
+    let mut session = event(dir.path(), "bandai", &names);
+    for _ in 0..3 {
+        play_round(&mut session);
+    }
+    // Every player receives something: credit down the ladder, a pack each, a raffle.
+    let rules = "currency = \"JPY\"\nties = \"standings\"\npool = 10000\nparticipation = 100\nplace = [{ down_to = 1, amount = 3000 }, { down_to = 2, amount = 2000 }]\n[[items]]\nname = \"Booster\"\ncount = 20\nplace = [{ down_to = 10, count = 1 }]\n[raffle]\nprizes = [\"Playmat\"]\n";
+    session
+        .door_step(tablekeeper_engine::Action::SetPrizeRules {
+            rules: rules.into(),
+        })
+        .expect("rules");
+    session
+        .door_step(tablekeeper_engine::Action::DrawRaffle { seed: 11 })
+        .expect("raffle");
+    let season = tablekeeper_commands::prizes_view::season(
+        tablekeeper_commands::prizes_view::SeasonRequest {
+            rules: "name = \"Friday League 金曜リーグ\"\nparticipation = 1\nper_win = 3\n".into(),
+            files: vec![session.path().to_path_buf()],
+        },
+    )
+    .expect("season");
+    for (language, payout_title, signature, season_title) in [
+        (
+            Language::En,
+            "Prize payout",
+            "Received (signature)",
+            "Season standings",
+        ),
+        (Language::Ja, "賞品の配分", "受領（署名）", "シーズン順位"),
+    ] {
+        let path = pdf(
+            dir.path(),
+            &session,
+            What::Payout,
+            None,
+            language,
+            Paper::A4,
+        );
+        let shown = text(&path);
+        assert!(shown.contains(payout_title), "{shown}");
+        assert!(shown.contains(signature), "{shown}");
+        assert!(
+            shown.contains("3000") && shown.contains("Booster"),
+            "{shown}"
+        );
+        assert!(shown.contains("Playmat"), "the raffle's winner: {shown}");
+        assert!(
+            shown.contains("11"),
+            "the raffle's seed is printed: {shown}"
+        );
+        for name in EVERY_SCRIPT {
+            assert!(
+                shown.contains(name),
+                "payout {language:?}: {name} missing\n{shown}"
+            );
+        }
+        let bytes = tablekeeper_print::prizes::season(
+            &tablekeeper_print::Sheet {
+                event: season.name.clone(),
+                printed_at: "2026-11-26 10:00".into(),
+                paper: Paper::A4,
+                language,
+                share_url: None,
+            },
+            &season,
+        )
+        .expect("season sheet");
+        let path = dir.path().join(format!("season-{language:?}.pdf"));
+        std::fs::write(&path, bytes).expect("write");
+        let shown = text(&path);
+        assert!(shown.contains(season_title), "{shown}");
+        assert!(shown.contains("Friday League 金曜リーグ"), "{shown}");
+        for name in EVERY_SCRIPT {
+            assert!(
+                shown.contains(name),
+                "season {language:?}: {name} missing\n{shown}"
+            );
+        }
+    }
+}

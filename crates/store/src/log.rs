@@ -174,6 +174,8 @@ pub fn action_kind(action: &Action) -> &'static str {
         Action::DecideEntry { .. } => "decide-entry",
         Action::WithdrawEntry { .. } => "withdraw-entry",
         Action::DrawLottery { .. } => "draw-lottery",
+        Action::SetPrizeRules { .. } => "set-prize-rules",
+        Action::DrawRaffle { .. } => "draw-raffle",
         Action::CheckIn { .. } => "check-in",
         Action::RequestDrop { .. } => "request-drop",
         Action::DecideDropRequest { .. } => "decide-drop-request",
@@ -350,7 +352,7 @@ fn read_record(conn: &Connection, path: &Path, checksums: bool) -> Result<Record
 }
 
 /// Every kind a log row can have.
-const KINDS: [&str; 28] = [
+const KINDS: [&str; 30] = [
     "register-player",
     "enter-pairing",
     "edit-player",
@@ -371,6 +373,8 @@ const KINDS: [&str; 28] = [
     "decide-entry",
     "withdraw-entry",
     "draw-lottery",
+    "set-prize-rules",
+    "draw-raffle",
     "check-in",
     "request-drop",
     "decide-drop-request",
@@ -754,6 +758,10 @@ mod tests {
                 by_player: false,
             },
             Action::DrawLottery { seed: 0 },
+            Action::SetPrizeRules {
+                rules: String::new(),
+            },
+            Action::DrawRaffle { seed: 0 },
             Action::CheckIn {
                 entry: 1,
                 by_player: false,
@@ -793,6 +801,8 @@ mod tests {
                 | Action::DecideEntry { .. }
                 | Action::WithdrawEntry { .. }
                 | Action::DrawLottery { .. }
+                | Action::SetPrizeRules { .. }
+                | Action::DrawRaffle { .. }
                 | Action::CheckIn { .. }
                 | Action::RequestDrop { .. }
                 | Action::DecideDropRequest { .. }

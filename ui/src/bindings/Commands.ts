@@ -33,6 +33,7 @@ import type { EventReport } from './EventReport';
 import type { EventView } from './EventView';
 import type { ExplanationView } from './ExplanationView';
 import type { ExportRequest } from './ExportRequest';
+import type { ExportSeasonRequest } from './ExportSeasonRequest';
 import type { ExportView } from './ExportView';
 import type { FixedTableRequest } from './FixedTableRequest';
 import type { GiveByeRequest } from './GiveByeRequest';
@@ -57,6 +58,7 @@ import type { PlayerTicketView } from './PlayerTicketView';
 import type { PlayerView } from './PlayerView';
 import type { Preferences } from './Preferences';
 import type { PrintRequest } from './PrintRequest';
+import type { PrintSeasonRequest } from './PrintSeasonRequest';
 import type { PrintView } from './PrintView';
 import type { PrintoutView } from './PrintoutView';
 import type { PrizesRequest } from './PrizesRequest';
@@ -78,6 +80,7 @@ import type { ScannedSlip } from './ScannedSlip';
 import type { SeasonRequest } from './SeasonRequest';
 import type { SeasonView } from './SeasonView';
 import type { SetDeckRequest } from './SetDeckRequest';
+import type { SetPrizesRequest } from './SetPrizesRequest';
 import type { SetRoundsRequest } from './SetRoundsRequest';
 import type { StandingsRequest } from './StandingsRequest';
 import type { StandingsView } from './StandingsView';
@@ -132,7 +135,11 @@ export type Commands = {
   breakdown: { request: null; response: BreakdownView };
   projection: { request: ProjectionRequest; response: CutLineView };
   prizes: { request: PrizesRequest; response: PayoutView };
+  set_prizes: { request: SetPrizesRequest; response: PayoutView };
+  draw_raffle: { request: DrawRequest; response: PayoutView };
   season: { request: SeasonRequest; response: SeasonView };
+  print_season: { request: PrintSeasonRequest; response: PrintView };
+  export_season: { request: ExportSeasonRequest; response: ExportView };
   start_cut: { request: CutRequest; response: BracketView };
   pair_bracket_round: { request: null; response: PairingsView };
   bracket: { request: null; response: BracketView | null };
@@ -220,7 +227,11 @@ export const COMMAND_PROPERTIES = {
   breakdown: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
   projection: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
   prizes: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
+  set_prizes: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
+  draw_raffle: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
   season: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing' },
+  print_season: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing' },
+  export_season: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing' },
   start_cut: { access: 'write', effect: 'event', thread: 'slow', needs: 'event' },
   pair_bracket_round: { access: 'write', effect: 'event', thread: 'slow', needs: 'event' },
   bracket: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },

@@ -3,4 +3,4 @@
 /**
  * What `export` writes.
  */
-export type ExportFormat = "archive" | "standings-csv" | "results-csv" | "report";
+export type ExportFormat = "archive" | "standings-csv" | "results-csv" | "report" | "payout-csv";

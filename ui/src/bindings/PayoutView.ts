@@ -6,4 +6,16 @@ export type PayoutView = { event: string, currency: string, lines: Array<PayoutL
 /**
  * The raffle's seed (a 64-bit number as text): the same seed draws the same winners.
  */
-raffle_seed: string | null, };
+raffle_seed: string | null, 
+/**
+ * The rules have a raffle that is not drawn yet.
+ */
+raffle_pending: boolean, 
+/**
+ * The rules this payout is computed under (TOML text).
+ */
+rules: string, 
+/**
+ * Whether they are the rules recorded in the event (else rules being tried).
+ */
+recorded: boolean, };

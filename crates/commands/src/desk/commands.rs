@@ -9,6 +9,7 @@ use tablekeeper_engine::rules::structure::Structure;
 use tablekeeper_engine::top_cut::decks::SelectionMethod;
 use tablekeeper_words::{ErrorKind, msg};
 
+use super::door_commands::DrawRequest;
 use super::requests::*;
 use super::{Desk, printout_name, printouts_folder};
 use crate::backup::{self, BackupView, RestoreView};
@@ -449,12 +450,36 @@ impl Desk {
         self.session()?.cut_line(request.cut)
     }
 
-    /// The open event's prizes under the prize rules given (issue 26).
+    /// The open event's prizes under its recorded prize rules, or the rules given (issue 26).
     pub fn prizes(
         &mut self,
         request: PrizesRequest,
     ) -> Result<crate::prizes_view::PayoutView, CommandError> {
         self.session()?.prizes(request)
+    }
+
+    /// Records the event's prize rules (checked first) and returns the payout under them.
+    pub fn set_prizes(
+        &mut self,
+        request: SetPrizesRequest,
+    ) -> Result<crate::prizes_view::PayoutView, CommandError> {
+        let session = self.session_mut()?;
+        session.door_step(tablekeeper_engine::Action::SetPrizeRules {
+            rules: request.rules,
+        })?;
+        recorded_payout(session)
+    }
+
+    /// Draws the door-prize raffle with the seed given (to replay a draw) or a fresh one,
+    /// recorded in the log.
+    pub fn draw_raffle(
+        &mut self,
+        request: DrawRequest,
+    ) -> Result<crate::prizes_view::PayoutView, CommandError> {
+        let seed = crate::seed::from_text(request.seed.as_deref())?;
+        let session = self.session_mut()?;
+        session.door_step(tablekeeper_engine::Action::DrawRaffle { seed })?;
+        recorded_payout(session)
     }
 
     /// A season's standings over event files (issue 26); needs no event open.
@@ -463,6 +488,52 @@ impl Desk {
         request: SeasonRequest,
     ) -> Result<crate::prizes_view::SeasonView, CommandError> {
         crate::prizes_view::season(request)
+    }
+
+    /// Prints a season's table as PDF: to `output`, or beside the season's first event in
+    /// `season printouts/` (replacing an older copy only once the new one is complete).
+    pub fn print_season(
+        &mut self,
+        request: crate::prizes_view::PrintSeasonRequest,
+    ) -> Result<PrintView, CommandError> {
+        let printer = self.season_printer.ok_or_else(no_printer)?;
+        let view = crate::prizes_view::season(request.season)?;
+        let bytes = printer(&view, request.paper, request.language, &super::print_time())?;
+        let path = match request.output {
+            Some(path) => path,
+            None => {
+                let first = view.events.first().map(|e| e.file.clone());
+                let folder = first
+                    .as_deref()
+                    .and_then(Path::parent)
+                    .unwrap_or(&self.default_folder)
+                    .join("season printouts");
+                std::fs::create_dir_all(&folder).map_err(|e| CommandError::Io {
+                    path: folder.display().to_string(),
+                    detail: e.to_string(),
+                })?;
+                folder.join(printout_name("season", None, request.language.id()))
+            }
+        };
+        export::write_file(&path, &bytes)?;
+        Ok(PrintView {
+            path: path.display().to_string(),
+            bytes: bytes.len() as u64,
+            opened: false,
+        })
+    }
+
+    /// Writes a season's table as CSV.
+    pub fn export_season(
+        &mut self,
+        request: crate::prizes_view::ExportSeasonRequest,
+    ) -> Result<ExportView, CommandError> {
+        let view = crate::prizes_view::season(request.season)?;
+        export::season(
+            &view,
+            request.encoding.unwrap_or(CsvEncoding::Utf8Bom),
+            &request.path,
+        )
     }
 
     /// Each player's opponents and the values behind their tiebreakers.
@@ -534,15 +605,7 @@ impl Desk {
     /// A printout's PDF and the name to save it under, without writing it: what a second
     /// station prints on its own printer.
     pub fn printout(&mut self, request: PrintRequest) -> Result<PrintoutView, CommandError> {
-        let printer = self.printer.ok_or_else(|| {
-            CommandError::input(
-                ErrorKind::PrintInput,
-                msg!(
-                    "error.print-input.no-printer",
-                    "this program cannot print; use the app or the tablekeeper command"
-                ),
-            )
-        })?;
+        let printer = self.printer.ok_or_else(no_printer)?;
         let context = self.print_context(request.round, request.document)?;
         let session = self.session()?;
         let bytes = printer(session, &request, &context)?;
@@ -617,4 +680,26 @@ impl Desk {
     pub fn report(&mut self, _: Nothing) -> Result<crate::report::EventReport, CommandError> {
         crate::report::report(self.session()?)
     }
+}
+
+/// The payout under the event's recorded prize rules, as they stand after a change; rules
+/// just removed give an empty sheet rather than an error.
+fn recorded_payout(session: &Session) -> Result<crate::prizes_view::PayoutView, CommandError> {
+    if session.event().prizes.rules.is_none() {
+        return Ok(crate::prizes_view::PayoutView::empty(session.event()));
+    }
+    session.prizes(PrizesRequest {
+        rules: None,
+        raffle_seed: None,
+    })
+}
+
+fn no_printer() -> CommandError {
+    CommandError::input(
+        ErrorKind::PrintInput,
+        msg!(
+            "error.print-input.no-printer",
+            "this program cannot print; use the app or the tablekeeper command"
+        ),
+    )
 }

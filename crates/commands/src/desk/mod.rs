@@ -44,6 +44,15 @@ pub struct PrintContext {
 /// (printing builds on this crate, so the desk cannot call it directly).
 pub type Printer = fn(&Session, &PrintRequest, &PrintContext) -> Result<Vec<u8>, CommandError>;
 
+/// Renders a season's table as PDF (the printing crate's, given by the host): the view, the
+/// paper, the language and the time printed.
+pub type SeasonPrinter = fn(
+    &crate::prizes_view::SeasonView,
+    crate::vocabulary::Paper,
+    tablekeeper_words::Language,
+    &str,
+) -> Result<Vec<u8>, CommandError>;
+
 /// The time printed on a printout's footer (local time, to the minute).
 pub fn print_time() -> String {
     chrono::Local::now()
@@ -62,6 +71,7 @@ pub struct Desk {
     /// Where new events go by default (the user's documents folder).
     default_folder: PathBuf,
     printer: Option<Printer>,
+    season_printer: Option<SeasonPrinter>,
     startup_error: Option<ErrorView>,
     /// What the open event shows the room (phones on the shop's network).
     room: crate::room::Room,
@@ -81,6 +91,7 @@ impl Desk {
             data_dir,
             default_folder,
             printer: None,
+            season_printer: None,
             startup_error: None,
             room: crate::room::Room::default(),
             room_secret: None,
@@ -125,6 +136,12 @@ impl Desk {
     /// The desk with the printing crate's renderer.
     pub fn with_printer(mut self, printer: Printer) -> Desk {
         self.printer = Some(printer);
+        self
+    }
+
+    /// The desk with the printing crate's renderer of a season's table.
+    pub fn with_season_printer(mut self, printer: SeasonPrinter) -> Desk {
+        self.season_printer = Some(printer);
         self
     }
 

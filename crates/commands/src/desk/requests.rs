@@ -596,7 +596,9 @@ pub struct PlayerCodeView {
 #[ts(export)]
 pub struct ArchiveDocument(#[ts(type = "unknown")] pub serde_json::Value);
 
-pub use crate::prizes_view::{PrizesRequest, SeasonRequest};
+pub use crate::prizes_view::{
+    ExportSeasonRequest, PrintSeasonRequest, PrizesRequest, SeasonRequest, SetPrizesRequest,
+};
 
 /// A cut-line projection; `cut` null: the planned cut, else the one suggested.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

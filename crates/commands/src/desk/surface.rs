@@ -196,7 +196,11 @@ surface! {
     breakdown(Nothing) -> crate::breakdown::BreakdownView: Read, Nothing, Worker, Event;
     projection(ProjectionRequest) -> crate::projection_view::CutLineView: Read, Nothing, Worker, Event;
     prizes(PrizesRequest) -> crate::prizes_view::PayoutView: Read, Nothing, Worker, Event;
+    set_prizes(SetPrizesRequest) -> crate::prizes_view::PayoutView: Write, Event, Worker, Event;
+    draw_raffle(DrawRequest) -> crate::prizes_view::PayoutView: Write, Event, Worker, Event;
     season(SeasonRequest) -> crate::prizes_view::SeasonView: Local, Nothing, Slow, Nothing;
+    print_season(crate::prizes_view::PrintSeasonRequest) -> PrintView: Local, Files, Slow, Nothing;
+    export_season(crate::prizes_view::ExportSeasonRequest) -> crate::export::ExportView: Local, Files, Slow, Nothing;
     start_cut(CutRequest) -> crate::bracket_view::BracketView: Write, Event, Slow, Event;
     pair_bracket_round(Nothing) -> crate::views::PairingsView: Write, Event, Slow, Event;
     bracket(Nothing) -> Option<crate::bracket_view::BracketView>: Read, Nothing, Worker, Event;

@@ -218,6 +218,15 @@ pub(super) fn describe(event: &Event, action: &Action) -> Message {
             "drew the entry lottery (seed {seed})",
             seed = seed.to_string()
         ),
+        Action::SetPrizeRules { rules } if rules.trim().is_empty() => {
+            msg!("history.prize-rules-removed", "removed the prize rules")
+        }
+        Action::SetPrizeRules { .. } => msg!("history.prize-rules", "set the prize rules"),
+        Action::DrawRaffle { seed } => msg!(
+            "history.raffle",
+            "drew the door-prize raffle (seed {seed})",
+            seed = seed.to_string()
+        ),
         Action::CheckIn { entry, .. } => msg!(
             "history.checked-in",
             "{name} checked in",

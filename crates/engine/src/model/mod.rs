@@ -8,6 +8,7 @@ mod deck;
 mod door;
 mod penalty;
 mod player;
+mod prizes;
 mod result;
 mod round;
 mod structure;
@@ -19,6 +20,7 @@ pub use door::{
 };
 pub use penalty::{PenaltyRecord, PenaltyType, legacy_late_minutes};
 pub use player::{DropTiming, Player, PlayerDetails, PlayerId, PlayerStatus};
+pub use prizes::PrizeSetting;
 pub use result::{
     Category, DefaultReason, DrawReason, GameScore, MatchResult, Outcome, PenaltyKind, ResultEntry,
     SeatResult, Side, TeamSeat,

@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::EngineError;
 use crate::exact::MAX_ROUNDS;
 use crate::model::{
-    Door, EliminationStop, PenaltyRecord, Player, PlayerId, ResultEntry, Round, Seats, Side,
-    Structure,
+    Door, EliminationStop, PenaltyRecord, Player, PlayerId, PrizeSetting, ResultEntry, Round,
+    Seats, Side, Structure,
 };
 use crate::ruleset::Ruleset;
 use crate::top_cut::bracket::Cut;
@@ -81,6 +81,8 @@ pub struct Event {
     pub cut: Option<Cut>,
     /// Entries from the entry page, drop requests and judge calls (issue 24).
     pub door: Door,
+    /// The prize rules and the raffle's seed (issue 26).
+    pub prizes: PrizeSetting,
     /// `(name, publisher id)` of every player, to refuse a duplicate without a scan (a
     /// 50,000-player import stays linear). Derived from `players`.
     pub(crate) registered: std::collections::HashSet<(String, Option<String>)>,
@@ -109,6 +111,7 @@ impl Event {
             cut: None,
             penalties: Vec::new(),
             door: Door::default(),
+            prizes: PrizeSetting::default(),
             registered: std::collections::HashSet::new(),
         })
     }

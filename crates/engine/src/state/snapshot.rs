@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Event, EventSettings};
-use crate::model::{Door, PenaltyRecord, Player, Round};
+use crate::model::{Door, PenaltyRecord, Player, PrizeSetting, Round};
 use crate::ruleset::Ruleset;
 use crate::top_cut::bracket::Cut;
 
@@ -24,6 +24,8 @@ pub struct EventState {
     pub cut: Option<Cut>,
     #[serde(default)]
     pub door: Door,
+    #[serde(default, skip_serializing_if = "PrizeSetting::is_empty")]
+    pub prizes: PrizeSetting,
 }
 
 impl EventState {
@@ -38,6 +40,7 @@ impl EventState {
             penalties: event.penalties.clone(),
             cut: event.cut.clone(),
             door: event.door.clone(),
+            prizes: event.prizes.clone(),
         }
     }
 
@@ -52,6 +55,7 @@ impl EventState {
             penalties: self.penalties,
             cut: self.cut,
             door: self.door,
+            prizes: self.prizes,
             registered: Default::default(),
         };
         event.index_names();

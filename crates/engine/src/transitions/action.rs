@@ -141,6 +141,11 @@ pub enum Action {
     /// Draws the lottery among the entries in it with this seed (docs/door.md says how to
     /// replay it).
     DrawLottery { seed: u64 },
+    /// The organizer's prize rules (TOML, docs/prizes.md); empty text removes them. A raffle
+    /// already drawn keeps its seed.
+    SetPrizeRules { rules: String },
+    /// Draws the door-prize raffle of the prize rules with this seed (once; undo redraws).
+    DrawRaffle { seed: u64 },
     /// An accepted entry is present on the day: it becomes a player (a late entry once
     /// round 1 is paired, decision 11).
     CheckIn {

@@ -140,6 +140,8 @@ impl Event {
             Action::DecideEntry { entry, accept } => self.decide_entry(*entry, *accept),
             Action::WithdrawEntry { entry, .. } => self.withdraw_entry(*entry),
             Action::DrawLottery { seed } => self.draw_lottery(*seed),
+            Action::SetPrizeRules { rules } => self.set_prize_rules(rules),
+            Action::DrawRaffle { seed } => self.draw_raffle(*seed),
             Action::CheckIn { entry, .. } => self.check_in(*entry),
             Action::RequestDrop { player, at } => self.request_drop(*player, *at),
             Action::DecideDropRequest { player, accept } => {

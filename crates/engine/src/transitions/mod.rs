@@ -10,6 +10,7 @@ mod apply;
 mod door;
 pub mod pairing;
 mod penalties;
+mod prizes;
 mod registration;
 mod results;
 mod top_cut;

@@ -1,0 +1,42 @@
+//! Setting the prize rules and drawing the door-prize raffle (issue 26, docs/prizes.md).
+//! The rules are checked before they are recorded, so a stored event always has rules the
+//! planner can pay.
+
+use tablekeeper_words::msg;
+
+use crate::error::EngineError;
+use crate::prizes::PrizeRules;
+use crate::state::Event;
+
+impl Event {
+    pub(super) fn set_prize_rules(&mut self, rules: &str) -> Result<(), EngineError> {
+        if rules.trim().is_empty() {
+            self.prizes.rules = None;
+            return Ok(());
+        }
+        PrizeRules::from_toml(rules)?;
+        self.prizes.rules = Some(rules.to_string());
+        Ok(())
+    }
+
+    pub(super) fn draw_raffle(&mut self, seed: u64) -> Result<(), EngineError> {
+        let has_raffle = match &self.prizes.rules {
+            Some(text) => PrizeRules::from_toml(text)?.raffle.is_some(),
+            None => false,
+        };
+        if !has_raffle {
+            return Err(EngineError::InvalidPrizes(msg!(
+                "error.invalid-prizes.no-raffle",
+                "the prize rules have no raffle; add a [raffle] section first"
+            )));
+        }
+        if self.prizes.raffle_seed.is_some() {
+            return Err(EngineError::InvalidPrizes(msg!(
+                "error.invalid-prizes.raffle-drawn",
+                "the raffle is already drawn; undo the draw to draw again"
+            )));
+        }
+        self.prizes.raffle_seed = Some(seed);
+        Ok(())
+    }
+}
