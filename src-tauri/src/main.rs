@@ -228,7 +228,7 @@ async fn call(
     let sharing = Arc::clone(&sharing);
     let link = Arc::clone(&link);
     off_the_window(move || {
-        let wants_viewer = name == "print"
+        let wants_viewer = (name == "print" || name == "print_season")
             && request
                 .get("open")
                 .and_then(Value::as_bool)

@@ -5,6 +5,7 @@ import { showError } from './feedback';
 import { initI18n } from './i18n';
 import { startRouter } from './router';
 import { mountProjector } from './screens/projector';
+import { mountPrizes } from './screens/prizes';
 import { mountCut } from './screens/cut';
 import { mountRegistration } from './screens/registration';
 import { mountResults } from './screens/results';
@@ -32,6 +33,7 @@ async function boot(): Promise<void> {
     results: mountResults,
     standings: mountStandings,
     cut: mountCut,
+    prizes: mountPrizes,
     timer: mountTimer,
     share: mountShare,
     settings: mountSettings,

@@ -6,7 +6,7 @@ import { eventLine } from './format';
 import { has, localName, t } from './i18n';
 import * as state from './state';
 
-const ROUTES = ['start', 'registration', 'round', 'results', 'standings', 'cut', 'timer', 'share', 'settings'] as const;
+const ROUTES = ['start', 'registration', 'round', 'results', 'standings', 'cut', 'prizes', 'timer', 'share', 'settings'] as const;
 export type Route = (typeof ROUTES)[number];
 export type Screen = (root: HTMLElement) => (() => void) | void;
 
@@ -41,7 +41,7 @@ export function rerender(): void {
   tabs = new Map(
     ROUTES.map((route, index) => [
       route,
-      h('a', { href: `#/${route}`, 'data-testid': `nav-${route}`, 'aria-keyshortcuts': `Alt+${index + 1}` }, t(`nav.${route}`)),
+      h('a', { href: `#/${route}`, 'data-testid': `nav-${route}`, 'aria-keyshortcuts': `Alt+${(index + 1) % 10}` }, t(`nav.${route}`)),
     ]),
   );
   eventSummary = h('p', { class: 'event-line', 'data-testid': 'event-summary' });
@@ -123,11 +123,11 @@ function updateSummary(): void {
   }
 }
 
-/** Alt+1 … Alt+9 switch tabs. */
+/** Alt+1 … Alt+9 and Alt+0 (the tenth) switch tabs. */
 function shortcut(event: KeyboardEvent): void {
   if (!event.altKey || event.ctrlKey || event.metaKey) return;
   const digit = /^Digit(\d)$/.exec(event.code)?.[1];
-  const route = digit ? ROUTES[Number(digit) - 1] : undefined;
+  const route = digit ? ROUTES[(Number(digit) + 9) % 10] : undefined;
   if (route) {
     event.preventDefault();
     go(route);

@@ -57,6 +57,7 @@ export const EXPORT_FORMATS: Labels<ExportFormat> = {
   'standings-csv': 'export.formats.standings-csv',
   'results-csv': 'export.formats.results-csv',
   report: 'export.formats.report',
+  'payout-csv': 'export.formats.payout-csv',
 };
 
 /** The file extension each export format writes. */
@@ -65,6 +66,7 @@ export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, string>> = {
   'standings-csv': 'csv',
   'results-csv': 'csv',
   report: 'txt',
+  'payout-csv': 'csv',
 };
 
 export const CSV_ENCODINGS: Labels<CsvEncoding> = {
@@ -92,6 +94,7 @@ export const DOCUMENTS: Labels<Document> = {
   tickets: 'print.tickets',
   'door-poster': 'print.doorPoster',
   'cut-line': 'print.cutLine',
+  payout: 'print.payout',
 };
 
 export const PAPERS: Labels<Paper> = {

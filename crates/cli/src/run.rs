@@ -483,6 +483,7 @@ pub fn run(
                     season: request,
                     paper: paper.0,
                     language: render::language(),
+                    open: false,
                     output: Some(path),
                 })?;
             }

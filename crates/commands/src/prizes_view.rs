@@ -113,6 +113,9 @@ pub struct PrintSeasonRequest {
     pub season: SeasonRequest,
     pub paper: crate::vocabulary::Paper,
     pub language: tablekeeper_words::Language,
+    /// Open the PDF in the system's viewer once it is written (the host does that).
+    #[serde(default)]
+    pub open: bool,
     /// Where to write it (`null`: `season printouts/` beside the season's first event).
     #[serde(default)]
     #[ts(optional, type = "string | null")]

@@ -8,6 +8,10 @@ import type { SeasonRequest } from "./SeasonRequest";
  */
 export type PrintSeasonRequest = { season: SeasonRequest, paper: Paper, language: Language, 
 /**
+ * Open the PDF in the system's viewer once it is written (the host does that).
+ */
+open: boolean, 
+/**
  * Where to write it (`null`: `season printouts/` beside the season's first event).
  */
 output?: string | null, };

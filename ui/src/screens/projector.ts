@@ -1,6 +1,7 @@
 // Projector window (#/projector): the round clock in big digits, read from localStorage
 // four times a second so it always shows what the Timer screen set, or the top-cut bracket
-// (re-read every few seconds) when the Top cut screen sent it there. While the event is
+// (re-read every few seconds) when the Top cut screen sent it there, or the season's table
+// (the Prizes screen's season, recomputed from its event files every few seconds). While the event is
 // shared on the shop's network, a corner shows the players' page address and its QR code
 // (and, while the door takes entries, the entry page's).
 // Escape closes it.
@@ -10,6 +11,7 @@ import { t } from '../i18n';
 import { projectorView } from '../projectorView';
 import * as timer from '../timer';
 import { bracketDrawing } from './bracketDrawing';
+import { loadSeason, seasonTable } from './season';
 
 /** How often the bracket is read again (ms). */
 const BRACKET_REFRESH = 4000;
@@ -25,8 +27,11 @@ export function mountProjector(root: HTMLElement): void {
   const bracketTitle = h('h1', { class: 'projector-bracket-title' });
   const bracketArea = h('div', { class: 'projector-bracket-area' });
   const bracketView = h('main', { class: 'projector projector-bracket', 'data-testid': 'projector-bracket', 'aria-label': t('cut.projectorTitle') }, bracketTitle, bracketArea);
+  const seasonTitle = h('h1', { class: 'projector-bracket-title' });
+  const seasonArea = h('div', { class: 'projector-season-area' });
+  const seasonView = h('main', { class: 'projector projector-season', 'data-testid': 'projector-season', 'aria-label': t('season.projectorTitle') }, seasonTitle, seasonArea);
   const shareCorner = h('aside', { class: 'projector-share', 'data-testid': 'projector-share', hidden: true });
-  root.replaceChildren(clockView, bracketView, shareCorner);
+  root.replaceChildren(clockView, bracketView, seasonView, shareCorner);
 
   /** Asks the shell whether the event is shared (it only reports; it never starts sharing). */
   const loadShare = async () => {
@@ -86,6 +91,25 @@ export function mountProjector(root: HTMLElement): void {
       // The scorekeeper's window shows errors; the projector keeps what it showed.
     }
   };
+  let lastSeason = '';
+  const loadSeasonTable = async () => {
+    const request = loadSeason();
+    if (!request) {
+      seasonTitle.textContent = t('season.empty');
+      seasonArea.replaceChildren();
+      return;
+    }
+    try {
+      const view = await api.call('season', request);
+      const key = JSON.stringify(view);
+      if (key === lastSeason) return;
+      lastSeason = key;
+      seasonTitle.textContent = t('season.summary', { name: view.name, count: view.events.length });
+      seasonArea.replaceChildren(seasonTable(view));
+    } catch {
+      // The scorekeeper's window shows errors; the projector keeps what it showed.
+    }
+  };
   /** Scales the bracket to the screen. */
   const fit = () => {
     const canvas = bracketArea.querySelector<HTMLElement>('.bracket-canvas');
@@ -103,7 +127,9 @@ export function mountProjector(root: HTMLElement): void {
     const view = projectorView();
     clockView.hidden = view !== 'clock';
     bracketView.hidden = view !== 'bracket';
+    seasonView.hidden = view !== 'season';
     if (view === 'bracket') void loadBracket();
+    if (view === 'season') void loadSeasonTable();
   };
   show();
   tick();
@@ -112,6 +138,7 @@ export function mountProjector(root: HTMLElement): void {
   window.setInterval(tick, 250);
   window.setInterval(() => {
     if (projectorView() === 'bracket') void loadBracket();
+    if (projectorView() === 'season') void loadSeasonTable();
   }, BRACKET_REFRESH);
   window.addEventListener('storage', () => {
     tick();

@@ -1,0 +1,165 @@
+// The season (issue 26): season rules as text (docs/seasons.md) over a list of event files,
+// computed from the files as they are on disk (a corrected event changes the season), shown,
+// printed, written as CSV and sent to the projector. The rules and the list are remembered
+// on this laptop (localStorage): the season's data are the event files themselves.
+import * as api from '../api';
+import { call } from '../api';
+import type { SeasonRequest } from '../bindings/SeasonRequest';
+import type { SeasonView } from '../bindings/SeasonView';
+import { field, h } from '../dom';
+import { announce } from '../feedback';
+import { joinPath } from '../format';
+import { t } from '../i18n';
+import { showOnProjector } from '../projectorView';
+import { run } from '../screen';
+import { language, paper } from '../settings';
+import * as state from '../state';
+
+/** Where the season's rules and files are remembered (the projector reads them too). */
+export const SEASON_KEY = 'tablekeeper.season';
+
+/** The season as remembered, or null. */
+export function loadSeason(storage: Pick<Storage, 'getItem'> = localStorage): SeasonRequest | null {
+  try {
+    const value: unknown = JSON.parse(storage.getItem(SEASON_KEY) ?? 'null');
+    if (typeof value !== 'object' || value === null) return null;
+    const { rules, files } = value as { rules?: unknown; files?: unknown };
+    if (typeof rules !== 'string' || !Array.isArray(files)) return null;
+    return { rules, files: files.filter((f): f is string => typeof f === 'string') };
+  } catch {
+    return null;
+  }
+}
+
+/** The event files listed one per line (blank lines and surrounding spaces ignored). */
+export function filesOf(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** A season row's points in one event: counted among the best marked `*`, `—` not played. */
+export function eventCell(points: number | null, counted: boolean): string {
+  if (points === null) return '—';
+  return counted ? `${points}*` : String(points);
+}
+
+/** The season's table (also the projector's). */
+export function seasonTable(view: SeasonView): HTMLElement {
+  return h(
+    'table',
+    { 'data-testid': 'season-table' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ...['rank', 'name', 'points', 'events', 'best', 'record'].map((c) => h('th', { scope: 'col' }, t(`season.columns.${c}`))),
+        ...view.events.map((event, index) => h('th', { scope: 'col', title: event.name }, `#${index + 1}`)),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      ...view.rows.map((row) =>
+        h(
+          'tr',
+          { 'data-testid': 'season-row' },
+          h('td', { class: 'num' }, row.rank === null ? '—' : String(row.rank)),
+          h('th', { scope: 'row' }, row.name),
+          h('td', { class: 'num' }, String(row.points)),
+          h('td', { class: 'num' }, String(row.events_played)),
+          h('td', { class: 'num' }, String(row.best_place)),
+          h('td', { class: 'num' }, t('standings.wld', { wins: row.wins, losses: row.losses, draws: row.draws })),
+          ...row.by_event.map((points, index) => h('td', { class: 'num' }, eventCell(points, row.counted.includes(index)))),
+        ),
+      ),
+    ),
+  );
+}
+
+export function seasonPanel(): HTMLElement {
+  const saved = loadSeason();
+  const rules = h('textarea', { 'data-testid': 'season-rules', rows: 10, spellcheck: 'false', class: 'mono' });
+  rules.value = saved?.rules ?? t('season.template');
+  const files = h('textarea', { 'data-testid': 'season-files', rows: 5, spellcheck: 'false', class: 'path' });
+  files.value = (saved?.files ?? []).join('\n');
+  const add = h('button', { type: 'button', 'data-testid': 'season-add' }, t('season.add'));
+  const addOpen = h('button', { type: 'button', 'data-testid': 'season-add-open' }, t('season.addOpen'));
+  const show = h('button', { type: 'button', class: 'primary', 'data-testid': 'season-show' }, t('season.show'));
+  const print = h('button', { type: 'button', 'data-testid': 'season-print' }, t('season.print'));
+  const csv = h('button', { type: 'button', 'data-testid': 'season-csv' }, t('season.csv'));
+  const project = h('button', { type: 'button', 'data-testid': 'season-projector' }, t('season.projector'));
+  const summary = h('p', { 'data-testid': 'season-summary', 'aria-live': 'polite' });
+  const events = h('ol', { 'data-testid': 'season-events' });
+  const table = h('div', { class: 'table-scroll' });
+
+  /** The season as typed, remembered for next time and for the projector. */
+  const request = (): SeasonRequest => {
+    const season = { rules: rules.value, files: filesOf(files.value) };
+    localStorage.setItem(SEASON_KEY, JSON.stringify(season));
+    return season;
+  };
+  const addFile = (path: string) => {
+    const list = filesOf(files.value);
+    if (!list.includes(path)) list.push(path);
+    files.value = list.join('\n');
+  };
+
+  add.addEventListener('click', () =>
+    void run(async () => {
+      const picked = await api.chooseEventFile(t('season.add'), t('start.eventFiles'));
+      if (picked) addFile(picked);
+    }, add),
+  );
+  addOpen.addEventListener('click', () => {
+    const open = state.event();
+    if (open) addFile(open.file);
+  });
+  show.addEventListener('click', () =>
+    void run(async () => {
+      const view = await call('season', request());
+      summary.textContent = t('season.summary', { name: view.name, count: view.events.length });
+      events.replaceChildren(...view.events.map((event) => h('li', {}, h('span', {}, event.name), ' ', h('span', { class: 'path' }, event.file))));
+      table.replaceChildren(seasonTable(view));
+    }, show),
+  );
+  print.addEventListener('click', () =>
+    void run(async () => {
+      const view = await call('print_season', { season: request(), paper: paper(), language: language(), open: true });
+      announce(t(view.opened ? 'print.opened' : 'print.saved', { path: view.path }));
+    }, print),
+  );
+  csv.addEventListener('click', () =>
+    void run(async () => {
+      const folder = state.appInfo()?.default_folder;
+      const name = 'season.csv';
+      const target = await api.chooseExportFile(t('season.csv'), folder ? joinPath(folder, name) : name, 'csv');
+      if (!target) return;
+      const written = await call('export_season', { season: request(), path: target, encoding: null });
+      announce(t('export.written', { path: written.written }));
+    }, csv),
+  );
+  project.addEventListener('click', () =>
+    void run(async () => {
+      request();
+      await showOnProjector('season', t('season.projectorTitle'));
+    }, project),
+  );
+
+  return h(
+    'section',
+    { class: 'panel', 'data-testid': 'season-panel' },
+    h('h3', {}, t('season.title')),
+    h('p', { class: 'hint' }, t('season.hint')),
+    field(t('season.rules'), rules, t('season.rulesHint')),
+    field(t('season.files'), files, t('season.filesHint')),
+    h('div', { class: 'actions' }, add, addOpen),
+    h('div', { class: 'actions' }, show, print, csv, project),
+    summary,
+    events,
+    table,
+  );
+}
