@@ -307,12 +307,16 @@ describe('a whole Swiss day in Japanese', () => {
     await japaneseOnly('standings (printed)');
   });
 
-  step('開始 and 設定: the other screens of the day', async () => {
+  step('開始, 賞品 and 設定: the other screens of the day', async () => {
     await nav(app, 'start', 'backups');
     await unfold();
     await japaneseOnly('start (open event)');
     await nav(app, 'timer', 'timer-toggle');
     await japaneseOnly('timer');
+    // Prizes and season (issue 26): the event has no prize rules yet, so the example shows.
+    await nav(app, 'prizes', 'prizes-panel');
+    await app.waitForText('prizes-status', ja.prizes.none);
+    await japaneseOnly('prizes');
     await nav(app, 'settings', 'about');
     await japaneseOnly('settings (about)');
   });

@@ -1,17 +1,17 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import type { PayoutLineView } from '../bindings/PayoutLineView';
 import type { PayoutView } from '../bindings/PayoutView';
 import { en, ja } from '../i18n/catalogues';
 import { prizeText, totalsText } from './prizes';
 import { eventCell, filesOf, loadSeason, SEASON_KEY } from './season';
 
+const first: PayoutLineView = { place: 1, tied: false, player: 4, name: 'Ann', credit: 3000, items: [{ name: 'Booster', count: 2 }], raffle: ['Playmat'] };
+const second: PayoutLineView = { place: 2, tied: true, player: 2, name: 'Bo', credit: 0, items: [], raffle: [] };
 const view: PayoutView = {
   event: 'Friday',
   currency: 'JPY',
-  lines: [
-    { place: 1, tied: false, player: 4, name: 'Ann', credit: 3000, items: [{ name: 'Booster', count: 2 }], raffle: ['Playmat'] },
-    { place: 2, tied: true, player: 2, name: 'Bo', credit: 0, items: [], raffle: [] },
-  ],
+  lines: [first, second],
   credit_paid: 3000,
   credit_pool: 5000,
   credit_left: 2000,
@@ -25,8 +25,8 @@ const view: PayoutView = {
 describe('the payout in words', () => {
   it('names credit, items and raffle prizes, and the totals against the pool', async () => {
     await i18next.init({ lng: 'en', resources: { en: { translation: en }, ja: { translation: ja } } });
-    expect(prizeText(view.lines[0], view.currency)).toBe('3000 JPY, 2 × Booster, Playmat (raffle)');
-    expect(prizeText(view.lines[1], view.currency)).toBe('');
+    expect(prizeText(first, view.currency)).toBe('3000 JPY, 2 × Booster, Playmat (raffle)');
+    expect(prizeText(second, view.currency)).toBe('');
     expect(totalsText(view)).toEqual([
       'Credit paid: 3000 JPY',
       'Pool: 5000 JPY, left: 2000',
@@ -35,7 +35,7 @@ describe('the payout in words', () => {
     ]);
     expect(totalsText({ ...view, raffle_seed: null, raffle_pending: true }).at(-1)).toBe('The raffle is not drawn yet.');
     await i18next.changeLanguage('ja');
-    expect(prizeText(view.lines[0], view.currency)).toBe('3000 JPY, Booster × 2, Playmat（抽選）');
+    expect(prizeText(first, view.currency)).toBe('3000 JPY, Booster × 2, Playmat（抽選）');
   });
 });
 

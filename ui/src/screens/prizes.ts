@@ -59,9 +59,17 @@ function prizesPanel(): HTMLElement {
   const csv = h('button', { type: 'button', 'data-testid': 'prizes-csv' }, t('prizes.csv'));
   const sheet = pdfButtons(['payout']);
 
+  /** Whether the raffle can be drawn now (saved rules with a raffle not drawn yet). */
+  let drawable = false;
+  /** Runs a button's command, then leaves the draw button as the answer says. */
+  const act = (button: HTMLButtonElement, action: () => Promise<void>) =>
+    void run(action, button).then(() => {
+      draw.disabled = !drawable;
+    });
   const render = (view: PayoutView) => {
     status.textContent = view.recorded ? t('prizes.recorded') : t('prizes.trying');
-    draw.disabled = !(view.recorded && view.raffle_pending);
+    drawable = view.recorded && view.raffle_pending;
+    draw.disabled = !drawable;
     sheet.hidden = !view.recorded || view.rules === '';
     body.replaceChildren(
       ...view.lines
@@ -79,19 +87,19 @@ function prizesPanel(): HTMLElement {
     totals.replaceChildren(...totalsText(view).map((line) => h('li', {}, line)));
   };
 
-  tryRules.addEventListener('click', () => void run(async () => render(await call('prizes', { rules: rules.value, raffle_seed: null })), tryRules));
+  tryRules.addEventListener('click', () => act(tryRules, async () => render(await call('prizes', { rules: rules.value, raffle_seed: null }))));
   save.addEventListener('click', () =>
-    void run(async () => {
+    act(save, async () => {
       render(await call('set_prizes', { rules: rules.value }));
       announce(rules.value.trim() === '' ? t('prizes.removed') : t('prizes.saved'));
-    }, save),
+    }),
   );
   draw.addEventListener('click', () =>
-    void run(async () => {
+    act(draw, async () => {
       const view = await call('draw_raffle', { seed: null });
       render(view);
       announce(t('prizes.drawn', { seed: view.raffle_seed ?? '' }));
-    }, draw),
+    }),
   );
   csv.addEventListener('click', () =>
     void run(async () => {
