@@ -2,14 +2,15 @@
 // events are played through the CLI; the app opens the first, saves its prize rules into
 // the event, draws the raffle and writes the payout sheet to sign as a PDF; then a season of
 // the three events (the first listed twice: it counts once) is shown, printed as a PDF and
-// sent to the projector, and the CLI reads the same season and the recorded raffle back.
+// sent to the projector and published to the players' page (read through the app's own
+// server on loopback), and the CLI reads the same season and the recorded raffle back.
 
 import assert from 'node:assert/strict';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
-import { clearStatus, cliData, closeEvent, execFileAsync, nav, onProjector, status, stepper, testHome } from './steps.mjs';
+import { clearStatus, cliData, closeEvent, execFileAsync, freePort, nav, onProjector, shareOn, status, stepper, testHome } from './steps.mjs';
 import { startDriver, waitFor } from './webdriver.mjs';
 
 const home = testHome('prizes');
@@ -145,6 +146,26 @@ describe('prizes and a season in the real app window', () => {
     await onProjector(app, 'season-projector', async () => {
       await waitFor(async () => (await app.findAll('[data-testid="season-row"]')).length === 9, { message: 'the season on the projector' });
     });
+  });
+
+  step("the season is published to the players' page, and taken down", async () => {
+    const port = await freePort();
+    await shareOn(app, port);
+    await nav(app, 'prizes', 'season-publish');
+    await clearStatus(app);
+    await app.click('season-publish');
+    await status(app, "is on the players' page");
+    const room = async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/call/room`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'null' });
+      return (await response.json()).data;
+    };
+    const shown = await room();
+    assert.equal(shown.season?.name, 'Friday League');
+    assert.deepEqual(shown.season.rows.map((row) => [row.rank === null ? '—' : String(row.rank), row.name, String(row.points)]), season.map((cells) => cells.slice(0, 3)));
+    await clearStatus(app);
+    await app.click('season-unpublish');
+    await status(app, 'no longer');
+    assert.equal((await room()).season, null);
   });
 
   step('the CLI reads the same season, and the recorded raffle from the event file', async () => {

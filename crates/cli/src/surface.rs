@@ -98,6 +98,10 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
 /// Surface commands only the app has, and why the CLI needs none.
 pub const APP_ONLY: &[(&str, &str)] = &[
     (
+        "publish_season",
+        "the season on the players' page is published from the app's Prizes screen while it shares its event; the CLI's serve shows the event alone",
+    ),
+    (
         "read_slip",
         "a barcode scanner types a slip's code into the app's Results box; the CLI takes the table number",
     ),

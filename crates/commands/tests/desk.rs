@@ -427,6 +427,20 @@ fn every_command_of_the_surface_works_over_an_event_file() {
         json!({ "season": season_request, "path": season_csv, "encoding": "shift-jis" }),
     );
     assert!(std::fs::metadata(&season_csv).is_ok_and(|m| m.len() > 0));
+    // Published to the phones: the room shows the season until it is taken down.
+    let published = host.ok("publish_season", season_request.clone());
+    assert_eq!(
+        published["rows"].as_array().map(Vec::len),
+        Some(9),
+        "{published}"
+    );
+    let room = host.ok("room", Value::Null);
+    assert_eq!(room["season"]["name"], "Friday league", "{room}");
+    assert_eq!(room["season"]["events"], 1);
+    assert_eq!(host.ok("publish_season", Value::Null), Value::Null);
+    let after = host.ok("room", Value::Null);
+    assert_eq!(after["season"], Value::Null);
+    assert_ne!(after["version"], room["version"], "phones redraw");
 
     // Round 2 entered as played on paper, with a rematch warned about.
     let played: Vec<Value> = host.ok("pairings", json!({ "round": 1 }))["tables"]

@@ -138,7 +138,8 @@ function renderWords() {
   document.documentElement.lang = language;
   byId('language').textContent = language === 'ja' ? 'English' : '日本語';
   for (const [id, key] of [['tab-find', 'find'], ['tab-pairings', 'pairings'], ['tab-standings', 'standings'],
-    ['tab-bracket', 'bracket'], ['search-label', 'searchLabel'], ['h-table', 'table'], ['h-a', 'player'],
+    ['tab-bracket', 'bracket'], ['tab-season', 'season'], ['h-season-rank', 'rank'], ['h-season-name', 'player'],
+    ['h-season-points', 'points'], ['h-season-events', 'events'], ['search-label', 'searchLabel'], ['h-table', 'table'], ['h-a', 'player'],
     ['h-b', 'opponent'], ['h-result', 'result'], ['h-rank', 'rank'], ['h-name', 'player'],
     ['h-points', 'points'], ['h-record', 'record'], ['report-games-label', 'games'],
     ['report-code-label', 'code'], ['report-cancel', 'cancel'], ['report-send', 'send'],
@@ -205,10 +206,11 @@ function render() {
   byId('round').textContent = roundName;
   byId('tab-standings').hidden = !room.standings;
   byId('tab-bracket').hidden = !room.bracket;
-  if ((tab === 'standings' && !room.standings) || (tab === 'bracket' && !room.bracket)) tab = 'find';
+  byId('tab-season').hidden = !room.season;
+  if ((tab === 'standings' && !room.standings) || (tab === 'bracket' && !room.bracket) || (tab === 'season' && !room.season)) tab = 'find';
   byId('tab-enter').hidden = !showEnterTab();
   if (tab === 'enter' && !showEnterTab()) tab = 'find';
-  for (const name of ['enter', 'find', 'pairings', 'standings', 'bracket']) {
+  for (const name of ['enter', 'find', 'pairings', 'standings', 'bracket', 'season']) {
     byId(name).hidden = name !== tab;
     byId(`tab-${name}`).classList.toggle('active', name === tab);
   }
@@ -216,6 +218,7 @@ function render() {
   renderPairings();
   renderStandings();
   renderBracket();
+  renderSeason();
   renderMine();
   tickClock();
 }
@@ -285,6 +288,20 @@ function renderStandings() {
     const row = el('tr');
     row.append(el('td', String(standing.rank), 'num'), el('td', `${standing.name} (${standing.number})`),
       el('td', standing.points, 'num'), el('td', `${standing.wins}-${standing.losses}-${standing.draws}`, 'num'));
+    rows.append(row);
+  }
+}
+
+/** The season the organizer published (issue 26): rank, name, points, events played. */
+function renderSeason() {
+  const rows = byId('season-rows');
+  rows.replaceChildren();
+  byId('season-title').textContent = room && room.season ? t('seasonOf', { name: room.season.name, n: room.season.events }) : '';
+  if (!room || !room.season) return;
+  for (const standing of room.season.rows) {
+    const row = el('tr');
+    row.append(el('td', standing.rank === null ? '—' : String(standing.rank), 'num'), el('td', standing.name),
+      el('td', String(standing.points), 'num'), el('td', String(standing.events_played), 'num'));
     rows.append(row);
   }
 }

@@ -71,6 +71,7 @@ import type { ReportView } from './ReportView';
 import type { RestoreRequest } from './RestoreRequest';
 import type { RestoreView } from './RestoreView';
 import type { ResultRequest } from './ResultRequest';
+import type { RoomSeason } from './RoomSeason';
 import type { RoomSettings } from './RoomSettings';
 import type { RoomView } from './RoomView';
 import type { RoundRequest } from './RoundRequest';
@@ -155,6 +156,7 @@ export type Commands = {
   report_result: { request: ReportRequest; response: ReportView };
   room_settings: { request: null; response: RoomSettings };
   set_room: { request: RoomSettings; response: RoomSettings };
+  publish_season: { request: SeasonRequest | null; response: RoomSeason | null };
   set_clock: { request: ClockRequest; response: null };
   table_codes: { request: RoundRequest; response: Array<TableCodeView> };
   reports: { request: null; response: Array<TableReportView> };
@@ -247,6 +249,7 @@ export const COMMAND_PROPERTIES = {
   report_result: { access: 'public', effect: 'event', thread: 'worker', needs: 'event' },
   room_settings: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event' },
   set_room: { access: 'local', effect: 'app', thread: 'worker', needs: 'event' },
+  publish_season: { access: 'local', effect: 'app', thread: 'slow', needs: 'event' },
   set_clock: { access: 'local', effect: 'app', thread: 'worker', needs: 'nothing' },
   table_codes: { access: 'write', effect: 'nothing', thread: 'worker', needs: 'event' },
   reports: { access: 'write', effect: 'nothing', thread: 'worker', needs: 'event' },

@@ -2,6 +2,7 @@
 import type { BracketView } from "./BracketView";
 import type { Reporting } from "./Reporting";
 import type { RoomClock } from "./RoomClock";
+import type { RoomSeason } from "./RoomSeason";
 import type { RoomSeat } from "./RoomSeat";
 import type { RoomStandings } from "./RoomStandings";
 import type { RoomTable } from "./RoomTable";
@@ -29,4 +30,8 @@ bracket_round: string | null, tables: Array<RoomTable>, byes: Array<RoomSeat>, r
 /**
  * Only once the organizer publishes them.
  */
-standings: RoomStandings | null, bracket: BracketView | null, };
+standings: RoomStandings | null, bracket: BracketView | null, 
+/**
+ * The season, once the organizer publishes it.
+ */
+season: RoomSeason | null, };

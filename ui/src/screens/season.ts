@@ -1,6 +1,7 @@
 // The season (issue 26): season rules as text (docs/seasons.md) over a list of event files,
 // computed from the files as they are on disk (a corrected event changes the season), shown,
-// printed, written as CSV and sent to the projector. The rules and the list are remembered
+// printed, written as CSV, sent to the projector and published to the phones' page (as it
+// stands when published). The rules and the list are remembered
 // on this laptop (localStorage): the season's data are the event files themselves.
 import * as api from '../api';
 import { call } from '../api';
@@ -92,6 +93,8 @@ export function seasonPanel(): HTMLElement {
   const print = h('button', { type: 'button', 'data-testid': 'season-print' }, t('season.print'));
   const csv = h('button', { type: 'button', 'data-testid': 'season-csv' }, t('season.csv'));
   const project = h('button', { type: 'button', 'data-testid': 'season-projector' }, t('season.projector'));
+  const publish = h('button', { type: 'button', 'data-testid': 'season-publish' }, t('season.publish'));
+  const unpublish = h('button', { type: 'button', 'data-testid': 'season-unpublish' }, t('season.unpublish'));
   const summary = h('p', { 'data-testid': 'season-summary', 'aria-live': 'polite' });
   const events = h('ol', { 'data-testid': 'season-events' });
   const table = h('div', { class: 'table-scroll' });
@@ -149,6 +152,21 @@ export function seasonPanel(): HTMLElement {
     }, project),
   );
 
+  publish.addEventListener('click', () =>
+    void run(async () => {
+      const shown = await call('publish_season', request());
+      announce(t('season.published', { name: shown?.name ?? '' }));
+    }, publish),
+  );
+  unpublish.addEventListener('click', () =>
+    void run(async () => {
+      await call('publish_season', null);
+      announce(t('season.unpublished'));
+    }, unpublish),
+  );
+  // Publishing needs the open event (its players' page); without one the buttons are left out.
+  const phones = state.event() ? h('div', { class: 'actions', role: 'group', 'aria-label': t('season.phones') }, h('span', { class: 'label' }, t('season.phones')), publish, unpublish) : null;
+
   return h(
     'section',
     { class: 'panel', 'data-testid': 'season-panel' },
@@ -158,6 +176,7 @@ export function seasonPanel(): HTMLElement {
     field(t('season.files'), files, t('season.filesHint')),
     h('div', { class: 'actions' }, add, addOpen),
     h('div', { class: 'actions' }, show, print, csv, project),
+    phones,
     summary,
     events,
     table,

@@ -107,6 +107,24 @@ impl Desk {
         Ok(settings)
     }
 
+    /// Publishes a season's table to the phones (computed now from its event files), or
+    /// stops showing it (`null`).
+    pub fn publish_season(
+        &mut self,
+        request: Option<crate::prizes_view::SeasonRequest>,
+    ) -> Result<Option<crate::room::RoomSeason>, CommandError> {
+        self.session()?;
+        let season = match request {
+            Some(request) => Some(crate::room::RoomSeason::of(&crate::prizes_view::season(
+                request,
+            )?)),
+            None => None,
+        };
+        self.room.season = season.clone();
+        self.room.season_revision += 1;
+        Ok(season)
+    }
+
     /// The app's round clock, shared with the phones.
     pub fn set_clock(&mut self, request: ClockRequest) -> Result<(), CommandError> {
         self.room.clock = request.clock;

@@ -216,6 +216,7 @@ surface! {
     report_result(ReportRequest) -> ReportView: Public, Event, Worker, Event;
     room_settings(Nothing) -> crate::room::RoomSettings: Local, Nothing, Worker, Event;
     set_room(crate::room::RoomSettings) -> crate::room::RoomSettings: Local, App, Worker, Event;
+    publish_season(Option<crate::prizes_view::SeasonRequest>) -> Option<crate::room::RoomSeason>: Local, App, Slow, Event;
     set_clock(ClockRequest) -> (): Local, App, Worker, Nothing;
     table_codes(RoundRequest) -> Vec<TableCodeView>: Write, Nothing, Worker, Event;
     reports(Nothing) -> Vec<TableReportView>: Write, Nothing, Worker, Event;

@@ -27,6 +27,51 @@ pub struct Room {
     cached: Option<Cached>,
     /// The planned cut's line for the event's revision (each phone shows its own row).
     cut_line: Option<(CutLineKey, SharedCutLine)>,
+    /// The season the organizer published to the phones, as it stood when published.
+    pub season: Option<RoomSeason>,
+    /// Bumped whenever the published season changes (the view's cache key has it).
+    pub season_revision: u64,
+}
+
+/// A season's table as the phones show it (issue 26): rank, name, points and events
+/// played; computed when the organizer publishes it (publishing again refreshes it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoomSeason {
+    pub name: String,
+    pub events: u32,
+    pub rows: Vec<RoomSeasonRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoomSeasonRow {
+    /// `null`: fewer events than the season's minimum.
+    pub rank: Option<u32>,
+    pub name: String,
+    #[ts(type = "number")]
+    pub points: i64,
+    pub events_played: u32,
+}
+
+impl RoomSeason {
+    /// The phones' part of a season's standings (no records, no files).
+    pub fn of(view: &crate::prizes_view::SeasonView) -> RoomSeason {
+        RoomSeason {
+            name: view.name.clone(),
+            events: u32::try_from(view.events.len()).unwrap_or(u32::MAX),
+            rows: view
+                .rows
+                .iter()
+                .map(|row| RoomSeasonRow {
+                    rank: row.rank,
+                    name: row.name.clone(),
+                    points: row.points,
+                    events_played: row.events_played,
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A player as the room sees them.
@@ -109,6 +154,8 @@ pub struct RoomBase {
     /// Only once the organizer publishes them.
     pub standings: Option<RoomStandings>,
     pub bracket: Option<BracketView>,
+    /// The season, once the organizer publishes it.
+    pub season: Option<RoomSeason>,
 }
 
 /// Everything a phone shows.
@@ -145,8 +192,9 @@ impl RoomSnapshot {
     }
 }
 
-/// What the cached part was built from: the event's revision, the settings, the reports.
-type CacheKey = (usize, RoomSettings, u64);
+/// What the cached part was built from: the event's revision, the settings, the reports and
+/// the published season.
+type CacheKey = (usize, RoomSettings, u64, u64);
 
 /// The event's revision and whether the standings are published.
 type CutLineKey = (usize, bool);
@@ -218,7 +266,12 @@ impl Room {
     /// The event part (built again only when the event, the settings or the reports
     /// changed), the clock read now, and the version.
     fn parts(&mut self, session: &Session, now: i64) -> Result<Parts, CommandError> {
-        let key: CacheKey = (session.revision(), self.settings, self.report_revision);
+        let key: CacheKey = (
+            session.revision(),
+            self.settings,
+            self.report_revision,
+            self.season_revision,
+        );
         let cached = match self.cached.take() {
             Some(cached) if cached.key == key => cached,
             _ => {
@@ -246,10 +299,11 @@ impl Room {
         self.cached = Some(cached);
         let clock = self.clock.as_ref().map(|clock| room_clock(clock, now));
         let version = format!(
-            "{}.{}.{}.{}",
+            "{}.{}.{}.{}.{}",
             key.0,
             self.settings_revision(),
             key.2,
+            key.3,
             clock_version(self.clock.as_ref())
         );
         Ok((parts.0, parts.1, clock, version))
@@ -315,6 +369,7 @@ impl Room {
             reporting: self.settings.reporting,
             standings,
             bracket: session.bracket()?,
+            season: self.season.clone(),
         })
     }
 
