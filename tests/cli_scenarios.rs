@@ -324,4 +324,23 @@ fn prizes_and_a_season_from_rules_files() {
         first["points"],
         1 + 3 * first["wins"].as_i64().expect("wins")
     );
+    // Recomputing changes nothing; a corrected result changes the season when recomputed.
+    let args = [
+        "season",
+        season_rules.to_str().expect("path"),
+        event,
+        copy.to_str().expect("path"),
+    ];
+    assert_eq!(ok(&args), season, "recomputing is idempotent");
+    let pairings = ok(&["pairings", event, "--round", "3"]);
+    let table = &pairings["tables"][0];
+    let loser = if table["result"]["winner"] == "a" {
+        "b"
+    } else {
+        "a"
+    };
+    let number = table["table"].to_string();
+    ok(&["result", event, &number, loser, "--round", "3", "--replace"]);
+    let corrected = ok(&args);
+    assert_ne!(corrected["rows"], season["rows"], "{corrected}");
 }

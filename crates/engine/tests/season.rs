@@ -214,6 +214,7 @@ proptest! {
             }
             prop_assert_eq!(row.points, expected);
         }
+        prop_assert_eq!(&compute(&season_rules, &events).rows, &season.rows, "recomputing is idempotent");
         let mut twice = events.clone();
         twice.extend(events.iter().cloned());
         prop_assert_eq!(&compute(&season_rules, &twice).rows, &season.rows);
