@@ -344,3 +344,167 @@ fn prizes_and_a_season_from_rules_files() {
     let corrected = ok(&args);
     assert_ne!(corrected["rows"], season["rows"], "{corrected}");
 }
+
+/// Plays the current event's rounds: pair, seat A wins every table.
+fn play_rounds(file: &str, rounds: u32, dir: &Path) {
+    for round in 1..=rounds {
+        let pairings = ok(&["pair", file]);
+        let lines: Vec<String> = pairings["tables"]
+            .as_array()
+            .expect("tables")
+            .iter()
+            .map(|t| format!("{} a", t["table"]))
+            .collect();
+        let results = dir.join(format!("results-{round}.txt"));
+        std::fs::write(&results, lines.join("\n")).expect("results");
+        ok(&["results", file, results.to_str().expect("path")]);
+    }
+}
+
+/// Issue 25: four weekly events registered from the shop's library, each name typed once
+/// (into the library), ever; a duplicate found and merged; a player removed on request
+/// (the event files keep their copy); a player's history shows the four events.
+#[test]
+fn four_weekly_events_from_the_player_library() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let library = dir.path().join("shop.tklibrary");
+    let library = library.to_str().expect("path");
+    let lib = |args: &[&str]| -> Value {
+        let mut all = vec!["library", "--library", library];
+        all.extend_from_slice(args);
+        ok(&all)
+    };
+    let typed = [
+        ("Emma Novak", None, Some("BN-1")),
+        ("佐藤 花子", Some("さとう はなこ"), None),
+        ("Иван Петров", None, None),
+        ("Ben Carter", None, None),
+        ("Aiko Tanaka", Some("たなか あいこ"), None),
+        ("Noah Olsen", None, None),
+    ];
+    for (name, reading, id) in typed {
+        let mut args = vec!["add", name];
+        if let Some(reading) = reading {
+            args.extend(["--reading", reading]);
+        }
+        if let Some(id) = id {
+            args.extend(["--player-id", id]);
+        }
+        lib(&args);
+    }
+    // Found as the app finds them while typing: two letters, a reading, a number, an ID.
+    assert_eq!(lib(&["find", "em"])[0]["name"], "Emma Novak");
+    assert_eq!(lib(&["find", "さと"])[0]["name"], "佐藤 花子");
+    assert_eq!(lib(&["find", "タナカ"])[0]["name"], "Aiko Tanaka");
+    assert_eq!(lib(&["find", "3"])[0]["name"], "Иван Петров");
+    assert_eq!(lib(&["find", "bn-1"])[0]["name"], "Emma Novak");
+    // The same person again is refused at once.
+    let again = cli::error(&["library", "--library", library, "add", "emma  NOVAK"]);
+    assert_eq!(again["kind"], "duplicate-player", "{again}");
+    // Emma was once added at the door as "Emma N." without her ID (a new library player).
+    let door = lib(&["add", "Emma N."]);
+    let door_number = door["number"].as_u64().expect("number").to_string();
+
+    let week_players: [&[&str]; 4] = [
+        &["1", "2", "3", "4", "5", "6"],
+        &["2", "3", "4", "6", &door_number],
+        &["1", "2", "3", "5"],
+        &["1", "2", "4", "5"],
+    ];
+    let mut files = Vec::new();
+    for (week, numbers) in week_players.iter().enumerate() {
+        let file = dir.path().join(format!("week{}.tkevent", week + 1));
+        let file = file.to_str().expect("path").to_string();
+        ok(&[
+            "create",
+            &file,
+            "--name",
+            &format!("Friday week {}", week + 1),
+            "--ruleset",
+            "bandai",
+            "--rounds",
+            "2",
+        ]);
+        let mut args = vec!["register", file.as_str(), "--library", library];
+        args.extend_from_slice(numbers);
+        let registered = ok(&args);
+        assert_eq!(registered.as_array().map(Vec::len), Some(numbers.len()));
+        play_rounds(&file, 2, dir.path());
+        files.push(file);
+    }
+
+    // Her ID typed later makes the two one person: found and merged.
+    lib(&["edit", &door_number, "--player-id", "BN-1"]);
+    let duplicates = lib(&["duplicates"]);
+    assert_eq!(duplicates.as_array().map(Vec::len), Some(1), "{duplicates}");
+    assert_eq!(duplicates[0][0]["number"], 1);
+    let merged = lib(&["merge", "1", &door_number]);
+    assert_eq!(merged["events"], 4, "{merged}");
+    assert_eq!(lib(&["duplicates"]), serde_json::json!([]));
+
+    // Her history: the four weeks, oldest first, each read from its file.
+    let history = lib(&["history", "1"]);
+    let events = history["events"].as_array().expect("events");
+    assert_eq!(events.len(), 4, "{history}");
+    for (week, event) in events.iter().enumerate() {
+        assert_eq!(event["name"], format!("Friday week {}", week + 1));
+        assert_eq!(event["readable"], true);
+        assert!(event["place"].as_u64().is_some_and(|p| p >= 1));
+        assert_eq!(
+            event["wins"].as_u64().unwrap_or(0)
+                + event["losses"].as_u64().unwrap_or(0)
+                + event["draws"].as_u64().unwrap_or(0),
+            2,
+            "two rounds played (a bye counts as a win): {event}"
+        );
+    }
+
+    // Noah asks to be removed: his details leave the library; the weeks keep their copy.
+    lib(&["remove", "6"]);
+    assert!(lib(&["find", "noah"]).as_array().is_some_and(Vec::is_empty));
+    assert_eq!(
+        error_kind(&["library", "--library", library, "history", "6"]),
+        "unknown-player"
+    );
+    let week1 = ok(&["players", &files[0]]);
+    assert!(
+        week1
+            .as_array()
+            .expect("players")
+            .iter()
+            .any(|p| p["name"] == "Noah Olsen")
+    );
+    let raw = std::fs::read(library.to_string()).expect("library bytes");
+    assert!(
+        !raw.windows(b"Noah Olsen".len()).any(|w| w == b"Noah Olsen"),
+        "the removed player's name is gone from the library file"
+    );
+
+    // Moving laptops: an export imported into an empty library brings everyone and their events.
+    let moved = dir.path().join("moved.tklibrary");
+    lib(&["export", moved.to_str().expect("path")]);
+    let other = dir.path().join("other.tklibrary");
+    let imported = ok(&[
+        "library",
+        "--library",
+        other.to_str().expect("path"),
+        "import",
+        moved.to_str().expect("path"),
+    ]);
+    assert_eq!(
+        imported["added"], 5,
+        "six typed, one added at the door and merged, one removed: {imported}"
+    );
+    let there = ok(&[
+        "library",
+        "--library",
+        other.to_str().expect("path"),
+        "history",
+        "1",
+    ]);
+    assert_eq!(there["events"].as_array().map(Vec::len), Some(4));
+    assert_eq!(
+        error_kind(&["library", "--library", files[0].as_str(), "list"]),
+        "not-a-library"
+    );
+}

@@ -326,6 +326,24 @@ pub enum Command {
         #[command(subcommand)]
         step: Option<DoorStep>,
     },
+    /// The shop's player library (docs/library.md): list, add, find, merge, remove, export,
+    /// import, history. The app's own library unless --library names another.
+    Library {
+        /// Another library file (created when it does not exist).
+        #[arg(long, global = true)]
+        library: Option<PathBuf>,
+        #[command(subcommand)]
+        step: LibraryStep,
+    },
+    /// Register library players into an event by their library numbers.
+    Register {
+        file: PathBuf,
+        #[arg(required = true)]
+        numbers: Vec<u32>,
+        /// Another library file.
+        #[arg(long)]
+        library: Option<PathBuf>,
+    },
     /// Judge calls from players' phones: list them, call for a player, claim, resolve.
     Judge {
         file: PathBuf,
@@ -495,6 +513,55 @@ pub struct CreateArgs {
     /// Team event: 2 (tag) or 3 (trio) members per team; register teams with `add-team`.
     #[arg(long, default_value_t = 0)]
     pub team_size: u8,
+}
+
+/// A step on the player library.
+#[derive(Subcommand)]
+pub enum LibraryStep {
+    /// Every player, by library number.
+    List,
+    /// Add a player.
+    Add {
+        name: String,
+        #[arg(long)]
+        reading: Option<String>,
+        #[arg(long = "player-id")]
+        publisher_id: Option<String>,
+        #[arg(long)]
+        nickname: Option<String>,
+        #[arg(long)]
+        note: Option<String>,
+    },
+    /// Correct a player's details (a field left out is kept, an empty one ("") cleared).
+    Edit {
+        number: u32,
+        #[arg(long)]
+        name: Option<String>,
+        #[arg(long)]
+        reading: Option<String>,
+        #[arg(long = "player-id")]
+        publisher_id: Option<String>,
+        #[arg(long)]
+        nickname: Option<String>,
+        #[arg(long)]
+        note: Option<String>,
+    },
+    /// Find players as the app does while typing: letters of a name, reading or nickname, a
+    /// library number or a publisher ID.
+    Find { typed: String },
+    /// Groups of players that look like one person (same publisher ID, or same name and
+    /// reading).
+    Duplicates,
+    /// Merge player OTHER into KEEP (KEEP's details win; OTHER leaves the library).
+    Merge { keep: u32, other: u32 },
+    /// Remove a player on request: their details leave the library (event files keep theirs).
+    Remove { number: u32 },
+    /// Write a complete copy of the library to a new file (to move laptops).
+    Export { path: PathBuf },
+    /// Add another library's players to this one (matching the ones already here).
+    Import { path: PathBuf },
+    /// A player's events, records, placings and penalties, from the event files.
+    History { number: u32 },
 }
 
 /// A step of the door at the desk.

@@ -57,6 +57,15 @@ impl Host {
         self.desk.insert(desk_beside(file))
     }
 
+    /// A desk with no event open, for commands on the app's own files (the library).
+    pub fn plain(&mut self) -> &mut Desk {
+        let desk = Desk::new(data_dir(), PathBuf::from("."))
+            .with_printer(tablekeeper_print::job::render_request)
+            .with_season_printer(tablekeeper_print::job::render_season)
+            .without_app_state();
+        self.desk.insert(desk)
+    }
+
     /// The notices of the event the command had open, once its backups are written.
     pub fn notices(self) -> Vec<Notice> {
         self.desk

@@ -9,6 +9,7 @@ mod args;
 mod door;
 mod files;
 mod host;
+mod library;
 mod output;
 mod prizes;
 mod projection;

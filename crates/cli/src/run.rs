@@ -490,6 +490,12 @@ pub fn run(
             Output::new(crate::prizes::season(&view), &view)
         }
         Command::Judge { file, step } => crate::door::judge(host, &file, step),
+        Command::Library { library, step } => crate::library::library(host, library, step),
+        Command::Register {
+            file,
+            numbers,
+            library,
+        } => crate::library::register(host, &file, numbers, library),
         Command::Codes { file } => {
             let codes = host
                 .open(&file)?

@@ -18,6 +18,7 @@ pub mod door_view;
 pub mod error;
 pub mod export;
 pub mod history;
+pub mod library_view;
 mod log;
 pub mod names;
 pub mod notice;

@@ -17,3 +17,12 @@ pub fn backup_failed(error: &CommandError) -> Notice {
         error = Param::message(&error.message())
     )
 }
+
+/// Players were registered, but the player library could not be updated with them.
+pub fn library_failed(error: &CommandError) -> Notice {
+    msg!(
+        "notice.library-failed",
+        "the players are registered, but the player library could not be updated: {error}",
+        error = Param::message(&error.message())
+    )
+}

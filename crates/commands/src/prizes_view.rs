@@ -339,12 +339,9 @@ pub fn season(request: SeasonRequest) -> Result<SeasonView, CommandError> {
 
 /// The event as stored, and its identity: when it was created and its recorded seed (a
 /// copy or a backup of the same event is the same event).
-fn read_event(path: &Path) -> Result<(Event, String), CommandError> {
+pub(crate) fn read_event(path: &Path) -> Result<(Event, String), CommandError> {
     let stored = tablekeeper_store::EventFile::load_read_only(path)?;
-    let id = format!(
-        "{}/{:016x}",
-        stored.created_at, stored.settings.standings_seed
-    );
+    let id = crate::session::event_identity(&stored.created_at, stored.settings.standings_seed);
     let event = crate::replay::replay_stored(&stored, path)?;
     Ok((event, id))
 }

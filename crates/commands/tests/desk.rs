@@ -530,6 +530,7 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     assert!(host.ok("bracket", Value::Null)["champion"].is_object());
     room_commands(&mut host, dir);
     door_commands(&mut host, dir);
+    library_commands(&mut host, dir);
     host.ok("open_event", json!({ "path": file }));
     // A name the printouts cannot show is registered, with a notice, once.
     tablekeeper_commands::names::set_print_check(no_font_has_private_use);
@@ -551,6 +552,76 @@ fn every_command_of_the_surface_works_over_an_event_file() {
         .filter(|name| !host.called.contains(*name))
         .collect();
     assert!(missing.is_empty(), "commands never run here: {missing:?}");
+}
+
+/// The player library (issue 25): players registered in the app join it by themselves;
+/// found as typed, registered into the next event by number, a duplicate merged, a player
+/// removed, the library moved to another file and back.
+fn library_commands(host: &mut Host, dir: &Path) {
+    let before = host.ok("library_info", Value::Null);
+    assert!(
+        before["players"].as_u64().is_some_and(|n| n >= 9),
+        "the players registered in the app's events joined the library: {before}"
+    );
+    let first = host.ok("library_find", json!({ "typed": "an" }));
+    assert_eq!(first[0]["name"], "Ann", "{first}");
+    assert_eq!(first[0]["events"], 1);
+    let bo = host.ok("library_add", json!({ "name": "Bo Lind", "reading": null, "publisher_id": "X-9", "nickname": null, "note": "prefers sleeves" }));
+    assert_eq!(
+        host.kind("library_add", json!({ "name": "bo lind" })),
+        "duplicate-player"
+    );
+    let number = bo["number"].as_u64().expect("number");
+    host.ok("create_event", json!({ "name": "Next week", "ruleset": "bandai", "planned_rounds": 3, "path": path(dir, "library.tkevent") }));
+    let ann = first[0]["number"].as_u64().expect("Ann's number");
+    let registered = host.ok("register_from_library", json!({ "numbers": [ann, number] }));
+    assert_eq!(registered[1]["name"], "Bo Lind");
+    assert_eq!(registered[1]["publisher_id"], "X-9");
+    let history = host.ok("library_history", json!({ "number": ann }));
+    assert_eq!(
+        history["events"].as_array().map(Vec::len),
+        Some(2),
+        "{history}"
+    );
+    assert_eq!(history["events"][1]["name"], "Next week");
+    // "Bo" came to the door another day and was typed as new; his ID typed later joins them.
+    let twin = host.ok("add_players", json!({ "names": ["Bo L."] }));
+    let twin = host.ok("library_find", json!({ "typed": twin[0]["name"] }))[0]["number"].clone();
+    host.ok(
+        "library_edit",
+        json!({ "number": twin, "details": { "name": "Bo L.", "publisher_id": "x-9" } }),
+    );
+    let groups = host.ok("library_duplicates", Value::Null);
+    assert_eq!(groups.as_array().map(Vec::len), Some(1), "{groups}");
+    let merged = host.ok("library_merge", json!({ "keep": number, "other": twin }));
+    assert_eq!(merged["name"], "Bo Lind");
+    assert_eq!(
+        merged["events"], 1,
+        "one event, registered twice, counts once"
+    );
+    let all = host.ok("library_players", Value::Null);
+    let removed = host.ok("library_remove", json!({ "number": number }));
+    assert_eq!(removed["name"], "Bo Lind");
+    assert_eq!(
+        host.ok("library_players", Value::Null)
+            .as_array()
+            .map(Vec::len),
+        all.as_array().map(|a| a.len() - 1)
+    );
+    let copy = dir.join("moved.tklibrary");
+    host.ok("library_export", json!({ "path": copy }));
+    let other = host.ok(
+        "open_library",
+        json!({ "path": dir.join("second.tklibrary") }),
+    );
+    assert_eq!(other["players"], 0);
+    let imported = host.ok("library_import", json!({ "path": copy }));
+    assert_eq!(
+        imported["library"]["players"],
+        all.as_array().map(|a| a.len() - 1).unwrap_or(0) as u64
+    );
+    host.ok("open_library", json!({ "path": null }));
+    host.ok("close_event", Value::Null);
 }
 
 /// The room's commands on a fresh event: what phones see, reports that agree waiting for

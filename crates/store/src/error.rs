@@ -47,6 +47,13 @@ pub enum StoreError {
         path: PathBuf,
         detail: String,
     },
+    /// A file given as a player library that is not one (issue 25).
+    NotALibrary {
+        path: PathBuf,
+    },
+    UnknownLibraryPlayer {
+        number: u32,
+    },
 }
 
 /// What is wrong with a damaged event file, found when it is opened or checked.
@@ -249,6 +256,16 @@ impl StoreError {
                     detail = detail
                 )
             }
+            StoreError::NotALibrary { path: p } => msg!(
+                "error.not-a-library",
+                "{path} is not a Tablekeeper player library; it was left unchanged",
+                path = path(p)
+            ),
+            StoreError::UnknownLibraryPlayer { number } => msg!(
+                "error.unknown-player.library",
+                "the library has no player {number}; find them by name or add them",
+                number = number
+            ),
         }
     }
 
@@ -268,6 +285,8 @@ impl StoreError {
             StoreError::SameFile { .. } => ErrorKind::SameFile,
             StoreError::InUse { .. } => ErrorKind::FileInUse,
             StoreError::Io { .. } => ErrorKind::Io,
+            StoreError::NotALibrary { .. } => ErrorKind::NotALibrary,
+            StoreError::UnknownLibraryPlayer { .. } => ErrorKind::UnknownPlayer,
         }
     }
 

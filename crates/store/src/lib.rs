@@ -15,6 +15,7 @@ mod error;
 pub mod failpoint;
 mod file;
 mod header;
+pub mod library;
 mod lock;
 mod log;
 mod migrations;

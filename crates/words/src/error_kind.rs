@@ -80,6 +80,8 @@ error_kinds! {
     SameFile = "same-file",
     FileInUse = "file-in-use",
     Io = "io",
+    /// A file given as the player library that is not one (issue 25).
+    NotALibrary = "not-a-library",
     // Command layer: requests and files from outside.
     AmbiguousPlayer = "ambiguous-player",
     CsvEncoding = "csv-encoding",

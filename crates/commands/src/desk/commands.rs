@@ -199,7 +199,9 @@ impl Desk {
                 ),
             ));
         }
-        self.session_mut()?.add_players(players)
+        let added = self.session_mut()?.add_players(players)?;
+        self.link_to_library(&added);
+        Ok(added)
     }
 
     pub fn add_team(&mut self, request: AddTeamRequest) -> Result<Vec<PlayerView>, CommandError> {
@@ -239,7 +241,9 @@ impl Desk {
         &mut self,
         request: ImportRequest,
     ) -> Result<Vec<PlayerView>, CommandError> {
-        self.session_mut()?.import_players(&request.bytes)
+        let added = self.session_mut()?.import_players(&request.bytes)?;
+        self.link_to_library(&added);
+        Ok(added)
     }
 
     pub fn set_deck(&mut self, request: SetDeckRequest) -> Result<PlayerView, CommandError> {

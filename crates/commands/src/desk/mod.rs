@@ -10,6 +10,7 @@
 
 mod commands;
 pub mod door_commands;
+pub mod library_commands;
 pub mod requests;
 pub mod room_commands;
 pub mod surface;
@@ -71,6 +72,10 @@ pub struct Desk {
     /// Where new events go by default (the user's documents folder).
     default_folder: PathBuf,
     printer: Option<Printer>,
+    /// The shop's player library, opened when first used (issue 25).
+    library: Option<tablekeeper_store::library::Library>,
+    /// Another library chosen with `open_library` (`None`: the app's own).
+    library_path: Option<PathBuf>,
     season_printer: Option<SeasonPrinter>,
     startup_error: Option<ErrorView>,
     /// What the open event shows the room (phones on the shop's network).
@@ -91,6 +96,8 @@ impl Desk {
             data_dir,
             default_folder,
             printer: None,
+            library: None,
+            library_path: None,
             season_printer: None,
             startup_error: None,
             room: crate::room::Room::default(),

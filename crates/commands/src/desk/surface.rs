@@ -9,6 +9,7 @@ use tablekeeper_words::{ErrorKind, msg};
 
 use super::Desk;
 use super::door_commands::*;
+use super::library_commands::*;
 use super::requests::*;
 use super::room_commands::*;
 use crate::error::CommandError;
@@ -240,6 +241,19 @@ surface! {
     check_in(EntryRequest) -> crate::door_view::DoorView: Write, Event, Worker, Event;
     draw_lottery(DrawRequest) -> crate::door_view::DoorView: Write, Event, Worker, Event;
     decide_drop_request(DecideDropRequest) -> crate::door_view::DoorView: Write, Event, Worker, Event;
+    library_info(Nothing) -> crate::library_view::LibraryView: Local, Nothing, Worker, Nothing;
+    open_library(OpenLibraryRequest) -> crate::library_view::LibraryView: Local, Files, Worker, Nothing;
+    library_players(Nothing) -> Vec<crate::library_view::LibraryPlayerView>: Local, Nothing, Slow, Nothing;
+    library_find(LibraryFindRequest) -> Vec<crate::library_view::LibraryPlayerView>: Local, Nothing, Here, Nothing;
+    library_add(crate::library_view::LibraryPlayerDetails) -> crate::library_view::LibraryPlayerView: Local, Files, Worker, Nothing;
+    library_edit(LibraryEditRequest) -> crate::library_view::LibraryPlayerView: Local, Files, Worker, Nothing;
+    library_duplicates(Nothing) -> Vec<Vec<crate::library_view::LibraryPlayerView>>: Local, Nothing, Worker, Nothing;
+    library_merge(LibraryMergeRequest) -> crate::library_view::LibraryPlayerView: Local, Files, Worker, Nothing;
+    library_remove(LibraryNumberRequest) -> crate::library_view::LibraryPlayerView: Local, Files, Slow, Nothing;
+    library_export(LibraryFileRequest) -> crate::export::ExportView: Local, Files, Slow, Nothing;
+    library_import(LibraryFileRequest) -> crate::library_view::LibraryImportView: Local, Files, Slow, Nothing;
+    library_history(LibraryNumberRequest) -> crate::library_view::PlayerHistoryView: Local, Nothing, Slow, Nothing;
+    register_from_library(LibraryRegisterRequest) -> Vec<crate::views::PlayerView>: Local, Event, Worker, Event;
     judge_calls(Nothing) -> crate::door_view::JudgeCallsView: Read, Nothing, Worker, Event;
     desk_call_judge(DeskCallRequest) -> crate::door_view::JudgeCallsView: Write, Event, Worker, Event;
     claim_call(CallRequest) -> crate::door_view::JudgeCallsView: Write, Event, Worker, Event;

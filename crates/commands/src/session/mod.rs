@@ -27,7 +27,7 @@ mod top_cut;
 mod views;
 
 pub use history::HistoryItem;
-pub use open::Session;
+pub use open::{Session, event_identity};
 pub use options::{
     CreateOptions, CutOptions, EditKeep, FinalsChoice, RulesetSource, resolve_ruleset,
 };

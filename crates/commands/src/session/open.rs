@@ -37,6 +37,8 @@ pub struct Session {
     pub(super) backups_in_progress: Option<std::thread::JoinHandle<Vec<CommandError>>>,
     /// When the last rolling backup was started in this session.
     pub(super) last_rolling_backup: Option<std::time::Instant>,
+    /// When the event was created (as its file records it): part of its identity.
+    pub(super) created_at: String,
 }
 
 impl Drop for Session {
@@ -153,8 +155,15 @@ impl Session {
             planned_cut: options.planned_cut,
         };
         let event = Event::new(settings.clone(), ruleset.clone())?;
-        let file = EventFile::create(path, &settings, &ruleset, &now())?;
-        Ok(Session::from_parts(file, settings, event, Vec::new()))
+        let created_at = now();
+        let file = EventFile::create(path, &settings, &ruleset, &created_at)?;
+        Ok(Session::from_parts(
+            file,
+            settings,
+            event,
+            Vec::new(),
+            created_at,
+        ))
     }
 
     /// Opens an event file after checking all of it, and rebuilds the event: from the
@@ -178,7 +187,8 @@ impl Session {
                 (event, (stored.rows.len(), SNAPSHOT_BYTES), stored)
             }
         };
-        let mut session = Session::from_parts(file, stored.settings, event, stored.rows);
+        let mut session =
+            Session::from_parts(file, stored.settings, event, stored.rows, stored.created_at);
         session.since_snapshot = since_snapshot;
         Ok(session)
     }
@@ -188,8 +198,10 @@ impl Session {
         initial_settings: EventSettings,
         event: Event,
         rows: Vec<StoredRow>,
+        created_at: String,
     ) -> Session {
         Session {
+            created_at,
             log: Log::new(file.path().to_path_buf(), rows),
             file,
             initial_settings,
@@ -235,6 +247,17 @@ impl Session {
     /// host's cache of a view is fresh while this is the same.
     pub fn revision(&self) -> usize {
         self.log.len()
+    }
+
+    /// The event's identity: when it was created and its recorded seed, so a copy or a
+    /// backup of it is the same event (seasons, the player library).
+    pub fn identity(&self) -> String {
+        event_identity(&self.created_at, self.initial_settings.standings_seed)
+    }
+
+    /// When the event was created (RFC 3339, as its file records it).
+    pub fn created_at(&self) -> &str {
+        &self.created_at
     }
 
     pub fn path(&self) -> &Path {
@@ -303,4 +326,9 @@ impl Session {
             actions,
         )?)
     }
+}
+
+/// An event's identity from its creation time and recorded seed.
+pub fn event_identity(created_at: &str, standings_seed: u64) -> String {
+    format!("{created_at}/{standings_seed:016x}")
 }

@@ -35,6 +35,11 @@ pub struct SavedCopyView {
 impl Session {
     /// Warnings the last commands produced that did not stop them (a backup that could not
     /// be written); the host shows them once.
+    /// A notice for the host to show with the next answer.
+    pub fn add_notice(&mut self, notice: Notice) {
+        self.notices.push(notice);
+    }
+
     pub fn take_notices(&mut self) -> Vec<Notice> {
         self.settle_backups();
         std::mem::take(&mut self.notices)

@@ -1,0 +1,221 @@
+//! `library` and `register`: the shop's player library (docs/library.md) as the surface's
+//! typed requests, and their text.
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use tablekeeper_commands::CommandError;
+use tablekeeper_commands::desk::Desk;
+use tablekeeper_commands::desk::library_commands::{
+    LibraryEditRequest, LibraryFileRequest, LibraryFindRequest, LibraryMergeRequest,
+    LibraryNumberRequest, LibraryRegisterRequest, OpenLibraryRequest,
+};
+use tablekeeper_commands::library_view::{
+    LibraryPlayerDetails, LibraryPlayerView, PlayerHistoryView,
+};
+
+use crate::args::LibraryStep;
+use crate::host::Host;
+use crate::output::Output;
+
+fn choose(desk: &mut Desk, library: Option<PathBuf>) -> Result<(), CommandError> {
+    if let Some(path) = library {
+        desk.open_library(OpenLibraryRequest { path: Some(path) })?;
+    }
+    Ok(())
+}
+
+pub fn library(
+    host: &mut Host,
+    library: Option<PathBuf>,
+    step: LibraryStep,
+) -> Result<Output, CommandError> {
+    let desk = host.plain();
+    choose(desk, library)?;
+    match step {
+        LibraryStep::List => {
+            let players = desk.library_players(())?;
+            Output::new(players_text(&players), &players)
+        }
+        LibraryStep::Find { typed } => {
+            let players = desk.library_find(LibraryFindRequest { typed, limit: None })?;
+            Output::new(players_text(&players), &players)
+        }
+        LibraryStep::Add {
+            name,
+            reading,
+            publisher_id,
+            nickname,
+            note,
+        } => {
+            let player = desk.library_add(LibraryPlayerDetails {
+                name,
+                reading,
+                publisher_id,
+                nickname,
+                note,
+            })?;
+            Output::new(
+                format!("added: {}", players_text(std::slice::from_ref(&player))),
+                &player,
+            )
+        }
+        LibraryStep::Edit {
+            number,
+            name,
+            reading,
+            publisher_id,
+            nickname,
+            note,
+        } => {
+            let was = desk.library_player(number)?;
+            let kept = |new: Option<String>, old: Option<String>| match new {
+                Some(text) if text.is_empty() => None,
+                Some(text) => Some(text),
+                None => old,
+            };
+            let player = desk.library_edit(LibraryEditRequest {
+                number,
+                details: LibraryPlayerDetails {
+                    name: name.unwrap_or(was.name),
+                    reading: kept(reading, was.reading),
+                    publisher_id: kept(publisher_id, was.publisher_id),
+                    nickname: kept(nickname, was.nickname),
+                    note: kept(note, was.note),
+                },
+            })?;
+            Output::new(
+                format!("corrected: {}", players_text(std::slice::from_ref(&player))),
+                &player,
+            )
+        }
+        LibraryStep::Duplicates => {
+            let groups = desk.library_duplicates(())?;
+            let mut text = String::new();
+            for group in &groups {
+                let _ = writeln!(text, "these look like one person:\n{}", players_text(group));
+            }
+            if groups.is_empty() {
+                text.push_str("no duplicates\n");
+            }
+            Output::new(text, &groups)
+        }
+        LibraryStep::Merge { keep, other } => {
+            let player = desk.library_merge(LibraryMergeRequest { keep, other })?;
+            Output::new(
+                format!(
+                    "merged into: {}",
+                    players_text(std::slice::from_ref(&player))
+                ),
+                &player,
+            )
+        }
+        LibraryStep::Remove { number } => {
+            let player = desk.library_remove(LibraryNumberRequest { number })?;
+            Output::new(format!("removed: {} ({number})\n", player.name), &player)
+        }
+        LibraryStep::Export { path } => {
+            let written = desk.library_export(LibraryFileRequest { path })?;
+            Output::new(
+                format!("the library was written to {}\n", written.written),
+                &written,
+            )
+        }
+        LibraryStep::Import { path } => {
+            let imported = desk.library_import(LibraryFileRequest { path })?;
+            let text = format!(
+                "{} players added, {} already here; the library has {} players\n",
+                imported.added, imported.matched, imported.library.players
+            );
+            Output::new(text, &imported)
+        }
+        LibraryStep::History { number } => {
+            let history = desk.library_history(LibraryNumberRequest { number })?;
+            Output::new(history_text(&history), &history)
+        }
+    }
+}
+
+pub fn register(
+    host: &mut Host,
+    file: &Path,
+    numbers: Vec<u32>,
+    library: Option<PathBuf>,
+) -> Result<Output, CommandError> {
+    let desk = host.open(file)?;
+    choose(desk, library)?;
+    let added = desk.register_from_library(LibraryRegisterRequest { numbers })?;
+    let mut text = String::new();
+    for player in &added {
+        let _ = writeln!(text, "registered {} as player {}", player.name, player.id);
+    }
+    Output::new(text, &added)
+}
+
+fn players_text(players: &[LibraryPlayerView]) -> String {
+    let mut text = String::new();
+    for p in players {
+        let reading = p
+            .reading
+            .as_deref()
+            .map(|r| format!(" ({r})"))
+            .unwrap_or_default();
+        let id = p
+            .publisher_id
+            .as_deref()
+            .map(|i| format!("  ID {i}"))
+            .unwrap_or_default();
+        let seen = p
+            .last_seen
+            .as_deref()
+            .map(|s| format!("  {} events, last {}", p.events, s.get(..10).unwrap_or(s)))
+            .unwrap_or_default();
+        let _ = writeln!(text, "{:>6}  {}{reading}{id}{seen}", p.number, p.name);
+    }
+    text
+}
+
+fn history_text(history: &PlayerHistoryView) -> String {
+    let mut text = format!(
+        "{} (library {}): {} events\n",
+        history.player.name,
+        history.player.number,
+        history.events.len()
+    );
+    for event in &history.events {
+        if !event.readable {
+            let _ = writeln!(
+                text,
+                "  {}  {}  (the file cannot be read now: {})",
+                event.date.get(..10).unwrap_or(&event.date),
+                event.name,
+                event.file.display()
+            );
+            continue;
+        }
+        let place = event
+            .place
+            .map(|p| format!("{p} of {}", event.players))
+            .unwrap_or_default();
+        let _ = writeln!(
+            text,
+            "  {}  {}  {place}  {}-{}-{}{}",
+            event.date.get(..10).unwrap_or(&event.date),
+            event.name,
+            event.wins,
+            event.losses,
+            event.draws,
+            if event.dropped { "  dropped" } else { "" }
+        );
+        for penalty in &event.penalties {
+            let _ = writeln!(
+                text,
+                "      round {}: {} ({}) — not counted in another event",
+                penalty.round,
+                penalty.penalty.id(),
+                penalty.infraction
+            );
+        }
+    }
+    text
+}

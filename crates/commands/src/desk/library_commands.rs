@@ -1,0 +1,340 @@
+//! The desk's commands on the player library (issue 25): the library is opened from the
+//! app's data folder when first used (or another one chosen), searched as the scorekeeper
+//! types, kept up to date as players register (the app only: a script's events stay out of
+//! the shop's library), and its players registered into the open event by number.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+use tablekeeper_store::library::{Appearance, Library, default_library};
+use ts_rs::TS;
+
+use super::Desk;
+use crate::error::CommandError;
+use crate::export::ExportView;
+use crate::library_view::*;
+use crate::views::PlayerView;
+
+/// Opens another library file (created when it does not exist), or the app's own (`null`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct OpenLibraryRequest {
+    #[ts(type = "string | null")]
+    pub path: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct LibraryFindRequest {
+    /// Two letters of a name, reading or nickname; a library number; a publisher ID.
+    pub typed: String,
+    /// At most this many (default 20).
+    #[serde(default)]
+    pub limit: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct LibraryEditRequest {
+    pub number: u32,
+    pub details: LibraryPlayerDetails,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct LibraryMergeRequest {
+    /// The player kept (their details win).
+    pub keep: u32,
+    /// The player merged into `keep` (they leave the library).
+    pub other: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct LibraryNumberRequest {
+    pub number: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct LibraryFileRequest {
+    #[ts(type = "string")]
+    pub path: PathBuf,
+}
+
+/// Library players registered into the open event, by library number.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct LibraryRegisterRequest {
+    pub numbers: Vec<u32>,
+}
+
+const FIND_LIMIT: u32 = 20;
+
+impl Desk {
+    /// The library, opened (or created) when first used.
+    fn library_mut(&mut self) -> Result<&mut Library, CommandError> {
+        if self.library.is_none() {
+            let path = self
+                .library_path
+                .clone()
+                .unwrap_or_else(|| default_library(&self.data_dir));
+            self.library = Some(Library::open_or_create(&path)?);
+        }
+        self.library.as_mut().ok_or_else(|| CommandError::Io {
+            path: self.data_dir.display().to_string(),
+            detail: "the player library could not be opened".into(),
+        })
+    }
+
+    fn library_view(&mut self) -> Result<LibraryView, CommandError> {
+        let library = self.library_mut()?;
+        Ok(LibraryView {
+            path: library.path().to_path_buf(),
+            players: u32::try_from(library.len()).unwrap_or(u32::MAX),
+            duplicate_groups: u32::try_from(library.duplicates().len()).unwrap_or(u32::MAX),
+        })
+    }
+
+    /// Library player `number` (hosts read one before correcting it).
+    pub fn library_player(&mut self, number: u32) -> Result<LibraryPlayerView, CommandError> {
+        self.player_view(number)
+    }
+
+    fn player_view(&mut self, number: u32) -> Result<LibraryPlayerView, CommandError> {
+        let library = self.library_mut()?;
+        let player = library.player(number)?;
+        let seen = library.seen_one(number)?;
+        Ok(LibraryPlayerView::of(player, seen))
+    }
+
+    pub fn library_info(&mut self, _: ()) -> Result<LibraryView, CommandError> {
+        self.library_view()
+    }
+
+    /// Opens another library (a second shop, or one brought from another laptop).
+    pub fn open_library(
+        &mut self,
+        request: OpenLibraryRequest,
+    ) -> Result<LibraryView, CommandError> {
+        let library = match &request.path {
+            Some(path) => Library::open_or_create(path)?,
+            None => Library::open_or_create(&default_library(&self.data_dir))?,
+        };
+        self.library = Some(library);
+        self.library_path = request.path;
+        self.library_view()
+    }
+
+    pub fn library_players(&mut self, _: ()) -> Result<Vec<LibraryPlayerView>, CommandError> {
+        let library = self.library_mut()?;
+        let mut seen = library.seen()?;
+        Ok(library
+            .players()?
+            .into_iter()
+            .map(|p| {
+                let number = p.number;
+                LibraryPlayerView::of(p, seen.remove(&number))
+            })
+            .collect())
+    }
+
+    /// Find-as-you-type: the best matches for what was typed.
+    pub fn library_find(
+        &mut self,
+        request: LibraryFindRequest,
+    ) -> Result<Vec<LibraryPlayerView>, CommandError> {
+        let limit = request.limit.unwrap_or(FIND_LIMIT).min(200) as usize;
+        let library = self.library_mut()?;
+        library
+            .find(&request.typed, limit)?
+            .into_iter()
+            .map(|player| {
+                let seen = library.seen_one(player.number)?;
+                Ok(LibraryPlayerView::of(player, seen))
+            })
+            .collect()
+    }
+
+    pub fn library_add(
+        &mut self,
+        details: LibraryPlayerDetails,
+    ) -> Result<LibraryPlayerView, CommandError> {
+        let details = details.cleaned()?;
+        let library = self.library_mut()?;
+        if let Some(same) = library.same_as(&details)? {
+            return Err(CommandError::input(
+                tablekeeper_words::ErrorKind::DuplicatePlayer,
+                tablekeeper_words::msg!(
+                    "error.duplicate-player.library",
+                    "{name} is already in the library as number {number}; register them from there, or merge",
+                    name = same.name,
+                    number = same.number
+                ),
+            ));
+        }
+        let added = library.add(&details, &super::print_time())?;
+        self.player_view(added.number)
+    }
+
+    pub fn library_edit(
+        &mut self,
+        request: LibraryEditRequest,
+    ) -> Result<LibraryPlayerView, CommandError> {
+        let details = request.details.cleaned()?;
+        self.library_mut()?.edit(request.number, &details)?;
+        self.player_view(request.number)
+    }
+
+    pub fn library_duplicates(
+        &mut self,
+        _: (),
+    ) -> Result<Vec<Vec<LibraryPlayerView>>, CommandError> {
+        let groups = self.library_mut()?.duplicates();
+        groups
+            .into_iter()
+            .map(|group| group.into_iter().map(|n| self.player_view(n)).collect())
+            .collect()
+    }
+
+    pub fn library_merge(
+        &mut self,
+        request: LibraryMergeRequest,
+    ) -> Result<LibraryPlayerView, CommandError> {
+        self.library_mut()?.merge(request.keep, request.other)?;
+        self.player_view(request.keep)
+    }
+
+    /// Removes a player on request; their details leave the library (event files keep theirs).
+    pub fn library_remove(
+        &mut self,
+        request: LibraryNumberRequest,
+    ) -> Result<LibraryPlayerView, CommandError> {
+        let view = self.player_view(request.number)?;
+        self.library_mut()?.remove(request.number)?;
+        Ok(view)
+    }
+
+    pub fn library_export(
+        &mut self,
+        request: LibraryFileRequest,
+    ) -> Result<ExportView, CommandError> {
+        self.library_mut()?.export(&request.path)?;
+        Ok(ExportView {
+            written: request.path.display().to_string(),
+            unrepresentable: Vec::new(),
+        })
+    }
+
+    pub fn library_import(
+        &mut self,
+        request: LibraryFileRequest,
+    ) -> Result<LibraryImportView, CommandError> {
+        let summary = self
+            .library_mut()?
+            .import(&request.path, &super::print_time())?;
+        Ok(LibraryImportView {
+            added: summary.added,
+            matched: summary.matched,
+            library: self.library_view()?,
+        })
+    }
+
+    /// A library player's events, records, placings and penalties, from the event files.
+    pub fn library_history(
+        &mut self,
+        request: LibraryNumberRequest,
+    ) -> Result<PlayerHistoryView, CommandError> {
+        let player = self.player_view(request.number)?;
+        let appearances = self.library_mut()?.appearances(request.number)?;
+        Ok(PlayerHistoryView {
+            player,
+            events: appearances.iter().map(history_event).collect(),
+        })
+    }
+
+    /// Registers library players into the open event (their details copied into it, so the
+    /// event opens anywhere without the library) and records that they played it.
+    pub fn register_from_library(
+        &mut self,
+        request: LibraryRegisterRequest,
+    ) -> Result<Vec<PlayerView>, CommandError> {
+        self.session()?;
+        let library = self.library_mut()?;
+        let details = request
+            .numbers
+            .iter()
+            .map(|number| {
+                let p = library.player(*number)?;
+                Ok(tablekeeper_engine::PlayerDetails {
+                    name: p.name,
+                    reading: p.reading,
+                    publisher_id: p.publisher_id,
+                    nickname: p.nickname,
+                    ..Default::default()
+                })
+            })
+            .collect::<Result<Vec<_>, CommandError>>()?;
+        let added = self.session_mut()?.add_players(details)?;
+        let numbers: Vec<(u32, u32)> = request
+            .numbers
+            .iter()
+            .zip(&added)
+            .map(|(number, view)| (*number, view.id))
+            .collect();
+        self.record_appearances(&numbers)?;
+        Ok(added)
+    }
+
+    /// After players registered in the app: each one linked to the library (a player new to
+    /// the shop is added). The registration already stands; a library that cannot be
+    /// written is reported as a notice, not as the registration's failure.
+    pub(super) fn link_to_library(&mut self, added: &[PlayerView]) {
+        if !self.app_state || added.is_empty() {
+            return;
+        }
+        let linked = (|| -> Result<(), CommandError> {
+            let now = super::print_time();
+            let library = self.library_mut()?;
+            let mut numbers = Vec::with_capacity(added.len());
+            for view in added {
+                let details = tablekeeper_store::library::LibraryDetails {
+                    name: view.name.clone(),
+                    reading: view.reading.clone(),
+                    publisher_id: view.publisher_id.clone(),
+                    nickname: view.nickname.clone(),
+                    note: None,
+                };
+                let (player, _) = library.match_or_add(&details, &now)?;
+                numbers.push((player.number, view.id));
+            }
+            self.record_appearances(&numbers)
+        })();
+        if let (Err(error), Ok(session)) = (linked, self.session_mut()) {
+            session.add_notice(crate::notice::library_failed(&error));
+        }
+    }
+
+    /// Records that library players `(number, player in the event)` played the open event.
+    fn record_appearances(&mut self, numbers: &[(u32, u32)]) -> Result<(), CommandError> {
+        let session = self.session()?;
+        let template = Appearance {
+            event: session.identity(),
+            file: session.path().to_path_buf(),
+            event_name: session.event().settings.name.clone(),
+            date: session.created_at().to_string(),
+            player: 0,
+        };
+        let library = self.library_mut()?;
+        for (number, player) in numbers {
+            library.record_appearance(
+                *number,
+                &Appearance {
+                    player: *player,
+                    ..template.clone()
+                },
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,214 @@
+//! The shop's player library as hosts show it (issue 25): players with how many events
+//! they played and when they were last seen, and a player's history across the library's
+//! events read from the event files as they are on disk (records, placings, penalties).
+//!
+//! The history is the organizer's: penalties of other events are shown for information and
+//! never counted in this one (every seed counts earlier penalties within one tournament
+//! only: docs/penalty-history-seeds.md).
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+use tablekeeper_engine::model::PenaltyType;
+use tablekeeper_engine::rules::final_order::final_order;
+use tablekeeper_store::library::{LibraryDetails, LibraryPlayer};
+use ts_rs::TS;
+
+use crate::error::CommandError;
+
+/// A player's details as typed for the library.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct LibraryPlayerDetails {
+    pub name: String,
+    #[serde(default)]
+    pub reading: Option<String>,
+    #[serde(default)]
+    pub publisher_id: Option<String>,
+    #[serde(default)]
+    pub nickname: Option<String>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+impl LibraryPlayerDetails {
+    /// The details cleaned as a registration cleans them (names checked, blanks dropped).
+    pub fn cleaned(&self) -> Result<LibraryDetails, CommandError> {
+        let checked = crate::names::player_details(&tablekeeper_engine::PlayerDetails {
+            name: self.name.clone(),
+            reading: self.reading.clone(),
+            publisher_id: self.publisher_id.clone(),
+            nickname: self.nickname.clone(),
+            ..Default::default()
+        })?;
+        let note = self
+            .note
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(str::to_string);
+        Ok(LibraryDetails {
+            name: checked.name,
+            reading: checked.reading,
+            publisher_id: checked.publisher_id,
+            nickname: checked.nickname,
+            note,
+        })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct LibraryPlayerView {
+    /// The library number (on the player's card).
+    pub number: u32,
+    pub name: String,
+    pub reading: Option<String>,
+    pub publisher_id: Option<String>,
+    pub nickname: Option<String>,
+    pub note: Option<String>,
+    pub added_at: String,
+    /// Events of the library this player played.
+    pub events: u32,
+    /// When the last of them was created (RFC 3339).
+    pub last_seen: Option<String>,
+}
+
+impl LibraryPlayerView {
+    pub fn of(player: LibraryPlayer, seen: Option<(u32, String)>) -> LibraryPlayerView {
+        let (events, last_seen) = match seen {
+            Some((events, last)) => (events, Some(last)),
+            None => (0, None),
+        };
+        LibraryPlayerView {
+            number: player.number,
+            name: player.name,
+            reading: player.reading,
+            publisher_id: player.publisher_id,
+            nickname: player.nickname,
+            note: player.note,
+            added_at: player.added_at,
+            events,
+            last_seen,
+        }
+    }
+}
+
+/// The open library.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct LibraryView {
+    #[ts(type = "string")]
+    pub path: PathBuf,
+    pub players: u32,
+    /// Groups of players that look like one person, to merge.
+    pub duplicate_groups: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct LibraryImportView {
+    pub added: u32,
+    pub matched: u32,
+    pub library: LibraryView,
+}
+
+/// One penalty of a player's history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct HistoryPenaltyView {
+    pub round: u32,
+    pub penalty: PenaltyType,
+    pub infraction: String,
+    pub late_minutes: Option<u32>,
+}
+
+/// One event of a player's history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct HistoryEventView {
+    pub name: String,
+    #[ts(type = "string")]
+    pub file: PathBuf,
+    pub date: String,
+    /// `false`: the file is gone or cannot be read now (the rest is then empty).
+    pub readable: bool,
+    pub players: u32,
+    /// The player's place in the final order (the first place of a tied group).
+    pub place: Option<u32>,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub dropped: bool,
+    pub penalties: Vec<HistoryPenaltyView>,
+}
+
+/// A library player's history across the library's events, oldest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PlayerHistoryView {
+    pub player: LibraryPlayerView,
+    pub events: Vec<HistoryEventView>,
+}
+
+/// One event of a player's history, read from its file as it is now.
+pub(crate) fn history_event(
+    appearance: &tablekeeper_store::library::Appearance,
+) -> HistoryEventView {
+    let unreadable = HistoryEventView {
+        name: appearance.event_name.clone(),
+        file: appearance.file.clone(),
+        date: appearance.date.clone(),
+        readable: false,
+        players: 0,
+        place: None,
+        wins: 0,
+        losses: 0,
+        draws: 0,
+        dropped: false,
+        penalties: Vec::new(),
+    };
+    let Ok((event, _)) = crate::prizes_view::read_event(&appearance.file) else {
+        return unreadable;
+    };
+    let id = tablekeeper_engine::model::PlayerId(appearance.player);
+    let Ok(player) = event.player(id) else {
+        return unreadable;
+    };
+    let mut place = 1u32;
+    let mut found = None;
+    for group in final_order(&event, false).unwrap_or_default() {
+        if let Some(finisher) = group.iter().find(|f| f.player == id) {
+            found = Some((place, finisher.wins, finisher.losses, finisher.draws));
+            break;
+        }
+        place = place.saturating_add(u32::try_from(group.len()).unwrap_or(u32::MAX));
+    }
+    let (place, wins, losses, draws) = match found {
+        Some((place, w, l, d)) => (Some(place), w, l, d),
+        None => (None, 0, 0, 0),
+    };
+    HistoryEventView {
+        name: event.settings.name.clone(),
+        file: appearance.file.clone(),
+        date: appearance.date.clone(),
+        readable: true,
+        players: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
+        place,
+        wins,
+        losses,
+        draws,
+        dropped: !player.is_active(),
+        penalties: event
+            .penalties
+            .iter()
+            .filter(|p| p.player == id)
+            .map(|p| HistoryPenaltyView {
+                round: p.round,
+                penalty: p.penalty,
+                infraction: p.infraction.clone(),
+                late_minutes: p.late_minutes(),
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,357 @@
+//! The shop's player library (issue 25): its regulars in one SQLite file of the app's data
+//! folder (`players.tklibrary`; another can be opened, exported and imported), so a weekly
+//! local types each name once, ever. Each player has a library number (what a player card
+//! carries), name, reading, publisher ID, nickname and a note, and the events they played
+//! (each by its identity, file and player number there). An event file never depends on the
+//! library: registration copies the details into the event.
+//!
+//! Every write is one transaction committed with `synchronous=FULL`; a new library and an
+//! export are built in a temporary file and renamed into place. Search is in memory
+//! ([`search::Index`]), so find-as-you-type never waits on the disk.
+
+mod schema;
+pub mod search;
+mod transfer;
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+
+use crate::error::StoreError;
+
+pub use transfer::ImportSummary;
+
+/// The library file's extension.
+pub const LIBRARY_EXTENSION: &str = "tklibrary";
+
+/// A player of the library.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LibraryPlayer {
+    /// The library number (on the player's card; never reused).
+    pub number: u32,
+    pub name: String,
+    pub reading: Option<String>,
+    pub publisher_id: Option<String>,
+    pub nickname: Option<String>,
+    pub note: Option<String>,
+    /// When the player was added (RFC 3339).
+    pub added_at: String,
+}
+
+/// A player's details as typed (a new player, or a correction).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LibraryDetails {
+    pub name: String,
+    pub reading: Option<String>,
+    pub publisher_id: Option<String>,
+    pub nickname: Option<String>,
+    pub note: Option<String>,
+}
+
+/// One event a library player played.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Appearance {
+    /// The event's identity (its creation time and recorded seed): a copy is the same event.
+    pub event: String,
+    pub file: PathBuf,
+    pub event_name: String,
+    /// When the event was created (RFC 3339): the player was seen then.
+    pub date: String,
+    /// The player's number in that event.
+    pub player: u32,
+}
+
+/// The library, open.
+pub struct Library {
+    conn: Connection,
+    path: PathBuf,
+    index: search::Index,
+}
+
+impl Library {
+    /// Opens the library at `path`, creating an empty one (through a temporary file renamed
+    /// into place) when there is none.
+    pub fn open_or_create(path: &Path) -> Result<Library, StoreError> {
+        if !path.exists() {
+            schema::create(path)?;
+        }
+        Library::open(path)
+    }
+
+    /// Opens an existing library; a file that is not one is refused and left unchanged.
+    pub fn open(path: &Path) -> Result<Library, StoreError> {
+        let conn = schema::open(path)?;
+        let mut library = Library {
+            conn,
+            path: path.to_path_buf(),
+            index: search::Index::default(),
+        };
+        let players = library.players()?;
+        library.index = search::Index::new(&players);
+        Ok(library)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Every player, by number.
+    pub fn players(&self) -> Result<Vec<LibraryPlayer>, StoreError> {
+        let mut statement = self.conn.prepare(
+            "SELECT number, name, reading, publisher_id, nickname, note, added_at FROM players ORDER BY number",
+        )?;
+        let rows = statement.query_map([], row_player)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.index.len() == 0
+    }
+
+    /// Player `number`.
+    pub fn player(&self, number: u32) -> Result<LibraryPlayer, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT number, name, reading, publisher_id, nickname, note, added_at FROM players WHERE number = ?1",
+                params![number],
+                row_player,
+            )
+            .optional()?
+            .ok_or(StoreError::UnknownLibraryPlayer { number })
+    }
+
+    /// The players matching what was typed (two letters of a name, reading or nickname, a
+    /// library number or a publisher ID), best first, at most `limit`.
+    pub fn find(&self, typed: &str, limit: usize) -> Result<Vec<LibraryPlayer>, StoreError> {
+        self.index
+            .find(typed, limit)
+            .into_iter()
+            .map(|number| self.player(number))
+            .collect()
+    }
+
+    /// Adds a player (the caller checked the details); returns them with their number.
+    pub fn add(
+        &mut self,
+        details: &LibraryDetails,
+        now: &str,
+    ) -> Result<LibraryPlayer, StoreError> {
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO players (name, reading, publisher_id, nickname, note, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                details.name,
+                details.reading,
+                details.publisher_id,
+                details.nickname,
+                details.note,
+                now
+            ],
+        )?;
+        let number = u32::try_from(tx.last_insert_rowid())
+            .map_err(|_| StoreError::Data("the library is full".into()))?;
+        tx.commit()?;
+        let player = self.player(number)?;
+        self.index.put(&player);
+        Ok(player)
+    }
+
+    /// Replaces a player's details.
+    pub fn edit(
+        &mut self,
+        number: u32,
+        details: &LibraryDetails,
+    ) -> Result<LibraryPlayer, StoreError> {
+        self.player(number)?;
+        self.conn.execute(
+            "UPDATE players SET name = ?2, reading = ?3, publisher_id = ?4, nickname = ?5, note = ?6 WHERE number = ?1",
+            params![
+                number,
+                details.name,
+                details.reading,
+                details.publisher_id,
+                details.nickname,
+                details.note
+            ],
+        )?;
+        let player = self.player(number)?;
+        self.index.put(&player);
+        Ok(player)
+    }
+
+    /// The library player these details are (the same publisher ID, else the same name and
+    /// reading), if any.
+    pub fn same_as(&self, details: &LibraryDetails) -> Result<Option<LibraryPlayer>, StoreError> {
+        match self.index.same_as(details) {
+            Some(number) => self.player(number).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The library player for these details: the one they are, else a new one (a player new
+    /// to the shop is added as they register). `true` when added.
+    pub fn match_or_add(
+        &mut self,
+        details: &LibraryDetails,
+        now: &str,
+    ) -> Result<(LibraryPlayer, bool), StoreError> {
+        match self.same_as(details)? {
+            Some(found) => Ok((found, false)),
+            None => Ok((self.add(details, now)?, true)),
+        }
+    }
+
+    /// Records that player `number` played an event (once per event).
+    pub fn record_appearance(
+        &mut self,
+        number: u32,
+        appearance: &Appearance,
+    ) -> Result<(), StoreError> {
+        self.player(number)?;
+        self.conn.execute(
+            "INSERT INTO appearances (player, event, file, event_name, date, event_player) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+             ON CONFLICT (player, event) DO UPDATE SET file = excluded.file, event_name = excluded.event_name, event_player = excluded.event_player",
+            params![
+                number,
+                appearance.event,
+                appearance.file.to_string_lossy(),
+                appearance.event_name,
+                appearance.date,
+                appearance.player
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// The events player `number` played, oldest first.
+    pub fn appearances(&self, number: u32) -> Result<Vec<Appearance>, StoreError> {
+        let mut statement = self.conn.prepare(
+            "SELECT event, file, event_name, date, event_player FROM appearances WHERE player = ?1 ORDER BY date, event",
+        )?;
+        let rows = statement.query_map(params![number], |row| {
+            Ok(Appearance {
+                event: row.get(0)?,
+                file: PathBuf::from(row.get::<_, String>(1)?),
+                event_name: row.get(2)?,
+                date: row.get(3)?,
+                player: row.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// How many events each player played and when they were last seen (only players with
+    /// events), in one query.
+    pub fn seen(&self) -> Result<std::collections::HashMap<u32, (u32, String)>, StoreError> {
+        let mut statement = self
+            .conn
+            .prepare("SELECT player, COUNT(*), MAX(date) FROM appearances GROUP BY player")?;
+        let rows = statement.query_map([], |row| Ok((row.get(0)?, (row.get(1)?, row.get(2)?))))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// How many events player `number` played and when they were last seen.
+    pub fn seen_one(&self, number: u32) -> Result<Option<(u32, String)>, StoreError> {
+        let (count, last): (u32, Option<String>) = self.conn.query_row(
+            "SELECT COUNT(*), MAX(date) FROM appearances WHERE player = ?1",
+            params![number],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )?;
+        Ok(last.map(|last| (count, last)))
+    }
+
+    /// Groups of players who look like one person: the same publisher ID, or the same name
+    /// and reading. Each group by number, the lowest first.
+    pub fn duplicates(&self) -> Vec<Vec<u32>> {
+        self.index.duplicates()
+    }
+
+    /// Merges player `other` into `keep`: `keep`'s details stay, the ones it lacks come from
+    /// `other`, the events of both are `keep`'s; `other` leaves the library. One transaction.
+    pub fn merge(&mut self, keep: u32, other: u32) -> Result<LibraryPlayer, StoreError> {
+        if keep == other {
+            return Err(StoreError::Data(
+                "a player cannot be merged with themselves".into(),
+            ));
+        }
+        let kept = self.player(keep)?;
+        let gone = self.player(other)?;
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "UPDATE players SET reading = ?2, publisher_id = ?3, nickname = ?4, note = ?5 WHERE number = ?1",
+            params![
+                keep,
+                kept.reading.or(gone.reading),
+                kept.publisher_id.or(gone.publisher_id),
+                kept.nickname.or(gone.nickname),
+                match (kept.note, gone.note) {
+                    (Some(a), Some(b)) if a != b => Some(format!("{a}\n{b}")),
+                    (a, b) => a.or(b),
+                }
+            ],
+        )?;
+        // An event both played (one registered twice) stays once, as `keep`'s.
+        tx.execute(
+            "INSERT OR IGNORE INTO appearances (player, event, file, event_name, date, event_player)
+             SELECT ?1, event, file, event_name, date, event_player FROM appearances WHERE player = ?2",
+            params![keep, other],
+        )?;
+        tx.execute("DELETE FROM appearances WHERE player = ?1", params![other])?;
+        tx.execute("DELETE FROM players WHERE number = ?1", params![other])?;
+        tx.commit()?;
+        self.index.remove(other);
+        let player = self.player(keep)?;
+        self.index.put(&player);
+        Ok(player)
+    }
+
+    /// Removes a player on request: their details and their list of events leave the
+    /// library (event files keep their own copy). The file is vacuumed so the details do not
+    /// stay in free pages.
+    pub fn remove(&mut self, number: u32) -> Result<LibraryPlayer, StoreError> {
+        let player = self.player(number)?;
+        let tx = self.conn.transaction()?;
+        tx.execute("DELETE FROM appearances WHERE player = ?1", params![number])?;
+        tx.execute("DELETE FROM players WHERE number = ?1", params![number])?;
+        tx.commit()?;
+        self.index.remove(number);
+        self.conn
+            .execute_batch("PRAGMA secure_delete = ON; VACUUM;")?;
+        Ok(player)
+    }
+
+    /// Writes a copy of the library to `target` (through a temporary file renamed into place;
+    /// an existing file is not replaced).
+    pub fn export(&self, target: &Path) -> Result<(), StoreError> {
+        transfer::export(&self.conn, target)
+    }
+
+    /// Adds the players of the library at `source` (another laptop's): each one already here
+    /// (same publisher ID, or same name and reading) gets the events they played there; the
+    /// others are added. Nothing here is removed or overwritten.
+    pub fn import(&mut self, source: &Path, now: &str) -> Result<ImportSummary, StoreError> {
+        transfer::import(self, source, now)
+    }
+}
+
+fn row_player(row: &rusqlite::Row<'_>) -> rusqlite::Result<LibraryPlayer> {
+    Ok(LibraryPlayer {
+        number: row.get(0)?,
+        name: row.get(1)?,
+        reading: row.get(2)?,
+        publisher_id: row.get(3)?,
+        nickname: row.get(4)?,
+        note: row.get(5)?,
+        added_at: row.get(6)?,
+    })
+}
+
+/// The library's default place: `players.tklibrary` in the app's data folder.
+pub fn default_library(data_dir: &Path) -> PathBuf {
+    data_dir.join(format!("players.{LIBRARY_EXTENSION}"))
+}

@@ -1,0 +1,120 @@
+//! The library file's schema and how it is opened: its own application id ("TKLB"), so an
+//! event file or any other SQLite file is refused and left unchanged; migrations as the
+//! event file's (`rusqlite_migration`); a new library built in a temporary file and renamed
+//! into place.
+
+use std::path::Path;
+
+use rusqlite::{Connection, OpenFlags};
+use rusqlite_migration::{M, Migrations};
+
+use crate::error::StoreError;
+use crate::sidecar;
+
+/// `PRAGMA application_id` of library files: "TKLB".
+const APPLICATION_ID: i64 = 0x544B_4C42;
+
+fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![M::up(
+        "CREATE TABLE players (
+            number INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL,
+            reading TEXT,
+            publisher_id TEXT,
+            nickname TEXT,
+            note TEXT,
+            added_at TEXT NOT NULL
+        );
+        CREATE TABLE appearances (
+            player INTEGER NOT NULL REFERENCES players (number),
+            event TEXT NOT NULL,
+            file TEXT NOT NULL,
+            event_name TEXT NOT NULL,
+            date TEXT NOT NULL,
+            event_player INTEGER NOT NULL,
+            PRIMARY KEY (player, event)
+        );
+        CREATE INDEX appearances_by_event ON appearances (event);",
+    )])
+}
+
+/// Creates an empty library at `path` (never over an existing file).
+pub(super) fn create(path: &Path) -> Result<(), StoreError> {
+    if path.exists() {
+        return Err(StoreError::AlreadyExists {
+            path: path.to_path_buf(),
+        });
+    }
+    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder).map_err(|e| StoreError::io(folder, &e))?;
+    }
+    let temporary = sidecar::temporary(path, "creating");
+    sidecar::remove_database(&temporary);
+    let built = (|| {
+        let mut conn =
+            Connection::open(&temporary).map_err(|e| StoreError::writing(&temporary, e))?;
+        conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+        migrations()
+            .to_latest(&mut conn)
+            .map_err(StoreError::Migration)?;
+        conn.close()
+            .map_err(|(_, e)| StoreError::writing(&temporary, e))?;
+        sidecar::sync_file(&temporary)?;
+        sidecar::rename_into_place(&temporary, path)
+    })();
+    if built.is_err() {
+        sidecar::remove_database(&temporary);
+    }
+    built
+}
+
+/// Opens the library at `path` for reading and writing, after checking it is one.
+pub(super) fn open(path: &Path) -> Result<Connection, StoreError> {
+    if !path.exists() {
+        return Err(StoreError::NotFound {
+            path: path.to_path_buf(),
+        });
+    }
+    let mut conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| StoreError::writing(path, e))?;
+    check(&conn, path)?;
+    conn.busy_timeout(std::time::Duration::from_secs(2))?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    migrations()
+        .to_latest(&mut conn)
+        .map_err(StoreError::Migration)?;
+    Ok(conn)
+}
+
+/// Opens another library read-only (an import's source), after checking it is one.
+pub(super) fn open_read_only(path: &Path) -> Result<Connection, StoreError> {
+    if !path.exists() {
+        return Err(StoreError::NotFound {
+            path: path.to_path_buf(),
+        });
+    }
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| StoreError::writing(path, e))?;
+    check(&conn, path)?;
+    Ok(conn)
+}
+
+fn check(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let not_one = || StoreError::NotALibrary {
+        path: path.to_path_buf(),
+    };
+    let id: i64 = conn
+        .pragma_query_value(None, "application_id", |row| row.get(0))
+        .map_err(|_| not_one())?;
+    if id != APPLICATION_ID {
+        return Err(not_one());
+    }
+    Ok(())
+}
