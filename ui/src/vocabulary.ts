@@ -176,6 +176,7 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'same-file': 'errors.same-file',
   'file-in-use': 'errors.file-in-use',
   io: 'errors.io',
+  'not-a-library': 'errors.not-a-library',
   'ambiguous-player': 'errors.ambiguous-player',
   'csv-encoding': 'errors.csv-encoding',
   'csv-format': 'errors.csv-format',

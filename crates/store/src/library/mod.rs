@@ -9,6 +9,7 @@
 //! export are built in a temporary file and renamed into place. Search is in memory
 //! ([`search::Index`]), so find-as-you-type never waits on the disk.
 
+mod records;
 mod schema;
 pub mod search;
 mod transfer;
@@ -16,51 +17,13 @@ mod transfer;
 use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OptionalExtension, params};
-use serde::{Deserialize, Serialize};
 
 use crate::error::StoreError;
 
-pub use transfer::ImportSummary;
+pub use records::{Appearance, ImportSummary, LibraryDetails, LibraryPlayer};
 
 /// The library file's extension.
 pub const LIBRARY_EXTENSION: &str = "tklibrary";
-
-/// A player of the library.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LibraryPlayer {
-    /// The library number (on the player's card; never reused).
-    pub number: u32,
-    pub name: String,
-    pub reading: Option<String>,
-    pub publisher_id: Option<String>,
-    pub nickname: Option<String>,
-    pub note: Option<String>,
-    /// When the player was added (RFC 3339).
-    pub added_at: String,
-}
-
-/// A player's details as typed (a new player, or a correction).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LibraryDetails {
-    pub name: String,
-    pub reading: Option<String>,
-    pub publisher_id: Option<String>,
-    pub nickname: Option<String>,
-    pub note: Option<String>,
-}
-
-/// One event a library player played.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Appearance {
-    /// The event's identity (its creation time and recorded seed): a copy is the same event.
-    pub event: String,
-    pub file: PathBuf,
-    pub event_name: String,
-    /// When the event was created (RFC 3339): the player was seen then.
-    pub date: String,
-    /// The player's number in that event.
-    pub player: u32,
-}
 
 /// The library, open.
 pub struct Library {
@@ -159,6 +122,49 @@ impl Library {
         let player = self.player(number)?;
         self.index.put(&player);
         Ok(player)
+    }
+
+    /// Adds many players in one transaction (a list brought from elsewhere); returns their
+    /// numbers in order.
+    pub fn add_many(
+        &mut self,
+        players: &[LibraryDetails],
+        now: &str,
+    ) -> Result<Vec<u32>, StoreError> {
+        let tx = self.conn.transaction()?;
+        let mut numbers = Vec::with_capacity(players.len());
+        {
+            let mut insert = tx.prepare(
+                "INSERT INTO players (name, reading, publisher_id, nickname, note, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
+            for details in players {
+                insert.execute(params![
+                    details.name,
+                    details.reading,
+                    details.publisher_id,
+                    details.nickname,
+                    details.note,
+                    now
+                ])?;
+                numbers.push(
+                    u32::try_from(tx.last_insert_rowid())
+                        .map_err(|_| StoreError::Data("the library is full".into()))?,
+                );
+            }
+        }
+        tx.commit()?;
+        for (number, details) in numbers.iter().zip(players) {
+            self.index.put(&LibraryPlayer {
+                number: *number,
+                name: details.name.clone(),
+                reading: details.reading.clone(),
+                publisher_id: details.publisher_id.clone(),
+                nickname: details.nickname.clone(),
+                note: details.note.clone(),
+                added_at: now.to_string(),
+            });
+        }
+        Ok(numbers)
     }
 
     /// Replaces a player's details.
@@ -335,7 +341,24 @@ impl Library {
     /// (same publisher ID, or same name and reading) gets the events they played there; the
     /// others are added. Nothing here is removed or overwritten.
     pub fn import(&mut self, source: &Path, now: &str) -> Result<ImportSummary, StoreError> {
-        transfer::import(self, source, now)
+        if transfer::same_file(&self.path, source) {
+            return Err(StoreError::SameFile {
+                path: source.to_path_buf(),
+            });
+        }
+        let mut summary = ImportSummary::default();
+        for (details, appearances) in transfer::read(source)? {
+            let (here, added) = self.match_or_add(&details, now)?;
+            if added {
+                summary.added += 1;
+            } else {
+                summary.matched += 1;
+            }
+            for appearance in &appearances {
+                self.record_appearance(here.number, appearance)?;
+            }
+        }
+        Ok(summary)
     }
 }
 

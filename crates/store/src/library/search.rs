@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 
-use super::{LibraryDetails, LibraryPlayer};
+use super::records::{LibraryDetails, LibraryPlayer};
 
 /// What a search compares: folded words and the player's identity keys.
 #[derive(Debug, Clone)]
@@ -23,9 +23,8 @@ struct Entry {
 
 #[derive(Debug, Default)]
 pub struct Index {
-    entries: HashMap<u32, Entry>,
-    /// Numbers in order, for a stable order of results.
-    order: Vec<u32>,
+    /// Every player's entry, by number (numbers only grow, so this is mostly appended to).
+    entries: Vec<(u32, Entry)>,
 }
 
 /// Text as the search compares it.
@@ -60,6 +59,14 @@ impl Index {
         self.entries.len()
     }
 
+    fn position(&self, number: u32) -> Result<usize, usize> {
+        self.entries.binary_search_by_key(&number, |(n, _)| *n)
+    }
+
+    fn entry(&self, number: u32) -> Option<&Entry> {
+        self.position(number).ok().map(|at| &self.entries[at].1)
+    }
+
     /// Adds or replaces a player.
     pub fn put(&mut self, player: &LibraryPlayer) {
         let entry = Entry {
@@ -76,87 +83,79 @@ impl Index {
             publisher: folded(player.publisher_id.as_deref()),
             same: same_key(&player.name, player.reading.as_deref()),
         };
-        if self.entries.insert(player.number, entry).is_none() {
-            // Numbers only grow, so pushing keeps the order.
-            match self.order.last() {
-                Some(last) if *last > player.number => {
-                    let at = self.order.partition_point(|n| *n < player.number);
-                    self.order.insert(at, player.number);
-                }
-                _ => self.order.push(player.number),
-            }
+        match self.position(player.number) {
+            Ok(at) => self.entries[at].1 = entry,
+            Err(at) => self.entries.insert(at, (player.number, entry)),
         }
     }
 
     pub fn remove(&mut self, number: u32) {
-        if self.entries.remove(&number).is_some() {
-            self.order.retain(|n| *n != number);
+        if let Ok(at) = self.position(number) {
+            self.entries.remove(at);
         }
     }
 
     /// Numbers of the players matching `typed`, best first: the library number, the
-    /// publisher ID, a word starting with it, then anywhere in the words.
+    /// publisher ID, a name (or reading, nickname) starting with it, a word starting with it,
+    /// then anywhere. Each kind keeps at most `limit`, and the scan stops once the two best
+    /// kinds of words have `limit` between them, so a single letter costs no more than a word.
     pub fn find(&self, typed: &str, limit: usize) -> Vec<u32> {
         let query = fold(typed.trim());
         if query.is_empty() || limit == 0 {
             return Vec::new();
         }
-        let mut found: Vec<(u8, u32)> = Vec::new();
-        if let Ok(number) = query.parse::<u32>()
-            && self.entries.contains_key(&number)
-        {
-            found.push((0, number));
-        }
-        for number in &self.order {
-            let Some(entry) = self.entries.get(number) else {
+        let exact = query
+            .parse::<u32>()
+            .ok()
+            .filter(|number| self.position(*number).is_ok());
+        let word_start = format!(" {query}");
+        let mut kinds: [Vec<u32>; 4] = Default::default();
+        for (number, entry) in &self.entries {
+            if Some(*number) == exact {
                 continue;
-            };
-            let rank = if !entry.publisher.is_empty() && entry.publisher == query {
-                1
+            }
+            let kind = if !entry.publisher.is_empty() && entry.publisher == query {
+                0
             } else if entry.words.starts_with(&query) {
+                1
+            } else if entry.words.contains(&word_start) {
                 2
-            } else if entry.words.contains(&format!(" {query}")) {
-                3
             } else if entry.words.contains(&query) || entry.publisher.contains(&query) {
-                4
+                3
             } else {
                 continue;
             };
-            if found.iter().any(|(_, n)| n == number) {
-                continue;
+            if kinds[kind].len() < limit {
+                kinds[kind].push(*number);
             }
-            found.push((rank, *number));
-            // Enough of the best kinds: stop scanning early.
-            if found.iter().filter(|(r, _)| *r <= 2).count() >= limit {
+            if kinds[0].len() + kinds[1].len() >= limit {
                 break;
             }
         }
-        found.sort_by_key(|(rank, number)| (*rank, *number));
-        found.truncate(limit);
-        found.into_iter().map(|(_, number)| number).collect()
+        exact
+            .into_iter()
+            .chain(kinds.into_iter().flatten())
+            .take(limit)
+            .collect()
     }
 
     /// The player these details are: the same publisher ID, else the same name and reading.
     pub fn same_as(&self, details: &LibraryDetails) -> Option<u32> {
         let publisher = folded(details.publisher_id.as_deref());
-        if !publisher.is_empty() {
-            let by_id = self.order.iter().find(|n| {
-                self.entries
-                    .get(n)
-                    .is_some_and(|e| e.publisher == publisher)
-            });
-            if by_id.is_some() {
-                return by_id.copied();
-            }
+        if !publisher.is_empty()
+            && let Some((number, _)) = self.entries.iter().find(|(_, e)| e.publisher == publisher)
+        {
+            return Some(*number);
         }
         let same = same_key(&details.name, details.reading.as_deref());
-        self.order.iter().copied().find(|n| {
-            self.entries.get(n).is_some_and(|e| {
+        self.entries
+            .iter()
+            .find(|(_, e)| {
                 e.same == same
                     // Two different publisher IDs are two people, whatever their names.
                     && (publisher.is_empty() || e.publisher.is_empty() || e.publisher == publisher)
             })
-        })
+            .map(|(number, _)| *number)
     }
 
     /// Groups of numbers that look like one person (same publisher ID, or same name and
@@ -164,10 +163,7 @@ impl Index {
     pub fn duplicates(&self) -> Vec<Vec<u32>> {
         let mut groups: Vec<Vec<u32>> = Vec::new();
         let mut by_key: HashMap<String, usize> = HashMap::new();
-        for number in &self.order {
-            let Some(entry) = self.entries.get(number) else {
-                continue;
-            };
+        for (number, entry) in &self.entries {
             let keys = [
                 (!entry.publisher.is_empty()).then(|| format!("id:{}", entry.publisher)),
                 Some(format!("name:{}", entry.same)),
@@ -176,7 +172,7 @@ impl Index {
             for key in keys.into_iter().flatten() {
                 if let Some(&group) = by_key.get(&key) {
                     let different_ids = groups[group].iter().any(|other| {
-                        self.entries.get(other).is_some_and(|o| {
+                        self.entry(*other).is_some_and(|o| {
                             !o.publisher.is_empty()
                                 && !entry.publisher.is_empty()
                                 && o.publisher != entry.publisher

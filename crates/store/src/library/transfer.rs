@@ -1,24 +1,15 @@
 //! Moving the library between laptops: an export is a complete copy (`VACUUM INTO` a
 //! temporary file, synced and renamed into place); an import adds another library's players
-//! to this one, matching the ones already here, and never removes or overwrites anything.
+//! to this one (`Library::import`), matching the ones already here, and never removes or
+//! overwrites anything; this module reads the other library.
 
 use std::path::Path;
 
-use rusqlite::{Connection, params};
-use serde::{Deserialize, Serialize};
-
-use super::{Appearance, Library, LibraryDetails, schema};
+use super::records::{Appearance, LibraryDetails};
+use super::schema;
 use crate::error::StoreError;
 use crate::sidecar;
-
-/// What an import did.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ImportSummary {
-    /// Players new to this library.
-    pub added: u32,
-    /// Players already here (same publisher ID, or same name and reading).
-    pub matched: u32,
-}
+use rusqlite::{Connection, params};
 
 pub(super) fn export(conn: &Connection, target: &Path) -> Result<(), StoreError> {
     if target.exists() {
@@ -40,16 +31,8 @@ pub(super) fn export(conn: &Connection, target: &Path) -> Result<(), StoreError>
     written
 }
 
-pub(super) fn import(
-    library: &mut Library,
-    source: &Path,
-    now: &str,
-) -> Result<ImportSummary, StoreError> {
-    if same_file(library.path(), source) {
-        return Err(StoreError::SameFile {
-            path: source.to_path_buf(),
-        });
-    }
+/// Every player of the library at `source` (opened read-only) with the events they played.
+pub(super) fn read(source: &Path) -> Result<Vec<(LibraryDetails, Vec<Appearance>)>, StoreError> {
     let other = schema::open_read_only(source)?;
     let mut players = other.prepare(
         "SELECT number, name, reading, publisher_id, nickname, note FROM players ORDER BY number",
@@ -68,17 +51,11 @@ pub(super) fn import(
             ))
         })?
         .collect::<Result<_, _>>()?;
-    let mut summary = ImportSummary::default();
     let mut events = other.prepare(
         "SELECT event, file, event_name, date, event_player FROM appearances WHERE player = ?1",
     )?;
+    let mut all = Vec::with_capacity(rows.len());
     for (number, details) in rows {
-        let (here, added) = library.match_or_add(&details, now)?;
-        if added {
-            summary.added += 1;
-        } else {
-            summary.matched += 1;
-        }
         let appearances: Vec<Appearance> = events
             .query_map(params![number], |row| {
                 Ok(Appearance {
@@ -90,14 +67,12 @@ pub(super) fn import(
                 })
             })?
             .collect::<Result<_, _>>()?;
-        for appearance in &appearances {
-            library.record_appearance(here.number, appearance)?;
-        }
+        all.push((details, appearances));
     }
-    Ok(summary)
+    Ok(all)
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
+pub(super) fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
