@@ -432,6 +432,65 @@ fn four_weekly_events_from_the_player_library() {
         play_rounds(&file, 2, dir.path());
         files.push(file);
     }
+    // Deck checks on week 1: two tables of round 1, then round 2 avoids their four players
+    // while it can: of six players two were not checked, so the table picked holds at most
+    // one player checked before (none when those two sit together).
+    let first = ok(&[
+        "deck-check",
+        &files[0],
+        "--tables",
+        "2",
+        "--round",
+        "1",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(
+        first[0]["tables"].as_array().map(Vec::len),
+        Some(2),
+        "{first}"
+    );
+    let again = ok(&["deck-check", &files[0], "--list", "--round", "1"]);
+    assert_eq!(again, first, "the recorded pick is listed as made");
+    let checked: Vec<Value> = first[0]["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .flat_map(|t| t["players"].as_array().cloned().unwrap_or_default())
+        .map(|p| p["number"].clone())
+        .collect();
+    let second = ok(&["deck-check", &files[0], "--tables", "1", "--round", "2"]);
+    let players = second[0]["tables"][0]["players"]
+        .as_array()
+        .expect("players")
+        .clone();
+    assert!(
+        players.iter().filter(|p| checked.contains(&p["number"])).count() <= 1,
+        "round 2 checks a table of players all checked in round 1: {second}"
+    );
+    let table = second[0]["tables"][0]["table"].to_string();
+    let extended = ok(&[
+        "deck-check",
+        &files[0],
+        "--extend",
+        &table,
+        "--minutes",
+        "5",
+        "--round",
+        "2",
+    ]);
+    assert_eq!(extended[0]["tables"][0]["extension_minutes"], 5);
+    let sheet = dir.path().join("deck-checks.pdf");
+    ok(&[
+        "print",
+        &files[0],
+        "deck-checks",
+        "--round",
+        "2",
+        "-o",
+        sheet.to_str().expect("path"),
+    ]);
+    assert!(std::fs::read(&sheet).expect("pdf").starts_with(b"%PDF"));
 
     // Her ID typed later makes the two one person: found and merged.
     lib(&["edit", &door_number, "--player-id", "BN-1"]);

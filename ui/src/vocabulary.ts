@@ -95,6 +95,7 @@ export const DOCUMENTS: Labels<Document> = {
   'door-poster': 'print.doorPoster',
   'cut-line': 'print.cutLine',
   payout: 'print.payout',
+  'deck-checks': 'print.deckChecks',
 };
 
 export const PAPERS: Labels<Paper> = {

@@ -335,6 +335,29 @@ pub enum Command {
         #[command(subcommand)]
         step: LibraryStep,
     },
+    /// Deck checks: pick K tables of the round at random (players checked before avoided
+    /// while possible; the seed is recorded), record a checked table's time extension, or
+    /// list the round's checks. Print the list with `print FILE deck-checks`.
+    DeckCheck {
+        file: PathBuf,
+        /// How many tables to pick.
+        #[arg(long, conflicts_with_all = ["extend", "list"])]
+        tables: Option<u32>,
+        /// Pick again with this seed (default: a new seed, recorded).
+        #[arg(long, requires = "tables")]
+        seed: Option<String>,
+        /// The checked table given a time extension (with --minutes).
+        #[arg(long, requires = "minutes", conflicts_with = "list")]
+        extend: Option<u32>,
+        #[arg(long)]
+        minutes: Option<u32>,
+        /// List the round's deck checks.
+        #[arg(long)]
+        list: bool,
+        /// Round (default: the current round).
+        #[arg(long)]
+        round: Option<u32>,
+    },
     /// Register library players into an event by their library numbers.
     Register {
         file: PathBuf,

@@ -1,5 +1,5 @@
-//! `library` and `register`: the shop's player library (docs/library.md) as the surface's
-//! typed requests, and their text.
+//! `library`, `register` and `deck-check`: the shop's player library (docs/library.md) and
+//! deck checks (docs/deck-checks.md) as the surface's typed requests, and their text.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -216,6 +216,39 @@ fn history_text(history: &PlayerHistoryView) -> String {
                 penalty.infraction
             );
         }
+    }
+    text
+}
+
+pub fn deck_checks_text(checks: &[tablekeeper_commands::deck_check_view::DeckCheckView]) -> String {
+    let mut text = String::new();
+    for check in checks {
+        let _ = writeln!(
+            text,
+            "round {} deck check (seed {}):",
+            check.round, check.seed
+        );
+        for table in &check.tables {
+            let players: Vec<String> = table
+                .players
+                .iter()
+                .map(|p| format!("{} ({})", p.name, p.number))
+                .collect();
+            let extension = if table.extension_minutes > 0 {
+                format!("  +{} min", table.extension_minutes)
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                text,
+                "  table {:>4}: {}{extension}",
+                table.table,
+                players.join(" vs ")
+            );
+        }
+    }
+    if checks.is_empty() {
+        text.push_str("no deck check in this round\n");
     }
     text
 }

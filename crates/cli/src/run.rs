@@ -490,6 +490,34 @@ pub fn run(
             Output::new(crate::prizes::season(&view), &view)
         }
         Command::Judge { file, step } => crate::door::judge(host, &file, step),
+        Command::DeckCheck {
+            file,
+            tables,
+            seed,
+            extend,
+            minutes,
+            list: _,
+            round,
+        } => {
+            use tablekeeper_commands::deck_check_view::{
+                DeckCheckExtensionRequest, DeckCheckRequest,
+            };
+            let desk = host.open(&file)?;
+            let checks = match (tables, extend.zip(minutes)) {
+                (Some(count), _) => {
+                    vec![desk.deck_check(DeckCheckRequest { count, round, seed })?]
+                }
+                (None, Some((table, minutes))) => {
+                    desk.deck_check_extension(DeckCheckExtensionRequest {
+                        table,
+                        minutes,
+                        round,
+                    })?
+                }
+                (None, None) => desk.deck_checks(RoundRequest { round })?,
+            };
+            Output::new(crate::library::deck_checks_text(&checks), &checks)
+        }
         Command::Library { library, step } => crate::library::library(host, library, step),
         Command::Register {
             file,

@@ -103,6 +103,10 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
         ],
     ),
     ("register", &["register_from_library", "open_library"]),
+    (
+        "deck-check",
+        &["deck_check", "deck_check_extension", "deck_checks"],
+    ),
     ("codes", &["table_codes"]),
     ("ticket", &["player_ticket", "reissue_player_code"]),
     ("station", &["record_result"]),

@@ -12,6 +12,7 @@ pub mod catalogue;
 pub mod csv_export;
 pub mod csv_import;
 pub mod deck;
+pub mod deck_check_view;
 pub mod demo;
 pub mod desk;
 pub mod door_view;

@@ -94,6 +94,8 @@ choice_enum! {
         CutLine = "cut-line",
         /// The payout under the event's prize rules, to sign on receipt (issue 26).
         Payout = "payout",
+        /// The round's deck checks for the judges: tables, players, extensions (issue 25).
+        DeckChecks = "deck-checks",
     }
 }
 

@@ -591,6 +591,31 @@ fn library_commands(host: &mut Host, dir: &Path) {
         "library_edit",
         json!({ "number": twin, "details": { "name": "Bo L.", "publisher_id": "x-9" } }),
     );
+    // Deck checks in this event's round 1: one table picked with a recorded seed, its
+    // extension recorded, the list printed for the judges.
+    host.ok("pair_round", json!({ "allow_rematches": false }));
+    let check = host.ok("deck_check", json!({ "count": 1, "seed": "5" }));
+    assert_eq!(check["tables"].as_array().map(Vec::len), Some(1), "{check}");
+    assert_eq!(check["seed"], "5");
+    let table = check["tables"][0]["table"].clone();
+    let extended = host.ok(
+        "deck_check_extension",
+        json!({ "table": table, "minutes": 4 }),
+    );
+    assert_eq!(extended[0]["tables"][0]["extension_minutes"], 4);
+    assert_eq!(host.ok("deck_checks", json!({ "round": null })), extended);
+    assert_eq!(
+        host.kind("deck_check", json!({ "count": 1 })),
+        "invalid-step",
+        "no table left"
+    );
+    let sheet = host.ok("print", json!({ "document": "deck-checks", "round": null, "paper": "a4", "language": "en", "open": false }));
+    assert!(
+        sheet["path"]
+            .as_str()
+            .is_some_and(|p| p.ends_with("deck-checks-en.pdf")),
+        "{sheet}"
+    );
     let groups = host.ok("library_duplicates", Value::Null);
     assert_eq!(groups.as_array().map(Vec::len), Some(1), "{groups}");
     let merged = host.ok("library_merge", json!({ "keep": number, "other": twin }));

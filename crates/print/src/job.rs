@@ -108,6 +108,15 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
         Document::Tickets => crate::tickets::tickets(&sheet, &job.tickets),
         Document::DoorPoster => crate::poster::door_poster(&sheet),
         Document::CutLine => crate::standings::cut_line(&sheet, &session.cut_line(None)?),
+        Document::DeckChecks => {
+            // Refused before round 1 is paired, so a round is known below.
+            let checks = session.deck_checks(job.round)?;
+            let round = job
+                .round
+                .or_else(|| event.current_round().map(|r| r.number))
+                .unwrap_or_default();
+            crate::deck_checks::deck_checks(&sheet, round, &checks)
+        }
         Document::Payout => {
             let payout = session.prizes(tablekeeper_commands::prizes_view::PrizesRequest {
                 rules: None,

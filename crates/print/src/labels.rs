@@ -106,6 +106,11 @@ pub struct Labels {
     pub season_best: &'static str,
     pub season_counted: &'static str,
     pub season_unranked: &'static str,
+    pub deck_checks: &'static str,
+    pub deck_checks_players: &'static str,
+    pub deck_checks_extension: &'static str,
+    pub deck_checks_seed: &'static str,
+    pub deck_checks_none: &'static str,
     /// The door's QR poster: its title, and how to enter, line by line.
     pub door_poster: &'static str,
     pub door_poster_scan: Vec<&'static str>,

@@ -176,6 +176,8 @@ pub fn action_kind(action: &Action) -> &'static str {
         Action::DrawLottery { .. } => "draw-lottery",
         Action::SetPrizeRules { .. } => "set-prize-rules",
         Action::DrawRaffle { .. } => "draw-raffle",
+        Action::CheckDecks { .. } => "check-decks",
+        Action::ExtendCheckedTable { .. } => "extend-checked-table",
         Action::CheckIn { .. } => "check-in",
         Action::RequestDrop { .. } => "request-drop",
         Action::DecideDropRequest { .. } => "decide-drop-request",
@@ -352,7 +354,7 @@ fn read_record(conn: &Connection, path: &Path, checksums: bool) -> Result<Record
 }
 
 /// Every kind a log row can have.
-const KINDS: [&str; 30] = [
+const KINDS: [&str; 32] = [
     "register-player",
     "enter-pairing",
     "edit-player",
@@ -375,6 +377,8 @@ const KINDS: [&str; 30] = [
     "draw-lottery",
     "set-prize-rules",
     "draw-raffle",
+    "check-decks",
+    "extend-checked-table",
     "check-in",
     "request-drop",
     "decide-drop-request",
@@ -762,6 +766,16 @@ mod tests {
                 rules: String::new(),
             },
             Action::DrawRaffle { seed: 0 },
+            Action::CheckDecks {
+                round: 1,
+                count: 1,
+                seed: 0,
+            },
+            Action::ExtendCheckedTable {
+                round: 1,
+                table: 1,
+                minutes: 3,
+            },
             Action::CheckIn {
                 entry: 1,
                 by_player: false,
@@ -803,6 +817,8 @@ mod tests {
                 | Action::DrawLottery { .. }
                 | Action::SetPrizeRules { .. }
                 | Action::DrawRaffle { .. }
+                | Action::CheckDecks { .. }
+                | Action::ExtendCheckedTable { .. }
                 | Action::CheckIn { .. }
                 | Action::RequestDrop { .. }
                 | Action::DecideDropRequest { .. }

@@ -19,6 +19,9 @@ import type { CutLineView } from './CutLineView';
 import type { CutRequest } from './CutRequest';
 import type { DecideDropRequest } from './DecideDropRequest';
 import type { DecideEntryRequest } from './DecideEntryRequest';
+import type { DeckCheckExtensionRequest } from './DeckCheckExtensionRequest';
+import type { DeckCheckRequest } from './DeckCheckRequest';
+import type { DeckCheckView } from './DeckCheckView';
 import type { DeskCallRequest } from './DeskCallRequest';
 import type { DoorPageView } from './DoorPageView';
 import type { DoorSettings } from './DoorSettings';
@@ -42,9 +45,20 @@ import type { ImportArchiveRequest } from './ImportArchiveRequest';
 import type { ImportPreview } from './ImportPreview';
 import type { ImportRequest } from './ImportRequest';
 import type { JudgeCallsView } from './JudgeCallsView';
+import type { LibraryEditRequest } from './LibraryEditRequest';
+import type { LibraryFileRequest } from './LibraryFileRequest';
+import type { LibraryFindRequest } from './LibraryFindRequest';
+import type { LibraryImportView } from './LibraryImportView';
+import type { LibraryMergeRequest } from './LibraryMergeRequest';
+import type { LibraryNumberRequest } from './LibraryNumberRequest';
+import type { LibraryPlayerDetails } from './LibraryPlayerDetails';
+import type { LibraryPlayerView } from './LibraryPlayerView';
+import type { LibraryRegisterRequest } from './LibraryRegisterRequest';
+import type { LibraryView } from './LibraryView';
 import type { MeView } from './MeView';
 import type { Message } from './Message';
 import type { OpenEventRequest } from './OpenEventRequest';
+import type { OpenLibraryRequest } from './OpenLibraryRequest';
 import type { PairRequest } from './PairRequest';
 import type { PairingsRequest } from './PairingsRequest';
 import type { PairingsView } from './PairingsView';
@@ -53,6 +67,7 @@ import type { PenaltyRequest } from './PenaltyRequest';
 import type { PenaltyView } from './PenaltyView';
 import type { PlayerCodeRequest } from './PlayerCodeRequest';
 import type { PlayerCodeView } from './PlayerCodeView';
+import type { PlayerHistoryView } from './PlayerHistoryView';
 import type { PlayerRequest } from './PlayerRequest';
 import type { PlayerTicketView } from './PlayerTicketView';
 import type { PlayerView } from './PlayerView';
@@ -141,6 +156,9 @@ export type Commands = {
   season: { request: SeasonRequest; response: SeasonView };
   print_season: { request: PrintSeasonRequest; response: PrintView };
   export_season: { request: ExportSeasonRequest; response: ExportView };
+  deck_check: { request: DeckCheckRequest; response: DeckCheckView };
+  deck_check_extension: { request: DeckCheckExtensionRequest; response: Array<DeckCheckView> };
+  deck_checks: { request: RoundRequest; response: Array<DeckCheckView> };
   start_cut: { request: CutRequest; response: BracketView };
   pair_bracket_round: { request: null; response: PairingsView };
   bracket: { request: null; response: BracketView | null };
@@ -180,6 +198,19 @@ export type Commands = {
   check_in: { request: EntryRequest; response: DoorView };
   draw_lottery: { request: DrawRequest; response: DoorView };
   decide_drop_request: { request: DecideDropRequest; response: DoorView };
+  library_info: { request: null; response: LibraryView };
+  open_library: { request: OpenLibraryRequest; response: LibraryView };
+  library_players: { request: null; response: Array<LibraryPlayerView> };
+  library_find: { request: LibraryFindRequest; response: Array<LibraryPlayerView> };
+  library_add: { request: LibraryPlayerDetails; response: LibraryPlayerView };
+  library_edit: { request: LibraryEditRequest; response: LibraryPlayerView };
+  library_duplicates: { request: null; response: Array<Array<LibraryPlayerView>> };
+  library_merge: { request: LibraryMergeRequest; response: LibraryPlayerView };
+  library_remove: { request: LibraryNumberRequest; response: LibraryPlayerView };
+  library_export: { request: LibraryFileRequest; response: ExportView };
+  library_import: { request: LibraryFileRequest; response: LibraryImportView };
+  library_history: { request: LibraryNumberRequest; response: PlayerHistoryView };
+  register_from_library: { request: LibraryRegisterRequest; response: Array<PlayerView> };
   judge_calls: { request: null; response: JudgeCallsView };
   desk_call_judge: { request: DeskCallRequest; response: JudgeCallsView };
   claim_call: { request: CallRequest; response: JudgeCallsView };
@@ -234,6 +265,9 @@ export const COMMAND_PROPERTIES = {
   season: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing' },
   print_season: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing' },
   export_season: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing' },
+  deck_check: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
+  deck_check_extension: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
+  deck_checks: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
   start_cut: { access: 'write', effect: 'event', thread: 'slow', needs: 'event' },
   pair_bracket_round: { access: 'write', effect: 'event', thread: 'slow', needs: 'event' },
   bracket: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
@@ -273,6 +307,19 @@ export const COMMAND_PROPERTIES = {
   check_in: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
   draw_lottery: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
   decide_drop_request: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
+  library_info: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing' },
+  open_library: { access: 'local', effect: 'files', thread: 'worker', needs: 'nothing' },
+  library_players: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing' },
+  library_find: { access: 'local', effect: 'nothing', thread: 'here', needs: 'nothing' },
+  library_add: { access: 'local', effect: 'files', thread: 'worker', needs: 'nothing' },
+  library_edit: { access: 'local', effect: 'files', thread: 'worker', needs: 'nothing' },
+  library_duplicates: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing' },
+  library_merge: { access: 'local', effect: 'files', thread: 'worker', needs: 'nothing' },
+  library_remove: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing' },
+  library_export: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing' },
+  library_import: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing' },
+  library_history: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing' },
+  register_from_library: { access: 'local', effect: 'event', thread: 'worker', needs: 'event' },
   judge_calls: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
   desk_call_judge: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
   claim_call: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },

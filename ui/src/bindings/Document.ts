@@ -3,4 +3,4 @@
 /**
  * A printout.
  */
-export type Document = "pairings" | "pairings-by-name" | "slips" | "slips-compact" | "standings" | "breakdown" | "bracket" | "score-card" | "deck-sheet" | "tickets" | "door-poster" | "cut-line" | "payout";
+export type Document = "pairings" | "pairings-by-name" | "slips" | "slips-compact" | "standings" | "breakdown" | "bracket" | "score-card" | "deck-sheet" | "tickets" | "door-poster" | "cut-line" | "payout" | "deck-checks";

@@ -527,6 +527,30 @@ impl Desk {
         })
     }
 
+    /// Picks tables of the round for a deck check (issue 25), with a recorded seed.
+    pub fn deck_check(
+        &mut self,
+        request: crate::deck_check_view::DeckCheckRequest,
+    ) -> Result<crate::deck_check_view::DeckCheckView, CommandError> {
+        self.session_mut()?.check_decks(request)
+    }
+
+    /// Records the time extension a checked table was given.
+    pub fn deck_check_extension(
+        &mut self,
+        request: crate::deck_check_view::DeckCheckExtensionRequest,
+    ) -> Result<Vec<crate::deck_check_view::DeckCheckView>, CommandError> {
+        self.session_mut()?.extend_checked_table(request)
+    }
+
+    /// A round's deck checks (`null`: the current round).
+    pub fn deck_checks(
+        &mut self,
+        request: RoundRequest,
+    ) -> Result<Vec<crate::deck_check_view::DeckCheckView>, CommandError> {
+        self.session()?.deck_checks(request.round)
+    }
+
     /// Writes a season's table as CSV.
     pub fn export_season(
         &mut self,

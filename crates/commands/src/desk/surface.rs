@@ -202,6 +202,9 @@ surface! {
     season(SeasonRequest) -> crate::prizes_view::SeasonView: Local, Nothing, Slow, Nothing;
     print_season(crate::prizes_view::PrintSeasonRequest) -> PrintView: Local, Files, Slow, Nothing;
     export_season(crate::prizes_view::ExportSeasonRequest) -> crate::export::ExportView: Local, Files, Slow, Nothing;
+    deck_check(crate::deck_check_view::DeckCheckRequest) -> crate::deck_check_view::DeckCheckView: Write, Event, Worker, Event;
+    deck_check_extension(crate::deck_check_view::DeckCheckExtensionRequest) -> Vec<crate::deck_check_view::DeckCheckView>: Write, Event, Worker, Event;
+    deck_checks(RoundRequest) -> Vec<crate::deck_check_view::DeckCheckView>: Read, Nothing, Worker, Event;
     start_cut(CutRequest) -> crate::bracket_view::BracketView: Write, Event, Slow, Event;
     pair_bracket_round(Nothing) -> crate::views::PairingsView: Write, Event, Slow, Event;
     bracket(Nothing) -> Option<crate::bracket_view::BracketView>: Read, Nothing, Worker, Event;

@@ -227,6 +227,24 @@ pub(super) fn describe(event: &Event, action: &Action) -> Message {
             "drew the door-prize raffle (seed {seed})",
             seed = seed.to_string()
         ),
+        Action::CheckDecks { round, count, seed } => msg!(
+            "history.deck-check",
+            "picked {count} tables of round {round} for a deck check (seed {seed})",
+            count = count,
+            round = round,
+            seed = seed.to_string()
+        ),
+        Action::ExtendCheckedTable {
+            round,
+            table,
+            minutes,
+        } => msg!(
+            "history.deck-check-extension",
+            "gave table {table} of round {round} {minutes} extra minutes for its deck check",
+            table = table,
+            round = round,
+            minutes = minutes
+        ),
         Action::CheckIn { entry, .. } => msg!(
             "history.checked-in",
             "{name} checked in",

@@ -27,6 +27,7 @@ mod top_cut;
 mod views;
 
 pub use history::HistoryItem;
+pub(crate) use open::no_round_yet;
 pub use open::{Session, event_identity};
 pub use options::{
     CreateOptions, CutOptions, EditKeep, FinalsChoice, RulesetSource, resolve_ruleset,

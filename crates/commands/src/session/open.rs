@@ -49,7 +49,7 @@ impl Drop for Session {
 }
 
 /// The refusal of a command that needs a paired round before round 1 is paired.
-pub(super) fn no_round_yet() -> CommandError {
+pub(crate) fn no_round_yet() -> CommandError {
     CommandError::input(
         ErrorKind::NoRound,
         msg!(

@@ -42,7 +42,7 @@ impl ResultPlan {
 
 impl Session {
     /// `round`, or the current round when it is `None`.
-    pub(super) fn round_or_current(&self, round: Option<u32>) -> Result<u32, CommandError> {
+    pub(crate) fn round_or_current(&self, round: Option<u32>) -> Result<u32, CommandError> {
         if let Some(round) = round {
             return Ok(round);
         }

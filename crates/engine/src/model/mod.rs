@@ -5,6 +5,7 @@
 //! log (see ARCHITECTURE.md).
 
 mod deck;
+mod deck_check;
 mod door;
 mod penalty;
 mod player;
@@ -14,6 +15,7 @@ mod round;
 mod structure;
 
 pub use deck::{DeckCard, DeckData};
+pub use deck_check::{CheckedTable, DeckCheck};
 pub use door::{
     Door, DoorSettings, DropRequest, DropRequestState, DropRequests, Entry, EntryMode, EntryState,
     JudgeCall, LotteryDraw,

@@ -6,6 +6,7 @@
 //! ([`projection`]). The transitions and the command layer ask these; nothing here changes
 //! an event.
 
+pub mod deck_check;
 pub mod door;
 pub mod drops;
 pub mod elimination;

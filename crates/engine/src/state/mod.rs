@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::EngineError;
 use crate::exact::MAX_ROUNDS;
 use crate::model::{
-    Door, EliminationStop, PenaltyRecord, Player, PlayerId, PrizeSetting, ResultEntry, Round,
-    Seats, Side, Structure,
+    DeckCheck, Door, EliminationStop, PenaltyRecord, Player, PlayerId, PrizeSetting, ResultEntry,
+    Round, Seats, Side, Structure,
 };
 use crate::ruleset::Ruleset;
 use crate::top_cut::bracket::Cut;
@@ -83,6 +83,8 @@ pub struct Event {
     pub door: Door,
     /// The prize rules and the raffle's seed (issue 26).
     pub prizes: PrizeSetting,
+    /// The deck checks of the event, oldest first (issue 25).
+    pub deck_checks: Vec<DeckCheck>,
     /// `(name, publisher id)` of every player, to refuse a duplicate without a scan (a
     /// 50,000-player import stays linear). Derived from `players`.
     pub(crate) registered: std::collections::HashSet<(String, Option<String>)>,
@@ -112,6 +114,7 @@ impl Event {
             penalties: Vec::new(),
             door: Door::default(),
             prizes: PrizeSetting::default(),
+            deck_checks: Vec::new(),
             registered: std::collections::HashSet::new(),
         })
     }

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Event, EventSettings};
-use crate::model::{Door, PenaltyRecord, Player, PrizeSetting, Round};
+use crate::model::{DeckCheck, Door, PenaltyRecord, Player, PrizeSetting, Round};
 use crate::ruleset::Ruleset;
 use crate::top_cut::bracket::Cut;
 
@@ -26,6 +26,8 @@ pub struct EventState {
     pub door: Door,
     #[serde(default, skip_serializing_if = "PrizeSetting::is_empty")]
     pub prizes: PrizeSetting,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deck_checks: Vec<DeckCheck>,
 }
 
 impl EventState {
@@ -41,6 +43,7 @@ impl EventState {
             cut: event.cut.clone(),
             door: event.door.clone(),
             prizes: event.prizes.clone(),
+            deck_checks: event.deck_checks.clone(),
         }
     }
 
@@ -56,6 +59,7 @@ impl EventState {
             cut: self.cut,
             door: self.door,
             prizes: self.prizes,
+            deck_checks: self.deck_checks,
             registered: Default::default(),
         };
         event.index_names();

@@ -146,6 +146,15 @@ pub enum Action {
     SetPrizeRules { rules: String },
     /// Draws the door-prize raffle of the prize rules with this seed (once; undo redraws).
     DrawRaffle { seed: u64 },
+    /// Picks `count` tables of round `round` for a deck check with this seed
+    /// (`rules::deck_check::pick`: players checked before are avoided while possible).
+    CheckDecks { round: u32, count: u32, seed: u64 },
+    /// The time extension given to a checked table for its deck check, in minutes.
+    ExtendCheckedTable {
+        round: u32,
+        table: u32,
+        minutes: u32,
+    },
     /// An accepted entry is present on the day: it becomes a player (a late entry once
     /// round 1 is paired, decision 11).
     CheckIn {

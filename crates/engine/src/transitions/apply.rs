@@ -142,6 +142,12 @@ impl Event {
             Action::DrawLottery { seed } => self.draw_lottery(*seed),
             Action::SetPrizeRules { rules } => self.set_prize_rules(rules),
             Action::DrawRaffle { seed } => self.draw_raffle(*seed),
+            Action::CheckDecks { round, count, seed } => self.check_decks(*round, *count, *seed),
+            Action::ExtendCheckedTable {
+                round,
+                table,
+                minutes,
+            } => self.extend_checked_table(*round, *table, *minutes),
             Action::CheckIn { entry, .. } => self.check_in(*entry),
             Action::RequestDrop { player, at } => self.request_drop(*player, *at),
             Action::DecideDropRequest { player, accept } => {

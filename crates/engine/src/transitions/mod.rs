@@ -7,6 +7,7 @@
 
 mod action;
 mod apply;
+mod deck_checks;
 mod door;
 pub mod pairing;
 mod penalties;
