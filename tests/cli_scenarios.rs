@@ -465,7 +465,11 @@ fn four_weekly_events_from_the_player_library() {
         .expect("players")
         .clone();
     assert!(
-        players.iter().filter(|p| checked.contains(&p["number"])).count() <= 1,
+        players
+            .iter()
+            .filter(|p| checked.contains(&p["number"]))
+            .count()
+            <= 1,
         "round 2 checks a table of players all checked in round 1: {second}"
     );
     let table = second[0]["tables"][0]["table"].to_string();

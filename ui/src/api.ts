@@ -219,6 +219,10 @@ export const leaveStation = () =>
 export const chooseEventFile = (title: string, filterName: string) =>
   guarded(() => open({ title, multiple: false, directory: false, filters: [{ name: filterName, extensions: ['tkevent'] }] }));
 
+/** Asks for a player library file; null when the user cancels. */
+export const chooseLibraryFile = (title: string) =>
+  guarded(() => open({ title, multiple: false, directory: false, filters: [{ name: 'Tablekeeper', extensions: ['tklibrary'] }] }));
+
 /** Asks for an exported event archive (JSON); null when the user cancels. */
 export const chooseArchiveFile = (title: string, filterName: string) =>
   guarded(() => open({ title, multiple: false, directory: false, filters: [{ name: filterName, extensions: ['json'] }] }));

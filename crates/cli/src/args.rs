@@ -358,6 +358,9 @@ pub enum Command {
         #[arg(long)]
         round: Option<u32>,
     },
+    /// Number the event's tables from FIRST in rounds paired from now on (a side event run
+    /// beside another uses its own table range).
+    TableRange { file: PathBuf, first: u32 },
     /// Register library players into an event by their library numbers.
     Register {
         file: PathBuf,
@@ -536,6 +539,9 @@ pub struct CreateArgs {
     /// Team event: 2 (tag) or 3 (trio) members per team; register teams with `add-team`.
     #[arg(long, default_value_t = 0)]
     pub team_size: u8,
+    /// The first table number (a side event run beside another: e.g. 101).
+    #[arg(long)]
+    pub first_table: Option<u32>,
 }
 
 /// A step on the player library.

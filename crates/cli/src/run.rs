@@ -4,6 +4,7 @@
 //! kept: `print`, `tardy`).
 
 use tablekeeper_commands::CommandError;
+use tablekeeper_commands::desk::events::TableRangeRequest;
 use tablekeeper_commands::desk::*;
 use tablekeeper_commands::notice::Notice;
 use tablekeeper_engine::PlayerDetails;
@@ -518,6 +519,16 @@ pub fn run(
             };
             Output::new(crate::library::deck_checks_text(&checks), &checks)
         }
+        Command::TableRange { file, first } => {
+            let view = host
+                .open(&file)?
+                .set_table_range(TableRangeRequest { first })?;
+            let text = format!(
+                "tables of rounds paired from now on start at {}\n",
+                view.first_table
+            );
+            Output::new(text, &view)
+        }
         Command::Library { library, step } => crate::library::library(host, library, step),
         Command::Register {
             file,
@@ -640,6 +651,7 @@ impl crate::args::CreateArgs {
             min_rounds: Some(self.min_rounds),
             team_size: Some(self.team_size),
             planned_cut: Some(self.cut),
+            first_table: self.first_table,
         }
     }
 }

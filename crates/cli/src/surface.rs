@@ -103,6 +103,7 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
         ],
     ),
     ("register", &["register_from_library", "open_library"]),
+    ("table-range", &["set_table_range"]),
     (
         "deck-check",
         &["deck_check", "deck_check_extension", "deck_checks"],
@@ -119,6 +120,14 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
 
 /// Surface commands only the app has, and why the CLI needs none.
 pub const APP_ONLY: &[(&str, &str)] = &[
+    (
+        "open_events",
+        "the window's switcher between events open at once; every CLI command opens the one file it is given",
+    ),
+    (
+        "switch_event",
+        "the window's switcher between events open at once; every CLI command opens the one file it is given",
+    ),
     (
         "publish_season",
         "the season on the players' page is published from the app's Prizes screen while it shares its event; the CLI's serve shows the event alone",

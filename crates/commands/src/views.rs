@@ -40,6 +40,10 @@ pub struct EventView {
     #[serde(default)]
     #[ts(as = "Option<u32>", optional)]
     pub planned_cut: u32,
+    /// The event's first table number (its table range starts there; issue 25).
+    #[serde(default)]
+    #[ts(as = "Option<u32>", optional)]
+    pub first_table: u32,
     /// With a planned cut, the range of Swiss rounds the publisher's with-cut table gives
     /// (Bushiroad: e.g. `[3, 5]`); `null` when it gives one count or no cut is planned.
     #[serde(default)]

@@ -175,6 +175,7 @@ fn the_desktop_plans_a_cut_and_chooses_the_finals() {
         min_rounds: None,
         team_size: None,
         planned_cut: Some(4),
+        first_table: None,
     };
     let created = desk.create_event(request(None, "finals")).expect("create");
     assert_eq!(created.planned_cut, 4);

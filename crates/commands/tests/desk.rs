@@ -531,6 +531,7 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     room_commands(&mut host, dir);
     door_commands(&mut host, dir);
     library_commands(&mut host, dir);
+    several_events(&mut host, dir);
     host.ok("open_event", json!({ "path": file }));
     // A name the printouts cannot show is registered, with a notice, once.
     tablekeeper_commands::names::set_print_check(no_font_has_private_use);
@@ -649,9 +650,105 @@ fn library_commands(host: &mut Host, dir: &Path) {
     host.ok("close_event", Value::Null);
 }
 
+/// Closes every open event (each was left open beside the next one created).
+fn close_all(host: &mut Host) {
+    while host
+        .ok("open_events", Value::Null)
+        .as_array()
+        .is_some_and(|e| !e.is_empty())
+    {
+        host.ok("close_event", Value::Null);
+    }
+}
+
+/// A main event and a side event open together (issue 25): the side event's tables start
+/// after the main event's, rounds interleave without a table number used twice, switching
+/// keeps each event's own state, and closing one leaves the other.
+fn several_events(host: &mut Host, dir: &Path) {
+    while host
+        .ok("open_events", Value::Null)
+        .as_array()
+        .is_some_and(|e| !e.is_empty())
+    {
+        host.ok("close_event", Value::Null);
+    }
+    let names =
+        |prefix: &str, n: usize| (1..=n).map(|i| format!("{prefix} {i}")).collect::<Vec<_>>();
+    let main = path(dir, "main.tkevent");
+    let side = path(dir, "side.tkevent");
+    host.ok(
+        "create_event",
+        json!({ "name": "Main", "ruleset": "bandai", "planned_rounds": 3, "path": main }),
+    );
+    host.ok("add_players", json!({ "names": names("Main", 12) }));
+    let created = host.ok(
+        "create_event",
+        json!({ "name": "Side", "ruleset": "bandai", "planned_rounds": 3, "path": side }),
+    );
+    assert_eq!(created["first_table"], 101, "{created}");
+    host.ok("add_players", json!({ "names": names("Side", 8) }));
+    // A player of the main event also entered here while the main round is under way.
+    let open = host.ok("open_events", Value::Null);
+    assert_eq!(open.as_array().map(Vec::len), Some(2), "{open}");
+    assert_eq!(open[0]["name"], "Side");
+    assert_eq!(open[0]["active"], true);
+    assert_eq!(open[1]["first_table"], 1);
+    let side_round = host.ok("pair_round", json!({ "allow_rematches": false }));
+    host.ok("switch_event", json!({ "path": main }));
+    assert_eq!(host.ok("summary", Value::Null)["name"], "Main");
+    let main_round = host.ok("pair_round", json!({ "allow_rematches": false }));
+    host.ok("switch_event", json!({ "path": side }));
+    host.ok("add_players", json!({ "names": ["Main 3"] }));
+    let notices = host.ok("take_notices", Value::Null);
+    assert!(
+        notices
+            .as_array()
+            .is_some_and(|n| n.iter().any(|m| m["key"] == "notice.plays-elsewhere")),
+        "{notices}"
+    );
+    let tables = |view: &Value| -> Vec<u64> {
+        view["tables"]
+            .as_array()
+            .expect("tables")
+            .iter()
+            .filter_map(|t| t["table"].as_u64())
+            .collect()
+    };
+    let (main_tables, side_tables) = (tables(&main_round), tables(&side_round));
+    assert_eq!(main_tables, (1..=6).collect::<Vec<_>>());
+    assert_eq!(side_tables, (101..=104).collect::<Vec<_>>());
+    // Another range for the side event's later rounds; one that overlaps is a notice.
+    let moved = host.ok("set_table_range", json!({ "first": 5 }));
+    assert_eq!(moved["first_table"], 5);
+    let notices = host.ok("take_notices", Value::Null);
+    assert!(
+        notices
+            .as_array()
+            .is_some_and(|n| n.iter().any(|m| m["key"] == "notice.tables-overlap")),
+        "{notices}"
+    );
+    host.ok("set_table_range", json!({ "first": 201 }));
+    assert_eq!(
+        host.kind(
+            "switch_event",
+            json!({ "path": path(dir, "nowhere.tkevent") })
+        ),
+        "no-event"
+    );
+    host.ok("close_event", Value::Null);
+    assert_eq!(
+        host.ok("summary", Value::Null)["name"],
+        "Main",
+        "the main event is active again"
+    );
+    host.ok("close_event", Value::Null);
+}
+
 /// The room's commands on a fresh event: what phones see, reports that agree waiting for
 /// the scorekeeper, confirming them, the clock and the codes.
 fn room_commands(host: &mut Host, dir: &Path) {
+    // The room's event is the only one open (its tables from 1).
+    close_all(host);
     host.ok("create_event", json!({ "name": "Room", "ruleset": "bandai", "planned_rounds": 3, "path": path(dir, "room.tkevent") }));
     host.ok(
         "add_players",
@@ -906,6 +1003,7 @@ fn a_backup_in_a_folder_named_in_no_utf8_restores_from_its_listing() {
 /// desk's steps, a lottery replayed from its seed, a drop request taken at the next pairing,
 /// and a judge call claimed and resolved.
 fn door_commands(host: &mut Host, dir: &Path) {
+    close_all(host);
     host.ok("create_event", json!({ "name": "Door", "ruleset": "bandai", "planned_rounds": 3, "path": path(dir, "door.tkevent") }));
     let settings = |mode: &str, seats: Value, closes_at: Value| {
         json!({ "open": true, "mode": mode, "seats": seats, "waiting_limit": null,

@@ -176,6 +176,7 @@ pub fn action_kind(action: &Action) -> &'static str {
         Action::DrawLottery { .. } => "draw-lottery",
         Action::SetPrizeRules { .. } => "set-prize-rules",
         Action::DrawRaffle { .. } => "draw-raffle",
+        Action::SetFirstTable { .. } => "set-first-table",
         Action::CheckDecks { .. } => "check-decks",
         Action::ExtendCheckedTable { .. } => "extend-checked-table",
         Action::CheckIn { .. } => "check-in",
@@ -354,7 +355,7 @@ fn read_record(conn: &Connection, path: &Path, checksums: bool) -> Result<Record
 }
 
 /// Every kind a log row can have.
-const KINDS: [&str; 32] = [
+const KINDS: [&str; 33] = [
     "register-player",
     "enter-pairing",
     "edit-player",
@@ -377,6 +378,7 @@ const KINDS: [&str; 32] = [
     "draw-lottery",
     "set-prize-rules",
     "draw-raffle",
+    "set-first-table",
     "check-decks",
     "extend-checked-table",
     "check-in",
@@ -766,6 +768,7 @@ mod tests {
                 rules: String::new(),
             },
             Action::DrawRaffle { seed: 0 },
+            Action::SetFirstTable { first: 101 },
             Action::CheckDecks {
                 round: 1,
                 count: 1,
@@ -817,6 +820,7 @@ mod tests {
                 | Action::DrawLottery { .. }
                 | Action::SetPrizeRules { .. }
                 | Action::DrawRaffle { .. }
+                | Action::SetFirstTable { .. }
                 | Action::CheckDecks { .. }
                 | Action::ExtendCheckedTable { .. }
                 | Action::CheckIn { .. }

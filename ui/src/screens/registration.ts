@@ -16,6 +16,7 @@ import * as state from '../state';
 import type { ImportPreview, PlayerView } from '../types';
 import { label, labelOf, ENCODINGS, PENALTIES } from '../vocabulary';
 import { doorPanel } from './door';
+import { libraryPanel, libraryPicker } from './library';
 
 /** Names from pasted text: one per line; from spreadsheet rows, the first cell. */
 export function namesFromText(text: string): string[] {
@@ -106,6 +107,8 @@ export function mountRegistration(root: HTMLElement): void {
   const teamSize = state.event()?.team_size ?? 0;
   root.append(
     teamSize > 0 ? teamPanel(teamSize, refresh) : '',
+    // Team members are entered seat by seat above; single players come from the library too.
+    teamSize > 0 ? '' : libraryPicker(refresh),
     h(
       'section',
       { class: 'panel', hidden: teamSize > 0 },
@@ -138,6 +141,7 @@ export function mountRegistration(root: HTMLElement): void {
       await state.refreshEvent();
     }),
     deckPanel(refresh),
+    libraryPanel(),
     names,
     h('section', { class: 'panel' }, h('h3', {}, t('registration.formsTitle')), pdfButtons(['tickets', 'door-poster', 'deck-sheet', 'score-card'])),
   );

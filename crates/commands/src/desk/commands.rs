@@ -99,8 +99,12 @@ impl Desk {
             Some(file) => Some(RulesetSource::File(file)),
             None => ruleset.map(RulesetSource::Embedded),
         };
-        // Release the current event's lock first, so reopening the same file works.
-        self.session = None;
+        // The event open now stays open beside the new one, which gets its own table range.
+        let first_table = request
+            .first_table
+            .unwrap_or_else(|| self.next_free_table());
+        let first_table = if first_table == 1 { 0 } else { first_table };
+        self.park_active();
         let session = Session::create(
             &path,
             CreateOptions {
@@ -115,16 +119,52 @@ impl Desk {
                 min_rounds: request.min_rounds.unwrap_or(0),
                 team_size: request.team_size.unwrap_or(0),
                 planned_cut: request.planned_cut.unwrap_or(0),
+                first_table,
             },
-        )?;
+        );
+        let session = match session {
+            Ok(session) => session,
+            Err(error) => {
+                self.unpark_last();
+                return Err(error);
+            }
+        };
         self.opened(session)
     }
 
+    /// Opens an event beside those already open and makes it the active one (an event
+    /// already open becomes active; opening the active one again reads its file anew).
     pub fn open_event(&mut self, request: OpenEventRequest) -> Result<EventView, CommandError> {
-        self.session = None;
         self.startup_error = None;
-        let session = Session::open(&request.path)?;
-        self.opened(session)
+        if let Some(parked) = self.take_parked(&request.path) {
+            self.park_active();
+            self.session = Some(parked.session);
+            self.room = parked.room;
+            let path = request.path.display().to_string();
+            self.remember(&path);
+            return self.session().map(Session::summary);
+        }
+        let reopening = self
+            .session
+            .as_ref()
+            .is_some_and(|s| s.path() == request.path.as_path());
+        if reopening {
+            // Release the lock first, so reopening the same file works.
+            self.session = None;
+        } else {
+            self.park_active();
+        }
+        match Session::open(&request.path) {
+            Ok(session) => {
+                let view = self.opened(session)?;
+                self.warn_overlapping_tables();
+                Ok(view)
+            }
+            Err(error) => {
+                self.unpark_last();
+                Err(error)
+            }
+        }
     }
 
     /// Creates an event file from an archive and opens it.
@@ -137,14 +177,22 @@ impl Desk {
             Some(path) => path,
             None => self.new_event_path(&archive.event.name)?,
         };
-        self.session = None;
-        let session = crate::archive::import(&archive, &path)?;
+        self.park_active();
+        let session = match crate::archive::import(&archive, &path) {
+            Ok(session) => session,
+            Err(error) => {
+                self.unpark_last();
+                return Err(error);
+            }
+        };
         self.opened(session)
     }
 
+    /// Closes the active event; the event opened before it (if any) becomes active.
     pub fn close_event(&mut self, _: Nothing) -> Result<(), CommandError> {
         self.session = None;
         self.room = crate::room::Room::default();
+        self.unpark_last();
         Ok(())
     }
 
@@ -201,6 +249,7 @@ impl Desk {
         }
         let added = self.session_mut()?.add_players(players)?;
         self.link_to_library(&added);
+        self.warn_playing_elsewhere(&added);
         Ok(added)
     }
 
@@ -243,6 +292,7 @@ impl Desk {
     ) -> Result<Vec<PlayerView>, CommandError> {
         let added = self.session_mut()?.import_players(&request.bytes)?;
         self.link_to_library(&added);
+        self.warn_playing_elsewhere(&added);
         Ok(added)
     }
 

@@ -283,6 +283,7 @@ impl Desk {
             .map(|(number, view)| (*number, view.id))
             .collect();
         self.record_appearances(&numbers)?;
+        self.warn_playing_elsewhere(&added);
         Ok(added)
     }
 

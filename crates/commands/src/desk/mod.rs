@@ -10,6 +10,7 @@
 
 mod commands;
 pub mod door_commands;
+pub mod events;
 pub mod library_commands;
 pub mod requests;
 pub mod room_commands;
@@ -64,9 +65,12 @@ pub fn print_time() -> String {
 /// Most recently opened event files kept for the start screen.
 const RECENT_LIMIT: usize = 10;
 
-/// The app's state: at most one open event.
+/// The app's state: the events open (one active), the player library, the room.
 pub struct Desk {
+    /// The active event: the one every command works on.
     session: Option<Session>,
+    /// Events open beside the active one (a main event and its side events, issue 25).
+    parked: Vec<events::Parked>,
     /// The app's own data (the recent-files list, preferences).
     data_dir: PathBuf,
     /// Where new events go by default (the user's documents folder).
@@ -93,6 +97,7 @@ impl Desk {
     pub fn new(data_dir: PathBuf, default_folder: PathBuf) -> Desk {
         Desk {
             session: None,
+            parked: Vec::new(),
             data_dir,
             default_folder,
             printer: None,

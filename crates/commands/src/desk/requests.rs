@@ -142,6 +142,11 @@ pub struct CreateEventRequest {
     #[serde(default)]
     #[ts(optional = nullable)]
     pub planned_cut: Option<u32>,
+    /// The first table number (`null`: table 1, or after the tables of the events already
+    /// open, so events run side by side never share a table number).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub first_table: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -9,6 +9,7 @@ use tablekeeper_words::{ErrorKind, msg};
 
 use super::Desk;
 use super::door_commands::*;
+use super::events::*;
 use super::library_commands::*;
 use super::requests::*;
 use super::room_commands::*;
@@ -165,6 +166,9 @@ surface! {
     open_event(OpenEventRequest) -> crate::views::EventView: Local, Files, Slow, Nothing;
     import_archive(ImportArchiveRequest) -> crate::views::EventView: Local, Files, Worker, Nothing;
     close_event(Nothing) -> (): Local, Files, Worker, Nothing;
+    open_events(Nothing) -> Vec<OpenEventView>: Local, Nothing, Worker, Nothing;
+    switch_event(SwitchEventRequest) -> crate::views::EventView: Local, Files, Worker, Nothing;
+    set_table_range(TableRangeRequest) -> crate::views::EventView: Write, Event, Worker, Event;
     summary(Nothing) -> crate::views::EventView: Read, Nothing, Worker, Event;
     players(Nothing) -> Vec<crate::views::PlayerView>: Read, Nothing, Worker, Event;
     add_players(AddPlayersRequest) -> Vec<crate::views::PlayerView>: Write, Event, Worker, Event;

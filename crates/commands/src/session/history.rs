@@ -227,6 +227,11 @@ pub(super) fn describe(event: &Event, action: &Action) -> Message {
             "drew the door-prize raffle (seed {seed})",
             seed = seed.to_string()
         ),
+        Action::SetFirstTable { first } => msg!(
+            "history.first-table",
+            "numbered the tables from {first}",
+            first = first
+        ),
         Action::CheckDecks { round, count, seed } => msg!(
             "history.deck-check",
             "picked {count} tables of round {round} for a deck check (seed {seed})",

@@ -153,6 +153,7 @@ impl Session {
             },
             team_size: options.team_size,
             planned_cut: options.planned_cut,
+            first_table: options.first_table,
         };
         let event = Event::new(settings.clone(), ruleset.clone())?;
         let created_at = now();

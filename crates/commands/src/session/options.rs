@@ -74,6 +74,8 @@ pub struct CreateOptions {
     /// The planned top cut (its size; 0 = none): suggested rounds then come from the
     /// publisher's "with cut" table.
     pub planned_cut: u32,
+    /// The event's first table number (0: table 1), for events run side by side.
+    pub first_table: u32,
 }
 
 /// Which fields of [`Session::edit_player`]'s changes to keep as they are (the name is

@@ -92,7 +92,7 @@ impl Session {
         actions.push(Action::PairRound {
             seed,
             seats: pairing.seats.clone(),
-            tables: pairing.tables.clone(),
+            tables: in_range(&scratch, &pairing.seats, &pairing.tables),
         });
         self.commit(actions, None)?;
         let mut view = self.pairings(None)?;
@@ -424,4 +424,42 @@ impl Session {
         let round = self.event.rounds.len();
         self.changed_pairings(u32::try_from(round).unwrap_or(u32::MAX))
     }
+}
+
+/// The pairer's table numbers moved into the event's table range (issue 25): a pair at a
+/// player's fixed table keeps it; the others are numbered from the range's first table, in
+/// the pairer's order, skipping the fixed ones.
+fn in_range(event: &tablekeeper_engine::Event, seats: &[Seats], tables: &[u32]) -> Vec<u32> {
+    let first = event.settings.first_table();
+    if first == 1 {
+        return tables.to_vec();
+    }
+    let fixed_of = |player| event.player(player).ok().and_then(|p| p.fixed_table);
+    let pairs: Vec<_> = seats
+        .iter()
+        .filter_map(|s| match s {
+            Seats::Pair { a, b } => Some((*a, *b)),
+            _ => None,
+        })
+        .collect();
+    let kept: Vec<Option<u32>> = pairs
+        .iter()
+        .zip(tables)
+        .map(|((a, b), table)| {
+            (fixed_of(*a) == Some(*table) || fixed_of(*b) == Some(*table)).then_some(*table)
+        })
+        .collect();
+    let taken: std::collections::HashSet<u32> = kept.iter().flatten().copied().collect();
+    let mut next = first;
+    kept.into_iter()
+        .map(|fixed| {
+            fixed.unwrap_or_else(|| {
+                while taken.contains(&next) {
+                    next += 1;
+                }
+                next += 1;
+                next - 1
+            })
+        })
+        .collect()
 }

@@ -37,6 +37,7 @@ impl Session {
             recommended_rounds: self.recommended_rounds(),
             recommended_cut: self.recommended_cut(),
             planned_cut: event.settings.planned_cut,
+            first_table: event.settings.first_table(),
             recommended_rounds_range: self.recommended_rounds_range(),
             recommended_structure: self.recommended_structure(),
             recommended_finals: self.recommended_finals(),

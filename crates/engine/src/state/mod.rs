@@ -49,6 +49,18 @@ pub struct EventSettings {
     /// decision 34).
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub planned_cut: u32,
+    /// The event's first table number (0 or 1: table 1): events run side by side get table
+    /// ranges that do not overlap (issue 25). Tables the pairer numbers start here; a
+    /// player's fixed table keeps its own number.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub first_table: u32,
+}
+
+impl EventSettings {
+    /// The first table number of the event's range (at least 1).
+    pub fn first_table(&self) -> u32 {
+        self.first_table.max(1)
+    }
 }
 
 fn is_zero_u32(value: &u32) -> bool {

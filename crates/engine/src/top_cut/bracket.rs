@@ -44,6 +44,14 @@ pub struct Cut {
     /// draw derives from. `None`: a seeded bracket.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repair_seed: Option<u64>,
+    /// Tables before the event's range (its first table less one; 0: from table 1), so the
+    /// bracket's tables stay in the event's table range (issue 25).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub table_offset: u32,
+}
+
+fn is_zero(value: &u32) -> bool {
+    *value == 0
 }
 
 /// One round of the bracket.
@@ -139,6 +147,7 @@ impl Cut {
             rounds: Vec::new(),
             draw: None,
             repair_seed: None,
+            table_offset: 0,
         })
     }
 
@@ -244,7 +253,7 @@ impl Cut {
             )));
         }
         let mut matches = Vec::new();
-        let mut table = 0u32;
+        let mut table = self.table_offset;
         for pair in entrants.chunks(2) {
             match (pair[0], pair[1]) {
                 (Some(a), Some(b)) => {
@@ -313,7 +322,10 @@ impl Cut {
             let a = double::resolve(planned.a, &self.seeds, &decided);
             let b = double::resolve(planned.b, &self.seeds, &decided);
             let (Some(a), Some(b)) = (a, b) else { continue };
-            let table = u32::try_from(matches.len() + 1).map_err(|_| EngineError::TooManyRounds)?;
+            let table = u32::try_from(matches.len() + 1)
+                .ok()
+                .and_then(|n| n.checked_add(self.table_offset))
+                .ok_or(EngineError::TooManyRounds)?;
             let mut playing = open_match(Some(table), Seats::Pair { a, b });
             if planned.part == double::Part::Reset {
                 playing.first = self

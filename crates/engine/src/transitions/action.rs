@@ -146,6 +146,9 @@ pub enum Action {
     SetPrizeRules { rules: String },
     /// Draws the door-prize raffle of the prize rules with this seed (once; undo redraws).
     DrawRaffle { seed: u64 },
+    /// The event's first table number: events run side by side use table ranges that do
+    /// not overlap (issue 25). Rounds paired later are numbered from it.
+    SetFirstTable { first: u32 },
     /// Picks `count` tables of round `round` for a deck check with this seed
     /// (`rules::deck_check::pick`: players checked before are avoided while possible).
     CheckDecks { round: u32, count: u32, seed: u64 },

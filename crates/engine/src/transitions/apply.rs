@@ -142,6 +142,17 @@ impl Event {
             Action::DrawLottery { seed } => self.draw_lottery(*seed),
             Action::SetPrizeRules { rules } => self.set_prize_rules(rules),
             Action::DrawRaffle { seed } => self.draw_raffle(*seed),
+            Action::SetFirstTable { first } => {
+                if !(1..=crate::transitions::MAX_FIRST_TABLE).contains(first) {
+                    return Err(EngineError::InvalidPairing(msg!(
+                        "error.invalid-pairing.first-table",
+                        "the first table number is from 1 to {max}",
+                        max = crate::transitions::MAX_FIRST_TABLE
+                    )));
+                }
+                self.settings.first_table = *first;
+                Ok(())
+            }
             Action::CheckDecks { round, count, seed } => self.check_decks(*round, *count, *seed),
             Action::ExtendCheckedTable {
                 round,

@@ -17,3 +17,6 @@ mod results;
 mod top_cut;
 
 pub use action::{Action, PlayerDetails};
+
+/// The highest first table number an event's range may start at.
+pub const MAX_FIRST_TABLE: u32 = 100_000;

@@ -54,7 +54,7 @@ impl Event {
         } else {
             self.check_pairing(seats)?;
         }
-        let numbers = table_numbers(seats, tables)?;
+        let numbers = table_numbers(seats, tables, self.settings.first_table())?;
         let mut matches = Vec::with_capacity(seats.len());
         let mut pair_index = 0;
         for seat in seats {
@@ -184,7 +184,7 @@ impl Event {
             })
             .collect();
         let mut matches = Vec::with_capacity(seats.len());
-        let numbers = table_numbers(seats, tables)?;
+        let numbers = table_numbers(seats, tables, self.settings.first_table())?;
         let mut pair_index = 0;
         for seat in seats {
             match seat {
@@ -304,15 +304,25 @@ impl Event {
     }
 }
 
-/// Table numbers for the pairs among `seats`: the given ones (checked), or 1, 2, 3, …
-pub(super) fn table_numbers(seats: &[Seats], given: &[u32]) -> Result<Vec<u32>, EngineError> {
+/// Table numbers for the pairs among `seats`: the given ones (checked), or the event's
+/// range from `first` on.
+pub(super) fn table_numbers(
+    seats: &[Seats],
+    given: &[u32],
+    first: u32,
+) -> Result<Vec<u32>, EngineError> {
     let pairs = seats
         .iter()
         .filter(|s| matches!(s, Seats::Pair { .. }))
         .count();
     if given.is_empty() {
-        return (1..=pairs)
-            .map(|t| u32::try_from(t).map_err(|_| EngineError::TooManyRounds))
+        return (0..pairs)
+            .map(|t| {
+                u32::try_from(t)
+                    .ok()
+                    .and_then(|t| t.checked_add(first))
+                    .ok_or(EngineError::TooManyRounds)
+            })
             .collect();
     }
     if given.len() != pairs {

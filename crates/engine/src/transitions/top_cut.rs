@@ -62,6 +62,7 @@ impl Event {
         let mut cut = Cut::new(finalists.to_vec(), third_place, double)?;
         cut.draw = draw;
         cut.repair_seed = repair_seed;
+        cut.table_offset = self.settings.first_table().saturating_sub(1);
         self.cut = Some(cut);
         Ok(())
     }

@@ -1,0 +1,258 @@
+//! Several events open at once (issue 25): a main event and its side events, each with its
+//! own file, lock, backups, undo and room. One is active — the one every command of the
+//! surface works on, as before — and the others wait beside it; switching makes another
+//! one active. Events opened together get table ranges that do not overlap, and a player
+//! registered in two events under way at once is warned about.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+use tablekeeper_words::msg;
+use ts_rs::TS;
+
+use super::Desk;
+use crate::error::CommandError;
+use crate::room::{Room, RoomClock};
+use crate::session::Session;
+use crate::views::{EventView, PlayerView};
+
+/// An event open beside the active one, with the room it shows phones.
+pub(super) struct Parked {
+    pub(super) session: Session,
+    pub(super) room: Room,
+}
+
+/// Makes the open event at `path` the active one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SwitchEventRequest {
+    #[ts(type = "string")]
+    pub path: PathBuf,
+}
+
+/// The active event's first table number.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TableRangeRequest {
+    pub first: u32,
+}
+
+/// One of the events open at once, as the switcher shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct OpenEventView {
+    pub name: String,
+    pub file: String,
+    pub active: bool,
+    /// The round being played (`null` before round 1).
+    pub round: Option<u32>,
+    /// `true` while the round's results are not all in.
+    pub round_open: bool,
+    /// The table range: the first table, and the last it uses or may use (half its players).
+    pub first_table: u32,
+    pub last_table: u32,
+    /// The round clock the app runs for it (time left when asked).
+    pub clock: Option<RoomClock>,
+}
+
+/// How far beyond its last table the next event's range starts: a round hundred.
+const RANGE_STEP: u32 = 100;
+
+impl Desk {
+    /// Moves the active event (and its room) beside the others, so another can be opened.
+    pub(super) fn park_active(&mut self) {
+        if let Some(session) = self.session.take() {
+            let room = std::mem::take(&mut self.room);
+            self.parked.push(Parked { session, room });
+        }
+    }
+
+    /// Makes the most recent parked event active after the active one closed.
+    pub(super) fn unpark_last(&mut self) {
+        if self.session.is_none()
+            && let Some(parked) = self.parked.pop()
+        {
+            self.session = Some(parked.session);
+            self.room = parked.room;
+        }
+    }
+
+    /// The parked event at `path`, taken out (to become active), if it is open.
+    pub(super) fn take_parked(&mut self, path: &std::path::Path) -> Option<Parked> {
+        let at = self
+            .parked
+            .iter()
+            .position(|p| same_file(p.session.path(), path))?;
+        Some(self.parked.remove(at))
+    }
+
+    /// The first table of a new event's range: table 1 when it is the only one, else the
+    /// round hundred after every open event's range.
+    pub(super) fn next_free_table(&self) -> u32 {
+        let last = self
+            .session
+            .iter()
+            .chain(self.parked.iter().map(|p| &p.session))
+            .map(|s| range(s).1)
+            .max();
+        match last {
+            None => 1,
+            Some(last) => (last / RANGE_STEP + 1) * RANGE_STEP + 1,
+        }
+    }
+
+    /// Every open event, the active one first.
+    pub fn open_events(&mut self, _: ()) -> Result<Vec<OpenEventView>, CommandError> {
+        let now = chrono::Utc::now().timestamp_millis();
+        let mut views = Vec::new();
+        if let Some(session) = &self.session {
+            views.push(open_view(session, &self.room, true, now));
+        }
+        for parked in &self.parked {
+            views.push(open_view(&parked.session, &parked.room, false, now));
+        }
+        Ok(views)
+    }
+
+    /// Makes the open event at `request.path` the active one.
+    pub fn switch_event(&mut self, request: SwitchEventRequest) -> Result<EventView, CommandError> {
+        if let Some(session) = &self.session
+            && same_file(session.path(), &request.path)
+        {
+            return Ok(session.summary());
+        }
+        let parked = self.take_parked(&request.path).ok_or_else(|| {
+            CommandError::input(
+                tablekeeper_words::ErrorKind::NoEvent,
+                msg!(
+                    "error.no-event.not-open",
+                    "{path} is not open; open it from the Start screen",
+                    path = request.path.display().to_string()
+                ),
+            )
+        })?;
+        self.park_active();
+        self.session = Some(parked.session);
+        self.room = parked.room;
+        self.session().map(Session::summary)
+    }
+
+    /// Sets the active event's first table number (rounds paired later use it); an overlap
+    /// with another open event's range is a notice.
+    pub fn set_table_range(
+        &mut self,
+        request: TableRangeRequest,
+    ) -> Result<EventView, CommandError> {
+        let session = self.session_mut()?;
+        session.door_step(tablekeeper_engine::Action::SetFirstTable {
+            first: request.first,
+        })?;
+        self.warn_overlapping_tables();
+        self.session().map(Session::summary)
+    }
+
+    /// A notice when the active event's table range overlaps another open event's.
+    pub(super) fn warn_overlapping_tables(&mut self) {
+        let Some(active) = &self.session else { return };
+        let (first, last) = range(active);
+        let overlapping: Vec<String> = self
+            .parked
+            .iter()
+            .filter(|p| {
+                let (f, l) = range(&p.session);
+                f <= last && first <= l
+            })
+            .map(|p| p.session.event().settings.name.clone())
+            .collect();
+        if let (Some(other), Some(session)) = (overlapping.first(), self.session.as_mut()) {
+            session.add_notice(msg!(
+                "notice.tables-overlap",
+                "tables {first}–{last} are also {other}'s: give this event another table range (Registration screen)",
+                first = first,
+                last = last,
+                other = other.clone()
+            ));
+        }
+    }
+
+    /// A notice for each player just registered who also plays in another open event whose
+    /// round is under way (a player cannot sit at two tables at once).
+    pub(super) fn warn_playing_elsewhere(&mut self, added: &[PlayerView]) {
+        let mut notices = Vec::new();
+        for parked in &self.parked {
+            let event = parked.session.event();
+            let Some(round) = event.current_round() else {
+                continue;
+            };
+            let under_way = round.matches.iter().any(|m| m.result.is_none());
+            if !under_way {
+                continue;
+            }
+            for view in added {
+                let same =
+                    event
+                        .active_players()
+                        .any(|p| match (&p.publisher_id, &view.publisher_id) {
+                            (Some(a), Some(b)) => a.trim().eq_ignore_ascii_case(b.trim()),
+                            _ => p.name.trim() == view.name.trim(),
+                        });
+                if same {
+                    notices.push(msg!(
+                        "notice.plays-elsewhere",
+                        "{name} also plays in {other}, whose round {round} is under way",
+                        name = view.name.clone(),
+                        other = event.settings.name.clone(),
+                        round = round.number
+                    ));
+                }
+            }
+        }
+        if let Some(session) = self.session.as_mut() {
+            for notice in notices {
+                session.add_notice(notice);
+            }
+        }
+    }
+}
+
+/// The table range of an open event: its first table, and the last it uses or may use.
+fn range(session: &Session) -> (u32, u32) {
+    let event = session.event();
+    let first = event.settings.first_table();
+    let players = u32::try_from(event.active_players().count()).unwrap_or(u32::MAX);
+    let used = event
+        .rounds
+        .iter()
+        .chain(
+            event
+                .cut
+                .iter()
+                .flat_map(|c| c.rounds.iter().map(|r| &r.round)),
+        )
+        .flat_map(|r| r.matches.iter().filter_map(|m| m.table))
+        .filter(|t| *t >= first)
+        .max()
+        .unwrap_or(first);
+    let capacity = first.saturating_add(players.div_ceil(2).max(1)) - 1;
+    (first, used.max(capacity))
+}
+
+fn open_view(session: &Session, room: &Room, active: bool, now: i64) -> OpenEventView {
+    let event = session.event();
+    let (first_table, last_table) = range(session);
+    let round = event.current_round();
+    OpenEventView {
+        name: event.settings.name.clone(),
+        file: session.path().display().to_string(),
+        active,
+        round: round.map(|r| r.number),
+        round_open: round.is_some_and(|r| r.matches.iter().any(|m| m.result.is_none())),
+        first_table,
+        last_table,
+        clock: room.clock_view(now),
+    }
+}
+
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+}
