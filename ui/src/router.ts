@@ -4,6 +4,7 @@ import { append, h } from './dom';
 import { feedbackAreas } from './feedback';
 import { eventLine } from './format';
 import { has, localName, t } from './i18n';
+import { eventSwitcher } from './screens/openEvents';
 import * as state from './state';
 
 const ROUTES = ['start', 'registration', 'round', 'results', 'standings', 'cut', 'prizes', 'timer', 'share', 'settings'] as const;
@@ -20,6 +21,8 @@ let stationBanner: HTMLElement;
 let stationOnline = true;
 let tabs: Map<Route, HTMLAnchorElement>;
 let cleanup: (() => void) | void;
+/** The switcher between events open at once (made once; it refreshes itself). */
+let switcher: HTMLElement | null = null;
 
 export function startRouter(root: HTMLElement, table: Record<Route, Screen>): void {
   app = root;
@@ -49,7 +52,7 @@ export function rerender(): void {
   stationBanner = h('div', { class: 'station no-print', 'data-testid': 'station-banner', role: 'status', hidden: true });
   main = h('main', { id: 'main', tabindex: -1 });
   app.replaceChildren(
-    h('header', { class: 'app-header no-print' }, h('h1', {}, t('app.name')), eventSummary),
+    h('header', { class: 'app-header no-print' }, h('h1', {}, t('app.name')), eventSummary, (switcher ??= eventSwitcher(show))),
     readOnlyBanner,
     stationBanner,
     h('nav', { class: 'tabs no-print', 'aria-label': t('nav.label') }, h('ul', {}, ...[...tabs.values()].map((tab) => h('li', {}, tab)))),

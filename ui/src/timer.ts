@@ -166,10 +166,15 @@ export function procedureText(state: TimerState, translate: (key: string) => str
   return state.procedure ?? translate(`timer.procedures.${state.family}`);
 }
 
-export function loadTimer(storage: Pick<Storage, 'getItem'>): TimerState | null {
-  return parseTimer(storage.getItem(TIMER_KEY));
+/** Where an event's round clock is kept: each event open at once has its own clock. */
+export function timerKey(file: string | null | undefined): string {
+  return file ? `${TIMER_KEY}:${file}` : TIMER_KEY;
 }
 
-export function saveTimer(storage: Pick<Storage, 'setItem'>, state: TimerState): void {
-  storage.setItem(TIMER_KEY, JSON.stringify(state));
+export function loadTimer(storage: Pick<Storage, 'getItem'>, key: string = TIMER_KEY): TimerState | null {
+  return parseTimer(storage.getItem(key));
+}
+
+export function saveTimer(storage: Pick<Storage, 'setItem'>, state: TimerState, key: string = TIMER_KEY): void {
+  storage.setItem(key, JSON.stringify(state));
 }

@@ -58,6 +58,7 @@ import type { LibraryView } from './LibraryView';
 import type { MeView } from './MeView';
 import type { Message } from './Message';
 import type { OpenEventRequest } from './OpenEventRequest';
+import type { OpenEventView } from './OpenEventView';
 import type { OpenLibraryRequest } from './OpenLibraryRequest';
 import type { PairRequest } from './PairRequest';
 import type { PairingsRequest } from './PairingsRequest';
@@ -101,7 +102,9 @@ import type { SetRoundsRequest } from './SetRoundsRequest';
 import type { StandingsRequest } from './StandingsRequest';
 import type { StandingsView } from './StandingsView';
 import type { SwapRequest } from './SwapRequest';
+import type { SwitchEventRequest } from './SwitchEventRequest';
 import type { TableCodeView } from './TableCodeView';
+import type { TableRangeRequest } from './TableRangeRequest';
 import type { TableReportView } from './TableReportView';
 import type { TableRequest } from './TableRequest';
 import type { TableView } from './TableView';
@@ -119,6 +122,9 @@ export type Commands = {
   open_event: { request: OpenEventRequest; response: EventView };
   import_archive: { request: ImportArchiveRequest; response: EventView };
   close_event: { request: null; response: null };
+  open_events: { request: null; response: Array<OpenEventView> };
+  switch_event: { request: SwitchEventRequest; response: EventView };
+  set_table_range: { request: TableRangeRequest; response: EventView };
   summary: { request: null; response: EventView };
   players: { request: null; response: Array<PlayerView> };
   add_players: { request: AddPlayersRequest; response: Array<PlayerView> };
@@ -228,6 +234,9 @@ export const COMMAND_PROPERTIES = {
   open_event: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing' },
   import_archive: { access: 'local', effect: 'files', thread: 'worker', needs: 'nothing' },
   close_event: { access: 'local', effect: 'files', thread: 'worker', needs: 'nothing' },
+  open_events: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing' },
+  switch_event: { access: 'local', effect: 'files', thread: 'worker', needs: 'nothing' },
+  set_table_range: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },
   summary: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
   players: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event' },
   add_players: { access: 'write', effect: 'event', thread: 'worker', needs: 'event' },

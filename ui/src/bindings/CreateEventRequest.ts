@@ -43,4 +43,9 @@ team_size?: number | null,
  * The planned top cut's size: suggested Swiss rounds then come from the publisher's
  * "with cut" table (`null`: none planned).
  */
-planned_cut?: number | null, };
+planned_cut?: number | null, 
+/**
+ * The first table number (`null`: table 1, or after the tables of the events already
+ * open, so events run side by side never share a table number).
+ */
+first_table?: number | null, };

@@ -24,6 +24,10 @@ recommended_cut: number,
  */
 planned_cut?: number, 
 /**
+ * The event's first table number (its table range starts there; issue 25).
+ */
+first_table?: number, 
+/**
  * With a planned cut, the range of Swiss rounds the publisher's with-cut table gives
  * (Bushiroad: e.g. `[3, 5]`); `null` when it gives one count or no cut is planned.
  */

@@ -8,6 +8,7 @@
 import * as api from '../api';
 import { h } from '../dom';
 import { t } from '../i18n';
+import type { OpenEventView } from '../bindings/OpenEventView';
 import { projectorView } from '../projectorView';
 import * as timer from '../timer';
 import { bracketDrawing } from './bracketDrawing';
@@ -23,7 +24,9 @@ export function mountProjector(root: HTMLElement): void {
   const status = h('p', { class: 'projector-status' });
   const procedure = h('p', { class: 'projector-procedure' });
   const tables = h('ul', { class: 'projector-tables' });
-  const clockView = h('main', { class: 'projector', 'aria-label': t('timer.projectorTitle') }, round, clock, status, procedure, tables);
+  // Several events open at once (issue 25): each one's round and clock side by side.
+  const others = h('ul', { class: 'projector-events', 'data-testid': 'projector-events', hidden: true });
+  const clockView = h('main', { class: 'projector', 'aria-label': t('timer.projectorTitle') }, round, clock, status, procedure, tables, others);
   const bracketTitle = h('h1', { class: 'projector-bracket-title' });
   const bracketArea = h('div', { class: 'projector-bracket-area' });
   const bracketView = h('main', { class: 'projector projector-bracket', 'data-testid': 'projector-bracket', 'aria-label': t('cut.projectorTitle') }, bracketTitle, bracketArea);
@@ -56,9 +59,39 @@ export function mountProjector(root: HTMLElement): void {
     }
   };
 
+  /** The events open at once, and when they were asked for (their clocks run from there). */
+  let open: { events: OpenEventView[]; at: number } = { events: [], at: 0 };
+  const loadEvents = async () => {
+    try {
+      open = { events: await api.call('open_events', null), at: Date.now() };
+    } catch {
+      // Keeps what it showed.
+    }
+  };
+  const eventClock = (event: OpenEventView, now: number): string => {
+    if (!event.clock) return '--:--';
+    const passed = event.clock.running ? now - open.at : 0;
+    return timer.formatClock(Math.max(0, event.clock.remaining_ms - passed));
+  };
+
   const tick = () => {
-    const state = timer.loadTimer(localStorage);
     const now = Date.now();
+    others.hidden = open.events.length < 2;
+    if (open.events.length >= 2) {
+      others.replaceChildren(
+        ...open.events.map((event) =>
+          h(
+            'li',
+            { 'data-testid': 'projector-event', class: event.active ? 'active' : undefined },
+            h('span', { class: 'name' }, event.name),
+            h('span', {}, event.round === null ? '—' : t('results.roundN', { round: event.round })),
+            h('span', { class: 'clock' }, eventClock(event, now)),
+          ),
+        ),
+      );
+    }
+    const active = open.events.find((event) => event.active);
+    const state = timer.loadTimer(localStorage, timer.timerKey(active?.file));
     if (!state) {
       clock.textContent = '--:--';
       status.textContent = t('timer.notSet');
@@ -132,6 +165,8 @@ export function mountProjector(root: HTMLElement): void {
     if (view === 'season') void loadSeasonTable();
   };
   show();
+  void loadEvents().then(tick);
+  window.setInterval(() => void loadEvents(), 2000);
   tick();
   void loadShare();
   window.setInterval(() => void loadShare(), BRACKET_REFRESH);

@@ -17,6 +17,7 @@ import type { ImportPreview, PlayerView } from '../types';
 import { label, labelOf, ENCODINGS, PENALTIES } from '../vocabulary';
 import { doorPanel } from './door';
 import { libraryPanel, libraryPicker } from './library';
+import { tableRangePanel } from './openEvents';
 
 /** Names from pasted text: one per line; from spreadsheet rows, the first cell. */
 export function namesFromText(text: string): string[] {
@@ -142,6 +143,7 @@ export function mountRegistration(root: HTMLElement): void {
     }),
     deckPanel(refresh),
     libraryPanel(),
+    tableRangePanel(),
     names,
     h('section', { class: 'panel' }, h('h3', {}, t('registration.formsTitle')), pdfButtons(['tickets', 'door-poster', 'deck-sheet', 'score-card'])),
   );

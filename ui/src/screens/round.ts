@@ -9,6 +9,7 @@ import { announce, showError, showProblem } from '../feedback';
 import { bracketLabel, clockTime, describeResult, foldName } from '../format';
 import { t } from '../i18n';
 import { say, sayAll } from '../i18n/messages';
+import { deckCheckPanel } from './deckChecks';
 import { confirmStep, fillNames, heading, pdfButtons, playerNames, printButton, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { EventView, ExplanationView, GivenTable, HistoryItem, PairingsView, SeatView, TableView } from '../types';
@@ -39,6 +40,7 @@ export function mountRound(root: HTMLElement): void {
     pairPanel((pairings) => changed(pairings, t('round.paired', { round: pairings.round, tables: pairings.tables.length }))),
     view,
     explanation,
+    event.rounds_paired > 0 ? deckCheckPanel() : '',
     changePanel(changed),
     givenPanel(event, (pairings) =>
       changed(pairings, [t('round.givenEntered', { round: pairings.round, tables: pairings.tables.length }), (pairings.warnings ?? []).length > 0 ? t('round.givenWarnings', { count: (pairings.warnings ?? []).length }) : ''].join(' ').trim()),

@@ -45,7 +45,8 @@ export function mountTimer(root: HTMLElement): () => void {
   const event = state.event();
   const family = event ? timer.familyOf(event.ruleset.id) : 'bushiroad';
   const currentRound = event && event.rounds_paired > 0 ? event.rounds_paired : null;
-  let clock = timer.loadTimer(localStorage) ?? timer.newTimer(roundMinutes(), family, currentRound);
+  const key = timer.timerKey(event?.file);
+  let clock = timer.loadTimer(localStorage, key) ?? timer.newTimer(roundMinutes(), family, currentRound);
   const titleText = titleProcedure();
   clock = titleText === undefined ? { ...clock, family } : { ...clock, family, procedure: titleText };
   // A clock that is not running belongs to the newest paired round.
@@ -112,7 +113,7 @@ export function mountTimer(root: HTMLElement): () => void {
 
   function update(next: timer.TimerState): void {
     clock = next;
-    timer.saveTimer(localStorage, clock);
+    timer.saveTimer(localStorage, clock, key);
     shareClock(clock);
     tableClocks = clock.tableExtensions.map((extension) => ({ extension, text: h('span') }));
     tableList.replaceChildren(
@@ -172,6 +173,21 @@ export function mountTimer(root: HTMLElement): () => void {
     ),
   );
   update(clock);
+  // Deck checks' time extensions (issue 25) join the round's table extensions.
+  if (event && event.rounds_paired > 0) {
+    void call('deck_checks', { round: null })
+      .then((checks) => {
+        let next = clock;
+        for (const table of checks.flatMap((check) => check.tables)) {
+          const shown = next.tableExtensions.find((e) => e.table === table.table);
+          if (table.extension_minutes > 0 && shown?.minutes !== table.extension_minutes) {
+            next = timer.setTableExtension(next, table.table, table.extension_minutes);
+          }
+        }
+        if (next !== clock) update(next);
+      })
+      .catch(() => undefined);
+  }
   const interval = window.setInterval(tick, 250);
   return () => window.clearInterval(interval);
 }
