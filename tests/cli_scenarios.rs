@@ -522,6 +522,37 @@ fn four_weekly_events_from_the_player_library() {
         );
     }
 
+    // A season over the library's events of these weeks (created today): all four.
+    let league = dir.path().join("league.toml");
+    std::fs::write(&league, "name = \"Friday league\"\nper_win = 3\n").expect("rules");
+    let today = chrono_today();
+    let season = ok(&[
+        "season",
+        league.to_str().expect("path"),
+        "--library",
+        library,
+        "--from",
+        &today,
+        "--to",
+        &today,
+    ]);
+    assert_eq!(
+        season["events"].as_array().map(Vec::len),
+        Some(4),
+        "{season}"
+    );
+    assert_eq!(
+        error_kind(&[
+            "season",
+            league.to_str().expect("path"),
+            "--library",
+            library,
+            "--from",
+            "2026-13-01"
+        ]),
+        "invalid-season"
+    );
+
     // Noah asks to be removed: his details leave the library; the weeks keep their copy.
     lib(&["remove", "6"]);
     assert!(lib(&["find", "noah"]).as_array().is_some_and(Vec::is_empty));
@@ -537,7 +568,7 @@ fn four_weekly_events_from_the_player_library() {
             .iter()
             .any(|p| p["name"] == "Noah Olsen")
     );
-    let raw = std::fs::read(library.to_string()).expect("library bytes");
+    let raw = std::fs::read(library).expect("library bytes");
     assert!(
         !raw.windows(b"Noah Olsen".len()).any(|w| w == b"Noah Olsen"),
         "the removed player's name is gone from the library file"
@@ -570,4 +601,13 @@ fn four_weekly_events_from_the_player_library() {
         error_kind(&["library", "--library", files[0].as_str(), "list"]),
         "not-a-library"
     );
+}
+
+/// Today's date as the event files record it (local time, `YYYY-MM-DD`).
+fn chrono_today() -> String {
+    let output = Command::new("date")
+        .arg("+%Y-%m-%d")
+        .output()
+        .expect("date");
+    String::from_utf8_lossy(&output.stdout).trim().to_string()
 }

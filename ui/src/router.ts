@@ -22,7 +22,13 @@ let stationOnline = true;
 let tabs: Map<Route, HTMLAnchorElement>;
 let cleanup: (() => void) | void;
 /** The switcher between events open at once (made once; it refreshes itself). */
-let switcher: HTMLElement | null = null;
+let switcher: ReturnType<typeof eventSwitcher> | null = null;
+
+function switcherElement(): HTMLElement {
+  switcher ??= eventSwitcher(show);
+  switcher.relabel();
+  return switcher.element;
+}
 
 export function startRouter(root: HTMLElement, table: Record<Route, Screen>): void {
   app = root;
@@ -52,7 +58,7 @@ export function rerender(): void {
   stationBanner = h('div', { class: 'station no-print', 'data-testid': 'station-banner', role: 'status', hidden: true });
   main = h('main', { id: 'main', tabindex: -1 });
   app.replaceChildren(
-    h('header', { class: 'app-header no-print' }, h('h1', {}, t('app.name')), eventSummary, (switcher ??= eventSwitcher(show))),
+    h('header', { class: 'app-header no-print' }, h('h1', {}, t('app.name')), eventSummary, switcherElement()),
     readOnlyBanner,
     stationBanner,
     h('nav', { class: 'tabs no-print', 'aria-label': t('nav.label') }, h('ul', {}, ...[...tabs.values()].map((tab) => h('li', {}, tab)))),

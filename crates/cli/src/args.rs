@@ -412,8 +412,17 @@ pub enum Command {
         /// The season rules (TOML).
         rules: PathBuf,
         /// The season's event files (an event listed twice counts once).
-        #[arg(required = true)]
+        #[arg(required_unless_present_any = ["from", "to"])]
         files: Vec<PathBuf>,
+        /// Also the player library's events created from this date (YYYY-MM-DD).
+        #[arg(long)]
+        from: Option<String>,
+        /// Also the player library's events created up to this date (YYYY-MM-DD).
+        #[arg(long)]
+        to: Option<String>,
+        /// Another player library (with --from/--to).
+        #[arg(long)]
+        library: Option<PathBuf>,
         /// Also write the season's table as CSV to this file.
         #[arg(long)]
         csv: Option<PathBuf>,

@@ -461,6 +461,9 @@ pub fn run(
         Command::Season {
             rules,
             files,
+            from,
+            to,
+            library,
             csv,
             pdf,
             paper,
@@ -469,8 +472,17 @@ pub fn run(
             let request = SeasonRequest {
                 rules: text_of(&rules)?,
                 files,
+                from,
+                to,
             };
             let desk = host.beside(&rules);
+            if let Some(path) = library {
+                desk.open_library(
+                    tablekeeper_commands::desk::library_commands::OpenLibraryRequest {
+                        path: Some(path),
+                    },
+                )?;
+            }
             let view = desk.season(request.clone())?;
             if let Some(path) = csv {
                 desk.export_season(ExportSeasonRequest {

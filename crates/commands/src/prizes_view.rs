@@ -98,12 +98,37 @@ pub struct PayoutView {
     pub recorded: bool,
 }
 
-/// A season's standings from `rules` (its TOML text) over the event files `files`.
+/// A season's standings from `rules` (its TOML text) over the event files `files`, and the
+/// player library's events created from `from` to `to` when either is given (dates
+/// `YYYY-MM-DD`, both included).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct SeasonRequest {
     pub rules: String,
+    #[serde(default)]
     pub files: Vec<PathBuf>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub from: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub to: Option<String>,
+}
+
+/// A date typed for a season's range: `YYYY-MM-DD`.
+pub(crate) fn season_date(text: &str) -> Result<String, CommandError> {
+    chrono::NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map(|d| d.format("%Y-%m-%d").to_string())
+        .map_err(|_| {
+            CommandError::input(
+                tablekeeper_words::ErrorKind::InvalidSeason,
+                tablekeeper_words::msg!(
+                    "error.invalid-season.date",
+                    "'{date}' is not a date; write it as 2026-12-31",
+                    date = text
+                ),
+            )
+        })
 }
 
 /// A season's table printed as PDF.

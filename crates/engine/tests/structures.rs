@@ -36,6 +36,7 @@ fn event(
         },
         team_size: 0,
         planned_cut: 0,
+        first_table: 0,
     };
     let mut event =
         Event::new(settings, catalogue::ruleset(ruleset).expect("ruleset")).expect("event");

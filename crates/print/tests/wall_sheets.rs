@@ -820,6 +820,8 @@ fn the_payout_sheet_and_the_season_table_name_everyone_in_both_languages() {
         tablekeeper_commands::prizes_view::SeasonRequest {
             rules: "name = \"Friday League 金曜リーグ\"\nparticipation = 1\nper_win = 3\n".into(),
             files: vec![session.path().to_path_buf()],
+            from: None,
+            to: None,
         },
     )
     .expect("season");

@@ -18,13 +18,15 @@ export function switcherLine(event: OpenEventView, now: number, asked: number): 
   return `${event.name} — ${round} — ${timer.formatClock(Math.max(0, event.clock.remaining_ms - passed))}`;
 }
 
-/** The switcher: shown while two or more events are open; `switched` shows the screen again. */
-export function eventSwitcher(switched: () => void): HTMLElement {
+/** The switcher: shown while two or more events are open; `switched` shows the screen again.
+ * Made once; `relabel` puts its words in the interface's language after a change. */
+export function eventSwitcher(switched: () => void): { element: HTMLElement; relabel: () => void } {
   const select = h('select', { 'data-testid': 'event-switcher', 'aria-label': t('openEvents.switcher') });
   const wrapper = h('div', { class: 'event-switcher no-print', hidden: true }, select);
   let events: OpenEventView[] = [];
   let asked = 0;
   const draw = () => {
+    select.setAttribute('aria-label', t('openEvents.switcher'));
     const now = Date.now();
     wrapper.hidden = events.length < 2;
     if (events.length < 2) return;
@@ -63,7 +65,7 @@ export function eventSwitcher(switched: () => void): HTMLElement {
   window.setInterval(draw, 1000);
   window.setInterval(() => void load(), 5000);
   void load();
-  return wrapper;
+  return { element: wrapper, relabel: draw };
 }
 
 /** The active event's table range (Registration screen). */

@@ -24,9 +24,14 @@ export function loadSeason(storage: Pick<Storage, 'getItem'> = localStorage): Se
   try {
     const value: unknown = JSON.parse(storage.getItem(SEASON_KEY) ?? 'null');
     if (typeof value !== 'object' || value === null) return null;
-    const { rules, files } = value as { rules?: unknown; files?: unknown };
+    const { rules, files, from, to } = value as { rules?: unknown; files?: unknown; from?: unknown; to?: unknown };
     if (typeof rules !== 'string' || !Array.isArray(files)) return null;
-    return { rules, files: files.filter((f): f is string => typeof f === 'string') };
+    return {
+      rules,
+      files: files.filter((f): f is string => typeof f === 'string'),
+      ...(typeof from === 'string' && from !== '' ? { from } : {}),
+      ...(typeof to === 'string' && to !== '' ? { to } : {}),
+    };
   } catch {
     return null;
   }
@@ -87,6 +92,8 @@ export function seasonPanel(): HTMLElement {
   rules.value = saved?.rules ?? t('season.template');
   const files = h('textarea', { 'data-testid': 'season-files', rows: 5, spellcheck: 'false', class: 'path' });
   files.value = (saved?.files ?? []).join('\n');
+  const from = h('input', { type: 'date', 'data-testid': 'season-from', value: saved?.from ?? '' });
+  const to = h('input', { type: 'date', 'data-testid': 'season-to', value: saved?.to ?? '' });
   const add = h('button', { type: 'button', 'data-testid': 'season-add' }, t('season.add'));
   const addOpen = h('button', { type: 'button', 'data-testid': 'season-add-open' }, t('season.addOpen'));
   const show = h('button', { type: 'button', class: 'primary', 'data-testid': 'season-show' }, t('season.show'));
@@ -101,7 +108,12 @@ export function seasonPanel(): HTMLElement {
 
   /** The season as typed, remembered for next time and for the projector. */
   const request = (): SeasonRequest => {
-    const season = { rules: rules.value, files: filesOf(files.value) };
+    const season: SeasonRequest = {
+      rules: rules.value,
+      files: filesOf(files.value),
+      ...(from.value ? { from: from.value } : {}),
+      ...(to.value ? { to: to.value } : {}),
+    };
     localStorage.setItem(SEASON_KEY, JSON.stringify(season));
     return season;
   };
@@ -174,6 +186,7 @@ export function seasonPanel(): HTMLElement {
     h('p', { class: 'hint' }, t('season.hint')),
     field(t('season.rules'), rules, t('season.rulesHint')),
     field(t('season.files'), files, t('season.filesHint')),
+    h('div', { class: 'inline' }, field(t('season.from'), from, t('season.rangeHint')), field(t('season.to'), to)),
     h('div', { class: 'actions' }, add, addOpen),
     h('div', { class: 'actions' }, show, print, csv, project),
     phones,

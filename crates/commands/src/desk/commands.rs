@@ -541,7 +541,31 @@ impl Desk {
         &mut self,
         request: SeasonRequest,
     ) -> Result<crate::prizes_view::SeasonView, CommandError> {
+        let request = self.with_library_events(request)?;
         crate::prizes_view::season(request)
+    }
+
+    /// The season's files with the library's events in its date range (when it has one).
+    fn with_library_events(
+        &mut self,
+        mut request: SeasonRequest,
+    ) -> Result<SeasonRequest, CommandError> {
+        if request.from.is_none() && request.to.is_none() {
+            return Ok(request);
+        }
+        let from = request
+            .from
+            .as_deref()
+            .map(crate::prizes_view::season_date)
+            .transpose()?;
+        let to = request
+            .to
+            .as_deref()
+            .map(crate::prizes_view::season_date)
+            .transpose()?;
+        let events = self.library_events_between(from.as_deref(), to.as_deref())?;
+        request.files.extend(events);
+        Ok(request)
     }
 
     /// Prints a season's table as PDF: to `output`, or beside the season's first event in
@@ -551,7 +575,8 @@ impl Desk {
         request: crate::prizes_view::PrintSeasonRequest,
     ) -> Result<PrintView, CommandError> {
         let printer = self.season_printer.ok_or_else(no_printer)?;
-        let view = crate::prizes_view::season(request.season)?;
+        let season = self.with_library_events(request.season)?;
+        let view = crate::prizes_view::season(season)?;
         let bytes = printer(&view, request.paper, request.language, &super::print_time())?;
         let path = match request.output {
             Some(path) => path,
@@ -606,7 +631,8 @@ impl Desk {
         &mut self,
         request: crate::prizes_view::ExportSeasonRequest,
     ) -> Result<ExportView, CommandError> {
-        let view = crate::prizes_view::season(request.season)?;
+        let season = self.with_library_events(request.season)?;
+        let view = crate::prizes_view::season(season)?;
         export::season(
             &view,
             request.encoding.unwrap_or(CsvEncoding::Utf8Bom),

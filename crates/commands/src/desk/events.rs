@@ -11,16 +11,11 @@ use tablekeeper_words::msg;
 use ts_rs::TS;
 
 use super::Desk;
+use super::parked::Parked;
 use crate::error::CommandError;
 use crate::room::{Room, RoomClock};
 use crate::session::Session;
 use crate::views::{EventView, PlayerView};
-
-/// An event open beside the active one, with the room it shows phones.
-pub(super) struct Parked {
-    pub(super) session: Session,
-    pub(super) room: Room,
-}
 
 /// Makes the open event at `path` the active one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

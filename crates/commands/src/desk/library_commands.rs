@@ -240,6 +240,15 @@ impl Desk {
         })
     }
 
+    /// The files of the library's events created in a date range (a season over them).
+    pub(super) fn library_events_between(
+        &mut self,
+        from: Option<&str>,
+        to: Option<&str>,
+    ) -> Result<Vec<PathBuf>, CommandError> {
+        Ok(self.library_mut()?.events_between(from, to)?)
+    }
+
     /// A library player's events, records, placings and penalties, from the event files.
     pub fn library_history(
         &mut self,

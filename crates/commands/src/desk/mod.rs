@@ -12,6 +12,7 @@ mod commands;
 pub mod door_commands;
 pub mod events;
 pub mod library_commands;
+mod parked;
 pub mod requests;
 pub mod room_commands;
 pub mod surface;
@@ -70,7 +71,7 @@ pub struct Desk {
     /// The active event: the one every command works on.
     session: Option<Session>,
     /// Events open beside the active one (a main event and its side events, issue 25).
-    parked: Vec<events::Parked>,
+    parked: Vec<parked::Parked>,
     /// The app's own data (the recent-files list, preferences).
     data_dir: PathBuf,
     /// Where new events go by default (the user's documents folder).

@@ -115,9 +115,10 @@ impl Desk {
     ) -> Result<Option<crate::room::RoomSeason>, CommandError> {
         self.session()?;
         let season = match request {
-            Some(request) => Some(crate::room::RoomSeason::of(&crate::prizes_view::season(
-                request,
-            )?)),
+            Some(request) => {
+                let request = self.season(request)?;
+                Some(crate::room::RoomSeason::of(&request))
+            }
             None => None,
         };
         self.room.season = season.clone();

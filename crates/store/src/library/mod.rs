@@ -73,7 +73,7 @@ impl Library {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.index.len() == 0
+        self.index.is_empty()
     }
 
     /// Player `number`.
@@ -269,6 +269,24 @@ impl Library {
             |row| Ok((row.get(0)?, row.get(1)?)),
         )?;
         Ok(last.map(|last| (count, last)))
+    }
+
+    /// The files of the library's events created from `from` to `to` (dates `YYYY-MM-DD`,
+    /// both included; either open), each event once, oldest first.
+    pub fn events_between(
+        &self,
+        from: Option<&str>,
+        to: Option<&str>,
+    ) -> Result<Vec<PathBuf>, StoreError> {
+        let mut statement = self.conn.prepare(
+            "SELECT event, MIN(file), MIN(date) FROM appearances
+             WHERE (?1 IS NULL OR substr(date, 1, 10) >= ?1) AND (?2 IS NULL OR substr(date, 1, 10) <= ?2)
+             GROUP BY event ORDER BY MIN(date), event",
+        )?;
+        let rows = statement.query_map(params![from, to], |row| {
+            Ok(PathBuf::from(row.get::<_, String>(1)?))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// Groups of players who look like one person: the same publisher ID, or the same name

@@ -59,6 +59,10 @@ impl Index {
         self.entries.len()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
     fn position(&self, number: u32) -> Result<usize, usize> {
         self.entries.binary_search_by_key(&number, |(n, _)| *n)
     }
