@@ -553,6 +553,19 @@ pub struct CreateArgs {
     pub first_table: Option<u32>,
 }
 
+/// A library player's details besides the name.
+#[derive(Args)]
+pub struct LibraryFields {
+    #[arg(long)]
+    pub reading: Option<String>,
+    #[arg(long = "player-id")]
+    pub publisher_id: Option<String>,
+    #[arg(long)]
+    pub nickname: Option<String>,
+    #[arg(long)]
+    pub note: Option<String>,
+}
+
 /// A step on the player library.
 #[derive(Subcommand)]
 pub enum LibraryStep {
@@ -561,28 +574,16 @@ pub enum LibraryStep {
     /// Add a player.
     Add {
         name: String,
-        #[arg(long)]
-        reading: Option<String>,
-        #[arg(long = "player-id")]
-        publisher_id: Option<String>,
-        #[arg(long)]
-        nickname: Option<String>,
-        #[arg(long)]
-        note: Option<String>,
+        #[command(flatten)]
+        fields: LibraryFields,
     },
     /// Correct a player's details (a field left out is kept, an empty one ("") cleared).
     Edit {
         number: u32,
         #[arg(long)]
         name: Option<String>,
-        #[arg(long)]
-        reading: Option<String>,
-        #[arg(long = "player-id")]
-        publisher_id: Option<String>,
-        #[arg(long)]
-        nickname: Option<String>,
-        #[arg(long)]
-        note: Option<String>,
+        #[command(flatten)]
+        fields: LibraryFields,
     },
     /// Find players as the app does while typing: letters of a name, reading or nickname, a
     /// library number or a publisher ID.

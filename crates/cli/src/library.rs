@@ -41,19 +41,13 @@ pub fn library(
             let players = desk.library_find(LibraryFindRequest { typed, limit: None })?;
             Output::new(players_text(&players), &players)
         }
-        LibraryStep::Add {
-            name,
-            reading,
-            publisher_id,
-            nickname,
-            note,
-        } => {
+        LibraryStep::Add { name, fields } => {
             let player = desk.library_add(LibraryPlayerDetails {
                 name,
-                reading,
-                publisher_id,
-                nickname,
-                note,
+                reading: fields.reading,
+                publisher_id: fields.publisher_id,
+                nickname: fields.nickname,
+                note: fields.note,
             })?;
             Output::new(
                 format!("added: {}", players_text(std::slice::from_ref(&player))),
@@ -63,10 +57,7 @@ pub fn library(
         LibraryStep::Edit {
             number,
             name,
-            reading,
-            publisher_id,
-            nickname,
-            note,
+            fields,
         } => {
             let was = desk.library_player(number)?;
             let kept = |new: Option<String>, old: Option<String>| match new {
@@ -78,10 +69,10 @@ pub fn library(
                 number,
                 details: LibraryPlayerDetails {
                     name: name.unwrap_or(was.name),
-                    reading: kept(reading, was.reading),
-                    publisher_id: kept(publisher_id, was.publisher_id),
-                    nickname: kept(nickname, was.nickname),
-                    note: kept(note, was.note),
+                    reading: kept(fields.reading, was.reading),
+                    publisher_id: kept(fields.publisher_id, was.publisher_id),
+                    nickname: kept(fields.nickname, was.nickname),
+                    note: kept(fields.note, was.note),
                 },
             })?;
             Output::new(
