@@ -69,7 +69,6 @@ const EVENT_CHANGES: &[&str] = &[
     "create_event",
     "import_archive",
     "close_event",
-    "switch_event",
 ];
 
 /// The main laptop this app is a station of, if any.

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
-import { ENTER, cliData, enterResult, nav, onProjector, status, clearStatus, stepper, testHome } from './steps.mjs';
+import { ENTER, cliData, enterResult, freePort, nav, onProjector, shareOn, status, clearStatus, stepper, testHome } from './steps.mjs';
 import { startDriver, waitFor } from './webdriver.mjs';
 
 const home = testHome('side-events');
@@ -151,6 +151,26 @@ describe('a main event and two side events open together', () => {
       const text = await app.text('projector-events');
       for (const name of ['Main', 'Side A', 'Side B']) assert.ok(text.includes(name), text);
     });
+  });
+
+  step("the phones' page lists every open event and follows one while the scorekeeper switches", async () => {
+    await switchTo('Main');
+    const port = await freePort();
+    await shareOn(app, port);
+    const room = async (code) => {
+      const headers = { 'Content-Type': 'application/json', ...(code ? { 'X-Event': code } : {}) };
+      const response = await fetch(`http://127.0.0.1:${port}/api/call/room`, { method: 'POST', headers, body: 'null' });
+      return (await response.json()).data;
+    };
+    const shared = await room();
+    assert.equal(shared.event, 'Main');
+    assert.deepEqual(shared.events.map((e) => e.name).sort(), ['Main', 'Side A', 'Side B']);
+    const sideB = shared.events.find((e) => e.name === 'Side B').code;
+    assert.deepEqual((await room(sideB)).tables.map((t) => t.table), tables['Side B']);
+    // The scorekeeper works on another event: the phones keep the shared one.
+    await switchTo('Side A');
+    assert.equal((await room()).event, 'Main');
+    assert.equal((await room(sideB)).event, 'Side B');
   });
 
   step('killed mid-round in side event A: every file keeps what was entered', async () => {

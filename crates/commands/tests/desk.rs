@@ -578,6 +578,18 @@ fn library_commands(host: &mut Host, dir: &Path) {
     let registered = host.ok("register_from_library", json!({ "numbers": [ann, number] }));
     assert_eq!(registered[1]["name"], "Bo Lind");
     assert_eq!(registered[1]["publisher_id"], "X-9");
+    // A scanned player ticket (its QR code carries the page address with the code) finds
+    // its regular first.
+    let ticket = host.ok(
+        "player_ticket",
+        json!({ "player": registered[0]["id"].to_string() }),
+    );
+    let scanned = format!(
+        "http://192.168.1.5:8080/#p={}",
+        ticket["code"].as_str().expect("code")
+    );
+    let found = host.ok("library_find", json!({ "typed": scanned }));
+    assert_eq!(found[0]["number"], ann, "{found}");
     let history = host.ok("library_history", json!({ "number": ann }));
     assert_eq!(
         history["events"].as_array().map(Vec::len),

@@ -11,6 +11,7 @@ use hyper::{HeaderMap, Method};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tablekeeper_commands::CommandError;
+use tablekeeper_commands::desk::Desk;
 use tablekeeper_commands::desk::surface::{self, Access};
 use tablekeeper_words::Language;
 use tablekeeper_words::{ErrorKind, msg};
@@ -254,30 +255,43 @@ fn call(
         _ => None,
     };
     let mut desk = lock(&shared.desk);
-    let shared_event = desk
-        .session()
-        .is_ok_and(|session| session.path() == shared.event_path);
-    if !shared_event {
-        return Answer::error(
+    // The event this call is for: the one chosen on the page (by its code, among the events
+    // open on the main laptop), else the shared one. It is made active for the call alone,
+    // so the scorekeeper may work on another event meanwhile (issue 25).
+    let target = match request
+        .header("x-event")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        Some(code) if code.len() <= 16 => desk.open_event_by_code(code),
+        Some(_) => None,
+        None => Some(shared.event_path.clone()),
+    };
+    let not_shared = || {
+        Answer::error(
             ErrorKind::NoEvent,
             msg!(
                 "error.no-event.not-shared",
                 "this event is not shared any more; ask the organizer"
             ),
             language,
-        );
-    }
+        )
+    };
+    let Some(target) = target else {
+        return not_shared();
+    };
     if name == "room" {
         // The phones' poll, many a second: the event part is cached as JSON by the desk and
         // shared; it is put together outside the lock (the same object `room` gives).
-        let snapshot = desk.room_snapshot();
+        let snapshot = desk.with_event(&target, Desk::room_snapshot);
         drop(desk);
         return match snapshot {
-            Ok(snapshot) => Answer::raw_json(
+            None => not_shared(),
+            Some(Ok(snapshot)) => Answer::raw_json(
                 200,
                 format!("{{\"ok\":true,\"data\":{}}}", snapshot.to_json()),
             ),
-            Err(error) => Answer::command_error(&error, language),
+            Some(Err(error)) => Answer::command_error(&error, language),
         };
     }
     if let Some((token, key)) = &replay_key
@@ -300,7 +314,9 @@ fn call(
             language,
         );
     }
-    let result = surface::dispatch(&mut desk, name, body);
+    let Some(result) = desk.with_event(&target, |desk| surface::dispatch(desk, name, body)) else {
+        return not_shared();
+    };
     match &result {
         Err(error) if error.kind() == ErrorKind::WrongCode => {
             lock(&shared.limiter).failed(client, Instant::now());

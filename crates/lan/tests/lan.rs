@@ -724,3 +724,44 @@ fn a_port_in_use_is_said_so() {
     assert_eq!(error.kind.as_str(), "port-in-use");
     assert_eq!(error.params["port"], room.port.to_string());
 }
+
+/// Issue 25: a side event opened beside the shared event becomes the scorekeeper's, and the
+/// phones still get the shared event; the page lists every open event, follows another by
+/// its code, and a code of no open event is refused. The scorekeeper's event is unchanged.
+#[test]
+fn phones_follow_every_open_event_while_the_scorekeeper_works_on_another() {
+    let room = Room::new("agree");
+    let side = room._dir.path().join("side.tkevent");
+    room.local(
+        "create_event",
+        json!({ "name": "Side", "ruleset": "bandai", "planned_rounds": 3, "path": side }),
+    );
+    room.local("add_players", json!({ "names": ["S1", "S2", "S3", "S4"] }));
+    room.local("pair_round", json!({ "allow_rematches": false }));
+    let shared = room.call("room", Value::Null).json()["data"].clone();
+    assert_eq!(
+        shared["event"], "Locals",
+        "the shared event, not the active one"
+    );
+    let events = shared["events"].as_array().cloned().unwrap_or_default();
+    assert_eq!(events.len(), 2, "{shared}");
+    let code = events
+        .iter()
+        .find(|e| e["name"] == "Side")
+        .and_then(|e| e["code"].as_str())
+        .expect("the side event's code")
+        .to_string();
+    let followed = room.post("/api/call/room", "null", &[("X-Event", code.as_str())]);
+    let followed = followed.json()["data"].clone();
+    assert_eq!(followed["event"], "Side");
+    assert_eq!(followed["tables"][0]["table"], 101, "its own table range");
+    assert_eq!(
+        room.post("/api/call/room", "null", &[("X-Event", "ZZZZZZ")])
+            .kind(),
+        "no-event"
+    );
+    assert_eq!(room.local("summary", Value::Null)["name"], "Side");
+    // A step from a phone goes to the shared event: reporting is on there (off in the side
+    // event), so a wrong code is refused as a wrong code.
+    assert_eq!(report(&room, 1, 1, "AAAAA", "a").kind(), "wrong-code");
+}

@@ -27,6 +27,9 @@ let tab = 'find';
 /** @type {{table: number, player: number, seat: 'a' | 'b'} | null} */
 let reporting = null;
 const ME_KEY = 'tablekeeper.room.me';
+/** The event this phone follows among those open on the main laptop ('' = the shared one). */
+const EVENT_KEY = 'tablekeeper.room.event';
+let eventCode = localStorage.getItem(EVENT_KEY) || '';
 /** This phone's player (or entry), from their ticket or their entry. @type {{code: string, player: number | null, name: string} | null} */
 let me = readMe();
 
@@ -97,8 +100,14 @@ async function send(status, path, body) {
 
 async function poll() {
   try {
-    const answer = await call('/api/call/room', null);
+    // Only the page's view follows the chosen event; a ticket's steps stay with its own.
+    const answer = await call('/api/call/room', null, eventCode ? { 'X-Event': eventCode } : {});
     setStatus('');
+    if (!answer.ok && eventCode) {
+      // The event followed was closed: back to the shared one.
+      followEvent('');
+      return;
+    }
     if (!answer.ok) { setStatus(answer.error.message, true); return; }
     const view = answer.data;
     if (view.clock) {
@@ -198,8 +207,35 @@ function resultText(result, table) {
   return (result.kind === 'draw' ? t('drawn') : t(result.kind)) + games;
 }
 
+/** Follows another open event (its code; '' = the shared one). @param {string} code */
+function followEvent(code) {
+  eventCode = code;
+  if (code) localStorage.setItem(EVENT_KEY, code);
+  else localStorage.removeItem(EVENT_KEY);
+  version = '';
+  void poll();
+}
+
+/** The list of events open on the main laptop, while there are several. */
+function renderEvents() {
+  const choice = /** @type {HTMLSelectElement} */ (byId('event-choice'));
+  const events = room && Array.isArray(room.events) ? room.events : [];
+  byId('events').hidden = events.length < 2;
+  byId('event-choice-label').textContent = t('events');
+  if (events.length < 2) return;
+  const current = eventCode || (events.find((/** @type {any} */ e) => e.name === room.event) || {}).code || '';
+  choice.replaceChildren(...events.map((/** @type {any} */ e) => {
+    const option = document.createElement('option');
+    option.value = e.code;
+    option.textContent = e.round ? `${e.name} — ${t('round', { n: e.round })}` : e.name;
+    option.selected = e.code === current;
+    return option;
+  }));
+}
+
 function render() {
   renderWords();
+  renderEvents();
   if (!room) return;
   byId('event').textContent = room.title ? `${room.event} — ${room.title}` : room.event;
   const roundName = room.bracket_round ? t(room.bracket_round) : room.round ? t('round', { n: room.round }) : t('noRound');
@@ -433,3 +469,7 @@ function start() {
 
 // door.js (loaded after this script) adds its part first.
 document.addEventListener('DOMContentLoaded', start);
+
+byId('event-choice').addEventListener('change', (event) => {
+  followEvent(/** @type {HTMLSelectElement} */ (event.target).value);
+});

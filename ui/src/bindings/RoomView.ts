@@ -2,6 +2,7 @@
 import type { BracketView } from "./BracketView";
 import type { Reporting } from "./Reporting";
 import type { RoomClock } from "./RoomClock";
+import type { RoomEventLink } from "./RoomEventLink";
 import type { RoomSeason } from "./RoomSeason";
 import type { RoomSeat } from "./RoomSeat";
 import type { RoomStandings } from "./RoomStandings";
@@ -18,7 +19,12 @@ clock: RoomClock | null,
 /**
  * Changes whenever anything on the page would: a phone redraws only then.
  */
-version: string, event: string, title: string | null, 
+version: string, 
+/**
+ * Every event open on the main laptop (issue 25): a phone follows any of them, by
+ * its code (the `X-Event` header); empty while only one is open.
+ */
+events: Array<RoomEventLink>, event: string, title: string | null, 
 /**
  * The current round, or `null` before round 1 is paired.
  */

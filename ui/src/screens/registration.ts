@@ -106,10 +106,12 @@ export function mountRegistration(root: HTMLElement): void {
   });
 
   const teamSize = state.event()?.team_size ?? 0;
+  const station = state.appInfo()?.station ?? null;
   root.append(
     teamSize > 0 ? teamPanel(teamSize, refresh) : '',
-    // Team members are entered seat by seat above; single players come from the library too.
-    teamSize > 0 ? '' : libraryPicker(refresh),
+    // Team members are entered seat by seat above; single players come from the library too
+    // (the main laptop's: a station registers by typing).
+    teamSize > 0 || station ? '' : libraryPicker(refresh),
     h(
       'section',
       { class: 'panel', hidden: teamSize > 0 },
@@ -142,8 +144,8 @@ export function mountRegistration(root: HTMLElement): void {
       await state.refreshEvent();
     }),
     deckPanel(refresh),
-    libraryPanel(),
-    tableRangePanel(),
+    station ? '' : libraryPanel(),
+    station ? '' : tableRangePanel(),
     names,
     h('section', { class: 'panel' }, h('h3', {}, t('registration.formsTitle')), pdfButtons(['tickets', 'door-poster', 'deck-sheet', 'score-card'])),
   );

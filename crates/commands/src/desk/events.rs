@@ -13,7 +13,7 @@ use ts_rs::TS;
 use super::Desk;
 use super::parked::Parked;
 use crate::error::CommandError;
-use crate::room::{Room, RoomClock};
+use crate::room::{Room, RoomClock, RoomEventLink};
 use crate::session::Session;
 use crate::views::{EventView, PlayerView};
 
@@ -54,6 +54,82 @@ pub struct OpenEventView {
 const RANGE_STEP: u32 = 100;
 
 impl Desk {
+    /// Runs `run` with the open event at `path` active for its duration, then puts every
+    /// event back as it was: the LAN server answers a shared event's phones while the
+    /// scorekeeper works on another (all under the desk's lock, so no other caller ever
+    /// sees the swap). `None` when no open event is at `path`.
+    pub fn with_event<T>(
+        &mut self,
+        path: &std::path::Path,
+        run: impl FnOnce(&mut Desk) -> T,
+    ) -> Option<T> {
+        if self
+            .session
+            .as_ref()
+            .is_some_and(|s| same_file(s.path(), path))
+        {
+            return Some(run(self));
+        }
+        let at = self
+            .parked
+            .iter()
+            .position(|p| same_file(p.session.path(), path))?;
+        let target = self.parked.remove(at);
+        // The active event waits beside the others meanwhile (the room lists it).
+        let previous_at = self.session.is_some().then_some(self.parked.len());
+        self.park_active();
+        self.session = Some(target.session);
+        self.room = target.room;
+        let answer = run(self);
+        let current = self.session.take().map(|session| Parked {
+            session,
+            room: std::mem::take(&mut self.room),
+        });
+        if let Some(index) = previous_at.filter(|i| *i < self.parked.len()) {
+            let previous = self.parked.remove(index);
+            self.session = Some(previous.session);
+            self.room = previous.room;
+        }
+        if let Some(current) = current {
+            self.parked.insert(at.min(self.parked.len()), current);
+        }
+        Some(answer)
+    }
+
+    /// The file of the open event whose code is `code` (as the players' page names it).
+    pub fn open_event_by_code(&self, code: &str) -> Option<PathBuf> {
+        self.session
+            .iter()
+            .chain(self.parked.iter().map(|p| &p.session))
+            .find(|s| crate::slip_code::event_code(s.event()).eq_ignore_ascii_case(code.trim()))
+            .map(|s| s.path().to_path_buf())
+    }
+
+    /// Every open event as the players' page lists it (none while only one is open), and
+    /// a version part that changes with the list.
+    pub(super) fn room_events(&self) -> (Vec<RoomEventLink>, String) {
+        if self.parked.is_empty() {
+            return (Vec::new(), String::new());
+        }
+        let mut events: Vec<RoomEventLink> = self
+            .session
+            .iter()
+            .chain(self.parked.iter().map(|p| &p.session))
+            .map(|s| RoomEventLink {
+                code: crate::slip_code::event_code(s.event()),
+                name: s.event().settings.name.clone(),
+                round: s.event().current_round().map(|r| r.number),
+            })
+            .collect();
+        // The same order whichever is active, so a phone's list does not jump.
+        events.sort_by(|a, b| a.code.cmp(&b.code));
+        let version = events
+            .iter()
+            .map(|e| format!("{}{}", e.code, e.round.unwrap_or(0)))
+            .collect::<String>();
+        (events, format!(".{version}"))
+    }
+
     /// Moves the active event (and its room) beside the others, so another can be opened.
     pub(super) fn park_active(&mut self) {
         if let Some(session) = self.session.take() {

@@ -139,15 +139,25 @@ impl Desk {
             .collect())
     }
 
-    /// Find-as-you-type: the best matches for what was typed.
+    /// Find-as-you-type: the best matches for what was typed. A scanned player ticket (its
+    /// code, or the page address it carries, `…#p=CODE`) finds its player first.
     pub fn library_find(
         &mut self,
         request: LibraryFindRequest,
     ) -> Result<Vec<LibraryPlayerView>, CommandError> {
         let limit = request.limit.unwrap_or(FIND_LIMIT).min(200) as usize;
         let library = self.library_mut()?;
-        library
-            .find(&request.typed, limit)?
+        let ticket = ticket_code(&request.typed)
+            .map(|code| library.find_by_ticket(&code))
+            .transpose()?
+            .flatten();
+        let mut found = library.find(&request.typed, limit)?;
+        if let Some(number) = ticket {
+            found.retain(|p| p.number != number);
+            found.insert(0, library.player(number)?);
+            found.truncate(limit.max(1));
+        }
+        found
             .into_iter()
             .map(|player| {
                 let seen = library.seen_one(player.number)?;
@@ -327,6 +337,7 @@ impl Desk {
 
     /// Records that library players `(number, player in the event)` played the open event.
     fn record_appearances(&mut self, numbers: &[(u32, u32)]) -> Result<(), CommandError> {
+        let secret = self.room_secret();
         let session = self.session()?;
         let template = Appearance {
             event: session.identity(),
@@ -334,17 +345,41 @@ impl Desk {
             event_name: session.event().settings.name.clone(),
             date: session.created_at().to_string(),
             player: 0,
+            ticket: None,
         };
+        let tickets: Vec<Option<String>> = numbers
+            .iter()
+            .map(|(_, player)| {
+                crate::room::Room::player_code(&secret, session, *player)
+                    .map(|code| crate::room::codes::normalize(&code))
+            })
+            .collect();
         let library = self.library_mut()?;
-        for (number, player) in numbers {
+        for ((number, player), ticket) in numbers.iter().zip(tickets) {
             library.record_appearance(
                 *number,
                 &Appearance {
                     player: *player,
+                    ticket,
                     ..template.clone()
                 },
             )?;
         }
         Ok(())
     }
+}
+
+/// The player-ticket code in what a scanner typed: the code itself (letters and digits,
+/// dashes allowed), or the players' page address a ticket's QR code carries (`…#p=CODE`).
+fn ticket_code(typed: &str) -> Option<String> {
+    let text = typed.trim();
+    let code = match text.split_once("#p=") {
+        Some((_, code)) => code,
+        None if text.len() >= 10 && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') => {
+            text
+        }
+        None => return None,
+    };
+    let code = crate::room::codes::normalize(code);
+    (code.len() >= 10).then_some(code)
 }

@@ -81,7 +81,11 @@ impl Desk {
     pub fn room(&mut self, _: Nothing) -> Result<RoomView, CommandError> {
         let now = chrono::Utc::now().timestamp_millis();
         let session = self.session.as_ref().ok_or_else(super::no_event)?;
-        self.room.view(session, now)
+        let mut view = self.room.view(session, now)?;
+        let (events, version) = self.room_events();
+        view.events = events;
+        view.version.push_str(&version);
+        Ok(view)
     }
 
     /// The room view with its event part as shared JSON, for a host that answers many
@@ -89,7 +93,11 @@ impl Desk {
     pub fn room_snapshot(&mut self) -> Result<crate::room::RoomSnapshot, CommandError> {
         let now = chrono::Utc::now().timestamp_millis();
         let session = self.session.as_ref().ok_or_else(super::no_event)?;
-        self.room.snapshot(session, now)
+        let mut snapshot = self.room.snapshot(session, now)?;
+        let (events, version) = self.room_events();
+        snapshot.events = events;
+        snapshot.version.push_str(&version);
+        Ok(snapshot)
     }
 
     pub fn room_settings(&mut self, _: Nothing) -> Result<RoomSettings, CommandError> {

@@ -166,9 +166,22 @@ pub struct RoomView {
     pub clock: Option<RoomClock>,
     /// Changes whenever anything on the page would: a phone redraws only then.
     pub version: String,
+    /// Every event open on the main laptop (issue 25): a phone follows any of them, by
+    /// its code (the `X-Event` header); empty while only one is open.
+    #[serde(default)]
+    pub events: Vec<RoomEventLink>,
     #[serde(flatten)]
     #[ts(flatten)]
     pub base: RoomBase,
+}
+
+/// An open event as the players' page lists it: its code (never its file), name and round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoomEventLink {
+    pub code: String,
+    pub name: String,
+    pub round: Option<u32>,
 }
 
 /// The room view with its event part already as JSON (shared, not copied): what the LAN
@@ -177,6 +190,7 @@ pub struct RoomView {
 pub struct RoomSnapshot {
     pub clock: Option<RoomClock>,
     pub version: String,
+    pub events: Vec<RoomEventLink>,
     /// `RoomBase` as a JSON object.
     pub base_json: Arc<str>,
 }
@@ -186,9 +200,10 @@ impl RoomSnapshot {
     pub fn to_json(&self) -> String {
         let clock = serde_json::to_string(&self.clock).unwrap_or_else(|_| "null".into());
         let version = serde_json::Value::String(self.version.clone()).to_string();
-        // `base_json` is a non-empty object: put the two fields in front of its members.
+        let events = serde_json::to_string(&self.events).unwrap_or_else(|_| "[]".into());
+        // `base_json` is a non-empty object: put the three fields in front of its members.
         let members = self.base_json.strip_prefix('{').unwrap_or("}");
-        format!("{{\"clock\":{clock},\"version\":{version},{members}")
+        format!("{{\"clock\":{clock},\"version\":{version},\"events\":{events},{members}")
     }
 }
 
@@ -220,6 +235,7 @@ impl Room {
         Ok(RoomView {
             clock,
             version,
+            events: Vec::new(),
             base: (*base).clone(),
         })
     }
@@ -259,6 +275,7 @@ impl Room {
         Ok(RoomSnapshot {
             clock,
             version,
+            events: Vec::new(),
             base_json,
         })
     }

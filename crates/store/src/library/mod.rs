@@ -220,15 +220,16 @@ impl Library {
     ) -> Result<(), StoreError> {
         self.player(number)?;
         self.conn.execute(
-            "INSERT INTO appearances (player, event, file, event_name, date, event_player) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-             ON CONFLICT (player, event) DO UPDATE SET file = excluded.file, event_name = excluded.event_name, event_player = excluded.event_player",
+            "INSERT INTO appearances (player, event, file, event_name, date, event_player, ticket) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT (player, event) DO UPDATE SET file = excluded.file, event_name = excluded.event_name, event_player = excluded.event_player, ticket = COALESCE(excluded.ticket, ticket)",
             params![
                 number,
                 appearance.event,
                 appearance.file.to_string_lossy(),
                 appearance.event_name,
                 appearance.date,
-                appearance.player
+                appearance.player,
+                appearance.ticket
             ],
         )?;
         Ok(())
@@ -237,7 +238,7 @@ impl Library {
     /// The events player `number` played, oldest first.
     pub fn appearances(&self, number: u32) -> Result<Vec<Appearance>, StoreError> {
         let mut statement = self.conn.prepare(
-            "SELECT event, file, event_name, date, event_player FROM appearances WHERE player = ?1 ORDER BY date, event",
+            "SELECT event, file, event_name, date, event_player, ticket FROM appearances WHERE player = ?1 ORDER BY date, event",
         )?;
         let rows = statement.query_map(params![number], |row| {
             Ok(Appearance {
@@ -246,9 +247,23 @@ impl Library {
                 event_name: row.get(2)?,
                 date: row.get(3)?,
                 player: row.get(4)?,
+                ticket: row.get(5)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The library player whose player ticket (of any event they played) carries `code`
+    /// (normalized as the ticket's code is).
+    pub fn find_by_ticket(&self, code: &str) -> Result<Option<u32>, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT player FROM appearances WHERE ticket = ?1 ORDER BY date DESC LIMIT 1",
+                params![code],
+                |row| row.get(0),
+            )
+            .optional()?)
     }
 
     /// How many events each player played and when they were last seen (only players with
@@ -321,8 +336,8 @@ impl Library {
         )?;
         // An event both played (one registered twice) stays once, as `keep`'s.
         tx.execute(
-            "INSERT OR IGNORE INTO appearances (player, event, file, event_name, date, event_player)
-             SELECT ?1, event, file, event_name, date, event_player FROM appearances WHERE player = ?2",
+            "INSERT OR IGNORE INTO appearances (player, event, file, event_name, date, event_player, ticket)
+             SELECT ?1, event, file, event_name, date, event_player, ticket FROM appearances WHERE player = ?2",
             params![keep, other],
         )?;
         tx.execute("DELETE FROM appearances WHERE player = ?1", params![other])?;

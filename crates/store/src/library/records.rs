@@ -40,6 +40,10 @@ pub struct Appearance {
     pub date: String,
     /// The player's number in that event.
     pub player: u32,
+    /// The code on the player ticket printed for that event (normalized), so scanning a
+    /// regular's old ticket finds them.
+    #[serde(default)]
+    pub ticket: Option<String>,
 }
 
 /// What an import did.

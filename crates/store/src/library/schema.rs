@@ -32,9 +32,11 @@ fn migrations() -> Migrations<'static> {
             event_name TEXT NOT NULL,
             date TEXT NOT NULL,
             event_player INTEGER NOT NULL,
+            ticket TEXT,
             PRIMARY KEY (player, event)
         );
-        CREATE INDEX appearances_by_event ON appearances (event);",
+        CREATE INDEX appearances_by_event ON appearances (event);
+        CREATE INDEX appearances_by_ticket ON appearances (ticket);",
     )])
 }
 

@@ -52,7 +52,7 @@ pub(super) fn read(source: &Path) -> Result<Vec<(LibraryDetails, Vec<Appearance>
         })?
         .collect::<Result<_, _>>()?;
     let mut events = other.prepare(
-        "SELECT event, file, event_name, date, event_player FROM appearances WHERE player = ?1",
+        "SELECT event, file, event_name, date, event_player, ticket FROM appearances WHERE player = ?1",
     )?;
     let mut all = Vec::with_capacity(rows.len());
     for (number, details) in rows {
@@ -64,6 +64,7 @@ pub(super) fn read(source: &Path) -> Result<Vec<(LibraryDetails, Vec<Appearance>
                     event_name: row.get(2)?,
                     date: row.get(3)?,
                     player: row.get(4)?,
+                    ticket: row.get(5)?,
                 })
             })?
             .collect::<Result<_, _>>()?;
