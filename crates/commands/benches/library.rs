@@ -4,7 +4,9 @@
 //! at most 16 ms per keystroke (one frame) on this machine kind.
 //!
 //! Times are also printed as a ratio to a baseline measured in the same run: reading one
-//! library player by number (one SQLite row).
+//! library player by number (one SQLite row). Also: registering 5,000 players in the app,
+//! each linked to the library (matched or added, one transaction), against the same
+//! registration with no library (a script's desk).
 //! `cargo bench -p tablekeeper-commands --bench library` (`LIBRARY_BENCH_PLAYERS=N` for
 //! another size).
 
@@ -132,6 +134,48 @@ fn main() {
     let p50 = percentile(&mut keystrokes, 0.5);
     let p99 = percentile(&mut keystrokes, 0.99);
     let max = percentile(&mut keystrokes, 1.0);
+    // Registration with the library (the app) against without it (a script's desk).
+    let register = |desk: &mut Desk, file: &str| {
+        let request = serde_json::json!({ "name": "Bench", "ruleset": "bandai", "path": dir.path().join(file) });
+        desk.create_event(serde_json::from_value(request).expect("request"))
+            .expect("event");
+        let names: Vec<String> = (0..5_000)
+            .map(|i| {
+                if i % 2 == 0 {
+                    details[i].name.clone()
+                } else {
+                    format!("Newcomer {i}")
+                }
+            })
+            .collect();
+        let start = Instant::now();
+        desk.add_players(tablekeeper_commands::desk::AddPlayersRequest {
+            names,
+            players: Vec::new(),
+        })
+        .expect("players");
+        start.elapsed()
+    };
+    let mut plain =
+        Desk::new(dir.path().join("plain-data"), dir.path().to_path_buf()).without_app_state();
+    let without = register(&mut plain, "plain.tkevent");
+    let linked = register(&mut desk, "linked.tkevent");
+    // A regular typed without their reading is a new player (name and reading are the key).
+    let new = 2_500
+        + (0..5_000)
+            .step_by(2)
+            .filter(|i| details[*i].reading.is_some())
+            .count();
+    assert_eq!(
+        desk.library_info(()).expect("library").players as usize,
+        players + new
+    );
+    println!(
+        "registering 5,000 players (half regulars, half new): {:.0} ms with the library, {:.0} ms without ({:.2}x)",
+        ms(linked),
+        ms(without),
+        ms(linked) / ms(without)
+    );
     println!(
         "library of {players} players: built in {:.0} ms, opened (index loaded) in {:.0} ms",
         ms(built),

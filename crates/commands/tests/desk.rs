@@ -631,6 +631,10 @@ fn library_commands(host: &mut Host, dir: &Path) {
     );
     let groups = host.ok("library_duplicates", Value::Null);
     assert_eq!(groups.as_array().map(Vec::len), Some(1), "{groups}");
+    assert_eq!(
+        host.kind("library_merge", json!({ "keep": number, "other": number })),
+        "invalid-request"
+    );
     let merged = host.ok("library_merge", json!({ "keep": number, "other": twin }));
     assert_eq!(merged["name"], "Bo Lind");
     assert_eq!(

@@ -211,6 +211,16 @@ impl Desk {
         &mut self,
         request: LibraryMergeRequest,
     ) -> Result<LibraryPlayerView, CommandError> {
+        if request.keep == request.other {
+            return Err(CommandError::input(
+                tablekeeper_words::ErrorKind::InvalidRequest,
+                tablekeeper_words::msg!(
+                    "error.invalid-request.merge-self",
+                    "player {number} cannot be merged with themselves; choose two players",
+                    number = request.keep
+                ),
+            ));
+        }
         self.library_mut()?.merge(request.keep, request.other)?;
         self.player_view(request.keep)
     }
@@ -295,77 +305,62 @@ impl Desk {
             })
             .collect::<Result<Vec<_>, CommandError>>()?;
         let added = self.session_mut()?.add_players(details)?;
-        let numbers: Vec<(u32, u32)> = request
-            .numbers
-            .iter()
-            .zip(&added)
-            .map(|(number, view)| (*number, view.id))
-            .collect();
-        self.record_appearances(&numbers)?;
+        let appearances = self.appearances_of(&added)?;
+        let items: Vec<(u32, Appearance)> =
+            request.numbers.iter().copied().zip(appearances).collect();
+        self.library_mut()?.record_appearances(&items)?;
         self.warn_playing_elsewhere(&added);
         Ok(added)
     }
 
     /// After players registered in the app: each one linked to the library (a player new to
-    /// the shop is added). The registration already stands; a library that cannot be
-    /// written is reported as a notice, not as the registration's failure.
+    /// the shop is added), in one transaction. The registration already stands; a library that
+    /// cannot be written is reported as a notice, not as the registration's failure.
     pub(super) fn link_to_library(&mut self, added: &[PlayerView]) {
         if !self.app_state || added.is_empty() {
             return;
         }
         let linked = (|| -> Result<(), CommandError> {
             let now = super::print_time();
-            let library = self.library_mut()?;
-            let mut numbers = Vec::with_capacity(added.len());
-            for view in added {
-                let details = tablekeeper_store::library::LibraryDetails {
-                    name: view.name.clone(),
-                    reading: view.reading.clone(),
-                    publisher_id: view.publisher_id.clone(),
-                    nickname: view.nickname.clone(),
-                    note: None,
-                };
-                let (player, _) = library.match_or_add(&details, &now)?;
-                numbers.push((player.number, view.id));
-            }
-            self.record_appearances(&numbers)
+            let appearances = self.appearances_of(added)?;
+            let players = added
+                .iter()
+                .zip(appearances)
+                .map(|(view, appearance)| {
+                    let details = tablekeeper_store::library::LibraryDetails {
+                        name: view.name.clone(),
+                        reading: view.reading.clone(),
+                        publisher_id: view.publisher_id.clone(),
+                        nickname: view.nickname.clone(),
+                        note: None,
+                    };
+                    (details, vec![appearance])
+                })
+                .collect();
+            self.library_mut()?.link(players, &now)?;
+            Ok(())
         })();
         if let (Err(error), Ok(session)) = (linked, self.session_mut()) {
             session.add_notice(crate::notice::library_failed(&error));
         }
     }
 
-    /// Records that library players `(number, player in the event)` played the open event.
-    fn record_appearances(&mut self, numbers: &[(u32, u32)]) -> Result<(), CommandError> {
+    /// The open event as each of `players` played it (with the code of their ticket).
+    fn appearances_of(&mut self, players: &[PlayerView]) -> Result<Vec<Appearance>, CommandError> {
         let secret = self.room_secret();
         let session = self.session()?;
-        let template = Appearance {
-            event: session.identity(),
-            file: session.path().to_path_buf(),
-            event_name: session.event().settings.name.clone(),
-            date: session.created_at().to_string(),
-            player: 0,
-            ticket: None,
-        };
-        let tickets: Vec<Option<String>> = numbers
+        Ok(players
             .iter()
-            .map(|(_, player)| {
-                crate::room::Room::player_code(&secret, session, *player)
-                    .map(|code| crate::room::codes::normalize(&code))
+            .map(|view| Appearance {
+                event: session.identity(),
+                file: session.path().to_path_buf(),
+                event_name: session.event().settings.name.clone(),
+                date: session.created_at().to_string(),
+                player: view.id,
+                ticket: crate::room::Room::player_code(&secret, session, view.id)
+                    .map(|code| crate::room::codes::normalize(&code)),
             })
-            .collect();
-        let library = self.library_mut()?;
-        for ((number, player), ticket) in numbers.iter().zip(tickets) {
-            library.record_appearance(
-                *number,
-                &Appearance {
-                    player: *player,
-                    ticket,
-                    ..template.clone()
-                },
-            )?;
-        }
-        Ok(())
+            .collect())
     }
 }
 

@@ -199,19 +199,6 @@ impl Library {
         }
     }
 
-    /// The library player for these details: the one they are, else a new one (a player new
-    /// to the shop is added as they register). `true` when added.
-    pub fn match_or_add(
-        &mut self,
-        details: &LibraryDetails,
-        now: &str,
-    ) -> Result<(LibraryPlayer, bool), StoreError> {
-        match self.same_as(details)? {
-            Some(found) => Ok((found, false)),
-            None => Ok((self.add(details, now)?, true)),
-        }
-    }
-
     /// Records that player `number` played an event (once per event).
     pub fn record_appearance(
         &mut self,
@@ -219,19 +206,21 @@ impl Library {
         appearance: &Appearance,
     ) -> Result<(), StoreError> {
         self.player(number)?;
-        self.conn.execute(
-            "INSERT INTO appearances (player, event, file, event_name, date, event_player, ticket) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-             ON CONFLICT (player, event) DO UPDATE SET file = excluded.file, event_name = excluded.event_name, event_player = excluded.event_player, ticket = COALESCE(excluded.ticket, ticket)",
-            params![
-                number,
-                appearance.event,
-                appearance.file.to_string_lossy(),
-                appearance.event_name,
-                appearance.date,
-                appearance.player,
-                appearance.ticket
-            ],
-        )?;
+        self.conn
+            .execute(APPEARANCE_UPSERT, appearance_params(number, appearance))?;
+        Ok(())
+    }
+
+    /// Records many appearances (player number, event) in one transaction.
+    pub fn record_appearances(&mut self, items: &[(u32, Appearance)]) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut appear = tx.prepare(APPEARANCE_UPSERT)?;
+            for (number, appearance) in items {
+                appear.execute(appearance_params(*number, appearance))?;
+            }
+        }
+        tx.commit()?;
         Ok(())
     }
 
@@ -379,20 +368,95 @@ impl Library {
                 path: source.to_path_buf(),
             });
         }
-        let mut summary = ImportSummary::default();
-        for (details, appearances) in transfer::read(source)? {
-            let (here, added) = self.match_or_add(&details, now)?;
-            if added {
-                summary.added += 1;
-            } else {
-                summary.matched += 1;
-            }
-            for appearance in &appearances {
-                self.record_appearance(here.number, appearance)?;
+        let linked = self.link(transfer::read(source)?, now)?;
+        let added = linked.iter().filter(|(_, added)| *added).count();
+        Ok(ImportSummary {
+            added: u32::try_from(added).unwrap_or(u32::MAX),
+            matched: u32::try_from(linked.len() - added).unwrap_or(u32::MAX),
+        })
+    }
+
+    /// Each of `players` as the library player they are (the same publisher ID, else the
+    /// same name and reading; one added earlier in the list counts), the others added, and
+    /// the events given for each recorded — all in one transaction, so registering or
+    /// importing thousands costs one synced write. Returns each one's number and whether it
+    /// was added.
+    pub fn link(
+        &mut self,
+        players: Vec<(LibraryDetails, Vec<Appearance>)>,
+        now: &str,
+    ) -> Result<Vec<(u32, bool)>, StoreError> {
+        let linked = self.link_in_one_transaction(players, now);
+        if linked.is_err() {
+            // Players put into the index before a failed commit are not in the file.
+            self.index = search::Index::new(&self.players()?);
+        }
+        linked
+    }
+
+    fn link_in_one_transaction(
+        &mut self,
+        players: Vec<(LibraryDetails, Vec<Appearance>)>,
+        now: &str,
+    ) -> Result<Vec<(u32, bool)>, StoreError> {
+        let tx = self.conn.transaction()?;
+        let mut linked = Vec::with_capacity(players.len());
+        {
+            let mut insert = tx.prepare(
+                "INSERT INTO players (name, reading, publisher_id, nickname, note, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
+            let mut appear = tx.prepare(APPEARANCE_UPSERT)?;
+            for (details, appearances) in players {
+                let (number, added) = match self.index.same_as(&details) {
+                    Some(number) => (number, false),
+                    None => {
+                        insert.execute(params![
+                            details.name,
+                            details.reading,
+                            details.publisher_id,
+                            details.nickname,
+                            details.note,
+                            now
+                        ])?;
+                        let number = u32::try_from(tx.last_insert_rowid())
+                            .map_err(|_| StoreError::Data("the library is full".into()))?;
+                        self.index.put(&LibraryPlayer {
+                            number,
+                            name: details.name,
+                            reading: details.reading,
+                            publisher_id: details.publisher_id,
+                            nickname: details.nickname,
+                            note: details.note,
+                            added_at: now.to_string(),
+                        });
+                        (number, true)
+                    }
+                };
+                for appearance in &appearances {
+                    appear.execute(appearance_params(number, appearance))?;
+                }
+                linked.push((number, added));
             }
         }
-        Ok(summary)
+        tx.commit()?;
+        Ok(linked)
     }
+}
+
+/// Records (or updates) one event a player played; a ticket code once known is kept.
+const APPEARANCE_UPSERT: &str = "INSERT INTO appearances (player, event, file, event_name, date, event_player, ticket) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+     ON CONFLICT (player, event) DO UPDATE SET file = excluded.file, event_name = excluded.event_name, event_player = excluded.event_player, ticket = COALESCE(excluded.ticket, ticket)";
+
+fn appearance_params(number: u32, appearance: &Appearance) -> impl rusqlite::Params + '_ {
+    (
+        number,
+        appearance.event.as_str(),
+        appearance.file.to_string_lossy(),
+        appearance.event_name.as_str(),
+        appearance.date.as_str(),
+        appearance.player,
+        appearance.ticket.as_deref(),
+    )
 }
 
 fn row_player(row: &rusqlite::Row<'_>) -> rusqlite::Result<LibraryPlayer> {

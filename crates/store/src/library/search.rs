@@ -3,7 +3,7 @@
 //! "Ólafur" and "さと" finds "サトウ". A library number or a publisher ID typed finds that
 //! player first. 50,000 players are searched in a few milliseconds (the library bench).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
@@ -25,6 +25,10 @@ struct Entry {
 pub struct Index {
     /// Every player's entry, by number (numbers only grow, so this is mostly appended to).
     entries: Vec<(u32, Entry)>,
+    /// Numbers by folded publisher ID, and by folded name and reading: who a registered
+    /// player is, found without a scan (an import of thousands stays linear).
+    by_publisher: HashMap<String, BTreeSet<u32>>,
+    by_same: HashMap<String, BTreeSet<u32>>,
 }
 
 /// Text as the search compares it.
@@ -87,15 +91,36 @@ impl Index {
             publisher: folded(player.publisher_id.as_deref()),
             same: same_key(&player.name, player.reading.as_deref()),
         };
-        match self.position(player.number) {
-            Ok(at) => self.entries[at].1 = entry,
-            Err(at) => self.entries.insert(at, (player.number, entry)),
+        self.remove(player.number);
+        if !entry.publisher.is_empty() {
+            self.by_publisher
+                .entry(entry.publisher.clone())
+                .or_default()
+                .insert(player.number);
+        }
+        self.by_same
+            .entry(entry.same.clone())
+            .or_default()
+            .insert(player.number);
+        if let Err(at) = self.position(player.number) {
+            self.entries.insert(at, (player.number, entry));
         }
     }
 
     pub fn remove(&mut self, number: u32) {
         if let Ok(at) = self.position(number) {
-            self.entries.remove(at);
+            let (_, entry) = self.entries.remove(at);
+            for (map, key) in [
+                (&mut self.by_publisher, entry.publisher),
+                (&mut self.by_same, entry.same),
+            ] {
+                if let Some(numbers) = map.get_mut(&key) {
+                    numbers.remove(&number);
+                    if numbers.is_empty() {
+                        map.remove(&key);
+                    }
+                }
+            }
         }
     }
 
@@ -118,16 +143,19 @@ impl Index {
             if Some(*number) == exact {
                 continue;
             }
-            let kind = if !entry.publisher.is_empty() && entry.publisher == query {
-                0
-            } else if entry.words.starts_with(&query) {
-                1
-            } else if entry.words.contains(&word_start) {
-                2
-            } else if entry.words.contains(&query) || entry.publisher.contains(&query) {
-                3
-            } else {
+            // One search decides most entries: neither the words nor the ID hold the text.
+            let in_words = entry.words.contains(&query);
+            if !in_words && !entry.publisher.contains(&query) {
                 continue;
+            }
+            let kind = if entry.publisher == query {
+                0
+            } else if in_words && entry.words.starts_with(&query) {
+                1
+            } else if in_words && entry.words.contains(&word_start) {
+                2
+            } else {
+                3
             };
             if kinds[kind].len() < limit {
                 kinds[kind].push(*number);
@@ -147,19 +175,17 @@ impl Index {
     pub fn same_as(&self, details: &LibraryDetails) -> Option<u32> {
         let publisher = folded(details.publisher_id.as_deref());
         if !publisher.is_empty()
-            && let Some((number, _)) = self.entries.iter().find(|(_, e)| e.publisher == publisher)
+            && let Some(number) = self.by_publisher.get(&publisher).and_then(|n| n.first())
         {
             return Some(*number);
         }
         let same = same_key(&details.name, details.reading.as_deref());
-        self.entries
-            .iter()
-            .find(|(_, e)| {
-                e.same == same
-                    // Two different publisher IDs are two people, whatever their names.
-                    && (publisher.is_empty() || e.publisher.is_empty() || e.publisher == publisher)
+        self.by_same.get(&same)?.iter().copied().find(|number| {
+            self.entry(*number).is_some_and(|e| {
+                // Two different publisher IDs are two people, whatever their names.
+                publisher.is_empty() || e.publisher.is_empty() || e.publisher == publisher
             })
-            .map(|(number, _)| *number)
+        })
     }
 
     /// Groups of numbers that look like one person (same publisher ID, or same name and
