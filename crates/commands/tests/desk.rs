@@ -1166,3 +1166,37 @@ fn door_commands(host: &mut Host, dir: &Path) {
     assert_eq!(drawn(&draws[0]).len(), 9);
     assert_eq!(draws[0]["lottery_seed"], draws[1]["lottery_seed"]);
 }
+
+/// Issue 25: a damaged player library never stops a registration: the players are saved in
+/// the event, the window gets a notice, and the damaged file is left as it was.
+#[test]
+fn a_damaged_library_never_stops_a_registration() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = dir.path();
+    let mut host = Host::new(dir);
+    std::fs::create_dir_all(dir.join("data")).expect("data");
+    let library = dir.join("data").join("players.tklibrary");
+    std::fs::write(&library, b"this is not a library, it was damaged").expect("damage");
+    host.ok(
+        "create_event",
+        json!({ "name": "Friday", "ruleset": "bandai", "planned_rounds": 3, "path": path(dir, "friday.tkevent") }),
+    );
+    let added = host.ok("add_players", json!({ "names": ["Ann", "Bo"] }));
+    assert_eq!(added.as_array().map(Vec::len), Some(2));
+    assert_eq!(
+        host.ok("players", Value::Null).as_array().map(Vec::len),
+        Some(2)
+    );
+    let notices = host.ok("take_notices", Value::Null);
+    assert!(
+        notices
+            .as_array()
+            .is_some_and(|n| n.iter().any(|m| m["key"] == "notice.library-failed")),
+        "{notices}"
+    );
+    assert_eq!(host.kind("library_info", Value::Null), "not-a-library");
+    assert_eq!(
+        std::fs::read(&library).expect("bytes"),
+        b"this is not a library, it was damaged"
+    );
+}
