@@ -496,11 +496,19 @@ fn four_weekly_events_from_the_player_library() {
     ]);
     assert!(std::fs::read(&sheet).expect("pdf").starts_with(b"%PDF"));
 
-    // Her ID typed later makes the two one person: found and merged.
-    lib(&["edit", &door_number, "--player-id", "BN-1"]);
-    let duplicates = lib(&["duplicates"]);
-    assert_eq!(duplicates.as_array().map(Vec::len), Some(1), "{duplicates}");
-    assert_eq!(duplicates[0][0]["number"], 1);
+    // Her ID typed later is refused as a duplicate that names her first entry, as adding
+    // it would be; the two are merged into one person.
+    let refused = cli::error(&[
+        "library",
+        "--library",
+        library,
+        "edit",
+        &door_number,
+        "--player-id",
+        "BN-1",
+    ]);
+    assert_eq!(refused["kind"], "duplicate-player", "{refused}");
+    assert_eq!(refused["params"]["number"], "1", "{refused}");
     let merged = lib(&["merge", "1", &door_number]);
     assert_eq!(merged["events"], 4, "{merged}");
     assert_eq!(lib(&["duplicates"]), serde_json::json!([]));

@@ -48,6 +48,14 @@ pub fn payout(view: &PayoutView) -> String {
         }
         text.push('\n');
     }
+    if !view.raffle_undrawn.is_empty() {
+        let _ = writeln!(
+            text,
+            "Not drawn: {} (only {} players could take part in the raffle)",
+            view.raffle_undrawn.join(", "),
+            view.raffle_entrants
+        );
+    }
     if view.raffle_pending {
         text.push_str("The raffle is not drawn yet (--draw-raffle draws it and records it).\n");
     }

@@ -67,11 +67,21 @@ impl Session {
     ) -> Result<DeckCheckView, CommandError> {
         let round = self.round_or_current(request.round)?;
         let seed = crate::seed::from_text(request.seed.as_deref())?;
-        self.door_step(Action::CheckDecks {
+        // Fewer tables left than asked: the log (and its history line) records how many were
+        // picked. The pick is a prefix of the seeded order, so the smaller count picks the
+        // same tables on replay.
+        let left = tablekeeper_engine::rules::deck_check::pick(
+            self.event(),
             round,
-            count: request.count,
+            request.count as usize,
             seed,
-        })?;
+        )
+        .len();
+        let count = match u32::try_from(left) {
+            Ok(left) if left > 0 => request.count.min(left),
+            _ => request.count,
+        };
+        self.door_step(Action::CheckDecks { round, count, seed })?;
         let event = self.event();
         event
             .deck_checks

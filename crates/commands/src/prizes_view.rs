@@ -92,6 +92,10 @@ pub struct PayoutView {
     pub raffle_seed: Option<String>,
     /// The rules have a raffle that is not drawn yet.
     pub raffle_pending: bool,
+    /// Raffle prizes nobody could be drawn for: more prizes than players taking part
+    /// (`raffle_entrants`, all players or only those who won nothing else).
+    pub raffle_undrawn: Vec<String>,
+    pub raffle_entrants: u32,
     /// The rules this payout is computed under (TOML text).
     pub rules: String,
     /// Whether they are the rules recorded in the event (else rules being tried).
@@ -203,27 +207,12 @@ impl Session {
             None => event.prizes.rules.clone().ok_or_else(no_rules)?,
         };
         let rules = PrizeRules::from_toml(&text)?;
-        let groups = final_order(event, rules.ties != TieRule::Standings)?;
-        let entrants: Vec<Vec<Entrant>> = groups
-            .iter()
-            .map(|group| {
-                group
-                    .iter()
-                    .map(|f| Entrant {
-                        player: f.player,
-                        wins: f.wins,
-                        losses: f.losses,
-                        draws: f.draws,
-                    })
-                    .collect()
-            })
-            .collect();
         let seed = match (&rules.raffle, request.raffle_seed.as_deref(), recorded) {
             (None, _, _) => None,
             (Some(_), None, true) => event.prizes.raffle_seed,
             (Some(_), typed, _) => Some(crate::seed::from_text(typed)?),
         };
-        let payout = plan(&rules, &entrants, seed)?;
+        let payout = plan(&rules, &entrants(event, rules.ties)?, seed)?;
         let name = |player: tablekeeper_engine::model::PlayerId| {
             event
                 .player(player)
@@ -269,10 +258,48 @@ impl Session {
                 .collect(),
             raffle_seed: payout.raffle_seed.map(|s| s.to_string()),
             raffle_pending: rules.raffle.is_some() && payout.raffle_seed.is_none(),
+            raffle_undrawn: payout.raffle_undrawn.clone(),
+            raffle_entrants: payout.raffle_entrants,
             rules: text,
             recorded,
         })
     }
+}
+
+impl Session {
+    /// Refuses prize rules (TOML text) that cannot be paid as written for the event as it
+    /// stands: unreadable, amounts out of range, or a ladder beyond the pool. Empty text
+    /// (removing the rules) passes. Called before the rules are recorded, so a refusal
+    /// leaves the event unchanged.
+    pub fn check_prize_rules(&self, text: &str) -> Result<(), CommandError> {
+        if text.trim().is_empty() {
+            return Ok(());
+        }
+        let rules = PrizeRules::from_toml(text)?;
+        let seed = rules.raffle.as_ref().map(|_| 0);
+        plan(&rules, &entrants(self.event(), rules.ties)?, seed)?;
+        Ok(())
+    }
+}
+
+/// The event's final order as the payout planner takes it: groups of players tied for
+/// places (Swiss players on equal points grouped only when the rules share ties).
+fn entrants(event: &Event, ties: TieRule) -> Result<Vec<Vec<Entrant>>, CommandError> {
+    let groups = final_order(event, ties != TieRule::Standings)?;
+    Ok(groups
+        .iter()
+        .map(|group| {
+            group
+                .iter()
+                .map(|f| Entrant {
+                    player: f.player,
+                    wins: f.wins,
+                    losses: f.losses,
+                    draws: f.draws,
+                })
+                .collect()
+        })
+        .collect())
 }
 
 impl PayoutView {
@@ -288,6 +315,8 @@ impl PayoutView {
             items: Vec::new(),
             raffle_seed: None,
             raffle_pending: false,
+            raffle_undrawn: Vec::new(),
+            raffle_entrants: 0,
             rules: String::new(),
             recorded: true,
         }
@@ -309,14 +338,15 @@ fn no_rules() -> CommandError {
 pub fn season(request: SeasonRequest) -> Result<SeasonView, CommandError> {
     let rules = SeasonRules::from_toml(&request.rules)?;
     let mut events = Vec::with_capacity(request.files.len());
-    let mut files = Vec::with_capacity(request.files.len());
+    // Each event's file (the first listed of its copies), by the event's identity.
+    let mut files: std::collections::HashMap<String, PathBuf> = Default::default();
     for path in &request.files {
         let (event, id) = read_event(path)?;
-        if events.iter().any(|e: &SeasonEvent| e.id == id) {
+        if files.contains_key(&id) {
             continue;
         }
+        files.insert(id.clone(), path.clone());
         events.push(season_event(&event, id)?);
-        files.push(path.clone());
     }
     let standings = compute(&rules, &events);
     let count = standings.events.len();
@@ -325,10 +355,9 @@ pub fn season(request: SeasonRequest) -> Result<SeasonView, CommandError> {
         events: standings
             .events
             .iter()
-            .zip(&files)
-            .map(|((_, name), file)| SeasonEventView {
+            .map(|(id, name)| SeasonEventView {
                 name: name.clone(),
-                file: file.clone(),
+                file: files.get(id).cloned().unwrap_or_default(),
             })
             .collect(),
         rows: standings

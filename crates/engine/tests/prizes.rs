@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use tablekeeper_engine::model::PlayerId;
+use tablekeeper_engine::prizes::rules::MAX_AMOUNT;
 use tablekeeper_engine::prizes::{Entrant, Payout, PrizeRules, plan};
 
 fn entrant(player: u32, wins: u32, losses: u32) -> Entrant {
@@ -209,7 +210,182 @@ fn bad_rules_are_refused_with_what_to_write() {
     }
 }
 
+/// Amounts have a documented range (docs/prizes.md, "Amounts"): one past it is refused in
+/// words, whatever the tie rule; the issue's rules (an amount of 9223372036854775858 with
+/// a pool of 100) were accepted and printed "paid 100, left 0".
+#[test]
+fn amounts_beyond_the_limit_are_refused() {
+    for ties in ["standings", "shared", "hort"] {
+        for rules in [
+            format!(
+                "ties = \"{ties}\"\npool = 100\nplace = [{{ down_to = 1, amount = 9223372036854775858 }}]"
+            ),
+            format!(
+                "ties = \"{ties}\"\nplace = [{{ down_to = 1, amount = {} }}]",
+                MAX_AMOUNT + 1
+            ),
+            format!("ties = \"{ties}\"\npool = {}", MAX_AMOUNT + 1),
+            format!("ties = \"{ties}\"\nparticipation = {}", MAX_AMOUNT + 1),
+            format!(
+                "ties = \"{ties}\"\nrecord = [{{ record = \"1-0\", amount = {} }}]",
+                MAX_AMOUNT + 1
+            ),
+            format!(
+                "ties = \"{ties}\"\n[[items]]\nname = \"pack\"\ncount = {}",
+                MAX_AMOUNT + 1
+            ),
+            format!(
+                "ties = \"{ties}\"\n[[items]]\nname = \"pack\"\nplace = [{{ down_to = 1, count = {} }}]",
+                MAX_AMOUNT + 1
+            ),
+        ] {
+            let error = PrizeRules::from_toml(&rules).expect_err(&rules);
+            assert!(
+                error.to_string().contains(&MAX_AMOUNT.to_string()),
+                "{rules}: {error}"
+            );
+        }
+    }
+    let at_limit = format!("ties = \"shared\"\nplace = [{{ down_to = 1, amount = {MAX_AMOUNT} }}]");
+    assert!(PrizeRules::from_toml(&at_limit).is_ok());
+}
+
+/// With `ties = "standings"` nobody shares a place: two semifinal losers of a top 4
+/// without a third-place match (one group in the final order) are paid and shown as 3rd and
+/// 4th, not both as "3 (tied)".
+#[test]
+fn standings_ties_give_semifinal_losers_their_own_places() {
+    let ladder = r#"
+        ties = "standings"
+        place = [{ down_to = 1, amount = 400 }, { down_to = 2, amount = 300 },
+                 { down_to = 3, amount = 200 }, { down_to = 4, amount = 100 }]
+    "#;
+    let groups = vec![
+        vec![entrant(1, 0, 0)],
+        vec![entrant(2, 0, 0)],
+        vec![entrant(3, 0, 0), entrant(4, 0, 0)],
+    ];
+    let payout = plan(&rules(ladder), &groups, None).expect("payout");
+    let shown: Vec<(u32, bool, u64)> = payout
+        .lines
+        .iter()
+        .map(|l| (l.place, l.tied, l.credit))
+        .collect();
+    assert_eq!(
+        shown,
+        vec![
+            (1, false, 400),
+            (2, false, 300),
+            (3, false, 200),
+            (4, false, 100)
+        ]
+    );
+    // Shared, the same group is tied for 3rd and splits 3rd and 4th.
+    let shared = plan(
+        &rules(&ladder.replace("standings", "shared")),
+        &groups,
+        None,
+    )
+    .expect("payout");
+    let tied: Vec<(u32, bool, u64)> = shared
+        .lines
+        .iter()
+        .map(|l| (l.place, l.tied, l.credit))
+        .collect();
+    assert_eq!(tied[2..], [(3, true, 150), (3, true, 150)]);
+}
+
+/// Every raffle prize is either drawn or reported undrawn: with a participation prize and
+/// `only_without_prize`, nobody can take part; with more prizes than players, the rest
+/// are named.
+#[test]
+fn every_raffle_prize_is_drawn_or_reported_undrawn() {
+    let everyone_won = r#"
+        ties = "shared"
+        participation = 10
+        [raffle]
+        prizes = ["playmat", "sleeves"]
+        only_without_prize = true
+    "#;
+    let payout = plan(&rules(everyone_won), &alone(4), Some(7)).expect("payout");
+    assert!(payout.raffle.is_empty());
+    assert_eq!(payout.raffle_entrants, 0);
+    assert_eq!(payout.raffle_undrawn, vec!["playmat", "sleeves"]);
+    let many = r#"
+        ties = "shared"
+        [raffle]
+        prizes = ["playmat", "sleeves", "deck box", "binder"]
+    "#;
+    let payout = plan(&rules(many), &alone(3), Some(7)).expect("payout");
+    assert_eq!(payout.raffle.len(), 3);
+    assert_eq!(payout.raffle_entrants, 3);
+    assert_eq!(payout.raffle_undrawn, vec!["binder"]);
+    // Not drawn yet: nothing is reported undrawn.
+    let pending = plan(&rules(many), &alone(3), None).expect("payout");
+    assert!(pending.raffle.is_empty() && pending.raffle_undrawn.is_empty());
+}
+
+/// Random ladders, tie rules and records, with amounts anywhere up to past the limit.
+fn amount() -> impl Strategy<Value = u64> {
+    prop_oneof![
+        0u64..5000,
+        (MAX_AMOUNT - 3)..(MAX_AMOUNT + 3),
+        Just(u64::MAX),
+        Just(9_223_372_036_854_775_858),
+    ]
+}
+
 proptest! {
+    /// Prize rules are either refused (by `from_toml` or by the planner, in words) or
+    /// accepted with every total equal to the sum of its lines: credit paid, credit left
+    /// against the pool, each item's given and left — amounts near the limits included.
+    #[test]
+    fn rules_are_refused_or_every_total_is_the_sum_of_its_lines(
+        amounts in proptest::collection::vec(amount(), 1..6),
+        record_amount in amount(),
+        participation in amount(),
+        pool in proptest::option::of(amount()),
+        packs in amount(),
+        pack_place in amount(),
+        sizes in proptest::collection::vec(1usize..4, 1..8),
+        rule in 0usize..3,
+        seed in any::<u64>(),
+    ) {
+        let ties = ["shared", "hort", "standings"][rule];
+        let rows: Vec<String> = amounts
+            .iter()
+            .enumerate()
+            .map(|(i, a)| format!("{{ down_to = {}, amount = {a} }}", i + 1))
+            .collect();
+        let pool_line = pool.map(|p| format!("pool = {p}\n")).unwrap_or_default();
+        let text = format!(
+            "ties = \"{ties}\"\n{pool_line}participation = {participation}\nplace = [{}]\nrecord = [{{ record = \"1-0\", amount = {record_amount} }}]\n[[items]]\nname = \"pack\"\ncount = {packs}\nplace = [{{ down_to = 2, count = {pack_place} }}]\n[raffle]\nprizes = [\"playmat\"]\n",
+            rows.join(", ")
+        );
+        let mut player = 0u32;
+        let groups: Vec<Vec<Entrant>> = sizes
+            .iter()
+            .map(|n| (0..*n).map(|_| { player += 1; entrant(player, player % 2, 0) }).collect())
+            .collect();
+        let Ok(parsed) = PrizeRules::from_toml(&text) else {
+            let too_large = amounts.iter().chain([&record_amount, &participation, &packs, &pack_place]).chain(pool.iter()).any(|a| *a > MAX_AMOUNT);
+            prop_assert!(too_large, "only amounts past the limit are refused here: {}", text);
+            return Ok(());
+        };
+        let Ok(payout) = plan(&parsed, &groups, Some(seed)) else {
+            return Ok(());
+        };
+        let lines: u128 = payout.lines.iter().map(|l| u128::from(l.credit)).sum();
+        prop_assert_eq!(lines, u128::from(payout.credit_paid));
+        if let Some(pool) = pool {
+            prop_assert_eq!(u128::from(payout.credit_paid) + u128::from(payout.credit_left.unwrap_or(0)), u128::from(pool));
+        }
+        let given: u128 = payout.lines.iter().flat_map(|l| &l.items).map(|i| u128::from(i.count)).sum();
+        prop_assert_eq!(given, u128::from(payout.items[0].given));
+        prop_assert_eq!(u128::from(payout.items[0].given) + u128::from(payout.items[0].left.unwrap_or(0)), u128::from(packs));
+        prop_assert_eq!(payout.raffle.len() + payout.raffle_undrawn.len(), 1);
+    }
+
     /// Whatever the ladder, ties and pool, nothing is created or lost: the credit paid is
     /// the sum of the lines and, with a pool, paid + left = pool; every item given comes
     /// from its pool; the raffle draws the same winners from the same seed.

@@ -176,7 +176,127 @@ fn a_shop_league_with_attendance_minimum_and_tiebreakers() {
     );
 }
 
+/// Head-to-head reads only the events that count: Ann beat Bob in a 4-player event, which
+/// `min_players = 8` leaves out, so in the 8-player event that counts (where they never met
+/// and scored the same) they stay equal and share the rank.
+#[test]
+fn head_to_head_ignores_an_event_that_counts_for_nothing() {
+    let league = rules(
+        "name = \"League\"\nmin_players = 8\nper_win = 1\ntiebreakers = [\"head-to-head\"]\n",
+    );
+    let mut small = event("2026-10-01/small", 4, &[("ann", 1, 1), ("bob", 2, 0)]);
+    small.matches = vec![("ann".into(), "bob".into(), Some(true))];
+    let mut large = event("2026-10-08/large", 8, &[("ann", 1, 2), ("bob", 2, 2)]);
+    large.matches = vec![
+        ("ann".into(), "cy".into(), Some(true)),
+        ("bob".into(), "dee".into(), Some(true)),
+    ];
+    let season = compute(&league, &[small, large]);
+    let ranks: Vec<(String, Option<u32>)> = season
+        .rows
+        .iter()
+        .map(|r| (r.key.clone(), r.rank))
+        .collect();
+    assert_eq!(
+        ranks,
+        vec![("ann".to_string(), Some(1)), ("bob".to_string(), Some(1))]
+    );
+}
+
+/// Best N with equal results in two events: the earlier event (by its id, which begins with
+/// its creation time) is the one counted, whatever order the files are listed in.
+#[test]
+fn best_n_keeps_the_earlier_of_equal_results_in_any_order() {
+    let league = rules("name = \"League\"\nbest = 1\nparticipation = 5\n");
+    let october = event("2026-10-01T19:00:00+09:00/01", 8, &[("ann", 3, 0)]);
+    let november = event("2026-11-05T19:00:00+09:00/02", 8, &[("ann", 3, 0)]);
+    for order in [
+        vec![october.clone(), november.clone()],
+        vec![november.clone(), october.clone()],
+    ] {
+        let season = compute(&league, &order);
+        assert_eq!(season.events[0].0, october.id);
+        let counted: Vec<(usize, bool)> = season.rows[0]
+            .contributions
+            .iter()
+            .map(|c| (c.event, c.counted))
+            .collect();
+        assert_eq!(counted, vec![(0, true), (1, false)]);
+    }
+}
+
+/// Points past the documented limit are refused in words, never wrapped around.
+#[test]
+fn season_points_beyond_the_limit_are_refused() {
+    let limit = tablekeeper_engine::season::rules::MAX_POINTS;
+    for text in [
+        format!("name = \"s\"\nper_win = {}", limit + 1),
+        format!("name = \"s\"\nparticipation = {}", -limit - 1),
+        format!(
+            "name = \"s\"\nplacing = [{{ down_to = 1, points = {} }}]",
+            i64::MAX
+        ),
+        format!(
+            "name = \"s\"\nfield_bonus = [{{ min_players = 8, points = {} }}]",
+            limit + 1
+        ),
+    ] {
+        let error = SeasonRules::from_toml(&text).expect_err(&text);
+        assert!(
+            error.to_string().contains(&limit.to_string()),
+            "{text}: {error}"
+        );
+    }
+}
+
 proptest! {
+    /// A season's table is the same for every order of its files, with best-N ties (equal
+    /// results in several events), events below the minimum of players and head-to-head
+    /// among the tied: the same rows, ranks, counted events and event columns.
+    #[test]
+    fn the_season_is_the_same_for_every_order_of_its_files(
+        results in proptest::collection::vec(
+            (4u32..12, proptest::collection::vec((0usize..5, 1u32..4, 0u32..3), 1..6)),
+            1..6,
+        ),
+        best in 1u32..3,
+        rotate in 0usize..6,
+        wins_between in proptest::collection::vec((0usize..5, 0usize..5, any::<bool>()), 0..8),
+    ) {
+        let text = format!(
+            "name = \"s\"\nbest = {best}\nmin_players = 8\nparticipation = 1\nper_win = 1\nplacing = [{{ down_to = 1, points = 3 }}]\ntiebreakers = [\"head-to-head\", \"wins\"]\n"
+        );
+        let season_rules = rules(&text);
+        let events: Vec<SeasonEvent> = results
+            .iter()
+            .enumerate()
+            .map(|(i, (players, finishes))| {
+                let mut seen = std::collections::BTreeSet::new();
+                let finishes: Vec<(String, u32, u32)> = finishes
+                    .iter()
+                    .filter(|(p, _, _)| seen.insert(*p))
+                    .map(|(p, place, wins)| (format!("p{p}"), *place, *wins))
+                    .collect();
+                let borrowed: Vec<(&str, u32, u32)> =
+                    finishes.iter().map(|(k, p, w)| (k.as_str(), *p, *w)).collect();
+                let mut e = event(&format!("2026-10-{:02}/{i}", 1 + (i * 7) % 28), *players, &borrowed);
+                e.matches = wins_between
+                    .iter()
+                    .filter(|(a, b, _)| a != b)
+                    .map(|(a, b, first)| (format!("p{a}"), format!("p{b}"), Some(*first)))
+                    .collect();
+                e
+            })
+            .collect();
+        let season = compute(&season_rules, &events);
+        let mut rotated = events.clone();
+        rotated.rotate_left(rotate % events.len());
+        prop_assert_eq!(&compute(&season_rules, &rotated), &season);
+        let mut reversed = events.clone();
+        reversed.reverse();
+        prop_assert_eq!(&compute(&season_rules, &reversed), &season);
+    }
+
     /// Without a best-N limit a player's season points are the sum of what each event gave
     /// them; an event given twice counts once; the order of the events changes nothing.
     #[test]

@@ -99,6 +99,8 @@ pub struct Labels {
     pub payout_item_short: &'static str,
     pub payout_raffle_seed: &'static str,
     pub payout_raffle_pending: &'static str,
+    /// Raffle prizes nobody was drawn for: {{prizes}}, {{entrants}}.
+    pub payout_raffle_undrawn: &'static str,
     pub payout_none: &'static str,
     pub season: &'static str,
     pub season_subtitle: &'static str,

@@ -19,13 +19,6 @@ const SIGNING: table::Style = table::Style {
 /// The payout sheet: one row per player who receives something.
 pub fn payout(sheet: &Sheet, view: &PayoutView) -> Result<Vec<u8>, PrintError> {
     let l = sheet.labels();
-    let columns = vec![
-        Column::right(l.rank, Width::Fixed(56.0)),
-        Column::left(l.player, Width::Share(1.3)),
-        Column::right(l.payout_credit, Width::Fixed(56.0)),
-        Column::left(l.payout_prizes, Width::Share(1.3)),
-        Column::left(l.payout_received, Width::Share(0.9)),
-    ];
     let rows: Vec<Vec<String>> = view
         .lines
         .iter()
@@ -59,6 +52,21 @@ pub fn payout(sheet: &Sheet, view: &PayoutView) -> Result<Vec<u8>, PrintError> {
             ]
         })
         .collect();
+    // The place column is as wide as its longest cell ("11 (同順位)" in Japanese), plus the
+    // table's gap between columns, so a place is never cut.
+    let widest = |column: usize, least: f32| {
+        rows.iter()
+            .filter_map(|row| row.get(column))
+            .map(|text| crate::font::width(text, SIGNING.size) + 8.0)
+            .fold(least, f32::max)
+    };
+    let columns = vec![
+        Column::right(l.rank, Width::Fixed(widest(0, 56.0))),
+        Column::left(l.player, Width::Share(1.3)),
+        Column::right(l.payout_credit, Width::Fixed(widest(2, 56.0))),
+        Column::left(l.payout_prizes, Width::Share(1.3)),
+        Column::left(l.payout_received, Width::Share(0.9)),
+    ];
     let mut doc = Document::new(sheet.paper, &sheet.event)?.printed_at(&sheet.printed_at);
     let end = table::draw(
         &mut doc,
@@ -121,6 +129,15 @@ fn payout_totals(sheet: &Sheet, view: &PayoutView, none: bool) -> Vec<String> {
                 &[("name", &item.name), ("short", &item.short.to_string())],
             ));
         }
+    }
+    if !view.raffle_undrawn.is_empty() {
+        lines.push(fill(
+            l.payout_raffle_undrawn,
+            &[
+                ("prizes", &view.raffle_undrawn.join(", ")),
+                ("entrants", &view.raffle_entrants.to_string()),
+            ],
+        ));
     }
     if let Some(seed) = &view.raffle_seed {
         lines.push(fill(l.payout_raffle_seed, &[("seed", seed)]));

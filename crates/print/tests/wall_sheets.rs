@@ -884,3 +884,70 @@ fn the_payout_sheet_and_the_season_table_name_everyone_in_both_languages() {
         }
     }
 }
+
+/// The Japanese payout sheet shows a shared place whole ("11 (同順位)", once cut to
+/// "11 (同順…"), large credits whole, and names every raffle prize nobody was drawn for.
+#[test]
+fn the_japanese_payout_sheet_shows_shared_places_whole_and_undrawn_raffle_prizes() {
+    use tablekeeper_commands::prizes_view::{PayoutLineView, PayoutView};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let line = |place: u32, player: u32, name: &str, credit: u64| PayoutLineView {
+        place,
+        tied: place == 11,
+        player,
+        name: name.into(),
+        credit,
+        items: Vec::new(),
+        raffle: Vec::new(),
+    };
+    let view = PayoutView {
+        event: "金曜 大会".into(),
+        currency: "JPY".into(),
+        lines: vec![
+            line(1, 1, "田中 太郎", 1_000_000_000_000),
+            line(11, 2, "佐藤 花子", 250),
+            line(11, 3, "Иван Петров", 250),
+        ],
+        credit_paid: 1_000_000_000_500,
+        credit_pool: None,
+        credit_left: None,
+        items: Vec::new(),
+        raffle_seed: Some("7".into()),
+        raffle_pending: false,
+        raffle_undrawn: vec!["プレイマット".into(), "スリーブ".into()],
+        raffle_entrants: 0,
+        rules: String::new(),
+        recorded: true,
+    };
+    for (language, tied, undrawn) in [
+        (
+            Language::Ja,
+            "11 (同順位)",
+            "プレイマット, スリーブ は当選者なし",
+        ),
+        (
+            Language::En,
+            "11 (tied)",
+            "Not drawn: プレイマット, スリーブ",
+        ),
+    ] {
+        let bytes = tablekeeper_print::prizes::payout(
+            &tablekeeper_print::Sheet {
+                event: view.event.clone(),
+                printed_at: "2026-11-27 10:00".into(),
+                paper: Paper::A4,
+                language,
+                share_url: None,
+            },
+            &view,
+        )
+        .expect("payout sheet");
+        let path = dir.path().join(format!("payout-{language:?}.pdf"));
+        std::fs::write(&path, bytes).expect("write");
+        let shown = text(&path);
+        assert_eq!(shown.matches(tied).count(), 2, "{language:?}: {shown}");
+        assert!(!shown.contains('…'), "nothing is cut: {shown}");
+        assert!(shown.contains("1000000000000"), "{shown}");
+        assert!(shown.contains(undrawn), "{language:?}: {shown}");
+    }
+}

@@ -12,6 +12,11 @@ raffle_seed: string | null,
  */
 raffle_pending: boolean, 
 /**
+ * Raffle prizes nobody could be drawn for: more prizes than players taking part
+ * (`raffle_entrants`, all players or only those who won nothing else).
+ */
+raffle_undrawn: Array<string>, raffle_entrants: number, 
+/**
  * The rules this payout is computed under (TOML text).
  */
 rules: string, 

@@ -43,6 +43,9 @@ export function totalsText(view: PayoutView): string[] {
     );
     if (item.short > 0) lines.push(t('prizes.itemShort', { name: item.name, short: item.short }));
   }
+  if (view.raffle_undrawn.length > 0) {
+    lines.push(t('prizes.raffleUndrawn', { prizes: view.raffle_undrawn.join(', '), entrants: view.raffle_entrants }));
+  }
   if (view.raffle_seed !== null) lines.push(t('prizes.raffleSeed', { seed: view.raffle_seed }));
   else if (view.raffle_pending) lines.push(t('prizes.rafflePending'));
   return lines;

@@ -518,6 +518,7 @@ impl Desk {
         request: SetPrizesRequest,
     ) -> Result<crate::prizes_view::PayoutView, CommandError> {
         let session = self.session_mut()?;
+        session.check_prize_rules(&request.rules)?;
         session.door_step(tablekeeper_engine::Action::SetPrizeRules {
             rules: request.rules,
         })?;

@@ -173,15 +173,7 @@ impl Desk {
         let details = details.cleaned()?;
         let library = self.library_mut()?;
         if let Some(same) = library.same_as(&details)? {
-            return Err(CommandError::input(
-                tablekeeper_words::ErrorKind::DuplicatePlayer,
-                tablekeeper_words::msg!(
-                    "error.duplicate-player.library",
-                    "{name} is already in the library as number {number}; register them from there, or merge",
-                    name = same.name,
-                    number = same.number
-                ),
-            ));
+            return Err(duplicate_in_library(&same));
         }
         let added = library.add(&details, &super::print_time())?;
         self.player_view(added.number)
@@ -192,7 +184,27 @@ impl Desk {
         request: LibraryEditRequest,
     ) -> Result<LibraryPlayerView, CommandError> {
         let details = request.details.cleaned()?;
-        self.library_mut()?.edit(request.number, &details)?;
+        let library = self.library_mut()?;
+        let before = library.player(request.number)?;
+        if let Some(other) = library.same_as_other(&details, request.number)? {
+            // A duplicate the library already held stays editable (a merge settles it); an
+            // edit that makes one is refused, as adding the same details is.
+            let already = library
+                .same_as_other(&before.details(), request.number)?
+                .is_some_and(|p| p.number == other.number);
+            if !already {
+                return Err(CommandError::input(
+                    tablekeeper_words::ErrorKind::DuplicatePlayer,
+                    tablekeeper_words::msg!(
+                        "error.duplicate-player.library-edit",
+                        "{name} is already in the library as number {number} with these details; merge the two players instead (keep {number})",
+                        name = other.name.clone(),
+                        number = other.number
+                    ),
+                ));
+            }
+        }
+        library.edit(request.number, &details)?;
         self.player_view(request.number)
     }
 
@@ -353,7 +365,9 @@ impl Desk {
             .iter()
             .map(|view| Appearance {
                 event: session.identity(),
-                file: session.path().to_path_buf(),
+                // Absolute: the history reads the file from wherever the library is used.
+                file: std::path::absolute(session.path())
+                    .unwrap_or_else(|_| session.path().to_path_buf()),
                 event_name: session.event().settings.name.clone(),
                 date: session.created_at().to_string(),
                 player: view.id,
@@ -362,6 +376,18 @@ impl Desk {
             })
             .collect())
     }
+}
+
+fn duplicate_in_library(same: &tablekeeper_store::library::LibraryPlayer) -> CommandError {
+    CommandError::input(
+        tablekeeper_words::ErrorKind::DuplicatePlayer,
+        tablekeeper_words::msg!(
+            "error.duplicate-player.library",
+            "{name} is already in the library as number {number}; register them from there, or merge",
+            name = same.name.clone(),
+            number = same.number
+        ),
+    )
 }
 
 /// The player-ticket code in what a scanner typed: the code itself (letters and digits,

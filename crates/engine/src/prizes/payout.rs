@@ -63,33 +63,36 @@ pub struct Payout {
     /// The raffle's seed (replay it with the same seed) and its draw: prize, winner.
     pub raffle_seed: Option<u64>,
     pub raffle: Vec<(String, PlayerId)>,
+    /// The raffle's prizes nobody could be drawn for (more prizes than players taking part),
+    /// in the rules' order; every prize is either in `raffle` or here.
+    pub raffle_undrawn: Vec<String>,
+    /// How many players took part in the raffle (all, or those who won nothing else).
+    pub raffle_entrants: u32,
 }
 
 /// The payout for `groups` (the final order, players tied for places together, each
 /// group in standings order) under `rules`; the raffle, if any, drawn from `raffle_seed`.
+/// Totals are added with checked arithmetic: a payout too large to count is refused.
 pub fn plan(
     rules: &PrizeRules,
     groups: &[Vec<Entrant>],
     raffle_seed: Option<u64>,
 ) -> Result<Payout, EngineError> {
-    let entrants: Vec<(Entrant, u32, bool)> = placed(groups);
-    let credit_by_place = by_place(rules.ties, groups, |place| on_ladder(&rules.place, place));
-    let mut lines: Vec<PayoutLine> = entrants
-        .iter()
-        .zip(&credit_by_place)
-        .map(|((entrant, place, tied), credit)| {
-            let record = rules.by_record(entrant.wins, entrant.losses, entrant.draws);
-            PayoutLine {
-                player: entrant.player,
-                place: *place,
-                tied: *tied,
-                credit: (credit + record).max(rules.participation),
-                items: Vec::new(),
-                raffle: Vec::new(),
-            }
-        })
-        .collect();
-    let credit_paid: u64 = lines.iter().map(|l| l.credit).sum();
+    let entrants: Vec<(Entrant, u32, bool)> = placed(rules.ties, groups);
+    let credit_by_place = by_place(rules.ties, groups, |place| on_ladder(&rules.place, place))?;
+    let mut lines = Vec::with_capacity(entrants.len());
+    for ((entrant, place, tied), credit) in entrants.iter().zip(&credit_by_place) {
+        let record = rules.by_record(entrant.wins, entrant.losses, entrant.draws);
+        lines.push(PayoutLine {
+            player: entrant.player,
+            place: *place,
+            tied: *tied,
+            credit: add(*credit, record)?.max(rules.participation),
+            items: Vec::new(),
+            raffle: Vec::new(),
+        });
+    }
+    let credit_paid = total(lines.iter().map(|l| l.credit))?;
     let credit_left = match rules.pool {
         Some(pool) if credit_paid > pool => {
             return Err(EngineError::InvalidPrizes(msg!(
@@ -105,46 +108,55 @@ pub fn plan(
     };
     let mut items = Vec::with_capacity(rules.items.len());
     for item in &rules.items {
-        let wanted: Vec<u64> = by_place(rules.ties, groups, |place| on_ladder(&item.place, place))
+        let wanted = by_place(rules.ties, groups, |place| on_ladder(&item.place, place))?
             .into_iter()
-            .map(|count| count + item.participation)
-            .collect();
+            .map(|count| add(count, item.participation))
+            .collect::<Result<Vec<u64>, EngineError>>()?;
         let pool = item.count.or_else(|| {
             item.per_entrants
                 .map(|per| entrants.len() as u64 / u64::from(per.max(1)))
         });
         // Over the pool: given from the top of the final order down until it runs out.
         let mut remaining = pool.unwrap_or(u64::MAX);
-        let mut given_total = 0u64;
+        let mut given = 0u64;
         for (line, want) in lines.iter_mut().zip(&wanted) {
-            let given = (*want).min(remaining);
-            remaining -= given;
-            given_total += given;
-            if given > 0 {
+            let count = (*want).min(remaining);
+            remaining -= count;
+            // At most what was asked, which is counted below without overflow.
+            given = given.saturating_add(count);
+            if count > 0 {
                 line.items.push(ItemLine {
                     name: item.name.clone(),
-                    count: given,
+                    count,
                 });
             }
         }
-        let asked: u64 = wanted.iter().sum();
+        let asked = total(wanted.iter().copied())?;
         items.push(ItemTotal {
             name: item.name.clone(),
             pool,
-            given: given_total,
-            left: pool.map(|p| p - given_total),
-            short: asked - given_total,
+            given,
+            left: pool.map(|p| p - given),
+            short: asked - given,
         });
     }
     let mut raffle = Vec::new();
+    let mut raffle_undrawn = Vec::new();
+    let mut raffle_entrants = 0;
     if let (Some(rule), Some(seed)) = (&rules.raffle, raffle_seed) {
         let eligible: Vec<u32> = lines
             .iter()
             .filter(|l| !rule.only_without_prize || (l.credit == 0 && l.items.is_empty()))
             .map(|l| l.player.0)
             .collect();
-        let order = lottery_order(eligible, seed);
-        for (prize, winner) in rule.prizes.iter().zip(order) {
+        raffle_entrants = u32::try_from(eligible.len()).unwrap_or(u32::MAX);
+        let mut order = lottery_order(eligible, seed).into_iter();
+        for prize in &rule.prizes {
+            // Every prize is either drawn or said to be undrawn (more prizes than entrants).
+            let Some(winner) = order.next() else {
+                raffle_undrawn.push(prize.clone());
+                continue;
+            };
             raffle.push((prize.clone(), PlayerId(winner)));
             if let Some(line) = lines.iter_mut().find(|l| l.player.0 == winner) {
                 line.raffle.push(prize.clone());
@@ -160,38 +172,70 @@ pub fn plan(
         items,
         raffle_seed: rules.raffle.as_ref().and(raffle_seed),
         raffle,
+        raffle_undrawn,
+        raffle_entrants,
     })
 }
 
-/// Each entrant in final order with the first place of their group and whether it is tied.
-fn placed(groups: &[Vec<Entrant>]) -> Vec<(Entrant, u32, bool)> {
+fn too_large() -> EngineError {
+    EngineError::InvalidPrizes(msg!(
+        "error.invalid-prizes.total-too-large",
+        "the prizes add up to more than can be counted; lower the amounts (each at most {max})",
+        max = super::rules::MAX_AMOUNT.to_string()
+    ))
+}
+
+fn add(a: u64, b: u64) -> Result<u64, EngineError> {
+    a.checked_add(b).ok_or_else(too_large)
+}
+
+fn total(amounts: impl IntoIterator<Item = u64>) -> Result<u64, EngineError> {
+    amounts.into_iter().try_fold(0u64, add)
+}
+
+/// Each entrant in final order with their place and whether it is shared. Under
+/// `standings` nobody shares: a group's players take its places one each, in standings
+/// order (semifinal losers without a third-place match are 3rd and 4th). Otherwise each
+/// player of a group has the group's first place, marked tied when the group has others.
+fn placed(ties: TieRule, groups: &[Vec<Entrant>]) -> Vec<(Entrant, u32, bool)> {
     let mut place = 1u32;
     let mut out = Vec::new();
     for group in groups {
-        for entrant in group {
-            out.push((*entrant, place, group.len() > 1));
+        for (i, entrant) in group.iter().enumerate() {
+            out.push(match ties {
+                TieRule::Standings => (*entrant, place.saturating_add(index(i)), false),
+                TieRule::Shared | TieRule::Hort => (*entrant, place, group.len() > 1),
+            });
         }
-        place = place.saturating_add(u32::try_from(group.len()).unwrap_or(u32::MAX));
+        place = place.saturating_add(index(group.len()));
     }
     out
+}
+
+fn index(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
 }
 
 /// What each entrant (in final order) gets from a place ladder (`at(place)`), with the
 /// places of each tied group shared as `ties` says.
-fn by_place(ties: TieRule, groups: &[Vec<Entrant>], at: impl Fn(u32) -> u64) -> Vec<u64> {
+fn by_place(
+    ties: TieRule,
+    groups: &[Vec<Entrant>],
+    at: impl Fn(u32) -> u64,
+) -> Result<Vec<u64>, EngineError> {
     let mut place = 1u32;
     let mut out = Vec::new();
     for group in groups {
         let own: Vec<u64> = (0..group.len())
-            .map(|i| at(place.saturating_add(u32::try_from(i).unwrap_or(u32::MAX))))
+            .map(|i| at(place.saturating_add(index(i))))
             .collect();
         let shares = match ties {
             TieRule::Standings => own,
-            TieRule::Shared => split::equally(own.iter().sum(), own.len()),
+            TieRule::Shared => split::equally(total(own.iter().copied())?, own.len()),
             TieRule::Hort => split::hort(&own),
         };
         out.extend(shares);
-        place = place.saturating_add(u32::try_from(group.len()).unwrap_or(u32::MAX));
+        place = place.saturating_add(index(group.len()));
     }
-    out
+    Ok(out)
 }

@@ -30,6 +30,12 @@ use serde::Deserialize;
 use crate::error::EngineError;
 use tablekeeper_words::msg;
 
+/// The largest amount (credit or item count) a rule may name: a trillion of the smallest
+/// unit (¥1,000,000,000,000 or $10,000,000,000.00). With it, every total of a payout — a
+/// place plus a record amount for each of a few million players — fits in 64 bits, and the
+/// planner still adds with checked arithmetic (docs/prizes.md, "Amounts").
+pub const MAX_AMOUNT: u64 = 1_000_000_000_000;
+
 /// How players tied for places share those places' prizes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -124,6 +130,7 @@ impl PrizeRules {
 
     /// Sorts the ladders and refuses what cannot be paid as written.
     pub fn check(&mut self) -> Result<(), EngineError> {
+        self.check_amounts()?;
         check_ladder(&mut self.place)?;
         for item in &mut self.items {
             check_ladder(&mut item.place)?;
@@ -167,6 +174,31 @@ impl PrizeRules {
             seen.push(record);
         }
         Ok(())
+    }
+
+    /// Every amount and count within `0..=MAX_AMOUNT`.
+    fn check_amounts(&self) -> Result<(), EngineError> {
+        let credit = self
+            .pool
+            .iter()
+            .chain([&self.participation])
+            .chain(self.place.iter().map(|row| &row.amount))
+            .chain(self.record.iter().map(|row| &row.amount));
+        let items = self.items.iter().flat_map(|item| {
+            item.count
+                .iter()
+                .chain([&item.participation])
+                .chain(item.place.iter().map(|row| &row.amount))
+        });
+        match credit.chain(items).find(|amount| **amount > MAX_AMOUNT) {
+            Some(amount) => Err(EngineError::InvalidPrizes(msg!(
+                "error.invalid-prizes.too-large",
+                "{amount} is more than the largest amount a prize rule may name ({max}); write amounts in the currency's smallest unit, up to {max}",
+                amount = amount.to_string(),
+                max = MAX_AMOUNT.to_string()
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// The credit a record earns by the record ladder.

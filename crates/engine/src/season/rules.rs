@@ -19,6 +19,10 @@ use serde::Deserialize;
 use crate::error::EngineError;
 use tablekeeper_words::msg;
 
+/// The largest number of points (either sign) a season rule may give: a season of
+/// thousands of events and matches then still adds up within 64 bits.
+pub const MAX_POINTS: i64 = 1_000_000;
+
 /// A placing row: places 1 to `down_to` reach it, in an event of at least `min_players`
 /// (a "kicker"); the first row a place reaches whose minimum the event meets pays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -103,6 +107,18 @@ impl SeasonRules {
             return Err(EngineError::InvalidSeason(msg!(
                 "error.invalid-season.best",
                 "best must be 1 or more (or left out: every event counts)"
+            )));
+        }
+        let points = [self.participation, self.per_win, self.per_draw]
+            .into_iter()
+            .chain(self.placing.iter().map(|row| row.points))
+            .chain(self.field_bonus.iter().map(|row| row.points));
+        if let Some(points) = points.into_iter().find(|p| p.abs() > MAX_POINTS) {
+            return Err(EngineError::InvalidSeason(msg!(
+                "error.invalid-season.too-large",
+                "{points} points is beyond what a season rule may give (at most {max} either way)",
+                points = points.to_string(),
+                max = MAX_POINTS.to_string()
             )));
         }
         if self.placing.iter().any(|row| row.down_to == 0) {

@@ -59,19 +59,19 @@ pub struct SeasonRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeasonStandings {
     pub name: String,
-    /// The events counted, each once, in the order first given.
+    /// The events counted, each once, in the order of their ids (the order held in).
     pub events: Vec<(String, String)>,
     pub rows: Vec<SeasonRow>,
 }
 
-/// The season's standings over `events` (each event once, by id).
+/// The season's standings over `events` (each event once, by id). The events are taken
+/// in the order of their ids, whatever order they are given in: the same events give the
+/// same table. The command layer's ids begin with the event's creation time, so this is
+/// the order they were held in, and "the earlier event" of best-N is the one held first.
 pub fn compute(rules: &SeasonRules, events: &[SeasonEvent]) -> SeasonStandings {
-    let mut unique: Vec<&SeasonEvent> = Vec::new();
-    for event in events {
-        if !unique.iter().any(|e| e.id == event.id) {
-            unique.push(event);
-        }
-    }
+    let mut unique: Vec<&SeasonEvent> = events.iter().collect();
+    unique.sort_by(|a, b| a.id.cmp(&b.id));
+    unique.dedup_by(|a, b| a.id == b.id);
     let mut rows: Vec<SeasonRow> = Vec::new();
     for (index, event) in unique.iter().enumerate() {
         // An event below the minimum of players counts for nothing (not even attendance).
@@ -131,8 +131,13 @@ pub fn compute(rules: &SeasonRules, events: &[SeasonEvent]) -> SeasonStandings {
             .map(|c| c.points)
             .sum();
     }
-    let matches: Vec<&(String, String, Option<bool>)> =
-        unique.iter().flat_map(|e| &e.matches).collect();
+    // Head-to-head reads only the events that count: one below the minimum of players
+    // gives nothing, not even a tiebreak.
+    let matches: Vec<&(String, String, Option<bool>)> = unique
+        .iter()
+        .filter(|e| e.players >= rules.min_players)
+        .flat_map(|e| &e.matches)
+        .collect();
     rank(rules, &mut rows, &matches);
     SeasonStandings {
         name: rules.name.clone(),

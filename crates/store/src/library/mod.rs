@@ -199,6 +199,19 @@ impl Library {
         }
     }
 
+    /// Another library player (not `number`) these details are, if any: what an edit
+    /// would make a duplicate of.
+    pub fn same_as_other(
+        &self,
+        details: &LibraryDetails,
+        number: u32,
+    ) -> Result<Option<LibraryPlayer>, StoreError> {
+        match self.index.same_as_except(details, Some(number)) {
+            Some(other) => self.player(other).map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// Records that player `number` played an event (once per event).
     pub fn record_appearance(
         &mut self,

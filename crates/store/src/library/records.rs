@@ -19,6 +19,19 @@ pub struct LibraryPlayer {
     pub added_at: String,
 }
 
+impl LibraryPlayer {
+    /// The player's details as they stand.
+    pub fn details(&self) -> LibraryDetails {
+        LibraryDetails {
+            name: self.name.clone(),
+            reading: self.reading.clone(),
+            publisher_id: self.publisher_id.clone(),
+            nickname: self.nickname.clone(),
+            note: self.note.clone(),
+        }
+    }
+}
+
 /// A player's details as typed (a new player, or a correction).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LibraryDetails {

@@ -15,6 +15,9 @@ use super::records::{LibraryDetails, LibraryPlayer};
 struct Entry {
     /// Name, reading and nickname, folded, separated by spaces.
     words: String,
+    /// The same fields with their own spaces taken out, separated by spaces: "田中 太郎"
+    /// is found as "田中太郎", as a Japanese organizer types a full name.
+    compact: String,
     /// The publisher ID, folded (empty when none).
     publisher: String,
     /// Name and reading folded: the same person when both match.
@@ -77,17 +80,22 @@ impl Index {
 
     /// Adds or replaces a player.
     pub fn put(&mut self, player: &LibraryPlayer) {
+        let fields: Vec<String> = [
+            Some(player.name.as_str()),
+            player.reading.as_deref(),
+            player.nickname.as_deref(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(fold)
+        .collect();
         let entry = Entry {
-            words: [
-                Some(player.name.as_str()),
-                player.reading.as_deref(),
-                player.nickname.as_deref(),
-            ]
-            .into_iter()
-            .flatten()
-            .map(fold)
-            .collect::<Vec<_>>()
-            .join(" "),
+            compact: fields
+                .iter()
+                .map(|field| without_spaces(field))
+                .collect::<Vec<_>>()
+                .join(" "),
+            words: fields.join(" "),
             publisher: folded(player.publisher_id.as_deref()),
             same: same_key(&player.name, player.reading.as_deref()),
         };
@@ -126,36 +134,42 @@ impl Index {
 
     /// Numbers of the players matching `typed`, best first: the library number, the
     /// publisher ID, a name (or reading, nickname) starting with it, a word starting with it,
-    /// then anywhere. Each kind keeps at most `limit`, and the scan stops once the two best
-    /// kinds of words have `limit` between them, so a single letter costs no more than a word.
+    /// then anywhere. Spaces typed or not typed inside a name make no difference ("田中太郎"
+    /// and "田中　太郎" both find "田中 太郎"). Each kind keeps at most `limit`, and the scan
+    /// stops once the two best kinds of words have `limit` between them, so a single letter
+    /// costs no more than a word.
     pub fn find(&self, typed: &str, limit: usize) -> Vec<u32> {
         let query = fold(typed.trim());
         if query.is_empty() || limit == 0 {
             return Vec::new();
         }
+        let compact_query = without_spaces(&query);
+        let spaced = compact_query.len() != query.len();
         let exact = query
             .parse::<u32>()
             .ok()
             .filter(|number| self.position(*number).is_ok());
-        let word_start = format!(" {query}");
         let mut kinds: [Vec<u32>; 4] = Default::default();
         for (number, entry) in &self.entries {
             if Some(*number) == exact {
                 continue;
             }
-            // One search decides most entries: neither the words nor the ID hold the text.
-            let in_words = entry.words.contains(&query);
-            if !in_words && !entry.publisher.contains(&query) {
+            // One search decides most entries: text without spaces that is in the words is
+            // in their compact form too, so the compact form alone says "not here".
+            let in_compact = entry.compact.contains(&compact_query);
+            let in_words = spaced && entry.words.contains(&query);
+            if !in_compact && !in_words && !entry.publisher.contains(&query) {
                 continue;
             }
             let kind = if entry.publisher == query {
                 0
-            } else if in_words && entry.words.starts_with(&query) {
-                1
-            } else if in_words && entry.words.contains(&word_start) {
-                2
             } else {
-                3
+                let words = if spaced { in_words } else { in_compact };
+                let as_typed = words.then(|| rank(&entry.words, &query)).flatten();
+                let compact = in_compact
+                    .then(|| rank(&entry.compact, &compact_query))
+                    .flatten();
+                as_typed.into_iter().chain(compact).min().unwrap_or(3)
             };
             if kinds[kind].len() < limit {
                 kinds[kind].push(*number);
@@ -173,19 +187,34 @@ impl Index {
 
     /// The player these details are: the same publisher ID, else the same name and reading.
     pub fn same_as(&self, details: &LibraryDetails) -> Option<u32> {
+        self.same_as_except(details, None)
+    }
+
+    /// [`Index::same_as`] among the players other than `except` (a player being edited is
+    /// not their own duplicate).
+    pub fn same_as_except(&self, details: &LibraryDetails, except: Option<u32>) -> Option<u32> {
+        let others = |number: &&u32| Some(**number) != except;
         let publisher = folded(details.publisher_id.as_deref());
         if !publisher.is_empty()
-            && let Some(number) = self.by_publisher.get(&publisher).and_then(|n| n.first())
+            && let Some(number) = self
+                .by_publisher
+                .get(&publisher)
+                .and_then(|n| n.iter().find(others))
         {
             return Some(*number);
         }
         let same = same_key(&details.name, details.reading.as_deref());
-        self.by_same.get(&same)?.iter().copied().find(|number| {
-            self.entry(*number).is_some_and(|e| {
-                // Two different publisher IDs are two people, whatever their names.
-                publisher.is_empty() || e.publisher.is_empty() || e.publisher == publisher
+        self.by_same
+            .get(&same)?
+            .iter()
+            .filter(others)
+            .copied()
+            .find(|number| {
+                self.entry(*number).is_some_and(|e| {
+                    // Two different publisher IDs are two people, whatever their names.
+                    publisher.is_empty() || e.publisher.is_empty() || e.publisher == publisher
+                })
             })
-        })
     }
 
     /// Groups of numbers that look like one person (same publisher ID, or same name and
@@ -236,6 +265,22 @@ impl Index {
         groups.retain(|group| group.len() > 1);
         groups
     }
+}
+
+/// Where `query` is in `words`: 1 at the start, 2 at a word's start, 3 elsewhere.
+fn rank(words: &str, query: &str) -> Option<usize> {
+    let at = words.find(query)?;
+    Some(if at == 0 {
+        1
+    } else if words[..at].ends_with(' ') || words.contains(&format!(" {query}")) {
+        2
+    } else {
+        3
+    })
+}
+
+fn without_spaces(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
 fn same_key(name: &str, reading: Option<&str>) -> String {
