@@ -18,6 +18,8 @@ const view: PayoutView = {
   items: [{ name: 'Booster', pool: 10, given: 2, left: 8, short: 0 }],
   raffle_seed: '11',
   raffle_pending: false,
+  raffle_undrawn: [],
+  raffle_entrants: 2,
   rules: '',
   recorded: true,
 };
@@ -34,6 +36,9 @@ describe('the payout in words', () => {
       'Raffle seed 11: the same seed draws the same winners.',
     ]);
     expect(totalsText({ ...view, raffle_seed: null, raffle_pending: true }).at(-1)).toBe('The raffle is not drawn yet.');
+    expect(totalsText({ ...view, raffle_undrawn: ['Sleeves', 'Binder'], raffle_entrants: 0 }).at(-2)).toBe(
+      'Not drawn: Sleeves, Binder — only 0 players could take part in the raffle.',
+    );
     await i18next.changeLanguage('ja');
     expect(prizeText(first, view.currency)).toBe('3000 JPY, Booster × 2, Playmat（抽選）');
   });
