@@ -116,16 +116,44 @@ pub(crate) fn headerless_reader(text: &str) -> csv::Reader<&[u8]> {
         .from_reader(text.as_bytes())
 }
 
-/// The 1-based line where a record starting at `byte` has its first field, counted from
-/// the text itself: the reader's own count and offset include the line ends before the
-/// record (blank lines, the `\n` of a CRLF file saved by Excel).
-fn line_at(text: &str, byte: u64) -> usize {
-    let bytes = text.as_bytes();
-    let mut end = usize::try_from(byte).unwrap_or(usize::MAX).min(bytes.len());
-    while bytes.get(end).is_some_and(|b| matches!(b, b'\r' | b'\n')) {
-        end += 1;
+/// Lines of the text, counted as the reader moves through it. Records come in the order of
+/// the file, so each line end is counted once: counting from the start of the file for
+/// every record made a 50,000-row import quadratic.
+struct Lines<'a> {
+    bytes: &'a [u8],
+    /// How many bytes from the start are counted, and the line ends among them.
+    counted: usize,
+    line_ends: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Self {
+        Lines {
+            bytes: text.as_bytes(),
+            counted: 0,
+            line_ends: 0,
+        }
     }
-    bytes[..end].iter().filter(|&&b| b == b'\n').count() + 1
+
+    /// The 1-based line where a record starting at `byte` has its first field, counted from
+    /// the text itself: the reader's own count and offset include the line ends before the
+    /// record (blank lines, the `\n` of a CRLF file saved by Excel).
+    fn line_at(&mut self, byte: u64) -> usize {
+        let bytes = self.bytes;
+        let mut end = usize::try_from(byte).unwrap_or(usize::MAX).min(bytes.len());
+        while bytes.get(end).is_some_and(|b| matches!(b, b'\r' | b'\n')) {
+            end += 1;
+        }
+        let line_ends = |part: &[u8]| part.iter().filter(|&&b| b == b'\n').count();
+        // A position before the last one (never seen from the reader) is counted back.
+        if end >= self.counted {
+            self.line_ends += line_ends(&bytes[self.counted..end]);
+        } else {
+            self.line_ends -= line_ends(&bytes[end..self.counted]);
+        }
+        self.counted = end;
+        self.line_ends + 1
+    }
 }
 
 /// Where a quoted field opened and never closed, as a 1-based line; `None` when every
@@ -238,6 +266,7 @@ pub fn preview(
     let mut seen: std::collections::HashSet<(String, Option<String>)> =
         std::collections::HashSet::new();
     let mut players: Vec<PlayerDetails> = Vec::new();
+    let mut lines = Lines::new(&text);
     for (row, record) in reader.records().enumerate() {
         let fallback_line = row + 2;
         let record = match record {
@@ -246,7 +275,7 @@ pub fn preview(
                 problems.push(Problem {
                     line: e
                         .position()
-                        .map_or(fallback_line, |p| line_at(&text, p.byte())),
+                        .map_or(fallback_line, |p| lines.line_at(p.byte())),
                     message: msg!("csv.unreadable-row", "{detail}", detail = e.to_string()),
                 });
                 continue;
@@ -254,7 +283,7 @@ pub fn preview(
         };
         let line = record
             .position()
-            .map_or(fallback_line, |p| line_at(&text, p.byte()));
+            .map_or(fallback_line, |p| lines.line_at(p.byte()));
         if record.iter().all(str::is_empty) {
             continue;
         }

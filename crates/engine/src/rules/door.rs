@@ -21,22 +21,18 @@ pub const MAX_CALL_REASON_CHARS: usize = 200;
 /// Seats taken: every active player, and every accepted entry not yet present.
 pub fn seats_taken(event: &Event) -> u32 {
     let players = event.active_players().count();
-    let waiting_for_check_in = event
-        .door
-        .entries
-        .iter()
-        .filter(|e| e.state == EntryState::Accepted && e.player.is_none())
-        .count();
+    let waiting_for_check_in = event.door_index.accepted();
     u32::try_from(players + waiting_for_check_in).unwrap_or(u32::MAX)
 }
 
 /// Whether a seat is free under the door's cap.
 pub fn seat_free(event: &Event) -> bool {
-    event
-        .door
-        .settings
-        .seats
-        .is_none_or(|seats| seats_taken(event) < seats)
+    event.door.settings.seats.is_none_or(|seats| {
+        // Below the cap even counting every player as active, no player needs a look: each
+        // entry of a door filling up to its cap is then seated without a scan.
+        let at_most = event.players.len() + event.door_index.accepted();
+        at_most < seats as usize || seats_taken(event) < seats
+    })
 }
 
 /// Where a new entry stands on arrival, or `None` when the waiting list is full.
@@ -51,7 +47,7 @@ pub fn arrival_state(event: &Event) -> Option<EntryState> {
             } else if door
                 .settings
                 .waiting_limit
-                .is_some_and(|limit| door.waiting().len() >= limit as usize)
+                .is_some_and(|limit| event.door_index.waiting_len() >= limit as usize)
             {
                 None
             } else {

@@ -6,6 +6,7 @@
 //! [`Event::apply`]); they use the [`crate::rules`], which read the state, so the
 //! dependencies stay acyclic: transitions → rules → state → model.
 
+mod door_index;
 pub mod snapshot;
 
 use serde::{Deserialize, Serialize};
@@ -18,6 +19,7 @@ use crate::model::{
 };
 use crate::ruleset::Ruleset;
 use crate::top_cut::bracket::Cut;
+pub(crate) use door_index::DoorIndex;
 
 /// Longest accepted player name, in characters.
 pub const MAX_NAME_CHARS: usize = 200;
@@ -100,16 +102,22 @@ pub struct Event {
     /// `(name, publisher id)` of every player, to refuse a duplicate without a scan (a
     /// 50,000-player import stays linear). Derived from `players`.
     pub(crate) registered: std::collections::HashSet<(String, Option<String>)>,
+    /// The door's entries as its transitions look them up on every entry (an entry made
+    /// twice, the waiting list, seats held), so a door filling up stays linear. Derived
+    /// from `door.entries`.
+    pub(crate) door_index: DoorIndex,
 }
 
 impl Event {
-    /// Indexes the players' names (after the state was put together from a snapshot).
-    pub(crate) fn index_names(&mut self) {
+    /// Indexes the players' names and the door's entries (after the state was put together
+    /// from a snapshot).
+    pub(crate) fn reindex(&mut self) {
         self.registered = self
             .players
             .iter()
             .map(|p| (p.name.clone(), p.publisher_id.clone()))
             .collect();
+        self.door_index = DoorIndex::of(&self.door.entries);
     }
 
     pub fn new(settings: EventSettings, ruleset: Ruleset) -> Result<Self, EngineError> {
@@ -128,6 +136,7 @@ impl Event {
             prizes: PrizeSetting::default(),
             deck_checks: Vec::new(),
             registered: std::collections::HashSet::new(),
+            door_index: DoorIndex::default(),
         })
     }
 

@@ -61,8 +61,9 @@ impl EventState {
             prizes: self.prizes,
             deck_checks: self.deck_checks,
             registered: Default::default(),
+            door_index: Default::default(),
         };
-        event.index_names();
+        event.reindex();
         event
     }
 }

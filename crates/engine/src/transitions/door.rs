@@ -57,18 +57,9 @@ impl Event {
             )));
         }
         let (key, _) = self.check_details(details)?;
-        let twice = self.door.entries.iter().any(|e| {
-            e.state.is_live()
-                && e.player.is_none()
-                && e.details.name.trim() == key.0
-                && e.details
-                    .publisher_id
-                    .as_deref()
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    == key.1.as_deref()
-        });
-        if twice {
+        // The same name and player ID as a live entry that is not a player yet: looked up in
+        // the door's index, as a scan of every entry made filling the door quadratic.
+        if self.door_index.has_name(&key) {
             return Err(EngineError::DuplicatePlayer(key.0));
         }
         let state = arrival_state(self).ok_or_else(|| {
@@ -79,7 +70,7 @@ impl Event {
         })?;
         let number = u32::try_from(self.door.entries.len() + 1)
             .map_err(|_| EngineError::UnknownEntry(u32::MAX))?;
-        self.door.entries.push(Entry {
+        self.push_entry(Entry {
             number,
             details: details.clone(),
             at,
@@ -91,7 +82,7 @@ impl Event {
             && !self.door.settings.check_in
             && let Err(error) = self.seat(number)
         {
-            self.door.entries.pop();
+            self.pop_entry();
             return Err(error);
         }
         Ok(())
@@ -169,9 +160,7 @@ impl Event {
         let order = lottery_order(entered, seed);
         for (position, number) in order.iter().enumerate() {
             let place = u32::try_from(position + 1).unwrap_or(u32::MAX);
-            if let Some(entry) = self.door.entries.iter_mut().find(|e| e.number == *number) {
-                entry.place = place;
-            }
+            self.change_entry(*number, |entry| entry.place = place);
             if !seat_free(self) || self.accept(*number).is_err() {
                 self.set_state(*number, EntryState::Waiting);
             }
@@ -343,9 +332,31 @@ impl Event {
     }
 
     fn set_state(&mut self, number: u32, state: EntryState) {
-        if let Some(entry) = self.door.entries.iter_mut().find(|e| e.number == number) {
-            entry.state = state;
+        self.change_entry(number, |entry| entry.state = state);
+    }
+
+    /// Adds an entry, and counts it in the door's index.
+    fn push_entry(&mut self, entry: Entry) {
+        self.door_index.add(&entry);
+        self.door.entries.push(entry);
+    }
+
+    /// Takes the last entry back (its player could not be registered).
+    fn pop_entry(&mut self) {
+        if let Some(entry) = self.door.entries.pop() {
+            self.door_index.remove(&entry);
         }
+    }
+
+    /// Changes entry `number`, keeping the door's index in step: its old form is counted
+    /// out and its new form in.
+    fn change_entry(&mut self, number: u32, change: impl FnOnce(&mut Entry)) {
+        let Some(entry) = entry_mut(&mut self.door.entries, number) else {
+            return;
+        };
+        self.door_index.remove(entry);
+        change(entry);
+        self.door_index.add(entry);
     }
 
     /// Gives the entry its seat; without check-in it is a player at once.
@@ -362,16 +373,14 @@ impl Event {
         let details = self.entry(number)?.details.clone();
         self.register(&details)?;
         let player = self.players.last().map(|p| p.id);
-        if let Some(entry) = self.door.entries.iter_mut().find(|e| e.number == number) {
-            entry.player = player;
-        }
+        self.change_entry(number, |entry| entry.player = player);
         Ok(())
     }
 
     /// Seats the first in line while seats are free (a withdrawal, a refusal, a raised cap).
     fn move_waiting_list_up(&mut self) -> Result<(), EngineError> {
         while seat_free(self) {
-            let Some(next) = self.door.waiting().first().map(|e| e.number) else {
+            let Some(next) = self.door_index.first_waiting() else {
                 break;
             };
             if self.accept(next).is_err() {
@@ -381,6 +390,13 @@ impl Event {
         }
         Ok(())
     }
+}
+
+/// Entry `number`, to change: entries are numbered 1, 2, … in order of arrival, so the
+/// number is the index (a scan for it made every step of a full door as long as the door).
+fn entry_mut(entries: &mut [Entry], number: u32) -> Option<&mut Entry> {
+    let index = usize::try_from(number).ok()?.checked_sub(1)?;
+    entries.get_mut(index).filter(|e| e.number == number)
 }
 
 fn playing(entry: u32) -> EngineError {
@@ -397,4 +413,102 @@ fn not_now(entry: u32) -> EngineError {
         "entry {entry} was already refused or withdrawn",
         entry = entry
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::door::seats_taken;
+    use crate::ruleset::catalogue;
+    use crate::state::{DoorIndex, EventSettings};
+    use crate::transitions::Action;
+
+    fn entrant(n: usize) -> PlayerDetails {
+        PlayerDetails {
+            name: format!("Entrant {n}"),
+            ..PlayerDetails::default()
+        }
+    }
+
+    fn enter(event: &mut Event, n: usize) -> Result<(), EngineError> {
+        event.apply(&Action::Enter {
+            details: entrant(n),
+            at: 0,
+        })
+    }
+
+    /// The index is what the entries give, and answers as a scan of them would.
+    fn assert_index(event: &Event) {
+        assert_eq!(event.door_index, DoorIndex::of(&event.door.entries));
+        let waiting = event.door.waiting();
+        assert_eq!(event.door_index.waiting_len(), waiting.len());
+        assert_eq!(
+            event.door_index.first_waiting(),
+            waiting.first().map(|e| e.number)
+        );
+        let held = event
+            .door
+            .entries
+            .iter()
+            .filter(|e| e.state == EntryState::Accepted && e.player.is_none())
+            .count();
+        let players = event.active_players().count();
+        assert_eq!(seats_taken(event) as usize, players + held);
+    }
+
+    /// A door filled to its limit under a cap with check-in, then check-ins, a withdrawal
+    /// and a refusal moving the waiting list up: the index follows the entries throughout.
+    #[test]
+    fn the_door_index_follows_the_entries_through_a_full_door() {
+        let settings = EventSettings {
+            name: "test".into(),
+            planned_rounds: 3,
+            ..EventSettings::default()
+        };
+        let ruleset = catalogue::ruleset("bandai").expect("embedded ruleset");
+        let mut event = Event::new(settings, ruleset).expect("event");
+        let door = DoorSettings {
+            open: true,
+            mode: EntryMode::Open,
+            seats: Some(100),
+            check_in: true,
+            ..DoorSettings::default()
+        };
+        event.apply(&Action::SetDoor(door)).expect("door");
+        for n in 1..=MAX_ENTRIES {
+            enter(&mut event, n).expect("entry");
+            if n == 10 {
+                let twice = enter(&mut event, 5);
+                assert!(matches!(twice, Err(EngineError::DuplicatePlayer(_))));
+            }
+            if n % 512 == 0 {
+                assert_index(&event);
+            }
+        }
+        let full = enter(&mut event, 0);
+        assert!(matches!(full, Err(EngineError::DoorClosed(_))));
+        for entry in 1..=50 {
+            let present = Action::CheckIn {
+                entry,
+                by_player: true,
+            };
+            event.apply(&present).expect("check-in");
+        }
+        let withdrawn = Action::WithdrawEntry {
+            entry: 2,
+            by_player: true,
+        };
+        event.apply(&withdrawn).expect("withdrawal");
+        let refused = Action::DecideEntry {
+            entry: 60,
+            accept: false,
+        };
+        event.apply(&refused).expect("refusal");
+        assert_index(&event);
+        // The two seats given up went to the first two in line.
+        let state = |number: u32| event.door.entry(number).map(|e| e.state);
+        assert_eq!(state(101), Some(EntryState::Accepted));
+        assert_eq!(state(102), Some(EntryState::Accepted));
+        assert_eq!(state(103), Some(EntryState::Waiting));
+    }
 }
