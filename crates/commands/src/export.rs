@@ -102,13 +102,36 @@ pub fn write(
 /// Writes `bytes` to `path` through a temporary file beside it, synced and renamed into
 /// place; a failed write leaves the old file (if any) and nothing else.
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
+    write_through_temporary(path, bytes, false)
+}
+
+/// [`write_file`] for a secret (the room's secret every player code is derived from): the
+/// file is readable by its owner alone (0600 on Unix) from its first byte, as the station
+/// link's key is, since the data folder may be readable by every account on the laptop.
+pub fn write_private_file(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
+    write_through_temporary(path, bytes, true)
+}
+
+fn write_through_temporary(path: &Path, bytes: &[u8], private: bool) -> Result<(), CommandError> {
     let io = |e: std::io::Error| CommandError::Io {
         path: path.display().to_string(),
         detail: e.to_string(),
     };
     let temporary = tablekeeper_store::temporary(path, "partial");
     let written = (|| -> Result<(), CommandError> {
-        std::fs::write(&temporary, bytes).map_err(io)?;
+        let _ = std::fs::remove_file(&temporary);
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        if private {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        #[cfg(not(unix))]
+        let _ = private;
+        let mut file = options.open(&temporary).map_err(io)?;
+        std::io::Write::write_all(&mut file, bytes).map_err(io)?;
+        drop(file);
         tablekeeper_store::sync_file(&temporary)?;
         std::fs::rename(&temporary, path).map_err(io)?;
         if let Some(folder) = path.parent() {

@@ -798,6 +798,13 @@ fn room_commands(host: &mut Host, dir: &Path) {
     host.ok("set_clock", json!({ "clock": { "duration_ms": 3_000_000, "used_ms": 0, "running_since": null, "round": 1 } }));
     let codes = host.ok("table_codes", json!({ "round": null }));
     let code = codes[0]["code"].as_str().expect("a code").to_string();
+    // The secret every code is derived from is readable by the laptop's owner alone.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let secret = std::fs::metadata(dir.join("data").join("room-secret")).expect("secret");
+        assert_eq!(secret.permissions().mode() & 0o777, 0o600);
+    }
     assert_eq!(
         host.kind(
             "report_result",

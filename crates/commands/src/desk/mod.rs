@@ -284,11 +284,21 @@ impl Desk {
 
     /// Writes one of the app's own files through a temporary file (never half a file).
     fn write_app_file(&self, name: &str, bytes: &[u8]) -> Result<(), CommandError> {
+        self.make_data_dir()?;
+        crate::export::write_file(&self.app_file(name), bytes)
+    }
+
+    /// An app file only the laptop's owner may read (a secret).
+    fn write_private_app_file(&self, name: &str, bytes: &[u8]) -> Result<(), CommandError> {
+        self.make_data_dir()?;
+        crate::export::write_private_file(&self.app_file(name), bytes)
+    }
+
+    fn make_data_dir(&self) -> Result<(), CommandError> {
         std::fs::create_dir_all(&self.data_dir).map_err(|e| CommandError::Io {
             path: self.data_dir.display().to_string(),
             detail: e.to_string(),
-        })?;
-        crate::export::write_file(&self.app_file(name), bytes)
+        })
     }
 }
 

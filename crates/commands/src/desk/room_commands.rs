@@ -395,17 +395,36 @@ impl Desk {
         if let Some(secret) = &self.room_secret {
             return secret.clone();
         }
-        let stored = std::fs::read_to_string(self.app_file(SECRET_FILE))
+        let path = self.app_file(SECRET_FILE);
+        let stored = std::fs::read_to_string(&path)
             .ok()
             .and_then(|text| Secret::from_hex(&text));
-        let secret = stored.unwrap_or_else(|| {
-            let fresh = Secret::random();
-            let _ = self.write_app_file(SECRET_FILE, fresh.to_hex().as_bytes());
-            fresh
-        });
+        let secret = match stored {
+            Some(secret) => {
+                // A secret an earlier version left readable by every account is made private.
+                keep_private(&path);
+                secret
+            }
+            None => {
+                let fresh = Secret::random();
+                let _ = self.write_private_app_file(SECRET_FILE, fresh.to_hex().as_bytes());
+                fresh
+            }
+        };
         self.room_secret = Some(secret.clone());
         secret
     }
+}
+
+/// Only the owner may read `path` (0600 on Unix).
+fn keep_private(path: &std::path::Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
+    }
+    #[cfg(not(unix))]
+    let _ = path;
 }
 
 /// What a player may report: the outcome of their match, not a penalty or a default.
