@@ -8,6 +8,7 @@
 //! or when it is longer than [`MAX_NAME_CHARS`].
 
 use tablekeeper_engine::PlayerDetails;
+use tablekeeper_engine::rules::door::MAX_CALL_REASON_CHARS;
 use tablekeeper_engine::state::MAX_NAME_CHARS;
 use tablekeeper_words::ErrorKind;
 use tablekeeper_words::message::{Message, Param};
@@ -153,6 +154,33 @@ pub fn player_details(details: &PlayerDetails) -> Result<PlayerDetails, CommandE
         name,
         members,
     })
+}
+
+/// A judge call's reason as stored: trimmed, line breaks and other control or reordering
+/// characters as spaces, `None` when nothing is left. A reason longer than the judge call
+/// view shows ([`MAX_CALL_REASON_CHARS`]) is refused in words before anything is stored.
+pub fn judge_call_reason(raw: Option<&str>) -> Result<Option<String>, CommandError> {
+    let Some(raw) = raw else {
+        return Ok(None);
+    };
+    let length = raw.chars().count();
+    if length > MAX_CALL_REASON_CHARS {
+        return Err(CommandError::input(
+            ErrorKind::RequestTooLarge,
+            msg!(
+                "error.request-too-large.call-reason",
+                "the reason is {length} characters long; keep it to {limit} and tell the judge the rest",
+                length = length,
+                limit = MAX_CALL_REASON_CHARS
+            ),
+        ));
+    }
+    let reason: String = raw
+        .chars()
+        .map(|c| if control(c) { ' ' } else { c })
+        .collect();
+    let reason = reason.trim_matches(invisible);
+    Ok((!reason.chars().all(invisible)).then(|| reason.to_string()))
 }
 
 /// Which characters of a name no printout font has: set by a host that prints (the

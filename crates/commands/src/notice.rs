@@ -18,6 +18,16 @@ pub fn backup_failed(error: &CommandError) -> Notice {
     )
 }
 
+/// A seat freed, but the first on the waiting list cannot take it now (the event takes no
+/// late entry: decision 11).
+pub fn waiting_list_waits(reason: &Message) -> Notice {
+    msg!(
+        "notice.waiting-list-waits",
+        "a seat is free, but the waiting list stays as it is: {reason}",
+        reason = Param::message(reason)
+    )
+}
+
 /// Players were registered, but the player library could not be updated with them.
 pub fn library_failed(error: &CommandError) -> Notice {
     msg!(

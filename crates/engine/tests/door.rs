@@ -455,3 +455,145 @@ impl ApplyClone for Event {
         self.clone().apply(action).map_err(|e| e.kind())
     }
 }
+
+/// Steps of the door with drops among them, for the waiting-list property.
+#[derive(Debug, Clone)]
+enum SeatStep {
+    Enter,
+    Withdraw(u32),
+    Refuse(u32),
+    CheckIn(u32),
+    Drop(u32),
+    Cap(u32),
+}
+
+fn seat_step() -> impl Strategy<Value = SeatStep> {
+    prop_oneof![
+        5 => Just(SeatStep::Enter),
+        1 => (1u32..30).prop_map(SeatStep::Withdraw),
+        1 => (1u32..30).prop_map(SeatStep::Refuse),
+        2 => (1u32..30).prop_map(SeatStep::CheckIn),
+        2 => (1u32..12).prop_map(SeatStep::Drop),
+        1 => (1u32..10).prop_map(SeatStep::Cap),
+    ]
+}
+
+/// Applies `action` as the desk does: the step, then the freed seats given to the waiting
+/// list by the engine's one rule (`seat_the_waiting_list`), or nothing at all when refused.
+fn desk_step(event: &mut Event, action: &Action) -> bool {
+    let mut next = event.clone();
+    if next.apply(action).is_err() {
+        return false;
+    }
+    let (steps, _) = tablekeeper_engine::rules::door::seat_the_waiting_list(&next);
+    for step in &steps {
+        next.apply(step)
+            .expect("a seat step applies as it was tried");
+    }
+    *event = next;
+    true
+}
+
+/// The first reported case: two seats, check-in off; A and B seated, C waits; B drops, and
+/// D arrives. The seat B freed is C's; D waits behind C.
+#[test]
+fn a_seat_freed_by_a_drop_goes_to_the_first_in_line() {
+    let mut event = new_event("bandai", 3, 1);
+    let mut settings = door(EntryMode::Open, Some(2), false);
+    settings.closes_at = None;
+    assert!(desk_step(&mut event, &Action::SetDoor(settings)));
+    for n in 1..=3 {
+        assert!(desk_step(
+            &mut event,
+            &Action::Enter {
+                details: details(n),
+                at: DEADLINE - 10
+            }
+        ));
+    }
+    assert_eq!(
+        states(&event),
+        vec![
+            EntryState::Accepted,
+            EntryState::Accepted,
+            EntryState::Waiting
+        ]
+    );
+    let b = event.door.entries[1].player.expect("B is a player");
+    assert!(desk_step(
+        &mut event,
+        &Action::DropPlayer {
+            player: b,
+            timing: None
+        }
+    ));
+    assert_eq!(
+        event.door.entries[2].state,
+        EntryState::Accepted,
+        "C takes B's seat"
+    );
+    assert!(event.door.entries[2].player.is_some());
+    assert!(desk_step(
+        &mut event,
+        &Action::Enter {
+            details: details(4),
+            at: DEADLINE - 5
+        }
+    ));
+    assert_eq!(event.door.entries[3].state, EntryState::Waiting, "D waits");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Random door steps (entries, withdrawals, refusals, check-ins, drops, cap changes)
+    /// taken as the desk takes them never seat anyone ahead of an earlier waiting entry:
+    /// before round 1 a seat is never free while someone waits, and an arrival is only ever
+    /// seated when nobody waits.
+    #[test]
+    fn a_freed_seat_never_skips_the_waiting_list(
+        seats in 1u32..6,
+        check_in in any::<bool>(),
+        steps in prop::collection::vec(seat_step(), 1..60),
+    ) {
+        let mut event = new_event("bandai", 6, 5);
+        let mut settings = door(EntryMode::Open, Some(seats), check_in);
+        settings.closes_at = None;
+        prop_assert!(desk_step(&mut event, &Action::SetDoor(settings.clone())));
+        let mut entered = 0usize;
+        for step in steps {
+            let waiting_before: Vec<u32> =
+                event.door.waiting().iter().map(|e| e.number).collect();
+            let action = match step {
+                SeatStep::Enter => {
+                    entered += 1;
+                    Action::Enter { details: details(entered), at: DEADLINE - 1 }
+                }
+                SeatStep::Withdraw(entry) => Action::WithdrawEntry { entry, by_player: true },
+                SeatStep::Refuse(entry) => Action::DecideEntry { entry, accept: false },
+                SeatStep::CheckIn(entry) => Action::CheckIn { entry, by_player: false },
+                SeatStep::Drop(player) => Action::DropPlayer { player: PlayerId(player), timing: None },
+                SeatStep::Cap(cap) => {
+                    settings.seats = Some(cap);
+                    Action::SetDoor(settings.clone())
+                }
+            };
+            let arrival = matches!(action, Action::Enter { .. });
+            if !desk_step(&mut event, &action) {
+                continue;
+            }
+            let waiting = event.door.waiting();
+            if !waiting.is_empty() {
+                prop_assert!(!tablekeeper_engine::rules::door::seat_free(&event),
+                    "a seat is free while entry {} waits", waiting[0].number);
+            }
+            if arrival {
+                let newest = event.door.entries.last().expect("the new entry");
+                if newest.state == EntryState::Accepted {
+                    prop_assert!(waiting_before.is_empty(),
+                        "entry {} took a seat ahead of {:?}", newest.number, waiting_before);
+                }
+            }
+        }
+    }
+}

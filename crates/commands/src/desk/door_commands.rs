@@ -116,14 +116,17 @@ fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
-fn details(request: EnterRequest) -> PlayerDetails {
-    PlayerDetails {
+/// An entry's details, checked and cleaned as the desk checks a registration
+/// (`names::player_details`): a name, reading or ID the desk refuses is refused at the door
+/// too, with the same kind, before anything is stored.
+fn details(request: EnterRequest) -> Result<PlayerDetails, CommandError> {
+    crate::names::player_details(&PlayerDetails {
         name: request.name,
         reading: request.reading,
         publisher_id: request.publisher_id,
         nickname: None,
         members: request.members,
-    }
+    })
 }
 
 impl Desk {
@@ -139,7 +142,7 @@ impl Desk {
         let secret = self.room_secret();
         let session = self.session_mut()?;
         session.door_step(Action::Enter {
-            details: details(request),
+            details: details(request)?,
             at: now(),
         })?;
         let event = session.event();
@@ -212,7 +215,7 @@ impl Desk {
         let player = self.player_holding(&request.code)?;
         self.session_mut()?.door_step(Action::CallJudge {
             player,
-            reason: request.reason,
+            reason: crate::names::judge_call_reason(request.reason.as_deref())?,
             at: now(),
         })?;
         self.me_of(Holder::Player(player))
@@ -244,7 +247,7 @@ impl Desk {
     /// An entry typed at the desk (a player without a phone).
     pub fn desk_enter(&mut self, request: EnterRequest) -> Result<DoorView, CommandError> {
         self.desk_step(Action::Enter {
-            details: details(request),
+            details: details(request)?,
             at: now(),
         })
     }
@@ -301,7 +304,7 @@ impl Desk {
         let player = self.session()?.find_player(&request.player)?;
         self.call_step(Action::CallJudge {
             player,
-            reason: request.reason,
+            reason: crate::names::judge_call_reason(request.reason.as_deref())?,
             at: now(),
         })
     }

@@ -1,7 +1,8 @@
 //! The door's steps on the open event (issue 24): each is one action, committed like any
 //! other; the rules are the engine's (`transitions/door.rs`).
 
-use tablekeeper_engine::Action;
+use tablekeeper_engine::rules::door::{anyone_waiting, seat_the_waiting_list, seats_taken};
+use tablekeeper_engine::{Action, Event};
 
 use super::Session;
 use crate::error::CommandError;
@@ -11,5 +12,26 @@ impl Session {
     /// call) as one step.
     pub fn door_step(&mut self, action: Action) -> Result<(), CommandError> {
         self.commit(vec![action], None)
+    }
+
+    /// The steps that give the seats a change freed (`next` is the event after it) to the
+    /// first in line, applied to `next` and returned to be recorded with the change, so the
+    /// log says who took the seat and replays it as it happened. When the event takes no
+    /// late entry now (decision 11), nobody is seated and a notice says why the list waits.
+    pub(super) fn seats_freed(&mut self, next: &mut Event) -> Vec<Action> {
+        if !anyone_waiting(next) || seats_taken(next) >= seats_taken(&self.event) {
+            return Vec::new();
+        }
+        let (steps, refused) = seat_the_waiting_list(next);
+        for step in &steps {
+            // Each step was applied to a copy of this very event: it applies here too.
+            if next.apply(step).is_err() {
+                return Vec::new();
+            }
+        }
+        if let Some(error) = refused {
+            self.add_notice(crate::notice::waiting_list_waits(&error.message()));
+        }
+        steps
     }
 }

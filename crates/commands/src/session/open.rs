@@ -275,6 +275,8 @@ impl Session {
         for action in &actions {
             next.apply(action)?;
         }
+        let mut actions = actions;
+        actions.extend(self.seats_freed(&mut next));
         // A new round (Swiss or bracket) is a round start; changing a pairing is not.
         let paired = actions.iter().any(|a| {
             matches!(

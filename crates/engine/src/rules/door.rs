@@ -5,6 +5,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
+use crate::error::EngineError;
 use crate::model::{DropRequestState, DropTiming, EntryMode, EntryState};
 use crate::state::Event;
 use crate::transitions::Action;
@@ -55,6 +56,36 @@ pub fn arrival_state(event: &Event) -> Option<EntryState> {
             }
         }
     }
+}
+
+/// Whether anyone is on the waiting list (from the door's index, without a scan).
+pub fn anyone_waiting(event: &Event) -> bool {
+    event.door_index.waiting_len() > 0
+}
+
+/// What the door does when a step freed a seat (a drop, a disqualification, a removal): the
+/// first in line takes each seat free, as it does after a withdrawal, a refusal or a raised
+/// cap — one rule for every way a seat frees, so a newcomer never takes a seat ahead of the
+/// waiting list. Returned as the steps to record (`DecideEntry` accepting the first waiting
+/// entry), each tried on a copy: after round 1 the event may take no late entry (decision
+/// 11), and the error then says why the list waits.
+pub fn seat_the_waiting_list(event: &Event) -> (Vec<Action>, Option<EngineError>) {
+    let mut next = event.clone();
+    let mut steps = Vec::new();
+    while seat_free(&next) {
+        let Some(entry) = next.door_index.first_waiting() else {
+            break;
+        };
+        let step = Action::DecideEntry {
+            entry,
+            accept: true,
+        };
+        if let Err(error) = next.apply(&step) {
+            return (steps, Some(error));
+        }
+        steps.push(step);
+    }
+    (steps, None)
 }
 
 /// The lottery's draw: the entry numbers in drawn order. A ChaCha8 generator seeded with
