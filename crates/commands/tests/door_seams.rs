@@ -185,3 +185,32 @@ fn a_judge_calls_reason_past_its_limit_is_refused() {
     assert_eq!(reason.chars().count(), 200, "{calls}");
     assert!(!reason.contains('\n'), "a line break is a space: {reason}");
 }
+
+/// Reissuing a player's ticket (a lost or stolen phone) retires every code that led to the
+/// old one at once: the entry code the phone kept from the entry page no longer opens the
+/// player's view, nor hands out the new ticket; the new ticket works.
+#[test]
+fn a_reissued_ticket_retires_the_entry_code_that_led_to_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut desk = desk(dir.path());
+    open_door(&mut desk, 8);
+    let entered = ok(&mut desk, "enter", json!({ "name": "Emma Novak" }));
+    let entry_code = entered["code"].clone();
+    let me = ok(&mut desk, "me", json!({ "code": entry_code }));
+    let old_ticket = me["player_code"].clone();
+    assert!(old_ticket.is_string(), "{me}");
+    let ticket = ok(
+        &mut desk,
+        "reissue_player_code",
+        json!({ "player": "Emma Novak" }),
+    );
+    assert_ne!(ticket["code"], old_ticket);
+    for code in [&entry_code, &old_ticket] {
+        let error = dispatch(&mut desk, "me", json!({ "code": code })).expect_err("retired");
+        assert_eq!(error_kind(&error), "wrong-code", "{code}");
+    }
+    let refused = dispatch(&mut desk, "me", json!({ "code": entry_code })).expect_err("retired");
+    assert_eq!(refused.message().key, "error.wrong-code.replaced");
+    let me = ok(&mut desk, "me", json!({ "code": ticket["code"] }));
+    assert_eq!(me["name"], "Emma Novak", "{me}");
+}

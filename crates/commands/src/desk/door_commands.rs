@@ -345,16 +345,27 @@ impl Desk {
             if let Some(own) = Room::player_code(&secret, session, player.id.0)
                 && codes::same_code(&typed, &own)
             {
-                found = Some(Holder::Player(player.id));
+                found = Some(Ok(Holder::Player(player.id)));
             }
         }
         for entry in &event.door.entries {
             let own = codes::entry_code(&secret, event.settings.standings_seed, entry.number);
             if codes::same_code(&typed, &own) {
-                found = Some(Holder::Entry(entry.number));
+                // A reissued ticket retires every code that led to the old one: the entry's
+                // code a phone kept from the entry page opens nothing once its player was
+                // given a new ticket (a lost or stolen phone).
+                let reissued = entry
+                    .player
+                    .and_then(|p| event.player(p).ok())
+                    .is_some_and(|p| p.code_issue > 0);
+                found = Some(if reissued {
+                    Err(replaced_code())
+                } else {
+                    Ok(Holder::Entry(entry.number))
+                });
             }
         }
-        found.ok_or_else(wrong_player_code)
+        found.unwrap_or_else(|| Err(wrong_player_code()))
     }
 
     /// The player a code belongs to (an entry's code counts once the entry is a player).
@@ -436,6 +447,16 @@ pub(super) fn wrong_player_code() -> CommandError {
         msg!(
             "error.wrong-code.player",
             "that is not a player code of this event; scan your player ticket again, or ask the scorekeeper for a new one"
+        ),
+    )
+}
+
+fn replaced_code() -> CommandError {
+    CommandError::input(
+        ErrorKind::WrongCode,
+        msg!(
+            "error.wrong-code.replaced",
+            "this code was replaced by a new player ticket; scan the new ticket, or ask the scorekeeper"
         ),
     )
 }
