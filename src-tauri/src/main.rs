@@ -89,7 +89,7 @@ async fn join_station(
     let sharing = Arc::clone(&sharing);
     off_the_window(move || {
         // A station shares nothing itself.
-        stop_sharing(&sharing, &desk);
+        stop_sharing(&sharing);
         let station = tablekeeper_lan::Station::join(&address, &code)?;
         let summary = station.call("summary", &Value::Null)?;
         *link.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(station);
@@ -112,14 +112,12 @@ struct ShareState {
     local_url: String,
 }
 
-fn stop_sharing(sharing: &Sharing, desk: &Shared) {
+fn stop_sharing(sharing: &Sharing) {
     let server = sharing.0.lock().unwrap_or_else(|p| p.into_inner()).take();
     // Outside every lock: a worker may be waiting for the desk.
     if let Some(server) = server {
+        // The server clears the desk's players' page itself.
         server.stop();
-        desk.lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .set_share_url(None);
     }
 }
 
@@ -136,7 +134,7 @@ async fn share(
     let sharing = Arc::clone(&sharing);
     off_the_window(move || {
         if on == Some(false) {
-            stop_sharing(&sharing, &desk);
+            stop_sharing(&sharing);
             return Ok(None);
         }
         let mut slot = sharing.0.lock().unwrap_or_else(|p| p.into_inner());
@@ -149,13 +147,10 @@ async fn share(
         }
         if slot.is_none() && on == Some(true) {
             let options = tablekeeper_lan::ServeOptions::network(port.unwrap_or(8080));
+            // The server gives the desk the players' page: the wall pairings printed from now
+            // on carry the address and its QR code.
             let server = tablekeeper_lan::Server::start(Arc::clone(&desk), options)
                 .map_err(|e| CommandError::from(e).to_view())?;
-            // The wall pairings printed from now on carry the address and its QR code.
-            let url = server.share_view().urls.first().cloned();
-            desk.lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .set_share_url(url.or_else(|| Some(server.local_url())));
             *slot = Some(server);
         }
         Ok(slot.as_ref().map(|server| ShareState {
@@ -238,7 +233,7 @@ async fn call(
             Some(station) => station.run_for_app(&desk, &name, request)?,
             None => {
                 if EVENT_CHANGES.contains(&name.as_str()) {
-                    stop_sharing(&sharing, &desk);
+                    stop_sharing(&sharing);
                 }
                 let asked = std::time::Instant::now();
                 let guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());

@@ -361,7 +361,10 @@ impl MeView {
             record: Some(record(event, id)),
             standing: None,
             dropped: !player.is_active(),
-            drop_request: event.door.open_drop_request(id).map(|r| r.state),
+            drop_request: event
+                .door
+                .drop_request_to_show(id, u32::try_from(event.rounds.len()).unwrap_or(u32::MAX))
+                .map(|r| r.state),
             call: event.door.open_call(id).map(|c| MyCallView {
                 number: c.number,
                 claimed: c.claimed_at.is_some(),

@@ -214,3 +214,36 @@ fn a_reissued_ticket_retires_the_entry_code_that_led_to_it() {
     let me = ok(&mut desk, "me", json!({ "code": ticket["code"] }));
     assert_eq!(me["name"], "Emma Novak", "{me}");
 }
+
+/// A drop request the scorekeeper declines is said on the player's phone (not silently
+/// gone), and the player may ask again.
+#[test]
+fn a_declined_drop_request_is_told_to_the_phone() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut desk = desk(dir.path());
+    open_door(&mut desk, 8);
+    ok(
+        &mut desk,
+        "set_door",
+        json!({ "open": true, "mode": "open", "seats": 8, "check_in": false, "drop_requests": "confirmed" }),
+    );
+    let code = ok(&mut desk, "enter", json!({ "name": "Emma" }))["code"].clone();
+    ok(
+        &mut desk,
+        "add_players",
+        json!({ "names": ["Noah", "Liam", "Ava"] }),
+    );
+    ok(&mut desk, "pair_round", json!({ "allow_rematches": false }));
+    let asked = ok(&mut desk, "request_drop", json!({ "code": code }));
+    assert_eq!(asked["drop_request"], "asked", "{asked}");
+    let player = asked["player"].clone();
+    ok(
+        &mut desk,
+        "decide_drop_request",
+        json!({ "player": player.to_string(), "accept": false }),
+    );
+    let me = ok(&mut desk, "me", json!({ "code": code }));
+    assert_eq!(me["drop_request"], "declined", "{me}");
+    let again = ok(&mut desk, "request_drop", json!({ "code": code }));
+    assert_eq!(again["drop_request"], "asked", "{again}");
+}

@@ -130,7 +130,7 @@ impl Server {
                 })
                 .map_err(|e| listen_error(e.to_string()))?
         };
-        Ok(Server {
+        let server = Server {
             thread: Some(thread),
             stop,
             failure,
@@ -138,7 +138,17 @@ impl Server {
             fingerprint: identity.fingerprint(),
             bind: options.bind,
             port,
-        })
+        };
+        // Wherever the event is shared (the app or `tablekeeper serve`), the desk knows the
+        // players' page: the entry page's address and QR code, and the tickets' links.
+        let url = server
+            .share_view()
+            .urls
+            .first()
+            .cloned()
+            .unwrap_or_else(|| server.local_url());
+        lock(&server.shared.desk).set_share_url(Some(url));
+        Ok(server)
     }
 
     pub fn port(&self) -> u16 {
@@ -195,9 +205,11 @@ impl Server {
         }
     }
 
-    /// Stops answering and waits for the server's thread.
+    /// Stops answering and waits for the server's thread; the desk no longer has a players'
+    /// page. The caller must not hold the desk's lock (a request may be waiting for it).
     pub fn stop(mut self) {
         self.shut_down();
+        lock(&self.shared.desk).set_share_url(None);
     }
 
     fn shut_down(&mut self) {

@@ -588,3 +588,37 @@ fn a_phone_shows_its_own_line_against_the_planned_cut_only_while_standings_are_p
     assert!(me(port, 200, &codes[0])["cut_line"].is_null());
     server.stop();
 }
+
+/// Wherever the event is shared — here the server alone, as `tablekeeper serve` runs it —
+/// the desk knows the players' page: the door has its entry address and QR code, and a
+/// player's ticket its link; once sharing stops, neither.
+#[test]
+fn the_entry_address_and_ticket_links_exist_wherever_the_event_is_shared() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let desk = door_event(dir.path(), door(Some(8), None, false));
+    let server = serve(&desk, IpAddr::from(support::LOOPBACK));
+    let port = server.port();
+    code_of(&enter(port, 0, "Ann"));
+    let view = local(&desk, "door_view", Value::Null);
+    let entry_url = view["entry_url"]
+        .as_str()
+        .expect("an entry address")
+        .to_string();
+    assert!(
+        entry_url.ends_with("/enter") && entry_url.contains(&port.to_string()),
+        "{view}"
+    );
+    assert!(view["entry_qr_svg"].is_string(), "{view}");
+    let ticket = local(&desk, "player_ticket", json!({ "player": "Ann" }));
+    let link = ticket["url"].as_str().expect("the ticket's link");
+    assert!(link.contains("#p="), "{ticket}");
+    server.stop();
+    assert_eq!(
+        local(&desk, "door_view", Value::Null)["entry_url"],
+        Value::Null
+    );
+    assert_eq!(
+        local(&desk, "player_ticket", json!({ "player": "Ann" }))["url"],
+        Value::Null
+    );
+}

@@ -150,7 +150,8 @@ function renderMine() {
   byId('mine-check-in').hidden = !mine.can_check_in;
   byId('mine-withdraw').hidden = !mine.can_withdraw;
   const playing = !!mine.player && !mine.dropped;
-  byId('mine-drop-ask').hidden = !playing || !!mine.drop_request;
+  // A declined request is said on the phone, and the player may ask again.
+  byId('mine-drop-ask').hidden = !playing || mine.drop_request === 'asked' || mine.drop_request === 'confirmed';
   byId('mine-call-judge').hidden = !playing || !!mine.call;
 }
 

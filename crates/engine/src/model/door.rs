@@ -210,6 +210,21 @@ impl Door {
         })
     }
 
+    /// What the player's phone says of their drop request: an open one (asked, confirmed),
+    /// or one the scorekeeper declined in the rounds paired now (`rounds`), so the player is
+    /// told rather than seeing the button simply come back.
+    pub fn drop_request_to_show(&self, player: PlayerId, rounds: u32) -> Option<&DropRequest> {
+        self.drop_requests
+            .iter()
+            .rev()
+            .find(|r| r.player == player)
+            .filter(|r| match r.state {
+                DropRequestState::Asked | DropRequestState::Confirmed => true,
+                DropRequestState::Declined => r.round == rounds,
+                DropRequestState::Done => false,
+            })
+    }
+
     /// The player's call that is not resolved yet.
     pub fn open_call(&self, player: PlayerId) -> Option<&JudgeCall> {
         self.calls
