@@ -247,3 +247,23 @@ fn a_declined_drop_request_is_told_to_the_phone() {
     let again = ok(&mut desk, "request_drop", json!({ "code": code }));
     assert_eq!(again["drop_request"], "asked", "{again}");
 }
+
+/// The players' page names the card game, never the preset's id ("Browser Cup — vanguard"):
+/// both names come with the room, and the page shows the phone's language's.
+#[test]
+fn the_room_names_the_title_in_each_language() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut desk = Desk::new(dir.path().join("data"), dir.path().join("events"));
+    let path = dir.path().join("cup.tkevent").display().to_string();
+    ok(
+        &mut desk,
+        "create_event",
+        json!({ "name": "Browser Cup", "title": "vanguard", "planned_rounds": 3, "path": path }),
+    );
+    let room = ok(&mut desk, "room", Value::Null);
+    assert_eq!(room["title"]["en"], "Cardfight!! Vanguard", "{room}");
+    assert_eq!(
+        room["title"]["ja"], "カードファイト!! ヴァンガード",
+        "{room}"
+    );
+}

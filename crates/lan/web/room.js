@@ -237,7 +237,8 @@ function render() {
   renderWords();
   renderEvents();
   if (!room) return;
-  byId('event').textContent = room.title ? `${room.event} — ${room.title}` : room.event;
+  const title = room.title ? (language === 'ja' ? room.title.ja : room.title.en) : '';
+  byId('event').textContent = title ? `${room.event} — ${title}` : room.event;
   const roundName = room.bracket_round ? t(room.bracket_round) : room.round ? t('round', { n: room.round }) : t('noRound');
   byId('round').textContent = roundName;
   byId('tab-standings').hidden = !room.standings;

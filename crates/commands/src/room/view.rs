@@ -137,13 +137,42 @@ pub struct RoomStandings {
     pub rows: Vec<RoomStandingsRow>,
 }
 
+/// A title preset's name in each language, with its id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TitleName {
+    pub id: String,
+    pub en: String,
+    pub ja: String,
+}
+
+impl TitleName {
+    /// The names of title preset `id` (an id no longer in the catalogue shows as itself).
+    pub fn of(id: &str) -> TitleName {
+        match tablekeeper_engine::ruleset::catalogue::title(id) {
+            Ok(preset) => TitleName {
+                id: preset.id,
+                en: preset.name_en,
+                ja: preset.name_ja,
+            },
+            Err(_) => TitleName {
+                id: id.to_string(),
+                en: id.to_string(),
+                ja: id.to_string(),
+            },
+        }
+    }
+}
+
 /// What a phone shows that comes from the event and the organizer's settings: built once
 /// per change and kept (with its JSON) until the next.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct RoomBase {
     pub event: String,
-    pub title: Option<String>,
+    /// The card game's name in each language (the page header shows the phone's), never
+    /// the preset's id.
+    pub title: Option<TitleName>,
     /// The current round, or `null` before round 1 is paired.
     pub round: Option<u32>,
     /// For a top-cut round: `quarterfinal`, `semifinal`, `final`, …
@@ -378,7 +407,7 @@ impl Room {
         };
         Ok(RoomBase {
             event: summary.name,
-            title: summary.title,
+            title: summary.title.as_deref().map(TitleName::of),
             round,
             bracket_round,
             tables,
