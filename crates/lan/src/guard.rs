@@ -13,6 +13,12 @@ use subtle::ConstantTimeEq;
 const ATTEMPTS: u32 = 10;
 const WINDOW: Duration = Duration::from_secs(60);
 
+/// Wrong codes all devices together may send per window. Past it, a device that sent a
+/// wrong code in the window waits, while one that sent none is still heard: a player
+/// typing their own code right is never locked out by someone else's guessing, and a guest
+/// with many addresses gets one guess per address beyond this, not ten.
+const ATTEMPTS_IN_ALL: u32 = 60;
+
 /// Whether the request's `Origin` (sent by browsers on cross-site requests and on every
 /// POST) is this server itself. No `Origin` at all is a non-browser client (a station,
 /// curl), which has no ambient credentials to abuse.
@@ -61,7 +67,7 @@ const DEVICES: usize = 4096;
 
 /// The device an address belongs to: an IPv4 address, or an IPv6 address's /64 (a device
 /// can make up any address within its own network's /64).
-fn device_of(client: IpAddr) -> IpAddr {
+pub(crate) fn device_of(client: IpAddr) -> IpAddr {
     match client {
         IpAddr::V4(_) => client,
         IpAddr::V6(v6) => {
@@ -76,34 +82,52 @@ fn device_of(client: IpAddr) -> IpAddr {
 /// at the door, not a flood.
 pub const ENTRIES: u32 = 30;
 
-/// Failed attempts (or, for the entry page, entries) per device in the current window.
+/// Failed attempts (or, for the entry page, entries) per device in the current window, and
+/// (for codes) in all.
 #[derive(Debug)]
 pub struct Limiter {
     clients: HashMap<IpAddr, (Instant, u32)>,
     attempts: u32,
+    /// The limit over every device, and the window's start and count.
+    in_all: Option<u32>,
+    all: (Instant, u32),
 }
 
 impl Default for Limiter {
     fn default() -> Self {
-        Limiter::with_attempts(ATTEMPTS)
+        Limiter {
+            in_all: Some(ATTEMPTS_IN_ALL),
+            ..Limiter::with_attempts(ATTEMPTS)
+        }
     }
 }
 
 impl Limiter {
-    /// A limiter allowing `attempts` per device per window.
+    /// A limiter allowing `attempts` per device per window (no limit over all devices).
     pub fn with_attempts(attempts: u32) -> Limiter {
         Limiter {
             clients: HashMap::new(),
             attempts,
+            in_all: None,
+            all: (Instant::now(), 0),
         }
     }
 
-    /// Seconds the client must wait, when it has used up its attempts.
+    /// Seconds the client must wait, when it has used up its attempts (or, while every
+    /// device together has, when it is one of those that failed in the window).
     pub fn wait(&mut self, client: IpAddr, now: Instant) -> Option<u64> {
         self.forget_old(now);
         let key = self.key_of(client);
         let (since, count) = self.clients.get(&key)?;
-        (*count >= self.attempts).then(|| WINDOW.saturating_sub(now - *since).as_secs().max(1))
+        let all_used = self.in_all.is_some_and(|limit| self.all.1 >= limit);
+        let until = |start: Instant| WINDOW.saturating_sub(now - start).as_secs().max(1);
+        if *count >= self.attempts {
+            Some(until(*since))
+        } else if all_used {
+            Some(until(self.all.0))
+        } else {
+            None
+        }
     }
 
     pub fn failed(&mut self, client: IpAddr, now: Instant) {
@@ -111,6 +135,7 @@ impl Limiter {
         let key = self.key_of(client);
         let entry = self.clients.entry(key).or_insert((now, 0));
         entry.1 = entry.1.saturating_add(1);
+        self.all.1 = self.all.1.saturating_add(1);
     }
 
     fn key_of(&self, client: IpAddr) -> IpAddr {
@@ -124,6 +149,9 @@ impl Limiter {
 
     fn forget_old(&mut self, now: Instant) {
         self.clients.retain(|_, (since, _)| now - *since < WINDOW);
+        if now.saturating_duration_since(self.all.0) >= WINDOW {
+            self.all = (now, 0);
+        }
     }
 }
 
@@ -168,6 +196,30 @@ mod tests {
         limiter.failed(client, start);
         assert!(limiter.wait(client, start).is_some());
         assert_eq!(limiter.wait(client, start + WINDOW), None);
+    }
+
+    #[test]
+    fn guessing_from_many_devices_is_limited_in_all_without_locking_out_the_others() {
+        let mut limiter = Limiter::default();
+        let start = Instant::now();
+        let device = |n: u32| IpAddr::from((0x0a00_0000u32 + n).to_be_bytes());
+        let mut heard = 0;
+        // Twenty-four devices guess ten times each, as fast as they can.
+        for n in 0..24 {
+            for _ in 0..ATTEMPTS {
+                if limiter.wait(device(n), start).is_none() {
+                    heard += 1;
+                    limiter.failed(device(n), start);
+                }
+            }
+        }
+        assert!(
+            heard <= ATTEMPTS_IN_ALL + 24,
+            "{heard} guesses heard (was 240)"
+        );
+        // A player who sent no wrong code is still heard, and so is everyone a window later.
+        assert_eq!(limiter.wait(device(1000), start), None);
+        assert_eq!(limiter.wait(device(0), start + WINDOW), None);
     }
 
     #[test]

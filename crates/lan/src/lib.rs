@@ -28,6 +28,7 @@
 
 mod address;
 mod answer;
+mod gate;
 mod guard;
 mod join_code;
 mod limits;

@@ -5,11 +5,10 @@
 //! connection is its own task: none waits for another, and a task that fails ends only its
 //! own connection.
 
-use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use bytes::Bytes;
@@ -27,9 +26,10 @@ use tokio::time::{Instant, Sleep, sleep, timeout};
 use tokio_rustls::TlsAcceptor;
 
 use crate::answer::{Answer, header, language_of};
+use crate::gate::{Activity, Gate, Ticket};
 use crate::limits::*;
 use crate::routes::{self, Incoming};
-use crate::shared::{Shared, lock};
+use crate::shared::Shared;
 
 /// The first byte of a TLS handshake record.
 const TLS_HANDSHAKE: u8 = 0x16;
@@ -81,49 +81,18 @@ pub(crate) async fn accept_loop(
     }
 }
 
-/// Open connections, in all and per device.
-#[derive(Default)]
-struct Gate {
-    open: Arc<Mutex<(usize, HashMap<IpAddr, usize>)>>,
-}
-
-/// One admitted connection; dropping it frees its place.
-struct Ticket {
-    open: Arc<Mutex<(usize, HashMap<IpAddr, usize>)>>,
-    client: IpAddr,
-}
-
-impl Gate {
-    fn admit(&self, client: IpAddr) -> Option<Ticket> {
-        let mut open = lock(&self.open);
-        let of_client = open.1.get(&client).copied().unwrap_or(0);
-        if open.0 >= CONNECTIONS || of_client >= CONNECTIONS_PER_CLIENT {
-            return None;
-        }
-        open.0 += 1;
-        open.1.insert(client, of_client + 1);
-        Some(Ticket {
-            open: Arc::clone(&self.open),
-            client,
-        })
+/// One connection, until it closes or the gate closes it to make room for another device.
+async fn connection(stream: TcpStream, peer: SocketAddr, listener: Arc<Listener>, ticket: Ticket) {
+    let activity = ticket.activity();
+    tokio::select! {
+        () = activity.evicted() => {}
+        () = speak(stream, peer, listener, Arc::clone(&activity)) => {}
     }
+    drop(ticket);
 }
 
-impl Drop for Ticket {
-    fn drop(&mut self) {
-        let mut open = lock(&self.open);
-        open.0 = open.0.saturating_sub(1);
-        if let Some(count) = open.1.get_mut(&self.client) {
-            *count -= 1;
-            if *count == 0 {
-                open.1.remove(&self.client);
-            }
-        }
-    }
-}
-
-/// One connection: encrypted (a station) or plain (a phone), then HTTP until it closes.
-async fn connection(stream: TcpStream, peer: SocketAddr, listener: Arc<Listener>, _ticket: Ticket) {
+/// Encrypted (a station) or plain (a phone), then HTTP until the connection closes.
+async fn speak(stream: TcpStream, peer: SocketAddr, listener: Arc<Listener>, activity: Arc<Activity>) {
     let mut first = [0u8; 1];
     let secure = match timeout(HEADER_TIMEOUT, stream.peek(&mut first)).await {
         Ok(Ok(1)) => first[0] == TLS_HANDSHAKE,
@@ -133,19 +102,26 @@ async fn connection(stream: TcpStream, peer: SocketAddr, listener: Arc<Listener>
         let Ok(Ok(tls)) = timeout(HANDSHAKE_TIMEOUT, listener.tls.accept(stream)).await else {
             return;
         };
-        serve(Watched::new(tls), peer.ip(), true, listener).await;
+        serve(Watched::new(tls), peer.ip(), true, listener, activity).await;
     } else {
-        serve(Watched::new(stream), peer.ip(), false, listener).await;
+        serve(Watched::new(stream), peer.ip(), false, listener, activity).await;
     }
 }
 
 /// HTTP/1.1 on `io` with the limits of `limits.rs`, until the client closes, goes idle for
 /// [`HEADER_TIMEOUT`], breaks a limit or stops reading answers.
-pub(crate) async fn serve<I>(io: I, client: IpAddr, secure: bool, listener: Arc<Listener>)
-where
+pub(crate) async fn serve<I>(
+    io: I,
+    client: IpAddr,
+    secure: bool,
+    listener: Arc<Listener>,
+    activity: Arc<Activity>,
+) where
     I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
     let service = service_fn(move |request| {
+        // A whole request: this connection is in use, the last to give way to another device.
+        activity.touch();
         let listener = Arc::clone(&listener);
         async move { Ok::<_, Infallible>(answer(request, client, secure, listener).await) }
     });

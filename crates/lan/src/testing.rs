@@ -50,7 +50,13 @@ impl Harness {
         self.runtime.block_on(async move {
             let (mut client, server) = tokio::io::duplex(256 * 1024);
             let client_ip = IpAddr::from([127, 0, 0, 1]);
-            let served = tokio::spawn(serve(Watched::new(server), client_ip, false, listener));
+            let served = tokio::spawn(serve(
+                Watched::new(server),
+                client_ip,
+                false,
+                listener,
+                crate::gate::Activity::untracked(),
+            ));
             let mut answer = Vec::new();
             let talk = async {
                 let _ = client.write_all(bytes).await;

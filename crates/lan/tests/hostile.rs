@@ -1,8 +1,9 @@
-//! Hostile traffic on loopback while a phone and a station work (issue 22): a huge
-//! `Content-Length` on every route, a 100 MB header line, 200 slow connections and 50 idle
-//! ones, malformed HTTP, pipelining and random bytes, from eight other loopback addresses
-//! (127.0.0.2–9, devices of their own, in a process of their own at the lowest priority:
-//! an attacker's work is done on their own device). The server's process never dies, the
+//! Hostile traffic on loopback while a phone and a station work: a huge `Content-Length` on
+//! every route, a 100 MB header line, 200 slow connections and 720 idle ones reopened as the
+//! server closes them (more than the server's 512 slots), code guessing, malformed HTTP,
+//! pipelining and random bytes, from sixteen other loopback addresses (127.0.0.2–17, devices
+//! of their own, in a process of their own at the lowest priority: an attacker's work is
+//! done on their own device). The server's process never dies, the
 //! phone's and the station's p99 stay within 50 ms, and the server's process's memory stays
 //! within 100 MB of idle. Everything stops by itself after [`ATTACK`].
 
@@ -22,9 +23,9 @@ use tokio::net::{TcpSocket, TcpStream};
 /// How long the attack runs.
 const ATTACK: Duration = Duration::from_secs(12);
 
-/// The other devices: 127.0.0.2 to 127.0.0.9.
+/// The other devices: 127.0.0.2 to 127.0.0.17.
 fn attacker(n: usize) -> IpAddr {
-    IpAddr::from([127, 0, 0, 2 + (n % 8) as u8])
+    IpAddr::from([127, 0, 0, 2 + (n % 16) as u8])
 }
 
 /// A connection from `source` to the server, or `None` (refused, or the server closed it).
@@ -73,6 +74,8 @@ struct Seen {
     pipelined_answers: AtomicU64,
     slow_closed_by_server: AtomicU64,
     giant_lines_cut: AtomicU64,
+    guesses_heard: AtomicU64,
+    guesses_refused: AtomicU64,
     /// Read back from the attackers' process.
     ran: bool,
 }
@@ -81,11 +84,13 @@ impl Seen {
     /// The counts as the attackers' process prints them.
     fn line(&self) -> String {
         format!(
-            "seen {} {} {} {}",
+            "seen {} {} {} {} {} {}",
             self.refused_too_large.load(Ordering::Relaxed),
             self.pipelined_answers.load(Ordering::Relaxed),
             self.slow_closed_by_server.load(Ordering::Relaxed),
-            self.giant_lines_cut.load(Ordering::Relaxed)
+            self.giant_lines_cut.load(Ordering::Relaxed),
+            self.guesses_heard.load(Ordering::Relaxed),
+            self.guesses_refused.load(Ordering::Relaxed)
         )
     }
 
@@ -99,7 +104,7 @@ impl Seen {
                     .filter_map(|n| n.parse::<u64>().ok())
                     .collect::<Vec<_>>()
             })
-            .filter(|n| n.len() == 4)
+            .filter(|n| n.len() == 6)
         else {
             return Seen::default();
         };
@@ -108,6 +113,8 @@ impl Seen {
             pipelined_answers: AtomicU64::new(numbers[1]),
             slow_closed_by_server: AtomicU64::new(numbers[2]),
             giant_lines_cut: AtomicU64::new(numbers[3]),
+            guesses_heard: AtomicU64::new(numbers[4]),
+            guesses_refused: AtomicU64::new(numbers[5]),
             ran: true,
         }
     }
@@ -190,9 +197,38 @@ async fn idle_connection(port: u16, stop: Arc<AtomicBool>, n: usize) {
             tokio::time::sleep(Duration::from_millis(200)).await;
             continue;
         };
-        // Sits until the server closes it (or the attack ends).
+        // Sits until the server closes it (or the attack ends), then opens another.
         let mut byte = [0u8; 1];
         let _ = tokio::time::timeout(ATTACK, stream.read(&mut byte)).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Guesses player codes as fast as the server answers, on one connection after another.
+async fn guess_codes(port: u16, stop: Arc<AtomicBool>, seen: Arc<Seen>, n: usize) {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(n as u64);
+    while !stop.load(Ordering::Relaxed) {
+        let Some(mut stream) = connect(attacker(n), port).await else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let code: String = (0..10)
+            .map(|_| char::from(b'A' + rng.random_range(0..26u8)))
+            .collect();
+        let body = format!("{{\"code\":\"{code}\"}}");
+        let head = format!(
+            "POST /api/call/me HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        let _ = stream.write_all(head.as_bytes()).await;
+        let answer = read_some(&mut stream, Duration::from_secs(2)).await;
+        let answer = String::from_utf8_lossy(&answer);
+        if answer.contains("too-many-attempts") {
+            seen.guesses_refused.fetch_add(1, Ordering::Relaxed);
+        } else if answer.contains("wrong-code") {
+            seen.guesses_heard.fetch_add(1, Ordering::Relaxed);
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }
 
@@ -338,8 +374,16 @@ fn attack_from_other_devices() {
                 n,
             ))));
         }
-        for n in 0..50 {
+        for n in 0..720 {
             attacks.push(spawn(Box::pin(idle_connection(port, Arc::clone(&stop), n))));
+        }
+        for n in 0..16 {
+            attacks.push(spawn(Box::pin(guess_codes(
+                port,
+                Arc::clone(&stop),
+                Arc::clone(&seen),
+                n,
+            ))));
         }
         for n in 0..2 {
             attacks.push(spawn(Box::pin(malformed_requests(
@@ -368,8 +412,8 @@ fn attack_from_other_devices() {
 #[test]
 fn hostile_traffic_never_stops_the_phone_or_the_station() {
     // Another loopback address must be usable as a device of its own (Linux: all of 127/8).
-    if std::net::TcpListener::bind("127.0.0.2:0").is_err() {
-        eprintln!("127.0.0.2 is not a loopback address here; skipped");
+    if std::net::TcpListener::bind("127.0.0.17:0").is_err() {
+        eprintln!("127.0.0.17 is not a loopback address here; skipped");
         return;
     }
     // The event lives in memory where the system has a memory file system: this test times
@@ -498,6 +542,11 @@ fn hostile_traffic_never_stops_the_phone_or_the_station() {
         seen.slow_closed_by_server.load(Ordering::Relaxed),
         seen.giant_lines_cut.load(Ordering::Relaxed),
     );
+    eprintln!(
+        "hostile: wrong codes heard {}, refused {}",
+        seen.guesses_heard.load(Ordering::Relaxed),
+        seen.guesses_refused.load(Ordering::Relaxed)
+    );
     assert!(seen.ran, "the attackers ran");
     assert_eq!((phone_errors, station_errors), (0, 0));
     assert!(phone_latencies.count() > 20, "the phone kept polling");
@@ -516,6 +565,14 @@ fn hostile_traffic_never_stops_the_phone_or_the_station() {
         "slow connections time out"
     );
     assert!(seen.giant_lines_cut.load(Ordering::Relaxed) > 0);
+    // Guessing from sixteen devices is limited in all: past the shared window's budget
+    // each device is heard once more at most, then waits.
+    let heard = seen.guesses_heard.load(Ordering::Relaxed);
+    assert!(
+        heard <= 60 + 16,
+        "{heard} wrong codes heard from 16 devices in one window"
+    );
+    assert!(seen.guesses_refused.load(Ordering::Relaxed) > 0);
     // Still serving, and never stopped by itself.
     assert_eq!(get(port, "/").status, 200);
     assert!(server.share_view().stopped.is_none());
