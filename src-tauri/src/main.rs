@@ -63,14 +63,6 @@ fn trace_slow(name: &str, waited: std::time::Duration, ran: std::time::Duration)
 #[derive(Default)]
 struct Sharing(Mutex<Option<tablekeeper_lan::Server>>);
 
-/// Commands after which the open event is another one (or none): sharing stops.
-const EVENT_CHANGES: &[&str] = &[
-    "open_event",
-    "create_event",
-    "import_archive",
-    "close_event",
-];
-
 /// The main laptop this app is a station of, if any.
 #[derive(Default)]
 struct StationLink(Mutex<Option<tablekeeper_lan::Station>>);
@@ -78,13 +70,11 @@ struct StationLink(Mutex<Option<tablekeeper_lan::Station>>);
 /// Joins another laptop's shared event as a scorekeeper station; its event's summary.
 #[tauri::command]
 async fn join_station(
-    desk: tauri::State<'_, Shared>,
     link: tauri::State<'_, Arc<StationLink>>,
     sharing: tauri::State<'_, Arc<Sharing>>,
     address: String,
     code: String,
 ) -> Result<Value, ErrorView> {
-    let desk = Arc::clone(&desk);
     let link = Arc::clone(&link);
     let sharing = Arc::clone(&sharing);
     off_the_window(move || {
@@ -214,13 +204,11 @@ fn dispatch_held(
 #[tauri::command]
 async fn call(
     desk: tauri::State<'_, Shared>,
-    sharing: tauri::State<'_, Arc<Sharing>>,
     link: tauri::State<'_, Arc<StationLink>>,
     name: String,
     request: Value,
 ) -> Result<Value, ErrorView> {
     let desk = Arc::clone(&desk);
-    let sharing = Arc::clone(&sharing);
     let link = Arc::clone(&link);
     off_the_window(move || {
         let wants_viewer = (name == "print" || name == "print_season")
@@ -232,9 +220,8 @@ async fn call(
         let mut response = match station {
             Some(station) => station.run_for_app(&desk, &name, request)?,
             None => {
-                if EVENT_CHANGES.contains(&name.as_str()) {
-                    stop_sharing(&sharing);
-                }
+                // Sharing survives opening, creating and closing events: the server
+                // follows the desk (the shared event while open, else the active one).
                 let asked = std::time::Instant::now();
                 let guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                 dispatch_held(guard, asked, &name, request)?

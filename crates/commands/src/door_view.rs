@@ -247,6 +247,10 @@ pub struct MyCallView {
 #[ts(export)]
 pub struct MeView {
     pub event: String,
+    /// The code of the event the phone's code belongs to (as the page lists open events):
+    /// the page follows that event, whichever is shared.
+    #[serde(default)]
+    pub event_code: String,
     pub name: String,
     pub entry: Option<MyEntryView>,
     pub player: Option<u32>,
@@ -292,6 +296,7 @@ impl MeView {
         }
         Some(MeView {
             event: event.settings.name.clone(),
+            event_code: crate::slip_code::event_code(event),
             name: entry.details.name.trim().to_string(),
             entry: Some(my_entry(event, number, entry.state)),
             player: None,
@@ -349,6 +354,7 @@ impl MeView {
         let entry = event.door.entry_of(id);
         Some(MeView {
             event: event.settings.name.clone(),
+            event_code: crate::slip_code::event_code(event),
             name: player.name.clone(),
             entry: entry.map(|e| my_entry(event, e.number, e.state)),
             player: Some(id.0),

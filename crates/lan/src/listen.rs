@@ -92,7 +92,12 @@ async fn connection(stream: TcpStream, peer: SocketAddr, listener: Arc<Listener>
 }
 
 /// Encrypted (a station) or plain (a phone), then HTTP until the connection closes.
-async fn speak(stream: TcpStream, peer: SocketAddr, listener: Arc<Listener>, activity: Arc<Activity>) {
+async fn speak(
+    stream: TcpStream,
+    peer: SocketAddr,
+    listener: Arc<Listener>,
+    activity: Arc<Activity>,
+) {
     let mut first = [0u8; 1];
     let secure = match timeout(HEADER_TIMEOUT, stream.peek(&mut first)).await {
         Ok(Ok(1)) => first[0] == TLS_HANDSHAKE,

@@ -265,7 +265,7 @@ fn call(
     {
         Some(code) if code.len() <= 16 => desk.open_event_by_code(code),
         Some(_) => None,
-        None => Some(shared.event_path.clone()),
+        None => shared.shared_event(&desk),
     };
     let not_shared = || {
         Answer::error(
@@ -314,9 +314,29 @@ fn call(
             language,
         );
     }
-    let Some(result) = desk.with_event(&target, |desk| surface::dispatch(desk, name, body)) else {
+    let Some(mut result) =
+        desk.with_event(&target, |desk| surface::dispatch(desk, name, body.clone()))
+    else {
         return not_shared();
     };
+    // A phone's code belongs to its event: a code this event does not know is tried on the
+    // other open events, so every step of a player's phone works for whichever event they
+    // are in (a side event's player included). One wrong guess is still one failure.
+    if let (Access::Public, Some(code)) = (spec.access, body.get("code").and_then(Value::as_str))
+        && matches!(&result, Err(error) if error.kind() == ErrorKind::WrongCode)
+    {
+        let owner = desk
+            .open_event_paths()
+            .into_iter()
+            .filter(|other| *other != target)
+            .find(|other| desk.with_event(other, |desk| desk.knows_code(code)) == Some(true));
+        if let Some(owner) = owner
+            && let Some(answer) =
+                desk.with_event(&owner, |desk| surface::dispatch(desk, name, body.clone()))
+        {
+            result = answer;
+        }
+    }
     match &result {
         Err(error) if error.kind() == ErrorKind::WrongCode => {
             lock(&shared.limiter).failed(client, Instant::now());

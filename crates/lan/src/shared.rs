@@ -11,9 +11,10 @@ use crate::replay::Answers;
 
 pub(crate) struct Shared {
     pub desk: Arc<Mutex<Desk>>,
-    /// The event that was shared: once the desk has another event (or none) open, the
-    /// server answers nothing about it.
-    pub event_path: PathBuf,
+    /// The event shared: the one open when sharing started while it stays open; once it
+    /// is closed, the event active on the desk (sharing survives opening, creating and
+    /// closing events). With no event open the server answers that nothing is shared.
+    event_path: Mutex<PathBuf>,
     /// The join code's secret part (the fingerprint part is the certificate's).
     pub join_secret: String,
     tokens: Mutex<Vec<String>>,
@@ -35,13 +36,24 @@ impl Shared {
     pub fn new(desk: Arc<Mutex<Desk>>, event_path: PathBuf, join_secret: String) -> Shared {
         Shared {
             desk,
-            event_path,
+            event_path: Mutex::new(event_path),
             join_secret,
             tokens: Mutex::new(Vec::new()),
             limiter: Mutex::new(Limiter::default()),
             entries: Mutex::new(Limiter::with_attempts(guard::ENTRIES)),
             answers: Mutex::new(Answers::default()),
         }
+    }
+
+    /// The event the server shares now, on `desk` (held by the caller): see `event_path`.
+    pub fn shared_event(&self, desk: &Desk) -> Option<PathBuf> {
+        let mut shared = lock(&self.event_path);
+        if desk.is_open(&shared) {
+            return Some(shared.clone());
+        }
+        let active = desk.session().ok()?.path().to_path_buf();
+        *shared = active.clone();
+        Some(active)
     }
 
     /// A new station token.

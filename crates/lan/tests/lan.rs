@@ -765,3 +765,66 @@ fn phones_follow_every_open_event_while_the_scorekeeper_works_on_another() {
     // event), so a wrong code is refused as a wrong code.
     assert_eq!(report(&room, 1, 1, "AAAAA", "a").kind(), "wrong-code");
 }
+
+/// A ticket belongs to its event: a side event's player, whose phone holds their own code,
+/// sees their table and drops or calls a judge from the phone although another event is
+/// shared, with no event chosen on the page. Sharing survives opening and closing events:
+/// once the shared event is closed, the phones get the event now active.
+#[test]
+fn every_phone_step_works_for_whichever_open_event_the_player_is_in() {
+    let room = Room::new("agree");
+    let side = room._dir.path().join("side.tkevent");
+    room.local(
+        "create_event",
+        json!({ "name": "Side", "ruleset": "bandai", "planned_rounds": 3, "path": side }),
+    );
+    room.local("add_players", json!({ "names": ["S1", "S2", "S3", "S4"] }));
+    room.local("pair_round", json!({ "allow_rematches": false }));
+    let ticket = room.local("player_ticket", json!({ "player": "S2" }));
+    let code = ticket["code"].as_str().expect("S2's code").to_string();
+    let me = room.call("me", json!({ "code": code }));
+    assert_eq!(me.status, 200, "{}", me.body);
+    let me = me.json()["data"].clone();
+    assert_eq!(
+        (me["event"].clone(), me["name"].clone()),
+        (json!("Side"), json!("S2"))
+    );
+    assert!(
+        me["table"].is_object(),
+        "S2's table in the side event: {me}"
+    );
+    assert!(me["event_code"].is_string(), "{me}");
+    let called = room.call(
+        "call_judge",
+        json!({ "code": code, "reason": "rules question" }),
+    );
+    assert_eq!(called.status, 200, "{}", called.body);
+    let calls = room.local("judge_calls", Value::Null);
+    assert_eq!(calls["calls"][0]["reason"], "rules question", "{calls}");
+    let asked = room.call("request_drop", json!({ "code": code }));
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    // A code of no open event is still a wrong code.
+    assert_eq!(
+        room.call("me", json!({ "code": "AAAAA-AAAAA" })).kind(),
+        "wrong-code"
+    );
+    // The shared event ("Locals") is closed: sharing goes on with the event now active.
+    room.local(
+        "switch_event",
+        json!({ "path": room._dir.path().join("room.tkevent") }),
+    );
+    room.local("close_event", Value::Null);
+    let now = room.call("room", Value::Null);
+    assert_eq!(now.status, 200, "{}", now.body);
+    assert_eq!(now.json()["data"]["event"], "Side");
+    // A new event created meanwhile does not end sharing either.
+    let third = room._dir.path().join("third.tkevent");
+    room.local(
+        "create_event",
+        json!({ "name": "Third", "ruleset": "bandai", "planned_rounds": 3, "path": third }),
+    );
+    assert_eq!(
+        room.call("room", Value::Null).json()["data"]["event"],
+        "Side"
+    );
+}

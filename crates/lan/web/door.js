@@ -36,7 +36,12 @@ async function pollMine() {
     const answer = await call('/api/call/me', { code: holding.code });
     // The phone was given to someone else meanwhile ("Not you?"): this answer is not theirs.
     if (me !== holding) return;
-    if (answer.ok) keepMine(holding.code, answer.data);
+    if (answer.ok) {
+      keepMine(holding.code, answer.data);
+      // The page follows the event the phone's code belongs to (a side event's player).
+      const code = answer.data.event_code;
+      if (code && code !== eventCode && typeof followEvent === 'function') followEvent(code);
+    }
     else if (answer.error.kind === 'wrong-code') forgetMe();
     renderMine();
     renderMe();

@@ -88,7 +88,8 @@ async function send(status, path, body) {
   status.textContent = t('sending');
   status.className = '';
   try {
-    const answer = await call(path, body);
+    // A step goes to the event the page follows (a side event's table), else the shared one.
+    const answer = await call(path, body, eventCode ? { 'X-Event': eventCode } : {});
     if (answer.ok) return answer.data;
     status.textContent = answer.error.message;
   } catch {

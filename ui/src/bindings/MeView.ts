@@ -11,7 +11,12 @@ import type { RoomClock } from "./RoomClock";
  * What a phone holding a code shows: its entry, and once it is a player, their table,
  * record, standing, drop request and judge call.
  */
-export type MeView = { event: string, name: string, entry: MyEntryView | null, player: number | null, 
+export type MeView = { event: string, 
+/**
+ * The code of the event the phone's code belongs to (as the page lists open events):
+ * the page follows that event, whichever is shared.
+ */
+event_code: string, name: string, entry: MyEntryView | null, player: number | null, 
 /**
  * The player's own code, when the phone holds its entry's code and the entry is a
  * player now: the phone keeps this one from then on.

@@ -5,12 +5,18 @@ import type { RoomSeason } from "./RoomSeason";
 import type { RoomSeat } from "./RoomSeat";
 import type { RoomStandings } from "./RoomStandings";
 import type { RoomTable } from "./RoomTable";
+import type { TitleName } from "./TitleName";
 
 /**
  * What a phone shows that comes from the event and the organizer's settings: built once
  * per change and kept (with its JSON) until the next.
  */
-export type RoomBase = { event: string, title: string | null, 
+export type RoomBase = { event: string, 
+/**
+ * The card game's name in each language (the page header shows the phone's), never
+ * the preset's id.
+ */
+title: TitleName | null, 
 /**
  * The current round, or `null` before round 1 is paired.
  */

@@ -7,6 +7,7 @@ import type { RoomSeason } from "./RoomSeason";
 import type { RoomSeat } from "./RoomSeat";
 import type { RoomStandings } from "./RoomStandings";
 import type { RoomTable } from "./RoomTable";
+import type { TitleName } from "./TitleName";
 
 /**
  * Everything a phone shows.
@@ -24,7 +25,12 @@ version: string,
  * Every event open on the main laptop (issue 25): a phone follows any of them, by
  * its code (the `X-Event` header); empty while only one is open.
  */
-events: Array<RoomEventLink>, event: string, title: string | null, 
+events: Array<RoomEventLink>, event: string, 
+/**
+ * The card game's name in each language (the page header shows the phone's), never
+ * the preset's id.
+ */
+title: TitleName | null, 
 /**
  * The current round, or `null` before round 1 is paired.
  */

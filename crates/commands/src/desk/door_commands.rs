@@ -336,8 +336,21 @@ impl Desk {
 
     /// Whose code this is: an entry's or a player's (compared with every one).
     pub(super) fn holder(&mut self, typed: &str) -> Result<Holder, CommandError> {
+        self.session()?;
+        self.code_owner(typed)
+            .unwrap_or_else(|| Err(wrong_player_code()))
+    }
+
+    /// Whether `typed` is a code of this event's (a player's, or an entry's, even one that a
+    /// reissued ticket retired): the LAN server finds a phone's event by it.
+    pub fn knows_code(&mut self, typed: &str) -> bool {
+        self.code_owner(typed).is_some()
+    }
+
+    /// Who `typed` belongs to in this event: `None` when it is none of its codes.
+    fn code_owner(&mut self, typed: &str) -> Option<Result<Holder, CommandError>> {
         let secret = self.room_secret();
-        let session = self.session()?;
+        let session = self.session().ok()?;
         let event = session.event();
         let typed = codes::normalize(typed);
         let mut found = None;
@@ -365,7 +378,7 @@ impl Desk {
                 });
             }
         }
-        found.unwrap_or_else(|| Err(wrong_player_code()))
+        found
     }
 
     /// The player a code belongs to (an entry's code counts once the entry is a player).

@@ -96,6 +96,22 @@ impl Desk {
         Some(answer)
     }
 
+    /// Whether an event open here (active or parked) is the one at `path`.
+    pub fn is_open(&self, path: &std::path::Path) -> bool {
+        self.open_event_paths()
+            .iter()
+            .any(|open| same_file(open, path))
+    }
+
+    /// The files of every event open here, the active one first.
+    pub fn open_event_paths(&self) -> Vec<PathBuf> {
+        self.session
+            .iter()
+            .chain(self.parked.iter().map(|p| &p.session))
+            .map(|s| s.path().to_path_buf())
+            .collect()
+    }
+
     /// The file of the open event whose code is `code` (as the players' page names it).
     pub fn open_event_by_code(&self, code: &str) -> Option<PathBuf> {
         self.session
