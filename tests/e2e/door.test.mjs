@@ -191,6 +191,20 @@ describe('the door: entries, check-in, drops and judge calls from phones', { ski
     await phone.screenshot('door-phone-round-2');
   });
 
+  step('a reissued ticket shuts the old phone out at its next step, in English and Japanese', async () => {
+    const players = (await door()).entries.filter((e) => e.player !== null && e.number !== 1 && e.number !== 25);
+    for (const [entry, language, refused] of [[players[0], 'en', /player ticket/], [players[1], 'ja', /プレイヤーチケット/]]) {
+      await phone.execute(`localStorage.setItem('tablekeeper.room.language', '${language}');`);
+      await asPhoneOf(entry.number - 1);
+      await app.executeAsync(`const done = arguments[arguments.length - 1];
+        window.__TAURI_INTERNALS__.invoke('call', { name: 'reissue_player_code', request: { player: '${entry.player}' } }).then(done, done);`);
+      await waitFor(async () => refused.test(await phoneText('#me-status')), { timeout: 8000, message: `the old phone is refused (${language})` });
+      assert.equal(await phone.execute(`return localStorage.getItem('tablekeeper.room.me')`), null, 'the phone forgot the old code');
+      await phone.screenshot(`door-phone-reissued-${language}`);
+    }
+    await phone.execute(`localStorage.setItem('tablekeeper.room.language', 'en');`);
+  });
+
   step('the Standings screen shows what each player needs for a top 8, as the CLI does', async () => {
     await nav(app, 'standings', 'cut-line-panel');
     await app.type('cut-line-size', '8');

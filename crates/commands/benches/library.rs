@@ -100,6 +100,8 @@ fn main() {
 
     let typed = [
         "emma novak",
+        "emmanovak",
+        "さとう12",
         "olafur",
         "ngu",
         "さとう",

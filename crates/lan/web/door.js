@@ -42,7 +42,13 @@ async function pollMine() {
       const code = answer.data.event_code;
       if (code && code !== eventCode && typeof followEvent === 'function') followEvent(code);
     }
-    else if (answer.error.kind === 'wrong-code') forgetMe();
+    else if (answer.error.kind === 'wrong-code') {
+      // A reissued ticket (a lost or stolen phone): this phone is nobody now, and says why.
+      forgetMe();
+      const status = byId('me-status');
+      status.textContent = answer.error.message;
+      status.className = 'error';
+    }
     renderMine();
     renderMe();
   } catch {

@@ -3,7 +3,7 @@
 
 use tablekeeper_engine::Event;
 use tablekeeper_engine::state::snapshot::EventState;
-use tablekeeper_store::{Entry, EventFile, LoggedAction, StoredEvent, StoredRow};
+use tablekeeper_store::{Entry, LoggedAction, StoredEvent, StoredRow};
 
 use crate::history::Timeline;
 
@@ -48,7 +48,7 @@ pub(super) fn from_snapshot(stored: &StoredEvent) -> Option<(Event, (usize, usiz
     // against a full replay every time, of the same rows (another process may have
     // appended more since they were read).
     #[cfg(debug_assertions)]
-    if let Ok((_, mut full)) = EventFile::open_read_only(&stored.path) {
+    if let Ok((_, mut full)) = tablekeeper_store::EventFile::open_read_only(&stored.path) {
         full.rows.truncate(stored.rows.len());
         debug_assert_eq!(
             Some(&event),
