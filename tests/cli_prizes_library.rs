@@ -299,7 +299,10 @@ fn every_command_the_documents_name_exists() {
     assert!(commands.contains(&"judge"), "{help}");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut documents = vec![root.join("README.md"), root.join("ARCHITECTURE.md")];
-    for entry in std::fs::read_dir(root.join("docs")).expect("docs").flatten() {
+    for entry in std::fs::read_dir(root.join("docs"))
+        .expect("docs")
+        .flatten()
+    {
         if entry.path().extension().is_some_and(|e| e == "md") {
             documents.push(entry.path());
         }
