@@ -22,6 +22,9 @@ pub struct Tally {
     /// In the top N in every outcome where they won (drew); `None` when they cannot.
     pub in_when_won: Option<bool>,
     pub in_when_drew: Option<bool>,
+    /// In some outcome their tie group (on points and the whole chain) straddles the line,
+    /// so the draw at the line decides their place: "depends on the tiebreakers".
+    pub drawn: bool,
 }
 
 /// Each player's tally by player index (id − 1), or `None` when the last round has more
@@ -48,6 +51,7 @@ pub fn tally(
             always_out: true,
             in_when_won: None,
             in_when_drew: None,
+            drawn: false,
         };
         event.players.len()
     ];
@@ -88,6 +92,7 @@ pub fn tally(
             let is_in = place == Place::In;
             tally.always_in &= is_in;
             tally.always_out &= place == Place::Out;
+            tally.drawn |= place == Place::Drawn;
             match own.get(index(row.player)) {
                 Some(Own::Win) => {
                     tally.in_when_won = Some(tally.in_when_won.unwrap_or(true) && is_in)

@@ -32,6 +32,10 @@ use crate::standings::bounds::{LastRound, PendingTable};
 use crate::state::Event;
 use tablekeeper_words::msg;
 
+// Beyond this many outcomes of the last round the bounds alone answer: the oracle test
+// measures those events apart.
+pub use enumeration::SCENARIO_LIMIT;
+
 /// Where a player stands against the cut line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Projection {
@@ -42,7 +46,10 @@ pub enum Projection {
     /// In whatever else happens, if their match is a draw (so also with a win).
     InWithDraw,
     /// It depends on other tables (named when there are a few) or, with `tiebreakers`, on
-    /// the tiebreakers (or a random order).
+    /// the tiebreakers (or a random order): `tiebreakers` holds when, in some outcome of
+    /// any table (the player's own included), fewer than N finish above on points while N
+    /// or more can finish level or above, so always where some outcome leaves the player's
+    /// place to the draw at the line.
     Depends { tables: Vec<u32>, tiebreakers: bool },
     /// Two or more rounds left: the points still allow it.
     CanStillMakeIt,
@@ -409,8 +416,18 @@ impl<'e> Field<'e> {
         } else if tally.in_when_won == Some(true) {
             Projection::InWithWin
         } else {
-            // Depends, with what the bounds say it depends on.
-            answer
+            // Depends, with what the bounds say it depends on; an outcome tried that leaves
+            // my place to the draw at the line says "tiebreakers" whatever the bounds said.
+            match answer {
+                Projection::Depends {
+                    tables,
+                    tiebreakers,
+                } => Projection::Depends {
+                    tables,
+                    tiebreakers: tiebreakers || tally.drawn,
+                },
+                other => other,
+            }
         }
     }
 
@@ -472,10 +489,22 @@ impl<'e> Field<'e> {
             .max_by_key(|m| m.least)
             .map_or((None, *points), |m| (m.table, m.least));
         let with_ties = self.count_against(index, best_table, best, true);
-        let strictly = self.count_against(index, best_table, best, false);
-        // The tiebreakers may decide when, in some outcome, fewer than N finish above on
-        // points while N or more can finish level or above.
-        let tiebreakers = with_ties.most >= self.cut && strictly.fewest < self.cut;
+        // The tiebreakers (or a random order) may decide when, in some outcome, fewer than N
+        // finish above on points while N or more can finish level or above. Every finish of
+        // my own table is asked, not only the best: with graded results a lesser win (7 points
+        // where the best is 10), a draw or a loss can leave me level at the line while my best
+        // finish is clear of it. A place a random draw decides is such a tie (those above me
+        // in the draw's outcome are above or level on points, and my tie group reaches past
+        // the line), so the flag is never false where some outcome draws lots for my place.
+        let at_the_line = |table: Option<(usize, usize)>, line: Exact| {
+            self.count_against(index, table, line, true).most >= self.cut
+                && self.count_against(index, table, line, false).fewest < self.cut
+        };
+        let tiebreakers = if mine.is_empty() {
+            at_the_line(best_table, best)
+        } else {
+            mine.iter().any(|m| at_the_line(m.table, m.least))
+        };
         let mut tables = with_ties.deciding;
         if tables.len() > NAMED_TABLES {
             tables.clear();
