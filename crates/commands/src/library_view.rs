@@ -41,12 +41,7 @@ impl LibraryPlayerDetails {
             nickname: self.nickname.clone(),
             ..Default::default()
         })?;
-        let note = self
-            .note
-            .as_deref()
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .map(str::to_string);
+        let note = crate::names::note(self.note.as_deref())?;
         Ok(LibraryDetails {
             name: checked.name,
             reading: checked.reading,

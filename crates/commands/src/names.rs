@@ -156,6 +156,35 @@ pub fn player_details(details: &PlayerDetails) -> Result<PlayerDetails, CommandE
     })
 }
 
+/// The longest note a library player may carry (the organizer's words), in characters.
+pub const MAX_NOTE_CHARS: usize = 1000;
+
+/// A library player's note as stored: trimmed, control and reordering characters other
+/// than line breaks as spaces, `None` when empty; longer than [`MAX_NOTE_CHARS`] is refused.
+pub fn note(raw: Option<&str>) -> Result<Option<String>, CommandError> {
+    let Some(raw) = raw else {
+        return Ok(None);
+    };
+    let length = raw.chars().count();
+    if length > MAX_NOTE_CHARS {
+        return Err(CommandError::input(
+            ErrorKind::NameTooLong,
+            msg!(
+                "error.name-too-long.note",
+                "the note is {length} characters long; the limit is {limit}",
+                length = length,
+                limit = MAX_NOTE_CHARS
+            ),
+        ));
+    }
+    let note: String = raw
+        .chars()
+        .map(|c| if c != '\n' && control(c) { ' ' } else { c })
+        .collect();
+    let note = note.trim_matches(invisible);
+    Ok((!note.chars().all(invisible)).then(|| note.to_string()))
+}
+
 /// A judge call's reason as stored: trimmed, line breaks and other control or reordering
 /// characters as spaces, `None` when nothing is left. A reason longer than the judge call
 /// view shows ([`MAX_CALL_REASON_CHARS`]) is refused in words before anything is stored.
@@ -213,6 +242,23 @@ pub fn unprintable_notice(name: &str) -> Option<crate::notice::Notice> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn notes_keep_their_lines_and_have_a_limit() {
+        assert_eq!(
+            note(Some("  banned until May\nask first\u{7} "))
+                .ok()
+                .flatten(),
+            Some("banned until May\nask first".to_string())
+        );
+        assert_eq!(note(Some(" \u{200B} ")).ok().flatten(), None);
+        let long = "n".repeat(MAX_NOTE_CHARS + 1);
+        assert!(note(Some(&long)).is_err());
+        assert_eq!(
+            judge_call_reason(Some("a\u{202E}b\nc")).ok().flatten(),
+            Some("a b c".to_string())
+        );
+    }
 
     #[test]
     fn names_are_trimmed_of_spaces_and_invisible_characters() {
