@@ -195,6 +195,9 @@ describe('the door: entries, check-in, drops and judge calls from phones', { ski
     const players = (await door()).entries.filter((e) => e.player !== null && e.number !== 1 && e.number !== 25);
     for (const [entry, language, refused] of [[players[0], 'en', /player ticket/], [players[1], 'ja', /プレイヤーチケット/]]) {
       await phone.execute(`localStorage.setItem('tablekeeper.room.language', '${language}');`);
+      // A page of another path first: the ticket's address then loads the page anew, in
+      // that language (a change of the address's fragment alone would not).
+      await phone.cmd('POST', '/url', { url: `http://127.0.0.1:${port}/enter` });
       await asPhoneOf(entry.number - 1);
       await app.executeAsync(`const done = arguments[arguments.length - 1];
         window.__TAURI_INTERNALS__.invoke('call', { name: 'reissue_player_code', request: { player: '${entry.player}' } }).then(done, done);`);

@@ -454,8 +454,15 @@ fn season_event(event: &Event, id: String) -> Result<SeasonEvent, CommandError> 
             matches.push((ka, kb, winner));
         }
     }
+    // The identity begins with the creation time (RFC 3339, with the laptop's offset).
+    let held_at = id
+        .split('/')
+        .next()
+        .and_then(|created| chrono::DateTime::parse_from_rfc3339(created).ok())
+        .map_or(0, |created| created.timestamp_millis());
     Ok(SeasonEvent {
         id,
+        held_at,
         name: event.settings.name.clone(),
         players: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
         results,

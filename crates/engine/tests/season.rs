@@ -13,6 +13,7 @@ fn rules(text: &str) -> SeasonRules {
 fn event(id: &str, players: u32, finishes: &[(&str, u32, u32)]) -> SeasonEvent {
     SeasonEvent {
         id: id.into(),
+        held_at: 0,
         name: id.into(),
         players,
         results: finishes
@@ -223,6 +224,21 @@ fn best_n_keeps_the_earlier_of_equal_results_in_any_order() {
             .collect();
         assert_eq!(counted, vec![(0, true), (1, false)]);
     }
+}
+
+/// Events are taken in the order they were held, not in the order of their ids' text: an
+/// event held at 20:00 in Tokyo (11:00 UTC) is earlier than one held at 12:00 in London.
+#[test]
+fn the_earlier_event_is_earlier_in_time_whatever_its_time_zone() {
+    let league = rules("name = \"League\"\nbest = 1\nparticipation = 5\n");
+    let mut tokyo = event("2026-10-01T20:00:00+09:00/a", 8, &[("ann", 3, 0)]);
+    tokyo.held_at = 1_790_852_400_000;
+    let mut london = event("2026-10-01T12:00:00+00:00/b", 8, &[("ann", 3, 0)]);
+    london.held_at = 1_790_856_000_000;
+    let season = compute(&league, &[london.clone(), tokyo.clone()]);
+    assert_eq!(season.events[0].0, tokyo.id);
+    assert!(season.rows[0].contributions[0].counted);
+    assert_eq!(season.rows[0].contributions[0].event, 0);
 }
 
 /// Points past the documented limit are refused in words, never wrapped around.

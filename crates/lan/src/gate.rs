@@ -1,5 +1,5 @@
-//! Connection slots, shared fairly among devices. At most [`CONNECTIONS`] are open in all
-//! and [`CONNECTIONS_PER_CLIENT`] per device; when every slot is taken, a device holding
+//! Connection slots, shared fairly among devices (each address one device). At most
+//! [`CONNECTIONS`] are open in all and [`CONNECTIONS_PER_CLIENT`] per device; when every slot is taken, a device holding
 //! fewer connections than the busiest one still gets in: the busiest device's idlest
 //! connection (the one whose last request is oldest, or that never sent a whole request)
 //! is closed to make room. A few addresses holding idle or slow connections therefore can
@@ -14,7 +14,6 @@ use std::time::Instant;
 
 use tokio::sync::Notify;
 
-use crate::guard::device_of;
 use crate::limits::{CONNECTIONS, CONNECTIONS_PER_CLIENT};
 use crate::shared::lock;
 
@@ -100,7 +99,10 @@ impl Gate {
     /// A slot for a connection from `client`, or `None` (its device holds its share, or
     /// every slot is held by devices holding no more than it would).
     pub fn admit(&self, client: IpAddr) -> Option<Ticket> {
-        let device = device_of(client);
+        // Each address its own share (an IPv4 phone reaching a dual-stack server as
+        // `::ffff:a.b.c.d` is that IPv4 address): on a shop's IPv6 network every phone shares
+        // one /64, so a network is no device here.
+        let device = client.to_canonical();
         let mut slots = lock(&self.slots);
         let mine = slots.by_device.get(&device).map_or(0, Vec::len);
         if mine >= CONNECTIONS_PER_CLIENT {
@@ -131,7 +133,7 @@ impl Gate {
     fn held_by(&self, client: IpAddr) -> usize {
         lock(&self.slots)
             .by_device
-            .get(&device_of(client))
+            .get(&client.to_canonical())
             .map_or(0, Vec::len)
     }
 }

@@ -67,9 +67,11 @@ const DEVICES: usize = 4096;
 
 /// The device an address belongs to: an IPv4 address, or an IPv6 address's /64 (a device
 /// can make up any address within its own network's /64).
-pub(crate) fn device_of(client: IpAddr) -> IpAddr {
-    match client {
-        IpAddr::V4(_) => client,
+fn device_of(client: IpAddr) -> IpAddr {
+    // An IPv4 device reaching a dual-stack server arrives as `::ffff:a.b.c.d`: it is that
+    // IPv4 address, not the /64 every such address shares.
+    match client.to_canonical() {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
         IpAddr::V6(v6) => {
             let mut segments = v6.segments();
             segments[4..].fill(0);
@@ -116,15 +118,20 @@ impl Limiter {
     /// Seconds the client must wait, when it has used up its attempts (or, while every
     /// device together has, when it is one of those that failed in the window).
     pub fn wait(&mut self, client: IpAddr, now: Instant) -> Option<u64> {
+        self.wait_why(client, now).map(|(seconds, _)| seconds)
+    }
+
+    /// [`Limiter::wait`], and whether it is the limit over every device that holds.
+    pub fn wait_why(&mut self, client: IpAddr, now: Instant) -> Option<(u64, bool)> {
         self.forget_old(now);
         let key = self.key_of(client);
         let (since, count) = self.clients.get(&key)?;
         let all_used = self.in_all.is_some_and(|limit| self.all.1 >= limit);
         let until = |start: Instant| WINDOW.saturating_sub(now - start).as_secs().max(1);
         if *count >= self.attempts {
-            Some(until(*since))
+            Some((until(*since), false))
         } else if all_used {
-            Some(until(self.all.0))
+            Some((until(self.all.0), true))
         } else {
             None
         }

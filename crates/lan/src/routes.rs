@@ -149,15 +149,44 @@ pub fn too_large(language: Language) -> Answer {
     )
 }
 
+/// The one open event (other than `besides`) whose code `code` is: a phone's ticket belongs
+/// to its event. `None` when no event, or more than one, knows it (two events with the same
+/// seed give the same codes: neither is guessed).
+fn event_of_code(
+    desk: &mut Desk,
+    code: &str,
+    besides: Option<&std::path::Path>,
+) -> Option<std::path::PathBuf> {
+    let owners: Vec<std::path::PathBuf> = desk
+        .open_event_paths()
+        .into_iter()
+        .filter(|path| Some(path.as_path()) != besides)
+        .filter(|path| desk.with_event(path, |desk| desk.knows_code(code)) == Some(true))
+        .collect();
+    match owners.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
 /// The refusal for a client that has used up its attempts, if it has.
 fn attempts_left(shared: &Shared, client: IpAddr, language: Language) -> Result<(), Answer> {
-    match lock(&shared.limiter).wait(client, Instant::now()) {
+    match lock(&shared.limiter).wait_why(client, Instant::now()) {
         None => Ok(()),
-        Some(seconds) => Err(Answer::error(
+        Some((seconds, false)) => Err(Answer::error(
             ErrorKind::TooManyAttempts,
             msg!(
                 "error.too-many-attempts",
                 "too many wrong codes from this device; try again in {seconds} seconds",
+                seconds = seconds.to_string()
+            ),
+            language,
+        )),
+        Some((seconds, true)) => Err(Answer::error(
+            ErrorKind::TooManyAttempts,
+            msg!(
+                "error.too-many-attempts.everyone",
+                "too many wrong codes on the shop's network; check your code and try again in {seconds} seconds",
                 seconds = seconds.to_string()
             ),
             language,
@@ -258,14 +287,28 @@ fn call(
     // The event this call is for: the one chosen on the page (by its code, among the events
     // open on the main laptop), else the shared one. It is made active for the call alone,
     // so the scorekeeper may work on another event meanwhile (issue 25).
+    let code = match spec.access {
+        Access::Public => body.get("code").and_then(Value::as_str),
+        _ => None,
+    };
     let target = match request
         .header("x-event")
         .map(str::trim)
         .filter(|c| !c.is_empty())
     {
-        Some(code) if code.len() <= 16 => desk.open_event_by_code(code),
+        Some(event) if event.len() <= 16 => desk.open_event_by_code(event),
         Some(_) => None,
-        None => shared.shared_event(&desk),
+        None => shared.shared_event(&desk).or_else(|| {
+            // The shared event is closed: the page still shows the event being worked on,
+            // and a phone's code reaches its own event; a station's call does not move.
+            match (spec.access, code) {
+                (Access::Public, Some(code)) => event_of_code(&mut desk, code, None),
+                (Access::Public, None) if name == "room" => {
+                    desk.session().ok().map(|s| s.path().to_path_buf())
+                }
+                _ => None,
+            }
+        }),
     };
     let not_shared = || {
         Answer::error(
@@ -322,20 +365,13 @@ fn call(
     // A phone's code belongs to its event: a code this event does not know is tried on the
     // other open events, so every step of a player's phone works for whichever event they
     // are in (a side event's player included). One wrong guess is still one failure.
-    if let (Access::Public, Some(code)) = (spec.access, body.get("code").and_then(Value::as_str))
+    if let Some(code) = code
         && matches!(&result, Err(error) if error.kind() == ErrorKind::WrongCode)
+        && let Some(owner) = event_of_code(&mut desk, code, Some(&target))
+        && let Some(answer) =
+            desk.with_event(&owner, |desk| surface::dispatch(desk, name, body.clone()))
     {
-        let owner = desk
-            .open_event_paths()
-            .into_iter()
-            .filter(|other| *other != target)
-            .find(|other| desk.with_event(other, |desk| desk.knows_code(code)) == Some(true));
-        if let Some(owner) = owner
-            && let Some(answer) =
-                desk.with_event(&owner, |desk| surface::dispatch(desk, name, body.clone()))
-        {
-            result = answer;
-        }
+        result = answer;
     }
     match &result {
         Err(error) if error.kind() == ErrorKind::WrongCode => {

@@ -11,10 +11,10 @@ use crate::replay::Answers;
 
 pub(crate) struct Shared {
     pub desk: Arc<Mutex<Desk>>,
-    /// The event shared: the one open when sharing started while it stays open; once it
-    /// is closed, the event active on the desk (sharing survives opening, creating and
-    /// closing events). With no event open the server answers that nothing is shared.
-    event_path: Mutex<PathBuf>,
+    /// The event shared: the one open when sharing started. Opening, creating and closing
+    /// other events changes nothing; once it is closed, stations are told it is not shared
+    /// any more, while phones go on with the other open events (by their codes).
+    event_path: PathBuf,
     /// The join code's secret part (the fingerprint part is the certificate's).
     pub join_secret: String,
     tokens: Mutex<Vec<String>>,
@@ -36,7 +36,7 @@ impl Shared {
     pub fn new(desk: Arc<Mutex<Desk>>, event_path: PathBuf, join_secret: String) -> Shared {
         Shared {
             desk,
-            event_path: Mutex::new(event_path),
+            event_path,
             join_secret,
             tokens: Mutex::new(Vec::new()),
             limiter: Mutex::new(Limiter::default()),
@@ -45,15 +45,10 @@ impl Shared {
         }
     }
 
-    /// The event the server shares now, on `desk` (held by the caller): see `event_path`.
+    /// The shared event, while it is open on `desk` (held by the caller).
     pub fn shared_event(&self, desk: &Desk) -> Option<PathBuf> {
-        let mut shared = lock(&self.event_path);
-        if desk.is_open(&shared) {
-            return Some(shared.clone());
-        }
-        let active = desk.session().ok()?.path().to_path_buf();
-        *shared = active.clone();
-        Some(active)
+        desk.is_open(&self.event_path)
+            .then(|| self.event_path.clone())
     }
 
     /// A new station token.

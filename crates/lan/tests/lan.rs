@@ -808,7 +808,18 @@ fn every_phone_step_works_for_whichever_open_event_the_player_is_in() {
         room.call("me", json!({ "code": "AAAAA-AAAAA" })).kind(),
         "wrong-code"
     );
-    // The shared event ("Locals") is closed: sharing goes on with the event now active.
+    // The shared event ("Locals") is closed: the page shows the event being worked on,
+    // phones reach their own events by their codes, and a station's call is refused rather
+    // than moved to another event.
+    let join_code = room.server.as_ref().expect("sharing").join_code();
+    let station = tablekeeper_lan::Station::join(&format!("127.0.0.1:{}", room.port), &join_code)
+        .expect("a station joins");
+    assert_eq!(
+        station
+            .call("summary", &Value::Null)
+            .expect("the shared event")["name"],
+        "Locals"
+    );
     room.local(
         "switch_event",
         json!({ "path": room._dir.path().join("room.tkevent") }),
@@ -817,7 +828,24 @@ fn every_phone_step_works_for_whichever_open_event_the_player_is_in() {
     let now = room.call("room", Value::Null);
     assert_eq!(now.status, 200, "{}", now.body);
     assert_eq!(now.json()["data"]["event"], "Side");
-    // A new event created meanwhile does not end sharing either.
+    let me = room.call("me", json!({ "code": code }));
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert_eq!(me.json()["data"]["name"], "S2");
+    let refused = station
+        .call("summary", &Value::Null)
+        .expect_err("the station's event is closed");
+    assert_eq!(
+        refused.kind,
+        tablekeeper_words::ErrorKind::NoEvent,
+        "{refused:?}"
+    );
+    // A code of no open event is not a wrong code now (the phone keeps it): nothing is shared.
+    assert_eq!(
+        room.call("me", json!({ "code": "AAAAA-AAAAA" })).kind(),
+        "no-event"
+    );
+    // A new event created meanwhile does not end sharing: the page shows it, and S2's
+    // phone still reaches the side event.
     let third = room._dir.path().join("third.tkevent");
     room.local(
         "create_event",
@@ -825,6 +853,10 @@ fn every_phone_step_works_for_whichever_open_event_the_player_is_in() {
     );
     assert_eq!(
         room.call("room", Value::Null).json()["data"]["event"],
+        "Third"
+    );
+    assert_eq!(
+        room.call("me", json!({ "code": code })).json()["data"]["event"],
         "Side"
     );
 }

@@ -6,6 +6,7 @@ use tablekeeper_engine::{Action, Event};
 
 use super::Session;
 use crate::error::CommandError;
+use crate::notice::Notice;
 
 impl Session {
     /// Commits one door action (an entry, a decision, a check-in, a drop request, a judge
@@ -17,21 +18,21 @@ impl Session {
     /// The steps that give the seats a change freed (`next` is the event after it) to the
     /// first in line, applied to `next` and returned to be recorded with the change, so the
     /// log says who took the seat and replays it as it happened. When the event takes no
-    /// late entry now (decision 11), nobody is seated and a notice says why the list waits.
-    pub(super) fn seats_freed(&mut self, next: &mut Event) -> Vec<Action> {
+    /// late entry now (decision 11), nobody is seated and the notice to give once the change
+    /// is stored says why the list waits.
+    pub(super) fn seats_freed(&self, next: &mut Event) -> (Vec<Action>, Option<Notice>) {
         if !anyone_waiting(next) || seats_taken(next) >= seats_taken(&self.event) {
-            return Vec::new();
+            return (Vec::new(), None);
         }
         let (steps, refused) = seat_the_waiting_list(next);
-        for step in &steps {
-            // Each step was applied to a copy of this very event: it applies here too.
-            if next.apply(step).is_err() {
-                return Vec::new();
-            }
+        // Each step was tried on a copy of this very event; applied to another copy, and
+        // kept only whole.
+        let mut seated = next.clone();
+        if steps.iter().any(|step| seated.apply(step).is_err()) {
+            return (Vec::new(), None);
         }
-        if let Some(error) = refused {
-            self.add_notice(crate::notice::waiting_list_waits(&error.message()));
-        }
-        steps
+        *next = seated;
+        let notice = refused.map(|error| crate::notice::waiting_list_waits(&error.message()));
+        (steps, notice)
     }
 }

@@ -276,7 +276,8 @@ impl Session {
             next.apply(action)?;
         }
         let mut actions = actions;
-        actions.extend(self.seats_freed(&mut next));
+        let (seated, waits) = self.seats_freed(&mut next);
+        actions.extend(seated);
         // A new round (Swiss or bracket) is a round start; changing a pairing is not.
         let paired = actions.iter().any(|a| {
             matches!(
@@ -294,6 +295,9 @@ impl Session {
             .collect();
         self.append(entries, reason)?;
         self.event = next;
+        if let Some(notice) = waits {
+            self.add_notice(notice);
+        }
         self.snapshot_when_due();
         self.automatic_backups(paired, was_complete);
         Ok(())

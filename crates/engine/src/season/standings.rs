@@ -20,6 +20,9 @@ pub struct SeasonResult {
 pub struct SeasonEvent {
     /// The event's own identity: an event added twice counts once.
     pub id: String,
+    /// When it was held (milliseconds since 1970, UTC): events are taken in this order,
+    /// then by `id`, whatever order they are given in.
+    pub held_at: i64,
     pub name: String,
     pub players: u32,
     pub results: Vec<SeasonResult>,
@@ -59,18 +62,18 @@ pub struct SeasonRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeasonStandings {
     pub name: String,
-    /// The events counted, each once, in the order of their ids (the order held in).
+    /// The events counted, each once, in the order they were held.
     pub events: Vec<(String, String)>,
     pub rows: Vec<SeasonRow>,
 }
 
-/// The season's standings over `events` (each event once, by id). The events are taken
-/// in the order of their ids, whatever order they are given in: the same events give the
-/// same table. The command layer's ids begin with the event's creation time, so this is
-/// the order they were held in, and "the earlier event" of best-N is the one held first.
+/// The season's standings over `events` (each event once, by id). The events are taken in
+/// the order they were held (`held_at`, then `id`), whatever order they are given in: the
+/// same events give the same table, and "the earlier event" of best-N is the one held first
+/// (in time, whatever the time zones of the laptops that ran them).
 pub fn compute(rules: &SeasonRules, events: &[SeasonEvent]) -> SeasonStandings {
     let mut unique: Vec<&SeasonEvent> = events.iter().collect();
-    unique.sort_by(|a, b| a.id.cmp(&b.id));
+    unique.sort_by(|a, b| (a.held_at, &a.id).cmp(&(b.held_at, &b.id)));
     unique.dedup_by(|a, b| a.id == b.id);
     let mut rows: Vec<SeasonRow> = Vec::new();
     for (index, event) in unique.iter().enumerate() {

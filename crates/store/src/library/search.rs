@@ -166,9 +166,13 @@ impl Index {
             } else {
                 let words = if spaced { in_words } else { in_compact };
                 let as_typed = words.then(|| rank(&entry.words, &query)).flatten();
+                // Found only once spaces are taken out ("田中太郎" for "田中 太郎"): never
+                // ahead of a name that starts with the text as typed, and never one of the
+                // kinds that end the scan early.
                 let compact = in_compact
                     .then(|| rank(&entry.compact, &compact_query))
-                    .flatten();
+                    .flatten()
+                    .map(|kind| kind.max(2));
                 as_typed.into_iter().chain(compact).min().unwrap_or(3)
             };
             if kinds[kind].len() < limit {
