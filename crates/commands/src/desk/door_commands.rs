@@ -360,6 +360,14 @@ impl Desk {
             {
                 found = Some(Ok(Holder::Player(player.id)));
             }
+            // A ticket a reissue replaced: said so, rather than "not a code of this event".
+            for issue in 0..player.code_issue {
+                let old =
+                    codes::player_code(&secret, event.settings.standings_seed, player.id.0, issue);
+                if codes::same_code(&typed, &old) {
+                    found = Some(Err(replaced_code()));
+                }
+            }
         }
         for entry in &event.door.entries {
             let own = codes::entry_code(&secret, event.settings.standings_seed, entry.number);
