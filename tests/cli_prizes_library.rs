@@ -325,3 +325,27 @@ fn every_command_the_documents_name_exists() {
         }
     }
 }
+
+/// `print --help` names its documents in one place, the list of possible values, so the
+/// description cannot name fewer of them than the tool prints (it once named 9 of 14).
+#[test]
+fn print_help_lists_every_document_once() {
+    let help = Command::new(BIN)
+        .args(["print", "--help"])
+        .output()
+        .expect("help");
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    let values = help
+        .split("[possible values: ")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .expect("the documents");
+    for document in ["pairings", "payout", "deck-checks", "cut-line", "tickets"] {
+        assert!(values.contains(document), "{help}");
+    }
+    let description = help.lines().next().unwrap_or_default();
+    assert!(
+        !description.contains("pairings-by-name"),
+        "the description lists documents by hand: {description}"
+    );
+}

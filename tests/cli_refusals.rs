@@ -1,4 +1,4 @@
-//! Refusals that must say the right thing and leave nothing behind (issue 22, point 9):
+//! Refusals that must say the right thing and leave nothing behind (point 9):
 //! usage errors under `--json` are the documented JSON error; a refused `import-archive`
 //! leaves no file and no `.lock`; an archive that undoes a step that does not exist is an
 //! invalid archive, not a damaged file; a number too large for a ruleset, or an override

@@ -394,7 +394,7 @@ fn bushiroad_en_3_2_1_1_and_fow_appendix_with_cut_round_tables() {
         "3 game, ~24: 4 rounds"
     );
     assert_eq!(ok(&["status", &fow_bo3])["recommended_cut"], 8);
-    // With no cut planned, the suggested top 8 comes with its own rounds (issue 27, point 5).
+    // With no cut planned, the suggested top 8 comes with its own rounds (point 5).
     let without = create(&dir, "fow0", &["--ruleset", "fow"], 24);
     let planned = create(&dir, "fow8", &["--ruleset", "fow", "--cut", "8"], 24);
     let (without, planned) = (ok(&["status", &without]), ok(&["status", &planned]));

@@ -1,4 +1,4 @@
-//! The player library's write paths under SIGKILL (issue 25): creating a library, adding a
+//! The player library's write paths under SIGKILL: creating a library, adding a
 //! player, importing another library and exporting a copy are killed at random moments.
 //! After every kill the library opens, keeps every player the CLI reported as added, and an
 //! export is either absent or a complete library; a damaged library is refused, unchanged.

@@ -2,7 +2,7 @@
 //!
 //! - within each crate, the files' dependencies form no cycle: a file's `use crate::…`,
 //!   `super::…`, `self::…` and child-module paths point at other files, and following them
-//!   never leads back (issue 14 point 11; a `#[cfg(test)]` module is not counted);
+//!   never leads back (a `#[cfg(test)]` module is not counted);
 //! - the engine reads no file, no clock and no global randomness, and names no SQLite,
 //!   Tauri or PDF crate.
 //!

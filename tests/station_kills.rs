@@ -1,4 +1,4 @@
-//! A second scorekeeper station killed mid-entry (issue 15): the station (`tablekeeper
+//! A second scorekeeper station killed mid-entry: the station (`tablekeeper
 //! station`, talking to the main laptop's server on 127.0.0.1 only) is killed with SIGKILL
 //! at random moments while it sends a round of results. Every result it printed as saved is
 //! in the main laptop's event, and no table is ever recorded twice: the log grows by one row
@@ -270,7 +270,7 @@ fn the_main_laptop_killed_mid_entry_keeps_everything_it_answered() {
 }
 
 /// `--json station` prints one JSON document and nothing else: the tables saved as `data`,
-/// each refused line as a notice (issue 22, point 6).
+/// each refused line as a notice (point 6).
 #[test]
 fn json_station_prints_only_its_json_document() {
     let dir = tempfile::tempdir().expect("tempdir");

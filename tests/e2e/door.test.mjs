@@ -1,4 +1,4 @@
-// End-to-end: the door (issue 24) against the REAL app sharing its event, with a real browser
+// End-to-end: the door against the REAL app sharing its event, with a real browser
 // (WebKitGTK's MiniBrowser through WebKitWebDriver, talking to 127.0.0.1 only) as the
 // players' phones. 30 players enter through the entry page against a cap of 24 with check-in
 // on: 24 get a seat in order of arrival, 6 wait. One withdraws from the page and the first

@@ -1,4 +1,4 @@
-// Hostile traffic on loopback against a sharing app (issue 22), from Node's own sockets:
+// Hostile traffic on loopback against a sharing app, from Node's own sockets:
 // a huge Content-Length on every route, a 100 MB header line, slow and idle connections,
 // malformed requests and random bytes, from other loopback addresses (127.0.0.2–9, devices
 // of their own). Bounded: everything stops and every socket is destroyed after `ms`.

@@ -313,7 +313,7 @@ describe('a whole Swiss day in Japanese', () => {
     await japaneseOnly('start (open event)');
     await nav(app, 'timer', 'timer-toggle');
     await japaneseOnly('timer');
-    // Prizes and season (issue 26): the event has no prize rules yet, so the example shows.
+    // Prizes and season: the event has no prize rules yet, so the example shows.
     await nav(app, 'prizes', 'prizes-panel');
     await app.waitForText('prizes-status', ja.prizes.none);
     await japaneseOnly('prizes');

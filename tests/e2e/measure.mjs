@@ -10,7 +10,7 @@
 //      `call` command); p50 / p99.
 //  (c) memory: VmRSS of tablekeeper-app and its WebKit child processes with that event open
 //      and its standings (256 rows) on screen.
-//  (d) the app at championship size (issue 16): a 1024-player event played to round 10
+//  (d) the app at championship size: a 1024-player event played to round 10
 //      through the shell, then in the window: 64 of round 10's results typed on the Results
 //      screen (Enter → the row shows it, and how many calls to the shell each took: issue 23's
 //      one round trip), result entry → durably saved for the other 448 tables (p50/p99), pairing round 11 by clicking Pair → its first 30 tables on
@@ -293,7 +293,7 @@ setTimeout(() => done({ ok: false, error: 'not shown within 60 s' }), 60000);`;
     : round1(result.ms);
 }
 
-// Result entry as the scorekeeper does it on the Results screen (issue 23): the table and
+// Result entry as the scorekeeper does it on the Results screen: the table and
 // the result typed, Enter, until the table's row shows the result; every call the window
 // makes to the shell meanwhile is counted (goal: one round trip per result).
 const TYPED = `

@@ -1,4 +1,4 @@
-// End-to-end: prizes and a season in the REAL Tablekeeper window (issue 26). Three weekly
+// End-to-end: prizes and a season in the REAL Tablekeeper window. Three weekly
 // events are played through the CLI; the app opens the first, saves its prize rules into
 // the event, draws the raffle and writes the payout sheet to sign as a PDF; then a season of
 // the three events (the first listed twice: it counts once) is shown, printed as a PDF and

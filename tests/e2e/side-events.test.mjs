@@ -1,4 +1,4 @@
-// End-to-end: a main event and two side events open together in the REAL window (issue 25).
+// End-to-end: a main event and two side events open together in the REAL window.
 // The main event's players are typed once and join the shop's library by themselves; the
 // side events register regulars from the library by typing two letters. Rounds are paired and
 // played interleaved through the header's switcher, and no table number is used twice. The

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The installable package, tried as a store owner would get it (issue 17):
+# The installable package, tried as a store owner would get it:
 #   1. bundles a .deb with Tauri's bundler from the binaries the test build made
 #      (target/debug: nothing is compiled again; `./tk package` makes the release .deb),
 #   2. installs it with apt, as root (CI runs as root),

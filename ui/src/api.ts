@@ -13,7 +13,7 @@ import type { Message } from './bindings/Message';
 
 /**
  * Every call this window makes to the shell goes through here and is counted: a result
- * should cost one round trip (issue 23), and `tests/e2e/measure.mjs` reads the count from
+ * should cost one round trip, and `tests/e2e/measure.mjs` reads the count from
  * `window.tablekeeperShellCalls()`.
  */
 let shellCalls = 0;

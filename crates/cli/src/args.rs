@@ -138,8 +138,8 @@ pub enum Command {
         #[arg(long)]
         method: Option<Word<SelectionMethod>>,
     },
-    /// Print a document as PDF: pairings, pairings-by-name, slips, slips-compact, standings,
-    /// breakdown, bracket, score-card or deck-sheet, in the language of --lang.
+    /// Print a document as PDF (WHAT: one of the documents listed below), in the language of
+    /// --lang.
     Print {
         file: PathBuf,
         what: Word<Document>,

@@ -1,4 +1,4 @@
-//! Player-library benchmark (issue 25): find-as-you-type over a library of 50,000 players
+//! Player-library benchmark: find-as-you-type over a library of 50,000 players
 //! through the command layer (`Desk::library_find`, what the app calls on each keystroke),
 //! one keystroke at a time for names typed letter by letter, in Latin and in kana. Goal:
 //! at most 16 ms per keystroke (one frame) on this machine kind.

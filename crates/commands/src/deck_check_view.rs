@@ -1,4 +1,4 @@
-//! Deck checks as hosts show them (issue 25): the tables picked for a round's deck check,
+//! Deck checks as hosts show them: the tables picked for a round's deck check,
 //! who sits there, and the time extension each was given; the desk's commands to pick them
 //! (with a recorded seed) and to record an extension.
 

@@ -1,4 +1,4 @@
-//! What the door shows (issue 24): the entry page's view for anyone on the shop's network,
+//! What the door shows: the entry page's view for anyone on the shop's network,
 //! a phone's own view for the code it holds ("my table"), and the desk's view of entries,
 //! drop requests and judge calls. A phone's view carries its own player only: never another
 //! player's code, record or call.
@@ -270,7 +270,7 @@ pub struct MeView {
     pub call: Option<MyCallView>,
     pub clock: Option<RoomClock>,
     /// The player's own line against the planned cut, while the standings are published
-    /// (issue 27): never another player's.
+    ///: never another player's.
     pub cut_line: Option<MyCutLineView>,
 }
 

@@ -1,4 +1,4 @@
-//! The shop's player library as hosts show it (issue 25): players with how many events
+//! The shop's player library as hosts show it: players with how many events
 //! they played and when they were last seen, and a player's history across the library's
 //! events read from the event files as they are on disk (records, placings, penalties).
 //!

@@ -221,7 +221,7 @@ pub fn set_print_check(check: fn(&str) -> Vec<char>) {
     let _ = UNPRINTABLE.set(check);
 }
 
-/// A notice for a name that would print as empty boxes (issue 13 point 3): the player is
+/// A notice for a name that would print as empty boxes: the player is
 /// registered; a reading in Latin letters or kana prints on the "by name" sheet's order.
 pub fn unprintable_notice(name: &str) -> Option<crate::notice::Notice> {
     let missing: String = UNPRINTABLE

@@ -1,4 +1,4 @@
-//! Prizes and seasons as hosts show them (issue 26): an event's payout from prize rules
+//! Prizes and seasons as hosts show them: an event's payout from prize rules
 //! (TOML text), and a season's standings from season rules and event files. The
 //! arithmetic is the engine's (`engine::prizes`, `engine::season`); this reads the event
 //! files and names the players. docs/prizes.md, docs/seasons.md.
@@ -401,7 +401,7 @@ pub(crate) fn read_event(path: &Path) -> Result<(Event, String), CommandError> {
 }
 
 /// The same person across events: the publisher ID where there is one, else the name and
-/// reading (the player library of issue 25 will give one identity).
+/// reading (a season reads the event files alone).
 fn person(player: &tablekeeper_engine::model::Player) -> String {
     match &player.publisher_id {
         Some(id) if !id.trim().is_empty() => format!("id:{}", id.trim()),

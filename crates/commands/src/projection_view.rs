@@ -1,4 +1,4 @@
-//! "What do I need?" as hosts show it (issue 27): each player's line against a planned cut,
+//! "What do I need?" as hosts show it: each player's line against a planned cut,
 //! in the order of the current standings. The answer is the engine's
 //! (`engine::rules::projection`); this is its typed view.
 

@@ -51,7 +51,7 @@ pub struct EventReport {
     /// Team events: every member's record, team by team in registration order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<MemberLine>,
-    /// Players' calls for a judge from their phones (issue 24), in the order called; for
+    /// Players' calls for a judge from their phones, in the order called; for
     /// the organizer and the publisher, never shown to other players.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub judge_calls: Vec<crate::door_view::JudgeCallView>,

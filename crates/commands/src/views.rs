@@ -40,7 +40,7 @@ pub struct EventView {
     #[serde(default)]
     #[ts(as = "Option<u32>", optional)]
     pub planned_cut: u32,
-    /// The event's first table number (its table range starts there; issue 25).
+    /// The event's first table number (its table range starts there).
     #[serde(default)]
     #[ts(as = "Option<u32>", optional)]
     pub first_table: u32,

@@ -55,7 +55,7 @@ choice_enum! {
         StandingsCsv = "standings-csv",
         ResultsCsv = "results-csv",
         Report = "report",
-        /// The payout under the event's prize rules (issue 26).
+        /// The payout under the event's prize rules.
         PayoutCsv = "payout-csv",
     }
 }
@@ -86,15 +86,15 @@ choice_enum! {
         Bracket = "bracket",
         ScoreCard = "score-card",
         DeckSheet = "deck-sheet",
-        /// Each active player's ticket with their personal code (issue 22).
+        /// Each active player's ticket with their personal code.
         Tickets = "tickets",
-        /// The door's QR poster: the entry page's address (issue 24).
+        /// The door's QR poster: the entry page's address.
         DoorPoster = "door-poster",
-        /// What each player needs for the planned cut (issue 27).
+        /// What each player needs for the planned cut.
         CutLine = "cut-line",
-        /// The payout under the event's prize rules, to sign on receipt (issue 26).
+        /// The payout under the event's prize rules, to sign on receipt.
         Payout = "payout",
-        /// The round's deck checks for the judges: tables, players, extensions (issue 25).
+        /// The round's deck checks for the judges: tables, players, extensions.
         DeckChecks = "deck-checks",
     }
 }

@@ -297,7 +297,7 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     let breakdown = host.ok("breakdown", Value::Null);
     assert_eq!(breakdown["players"].as_array().map(Vec::len), Some(9));
 
-    // Prizes (issue 26): the first place's credit, ties in the standings' order; the rules
+    // Prizes: the first place's credit, ties in the standings' order; the rules
     // are refused in words when a record is not one or the pool is short.
     let rules = "currency = \"JPY\"\nties = \"standings\"\nplace = [{ down_to = 1, amount = 500 }, { down_to = 4, amount = 100 }]\n[raffle]\nprizes = [\"playmat\"]\n";
     let payout = host.ok("prizes", json!({ "rules": rules, "raffle_seed": "7" }));
@@ -555,7 +555,7 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     assert!(missing.is_empty(), "commands never run here: {missing:?}");
 }
 
-/// The player library (issue 25): players registered in the app join it by themselves;
+/// The player library: players registered in the app join it by themselves;
 /// found as typed, registered into the next event by number, a duplicate merged, a player
 /// removed, the library moved to another file and back.
 fn library_commands(host: &mut Host, dir: &Path) {
@@ -683,7 +683,7 @@ fn close_all(host: &mut Host) {
     }
 }
 
-/// A main event and a side event open together (issue 25): the side event's tables start
+/// A main event and a side event open together: the side event's tables start
 /// after the main event's, rounds interleave without a table number used twice, switching
 /// keeps each event's own state, and closing one leaves the other.
 fn several_events(host: &mut Host, dir: &Path) {
@@ -1028,7 +1028,7 @@ fn a_backup_in_a_folder_named_in_no_utf8_restores_from_its_listing() {
     assert_eq!(host.ok("summary", Value::Null)["name"], "Locals");
 }
 
-/// The door's commands on a fresh event (issue 24): entries from phones against a cap, the
+/// The door's commands on a fresh event: entries from phones against a cap, the
 /// desk's steps, a lottery replayed from its seed, a drop request taken at the next pairing,
 /// and a judge call claimed and resolved.
 fn door_commands(host: &mut Host, dir: &Path) {

@@ -2,7 +2,7 @@
 //! N = 64, 256, 1024, 4096 (and 16384). Prints the sparse-with-certificate time, the
 //! dense exact oracle's time in the same run (while it stays affordable), and their ratio.
 //! Goals (release, this 2-core machine kind): ≤ 10 ms @1024, ≤ 80 ms @4096, ≤ 1 s @16384
-//! (issue 16). The certificate uses up to two threads from 2048 players on.
+//!. The certificate uses up to two threads from 2048 players on.
 
 #[path = "../tests/support/mod.rs"]
 mod support;

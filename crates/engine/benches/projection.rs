@@ -1,4 +1,4 @@
-//! Projection benchmark (issue 27): the cut-line projection with one Swiss round left and
+//! Projection benchmark: the cut-line projection with one Swiss round left and
 //! that round paired, at 64 players (goal ≤ 100 ms) and 1024 players (goal ≤ 1 s), cuts of 8,
 //! 16 and 32, for every ruleset.
 //!

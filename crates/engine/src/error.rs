@@ -50,9 +50,9 @@ pub enum EngineError {
     UnknownEntry(u32),
     /// A door step that does not fit where the entry, request or call stands.
     InvalidStep(Message),
-    /// Prize rules that cannot be read or paid as written (issue 26).
+    /// Prize rules that cannot be read or paid as written.
     InvalidPrizes(Message),
-    /// Season rules that cannot be read or computed as written (issue 26).
+    /// Season rules that cannot be read or computed as written.
     InvalidSeason(Message),
 }
 

@@ -1,4 +1,4 @@
-//! Deck checks (issue 25): K tables of a round picked at random with a recorded seed; a
+//! Deck checks: K tables of a round picked at random with a recorded seed; a
 //! player checked before in the event is not checked again while another table can be taken;
 //! the same event, round and seed pick the same tables, also when the log is replayed.
 

@@ -1,4 +1,4 @@
-//! The door (issue 24): entries against a cap and a waiting list, approval, the lottery,
+//! The door: entries against a cap and a waiting list, approval, the lottery,
 //! check-in, drop requests and judge calls — and the invariant that nobody who is not
 //! accepted and present is ever paired.
 

@@ -1,4 +1,4 @@
-//! An event's final order for prizes and seasons (issue 26): the top cut's players by how
+//! An event's final order for prizes and seasons: the top cut's players by how
 //! far they went (a bracket round's losers together), the third-place match deciding 3rd and
 //! 4th where it is played, then the Swiss standings.
 

@@ -1,4 +1,4 @@
-//! Prizes (issue 26): golden cases from published examples, each citing its source, and
+//! Prizes: golden cases from published examples, each citing its source, and
 //! property tests (money and items are conserved, a raffle replays from its seed).
 //! docs/prizes.md quotes the sources.
 

@@ -1,4 +1,4 @@
-//! Golden cases of the cut-line projection (issue 27), one per ruleset, written by hand
+//! Golden cases of the cut-line projection, one per ruleset, written by hand
 //! from each ruleset's tiebreak section: the same four-player event under every ruleset,
 //! with the answers its seed gives. The derivation of each answer (every outcome of the
 //! pending table, each player's points and tiebreakers as exact fractions, the order) is in

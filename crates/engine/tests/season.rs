@@ -1,4 +1,4 @@
-//! Seasons (issue 26): golden cases from published series rules, each citing its source,
+//! Seasons: golden cases from published series rules, each citing its source,
 //! and property tests (the season is the sum of its events' contributions; an event added
 //! twice counts once; the order events are given in changes nothing). docs/seasons.md.
 

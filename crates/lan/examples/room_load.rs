@@ -1,4 +1,4 @@
-//! The room's load run (issue 15): 300 phones polling every 2 s, 50 reports a second and
+//! The room's load run: 300 phones polling every 2 s, 50 reports a second and
 //! the main laptop entering results, for 60 s, all on loopback; prints p50/p99 latencies,
 //! errors and the main laptop's own result-entry p99. Stops by itself.
 //!

@@ -1,4 +1,4 @@
-//! Shares the open event with the shop's own network (issue 15): players' phones read the
+//! Shares the open event with the shop's own network: players' phones read the
 //! room (find my table, the round, the clock, published standings, the bracket) and report
 //! results with their table's code; a second scorekeeper station joins with a join code and
 //! enters results. The main laptop stays the only writer of the event file.

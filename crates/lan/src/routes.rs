@@ -286,7 +286,7 @@ fn call(
     let mut desk = lock(&shared.desk);
     // The event this call is for: the one chosen on the page (by its code, among the events
     // open on the main laptop), else the shared one. It is made active for the call alone,
-    // so the scorekeeper may work on another event meanwhile (issue 25).
+    // so the scorekeeper may work on another event meanwhile.
     let code = match spec.access {
         Access::Public => body.get("code").and_then(Value::as_str),
         _ => None,

@@ -1,4 +1,4 @@
-//! The door over the shop's network, on loopback only (issue 24): players enter from their
+//! The door over the shop's network, on loopback only: players enter from their
 //! own phones against a cap with a waiting list, one withdraws and the first waiting moves
 //! up, an absent player is not paired, a drop request takes effect at the next pairing, a
 //! judge call reaches the desk and "a judge is coming" reaches the phone, a phone follows

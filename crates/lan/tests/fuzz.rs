@@ -1,4 +1,4 @@
-//! A fuzz target over raw request bytes for the parser and the router (issue 22): random
+//! A fuzz target over raw request bytes for the parser and the router: random
 //! bytes, mutated valid requests and requests built from hostile parts go through the
 //! server's own HTTP stack, limits and router over an in-memory pipe. Every answer is a
 //! well-formed HTTP answer or a closed connection, never a 500, nothing is written to the

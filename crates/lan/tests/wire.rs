@@ -1,4 +1,4 @@
-//! The station link on the wire (issue 22, point 4): a relay on loopback between a station
+//! The station link on the wire (point 4): a relay on loopback between a station
 //! and the main laptop keeps every byte that crosses it. Neither the station's token nor any
 //! result it enters is in those bytes, and a station given a join code that names another
 //! certificate refuses to connect (nothing is sent, nothing recorded).

@@ -1,5 +1,5 @@
 // @ts-check
-// The door on the players' page (issue 24), with room.js's helpers: the entry form (at
+// The door on the players' page, with room.js's helpers: the entry form (at
 // /enter, the address on the door's QR poster), the phone's own part once it holds a code —
 // its entry (waiting list, check-in, withdrawing), its table in the round being played
 // (followed from round to round without a reload; the phone vibrates when it changes), the
@@ -166,7 +166,7 @@ function renderMine() {
   byId('mine-call-judge').hidden = !playing || !!mine.call;
 }
 
-/** The player's own line against the planned cut (issue 27). @param {any} line */
+/** The player's own line against the planned cut. @param {any} line */
 function cutLineText(line) {
   const top = t('cutTop', { cut: line.cut });
   if (line.chance !== 'depends') return `${top}: ${t(`cut-${line.chance}`)}`;

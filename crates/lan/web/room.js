@@ -330,7 +330,7 @@ function renderStandings() {
   }
 }
 
-/** The season the organizer published (issue 26): rank, name, points, events played. */
+/** The season the organizer published: rank, name, points, events played. */
 function renderSeason() {
   const rows = byId('season-rows');
   rows.replaceChildren();

@@ -1,4 +1,4 @@
-//! The deck-check list for the judges (issue 25): each table picked in the round, who sits
+//! The deck-check list for the judges: each table picked in the round, who sits
 //! there, the time extension given, and space for the judge's initials and notes; the seed
 //! each pick was made with under it.
 

@@ -84,7 +84,7 @@ pub struct Labels {
     pub cut_line: &'static str,
     pub cut_line_needs: &'static str,
     pub cut_line_legend: Vec<&'static str>,
-    /// The payout sheet and the season's table (issue 26).
+    /// The payout sheet and the season's table.
     pub payout: &'static str,
     pub payout_subtitle: &'static str,
     pub payout_credit: &'static str,

@@ -1,4 +1,4 @@
-//! The door's QR poster (issue 24): one page for the shop's wall or door with the event's
+//! The door's QR poster: one page for the shop's wall or door with the event's
 //! name, "Enter this event", a large QR code of the entry page's address and the address as
 //! text. Printed while the event is shared (the address is only known then).
 

@@ -1,6 +1,6 @@
 //! The payout sheet to sign (each winner in the final order, what they receive, a line to
-//! sign on receipt, and the totals against the pool) and the season's table (issue 26,
-//! docs/prizes.md, docs/seasons.md). Both are drawn from the command layer's views.
+//! sign on receipt, and the totals against the pool) and the season's table
+//! (docs/prizes.md, docs/seasons.md). Both are drawn from the command layer's views.
 
 use tablekeeper_commands::prizes_view::{PayoutView, SeasonView};
 

@@ -1,7 +1,7 @@
 //! Standings with every tiebreaker as the ruleset displays it, the per-player breakdown
 //! sheet (each opponent, their record and match-win percentage as averages use it, floor
 //! applied, and the resulting opponents' average), and the cut-line sheet ("what do I
-//! need?", issue 27).
+//! need?").
 
 use tablekeeper_commands::breakdown::BreakdownView;
 use tablekeeper_commands::views::StandingsView;

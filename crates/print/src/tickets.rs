@@ -1,4 +1,4 @@
-//! Player tickets (issue 22): a small card per player with the event, the player's name
+//! Player tickets: a small card per player with the event, the player's name
 //! and number, and their personal code as a QR code and as text. A phone that scans it is
 //! that player on the shop's network (its reports count for that player's seat only).
 //! Eight to a page with cut lines; reprinted at any time, and a reissued code prints a new

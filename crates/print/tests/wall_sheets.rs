@@ -13,7 +13,7 @@ use tablekeeper_print::Document as What;
 use tablekeeper_print::job::{PrintJob, render};
 use tablekeeper_print::{Language, Paper};
 
-/// A name in each script of issue 13 point 3 (and the ones that printed as boxes).
+/// A name in each script a shop registers (and the ones that once printed as boxes).
 const EVERY_SCRIPT: [&str; 10] = [
     "김민준",
     "张伟",

@@ -47,7 +47,7 @@ pub enum StoreError {
         path: PathBuf,
         detail: String,
     },
-    /// A file given as a player library that is not one (issue 25).
+    /// A file given as a player library that is not one.
     NotALibrary {
         path: PathBuf,
     },

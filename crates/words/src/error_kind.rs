@@ -62,9 +62,9 @@ error_kinds! {
     UnknownEntry = "unknown-entry",
     /// A door step (entry, check-in, drop request, judge call) that does not fit its state.
     InvalidStep = "invalid-step",
-    /// Prize rules that cannot be read or paid as written (issue 26).
+    /// Prize rules that cannot be read or paid as written.
     InvalidPrizes = "invalid-prizes",
-    /// Season rules that cannot be read or computed as written (issue 26).
+    /// Season rules that cannot be read or computed as written.
     InvalidSeason = "invalid-season",
     // Event file.
     FileExists = "file-exists",
@@ -80,7 +80,7 @@ error_kinds! {
     SameFile = "same-file",
     FileInUse = "file-in-use",
     Io = "io",
-    /// A file given as the player library that is not one (issue 25).
+    /// A file given as the player library that is not one.
     NotALibrary = "not-a-library",
     // Command layer: requests and files from outside.
     AmbiguousPlayer = "ambiguous-player",

@@ -1,4 +1,4 @@
-// The INSTALLED app (issue 17): started as the desktop starts it when an event file is
+// The INSTALLED app: started as the desktop starts it when an event file is
 // double-clicked (`tablekeeper-app FILE`), it opens that event; a damaged file is refused
 // with the app's message. Run by tests/package/run.sh after `apt install` of the .deb, with
 // TABLEKEEPER_APP=/usr/bin/tablekeeper-app and TABLEKEEPER_CLI=/usr/bin/tablekeeper.

@@ -11,7 +11,7 @@ export type EventReport = { event: string, ruleset: string, ruleset_source: stri
  */
 members?: Array<MemberLine>, 
 /**
- * Players' calls for a judge from their phones (issue 24), in the order called; for
+ * Players' calls for a judge from their phones, in the order called; for
  * the organizer and the publisher, never shown to other players.
  */
 judge_calls?: Array<JudgeCallView>, };

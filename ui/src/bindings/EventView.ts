@@ -24,7 +24,7 @@ recommended_cut: number,
  */
 planned_cut?: number, 
 /**
- * The event's first table number (its table range starts there; issue 25).
+ * The event's first table number (its table range starts there).
  */
 first_table?: number, 
 /**

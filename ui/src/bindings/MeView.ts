@@ -28,6 +28,6 @@ player_code: string | null, can_check_in: boolean, can_withdraw: boolean, round:
 standing: number | null, dropped: boolean, drop_request: DropRequestState | null, call: MyCallView | null, clock: RoomClock | null, 
 /**
  * The player's own line against the planned cut, while the standings are published
- * (issue 27): never another player's.
+ *: never another player's.
  */
 cut_line: MyCutLineView | null, };

@@ -2,7 +2,7 @@
 import type { RoomSeasonRow } from "./RoomSeasonRow";
 
 /**
- * A season's table as the phones show it (issue 26): rank, name, points and events
+ * A season's table as the phones show it: rank, name, points and events
  * played; computed when the organizer publishes it (publishing again refreshes it).
  */
 export type RoomSeason = { name: string, events: number, rows: Array<RoomSeasonRow>, };

@@ -22,7 +22,7 @@ clock: RoomClock | null,
  */
 version: string, 
 /**
- * Every event open on the main laptop (issue 25): a phone follows any of them, by
+ * Every event open on the main laptop: a phone follows any of them, by
  * its code (the `X-Event` header); empty while only one is open.
  */
 events: Array<RoomEventLink>, event: string, 

@@ -1,4 +1,4 @@
-// "What do I need?" on the Standings screen (issue 27): with a planned cut (or one typed
+// "What do I need?" on the Standings screen: with a planned cut (or one typed
 // here) and the Swiss rounds left, each player's line — locked in, in with a win, in with a
 // draw, depends (on which tables, or the tiebreakers), can still make it, or out.
 import { call } from '../api';

@@ -1,4 +1,4 @@
-// Deck checks on the Round screen (issue 25): pick K tables of the round at random (the app
+// Deck checks on the Round screen: pick K tables of the round at random (the app
 // avoids players checked earlier in the event while it can; the seed is recorded), give a
 // checked table its time extension (the Timer screen shows it), and print the judges' list.
 import { call } from '../api';

@@ -1,4 +1,4 @@
-// The door on the Registration screen (issue 24): how the entry page on the players' phones
+// The door on the Registration screen: how the entry page on the players' phones
 // takes entries (at once, approved here, a cap with a waiting list, a lottery before a
 // deadline), check-in on the day, and what a player's "I drop after this round" does; the
 // entries with their state and the desk's steps (accept, refuse, check in, withdraw, draw the

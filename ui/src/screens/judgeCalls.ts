@@ -1,4 +1,4 @@
-// Judge calls (issue 24) on the Results screen and on a station: the players' calls from
+// Judge calls on the Results screen and on a station: the players' calls from
 // their phones, oldest first, with how long each has waited; a judge claims one (the player's
 // phone says "a judge is coming") and resolves it. Resolved calls stay listed below for the
 // event report. Polled while the screen is open.

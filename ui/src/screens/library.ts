@@ -1,4 +1,4 @@
-// The shop's player library on the Registration screen (issue 25): type two letters of a
+// The shop's player library on the Registration screen: type two letters of a
 // name or reading, a library number or a publisher ID, and register the player found with a
 // click or Enter (their details are copied into the event). Players typed in by hand join
 // the library by themselves. Below, the library itself: players that look like one person

@@ -1,4 +1,4 @@
-// Several events open at once (issue 25): the switcher in the header (each event's round and
+// Several events open at once: the switcher in the header (each event's round and
 // clock; choosing one makes it the event every screen works on) and the table range of the
 // active event on the Registration screen.
 import { call } from '../api';

@@ -1,4 +1,4 @@
-// Prizes (issue 26): the event's prize rules as text (docs/prizes.md), tried before they
+// Prizes: the event's prize rules as text (docs/prizes.md), tried before they
 // are saved, saved into the event's log, the door-prize raffle drawn once with a recorded
 // seed, and the payout in the final order — printed as a sheet to sign or written as CSV.
 // The season's table over several event files is below it (season.ts).

@@ -24,7 +24,7 @@ export function mountProjector(root: HTMLElement): void {
   const status = h('p', { class: 'projector-status' });
   const procedure = h('p', { class: 'projector-procedure' });
   const tables = h('ul', { class: 'projector-tables' });
-  // Several events open at once (issue 25): each one's round and clock side by side.
+  // Several events open at once: each one's round and clock side by side.
   const others = h('ul', { class: 'projector-events', 'data-testid': 'projector-events', hidden: true });
   const clockView = h('main', { class: 'projector', 'aria-label': t('timer.projectorTitle') }, round, clock, status, procedure, tables, others);
   const bracketTitle = h('h1', { class: 'projector-bracket-title' });

@@ -437,7 +437,7 @@ function playerPanel(player: PlayerView, changed: () => Promise<void>, close: ()
 }
 
 /**
- * A player's ticket (issue 22): their own code as a QR code a phone scans from this screen,
+ * A player's ticket: their own code as a QR code a phone scans from this screen,
  * and a new code when a ticket is lost or seen by someone else (the old one stops working).
  */
 function ticketPart(player: PlayerView): HTMLElement {

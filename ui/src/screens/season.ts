@@ -1,4 +1,4 @@
-// The season (issue 26): season rules as text (docs/seasons.md) over a list of event files,
+// The season: season rules as text (docs/seasons.md) over a list of event files,
 // computed from the files as they are on disk (a corrected event changes the season), shown,
 // printed, written as CSV, sent to the projector and published to the phones' page (as it
 // stands when published). The rules and the list are remembered

@@ -1,4 +1,4 @@
-// Share: the open event on the shop's own network (issue 15). A switch starts the LAN
+// Share: the open event on the shop's own network. A switch starts the LAN
 // server; the screen shows the players' page address with its QR code and the join code for
 // a second scorekeeper station, what the room sees (standings published or not) and whether
 // players report results from their phones, the reports waiting for the scorekeeper (confirm

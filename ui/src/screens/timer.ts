@@ -173,7 +173,7 @@ export function mountTimer(root: HTMLElement): () => void {
     ),
   );
   update(clock);
-  // Deck checks' time extensions (issue 25) join the round's table extensions.
+  // Deck checks' time extensions join the round's table extensions.
   if (event && event.rounds_paired > 0) {
     void call('deck_checks', { round: null })
       .then((checks) => {

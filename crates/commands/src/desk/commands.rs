@@ -496,7 +496,7 @@ impl Desk {
     }
 
     /// Each player's chance of making a cut of `cut` (the planned one, else the one
-    /// suggested) with the rounds left (issue 27).
+    /// suggested) with the rounds left.
     pub fn projection(
         &mut self,
         request: ProjectionRequest,
@@ -504,7 +504,7 @@ impl Desk {
         self.session()?.cut_line(request.cut)
     }
 
-    /// The open event's prizes under its recorded prize rules, or the rules given (issue 26).
+    /// The open event's prizes under its recorded prize rules, or the rules given.
     pub fn prizes(
         &mut self,
         request: PrizesRequest,
@@ -537,7 +537,7 @@ impl Desk {
         recorded_payout(session)
     }
 
-    /// A season's standings over event files (issue 26); needs no event open.
+    /// A season's standings over event files; needs no event open.
     pub fn season(
         &mut self,
         request: SeasonRequest,
@@ -603,7 +603,7 @@ impl Desk {
         })
     }
 
-    /// Picks tables of the round for a deck check (issue 25), with a recorded seed.
+    /// Picks tables of the round for a deck check, with a recorded seed.
     pub fn deck_check(
         &mut self,
         request: crate::deck_check_view::DeckCheckRequest,

@@ -1,4 +1,4 @@
-//! The door's commands (issue 24). The players' side is `public` (their phones on the
+//! The door's commands. The players' side is `public` (their phones on the
 //! shop's network): the entry page, a phone's own view for the code it holds, check-in,
 //! withdrawing, "I drop after this round", calling a judge. The desk's side (the
 //! Registration and Results screens, a station, the CLI) sets the door up, decides entries,

@@ -1,4 +1,4 @@
-//! Several events open at once (issue 25): a main event and its side events, each with its
+//! Several events open at once: a main event and its side events, each with its
 //! own file, lock, backups, undo and room. One is active — the one every command of the
 //! surface works on, as before — and the others wait beside it; switching makes another
 //! one active. Events opened together get table ranges that do not overlap, and a player

@@ -1,4 +1,4 @@
-//! The desk's commands on the player library (issue 25): the library is opened from the
+//! The desk's commands on the player library: the library is opened from the
 //! app's data folder when first used (or another one chosen), searched as the scorekeeper
 //! types, kept up to date as players register (the app only: a script's events stay out of
 //! the shop's library), and its players registered into the open event by number.

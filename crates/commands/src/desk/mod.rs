@@ -1,5 +1,6 @@
 //! The command surface every host calls: the desktop app (through Tauri), the CLI and the
-//! LAN server. A [`Desk`] holds at most one open event; each command is a method taking a
+//! LAN server. A [`Desk`] holds the active event and the events open beside it (`events.rs`:
+//! every command works on the active one); each command is a method taking a
 //! typed request and returning a typed view, declared once in [`surface`] (name, request,
 //! response, who may call it), which also gives the hosts a dispatcher by name and the
 //! TypeScript declaration of every command.
@@ -70,14 +71,14 @@ const RECENT_LIMIT: usize = 10;
 pub struct Desk {
     /// The active event: the one every command works on.
     session: Option<Session>,
-    /// Events open beside the active one (a main event and its side events, issue 25).
+    /// Events open beside the active one (a main event and its side events).
     parked: Vec<parked::Parked>,
     /// The app's own data (the recent-files list, preferences).
     data_dir: PathBuf,
     /// Where new events go by default (the user's documents folder).
     default_folder: PathBuf,
     printer: Option<Printer>,
-    /// The shop's player library, opened when first used (issue 25).
+    /// The shop's player library, opened when first used.
     library: Option<tablekeeper_store::library::Library>,
     /// Another library chosen with `open_library` (`None`: the app's own).
     library_path: Option<PathBuf>,

@@ -1,4 +1,4 @@
-//! An event open beside the active one (issue 25), with the room it shows phones: kept as it
+//! An event open beside the active one, with the room it shows phones: kept as it
 //! was until it is made active again.
 
 use crate::room::Room;

@@ -1,4 +1,4 @@
-//! Player tickets (issue 22): every player has a personal code, derived from the shop's
+//! Player tickets: every player has a personal code, derived from the shop's
 //! secret, the event and how many codes the player was given. A phone that holds it is that
 //! player: its reports count for that player's seat only. The code appears in no view but
 //! the player's own ticket (`player_ticket`, the `tickets` printout); a reissue makes the

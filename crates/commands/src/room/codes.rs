@@ -1,5 +1,5 @@
 //! Table codes: the short code printed on each table's match slip and shown at the table,
-//! which a player types to report that table's result from a phone (issue 15). Player codes:
+//! which a player types to report that table's result from a phone. Player codes:
 //! each player's own code, on their player ticket, which makes a phone that player (issue
 //! 22): its reports count for that player's seat only.
 //!
@@ -96,7 +96,7 @@ pub fn player_code(secret: &Secret, event_seed: u64, player: u32, issue: u32) ->
     encode(&hash.finalize(), PLAYER_CODE_LENGTH)
 }
 
-/// The code of entry `number` made on the entry page (issue 24): the phone keeps it until
+/// The code of entry `number` made on the entry page: the phone keeps it until
 /// the entry is a player, then takes the player's own code.
 pub fn entry_code(secret: &Secret, event_seed: u64, number: u32) -> String {
     let mut hash = Sha256::new();

@@ -1,4 +1,4 @@
-//! The room: what the event shows the players' phones on the shop's network (issue 15) —
+//! The room: what the event shows the players' phones on the shop's network —
 //! the round's tables, the clock, standings once the organizer publishes them and the
 //! bracket — and the results players report with their table's code.
 //!

@@ -33,7 +33,7 @@ pub struct Room {
     pub season_revision: u64,
 }
 
-/// A season's table as the phones show it (issue 26): rank, name, points and events
+/// A season's table as the phones show it: rank, name, points and events
 /// played; computed when the organizer publishes it (publishing again refreshes it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
@@ -195,7 +195,7 @@ pub struct RoomView {
     pub clock: Option<RoomClock>,
     /// Changes whenever anything on the page would: a phone redraws only then.
     pub version: String,
-    /// Every event open on the main laptop (issue 25): a phone follows any of them, by
+    /// Every event open on the main laptop: a phone follows any of them, by
     /// its code (the `X-Event` header); empty while only one is open.
     #[serde(default)]
     pub events: Vec<RoomEventLink>,

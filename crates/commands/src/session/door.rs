@@ -1,4 +1,4 @@
-//! The door's steps on the open event (issue 24): each is one action, committed like any
+//! The door's steps on the open event: each is one action, committed like any
 //! other; the rules are the engine's (`transitions/door.rs`).
 
 use tablekeeper_engine::rules::door::{anyone_waiting, seat_the_waiting_list, seats_taken};

@@ -426,7 +426,7 @@ impl Session {
     }
 }
 
-/// The pairer's table numbers moved into the event's table range (issue 25): a pair at a
+/// The pairer's table numbers moved into the event's table range: a pair at a
 /// player's fixed table keeps it; the others are numbered from the range's first table, in
 /// the pairer's order, skipping the fixed ones.
 fn in_range(event: &tablekeeper_engine::Event, seats: &[Seats], tables: &[u32]) -> Vec<u32> {

@@ -1,4 +1,4 @@
-//! The cut line of the open event (issue 27): the engine's projection for the planned cut
+//! The cut line of the open event: the engine's projection for the planned cut
 //! (else the one suggested), as the view every host shows.
 
 use super::Session;

@@ -1,4 +1,4 @@
-//! Deck checks as the log records them (issue 25): the tables of a round picked for a deck
+//! Deck checks as the log records them: the tables of a round picked for a deck
 //! check (the players seated there then) and the time extension each checked table was given.
 
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! The door (issue 24): how the event takes entries from the players' own phones, the
+//! The door: how the event takes entries from the players' own phones, the
 //! entries and the waiting list, players' drop requests and their calls for a judge.
 //!
 //! Plain data, changed only by the door's transitions (`transitions/door.rs`) so that, like

@@ -1,4 +1,4 @@
-//! The event's prizes as its log records them (issue 26): the organizer's prize rules as
+//! The event's prizes as its log records them: the organizer's prize rules as
 //! TOML text (docs/prizes.md) and the door-prize raffle's seed once it is drawn. The
 //! payout itself is computed from these and the standings (`crate::prizes::plan`), so a
 //! corrected result changes the payout sheet and the raffle replays from the file.

@@ -1,4 +1,4 @@
-//! Prizes per event (issue 26): a payout that is exact. Store credit in integers of the
+//! Prizes per event: a payout that is exact. Store credit in integers of the
 //! shop's smallest unit and counted items (packs), by placing (a ladder whose rows are upper
 //! bounds: the highest row a place reaches applies, as Limitless' prizing does), by record
 //! ("3-0: 2500, 2-1: 1000"), a participation minimum, and a door-prize raffle drawn from a

@@ -1,4 +1,4 @@
-//! Picking tables for deck checks (issue 25): K tables of the round at random, never a
+//! Picking tables for deck checks: K tables of the round at random, never a
 //! player checked before in the event while another table can be taken instead. Tables are
 //! ranked by how many of their players were already checked (none first), and shuffled
 //! within each rank by a ChaCha8 generator seeded with the recorded seed, so the same event,

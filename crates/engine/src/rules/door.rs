@@ -1,4 +1,4 @@
-//! The door's rules (issue 24): how many seats are taken, where a new entry stands, the
+//! The door's rules: how many seats are taken, where a new entry stands, the
 //! lottery's draw. Read-only; the door's transitions apply what these decide.
 
 use rand::SeedableRng;

@@ -1,4 +1,4 @@
-//! An event's final order, for its prizes and its season points (issue 26): the top cut's
+//! An event's final order, for its prizes and its season points: the top cut's
 //! players by how far they went (the champion, the final's loser, the third-place match's
 //! winner and loser where one was played, then each earlier bracket round's losers
 //! together), then everyone else in the Swiss standings' order. Players in one group are

@@ -255,7 +255,7 @@ pub enum CutSuggestion {
     /// 32 players, typically the top 8).
     Above { min_players: u32, size: u32 },
     /// A ruleset file without a `[top_cut]` table: the table's size where it has one, else
-    /// top 8 from 33 players and top 4 from 9 (the behaviour before issue 12).
+    /// top 8 from 33 players and top 4 from 9.
     Legacy,
 }
 

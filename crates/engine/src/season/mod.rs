@@ -1,4 +1,4 @@
-//! Seasons (issue 26): league standings across events. A season's rules are data
+//! Seasons: league standings across events. A season's rules are data
 //! ([`rules::SeasonRules`], TOML like the rulesets); its events arrive as each event's
 //! final placings and records ([`standings::SeasonEvent`], built by the command layer from
 //! the event files), so the same event counts once however often it is added, and a

@@ -52,7 +52,7 @@ pub struct EventSettings {
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub planned_cut: u32,
     /// The event's first table number (0 or 1: table 1): events run side by side get table
-    /// ranges that do not overlap (issue 25). Tables the pairer numbers start here; a
+    /// ranges that do not overlap. Tables the pairer numbers start here; a
     /// player's fixed table keeps its own number.
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub first_table: u32,
@@ -93,11 +93,11 @@ pub struct Event {
     pub penalties: Vec<PenaltyRecord>,
     /// The top cut, once it has started.
     pub cut: Option<Cut>,
-    /// Entries from the entry page, drop requests and judge calls (issue 24).
+    /// Entries from the entry page, drop requests and judge calls.
     pub door: Door,
-    /// The prize rules and the raffle's seed (issue 26).
+    /// The prize rules and the raffle's seed.
     pub prizes: PrizeSetting,
-    /// The deck checks of the event, oldest first (issue 25).
+    /// The deck checks of the event, oldest first.
     pub deck_checks: Vec<DeckCheck>,
     /// `(name, publisher id)` of every player, to refuse a duplicate without a scan (a
     /// 50,000-player import stays linear). Derived from `players`.

@@ -45,7 +45,7 @@ pub struct Cut {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repair_seed: Option<u64>,
     /// Tables before the event's range (its first table less one; 0: from table 1), so the
-    /// bracket's tables stay in the event's table range (issue 25).
+    /// bracket's tables stay in the event's table range.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub table_offset: u32,
 }

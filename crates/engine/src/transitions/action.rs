@@ -125,7 +125,7 @@ pub enum Action {
     /// from the shop's secret and how many codes the player was given.
     ReissuePlayerCode { player: PlayerId },
     /// The organizer's settings for the door: how the entry page takes entries, check-in,
-    /// what a drop request does (issue 24).
+    /// what a drop request does.
     SetDoor(DoorSettings),
     /// An entry from the entry page (or typed at the desk for a player); the door's
     /// settings decide where it stands. `at`: seconds since the epoch.
@@ -147,7 +147,7 @@ pub enum Action {
     /// Draws the door-prize raffle of the prize rules with this seed (once; undo redraws).
     DrawRaffle { seed: u64 },
     /// The event's first table number: events run side by side use table ranges that do
-    /// not overlap (issue 25). Rounds paired later are numbered from it.
+    /// not overlap. Rounds paired later are numbered from it.
     SetFirstTable { first: u32 },
     /// Picks `count` tables of round `round` for a deck check with this seed
     /// (`rules::deck_check::pick`: players checked before are avoided while possible).

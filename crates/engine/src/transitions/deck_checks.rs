@@ -1,4 +1,4 @@
-//! Deck checks (issue 25): tables picked for a check and the time extension each was given.
+//! Deck checks: tables picked for a check and the time extension each was given.
 //! The pick is recomputed from the event, the round and the seed (`rules::deck_check`), so
 //! replaying the log gives the same tables.
 

@@ -1,4 +1,4 @@
-//! The door's transitions (issue 24): entries, the waiting list, the lottery, check-in,
+//! The door's transitions: entries, the waiting list, the lottery, check-in,
 //! drop requests and judge calls. Only a player (an accepted entry that is present, or a
 //! player registered at the desk) is ever paired: an entry becomes one by
 //! [`Event::register`], with the late-entry rules of decision 11.

@@ -1,4 +1,4 @@
-//! Setting the prize rules and drawing the door-prize raffle (issue 26, docs/prizes.md).
+//! Setting the prize rules and drawing the door-prize raffle (docs/prizes.md).
 //! The rules are checked before they are recorded, so a stored event always has rules the
 //! planner can pay.
 

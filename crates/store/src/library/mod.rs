@@ -1,4 +1,4 @@
-//! The shop's player library (issue 25): its regulars in one SQLite file of the app's data
+//! The shop's player library: its regulars in one SQLite file of the app's data
 //! folder (`players.tklibrary`; another can be opened, exported and imported), so a weekly
 //! local types each name once, ever. Each player has a library number (what a player card
 //! carries), name, reading, publisher ID, nickname and a note, and the events they played

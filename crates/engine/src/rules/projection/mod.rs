@@ -1,4 +1,4 @@
-//! "What do I need?" (issue 27): for a planned cut of N and the Swiss rounds left, which
+//! "What do I need?": for a planned cut of N and the Swiss rounds left, which
 //! players are in the top N whatever happens (**locked**), in if they win or draw, out
 //! whatever happens, or depend on other tables or on tiebreakers.
 //!

@@ -1,5 +1,5 @@
 //! Sound bounds on every player's place in the standings before the last Swiss round's
-//! results are in (issue 27, "what do I need?").
+//! results are in ("what do I need?").
 //!
 //! For each player and each outcome of their own table, the primary key (points, or wins)
 //! is exact and every tiebreaker of the chain is an interval `[low, high]` holding its value
