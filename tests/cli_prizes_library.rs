@@ -27,6 +27,13 @@ fn history(event: &str) -> Vec<String> {
         .collect()
 }
 
+/// `tablekeeper library --library LIBRARY ARGS…`.
+fn in_library<'a>(library: &'a str, args: &[&'a str]) -> Vec<&'a str> {
+    let mut all = vec!["library", "--library", library];
+    all.extend_from_slice(args);
+    all
+}
+
 /// Prize rules whose ladder pays more than the pool are refused when recorded, and the
 /// event is left as it was: no "set the prize rules" in its history, no rules recorded.
 #[test]
@@ -145,16 +152,8 @@ fn a_library_edit_cannot_make_a_duplicate() {
     let dir = tempfile::tempdir().expect("tempdir");
     let library = dir.path().join("shop.tklibrary");
     let library = text(&library);
-    let lib = |args: &[&str]| -> Value {
-        let mut all = vec!["library", "--library", library];
-        all.extend_from_slice(args);
-        ok(&all)
-    };
-    let lib_error = |args: &[&str]| -> String {
-        let mut all = vec!["library", "--library", library];
-        all.extend_from_slice(args);
-        error_kind(&all)
-    };
+    let lib = |args: &[&str]| ok(&in_library(library, args));
+    let lib_error = |args: &[&str]| error_kind(&in_library(library, args));
     lib(&["add", "Emma Novak", "--player-id", "BN-1"]);
     lib(&["add", "Noah Olsen"]);
     assert_eq!(
@@ -234,11 +233,7 @@ fn names_are_found_with_or_without_their_spaces() {
     let dir = tempfile::tempdir().expect("tempdir");
     let library = dir.path().join("shop.tklibrary");
     let library = text(&library);
-    let lib = |args: &[&str]| -> Value {
-        let mut all = vec!["library", "--library", library];
-        all.extend_from_slice(args);
-        ok(&all)
-    };
+    let lib = |args: &[&str]| ok(&in_library(library, args));
     let players = [
         ("田中 太郎", "たなか たろう"),
         ("佐藤 花子", "さとう はなこ"),

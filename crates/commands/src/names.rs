@@ -162,12 +162,8 @@ pub const MAX_NOTE_CHARS: usize = 1000;
 /// A library player's note as stored: trimmed, control and reordering characters other
 /// than line breaks as spaces, `None` when empty; longer than [`MAX_NOTE_CHARS`] is refused.
 pub fn note(raw: Option<&str>) -> Result<Option<String>, CommandError> {
-    let Some(raw) = raw else {
-        return Ok(None);
-    };
-    let length = raw.chars().count();
-    if length > MAX_NOTE_CHARS {
-        return Err(CommandError::input(
+    free_text(raw, MAX_NOTE_CHARS, true, |length| {
+        CommandError::input(
             ErrorKind::NameTooLong,
             msg!(
                 "error.name-too-long.note",
@@ -175,26 +171,16 @@ pub fn note(raw: Option<&str>) -> Result<Option<String>, CommandError> {
                 length = length,
                 limit = MAX_NOTE_CHARS
             ),
-        ));
-    }
-    let note: String = raw
-        .chars()
-        .map(|c| if c != '\n' && control(c) { ' ' } else { c })
-        .collect();
-    let note = note.trim_matches(invisible);
-    Ok((!note.chars().all(invisible)).then(|| note.to_string()))
+        )
+    })
 }
 
 /// A judge call's reason as stored: trimmed, line breaks and other control or reordering
 /// characters as spaces, `None` when nothing is left. A reason longer than the judge call
 /// view shows ([`MAX_CALL_REASON_CHARS`]) is refused in words before anything is stored.
 pub fn judge_call_reason(raw: Option<&str>) -> Result<Option<String>, CommandError> {
-    let Some(raw) = raw else {
-        return Ok(None);
-    };
-    let length = raw.chars().count();
-    if length > MAX_CALL_REASON_CHARS {
-        return Err(CommandError::input(
+    free_text(raw, MAX_CALL_REASON_CHARS, false, |length| {
+        CommandError::input(
             ErrorKind::RequestTooLarge,
             msg!(
                 "error.request-too-large.call-reason",
@@ -202,14 +188,38 @@ pub fn judge_call_reason(raw: Option<&str>) -> Result<Option<String>, CommandErr
                 length = length,
                 limit = MAX_CALL_REASON_CHARS
             ),
-        ));
+        )
+    })
+}
+
+/// Free text as stored: refused past `limit` characters (`too_long` says so, with the
+/// length), control and reordering characters as spaces (line breaks kept when
+/// `keep_lines`), trimmed of invisible characters; `None` when nothing visible is left.
+fn free_text(
+    raw: Option<&str>,
+    limit: usize,
+    keep_lines: bool,
+    too_long: impl FnOnce(usize) -> CommandError,
+) -> Result<Option<String>, CommandError> {
+    let Some(raw) = raw else {
+        return Ok(None);
+    };
+    let length = raw.chars().count();
+    if length > limit {
+        return Err(too_long(length));
     }
-    let reason: String = raw
+    let text: String = raw
         .chars()
-        .map(|c| if control(c) { ' ' } else { c })
+        .map(|c| {
+            if control(c) && !(keep_lines && c == '\n') {
+                ' '
+            } else {
+                c
+            }
+        })
         .collect();
-    let reason = reason.trim_matches(invisible);
-    Ok((!reason.chars().all(invisible)).then(|| reason.to_string()))
+    let text = text.trim_matches(invisible);
+    Ok((!text.chars().all(invisible)).then(|| text.to_string()))
 }
 
 /// Which characters of a name no printout font has: set by a host that prints (the
