@@ -464,3 +464,155 @@ fn the_engine_does_no_io() {
         found.join("\n")
     );
 }
+
+/// What breaks the command layer's three rooms (ARCHITECTURE.md, "A feature's files"):
+/// an engine action built under `desk/` (every change is a named `Session` method), a
+/// `Session`, a file read or the desk named under `views/` (views are pure shapes built from
+/// the event), and `session/` reaching up into `desk/`.
+fn room_violations(src: &Path) -> Vec<String> {
+    let krate = read_crate(src);
+    let mut found = Vec::new();
+    for (module, source) in &krate.files {
+        let name = module.join("::");
+        let deps = dependencies(&krate, module, source);
+        let reaches = |room: &str| deps.iter().any(|d| d.first().is_some_and(|r| r == room));
+        match module.first().map(String::as_str) {
+            Some("desk")
+                if source.contains("Action::") || source.contains("tablekeeper_engine::Action") =>
+            {
+                found.push(format!(
+                    "{name}: builds an engine action (make it a named Session method)"
+                ));
+            }
+            Some("views") => {
+                for word in ["Session", "std::fs", "EventFile", "load_read_only"] {
+                    if source.contains(word) {
+                        found.push(format!(
+                            "{name}: names {word} (a view is built from the event alone)"
+                        ));
+                    }
+                }
+                for room in ["desk", "session", "season"] {
+                    if reaches(room) {
+                        found.push(format!("{name}: depends on {room}"));
+                    }
+                }
+            }
+            Some("session") if reaches("desk") => {
+                found.push(format!("{name}: depends on desk"));
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+#[test]
+fn the_command_layer_keeps_its_three_rooms() {
+    let found = room_violations(&workspace().join("crates/commands/src"));
+    assert!(
+        found.is_empty(),
+        "the command layer's rooms:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_room_rules_find_what_breaks_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = dir.path();
+    for room in ["desk", "views", "session"] {
+        std::fs::create_dir_all(src.join(room)).expect("room");
+    }
+    std::fs::write(
+        src.join("lib.rs"),
+        "pub mod desk;\npub mod session;\npub mod views;\n",
+    )
+    .expect("lib");
+    std::fs::write(
+        src.join("desk/mod.rs"),
+        "pub mod door;\npub struct RoundProgress;\n",
+    )
+    .expect("desk");
+    std::fs::write(
+        src.join("desk/door.rs"),
+        "use tablekeeper_engine::Action;\nfn enter(s: &mut Session) { s.door_step(Action::Enter {}); }\n",
+    )
+    .expect("door");
+    std::fs::write(
+        src.join("session/mod.rs"),
+        "use crate::desk::RoundProgress;\n",
+    )
+    .expect("session");
+    std::fs::write(
+        src.join("views/mod.rs"),
+        "pub mod prizes;\nuse crate::desk::RoundProgress;\n",
+    )
+    .expect("views");
+    std::fs::write(
+        src.join("views/prizes.rs"),
+        "impl Session { fn prizes(&self) {} }\nfn read() { std::fs::read(\"x\"); }\n",
+    )
+    .expect("prizes");
+    let found = room_violations(src);
+    for expected in [
+        "desk::door: builds an engine action",
+        "views::prizes: names Session",
+        "views::prizes: names std::fs",
+        "views: depends on desk",
+        "session: depends on desk",
+    ] {
+        assert!(
+            found.iter().any(|f| f.starts_with(expected)),
+            "{expected} not found in {found:#?}"
+        );
+    }
+}
+
+/// Each section of the surface names its desk file (`// ---- Title (desk/x.rs) ----`), and
+/// every command of the section is a method in that file: a newcomer finds a command's body
+/// where the surface says.
+#[test]
+fn every_command_lives_in_the_desk_file_its_section_names() {
+    let desk = workspace().join("crates/commands/src/desk");
+    let surface = std::fs::read_to_string(desk.join("surface.rs")).expect("surface.rs");
+    let body = surface
+        .split("surface! {\n")
+        .nth(1)
+        .expect("the surface! list");
+    let mut file: Option<String> = None;
+    let mut misplaced = Vec::new();
+    let mut commands = 0;
+    for line in body.lines() {
+        let line = line.trim();
+        if line == "}" {
+            break;
+        }
+        if let Some(section) = line.strip_prefix("// ---- ") {
+            file = section
+                .split("(desk/")
+                .nth(1)
+                .and_then(|rest| rest.split(')').next())
+                .map(str::to_string);
+            continue;
+        }
+        let Some(name) = line
+            .split('(')
+            .next()
+            .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+        else {
+            continue;
+        };
+        commands += 1;
+        let Some(file) = &file else {
+            misplaced.push(format!("{name}: before any section"));
+            continue;
+        };
+        let text = std::fs::read_to_string(desk.join(file)).unwrap_or_default();
+        if !text.contains(&format!("    pub fn {name}(")) {
+            misplaced.push(format!("{name}: not in desk/{file}"));
+        }
+    }
+    assert!(commands > 100, "{commands} commands read");
+    assert!(misplaced.is_empty(), "{}", misplaced.join("\n"));
+}

@@ -2,8 +2,10 @@
 //!
 //! The shell has one command, `call`: it runs a command of the command surface
 //! (`tablekeeper_commands::desk::surface`) by name on the open event, off the window's
-//! thread, so the window never freezes while a file is synced or a PDF is drawn. The only
-//! things the shell adds are opening a written PDF in the system's viewer and opening the
+//! thread, so the window never freezes while a file is synced or a PDF is drawn, and answers
+//! `{ data, notices }` (the command's answer and the desk's notices after it). The only
+//! things the shell adds are opening a written PDF in the system's viewer (the commands the
+//! surface marks `viewer`) and opening the
 //! event file the app was started with (a double-clicked `.tkevent`). Errors reach the UI as
 //! `ErrorView` (kind, message key and parameters).
 //!
@@ -22,6 +24,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
+use tablekeeper_commands::desk::surface::Answered;
 use tablekeeper_commands::desk::{Desk, surface};
 use tablekeeper_commands::{CommandError, ErrorView};
 use tauri::Manager;
@@ -170,7 +173,7 @@ fn call_here(
     link: tauri::State<'_, Arc<StationLink>>,
     name: String,
     request: Value,
-) -> Result<Value, ErrorView> {
+) -> Result<Answered, ErrorView> {
     let refused = || surface::not_run_here(&name).to_view();
     let station = link.0.lock().unwrap_or_else(|p| p.into_inner()).is_some();
     if station || !runs_here(&name) {
@@ -191,9 +194,9 @@ fn dispatch_held(
     asked: std::time::Instant,
     name: &str,
     request: Value,
-) -> Result<Value, ErrorView> {
+) -> Result<Answered, ErrorView> {
     let started = std::time::Instant::now();
-    let answer = surface::dispatch(&mut guard, name, request);
+    let answer = surface::dispatch_answered(&mut guard, name, request);
     trace_slow(name, started - asked, started.elapsed());
     answer.map_err(|e| e.to_view())
 }
@@ -207,18 +210,23 @@ async fn call(
     link: tauri::State<'_, Arc<StationLink>>,
     name: String,
     request: Value,
-) -> Result<Value, ErrorView> {
+) -> Result<Answered, ErrorView> {
     let desk = Arc::clone(&desk);
     let link = Arc::clone(&link);
     off_the_window(move || {
-        let wants_viewer = (name == "print" || name == "print_season")
+        let wants_viewer = surface::spec(&name)
+            .is_some_and(|spec| spec.hosted(surface::Hosting::Viewer))
             && request
                 .get("open")
                 .and_then(Value::as_bool)
                 .unwrap_or(false);
         let station = link.0.lock().unwrap_or_else(|p| p.into_inner()).clone();
-        let mut response = match station {
-            Some(station) => station.run_for_app(&desk, &name, request)?,
+        let mut answered = match station {
+            // The main laptop's notices are its scorekeeper's; a station has none of its own.
+            Some(station) => Answered {
+                data: station.run_for_app(&desk, &name, request)?,
+                notices: Vec::new(),
+            },
             None => {
                 // Sharing survives opening, creating and closing events: the server
                 // follows the desk (the shared event while open, else the active one).
@@ -230,13 +238,14 @@ async fn call(
         if wants_viewer {
             // A viewer that cannot start is reported, not an error: the file is written and
             // the UI shows where.
-            let opened = response
+            let opened = answered
+                .data
                 .get("path")
                 .and_then(Value::as_str)
                 .is_some_and(|path| open::that_detached(path).is_ok());
-            response["opened"] = Value::Bool(opened);
+            answered.data["opened"] = Value::Bool(opened);
         }
-        Ok(response)
+        Ok(answered)
     })
     .await
 }

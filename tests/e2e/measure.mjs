@@ -145,7 +145,8 @@ async function coldStarts() {
 const SETUP = `
 const done = arguments[arguments.length - 1];
 const players = arguments[0];
-const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { name, request });
+// The shell answers { data, notices }.
+const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { name, request }).then((answered) => answered.data);
 (async () => {
   const t0 = performance.now();
   const event = await invoke('create_event', { path: null, name: 'Measure 256', title: null, ruleset: 'bandai', planned_rounds: null });
@@ -162,12 +163,14 @@ const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { na
 const RECORD = `
 const done = arguments[arguments.length - 1];
 const tables = arguments[0];
-const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { name, request });
+// The shell answers { data, notices }.
+const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { name, request }).then((answered) => answered.data);
 // As the window sends them (ui/src/api.ts): on the window's thread unless the shell refuses.
 const quick = (name, request) =>
   window.__TAURI_INTERNALS__
     .invoke('call_here', { name, request })
-    .catch((e) => (e?.key === 'error.not-allowed.run-here' ? invoke(name, request) : Promise.reject(e)));
+    .then((answered) => answered.data)
+    .catch((e) => (e?.kind === 'run-elsewhere' ? invoke(name, request) : Promise.reject(e)));
 const results = ['a', 'b', 'draw', 'a', 'b', 'dl'];
 (async () => {
   const times = [];
@@ -241,7 +244,8 @@ async function bigEvent() {
 const SETUP_1024 = `
 const done = arguments[arguments.length - 1];
 const [players, rounds] = arguments;
-const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { name, request });
+// The shell answers { data, notices }.
+const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { name, request }).then((answered) => answered.data);
 (async () => {
   const event = await invoke('create_event', { path: null, name: 'Measure 1024', title: null, ruleset: 'bandai', planned_rounds: 12 });
   const names = Array.from({ length: players }, (_, i) => 'Player ' + String(i + 1).padStart(4, '0'));
@@ -400,7 +404,8 @@ async function championship() {
     // (undo, then pair_round), and reading the round's pairings (view + IPC) alone.
     const direct = await app.executeAsync(`
 const done = arguments[arguments.length - 1];
-const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { name, request });
+// The shell answers { data, notices }.
+const invoke = (name, request) => window.__TAURI_INTERNALS__.invoke('call', { name, request }).then((answered) => answered.data);
 (async () => {
   await invoke('undo', null);
   const t0 = performance.now();

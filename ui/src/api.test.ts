@@ -14,7 +14,7 @@ describe('api', () => {
   });
 
   it('sends the command name and its request to `call`', async () => {
-    invoke.mockResolvedValue({ id: 1 });
+    invoke.mockResolvedValue({ data: { id: 1 }, notices: [] });
     await api.call('edit_player', { player: '1', name: 'Ann', reading: null, publisher_id: null, nickname: null });
     expect(invoke).toHaveBeenCalledWith('call', {
       name: 'edit_player',
@@ -24,7 +24,7 @@ describe('api', () => {
 
   it('runs result entry on the window thread (`call_here`), and the usual way when the shell refuses', async () => {
     const request = { round: null, table: 12, result: 'a', replace: false, override_reason: null };
-    invoke.mockResolvedValue({ table: 12 });
+    invoke.mockResolvedValue({ data: { table: 12 }, notices: [] });
     await api.call('record_result', request);
     expect(invoke).toHaveBeenCalledWith('call_here', { name: 'record_result', request });
     expect(invoke).not.toHaveBeenCalledWith('call', expect.anything());
@@ -32,11 +32,22 @@ describe('api', () => {
     invoke.mockReset();
     invoke.mockImplementation((command: string) =>
       command === 'call_here'
-        ? Promise.reject({ kind: 'not-allowed', message: 'busy', key: 'error.not-allowed.run-here', params: { name: 'record_result' } })
-        : Promise.resolve({ table: 12 }),
+        ? Promise.reject({ kind: 'run-elsewhere', message: 'busy', key: 'error.not-allowed.run-here', params: { name: 'record_result' } })
+        : Promise.resolve({ data: { table: 12 }, notices: [] }),
     );
     expect(await api.call('record_result', request)).toEqual({ table: 12 });
     expect(invoke).toHaveBeenCalledWith('call', { name: 'record_result', request });
+  });
+
+  it('shows the notices an answer carries, with no second trip to the shell', async () => {
+    const notice = { key: 'notice.backup-failed', params: {}, text: 'the backup could not be written' };
+    invoke.mockResolvedValue({ data: [], notices: [notice] });
+    const heard: unknown[] = [];
+    const stop = api.onNotices((notices) => heard.push(...notices));
+    expect(await api.call('players', null)).toEqual([]);
+    stop();
+    expect(heard).toEqual([notice]);
+    expect(invoke).toHaveBeenCalledTimes(1);
   });
 
   it('does not retry a result the shell rejected for itself', async () => {
@@ -47,7 +58,7 @@ describe('api', () => {
   });
 
   it('sends null to commands without a request', async () => {
-    invoke.mockResolvedValue([]);
+    invoke.mockResolvedValue({ data: [], notices: [] });
     await api.call('players', null);
     expect(invoke).toHaveBeenCalledWith('call', { name: 'players', request: null });
   });

@@ -127,53 +127,36 @@ const RUN_HERE: ReadonlySet<CommandName> = commandsOn('here');
 /** Off while this app is a station (every command then goes to the main laptop). */
 let runHere = true;
 
+/** The shell's refusal to run a quick command on the window's thread now, by its kind. */
 function refusedHere(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { key?: unknown }).key === 'error.not-allowed.run-here';
+  return typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'run-elsewhere';
 }
 
+/** What the shell answers: the command's answer and the desk's notices after it. */
+type Answered<T> = { data: T; notices: Message[] };
+
 /** The shell's `call` of command `name`, on the window's thread where it may be. */
-async function invokeCall<T>(name: CommandName, request: unknown): Promise<T> {
+async function invokeCall<T>(name: CommandName, request: unknown): Promise<Answered<T>> {
   if (runHere && RUN_HERE.has(name)) {
     try {
-      return await invoke<T>('call_here', { name, request });
+      return await invoke<Answered<T>>('call_here', { name, request });
     } catch (error) {
       if (!refusedHere(error)) throw error;
     }
   }
-  return invoke<T>('call', { name, request });
+  return invoke<Answered<T>>('call', { name, request });
 }
 
-/** Collects the notices of the command just run; a failure here never fails that command. */
-async function takeNotices(): Promise<void> {
-  try {
-    const notices = await invokeCall<Message[]>('take_notices', null);
-    if (notices.length > 0) for (const listener of noticeListeners) listener(notices);
-  } catch {
-    // Nothing to show.
-  }
-}
-
-/** The notices an answer carries itself (`record_result`'s), if it does. */
-function noticesIn(response: unknown): Message[] | null {
-  if (typeof response !== 'object' || response === null || !('notices' in response)) return null;
-  const notices = (response as { notices: unknown }).notices;
-  return Array.isArray(notices) ? (notices as Message[]) : null;
-}
-
-/** Runs command `name` of the surface with its request (`null` for commands without one). */
+/** Runs command `name` of the surface with its request (`null` for commands without one).
+ * Its notices ride on the same answer: no command needs a second trip. */
 export async function call<K extends CommandName>(name: K, request: RequestOf<K>): Promise<ResponseOf<K>> {
   const slow = SLOW_COMMANDS.has(name);
   if (slow) busy(1);
   try {
-    const response = await guarded(() => invokeCall<ResponseOf<K>>(name, request));
-    const carried = noticesIn(response);
-    if (carried) {
-      // The answer carries the notices (a result recorded): no second round trip.
-      if (carried.length > 0) for (const listener of noticeListeners) listener(carried);
-    } else if (name !== 'take_notices' && noticeListeners.size > 0) {
-      void takeNotices();
-    }
-    return response;
+    const answered = await guarded(() => invokeCall<ResponseOf<K>>(name, request));
+    const notices = Array.isArray(answered.notices) ? answered.notices : [];
+    if (notices.length > 0) for (const listener of noticeListeners) listener(notices);
+    return answered.data;
   } finally {
     if (slow) busy(-1);
   }

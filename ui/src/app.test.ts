@@ -90,14 +90,19 @@ function decided(table: TableView, winner: 'a' | 'b'): TableView {
   };
 }
 
+/** The fake shell: every command's answer with its notices, as the real one answers. */
 function backend(cmd: string, payload?: InvokeArgs): unknown {
+  return { data: answer(cmd, payload), notices: [] };
+}
+
+function answer(cmd: string, payload?: InvokeArgs): unknown {
   const args = (payload ?? {}) as { name?: string; request?: Record<string, unknown> | null };
   const name = String(args.name);
   // The shell's quick path for a few commands; it refuses when the desk is busy.
   const here = ['record_result', 'preview_result', 'take_notices'];
   if (cmd === 'call_here' && (fake.refuseHere || !here.includes(name))) {
     fake.refusedHere += 1;
-    throw { kind: 'not-allowed', message: 'not here', key: 'error.not-allowed.run-here', params: { name } };
+    throw { kind: 'run-elsewhere', message: 'not here', key: 'error.not-allowed.run-here', params: { name } };
   }
   if (cmd !== 'call' && cmd !== 'call_here') throw { kind: 'unknown-command', message: `no ${cmd}`, key: 'error.unknown-command', params: { name: cmd } };
   fake.calls.push(name);

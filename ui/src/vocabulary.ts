@@ -203,6 +203,7 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'wrong-code': 'errors.wrong-code',
   'reporting-off': 'errors.reporting-off',
   'not-allowed': 'errors.not-allowed',
+  'run-elsewhere': 'errors.run-elsewhere',
   'too-many-attempts': 'errors.too-many-attempts',
   'request-too-large': 'errors.request-too-large',
   busy: 'errors.busy',

@@ -4,11 +4,11 @@
 use std::fmt::Write;
 
 use tablekeeper_commands::CommandError;
-use tablekeeper_commands::desk::door_commands::{
+use tablekeeper_commands::desk::door::{
     CallRequest, DecideDropRequest, DecideEntryRequest, DeskCallRequest, DrawRequest, EnterRequest,
     EntryRequest,
 };
-use tablekeeper_commands::door_view::{DoorView, JudgeCallsView};
+use tablekeeper_commands::views::door::{DoorView, JudgeCallsView};
 use tablekeeper_engine::model::{DoorSettings, DropRequestState, EntryMode, EntryState};
 use tablekeeper_words::{ErrorKind, msg};
 

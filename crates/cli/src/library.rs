@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::Desk;
-use tablekeeper_commands::desk::library_commands::{
+use tablekeeper_commands::desk::library::{
     LibraryEditRequest, LibraryFileRequest, LibraryFindRequest, LibraryMergeRequest,
     LibraryNumberRequest, LibraryRegisterRequest, OpenLibraryRequest,
 };
-use tablekeeper_commands::library_view::{
+use tablekeeper_commands::views::library::{
     LibraryPlayerDetails, LibraryPlayerView, PlayerHistoryView,
 };
 
@@ -211,7 +211,9 @@ fn history_text(history: &PlayerHistoryView) -> String {
     text
 }
 
-pub fn deck_checks_text(checks: &[tablekeeper_commands::deck_check_view::DeckCheckView]) -> String {
+pub fn deck_checks_text(
+    checks: &[tablekeeper_commands::views::deck_checks::DeckCheckView],
+) -> String {
     let mut text = String::new();
     for check in checks {
         let _ = writeln!(

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use tablekeeper_commands::prizes_view::{PayoutView, SeasonView};
+use tablekeeper_commands::views::prizes::{PayoutView, SeasonView};
 
 pub fn payout(view: &PayoutView) -> String {
     let mut text = format!("Prizes: {}\n", view.event);

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use tablekeeper_commands::projection_view::CutLineView;
+use tablekeeper_commands::views::projection::CutLineView;
 
 use crate::render::say;
 

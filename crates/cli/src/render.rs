@@ -2,9 +2,9 @@
 
 use std::fmt::Write;
 
-use tablekeeper_commands::bracket_view::{BracketMatchView, BracketSeat, BracketView};
 use tablekeeper_commands::catalogue::{RulesetSummary, TitleSummary};
 use tablekeeper_commands::verify::RulesetVerification;
+use tablekeeper_commands::views::bracket::{BracketMatchView, BracketSeat, BracketView};
 use tablekeeper_commands::views::{
     EventView, ExplanationView, PairingsView, PlayerView, StandingsView, TableView,
 };
@@ -340,7 +340,7 @@ pub fn standings(view: &StandingsView) -> String {
 
 /// Each player in standings order with every round's opponent and the values behind the
 /// tiebreakers.
-pub fn breakdown(view: &tablekeeper_commands::breakdown::BreakdownView) -> String {
+pub fn breakdown(view: &tablekeeper_commands::views::breakdown::BreakdownView) -> String {
     let mut out = format!("Breakdown after {} round(s)\n", view.completed_rounds);
     for player in &view.players {
         let _ = write!(
@@ -656,7 +656,7 @@ pub fn ticket(ticket: &tablekeeper_commands::desk::PlayerTicketView) -> String {
 }
 
 /// The round's table codes.
-pub fn table_codes(codes: &[tablekeeper_commands::desk::room_commands::TableCodeView]) -> String {
+pub fn table_codes(codes: &[tablekeeper_commands::desk::room::TableCodeView]) -> String {
     codes
         .iter()
         .map(|c| format!("{:>4}  {}\n", c.table, c.code))

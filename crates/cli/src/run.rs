@@ -443,7 +443,7 @@ pub fn run(
                     rules: text_of(&rules)?,
                 })?,
                 (_, _, true) => {
-                    desk.draw_raffle(tablekeeper_commands::desk::door_commands::DrawRequest {
+                    desk.draw_raffle(tablekeeper_commands::desk::door::DrawRequest {
                         seed: raffle_seed,
                     })?
                 }
@@ -477,11 +477,9 @@ pub fn run(
             };
             let desk = host.beside(&rules);
             if let Some(path) = library {
-                desk.open_library(
-                    tablekeeper_commands::desk::library_commands::OpenLibraryRequest {
-                        path: Some(path),
-                    },
-                )?;
+                desk.open_library(tablekeeper_commands::desk::library::OpenLibraryRequest {
+                    path: Some(path),
+                })?;
             }
             let view = desk.season(request.clone())?;
             if let Some(path) = csv {
@@ -512,9 +510,7 @@ pub fn run(
             list: _,
             round,
         } => {
-            use tablekeeper_commands::deck_check_view::{
-                DeckCheckExtensionRequest, DeckCheckRequest,
-            };
+            use tablekeeper_commands::desk::{DeckCheckExtensionRequest, DeckCheckRequest};
             let desk = host.open(&file)?;
             let checks = match (tables, extend.zip(minutes)) {
                 (Some(count), _) => {

@@ -13,7 +13,7 @@
 use std::time::{Duration, Instant};
 
 use tablekeeper_commands::desk::Desk;
-use tablekeeper_commands::desk::library_commands::LibraryFindRequest;
+use tablekeeper_commands::desk::library::LibraryFindRequest;
 use tablekeeper_store::library::{Library, LibraryDetails, default_library};
 
 const GIVEN: [&str; 12] = [

@@ -36,7 +36,7 @@ pub struct Archive {
     pub rounds: Vec<PairingsView>,
     /// The bracket (seeds, the cut-line draw, the champion), once the cut has started.
     #[serde(default)]
-    pub bracket: Option<crate::bracket_view::BracketView>,
+    pub bracket: Option<crate::views::bracket::BracketView>,
     pub standings: StandingsView,
     pub log: Vec<ArchiveEntry>,
 }

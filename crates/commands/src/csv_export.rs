@@ -231,7 +231,7 @@ pub fn results_csv(event: &Event) -> Result<String, CommandError> {
 }
 
 /// A payout sheet: one line per player who receives something, in the final order.
-pub fn payout_csv(view: &crate::prizes_view::PayoutView) -> Result<String, CommandError> {
+pub fn payout_csv(view: &crate::views::prizes::PayoutView) -> Result<String, CommandError> {
     let mut rows = vec![
         [
             "place", "tied", "player", "name", "credit", "currency", "items", "raffle",
@@ -265,7 +265,7 @@ pub fn payout_csv(view: &crate::prizes_view::PayoutView) -> Result<String, Comma
 
 /// A season's table: one line per player, then each event's points (empty where the
 /// player did not play; a counted result is marked with `*`).
-pub fn season_csv(view: &crate::prizes_view::SeasonView) -> Result<String, CommandError> {
+pub fn season_csv(view: &crate::views::prizes::SeasonView) -> Result<String, CommandError> {
     let mut header: Vec<String> = [
         "rank",
         "name",

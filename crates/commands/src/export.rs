@@ -56,18 +56,13 @@ pub fn render(
             &session.standings()?,
         )?),
         ExportFormat::ResultsCsv => csv(csv_export::results_csv(session.event())?),
-        ExportFormat::PayoutCsv => csv(csv_export::payout_csv(&session.prizes(
-            crate::prizes_view::PrizesRequest {
-                rules: None,
-                raffle_seed: None,
-            },
-        )?)?),
+        ExportFormat::PayoutCsv => csv(csv_export::payout_csv(&session.prizes(None, None)?)?),
     })
 }
 
 /// Writes a season's table as CSV to `path` (through a temporary file, as every export).
 pub fn season(
-    view: &crate::prizes_view::SeasonView,
+    view: &crate::views::prizes::SeasonView,
     encoding: CsvEncoding,
     path: &Path,
 ) -> Result<ExportView, CommandError> {

@@ -54,7 +54,7 @@ pub struct EventReport {
     /// Players' calls for a judge from their phones, in the order called; for
     /// the organizer and the publisher, never shown to other players.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub judge_calls: Vec<crate::door_view::JudgeCallView>,
+    pub judge_calls: Vec<crate::views::door::JudgeCallView>,
 }
 
 /// Every team member's record over the team matches entered seat by seat (Swiss and
@@ -139,7 +139,7 @@ pub fn report(session: &Session) -> Result<EventReport, CommandError> {
             .collect(),
         members: member_lines(event),
         judge_calls: {
-            let mut calls = crate::door_view::JudgeCallsView::of(event, 0).calls;
+            let mut calls = crate::views::door::JudgeCallsView::of(event, 0).calls;
             calls.sort_by_key(|c| c.number);
             calls
         },

@@ -22,3 +22,34 @@ pub fn from_text(text: Option<&str>) -> Result<u64, CommandError> {
         }),
     }
 }
+
+/// A recorded seed in JSON: decimal text (a u64 does not fit a JavaScript number); a plain
+/// number is read too.
+pub mod json {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(seed: &Option<u64>, out: S) -> Result<S::Ok, S::Error> {
+        match seed {
+            Some(seed) => out.serialize_some(&seed.to_string()),
+            None => out.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<u64>, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Given {
+            Text(String),
+            Number(u64),
+        }
+        match Option::<Given>::deserialize(input)? {
+            None => Ok(None),
+            Some(Given::Number(seed)) => Ok(Some(seed)),
+            Some(Given::Text(text)) => text
+                .trim()
+                .parse()
+                .map(Some)
+                .map_err(|_| serde::de::Error::custom(format!("'{text}' is not a seed"))),
+        }
+    }
+}

@@ -23,7 +23,7 @@ fn printer(
 
 /// A stand-in for the printing crate's season table: the season's name and row count.
 fn season_printer(
-    view: &tablekeeper_commands::prizes_view::SeasonView,
+    view: &tablekeeper_commands::views::prizes::SeasonView,
     _: tablekeeper_commands::vocabulary::Paper,
     _: tablekeeper_words::Language,
     printed_at: &str,
@@ -81,11 +81,11 @@ fn path(dir: &Path, name: &str) -> String {
     dir.join(name).display().to_string()
 }
 
-/// The table a `record_result` answer shows (its progress, step and notices left out), to
+/// The table a `record_result` answer shows (its progress and step left out), to
 /// compare with the preview's table.
 fn table_of(mut recorded: Value) -> Value {
     if let Some(fields) = recorded.as_object_mut() {
-        for extra in ["progress", "step", "notices"] {
+        for extra in ["progress", "step"] {
             fields.remove(extra);
         }
     }

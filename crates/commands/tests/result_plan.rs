@@ -32,11 +32,11 @@ impl Host {
     }
 }
 
-/// The table a `record_result` answer shows (its progress, step and notices left out), to
+/// The table a `record_result` answer shows (its progress and step left out), to
 /// compare with the preview's table.
 fn table_of(mut recorded: Value) -> Value {
     if let Some(fields) = recorded.as_object_mut() {
-        for extra in ["progress", "step", "notices"] {
+        for extra in ["progress", "step"] {
             fields.remove(extra);
         }
     }

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::Desk;
-use tablekeeper_commands::desk::surface::{self, Access};
+use tablekeeper_commands::desk::surface::{self, Access, Hosting};
 use tablekeeper_words::Language;
 use tablekeeper_words::{ErrorKind, msg};
 
@@ -253,7 +253,7 @@ fn call(
     let token = match spec.access {
         // Public commands other than the poll take codes: a device that guessed too often
         // waits.
-        Access::Public if name == "room" => None,
+        Access::Public if spec.hosted(Hosting::Poll) => None,
         Access::Public => {
             if let Err(answer) = attempts_left(shared, client, language) {
                 return answer;
@@ -303,7 +303,7 @@ fn call(
             // and a phone's code reaches its own event; a station's call does not move.
             match (spec.access, code) {
                 (Access::Public, Some(code)) => event_of_code(&mut desk, code, None),
-                (Access::Public, None) if name == "room" => {
+                (Access::Public, None) if spec.hosted(Hosting::Poll) => {
                     desk.session().ok().map(|s| s.path().to_path_buf())
                 }
                 _ => None,
@@ -323,7 +323,7 @@ fn call(
     let Some(target) = target else {
         return not_shared();
     };
-    if name == "room" {
+    if spec.hosted(Hosting::Poll) {
         // The phones' poll, many a second: the event part is cached as JSON by the desk and
         // shared; it is put together outside the lock (the same object `room` gives).
         let snapshot = desk.with_event(&target, Desk::room_snapshot);
@@ -342,7 +342,7 @@ fn call(
     {
         return Answer::raw_json(*status, body.clone());
     }
-    if name == "enter"
+    if spec.hosted(Hosting::Entry)
         && let Some(seconds) = lock(&shared.entries).wait(client, Instant::now())
     {
         // One device enters a family or serves as the door's tablet, not a flood (the
@@ -377,7 +377,9 @@ fn call(
         Err(error) if error.kind() == ErrorKind::WrongCode => {
             lock(&shared.limiter).failed(client, Instant::now());
         }
-        Ok(_) if name == "enter" => lock(&shared.entries).failed(client, Instant::now()),
+        Ok(_) if spec.hosted(Hosting::Entry) => {
+            lock(&shared.entries).failed(client, Instant::now())
+        }
         _ => {}
     }
     let answer = |result: Result<Value, CommandError>| match result {

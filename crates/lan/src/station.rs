@@ -16,6 +16,7 @@ use std::time::Duration;
 use std::sync::Mutex;
 
 use serde_json::{Value, json};
+use tablekeeper_commands::desk::surface::Hosting;
 use tablekeeper_commands::desk::{Desk, surface};
 use tablekeeper_commands::{CommandError, ErrorView};
 use tablekeeper_words::{ErrorKind, msg};
@@ -128,9 +129,6 @@ impl Station {
     }
 }
 
-/// Local commands a station still runs on its own laptop (its window and preferences).
-const STATION_LOCAL: &[&str] = &["app_info", "take_notices", "set_preferences"];
-
 impl Station {
     /// Runs `name` for the app while it is this station: the surface's public, read and
     /// write commands on the main laptop; its own window's commands (`app_info`, with the
@@ -142,24 +140,24 @@ impl Station {
         name: &str,
         request: Value,
     ) -> Result<Value, ErrorView> {
-        if STATION_LOCAL.contains(&name) {
+        let spec = surface::spec(name);
+        let hosted = |hosting| spec.is_some_and(|spec| spec.hosted(hosting));
+        if hosted(Hosting::StationLocal) {
+            // A station has no event open of its own, so it has no notices either.
             let mut guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             let mut local =
                 surface::dispatch(&mut guard, name, request).map_err(|e| e.to_view())?;
             drop(guard);
-            if name == "app_info" {
+            if hosted(Hosting::StationInfo) {
                 local["open_event"] = self.call("summary", &Value::Null)?;
                 local["station"] = Value::String(self.address().to_string());
             }
-            if name == "take_notices" {
-                local = Value::Array(Vec::new());
-            }
             return Ok(local);
         }
-        if name == "print" {
+        if hosted(Hosting::StationPrint) {
             return self.print_here(desk, request);
         }
-        if surface::spec(name).is_some_and(|spec| spec.access == surface::Access::Local) {
+        if spec.is_some_and(|spec| spec.access == surface::Access::Local) {
             let message = msg!(
                 "error.not-allowed.station-local",
                 "a station cannot do '{name}'; do it on the main laptop, or leave the station first",

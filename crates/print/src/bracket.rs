@@ -5,7 +5,7 @@
 //! round's matches with their bracket number and part (upper and lower matches share the
 //! event's rounds, so there is no tree to draw).
 
-use tablekeeper_commands::bracket_view::{BracketMatchView, BracketSeat, BracketView};
+use tablekeeper_commands::views::bracket::{BracketMatchView, BracketSeat, BracketView};
 use tablekeeper_commands::vocabulary::ResultKind;
 
 use crate::canvas::{Canvas, Document, MARGIN};

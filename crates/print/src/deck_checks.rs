@@ -2,7 +2,7 @@
 //! there, the time extension given, and space for the judge's initials and notes; the seed
 //! each pick was made with under it.
 
-use tablekeeper_commands::deck_check_view::DeckCheckView;
+use tablekeeper_commands::views::deck_checks::DeckCheckView;
 
 use crate::canvas::Document;
 use crate::labels::fill;

@@ -89,9 +89,11 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
             }
         }
         Document::Standings => crate::standings::standings(&sheet, &session.standings()?),
-        Document::Breakdown => {
-            crate::standings::breakdown(&sheet, &session.breakdown()?, &session.standings()?)
-        }
+        Document::Breakdown => crate::standings::breakdown(
+            &sheet,
+            &tablekeeper_commands::views::breakdown::BreakdownView::of(session.event())?,
+            &session.standings()?,
+        ),
         Document::Bracket => {
             let bracket = session.bracket()?.ok_or_else(|| {
                 PrintError::Input(msg!(
@@ -118,10 +120,7 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
             crate::deck_checks::deck_checks(&sheet, round, &checks)
         }
         Document::Payout => {
-            let payout = session.prizes(tablekeeper_commands::prizes_view::PrizesRequest {
-                rules: None,
-                raffle_seed: None,
-            })?;
+            let payout = session.prizes(None, None)?;
             crate::prizes::payout(&sheet, &payout)
         }
     }
@@ -129,7 +128,7 @@ pub fn render(session: &Session, job: &PrintJob) -> Result<Vec<u8>, PrintError> 
 
 /// A season's table as PDF (`Desk::print_season` writes it): the desk's season printer.
 pub fn render_season(
-    view: &tablekeeper_commands::prizes_view::SeasonView,
+    view: &tablekeeper_commands::views::prizes::SeasonView,
     paper: Paper,
     language: Language,
     printed_at: &str,

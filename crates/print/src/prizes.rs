@@ -2,7 +2,7 @@
 //! sign on receipt, and the totals against the pool) and the season's table
 //! (docs/prizes.md, docs/seasons.md). Both are drawn from the command layer's views.
 
-use tablekeeper_commands::prizes_view::{PayoutView, SeasonView};
+use tablekeeper_commands::views::prizes::{PayoutView, SeasonView};
 
 use crate::canvas::Document;
 use crate::labels::fill;

@@ -3,8 +3,8 @@
 //! applied, and the resulting opponents' average), and the cut-line sheet ("what do I
 //! need?").
 
-use tablekeeper_commands::breakdown::BreakdownView;
 use tablekeeper_commands::views::StandingsView;
+use tablekeeper_commands::views::breakdown::BreakdownView;
 
 use tablekeeper_engine::model::Outcome;
 
@@ -49,7 +49,7 @@ fn legend(sheet: &Sheet, ids: &[String], any_drawn: bool) -> Vec<String> {
 /// The cut line: each player's rank, points and what they need for the cut.
 pub fn cut_line(
     sheet: &Sheet,
-    view: &tablekeeper_commands::projection_view::CutLineView,
+    view: &tablekeeper_commands::views::projection::CutLineView,
 ) -> Result<Vec<u8>, PrintError> {
     let l = sheet.labels();
     let say = |message: &tablekeeper_words::message::Message| {

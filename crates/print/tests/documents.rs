@@ -296,7 +296,8 @@ fn standings_and_breakdown_show_every_player_in_rank_order_with_their_values() {
         assert!(line.contains(&format!("{}-{}-{}", row.wins, row.losses, row.draws)));
     }
     let text = print(&session, What::Breakdown, Language::En, "breakdown-en");
-    let breakdown = session.breakdown().expect("breakdown");
+    let breakdown = tablekeeper_commands::views::breakdown::BreakdownView::of(session.event())
+        .expect("breakdown");
     let heads: Vec<String> = breakdown
         .players
         .iter()

@@ -764,12 +764,12 @@ fn the_cut_line_sheet_says_what_each_player_needs() {
     assert!(
         line.rows
             .iter()
-            .any(|r| r.chance == tablekeeper_commands::projection_view::CutChance::Locked)
+            .any(|r| r.chance == tablekeeper_commands::views::projection::CutChance::Locked)
     );
     assert!(
         line.rows
             .iter()
-            .any(|r| r.chance == tablekeeper_commands::projection_view::CutChance::Out)
+            .any(|r| r.chance == tablekeeper_commands::views::projection::CutChance::Out)
     );
     for (language, title, locked) in [
         (Language::En, "What do I need? The cut line", "locked in"),
@@ -808,21 +808,11 @@ fn the_payout_sheet_and_the_season_table_name_everyone_in_both_languages() {
     }
     // Every player receives something: credit down the ladder, a pack each, a raffle.
     let rules = "currency = \"JPY\"\nties = \"standings\"\npool = 10000\nparticipation = 100\nplace = [{ down_to = 1, amount = 3000 }, { down_to = 2, amount = 2000 }]\n[[items]]\nname = \"Booster\"\ncount = 20\nplace = [{ down_to = 10, count = 1 }]\n[raffle]\nprizes = [\"Playmat\"]\n";
-    session
-        .door_step(tablekeeper_engine::Action::SetPrizeRules {
-            rules: rules.into(),
-        })
-        .expect("rules");
-    session
-        .door_step(tablekeeper_engine::Action::DrawRaffle { seed: 11 })
-        .expect("raffle");
-    let season = tablekeeper_commands::prizes_view::season(
-        tablekeeper_commands::prizes_view::SeasonRequest {
-            rules: "name = \"Friday League 金曜リーグ\"\nparticipation = 1\nper_win = 3\n".into(),
-            files: vec![session.path().to_path_buf()],
-            from: None,
-            to: None,
-        },
+    session.set_prize_rules(rules.into()).expect("rules");
+    session.draw_raffle(11).expect("raffle");
+    let season = tablekeeper_commands::season::season(
+        "name = \"Friday League 金曜リーグ\"\nparticipation = 1\nper_win = 3\n",
+        &[session.path().to_path_buf()],
     )
     .expect("season");
     for (language, payout_title, signature, season_title) in [
@@ -889,7 +879,7 @@ fn the_payout_sheet_and_the_season_table_name_everyone_in_both_languages() {
 /// "11 (同順…"), large credits whole, and names every raffle prize nobody was drawn for.
 #[test]
 fn the_japanese_payout_sheet_shows_shared_places_whole_and_undrawn_raffle_prizes() {
-    use tablekeeper_commands::prizes_view::{PayoutLineView, PayoutView};
+    use tablekeeper_commands::views::prizes::{PayoutLineView, PayoutView};
     let dir = tempfile::tempdir().expect("tempdir");
     let line = |place: u32, player: u32, name: &str, credit: u64| PayoutLineView {
         place,

@@ -109,6 +109,9 @@ error_kinds! {
     WrongCode = "wrong-code",
     ReportingOff = "reporting-off",
     NotAllowed = "not-allowed",
+    /// The desktop shell does not run a quick command on the window's own thread now (the
+    /// desk is busy, or the app is a station): the window runs it the usual way.
+    RunElsewhere = "run-elsewhere",
     TooManyAttempts = "too-many-attempts",
     RequestTooLarge = "request-too-large",
     /// The server is answering as many requests as it takes at once; try again.

@@ -15,7 +15,7 @@ export type RecordedView = { progress: RoundProgress,
 /**
  * The step just stored (`null` if its rows could not be described).
  */
-step: HistoryItem | null, notices: Array<Message>, table: number, 
+step: HistoryItem | null, table: number, 
 /**
  * Notes about a correction (e.g. later rounds were paired on the old standings).
  */

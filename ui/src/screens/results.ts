@@ -190,7 +190,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     const shown = pairings;
     const more = (view.step?.description.length ?? 0) > 1;
     if (!shown || shown.round !== view.progress.round || more || view.progress.complete) return false;
-    const { progress: _progress, step, notices: _notices, ...table } = view;
+    const { progress: _progress, step, ...table } = view;
     const index = shown.tables.findIndex((x) => x.table === table.table);
     if (index < 0) return false;
     shown.tables[index] = table;

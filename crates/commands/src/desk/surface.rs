@@ -7,12 +7,10 @@
 use serde_json::Value;
 use tablekeeper_words::{ErrorKind, msg};
 
-use super::Desk;
-use super::door_commands::*;
-use super::events::*;
-use super::library_commands::*;
-use super::requests::*;
-use super::room_commands::*;
+use super::door::*;
+use super::library::*;
+use super::room::*;
+use super::*;
 use crate::error::CommandError;
 
 /// Who may call a command.
@@ -68,6 +66,28 @@ pub enum Needs {
     Event,
 }
 
+/// What a host does besides running a command: the few commands hosts treat in their own
+/// way say so here, so no host knows a command by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Hosting {
+    /// The phones' poll, many a second: the LAN server answers it from the desk's shared
+    /// snapshot, never counts it as a guess, and serves the event being worked on when the
+    /// shared one is closed.
+    Poll,
+    /// A new entry from a device: the LAN server holds one device to a few a minute.
+    Entry,
+    /// Writes a PDF the desktop opens in the system's viewer when the request says `open`.
+    Viewer,
+    /// Run on a station's own laptop (its window, preferences and notices), not sent to the
+    /// main laptop.
+    StationLocal,
+    /// A station's answer names the main laptop's open event and the station's address.
+    StationInfo,
+    /// A station has the main laptop render it (`printout`) and writes the file itself.
+    StationPrint,
+}
+
 /// One command of the surface and its properties.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct CommandSpec {
@@ -78,10 +98,19 @@ pub struct CommandSpec {
     pub effect: Effect,
     pub thread: Thread,
     pub needs: Needs,
+    /// What hosts do besides running it (most commands: nothing).
+    pub hosting: &'static [Hosting],
+}
+
+impl CommandSpec {
+    /// Whether hosts treat this command as `hosting` says.
+    pub fn hosted(&self, hosting: Hosting) -> bool {
+        self.hosting.contains(&hosting)
+    }
 }
 
 macro_rules! surface {
-    ($( $name:ident ( $request:ty ) -> $response:ty : $access:ident , $effect:ident , $thread:ident , $needs:ident ; )*) => {
+    ($( $name:ident ( $request:ty ) -> $response:ty : $access:ident , $effect:ident , $thread:ident , $needs:ident $(, $hosting:ident)* ; )*) => {
         /// Every command, in the order of the documentation.
         pub const COMMANDS: &[CommandSpec] = &[
             $(CommandSpec {
@@ -92,6 +121,7 @@ macro_rules! surface {
                 effect: Effect::$effect,
                 thread: Thread::$thread,
                 needs: Needs::$needs,
+                hosting: &[$(Hosting::$hosting),*],
             },)*
         ];
 
@@ -134,18 +164,24 @@ macro_rules! surface {
                 .iter()
                 .map(|c| {
                     let word = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
+                    let hosting: Vec<String> = c
+                        .hosting
+                        .iter()
+                        .map(|h| format!("'{}'", word(serde_json::json!(h))))
+                        .collect();
                     format!(
-                        "  {}: {{ access: '{}', effect: '{}', thread: '{}', needs: '{}' }},",
+                        "  {}: {{ access: '{}', effect: '{}', thread: '{}', needs: '{}', hosting: [{}] }},",
                         c.name,
                         word(serde_json::json!(c.access)),
                         word(serde_json::json!(c.effect)),
                         word(serde_json::json!(c.thread)),
                         word(serde_json::json!(c.needs)),
+                        hosting.join(", "),
                     )
                 })
                 .collect();
             format!(
-                "// Generated from crates/commands/src/desk/surface.rs by `cargo test -p tablekeeper-commands`; do not edit.\n{imports}\n/** Every command of the surface: its request and response. */\nexport type Commands = {{\n{}\n}};\n\n/** Every command's properties, as the surface declares them. */\nexport const COMMAND_PROPERTIES = {{\n{}\n}} as const satisfies Record<keyof Commands, {{ access: string; effect: string; thread: 'here' | 'worker' | 'slow'; needs: string }}>;\n",
+                "// Generated from crates/commands/src/desk/surface.rs by `cargo test -p tablekeeper-commands`; do not edit.\n{imports}\n/** Every command of the surface: its request and response. */\nexport type Commands = {{\n{}\n}};\n\n/** Every command's properties, as the surface declares them. */\nexport const COMMAND_PROPERTIES = {{\n{}\n}} as const satisfies Record<keyof Commands, {{ access: string; effect: string; thread: 'here' | 'worker' | 'slow'; needs: string; hosting: readonly string[] }}>;\n",
                 lines.join("\n"),
                 properties.join("\n")
             )
@@ -156,12 +192,15 @@ macro_rules! surface {
 surface! {
     // name(request) -> response: who may call it (access), what it changes (effect), where a
     // host runs it (thread: on the window's own thread, off it, or off it with the window
-    // saying it works), and whether it needs an open event.
-    app_info(Nothing) -> AppInfo: Local, Nothing, Worker, Nothing;
-    take_notices(Nothing) -> Vec<tablekeeper_words::message::Message>: Local, Nothing, Here, Nothing;
-    read_slip(ReadSlipRequest) -> ScannedSlip: Read, Nothing, Worker, Event;
+    // saying it works), whether it needs an open event, and what hosts do besides running it.
+
+    // ---- The app (desk/app.rs) ----
+    app_info(Nothing) -> AppInfo: Local, Nothing, Worker, Nothing, StationLocal, StationInfo;
+    take_notices(Nothing) -> Vec<tablekeeper_words::message::Message>: Local, Nothing, Here, Nothing, StationLocal;
     catalogue(Nothing) -> Catalogue: Read, Nothing, Worker, Nothing;
-    set_preferences(Preferences) -> AppInfo: Local, App, Worker, Nothing;
+    set_preferences(Preferences) -> AppInfo: Local, App, Worker, Nothing, StationLocal;
+
+    // ---- Events (desk/events.rs) ----
     create_event(CreateEventRequest) -> crate::views::EventView: Local, Files, Slow, Nothing;
     open_event(OpenEventRequest) -> crate::views::EventView: Local, Files, Slow, Nothing;
     import_archive(ImportArchiveRequest) -> crate::views::EventView: Local, Files, Worker, Nothing;
@@ -170,6 +209,8 @@ surface! {
     switch_event(SwitchEventRequest) -> crate::views::EventView: Local, Files, Worker, Nothing;
     set_table_range(TableRangeRequest) -> crate::views::EventView: Write, Event, Worker, Event;
     summary(Nothing) -> crate::views::EventView: Read, Nothing, Worker, Event;
+
+    // ---- Players (desk/players.rs) ----
     players(Nothing) -> Vec<crate::views::PlayerView>: Read, Nothing, Worker, Event;
     add_players(AddPlayersRequest) -> Vec<crate::views::PlayerView>: Write, Event, Worker, Event;
     add_team(AddTeamRequest) -> Vec<crate::views::PlayerView>: Write, Event, Worker, Event;
@@ -181,6 +222,8 @@ surface! {
     set_fixed_table(FixedTableRequest) -> crate::views::PlayerView: Write, Event, Worker, Event;
     tardiness(TardinessRequest) -> TardinessView: Write, Event, Worker, Event;
     set_rounds(SetRoundsRequest) -> crate::views::EventView: Write, Event, Worker, Event;
+
+    // ---- Rounds (desk/rounds.rs) ----
     pair_round(PairRequest) -> crate::views::PairingsView: Write, Event, Slow, Event;
     pairings(PairingsRequest) -> crate::views::PairingsView: Read, Nothing, Worker, Event;
     explain(RoundRequest) -> crate::views::ExplanationView: Read, Nothing, Worker, Event;
@@ -188,83 +231,132 @@ surface! {
     swap(SwapRequest) -> crate::views::PairingsView: Write, Event, Worker, Event;
     give_bye(GiveByeRequest) -> crate::views::PairingsView: Write, Event, Worker, Event;
     enter_pairing(EnterPairingRequest) -> crate::views::PairingsView: Write, Event, Slow, Event;
+
+    // ---- Results (desk/results.rs) ----
+    read_slip(ReadSlipRequest) -> ScannedSlip: Read, Nothing, Worker, Event;
     preview_result(ResultRequest) -> crate::views::TableView: Write, Nothing, Here, Event;
     record_result(ResultRequest) -> RecordedView: Write, Event, Here, Event;
     record_results(BulkResultsRequest) -> Vec<crate::views::TableView>: Write, Event, Slow, Event;
+
+    // ---- History (desk/history.rs) ----
     undo(Nothing) -> crate::session::HistoryItem: Write, Event, Worker, Event;
     redo(Nothing) -> crate::session::HistoryItem: Write, Event, Worker, Event;
     history(Nothing) -> Vec<crate::session::HistoryItem>: Write, Nothing, Worker, Event;
     back_to_round(BackToRoundRequest) -> Vec<crate::session::HistoryItem>: Write, Event, Slow, Event;
+
+    // ---- Penalties (desk/penalties.rs) ----
     penalty(PenaltyRequest) -> crate::views::PenaltyView: Write, Event, Worker, Event;
     penalties(Nothing) -> Vec<crate::views::PenaltyView>: Write, Nothing, Worker, Event;
+
+    // ---- Standings (desk/standings.rs) ----
     standings(StandingsRequest) -> crate::views::StandingsView: Read, Nothing, Worker, Event;
-    breakdown(Nothing) -> crate::breakdown::BreakdownView: Read, Nothing, Worker, Event;
-    projection(ProjectionRequest) -> crate::projection_view::CutLineView: Read, Nothing, Worker, Event;
-    prizes(PrizesRequest) -> crate::prizes_view::PayoutView: Read, Nothing, Worker, Event;
-    set_prizes(SetPrizesRequest) -> crate::prizes_view::PayoutView: Write, Event, Worker, Event;
-    draw_raffle(DrawRequest) -> crate::prizes_view::PayoutView: Write, Event, Worker, Event;
-    season(SeasonRequest) -> crate::prizes_view::SeasonView: Local, Nothing, Slow, Nothing;
-    print_season(crate::prizes_view::PrintSeasonRequest) -> PrintView: Local, Files, Slow, Nothing;
-    export_season(crate::prizes_view::ExportSeasonRequest) -> crate::export::ExportView: Local, Files, Slow, Nothing;
-    deck_check(crate::deck_check_view::DeckCheckRequest) -> crate::deck_check_view::DeckCheckView: Write, Event, Worker, Event;
-    deck_check_extension(crate::deck_check_view::DeckCheckExtensionRequest) -> Vec<crate::deck_check_view::DeckCheckView>: Write, Event, Worker, Event;
-    deck_checks(RoundRequest) -> Vec<crate::deck_check_view::DeckCheckView>: Read, Nothing, Worker, Event;
-    start_cut(CutRequest) -> crate::bracket_view::BracketView: Write, Event, Slow, Event;
+    breakdown(Nothing) -> crate::views::breakdown::BreakdownView: Read, Nothing, Worker, Event;
+    projection(ProjectionRequest) -> crate::views::projection::CutLineView: Read, Nothing, Worker, Event;
+
+    // ---- The top cut (desk/top_cut.rs) ----
+    start_cut(CutRequest) -> crate::views::bracket::BracketView: Write, Event, Slow, Event;
     pair_bracket_round(Nothing) -> crate::views::PairingsView: Write, Event, Slow, Event;
-    bracket(Nothing) -> Option<crate::bracket_view::BracketView>: Read, Nothing, Worker, Event;
+    bracket(Nothing) -> Option<crate::views::bracket::BracketView>: Read, Nothing, Worker, Event;
+
+    // ---- Prizes and seasons (desk/prizes.rs) ----
+    prizes(PrizesRequest) -> crate::views::prizes::PayoutView: Read, Nothing, Worker, Event;
+    set_prizes(SetPrizesRequest) -> crate::views::prizes::PayoutView: Write, Event, Worker, Event;
+    draw_raffle(DrawRequest) -> crate::views::prizes::PayoutView: Write, Event, Worker, Event;
+    season(SeasonRequest) -> crate::views::prizes::SeasonView: Local, Nothing, Slow, Nothing;
+    print_season(PrintSeasonRequest) -> PrintView: Local, Files, Slow, Nothing, Viewer;
+    export_season(ExportSeasonRequest) -> crate::export::ExportView: Local, Files, Slow, Nothing;
+
+    // ---- Deck checks (desk/deck_checks.rs) ----
+    deck_check(DeckCheckRequest) -> crate::views::deck_checks::DeckCheckView: Write, Event, Worker, Event;
+    deck_check_extension(DeckCheckExtensionRequest) -> Vec<crate::views::deck_checks::DeckCheckView>: Write, Event, Worker, Event;
+    deck_checks(RoundRequest) -> Vec<crate::views::deck_checks::DeckCheckView>: Read, Nothing, Worker, Event;
+
+    // ---- Files: exports, printouts, backups (desk/files.rs) ----
     export(ExportRequest) -> crate::export::ExportView: Local, Files, Slow, Event;
-    print(PrintRequest) -> PrintView: Local, Files, Slow, Event;
+    print(PrintRequest) -> PrintView: Local, Files, Slow, Event, Viewer, StationPrint;
     printout(PrintRequest) -> PrintoutView: Read, Nothing, Worker, Event;
     backups(Option<BackupsRequest>) -> Vec<crate::backup::BackupView>: Local, Nothing, Worker, Nothing;
     restore_backup(RestoreRequest) -> crate::backup::RestoreView: Local, Files, Slow, Nothing;
     save_copy(SaveCopyRequest) -> crate::session::SavedCopyView: Local, Files, Slow, Event;
     archive(Nothing) -> ArchiveDocument: Read, Nothing, Worker, Event;
     report(Nothing) -> crate::report::EventReport: Read, Nothing, Worker, Event;
-    room(Nothing) -> crate::room::RoomView: Public, Nothing, Worker, Event;
+
+    // ---- The room: phones and stations (desk/room.rs) ----
+    room(Nothing) -> crate::room::RoomView: Public, Nothing, Worker, Event, Poll;
     report_result(ReportRequest) -> ReportView: Public, Event, Worker, Event;
     room_settings(Nothing) -> crate::room::RoomSettings: Local, Nothing, Worker, Event;
     set_room(crate::room::RoomSettings) -> crate::room::RoomSettings: Local, App, Worker, Event;
-    publish_season(Option<crate::prizes_view::SeasonRequest>) -> Option<crate::room::RoomSeason>: Local, App, Slow, Event;
+    publish_season(Option<super::prizes::SeasonRequest>) -> Option<crate::room::RoomSeason>: Local, App, Slow, Event;
     set_clock(ClockRequest) -> (): Local, App, Worker, Nothing;
     table_codes(RoundRequest) -> Vec<TableCodeView>: Write, Nothing, Worker, Event;
     reports(Nothing) -> Vec<TableReportView>: Write, Nothing, Worker, Event;
     confirm_report(TableRequest) -> crate::views::TableView: Write, Event, Worker, Event;
+
+    // ---- Players' tickets (desk/tickets.rs) ----
     player_by_code(PlayerCodeRequest) -> PlayerCodeView: Public, Nothing, Worker, Event;
     player_ticket(PlayerRequest) -> PlayerTicketView: Local, Nothing, Worker, Event;
     player_tickets(Nothing) -> Vec<PlayerTicketView>: Local, Nothing, Worker, Event;
     reissue_player_code(PlayerRequest) -> PlayerTicketView: Local, Event, Worker, Event;
-    door(Nothing) -> crate::door_view::DoorPageView: Public, Nothing, Worker, Event;
-    enter(EnterRequest) -> EnteredView: Public, Event, Worker, Event;
-    me(CodeRequest) -> crate::door_view::MeView: Public, Nothing, Worker, Event;
-    check_in_by_code(CodeRequest) -> crate::door_view::MeView: Public, Event, Worker, Event;
-    withdraw_by_code(CodeRequest) -> crate::door_view::MeView: Public, Event, Worker, Event;
-    request_drop(CodeRequest) -> crate::door_view::MeView: Public, Event, Worker, Event;
-    call_judge(CallJudgeRequest) -> crate::door_view::MeView: Public, Event, Worker, Event;
-    door_view(Nothing) -> crate::door_view::DoorView: Read, Nothing, Worker, Event;
-    set_door(tablekeeper_engine::model::DoorSettings) -> crate::door_view::DoorView: Write, Event, Worker, Event;
-    desk_enter(EnterRequest) -> crate::door_view::DoorView: Write, Event, Worker, Event;
-    decide_entry(DecideEntryRequest) -> crate::door_view::DoorView: Write, Event, Worker, Event;
-    withdraw_entry(EntryRequest) -> crate::door_view::DoorView: Write, Event, Worker, Event;
-    check_in(EntryRequest) -> crate::door_view::DoorView: Write, Event, Worker, Event;
-    draw_lottery(DrawRequest) -> crate::door_view::DoorView: Write, Event, Worker, Event;
-    decide_drop_request(DecideDropRequest) -> crate::door_view::DoorView: Write, Event, Worker, Event;
-    library_info(Nothing) -> crate::library_view::LibraryView: Local, Nothing, Worker, Nothing;
-    open_library(OpenLibraryRequest) -> crate::library_view::LibraryView: Local, Files, Worker, Nothing;
-    library_players(Nothing) -> Vec<crate::library_view::LibraryPlayerView>: Local, Nothing, Slow, Nothing;
-    library_find(LibraryFindRequest) -> Vec<crate::library_view::LibraryPlayerView>: Local, Nothing, Here, Nothing;
-    library_add(crate::library_view::LibraryPlayerDetails) -> crate::library_view::LibraryPlayerView: Local, Files, Worker, Nothing;
-    library_edit(LibraryEditRequest) -> crate::library_view::LibraryPlayerView: Local, Files, Worker, Nothing;
-    library_duplicates(Nothing) -> Vec<Vec<crate::library_view::LibraryPlayerView>>: Local, Nothing, Worker, Nothing;
-    library_merge(LibraryMergeRequest) -> crate::library_view::LibraryPlayerView: Local, Files, Worker, Nothing;
-    library_remove(LibraryNumberRequest) -> crate::library_view::LibraryPlayerView: Local, Files, Slow, Nothing;
+
+    // ---- The door and judge calls (desk/door.rs) ----
+    door(Nothing) -> crate::views::door::DoorPageView: Public, Nothing, Worker, Event;
+    enter(EnterRequest) -> EnteredView: Public, Event, Worker, Event, Entry;
+    me(CodeRequest) -> crate::views::door::MeView: Public, Nothing, Worker, Event;
+    check_in_by_code(CodeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
+    withdraw_by_code(CodeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
+    request_drop(CodeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
+    call_judge(CallJudgeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
+    door_view(Nothing) -> crate::views::door::DoorView: Read, Nothing, Worker, Event;
+    set_door(tablekeeper_engine::model::DoorSettings) -> crate::views::door::DoorView: Write, Event, Worker, Event;
+    desk_enter(EnterRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
+    decide_entry(DecideEntryRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
+    withdraw_entry(EntryRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
+    check_in(EntryRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
+    draw_lottery(DrawRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
+    decide_drop_request(DecideDropRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
+    judge_calls(Nothing) -> crate::views::door::JudgeCallsView: Read, Nothing, Worker, Event;
+    desk_call_judge(DeskCallRequest) -> crate::views::door::JudgeCallsView: Write, Event, Worker, Event;
+    claim_call(CallRequest) -> crate::views::door::JudgeCallsView: Write, Event, Worker, Event;
+    resolve_call(CallRequest) -> crate::views::door::JudgeCallsView: Write, Event, Worker, Event;
+
+    // ---- The player library (desk/library.rs) ----
+    library_info(Nothing) -> crate::views::library::LibraryView: Local, Nothing, Worker, Nothing;
+    open_library(OpenLibraryRequest) -> crate::views::library::LibraryView: Local, Files, Worker, Nothing;
+    library_players(Nothing) -> Vec<crate::views::library::LibraryPlayerView>: Local, Nothing, Slow, Nothing;
+    library_find(LibraryFindRequest) -> Vec<crate::views::library::LibraryPlayerView>: Local, Nothing, Here, Nothing;
+    library_add(crate::views::library::LibraryPlayerDetails) -> crate::views::library::LibraryPlayerView: Local, Files, Worker, Nothing;
+    library_edit(LibraryEditRequest) -> crate::views::library::LibraryPlayerView: Local, Files, Worker, Nothing;
+    library_duplicates(Nothing) -> Vec<Vec<crate::views::library::LibraryPlayerView>>: Local, Nothing, Worker, Nothing;
+    library_merge(LibraryMergeRequest) -> crate::views::library::LibraryPlayerView: Local, Files, Worker, Nothing;
+    library_remove(LibraryNumberRequest) -> crate::views::library::LibraryPlayerView: Local, Files, Slow, Nothing;
     library_export(LibraryFileRequest) -> crate::export::ExportView: Local, Files, Slow, Nothing;
-    library_import(LibraryFileRequest) -> crate::library_view::LibraryImportView: Local, Files, Slow, Nothing;
-    library_history(LibraryNumberRequest) -> crate::library_view::PlayerHistoryView: Local, Nothing, Slow, Nothing;
+    library_import(LibraryFileRequest) -> crate::views::library::LibraryImportView: Local, Files, Slow, Nothing;
+    library_history(LibraryNumberRequest) -> crate::views::library::PlayerHistoryView: Local, Nothing, Slow, Nothing;
     register_from_library(LibraryRegisterRequest) -> Vec<crate::views::PlayerView>: Local, Event, Worker, Event;
-    judge_calls(Nothing) -> crate::door_view::JudgeCallsView: Read, Nothing, Worker, Event;
-    desk_call_judge(DeskCallRequest) -> crate::door_view::JudgeCallsView: Write, Event, Worker, Event;
-    claim_call(CallRequest) -> crate::door_view::JudgeCallsView: Write, Event, Worker, Event;
-    resolve_call(CallRequest) -> crate::door_view::JudgeCallsView: Write, Event, Worker, Event;
+}
+
+/// A command's answer with what the desk had to say besides it (a backup that could not be
+/// written, a name no font prints): the window shows the notices with the answer, so no
+/// command needs a second trip to ask for them.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, ts_rs::TS)]
+#[ts(export)]
+pub struct Answered {
+    /// The command's own answer, as [`dispatch`] gives it.
+    #[ts(type = "unknown")]
+    pub data: Value,
+    /// The notices of this command (and of any earlier one not yet shown), once each.
+    pub notices: Vec<tablekeeper_words::message::Message>,
+}
+
+/// [`dispatch`], and the notices the desk has for its user after it.
+pub fn dispatch_answered(
+    desk: &mut Desk,
+    name: &str,
+    request: Value,
+) -> Result<Answered, CommandError> {
+    let data = dispatch(desk, name, request)?;
+    let notices = desk.take_notices(())?;
+    Ok(Answered { data, notices })
 }
 
 /// The command called `name`, if there is one.
@@ -289,7 +381,7 @@ fn type_names(expression: &str) -> Vec<String> {
 /// runs it the usual way instead.
 pub fn not_run_here(name: &str) -> CommandError {
     CommandError::input(
-        ErrorKind::NotAllowed,
+        ErrorKind::RunElsewhere,
         msg!(
             "error.not-allowed.run-here",
             "'{name}' is not run on the window's own thread now; run it the usual way",

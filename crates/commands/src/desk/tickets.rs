@@ -4,14 +4,31 @@
 //! the player's own ticket (`player_ticket`, the `tickets` printout); a reissue makes the
 //! old ticket useless at once.
 
-use super::Desk;
-use super::door_commands::{Holder, wrong_player_code};
-use super::requests::{
-    Nothing, PlayerCodeRequest, PlayerCodeView, PlayerRequest, PlayerTicketView,
-};
+use super::base::Desk;
+use super::base::Nothing;
+use super::door::{Holder, wrong_player_code};
+use super::players::PlayerRequest;
 use crate::error::CommandError;
 use crate::room::Room;
 use crate::room::codes;
+use crate::views::tickets::PlayerTicketView;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// A code typed or scanned on a phone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PlayerCodeRequest {
+    pub code: String,
+}
+
+/// Who a personal code belongs to (what the phone shows: "You are …").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PlayerCodeView {
+    pub player: u32,
+    pub name: String,
+}
 
 /// The page address that opens with `code` (a fragment: it never reaches a server's log).
 pub fn ticket_url(share_url: &str, code: &str) -> String {

@@ -3,7 +3,7 @@
 //! bracket — and the results players report with their table's code.
 //!
 //! This module holds the room's state and builds its views; the commands that use them are
-//! on the desk (`desk::room_commands`), and the HTTP server that serves them is a host
+//! on the desk (`desk::room`), and the HTTP server that serves them is a host
 //! (`crates/lan`). The room view is built for anyone in the shop to see: it names players
 //! by name and player number only and never carries publisher IDs, penalties or the
 //! pairing seed (the table codes are derived from it).

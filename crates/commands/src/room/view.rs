@@ -10,9 +10,9 @@ use ts_rs::TS;
 
 use super::codes::{self, Secret};
 use super::settings::{ClockState, Reporting, RoomSettings};
-use crate::bracket_view::BracketView;
 use crate::error::CommandError;
 use crate::session::Session;
+use crate::views::bracket::BracketView;
 use crate::views::{ResultView, SeatView};
 
 /// The room's state while an event is open.
@@ -56,7 +56,7 @@ pub struct RoomSeasonRow {
 
 impl RoomSeason {
     /// The phones' part of a season's standings (no records, no files).
-    pub fn of(view: &crate::prizes_view::SeasonView) -> RoomSeason {
+    pub fn of(view: &crate::views::prizes::SeasonView) -> RoomSeason {
         RoomSeason {
             name: view.name.clone(),
             events: u32::try_from(view.events.len()).unwrap_or(u32::MAX),
@@ -244,7 +244,7 @@ type CacheKey = (usize, RoomSettings, u64, u64);
 type CutLineKey = (usize, bool);
 
 /// The planned cut's line, shared by every phone's view (`None`: not shown).
-type SharedCutLine = Arc<Option<crate::projection_view::CutLineView>>;
+type SharedCutLine = Arc<Option<crate::views::projection::CutLineView>>;
 
 /// The cached event part of the view and its JSON.
 #[derive(Debug)]
@@ -478,7 +478,7 @@ pub fn room_result_of(
     result: &tablekeeper_engine::model::MatchResult,
     ruleset: &tablekeeper_engine::Ruleset,
 ) -> RoomResult {
-    room_result(&crate::result_view::result_view(&result.entry, ruleset))
+    room_result(&crate::views::results::result_view(&result.entry, ruleset))
 }
 
 /// A result without how it came about: a penalty or a default reads as a win.

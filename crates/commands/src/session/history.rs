@@ -353,7 +353,7 @@ pub(crate) fn entry_summary(entry: &ResultEntry) -> Message {
         ResultEntry::Team { seats } => msg!(
             "result.team",
             "team seats {seats}",
-            seats = crate::result_view::team_seats(seats)
+            seats = crate::views::results::team_seats(seats)
         ),
     }
 }

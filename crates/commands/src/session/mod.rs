@@ -9,8 +9,10 @@
 //! state opening starts from), `storage.rs` (snapshots due, backups, notices, copies),
 //! `history.rs` (undo, redo, back to a round), `players.rs`, `penalties.rs`, `pairing.rs`,
 //! `results.rs` (one plan for every result), `views.rs`, `top_cut.rs`, `suggestions.rs`,
-//! `door.rs` (entries, check-in, drop requests and judge calls), `projection.rs` (the cut line).
+//! `door.rs` (entries, check-in, drop requests and judge calls), `projection.rs` (the cut line),
+//! `prizes.rs` (prize rules and the raffle), `deck_checks.rs`, `tables.rs` (the table range).
 
+mod deck_checks;
 mod door;
 mod history;
 mod open;
@@ -18,14 +20,17 @@ mod options;
 mod pairing;
 mod penalties;
 mod players;
+mod prizes;
 mod projection;
 mod results;
 mod snapshot;
 mod storage;
 mod suggestions;
+mod tables;
 mod top_cut;
 mod views;
 
+pub(crate) use door::now_seconds;
 pub use history::HistoryItem;
 pub(crate) use open::no_round_yet;
 pub use open::{Session, event_identity};

@@ -1,9 +1,9 @@
 //! The cut line of the open event: the engine's projection for the planned cut
 //! (else the one suggested), as the view every host shows.
 
-use super::Session;
+use super::open::Session;
 use crate::error::CommandError;
-use crate::projection_view::CutLineView;
+use crate::views::projection::CutLineView;
 
 impl Session {
     /// Each player's chance of making a cut of `cut` (`None`: the planned cut, else the one

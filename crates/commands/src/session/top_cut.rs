@@ -17,9 +17,9 @@ use tablekeeper_words::message::Message;
 
 use super::open::Session;
 use super::options::{CutOptions, FinalsChoice};
-use crate::bracket_view::BracketView;
 use crate::error::CommandError;
 use crate::views::PairingsView;
+use crate::views::bracket::BracketView;
 use tablekeeper_words::msg;
 
 /// Usage rate aggregates the decks of players with at least this many wins when the event

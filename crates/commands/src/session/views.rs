@@ -108,7 +108,10 @@ impl Session {
     }
 
     /// Where `round` (default: the current one) stands.
-    pub fn progress(&self, round: Option<u32>) -> Result<crate::desk::RoundProgress, CommandError> {
+    pub fn progress(
+        &self,
+        round: Option<u32>,
+    ) -> Result<crate::views::RoundProgress, CommandError> {
         let number = self.round_or_current(round)?;
         let found = self
             .event
@@ -116,7 +119,7 @@ impl Session {
             .ok_or(tablekeeper_engine::EngineError::UnknownRound(number))?;
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         let tables = found.matches.iter().filter(|m| m.table.is_some());
-        Ok(crate::desk::RoundProgress {
+        Ok(crate::views::RoundProgress {
             round: number,
             entered: count(tables.clone().filter(|m| m.result.is_some()).count()),
             tables: count(tables.count()),

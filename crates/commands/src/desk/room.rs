@@ -8,8 +8,9 @@ use tablekeeper_engine::model::{ResultEntry, Seats};
 use tablekeeper_words::{ErrorKind, msg};
 use ts_rs::TS;
 
-use super::Desk;
-use super::requests::{Nothing, RoundRequest};
+use super::base::Desk;
+use super::base::Nothing;
+use super::rounds::RoundRequest;
 use crate::error::CommandError;
 use crate::result_input::parse_result;
 use crate::room::codes::{self, Secret};
@@ -119,7 +120,7 @@ impl Desk {
     /// stops showing it (`null`).
     pub fn publish_season(
         &mut self,
-        request: Option<crate::prizes_view::SeasonRequest>,
+        request: Option<super::prizes::SeasonRequest>,
     ) -> Result<Option<crate::room::RoomSeason>, CommandError> {
         self.session()?;
         let season = match request {
@@ -189,7 +190,7 @@ impl Desk {
             Vec::new()
         };
         Ok(super::PrintContext {
-            printed_at: super::print_time(),
+            printed_at: super::printer::print_time(),
             table_codes,
             share_url: self.share_url.clone(),
             tickets,

@@ -280,7 +280,7 @@ pub struct MeView {
 pub struct MyCutLineView {
     pub cut: u32,
     pub rounds_left: u32,
-    pub chance: crate::projection_view::CutChance,
+    pub chance: crate::views::projection::CutChance,
     pub tables: Vec<u32>,
     pub tiebreakers: bool,
 }

@@ -9,11 +9,11 @@ use serde::{Deserialize, Serialize};
 use tablekeeper_store::library::{Appearance, Library, default_library};
 use ts_rs::TS;
 
-use super::Desk;
+use super::base::Desk;
 use crate::error::CommandError;
 use crate::export::ExportView;
-use crate::library_view::*;
 use crate::views::PlayerView;
+use crate::views::library::*;
 
 /// Opens another library file (created when it does not exist), or the app's own (`null`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -175,7 +175,7 @@ impl Desk {
         if let Some(same) = library.same_as(&details)? {
             return Err(duplicate_in_library(&same));
         }
-        let added = library.add(&details, &super::print_time())?;
+        let added = library.add(&details, &super::printer::print_time())?;
         self.player_view(added.number)
     }
 
@@ -264,7 +264,7 @@ impl Desk {
     ) -> Result<LibraryImportView, CommandError> {
         let summary = self
             .library_mut()?
-            .import(&request.path, &super::print_time())?;
+            .import(&request.path, &super::printer::print_time())?;
         Ok(LibraryImportView {
             added: summary.added,
             matched: summary.matched,
@@ -333,7 +333,7 @@ impl Desk {
             return;
         }
         let linked = (|| -> Result<(), CommandError> {
-            let now = super::print_time();
+            let now = super::printer::print_time();
             let appearances = self.appearances_of(added)?;
             let players = added
                 .iter()
@@ -403,4 +403,66 @@ fn ticket_code(typed: &str) -> Option<String> {
     };
     let code = crate::room::codes::normalize(code);
     (code.len() >= 10).then_some(code)
+}
+
+/// One event of a player's history, read from its file as it is now.
+fn history_event(appearance: &tablekeeper_store::library::Appearance) -> HistoryEventView {
+    let unreadable = HistoryEventView {
+        name: appearance.event_name.clone(),
+        file: appearance.file.clone(),
+        date: appearance.date.clone(),
+        readable: false,
+        players: 0,
+        place: None,
+        wins: 0,
+        losses: 0,
+        draws: 0,
+        dropped: false,
+        penalties: Vec::new(),
+    };
+    let Ok((event, _)) = crate::season::read_event(&appearance.file) else {
+        return unreadable;
+    };
+    let id = tablekeeper_engine::model::PlayerId(appearance.player);
+    let Ok(player) = event.player(id) else {
+        return unreadable;
+    };
+    let mut place = 1u32;
+    let mut found = None;
+    for group in
+        tablekeeper_engine::rules::final_order::final_order(&event, false).unwrap_or_default()
+    {
+        if let Some(finisher) = group.iter().find(|f| f.player == id) {
+            found = Some((place, finisher.wins, finisher.losses, finisher.draws));
+            break;
+        }
+        place = place.saturating_add(u32::try_from(group.len()).unwrap_or(u32::MAX));
+    }
+    let (place, wins, losses, draws) = match found {
+        Some((place, w, l, d)) => (Some(place), w, l, d),
+        None => (None, 0, 0, 0),
+    };
+    HistoryEventView {
+        name: event.settings.name.clone(),
+        file: appearance.file.clone(),
+        date: appearance.date.clone(),
+        readable: true,
+        players: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
+        place,
+        wins,
+        losses,
+        draws,
+        dropped: !player.is_active(),
+        penalties: event
+            .penalties
+            .iter()
+            .filter(|p| p.player == id)
+            .map(|p| HistoryPenaltyView {
+                round: p.round,
+                penalty: p.penalty,
+                infraction: p.infraction.clone(),
+                late_minutes: p.late_minutes(),
+            })
+            .collect(),
+    }
 }

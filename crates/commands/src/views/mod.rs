@@ -1,6 +1,18 @@
-//! The JSON shapes every command returns (documented in `docs/cli-json.md`).
+//! The shapes commands answer with (documented in `docs/cli-json.md`): pure data built
+//! from the event, with no `Session` and no files. The shapes every screen shows are here;
+//! each feature's own are in its file.
 //!
 //! Exact values are strings: fractions such as `"2/3"` or integers such as `"3"`.
+
+pub mod bracket;
+pub mod breakdown;
+pub mod deck_checks;
+pub mod door;
+pub mod library;
+pub mod prizes;
+pub mod projection;
+pub mod results;
+pub mod tickets;
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
@@ -251,7 +263,7 @@ pub struct SeatView {
     pub result: Option<ResultView>,
 }
 
-pub use crate::result_view::{GamesView, ResultView};
+pub use crate::views::results::{GamesView, ResultView};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
@@ -543,7 +555,7 @@ impl TableView {
             result: m
                 .result
                 .as_ref()
-                .map(|r| crate::result_view::result_view(&r.entry, &event.ruleset)),
+                .map(|r| crate::views::results::result_view(&r.entry, &event.ruleset)),
         }
     }
 
@@ -609,7 +621,7 @@ impl PairingsView {
                     single.result = m
                         .result
                         .as_ref()
-                        .map(|r| crate::result_view::result_view(&r.entry, &event.ruleset));
+                        .map(|r| crate::views::results::result_view(&r.entry, &event.ruleset));
                     match m.result.as_ref().map(|r| &r.entry) {
                         Some(ResultEntry::LateEntryLoss) => view.late_entry_losses.push(single),
                         _ => view.byes.push(single),
@@ -641,4 +653,16 @@ pub fn round_label(entrants: usize) -> String {
         8 => "quarterfinal".into(),
         n => format!("round-of-{n}"),
     }
+}
+
+/// Where a round stands: how many of its tables have their result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoundProgress {
+    pub round: u32,
+    /// Tables with a result.
+    pub entered: u32,
+    pub tables: u32,
+    /// Every table (and bye) of the round has its result: the next round can be paired.
+    pub complete: bool,
 }

@@ -29,7 +29,7 @@ pub struct BracketMatchView {
     /// The player who advances, once decided.
     pub winner: Option<u32>,
     /// The recorded result (a bye, a game score, a double loss, …).
-    pub result: Option<crate::result_view::ResultView>,
+    pub result: Option<crate::views::results::ResultView>,
     /// Double elimination: the bracket number (FoW "bracket n") and its part: `upper`,
     /// `lower`, `grand-final` or `reset`.
     #[serde(default)]
@@ -262,7 +262,7 @@ fn match_view(
         result: m
             .result
             .as_ref()
-            .map(|r| crate::result_view::result_view(&r.entry, ruleset)),
+            .map(|r| crate::views::results::result_view(&r.entry, ruleset)),
         bracket: None,
         part: None,
         first: m.first,

@@ -10,17 +10,18 @@
 //! time that does not depend on which matched.
 
 use serde::{Deserialize, Serialize};
-use tablekeeper_engine::Action;
 use tablekeeper_engine::model::{DoorSettings, PlayerDetails, PlayerId};
 use tablekeeper_words::{ErrorKind, msg};
 use ts_rs::TS;
 
-use super::Desk;
-use super::requests::Nothing;
-use crate::door_view::{DoorPageView, DoorView, JudgeCallsView, MeView};
+use super::base::Desk;
+use super::base::Nothing;
 use crate::error::CommandError;
 use crate::room::Room;
 use crate::room::codes;
+use crate::session::Session;
+use crate::session::now_seconds as now;
+use crate::views::door::{DoorPageView, DoorView, JudgeCallsView, MeView};
 
 /// An entry from the entry page (or typed at the desk).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -112,10 +113,6 @@ pub(super) enum Holder {
     Player(PlayerId),
 }
 
-fn now() -> i64 {
-    chrono::Utc::now().timestamp()
-}
-
 /// An entry's details, checked and cleaned as the desk checks a registration
 /// (`names::player_details`): a name, reading or ID the desk refuses is refused at the door
 /// too, with the same kind, before anything is stored.
@@ -141,10 +138,7 @@ impl Desk {
     pub fn enter(&mut self, request: EnterRequest) -> Result<EnteredView, CommandError> {
         let secret = self.room_secret();
         let session = self.session_mut()?;
-        session.door_step(Action::Enter {
-            details: details(request)?,
-            at: now(),
-        })?;
+        session.enter(details(request)?)?;
         let event = session.event();
         let number = u32::try_from(event.door.entries.len()).unwrap_or(u32::MAX);
         let code = codes::entry_code(&secret, event.settings.standings_seed, number);
@@ -167,10 +161,7 @@ impl Desk {
         let Holder::Entry(entry) = holder else {
             return Err(already_present());
         };
-        self.session_mut()?.door_step(Action::CheckIn {
-            entry,
-            by_player: true,
-        })?;
+        self.session_mut()?.check_in(entry, true)?;
         self.me_of(holder)
     }
 
@@ -195,29 +186,22 @@ impl Desk {
                 ),
             ));
         };
-        self.session_mut()?.door_step(Action::WithdrawEntry {
-            entry,
-            by_player: true,
-        })?;
+        self.session_mut()?.withdraw_entry(entry, true)?;
         self.me_of(holder)
     }
 
     /// "I drop after this round", from the player's phone.
     pub fn request_drop(&mut self, request: CodeRequest) -> Result<MeView, CommandError> {
         let player = self.player_holding(&request.code)?;
-        self.session_mut()?
-            .door_step(Action::RequestDrop { player, at: now() })?;
+        self.session_mut()?.request_drop(player)?;
         self.me_of(Holder::Player(player))
     }
 
     /// A player calls a judge to their table.
     pub fn call_judge(&mut self, request: CallJudgeRequest) -> Result<MeView, CommandError> {
         let player = self.player_holding(&request.code)?;
-        self.session_mut()?.door_step(Action::CallJudge {
-            player,
-            reason: crate::names::judge_call_reason(request.reason.as_deref())?,
-            at: now(),
-        })?;
+        let reason = crate::names::judge_call_reason(request.reason.as_deref())?;
+        self.session_mut()?.call_judge(player, reason)?;
         self.me_of(Holder::Player(player))
     }
 
@@ -241,43 +225,32 @@ impl Desk {
     }
 
     pub fn set_door(&mut self, settings: DoorSettings) -> Result<DoorView, CommandError> {
-        self.desk_step(Action::SetDoor(settings))
+        self.desk_step(|session| session.set_door(settings))
     }
 
     /// An entry typed at the desk (a player without a phone).
     pub fn desk_enter(&mut self, request: EnterRequest) -> Result<DoorView, CommandError> {
-        self.desk_step(Action::Enter {
-            details: details(request)?,
-            at: now(),
-        })
+        let details = details(request)?;
+        self.desk_step(|session| session.enter(details))
     }
 
     pub fn decide_entry(&mut self, request: DecideEntryRequest) -> Result<DoorView, CommandError> {
-        self.desk_step(Action::DecideEntry {
-            entry: request.entry,
-            accept: request.accept,
-        })
+        self.desk_step(|session| session.decide_entry(request.entry, request.accept))
     }
 
     pub fn withdraw_entry(&mut self, request: EntryRequest) -> Result<DoorView, CommandError> {
-        self.desk_step(Action::WithdrawEntry {
-            entry: request.entry,
-            by_player: false,
-        })
+        self.desk_step(|session| session.withdraw_entry(request.entry, false))
     }
 
     pub fn check_in(&mut self, request: EntryRequest) -> Result<DoorView, CommandError> {
-        self.desk_step(Action::CheckIn {
-            entry: request.entry,
-            by_player: false,
-        })
+        self.desk_step(|session| session.check_in(request.entry, false))
     }
 
     /// Draws the lottery with the seed given (to replay a draw) or a fresh one, recorded in
     /// the log (docs/door.md: replaying).
     pub fn draw_lottery(&mut self, request: DrawRequest) -> Result<DoorView, CommandError> {
         let seed = crate::seed::from_text(request.seed.as_deref())?;
-        self.desk_step(Action::DrawLottery { seed })
+        self.desk_step(|session| session.draw_lottery(seed))
     }
 
     pub fn decide_drop_request(
@@ -285,10 +258,7 @@ impl Desk {
         request: DecideDropRequest,
     ) -> Result<DoorView, CommandError> {
         let player = self.session()?.find_player(&request.player)?;
-        self.desk_step(Action::DecideDropRequest {
-            player,
-            accept: request.accept,
-        })
+        self.desk_step(|session| session.decide_drop_request(player, request.accept))
     }
 
     /// The judge calls (Results screen, stations).
@@ -302,35 +272,34 @@ impl Desk {
         request: DeskCallRequest,
     ) -> Result<JudgeCallsView, CommandError> {
         let player = self.session()?.find_player(&request.player)?;
-        self.call_step(Action::CallJudge {
-            player,
-            reason: crate::names::judge_call_reason(request.reason.as_deref())?,
-            at: now(),
-        })
+        let reason = crate::names::judge_call_reason(request.reason.as_deref())?;
+        self.call_step(|session| session.call_judge(player, reason))
     }
 
     pub fn claim_call(&mut self, request: CallRequest) -> Result<JudgeCallsView, CommandError> {
-        self.call_step(Action::ClaimCall {
-            call: request.call,
-            at: now(),
-        })
+        self.call_step(|session| session.claim_call(request.call))
     }
 
     pub fn resolve_call(&mut self, request: CallRequest) -> Result<JudgeCallsView, CommandError> {
-        self.call_step(Action::ResolveCall {
-            call: request.call,
-            at: now(),
-        })
+        self.call_step(|session| session.resolve_call(request.call))
     }
 
-    fn desk_step(&mut self, action: Action) -> Result<DoorView, CommandError> {
-        self.session_mut()?.door_step(action)?;
+    /// Makes one of the door's changes and answers the door as the desk shows it.
+    fn desk_step(
+        &mut self,
+        change: impl FnOnce(&mut Session) -> Result<(), CommandError>,
+    ) -> Result<DoorView, CommandError> {
+        change(self.session_mut()?)?;
         self.door_view(())
     }
 
-    fn call_step(&mut self, action: Action) -> Result<JudgeCallsView, CommandError> {
+    /// Makes one change to the judge calls and answers them as they stand.
+    fn call_step(
+        &mut self,
+        change: impl FnOnce(&mut Session) -> Result<(), CommandError>,
+    ) -> Result<JudgeCallsView, CommandError> {
         let session = self.session_mut()?;
-        session.door_step(action)?;
+        change(session)?;
         Ok(JudgeCallsView::of(session.event(), now()))
     }
 
@@ -409,7 +378,7 @@ impl Desk {
         let clock = self.room.clock_view(now_ms);
         let standings = self.published_rank_source()?;
         let cut_line = {
-            let session = self.session.as_ref().ok_or_else(super::no_event)?;
+            let session = self.session.as_ref().ok_or_else(super::base::no_event)?;
             self.room.cut_line(session)
         };
         let session = self.session()?;
@@ -432,7 +401,7 @@ impl Desk {
                 .rows
                 .iter()
                 .find(|row| row.player == player)
-                .map(|row| crate::door_view::MyCutLineView {
+                .map(|row| crate::views::door::MyCutLineView {
                     cut: line.cut,
                     rounds_left: line.rounds_left,
                     chance: row.chance,
@@ -451,7 +420,7 @@ impl Desk {
 
     /// (player number, rank) of the published standings (empty when not published).
     fn published_rank_source(&mut self) -> Result<Vec<(u32, u32)>, CommandError> {
-        let session = self.session.as_ref().ok_or_else(super::no_event)?;
+        let session = self.session.as_ref().ok_or_else(super::base::no_event)?;
         let now_ms = chrono::Utc::now().timestamp_millis();
         let base = self.room.base(session, now_ms)?;
         Ok(base

@@ -8,7 +8,6 @@ use tablekeeper_engine::standings::{self, records::Records};
 use ts_rs::TS;
 
 use crate::error::CommandError;
-use crate::session::Session;
 use crate::views::{StandingsView, ValueView};
 
 /// One round of one player's event.
@@ -51,10 +50,9 @@ pub struct BreakdownView {
     pub players: Vec<PlayerBreakdown>,
 }
 
-impl Session {
-    /// The breakdown of every player, in standings order.
-    pub fn breakdown(&self) -> Result<BreakdownView, CommandError> {
-        let event = self.event();
+impl BreakdownView {
+    /// The breakdown of every player of `event`, in standings order.
+    pub fn of(event: &tablekeeper_engine::Event) -> Result<BreakdownView, CommandError> {
         let computed = standings::compute(event)?;
         let view = StandingsView::from_standings(event, &computed);
         let records = Records::collect(event);

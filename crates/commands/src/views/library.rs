@@ -10,7 +10,6 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::model::PenaltyType;
-use tablekeeper_engine::rules::final_order::final_order;
 use tablekeeper_store::library::{LibraryDetails, LibraryPlayer};
 use ts_rs::TS;
 
@@ -144,66 +143,4 @@ pub struct HistoryEventView {
 pub struct PlayerHistoryView {
     pub player: LibraryPlayerView,
     pub events: Vec<HistoryEventView>,
-}
-
-/// One event of a player's history, read from its file as it is now.
-pub(crate) fn history_event(
-    appearance: &tablekeeper_store::library::Appearance,
-) -> HistoryEventView {
-    let unreadable = HistoryEventView {
-        name: appearance.event_name.clone(),
-        file: appearance.file.clone(),
-        date: appearance.date.clone(),
-        readable: false,
-        players: 0,
-        place: None,
-        wins: 0,
-        losses: 0,
-        draws: 0,
-        dropped: false,
-        penalties: Vec::new(),
-    };
-    let Ok((event, _)) = crate::prizes_view::read_event(&appearance.file) else {
-        return unreadable;
-    };
-    let id = tablekeeper_engine::model::PlayerId(appearance.player);
-    let Ok(player) = event.player(id) else {
-        return unreadable;
-    };
-    let mut place = 1u32;
-    let mut found = None;
-    for group in final_order(&event, false).unwrap_or_default() {
-        if let Some(finisher) = group.iter().find(|f| f.player == id) {
-            found = Some((place, finisher.wins, finisher.losses, finisher.draws));
-            break;
-        }
-        place = place.saturating_add(u32::try_from(group.len()).unwrap_or(u32::MAX));
-    }
-    let (place, wins, losses, draws) = match found {
-        Some((place, w, l, d)) => (Some(place), w, l, d),
-        None => (None, 0, 0, 0),
-    };
-    HistoryEventView {
-        name: event.settings.name.clone(),
-        file: appearance.file.clone(),
-        date: appearance.date.clone(),
-        readable: true,
-        players: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
-        place,
-        wins,
-        losses,
-        draws,
-        dropped: !player.is_active(),
-        penalties: event
-            .penalties
-            .iter()
-            .filter(|p| p.player == id)
-            .map(|p| HistoryPenaltyView {
-                round: p.round,
-                penalty: p.penalty,
-                infraction: p.infraction.clone(),
-                late_minutes: p.late_minutes(),
-            })
-            .collect(),
-    }
 }

@@ -1,0 +1,131 @@
+//! A season read from event files: each file as it is on disk now (a corrected event
+//! changes the season), each event once however often it is listed, the same person
+//! matched across events. The points are the engine's (`engine::season`); the table is
+//! `views::prizes::SeasonView`. docs/seasons.md.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use tablekeeper_engine::Event;
+use tablekeeper_engine::model::{Outcome, Seats};
+use tablekeeper_engine::rules::final_order::final_order;
+use tablekeeper_engine::season::{SeasonEvent, SeasonResult, SeasonRules, compute};
+
+use crate::error::CommandError;
+use crate::views::prizes::SeasonView;
+
+/// A season's standings under `rules` (TOML text) over the event files `files`: each read
+/// as it is on disk now (a corrected event changes the season), each event once however
+/// often it is listed.
+pub fn season(rules: &str, files: &[PathBuf]) -> Result<SeasonView, CommandError> {
+    let rules = SeasonRules::from_toml(rules)?;
+    let listed = files;
+    let mut events = Vec::with_capacity(listed.len());
+    // Each event's file (the first listed of its copies), by the event's identity.
+    let mut files: HashMap<String, PathBuf> = HashMap::new();
+    for path in listed {
+        let (event, id) = read_event(path)?;
+        if files.contains_key(&id) {
+            continue;
+        }
+        files.insert(id.clone(), path.clone());
+        events.push(season_event(&event, id)?);
+    }
+    let standings = compute(&rules, &events);
+    Ok(SeasonView::of(&standings, &files))
+}
+
+/// A date typed for a season's range: `YYYY-MM-DD`.
+pub(crate) fn season_date(text: &str) -> Result<String, CommandError> {
+    chrono::NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map(|d| d.format("%Y-%m-%d").to_string())
+        .map_err(|_| {
+            CommandError::input(
+                tablekeeper_words::ErrorKind::InvalidSeason,
+                tablekeeper_words::msg!(
+                    "error.invalid-season.date",
+                    "'{date}' is not a date; write it as 2026-12-31",
+                    date = text
+                ),
+            )
+        })
+}
+
+/// The event as stored, and its identity: when it was created and its recorded seed (a
+/// copy or a backup of the same event is the same event).
+pub(crate) fn read_event(path: &Path) -> Result<(Event, String), CommandError> {
+    let stored = tablekeeper_store::EventFile::load_read_only(path)?;
+    let id = crate::session::event_identity(&stored.created_at, stored.settings.standings_seed);
+    let event = crate::replay::replay_stored(&stored, path)?;
+    Ok((event, id))
+}
+
+/// The same person across events: the publisher ID where there is one, else the name and
+/// reading (a season reads the event files alone).
+fn person(player: &tablekeeper_engine::model::Player) -> String {
+    match &player.publisher_id {
+        Some(id) if !id.trim().is_empty() => format!("id:{}", id.trim()),
+        _ => format!(
+            "name:{}|{}",
+            player.name.trim(),
+            player.reading.as_deref().unwrap_or("").trim()
+        ),
+    }
+}
+
+fn season_event(event: &Event, id: String) -> Result<SeasonEvent, CommandError> {
+    let groups = final_order(event, false)?;
+    let mut results = Vec::new();
+    let mut place = 1u32;
+    for group in &groups {
+        for finisher in group {
+            if let Ok(player) = event.player(finisher.player) {
+                results.push(SeasonResult {
+                    key: person(player),
+                    name: player.name.clone(),
+                    place,
+                    wins: finisher.wins,
+                    losses: finisher.losses,
+                    draws: finisher.draws,
+                });
+            }
+        }
+        place = place.saturating_add(u32::try_from(group.len()).unwrap_or(u32::MAX));
+    }
+    let key = |id| event.player(id).map(person).ok();
+    let mut matches = Vec::new();
+    for found in event.rounds.iter().flat_map(|r| &r.matches) {
+        if let (Seats::Pair { a, b }, Some(result)) = (found.seats, &found.result)
+            && let (Some(ka), Some(kb)) = (key(a), key(b))
+        {
+            let winner = match (result.seats.first(), result.seats.get(1)) {
+                (Some(sa), Some(sb))
+                    if sa.outcome == Outcome::Win && sb.outcome != Outcome::Win =>
+                {
+                    Some(true)
+                }
+                (Some(sa), Some(sb))
+                    if sb.outcome == Outcome::Win && sa.outcome != Outcome::Win =>
+                {
+                    Some(false)
+                }
+                _ => None,
+            };
+            matches.push((ka, kb, winner));
+        }
+    }
+    // The identity begins with the creation time (RFC 3339, with the laptop's offset).
+    let held_at = id
+        .split('/')
+        .next()
+        .and_then(|created| chrono::DateTime::parse_from_rfc3339(created).ok())
+        .map_or(0, |created| created.timestamp_millis());
+    Ok(SeasonEvent {
+        id,
+        held_at,
+        name: event.settings.name.clone(),
+        players: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
+        results,
+        matches,
+    })
+}
