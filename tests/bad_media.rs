@@ -216,7 +216,7 @@ fn a_full_disk_refuses_changes_with_disk_full_and_keeps_the_event() {
     );
 }
 
-/// Issue 22, point 9: creating an event on a disk with too little room says the disk is
+/// Creating an event on a disk with too little room says the disk is
 /// full and leaves nothing (no file called damaged, no `.lock`), whatever room is left:
 /// none, some of the file, or the file without its side files.
 #[test]

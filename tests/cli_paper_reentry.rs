@@ -1,4 +1,4 @@
-//! Issue 14 points 3 and 6 through the real binary: a day run on paper is entered again
+//! Through the real binary: a day run on paper is entered again
 //! round by round as given (`enter-pairing` from a CSV, `results` as one step each) and
 //! ends with the same standings as the event it was played from; plus the commands that
 //! used to be the CLI's alone in spirit but now are the surface's: `edit-player`,

@@ -221,7 +221,7 @@ fn bad_input_gets_a_kind_and_a_message() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("does not exist"));
 }
 
-/// Issue 26 through the binary: the demo event's payout from a rules file (and as CSV), the
+/// Through the binary: the demo event's payout from a rules file (and as CSV), the
 /// same raffle from the same seed, and a season over the event and a copy of it (one event).
 #[test]
 fn prizes_and_a_season_from_rules_files() {
@@ -361,7 +361,7 @@ fn play_rounds(file: &str, rounds: u32, dir: &Path) {
     }
 }
 
-/// Issue 25: four weekly events registered from the shop's library, each name typed once
+/// Four weekly events registered from the shop's library, each name typed once
 /// (into the library), ever; a duplicate found and merged; a player removed on request
 /// (the event files keep their copy); a player's history shows the four events.
 #[test]

@@ -1,4 +1,4 @@
-//! Issue 12 through the real `tablekeeper` binary: every structure the seeds describe, the
+//! Through the real `tablekeeper` binary: every structure the seeds describe, the
 //! publishers' round tables and cut suggestions, finals defaults, drops after pairing, team
 //! members and the archive. Tests are named after the seed section they check.
 
@@ -48,7 +48,7 @@ fn ids(list: &Value) -> Vec<u64> {
         .collect()
 }
 
-/// Issue 12, point 1: RULESETS.md decision 33 (000 §3.2.3: no draws in elimination): in a trio top cut a
+/// RULESETS.md decision 33 (000 §3.2.3: no draws in elimination): in a trio top cut a
 /// drawn seat is refused, so the final cannot end without a champion.
 #[test]
 fn bushiroad_ja_decision_33_a_trio_final_needs_a_winner_in_every_seat() {
@@ -103,7 +103,7 @@ fn bushiroad_ja_decision_33_a_trio_final_needs_a_winner_in_every_seat() {
     );
 }
 
-/// Issue 12, point 2: 000 §3.2.4.2: the selected nations are those "used by any fighter who won all of their
+/// 000 §3.2.4.2: the selected nations are those "used by any fighter who won all of their
 /// qualifying rounds"; excluding an undefeated fighter (000 §3.2.4) removes only their
 /// candidacy. The cut's log entry names the selected nations, the excluded player's too.
 #[test]
@@ -161,7 +161,7 @@ fn bushiroad_en_3_2_4_2_an_excluded_undefeated_fighters_nation_stays_selected() 
     );
 }
 
-/// Issue 12, point 4: 003 §6b-v: FoW variable rounds stop when "only one remaining player … has not lost a
+/// 003 §6b-v: FoW variable rounds stop when "only one remaining player … has not lost a
 /// single round"; a draw is not a loss. Bandai's stop counts only wins (002 §3.6).
 #[test]
 fn fow_6b_v_variable_rounds_ignore_draws() {
@@ -195,7 +195,7 @@ fn fow_6b_v_variable_rounds_ignore_draws() {
     );
 }
 
-/// Issue 12, point 5: 002 §3.6: rounds and cut are "based on the total number of players registered", and
+/// 002 §3.6: rounds and cut are "based on the total number of players registered", and
 /// "late entries will not impact the number of Swiss rounds or top cut calculations";
 /// drops after round 1 change nothing either.
 #[test]
@@ -225,7 +225,7 @@ fn bandai_3_6_late_entries_and_drops_do_not_change_the_suggestion() {
     assert_eq!(ok(&["status", &empty])["recommended_rounds"], 0);
 }
 
-/// Issue 12, point 6: 004 VIII "Top Cuts": a cut only "in larger events with more than 32 players", typically
+/// 004 VIII "Top Cuts": a cut only "in larger events with more than 32 players", typically
 /// the top eight.
 #[test]
 fn crossover_viii_top_cut_only_above_32_players() {
@@ -246,7 +246,7 @@ fn play(file: &str, rounds: u32) {
     }
 }
 
-/// Issue 12, point 7 and 12: 003 §6b-vi: "3 game matches are single elimination, 1 game matches are double
+/// 003 §6b-vi: "3 game matches are single elimination, 1 game matches are double
 /// elimination" (decision 23), so a plain `cut` of one-game FoW finals is double
 /// elimination; §6b-vii: in the first finals round the higher Swiss rank chooses who goes
 /// first. The size comes from the with-finals table (Top 4 up to 12 players).
@@ -299,7 +299,7 @@ fn fow_6b_vi_a_plain_cut_of_one_game_finals_is_double_elimination() {
     );
 }
 
-/// Issue 12, point 8: 000 §3.2.4.1 / E1: players tied on the cut line are drawn; under a chain that ends in a
+/// 000 §3.2.4.1 / E1: players tied on the cut line are drawn; under a chain that ends in a
 /// random order (bushiroad-en) the cut's own seed decides it, and the bracket says who was
 /// drawn among, with which seed and how (docs/decisions.md 32).
 #[test]
@@ -343,9 +343,9 @@ fn bushiroad_en_3_2_4_1_the_cut_seed_decides_the_line() {
     assert!(chosen.len() > 1, "`cut --seed` changes the draw");
 }
 
-/// Issue 12, point 9: With a planned cut, suggested rounds come from the with-cut tables: Bushiroad's range
+/// With a planned cut, suggested rounds come from the with-cut tables: Bushiroad's range
 /// (000 §3.2.1.1, 001 第1項) and FoW's Swiss-with-finals tables (003 Appendix, read as in
-/// docs/notes-issue12-seeds.md §1.3).
+/// docs/notes-ruleset-seeds.md §1.3).
 #[test]
 fn bushiroad_en_3_2_1_1_and_fow_appendix_with_cut_round_tables() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -402,7 +402,7 @@ fn bushiroad_en_3_2_1_1_and_fow_appendix_with_cut_round_tables() {
     assert_eq!(without["recommended_rounds"], planned["recommended_rounds"]);
 }
 
-/// Issue 27, point 5: a suggestion is one plan. With no cut planned and a cut suggested, the
+/// A suggestion is one plan. With no cut planned and a cut suggested, the
 /// rounds come from the with-cut table for that cut (FoW 20 players: the with-finals table of
 /// 003's appendix gives 6, not the no-cut 5; Bushiroad 33–63: 000 §3.2.1.1 gives 3–5 when
 /// cutting, not 6); and for 2–4 players, where a round robin is recommended (000 §3.2.1.1,
@@ -444,7 +444,7 @@ fn fow_appendix_and_bushiroad_en_3_2_1_1_a_suggested_cut_comes_with_its_rounds()
     }
 }
 
-/// Issue 12, point 10: 000 §3.2.1.1 / 001 第1項: "For 2 - 4 fighters, a round robin format is recommended in
+/// 000 §3.2.1.1 / 001 第1項: "For 2 - 4 fighters, a round robin format is recommended in
 /// place of Swiss Draw."
 #[test]
 fn bushiroad_en_3_2_1_1_round_robin_is_recommended_for_2_to_4_fighters() {
@@ -463,7 +463,7 @@ fn bushiroad_en_3_2_1_1_round_robin_is_recommended_for_2_to_4_fighters() {
     assert!(ok(&["status", &file])["recommended_structure"].is_null());
 }
 
-/// Issue 12, point 11: Single elimination from round 1: a seeded bracket (002 §3.4.1: seeds at random or
+/// Single elimination from round 1: a seeded bracket (002 §3.4.1: seeds at random or
 /// given, byes to the highest seeds; 000 §3.2.3 winners advance) or, under FoW, every round
 /// paired at random (003 §6b-ii).
 #[test]
@@ -534,7 +534,7 @@ fn bandai_3_4_1_and_fow_6b_ii_single_elimination_events() {
     assert_eq!(rounds, 3);
 }
 
-/// Issue 12, point 13: 003 §6b-iv: "An Event Organizer may choose to end the tournament once there is only
+/// 003 §6b-iv: "An Event Organizer may choose to end the tournament once there is only
 /// one remaining player who has not lost a single round": announced with `--min-rounds`.
 #[test]
 fn fow_6b_iv_points_threshold_ends_early_with_min_rounds() {
@@ -586,7 +586,7 @@ fn fow_6b_iv_points_threshold_ends_early_with_min_rounds() {
     );
 }
 
-/// Issue 12, point 14: A cut started before the planned Swiss rounds are over says how many remain.
+/// A cut started before the planned Swiss rounds are over says how many remain.
 #[test]
 fn bushiroad_en_3_2_4_a_cut_before_the_last_swiss_round_warns() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -610,7 +610,7 @@ fn bushiroad_en_3_2_4_a_cut_before_the_last_swiss_round_warns() {
     assert!(ok(&["cut", &file, "--size", "4", "--seed", "1"])["warnings"].is_null());
 }
 
-/// Issue 12, point 15: Team members are people (000 §3.3, decision 9): a member is named by name or as
+/// Team members are people (000 §3.3, decision 9): a member is named by name or as
 /// TEAM.SEAT in `drop`, `penalty` and `deck`; a member's drop drops the team; the report
 /// lists each member's record.
 #[test]
@@ -678,7 +678,7 @@ fn bushiroad_ja_3_3_team_members_are_named_by_name_or_seat() {
     assert_eq!(members[0]["deck"]["nation_clan"], "Dragon Empire");
 }
 
-/// Issue 12, point 17: 001 《参考》 Monster Collection: 反則負け (loss by foul) scores 0 and 反則勝ち 10, on
+/// 001 《参考》 Monster Collection: 反則負け (loss by foul) scores 0 and 反則勝ち 10, on
 /// every path: a penalty result, a disqualification result and a match-loss penalty.
 #[test]
 fn moncolle_legacy_sanko_penalty_loss_scores_zero_on_every_path() {
@@ -719,7 +719,7 @@ fn moncolle_legacy_sanko_penalty_loss_scores_zero_on_every_path() {
     assert_eq!(table["a"]["points"], "10");
 }
 
-/// Issue 12, point 18 and 19: 000 §4.5 / 001 本文 第4部 第5章, decision 35: a player who drops after the round
+/// 000 §4.5 / 001 本文 第4部 第5章, decision 35: a player who drops after the round
 /// is paired loses that round's match, and a bye is withdrawn (no bye points). The archive
 /// carries the whole result and the log the loss as its own result.
 #[test]
@@ -803,7 +803,7 @@ fn bushiroad_en_4_5_a_drop_after_pairing_withdraws_the_bye_and_the_archive_says_
     assert_eq!(tables[1]["result"]["default"], "no-show");
 }
 
-/// Issue 12, point 20 and 21: Crossover's bye goes by SoS = TB1 (decision 26), and the explanation shows
+/// Crossover's bye goes by SoS = TB1 (decision 26), and the explanation shows
 /// the numbers the pairer used; error messages name real commands and flags.
 #[test]
 fn crossover_viii_byes_the_explanation_shows_the_pairers_numbers() {

@@ -46,7 +46,7 @@ fn create(dir: &tempfile::TempDir, name: &str, args: &[&str], players: usize) ->
     file
 }
 
-/// Issue #4 scenario: 12 fighters, Bushiroad two-loss elimination. Fighters with two losses
+/// Scenario: 12 fighters, Bushiroad two-loss elimination. Fighters with two losses
 /// (a draw counts as one) are never paired again; the event stops by itself when one fighter
 /// is left undefeated, and the standings rank by wins.
 #[test]
@@ -117,7 +117,7 @@ fn bushiroad_en_12_fighters_two_loss_elimination() {
     }
 }
 
-/// Issue #4 scenario: a 5-player Crossover round robin: 5 rounds with one bye each, everyone
+/// Scenario: a 5-player Crossover round robin: 5 rounds with one bye each, everyone
 /// meets everyone once, late entries are refused, the round-robin tiebreakers rank, and a
 /// sixth round is refused because the schedule is complete.
 #[test]
@@ -169,7 +169,7 @@ fn finish_bracket_round(file: &str, winner: impl Fn(u64, u64) -> u64) {
     finish_with(file, |_, a, b| if winner(a, b) == a { "a" } else { "b" });
 }
 
-/// Issue #4 scenario: Force of Will, 10 players, best-of-one Swiss, then top-4
+/// Scenario: Force of Will, 10 players, best-of-one Swiss, then top-4
 /// double-elimination finals (003 §6b-vi; decision 23). `upper_finalist_wins` decides
 /// whether the reset (bracket 7, digest E15) is played.
 fn fow_10_players_top_4_double_elimination(upper_finalist_wins: bool) -> Value {
@@ -308,7 +308,7 @@ fn fow_10_players_top_4_double_elimination_with_the_reset() {
     assert_eq!(last["matches"][0]["part"], "reset");
 }
 
-/// Issue #4: finalists by Nation/Clan (000 §3.2.4.2) through the CLI. 8 fighters, 3 rounds:
+/// Finalists by Nation/Clan (000 §3.2.4.2) through the CLI. 8 fighters, 3 rounds:
 /// the nations of the undefeated are "selected"; one-loss fighters using none of them
 /// advance before those using one, whatever their rank.
 #[test]
@@ -393,7 +393,7 @@ fn bushiroad_en_top_4_selected_by_nation_clan() {
     );
 }
 
-/// Issue #4 scenario: 8 trio teams, Swiss, `bushiroad-ja` (decision 9): teams register with
+/// Scenario: 8 trio teams, Swiss, `bushiroad-ja` (decision 9): teams register with
 /// three members in seat order, every team match is entered seat by seat (2 of 3 wins; a
 /// seat drawn and one each is a team draw), and the standings rank teams.
 #[test]

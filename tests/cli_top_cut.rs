@@ -28,7 +28,7 @@ fn as_ids(values: &Value) -> Vec<u64> {
         .collect()
 }
 
-/// Issue #4 scenario: 23 players, 5 Swiss rounds and a top 8 single elimination under
+/// Scenario: 23 players, 5 Swiss rounds and a top 8 single elimination under
 /// `bandai` (002 §3.4.1): the cut takes the standings' top 8 in order, seeds 1 v 8,
 /// 4 v 5, 2 v 7, 3 v 6, then semifinals and a final to one champion.
 #[test]

@@ -35,7 +35,7 @@ fn names(path: &Path) -> Vec<String> {
         .players()
         .expect("players")
         .into_iter()
-        .map(|p| p.name)
+        .map(|p| p.details.person.name)
         .collect()
 }
 
@@ -48,8 +48,11 @@ fn sigkill_in_library_writes_never_loses_a_saved_player_or_leaves_half_a_file() 
     let mut prepared = Library::open_or_create(&other).expect("other library");
     let details: Vec<_> = (0..300)
         .map(|n| tablekeeper_store::library::LibraryDetails {
-            name: format!("Visitor {n}"),
-            ..Default::default()
+            person: tablekeeper_engine::PlayerDetails {
+                name: format!("Visitor {n}"),
+                ..Default::default()
+            },
+            note: None,
         })
         .collect();
     prepared
@@ -138,8 +141,11 @@ fn a_damaged_library_is_refused_and_left_unchanged() {
     created
         .add_many(
             &[tablekeeper_store::library::LibraryDetails {
-                name: "Emma Novak".into(),
-                ..Default::default()
+                person: tablekeeper_engine::PlayerDetails {
+                    name: "Emma Novak".into(),
+                    ..Default::default()
+                },
+                note: None,
             }],
             "2026-11-26T10:00:00+00:00",
         )

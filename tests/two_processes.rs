@@ -1,4 +1,4 @@
-//! Issue 22, point 5: while one process records results, other processes read the same
+//! While one process records results, other processes read the same
 //! event (`standings`, `status`, `history`) for 10 seconds. No read is ever told the file is
 //! damaged, and every read shows a state the writer had committed: the history a reader
 //! sees has as many steps as the writer had committed when the read started, or more, but

@@ -1,5 +1,5 @@
 // End-to-end: every capability that used to need the terminal, done in the REAL app window
-// (issue #14): default ruleset and title (Settings, with the About block), editing a player,
+//: default ruleset and title (Settings, with the About block), editing a player,
 // a fixed table, tardiness (the ruleset's penalty shown, then applied), back to round N with
 // the list of what it takes back, backups and restoring one, saving a copy, and re-entering a
 // 40-player 4-round event played on paper (players, each round's pairings as given from CSV

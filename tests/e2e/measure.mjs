@@ -12,8 +12,7 @@
 //      and its standings (256 rows) on screen.
 //  (d) the app at championship size: a 1024-player event played to round 10
 //      through the shell, then in the window: 64 of round 10's results typed on the Results
-//      screen (Enter → the row shows it, and how many calls to the shell each took: issue 23's
-//      one round trip), result entry → durably saved for the other 448 tables (p50/p99), pairing round 11 by clicking Pair → its first 30 tables on
+//      screen (Enter → the row shows it, and how many calls to the shell each took: //      one round trip), result entry → durably saved for the other 448 tables (p50/p99), pairing round 11 by clicking Pair → its first 30 tables on
 //      screen (more than the window shows) and → all 512 rows in the page, switching to
 //      Standings → 30 rows on screen and → all 1024 in the page, and the pairings filter →
 //      the matching row alone shown (each timed inside the page from the click or keystroke

@@ -3,7 +3,7 @@
 // (WebKitGTK's MiniBrowser through WebKitWebDriver, talking to 127.0.0.1 only) opens the
 // players' page: a player finds their table by a fragment of a Japanese name; a wrong code is
 // refused; one player reports with their own ticket (opened as its QR code would), the other
-// with the slip's table code, which in `agree` mode waits for the scorekeeper (issue 22: the
+// with the slip's table code, which in `agree` mode waits for the scorekeeper (the
 // slip proves no player), then with their own ticket, and the result is recorded; the page
 // follows the next round without being reloaded. Then a second app
 // joins as a scorekeeper station with the join code, enters a result that the main laptop

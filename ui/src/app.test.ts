@@ -414,6 +414,18 @@ describe('the app with a fake shell', () => {
     }
   });
 
+  it('opens the Results screen with one call per view it shows, and never asks for notices', async () => {
+    await navigate('standings', 'standings-table');
+    const before = fake.calls.length;
+    await navigate('results', 'result-input');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const asked = fake.calls.slice(before);
+    // Notices ride on every answer: no command needs a second trip for them.
+    expect(fake.calls).not.toContain('take_notices');
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(asked.length).toBeLessThanOrEqual(5);
+  });
+
   it('drops a player from the Results screen', async () => {
     type(byId<HTMLInputElement>('drop-player-input') as HTMLInputElement, 'Eve');
     byId('drop-player')?.click();

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 use tablekeeper_commands::vocabulary::{CsvEncoding, Document, ExportFormat, Paper};
+use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::model::PenaltyType;
 use tablekeeper_engine::rules::structure::Structure;
 use tablekeeper_engine::top_cut::decks::SelectionMethod;
@@ -39,14 +40,8 @@ pub enum Command {
     AddPlayer {
         file: PathBuf,
         name: String,
-        /// Reading used for sorting (furigana).
-        #[arg(long)]
-        reading: Option<String>,
-        /// Publisher's player ID.
-        #[arg(long = "player-id")]
-        publisher_id: Option<String>,
-        #[arg(long)]
-        nickname: Option<String>,
+        #[command(flatten)]
+        person: PersonArgs,
     },
     /// Register a team (team events): its name and members in seat order.
     AddTeam {
@@ -75,14 +70,8 @@ pub enum Command {
         player: String,
         #[arg(long)]
         name: Option<String>,
-        /// Reading used for sorting (furigana).
-        #[arg(long)]
-        reading: Option<String>,
-        /// Publisher's player ID.
-        #[arg(long = "player-id")]
-        publisher_id: Option<String>,
-        #[arg(long)]
-        nickname: Option<String>,
+        #[command(flatten)]
+        person: PersonArgs,
     },
     /// List the registered players.
     Players { file: PathBuf },
@@ -553,15 +542,39 @@ pub struct CreateArgs {
     pub first_table: Option<u32>,
 }
 
-/// A library player's details besides the name.
+/// A person's details besides the name, as every command that takes a person reads them
+/// (add-player, edit-player, door enter, library add and edit). In a correction a field
+/// left out is kept and an empty one ("") is cleared.
 #[derive(Args)]
-pub struct LibraryFields {
+pub struct PersonArgs {
+    /// Reading used for sorting (furigana).
     #[arg(long)]
     pub reading: Option<String>,
-    #[arg(long = "player-id")]
+    /// Publisher's player ID.
+    #[arg(long = "player-id", alias = "publisher-id")]
     pub publisher_id: Option<String>,
     #[arg(long)]
     pub nickname: Option<String>,
+}
+
+impl PersonArgs {
+    /// The person called `name` (a team: with its `members`), as the desk takes them.
+    pub fn details(self, name: String, members: Vec<String>) -> PlayerDetails {
+        PlayerDetails {
+            name,
+            reading: self.reading,
+            publisher_id: self.publisher_id,
+            nickname: self.nickname,
+            members,
+        }
+    }
+}
+
+/// A library player's details besides the name.
+#[derive(Args)]
+pub struct LibraryFields {
+    #[command(flatten)]
+    pub person: PersonArgs,
     #[arg(long)]
     pub note: Option<String>,
 }
@@ -637,10 +650,8 @@ pub enum DoorStep {
     /// An entry for a player without a phone.
     Enter {
         name: String,
-        #[arg(long)]
-        reading: Option<String>,
-        #[arg(long)]
-        publisher_id: Option<String>,
+        #[command(flatten)]
+        person: PersonArgs,
         /// A team's members in seat order (repeat for each).
         #[arg(long = "member")]
         members: Vec<String>,

@@ -5,8 +5,7 @@ use std::fmt::Write;
 
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::door::{
-    CallRequest, DecideDropRequest, DecideEntryRequest, DeskCallRequest, DrawRequest, EnterRequest,
-    EntryRequest,
+    CallRequest, DecideDropRequest, DecideEntryRequest, DeskCallRequest, DrawRequest, EntryRequest,
 };
 use tablekeeper_commands::views::door::{DoorView, JudgeCallsView};
 use tablekeeper_engine::model::{DoorSettings, DropRequestState, EntryMode, EntryState};
@@ -61,15 +60,9 @@ pub fn door(
         }
         Some(DoorStep::Enter {
             name,
-            reading,
-            publisher_id,
+            person,
             members,
-        }) => desk.desk_enter(EnterRequest {
-            name,
-            reading,
-            publisher_id,
-            members,
-        })?,
+        }) => desk.desk_enter(person.details(name, members))?,
         Some(DoorStep::Accept { entry }) => desk.decide_entry(DecideEntryRequest {
             entry,
             accept: true,
@@ -205,7 +198,11 @@ fn door_text(view: &DoorView) -> String {
             (EntryState::Withdrawn, ..) => say(&msg!("door.entry.withdrawn", "withdrawn")),
             (EntryState::Waiting, ..) => say(&msg!("door.entry.waiting-plain", "waiting")),
         };
-        let _ = writeln!(text, "{:>4}  {}  {}", entry.number, entry.name, state);
+        let _ = writeln!(
+            text,
+            "{:>4}  {}  {}",
+            entry.number, entry.details.name, state
+        );
     }
     for request in &view.drop_requests {
         let line = match request.state {

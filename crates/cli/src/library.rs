@@ -10,9 +10,9 @@ use tablekeeper_commands::desk::library::{
     LibraryEditRequest, LibraryFileRequest, LibraryFindRequest, LibraryMergeRequest,
     LibraryNumberRequest, LibraryRegisterRequest, OpenLibraryRequest,
 };
-use tablekeeper_commands::views::library::{
-    LibraryPlayerDetails, LibraryPlayerView, PlayerHistoryView,
-};
+use tablekeeper_commands::views::library::LibraryDetails;
+use tablekeeper_commands::views::library::{LibraryPlayerView, PlayerHistoryView};
+use tablekeeper_engine::PlayerDetails;
 
 use crate::args::LibraryStep;
 use crate::host::Host;
@@ -42,11 +42,8 @@ pub fn library(
             Output::new(players_text(&players), &players)
         }
         LibraryStep::Add { name, fields } => {
-            let player = desk.library_add(LibraryPlayerDetails {
-                name,
-                reading: fields.reading,
-                publisher_id: fields.publisher_id,
-                nickname: fields.nickname,
+            let player = desk.library_add(LibraryDetails {
+                person: fields.person.details(name, Vec::new()),
                 note: fields.note,
             })?;
             Output::new(
@@ -59,7 +56,7 @@ pub fn library(
             name,
             fields,
         } => {
-            let was = desk.library_player(number)?;
+            let was = desk.library_player(number)?.details;
             let kept = |new: Option<String>, old: Option<String>| match new {
                 Some(text) if text.is_empty() => None,
                 Some(text) => Some(text),
@@ -67,11 +64,14 @@ pub fn library(
             };
             let player = desk.library_edit(LibraryEditRequest {
                 number,
-                details: LibraryPlayerDetails {
-                    name: name.unwrap_or(was.name),
-                    reading: kept(fields.reading, was.reading),
-                    publisher_id: kept(fields.publisher_id, was.publisher_id),
-                    nickname: kept(fields.nickname, was.nickname),
+                details: LibraryDetails {
+                    person: PlayerDetails {
+                        name: name.unwrap_or(was.person.name),
+                        reading: kept(fields.person.reading, was.person.reading),
+                        publisher_id: kept(fields.person.publisher_id, was.person.publisher_id),
+                        nickname: kept(fields.person.nickname, was.person.nickname),
+                        members: Vec::new(),
+                    },
                     note: kept(fields.note, was.note),
                 },
             })?;
@@ -103,7 +103,10 @@ pub fn library(
         }
         LibraryStep::Remove { number } => {
             let player = desk.library_remove(LibraryNumberRequest { number })?;
-            Output::new(format!("removed: {} ({number})\n", player.name), &player)
+            Output::new(
+                format!("removed: {} ({number})\n", player.details.person.name),
+                &player,
+            )
         }
         LibraryStep::Export { path } => {
             let written = desk.library_export(LibraryFileRequest { path })?;
@@ -146,12 +149,13 @@ pub fn register(
 fn players_text(players: &[LibraryPlayerView]) -> String {
     let mut text = String::new();
     for p in players {
-        let reading = p
+        let person = &p.details.person;
+        let reading = person
             .reading
             .as_deref()
             .map(|r| format!(" ({r})"))
             .unwrap_or_default();
-        let id = p
+        let id = person
             .publisher_id
             .as_deref()
             .map(|i| format!("  ID {i}"))
@@ -161,7 +165,7 @@ fn players_text(players: &[LibraryPlayerView]) -> String {
             .as_deref()
             .map(|s| format!("  {} events, last {}", p.events, s.get(..10).unwrap_or(s)))
             .unwrap_or_default();
-        let _ = writeln!(text, "{:>6}  {}{reading}{id}{seen}", p.number, p.name);
+        let _ = writeln!(text, "{:>6}  {}{reading}{id}{seen}", p.number, person.name);
     }
     text
 }
@@ -169,7 +173,7 @@ fn players_text(players: &[LibraryPlayerView]) -> String {
 fn history_text(history: &PlayerHistoryView) -> String {
     let mut text = format!(
         "{} (library {}): {} events\n",
-        history.player.name,
+        history.player.details.person.name,
         history.player.number,
         history.events.len()
     );

@@ -7,7 +7,6 @@ use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::events::TableRangeRequest;
 use tablekeeper_commands::desk::*;
 use tablekeeper_commands::notice::Notice;
-use tablekeeper_engine::PlayerDetails;
 use tablekeeper_words::{ErrorKind, msg};
 
 use crate::args::Command;
@@ -70,22 +69,10 @@ pub fn run(
             let summary = host.open(&file)?.summary(())?;
             Output::new(render::summary(&summary), &summary)
         }
-        Command::AddPlayer {
-            file,
-            name,
-            reading,
-            publisher_id,
-            nickname,
-        } => {
+        Command::AddPlayer { file, name, person } => {
             let request = AddPlayersRequest {
                 names: Vec::new(),
-                players: vec![PlayerDetails {
-                    name,
-                    reading,
-                    publisher_id,
-                    nickname,
-                    members: Vec::new(),
-                }],
+                players: vec![person.details(name, Vec::new())],
             };
             let player = first(host.open(&file)?.add_players(request)?)?;
             Output::new(render::players(std::slice::from_ref(&player)), &player)
@@ -120,16 +107,14 @@ pub fn run(
             file,
             player,
             name,
-            reading,
-            publisher_id,
-            nickname,
+            person,
         } => {
             let request = EditPlayerRequest {
                 player,
                 name,
-                reading,
-                publisher_id,
-                nickname,
+                reading: person.reading,
+                publisher_id: person.publisher_id,
+                nickname: person.nickname,
             };
             let edited = host.open(&file)?.edit_player(request)?;
             Output::new(render::players(std::slice::from_ref(&edited)), &edited)

@@ -56,19 +56,22 @@ fn main() {
             let japanese = i % 5 == 0;
             let kana = KANA[i % KANA.len()];
             LibraryDetails {
-                name: if japanese {
-                    format!("{kana} {}", i / 5)
-                } else {
-                    format!(
-                        "{} {} {}",
-                        GIVEN[i % GIVEN.len()],
-                        FAMILY[(i / 7) % FAMILY.len()],
-                        i
-                    )
+                person: tablekeeper_engine::PlayerDetails {
+                    name: if japanese {
+                        format!("{kana} {}", i / 5)
+                    } else {
+                        format!(
+                            "{} {} {}",
+                            GIVEN[i % GIVEN.len()],
+                            FAMILY[(i / 7) % FAMILY.len()],
+                            i
+                        )
+                    },
+                    reading: japanese.then(|| format!("{kana} {}", i / 5)),
+                    publisher_id: (i % 3 == 0).then(|| format!("BN-{i:06}")),
+                    nickname: None,
+                    members: Vec::new(),
                 },
-                reading: japanese.then(|| format!("{kana} {}", i / 5)),
-                publisher_id: (i % 3 == 0).then(|| format!("BN-{i:06}")),
-                nickname: None,
                 note: None,
             }
         })
@@ -144,7 +147,7 @@ fn main() {
         let names: Vec<String> = (0..5_000)
             .map(|i| {
                 if i % 2 == 0 {
-                    details[i].name.clone()
+                    details[i].person.name.clone()
                 } else {
                     format!("Newcomer {i}")
                 }
@@ -166,7 +169,7 @@ fn main() {
     let new = 2_500
         + (0..5_000)
             .step_by(2)
-            .filter(|i| details[*i].reading.is_some())
+            .filter(|i| details[*i].person.reading.is_some())
             .count();
     assert_eq!(
         desk.library_info(()).expect("library").players as usize,

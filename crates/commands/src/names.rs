@@ -1,6 +1,7 @@
-//! One check for every name a person types or imports: the event's name, a player's or a
-//! team's name and its members (create, add-player, import-players, add-team and
-//! import-archive all come through here).
+//! One check for every name a person types or imports: the event's name, and a person's
+//! details ([`player_details`]: name, reading, ID, nickname, a team's members) however the
+//! person arrives — the desk, the door, a phone, a CSV, an archive, the library, the CLI or
+//! a station all come through here.
 //!
 //! A name is trimmed of spaces and of invisible format characters at either end. It is
 //! refused when nothing visible is left, when it contains a control character (NUL, ESC,
@@ -10,6 +11,7 @@
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::rules::door::MAX_CALL_REASON_CHARS;
 use tablekeeper_engine::state::MAX_NAME_CHARS;
+use tablekeeper_store::library::LibraryDetails;
 use tablekeeper_words::ErrorKind;
 use tablekeeper_words::message::{Message, Param};
 use unicode_general_category::{GeneralCategory, get_general_category};
@@ -158,6 +160,15 @@ pub fn player_details(details: &PlayerDetails) -> Result<PlayerDetails, CommandE
 
 /// The longest note a library player may carry (the organizer's words), in characters.
 pub const MAX_NOTE_CHARS: usize = 1000;
+
+/// A library player's details, checked as a registration checks a person (names, reading,
+/// ID, nickname) and with the note as free text.
+pub fn library_details(details: &LibraryDetails) -> Result<LibraryDetails, CommandError> {
+    Ok(LibraryDetails {
+        person: player_details(&details.person)?,
+        note: note(details.note.as_deref())?,
+    })
+}
 
 /// A library player's note as stored: trimmed, control and reordering characters other
 /// than line breaks as spaces, `None` when empty; longer than [`MAX_NOTE_CHARS`] is refused.

@@ -1,4 +1,4 @@
-//! Issue 12 in the command layer: drops after pairing, cut-line draws, single-elimination
+//! Drops after pairing, cut-line draws, single-elimination
 //! events and their archives (the archive replays to the identical event and carries the
 //! bracket), and the desktop requests for a planned cut and the finals.
 
@@ -20,7 +20,7 @@ fn session(
     options: CreateOptions,
 ) -> Session {
     let options = CreateOptions {
-        name: "Issue 12".into(),
+        name: "Cuts and drops".into(),
         ruleset: Some(RulesetSource::Embedded(ruleset.into())),
         standings_seed: Some(4),
         ..options

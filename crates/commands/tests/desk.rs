@@ -875,7 +875,7 @@ fn a_team_event_and_a_failed_restore_keep_the_event_open() {
     }
     let round = host.ok("pair_round", json!({ "allow_rematches": false }));
     let table = tables(&round)[0];
-    // Issue 14 point 2: team A won 2 of 3 seats, so team A wins.
+    // Team A won 2 of 3 seats, so team A wins.
     let preview = host.ok("preview_result", json!({ "round": null, "table": table, "result": "1,2,1", "replace": false, "override_reason": null }));
     assert_eq!(preview["a"]["outcome"], "win", "{preview}");
     let recorded = host.ok("record_result", json!({ "round": null, "table": table, "result": "1,2,1", "replace": false, "override_reason": null }));
@@ -955,7 +955,7 @@ fn typed_result() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
 
-    /// Issue 14 point 10: the preview is what will be recorded, for every form typed, on a
+    /// The preview is what will be recorded, for every form typed, on a
     /// best-of-one and a best-of-three ruleset; a form refused in the preview is refused
     /// when recorded, with the same kind.
     #[test]
@@ -983,7 +983,7 @@ proptest! {
     }
 }
 
-/// Issue 22, point 9: a backup listed from an event in a folder whose name is not UTF-8 is
+/// A backup listed from an event in a folder whose name is not UTF-8 is
 /// restored from the app (the listed path is text, so the folder's name does not survive;
 /// the backup's own name does, and it is found in the event's backups folder).
 #[cfg(unix)]
@@ -1180,7 +1180,7 @@ fn door_commands(host: &mut Host, dir: &Path) {
     assert_eq!(draws[0]["lottery_seed"], draws[1]["lottery_seed"]);
 }
 
-/// Issue 25: a damaged player library never stops a registration: the players are saved in
+/// A damaged player library never stops a registration: the players are saved in
 /// the event, the window gets a notice, and the damaged file is left as it was.
 #[test]
 fn a_damaged_library_never_stops_a_registration() {

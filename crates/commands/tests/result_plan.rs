@@ -1,4 +1,4 @@
-//! Issue 23, point 3: one result plan. Over whole events (every seed ruleset's scoring,
+//! One result plan. Over whole events (every seed ruleset's scoring,
 //! a result lock, byes, team matches, corrections of rounds that later pairings used, locked
 //! rounds opened with a reason, no-shows that drop), what `preview_result` shows is exactly
 //! what `record_result` then records and answers: the same table, the same result, the

@@ -96,7 +96,7 @@ fn malformed_fields_name_file_line_field_and_problem() {
             "points.games_to_win",
             "expected a whole number",
         ),
-        // Issue 22: a number beyond 64 bits is named as too large, not as toml's i128.
+        // A number beyond 64 bits is named as too large, not as toml's i128.
         (
             "win = 3 ",
             "win = 99999999999999999999 ",
@@ -156,7 +156,7 @@ fn overrides_name_their_position_field_and_problem() {
             "standings.unresolved",
             "use \"random\"",
         ),
-        // Issue 22: an override without a field says so (it named an empty field).
+        // An override without a field says so (it named an empty field).
         (&["points.draw=1", "=3"], 2, "=3", "names no field"),
         (&["points.=3"], 1, "points.=3", "names no field"),
     ];
@@ -167,7 +167,7 @@ fn overrides_name_their_position_field_and_problem() {
     }
 }
 
-/// Issue 12's ruleset fields are checked like the others, at their line.
+/// The seeds' ruleset fields are checked like the others, at their line.
 #[test]
 fn issue_12_fields_are_checked_with_their_line() {
     let fow = catalogue::ruleset("fow").expect("fow");

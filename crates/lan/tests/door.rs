@@ -537,7 +537,7 @@ fn three_hundred_phones_enter_while_the_scorekeeper_enters_results() {
     );
 }
 
-/// Issue 27: while the organizer publishes the standings and a cut is planned, each phone
+/// While the organizer publishes the standings and a cut is planned, each phone
 /// shows its own player's line against the cut (never another player's); unpublished, none.
 #[test]
 fn a_phone_shows_its_own_line_against_the_planned_cut_only_while_standings_are_published() {

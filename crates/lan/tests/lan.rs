@@ -210,7 +210,7 @@ fn two_players_own_codes_record_a_result_and_a_wrong_code_records_nothing() {
     assert_eq!((again.status, again.kind()), (409, "result-exists".into()));
 }
 
-/// Issue 22, point 3: the slip's code is on the table for both players to see, and player
+/// The slip's code is on the table for both players to see, and player
 /// numbers are public; one phone sending both seats' reports with it records nothing.
 #[test]
 fn one_device_with_the_slip_and_both_numbers_cannot_record_a_result() {
@@ -274,7 +274,7 @@ fn a_revoked_code_is_refused_at_once_and_a_code_proves_one_seat_only() {
     assert!(!seen.contains(&new.replace('-', "")) && !seen.contains(&new));
 }
 
-/// Issue 22, point 4: a report is checked against the table's kind before it is kept.
+/// A report is checked against the table's kind before it is kept.
 #[test]
 fn a_team_result_at_a_one_on_one_table_is_refused_from_either_seat() {
     let room = Room::new("agree");
@@ -725,7 +725,7 @@ fn a_port_in_use_is_said_so() {
     assert_eq!(error.params["port"], room.port.to_string());
 }
 
-/// Issue 25: a side event opened beside the shared event becomes the scorekeeper's, and the
+/// A side event opened beside the shared event becomes the scorekeeper's, and the
 /// phones still get the shared event; the page lists every open event, follows another by
 /// its code, and a code of no open event is refused. The scorekeeper's event is unchanged.
 #[test]

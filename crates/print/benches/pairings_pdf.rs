@@ -1,7 +1,7 @@
 //! Pairings-by-table PDF and match slips for 1024 players with Japanese names (and a few
 //! Korean, Chinese and Cyrillic ones, so four fonts are embedded): time (median of 15 runs)
 //! and file size, with a baseline in the same run — the same rows formatted as plain text
-//! — so the figure is comparable across machines as a ratio. Goals (issues 6 and 13):
+//! — so the figure is comparable across machines as a ratio. Goals:
 //! pairings ≤ 300 ms and ≤ 500 KB, slips ≤ 1 s and ≤ 2 MB.
 //!
 //!     cargo bench -p tablekeeper-print --bench pairings_pdf

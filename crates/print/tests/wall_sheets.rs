@@ -1,4 +1,4 @@
-//! Issue 13's points read back from the PDFs with poppler (`pdftotext`, `pdffonts`): names
+//! The wall sheets read back from the PDFs with poppler (`pdftotext`, `pdffonts`): names
 //! in every script a shop registers come back from the text layer in both languages and on
 //! both papers, a Japanese sheet has no English column names, a reprint shows the points
 //! before its round, a 40-player sheet fits one page with its name range in the heading.
@@ -634,7 +634,7 @@ fn the_wall_pairings_carry_the_shared_address_as_a_qr_code() {
     }
 }
 
-/// Issue 22: each player's ticket carries their name, number and own code, and its QR code
+/// Each player's ticket carries their name, number and own code, and its QR code
 /// opens the players' page with that code (a phone camera reads it from the PDF); printed
 /// while the event is not shared, the QR code is the code itself and the ticket says to type
 /// it. Ten players: eight tickets on page 1, two on page 2.
@@ -703,7 +703,7 @@ fn player_tickets_carry_each_players_own_code_as_a_qr_code_and_as_text() {
     }
 }
 
-/// Issue 24: the door's poster carries the entry page's address as a QR code a phone's camera
+/// The door's poster carries the entry page's address as a QR code a phone's camera
 /// reads (zbarimg at 150 dpi) and as text, in both languages; without sharing there is no
 /// address, and printing it is refused with words that say what to do.
 #[test]
@@ -745,7 +745,7 @@ fn the_door_poster_carries_the_entry_page_as_a_qr_code() {
     assert!(refused.to_string().contains("turn sharing on"), "{refused}");
 }
 
-/// Issue 27: the cut-line sheet lists every player with what they need for the cut, in the
+/// The cut-line sheet lists every player with what they need for the cut, in the
 /// sheet's language, under a heading naming the cut and the rounds left.
 #[test]
 fn the_cut_line_sheet_says_what_each_player_needs() {
@@ -795,7 +795,7 @@ fn the_cut_line_sheet_says_what_each_player_needs() {
     }
 }
 
-/// Issue 26: the payout sheet to sign lists every winner in the final order with what they
+/// The payout sheet to sign lists every winner in the final order with what they
 /// receive, a column to sign in and the totals against the pool; the season's table lists
 /// every player with each event's points. Names in every script, in both languages.
 #[test]

@@ -29,7 +29,6 @@ import type { DoorView } from './DoorView';
 import type { DrawRequest } from './DrawRequest';
 import type { EditPlayerRequest } from './EditPlayerRequest';
 import type { EnterPairingRequest } from './EnterPairingRequest';
-import type { EnterRequest } from './EnterRequest';
 import type { EnteredView } from './EnteredView';
 import type { EntryRequest } from './EntryRequest';
 import type { EventReport } from './EventReport';
@@ -45,13 +44,13 @@ import type { ImportArchiveRequest } from './ImportArchiveRequest';
 import type { ImportPreview } from './ImportPreview';
 import type { ImportRequest } from './ImportRequest';
 import type { JudgeCallsView } from './JudgeCallsView';
+import type { LibraryDetails } from './LibraryDetails';
 import type { LibraryEditRequest } from './LibraryEditRequest';
 import type { LibraryFileRequest } from './LibraryFileRequest';
 import type { LibraryFindRequest } from './LibraryFindRequest';
 import type { LibraryImportView } from './LibraryImportView';
 import type { LibraryMergeRequest } from './LibraryMergeRequest';
 import type { LibraryNumberRequest } from './LibraryNumberRequest';
-import type { LibraryPlayerDetails } from './LibraryPlayerDetails';
 import type { LibraryPlayerView } from './LibraryPlayerView';
 import type { LibraryRegisterRequest } from './LibraryRegisterRequest';
 import type { LibraryView } from './LibraryView';
@@ -68,6 +67,7 @@ import type { PenaltyRequest } from './PenaltyRequest';
 import type { PenaltyView } from './PenaltyView';
 import type { PlayerCodeRequest } from './PlayerCodeRequest';
 import type { PlayerCodeView } from './PlayerCodeView';
+import type { PlayerDetails } from './PlayerDetails';
 import type { PlayerHistoryView } from './PlayerHistoryView';
 import type { PlayerRequest } from './PlayerRequest';
 import type { PlayerTicketView } from './PlayerTicketView';
@@ -115,7 +115,6 @@ import type { TardinessView } from './TardinessView';
 export type Commands = {
   app_info: { request: null; response: AppInfo };
   take_notices: { request: null; response: Array<Message> };
-  read_slip: { request: ReadSlipRequest; response: ScannedSlip };
   catalogue: { request: null; response: Catalogue };
   set_preferences: { request: Preferences; response: AppInfo };
   create_event: { request: CreateEventRequest; response: EventView };
@@ -144,6 +143,7 @@ export type Commands = {
   swap: { request: SwapRequest; response: PairingsView };
   give_bye: { request: GiveByeRequest; response: PairingsView };
   enter_pairing: { request: EnterPairingRequest; response: PairingsView };
+  read_slip: { request: ReadSlipRequest; response: ScannedSlip };
   preview_result: { request: ResultRequest; response: TableView };
   record_result: { request: ResultRequest; response: RecordedView };
   record_results: { request: BulkResultsRequest; response: Array<TableView> };
@@ -156,6 +156,9 @@ export type Commands = {
   standings: { request: StandingsRequest; response: StandingsView };
   breakdown: { request: null; response: BreakdownView };
   projection: { request: ProjectionRequest; response: CutLineView };
+  start_cut: { request: CutRequest; response: BracketView };
+  pair_bracket_round: { request: null; response: PairingsView };
+  bracket: { request: null; response: BracketView | null };
   prizes: { request: PrizesRequest; response: PayoutView };
   set_prizes: { request: SetPrizesRequest; response: PayoutView };
   draw_raffle: { request: DrawRequest; response: PayoutView };
@@ -165,9 +168,6 @@ export type Commands = {
   deck_check: { request: DeckCheckRequest; response: DeckCheckView };
   deck_check_extension: { request: DeckCheckExtensionRequest; response: Array<DeckCheckView> };
   deck_checks: { request: RoundRequest; response: Array<DeckCheckView> };
-  start_cut: { request: CutRequest; response: BracketView };
-  pair_bracket_round: { request: null; response: PairingsView };
-  bracket: { request: null; response: BracketView | null };
   export: { request: ExportRequest; response: ExportView };
   print: { request: PrintRequest; response: PrintView };
   printout: { request: PrintRequest; response: PrintoutView };
@@ -190,7 +190,7 @@ export type Commands = {
   player_tickets: { request: null; response: Array<PlayerTicketView> };
   reissue_player_code: { request: PlayerRequest; response: PlayerTicketView };
   door: { request: null; response: DoorPageView };
-  enter: { request: EnterRequest; response: EnteredView };
+  enter: { request: PlayerDetails; response: EnteredView };
   me: { request: CodeRequest; response: MeView };
   check_in_by_code: { request: CodeRequest; response: MeView };
   withdraw_by_code: { request: CodeRequest; response: MeView };
@@ -198,17 +198,21 @@ export type Commands = {
   call_judge: { request: CallJudgeRequest; response: MeView };
   door_view: { request: null; response: DoorView };
   set_door: { request: DoorSettings; response: DoorView };
-  desk_enter: { request: EnterRequest; response: DoorView };
+  desk_enter: { request: PlayerDetails; response: DoorView };
   decide_entry: { request: DecideEntryRequest; response: DoorView };
   withdraw_entry: { request: EntryRequest; response: DoorView };
   check_in: { request: EntryRequest; response: DoorView };
   draw_lottery: { request: DrawRequest; response: DoorView };
   decide_drop_request: { request: DecideDropRequest; response: DoorView };
+  judge_calls: { request: null; response: JudgeCallsView };
+  desk_call_judge: { request: DeskCallRequest; response: JudgeCallsView };
+  claim_call: { request: CallRequest; response: JudgeCallsView };
+  resolve_call: { request: CallRequest; response: JudgeCallsView };
   library_info: { request: null; response: LibraryView };
   open_library: { request: OpenLibraryRequest; response: LibraryView };
   library_players: { request: null; response: Array<LibraryPlayerView> };
   library_find: { request: LibraryFindRequest; response: Array<LibraryPlayerView> };
-  library_add: { request: LibraryPlayerDetails; response: LibraryPlayerView };
+  library_add: { request: LibraryDetails; response: LibraryPlayerView };
   library_edit: { request: LibraryEditRequest; response: LibraryPlayerView };
   library_duplicates: { request: null; response: Array<Array<LibraryPlayerView>> };
   library_merge: { request: LibraryMergeRequest; response: LibraryPlayerView };
@@ -217,17 +221,12 @@ export type Commands = {
   library_import: { request: LibraryFileRequest; response: LibraryImportView };
   library_history: { request: LibraryNumberRequest; response: PlayerHistoryView };
   register_from_library: { request: LibraryRegisterRequest; response: Array<PlayerView> };
-  judge_calls: { request: null; response: JudgeCallsView };
-  desk_call_judge: { request: DeskCallRequest; response: JudgeCallsView };
-  claim_call: { request: CallRequest; response: JudgeCallsView };
-  resolve_call: { request: CallRequest; response: JudgeCallsView };
 };
 
 /** Every command's properties, as the surface declares them. */
 export const COMMAND_PROPERTIES = {
   app_info: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: ['station-local', 'station-info'] },
   take_notices: { access: 'local', effect: 'nothing', thread: 'here', needs: 'nothing', hosting: ['station-local'] },
-  read_slip: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   catalogue: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },
   set_preferences: { access: 'local', effect: 'app', thread: 'worker', needs: 'nothing', hosting: ['station-local'] },
   create_event: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
@@ -256,6 +255,7 @@ export const COMMAND_PROPERTIES = {
   swap: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   give_bye: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   enter_pairing: { access: 'write', effect: 'event', thread: 'slow', needs: 'event', hosting: [] },
+  read_slip: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   preview_result: { access: 'write', effect: 'nothing', thread: 'here', needs: 'event', hosting: [] },
   record_result: { access: 'write', effect: 'event', thread: 'here', needs: 'event', hosting: [] },
   record_results: { access: 'write', effect: 'event', thread: 'slow', needs: 'event', hosting: [] },
@@ -268,6 +268,9 @@ export const COMMAND_PROPERTIES = {
   standings: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   breakdown: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   projection: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
+  start_cut: { access: 'write', effect: 'event', thread: 'slow', needs: 'event', hosting: [] },
+  pair_bracket_round: { access: 'write', effect: 'event', thread: 'slow', needs: 'event', hosting: [] },
+  bracket: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   prizes: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   set_prizes: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   draw_raffle: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
@@ -277,9 +280,6 @@ export const COMMAND_PROPERTIES = {
   deck_check: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   deck_check_extension: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   deck_checks: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
-  start_cut: { access: 'write', effect: 'event', thread: 'slow', needs: 'event', hosting: [] },
-  pair_bracket_round: { access: 'write', effect: 'event', thread: 'slow', needs: 'event', hosting: [] },
-  bracket: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   export: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   print: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: ['viewer', 'station-print'] },
   printout: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
@@ -316,6 +316,10 @@ export const COMMAND_PROPERTIES = {
   check_in: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   draw_lottery: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   decide_drop_request: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
+  judge_calls: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
+  desk_call_judge: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
+  claim_call: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
+  resolve_call: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   library_info: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },
   open_library: { access: 'local', effect: 'files', thread: 'worker', needs: 'nothing', hosting: [] },
   library_players: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
@@ -329,8 +333,4 @@ export const COMMAND_PROPERTIES = {
   library_import: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
   library_history: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
   register_from_library: { access: 'local', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
-  judge_calls: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
-  desk_call_judge: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
-  claim_call: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
-  resolve_call: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
 } as const satisfies Record<keyof Commands, { access: string; effect: string; thread: 'here' | 'worker' | 'slow'; needs: string; hosting: readonly string[] }>;

@@ -4,7 +4,7 @@ import type { EntryState } from "./EntryState";
 /**
  * An entry as the desk sees it.
  */
-export type EntryView = { number: number, name: string, reading: string | null, publisher_id: string | null, members: Array<string>, at: number, state: EntryState, 
+export type EntryView = { number: number, at: number, state: EntryState, 
 /**
  * Position on the waiting list (1: next to get a seat).
  */
@@ -12,4 +12,8 @@ place_in_line: number | null,
 /**
  * The player it became (present).
  */
-player: number | null, };
+player: number | null, name: string, reading?: string | null, publisher_id?: string | null, nickname?: string | null, 
+/**
+ * A team's members in seat order (team events only).
+ */
+members?: Array<string>, };

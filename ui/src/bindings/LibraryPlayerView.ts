@@ -4,7 +4,7 @@ export type LibraryPlayerView = {
 /**
  * The library number (on the player's card).
  */
-number: number, name: string, reading: string | null, publisher_id: string | null, nickname: string | null, note: string | null, added_at: string, 
+number: number, added_at: string, 
 /**
  * Events of the library this player played.
  */
@@ -12,4 +12,8 @@ events: number,
 /**
  * When the last of them was created (RFC 3339).
  */
-last_seen: string | null, };
+last_seen: string | null, note: string | null, name: string, reading?: string | null, publisher_id?: string | null, nickname?: string | null, 
+/**
+ * A team's members in seat order (team events only).
+ */
+members?: Array<string>, };

@@ -23,20 +23,6 @@ use crate::session::Session;
 use crate::session::now_seconds as now;
 use crate::views::door::{DoorPageView, DoorView, JudgeCallsView, MeView};
 
-/// An entry from the entry page (or typed at the desk).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct EnterRequest {
-    pub name: String,
-    #[serde(default)]
-    pub reading: Option<String>,
-    #[serde(default)]
-    pub publisher_id: Option<String>,
-    /// A team's members in seat order (team events only).
-    #[serde(default)]
-    pub members: Vec<String>,
-}
-
 /// An entry made: its code (kept on the phone) and where it stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
@@ -113,19 +99,6 @@ pub(super) enum Holder {
     Player(PlayerId),
 }
 
-/// An entry's details, checked and cleaned as the desk checks a registration
-/// (`names::player_details`): a name, reading or ID the desk refuses is refused at the door
-/// too, with the same kind, before anything is stored.
-fn details(request: EnterRequest) -> Result<PlayerDetails, CommandError> {
-    crate::names::player_details(&PlayerDetails {
-        name: request.name,
-        reading: request.reading,
-        publisher_id: request.publisher_id,
-        nickname: None,
-        members: request.members,
-    })
-}
-
 impl Desk {
     // ---- The players' side (public) ----
 
@@ -135,10 +108,10 @@ impl Desk {
     }
 
     /// An entry from the entry page; answers the entry's code for the phone to keep.
-    pub fn enter(&mut self, request: EnterRequest) -> Result<EnteredView, CommandError> {
+    pub fn enter(&mut self, request: PlayerDetails) -> Result<EnteredView, CommandError> {
         let secret = self.room_secret();
         let session = self.session_mut()?;
-        session.enter(details(request)?)?;
+        session.enter(crate::names::player_details(&request)?)?;
         let event = session.event();
         let number = u32::try_from(event.door.entries.len()).unwrap_or(u32::MAX);
         let code = codes::entry_code(&secret, event.settings.standings_seed, number);
@@ -229,8 +202,8 @@ impl Desk {
     }
 
     /// An entry typed at the desk (a player without a phone).
-    pub fn desk_enter(&mut self, request: EnterRequest) -> Result<DoorView, CommandError> {
-        let details = details(request)?;
+    pub fn desk_enter(&mut self, request: PlayerDetails) -> Result<DoorView, CommandError> {
+        let details = crate::names::player_details(&request)?;
         self.desk_step(|session| session.enter(details))
     }
 

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
-use tablekeeper_store::library::{Appearance, Library, default_library};
+use tablekeeper_store::library::{Appearance, Library, LibraryDetails, default_library};
 use ts_rs::TS;
 
 use super::base::Desk;
@@ -37,7 +37,7 @@ pub struct LibraryFindRequest {
 #[ts(export)]
 pub struct LibraryEditRequest {
     pub number: u32,
-    pub details: LibraryPlayerDetails,
+    pub details: LibraryDetails,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -168,9 +168,9 @@ impl Desk {
 
     pub fn library_add(
         &mut self,
-        details: LibraryPlayerDetails,
+        details: LibraryDetails,
     ) -> Result<LibraryPlayerView, CommandError> {
-        let details = details.cleaned()?;
+        let details = crate::names::library_details(&details)?;
         let library = self.library_mut()?;
         if let Some(same) = library.same_as(&details)? {
             return Err(duplicate_in_library(&same));
@@ -183,14 +183,14 @@ impl Desk {
         &mut self,
         request: LibraryEditRequest,
     ) -> Result<LibraryPlayerView, CommandError> {
-        let details = request.details.cleaned()?;
+        let details = crate::names::library_details(&request.details)?;
         let library = self.library_mut()?;
         let before = library.player(request.number)?;
         if let Some(other) = library.same_as_other(&details, request.number)? {
             // A duplicate the library already held stays editable (a merge settles it); an
             // edit that makes one is refused, as adding the same details is.
             let already = library
-                .same_as_other(&before.details(), request.number)?
+                .same_as_other(&before.details, request.number)?
                 .is_some_and(|p| p.number == other.number);
             if !already {
                 return Err(CommandError::input(
@@ -198,7 +198,7 @@ impl Desk {
                     tablekeeper_words::msg!(
                         "error.duplicate-player.library-edit",
                         "{name} is already in the library as number {number} with these details; merge the two players instead (keep {number})",
-                        name = other.name.clone(),
+                        name = other.details.person.name.clone(),
                         number = other.number
                     ),
                 ));
@@ -305,16 +305,7 @@ impl Desk {
         let details = request
             .numbers
             .iter()
-            .map(|number| {
-                let p = library.player(*number)?;
-                Ok(tablekeeper_engine::PlayerDetails {
-                    name: p.name,
-                    reading: p.reading,
-                    publisher_id: p.publisher_id,
-                    nickname: p.nickname,
-                    ..Default::default()
-                })
-            })
+            .map(|number| Ok(library.player(*number)?.details.person))
             .collect::<Result<Vec<_>, CommandError>>()?;
         let added = self.session_mut()?.add_players(details)?;
         let appearances = self.appearances_of(&added)?;
@@ -339,11 +330,14 @@ impl Desk {
                 .iter()
                 .zip(appearances)
                 .map(|(view, appearance)| {
-                    let details = tablekeeper_store::library::LibraryDetails {
-                        name: view.name.clone(),
-                        reading: view.reading.clone(),
-                        publisher_id: view.publisher_id.clone(),
-                        nickname: view.nickname.clone(),
+                    let details = LibraryDetails {
+                        person: tablekeeper_engine::PlayerDetails {
+                            name: view.name.clone(),
+                            reading: view.reading.clone(),
+                            publisher_id: view.publisher_id.clone(),
+                            nickname: view.nickname.clone(),
+                            members: Vec::new(),
+                        },
                         note: None,
                     };
                     (details, vec![appearance])
@@ -384,7 +378,7 @@ fn duplicate_in_library(same: &tablekeeper_store::library::LibraryPlayer) -> Com
         tablekeeper_words::msg!(
             "error.duplicate-player.library",
             "{name} is already in the library as number {number}; register them from there, or merge",
-            name = same.name.clone(),
+            name = same.details.person.name.clone(),
             number = same.number
         ),
     )

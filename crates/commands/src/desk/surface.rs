@@ -300,7 +300,7 @@ surface! {
 
     // ---- The door and judge calls (desk/door.rs) ----
     door(Nothing) -> crate::views::door::DoorPageView: Public, Nothing, Worker, Event;
-    enter(EnterRequest) -> EnteredView: Public, Event, Worker, Event, Entry;
+    enter(tablekeeper_engine::PlayerDetails) -> EnteredView: Public, Event, Worker, Event, Entry;
     me(CodeRequest) -> crate::views::door::MeView: Public, Nothing, Worker, Event;
     check_in_by_code(CodeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
     withdraw_by_code(CodeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
@@ -308,7 +308,7 @@ surface! {
     call_judge(CallJudgeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
     door_view(Nothing) -> crate::views::door::DoorView: Read, Nothing, Worker, Event;
     set_door(tablekeeper_engine::model::DoorSettings) -> crate::views::door::DoorView: Write, Event, Worker, Event;
-    desk_enter(EnterRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
+    desk_enter(tablekeeper_engine::PlayerDetails) -> crate::views::door::DoorView: Write, Event, Worker, Event;
     decide_entry(DecideEntryRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
     withdraw_entry(EntryRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
     check_in(EntryRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
@@ -324,7 +324,7 @@ surface! {
     open_library(OpenLibraryRequest) -> crate::views::library::LibraryView: Local, Files, Worker, Nothing;
     library_players(Nothing) -> Vec<crate::views::library::LibraryPlayerView>: Local, Nothing, Slow, Nothing;
     library_find(LibraryFindRequest) -> Vec<crate::views::library::LibraryPlayerView>: Local, Nothing, Here, Nothing;
-    library_add(crate::views::library::LibraryPlayerDetails) -> crate::views::library::LibraryPlayerView: Local, Files, Worker, Nothing;
+    library_add(tablekeeper_store::library::LibraryDetails) -> crate::views::library::LibraryPlayerView: Local, Files, Worker, Nothing;
     library_edit(LibraryEditRequest) -> crate::views::library::LibraryPlayerView: Local, Files, Worker, Nothing;
     library_duplicates(Nothing) -> Vec<Vec<crate::views::library::LibraryPlayerView>>: Local, Nothing, Worker, Nothing;
     library_merge(LibraryMergeRequest) -> crate::views::library::LibraryPlayerView: Local, Files, Worker, Nothing;

@@ -279,15 +279,7 @@ impl Session {
         let (seated, waits) = self.seats_freed(&mut next);
         actions.extend(seated);
         // A new round (Swiss or bracket) is a round start; changing a pairing is not.
-        let paired = actions.iter().any(|a| {
-            matches!(
-                a,
-                Action::PairRound { .. }
-                    | Action::EnterPairing { .. }
-                    | Action::PairBracketRound
-                    | Action::StartCut { .. }
-            )
-        });
+        let paired = actions.iter().any(Action::starts_round);
         let was_complete = self.event.current_round().is_some_and(|r| r.is_complete());
         let entries: Vec<Entry> = actions
             .into_iter()

@@ -1,6 +1,6 @@
 //! The per-player tiebreak breakdown: each opponent, their record, their match-win
 //! percentage as the ruleset uses it (with its floor), and the resulting average — so any
-//! player can see why they placed where they did (digest §1.13, issue #6).
+//! player can see why they placed where they did (digest §1.13).
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::model::Outcome;

@@ -58,10 +58,10 @@ impl DoorPageView {
 #[ts(export)]
 pub struct EntryView {
     pub number: u32,
-    pub name: String,
-    pub reading: Option<String>,
-    pub publisher_id: Option<String>,
-    pub members: Vec<String>,
+    /// The details the entry was made with (the name trimmed).
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub details: tablekeeper_engine::PlayerDetails,
     #[ts(type = "number")]
     pub at: i64,
     pub state: EntryState,
@@ -154,10 +154,10 @@ impl DoorView {
                 .iter()
                 .map(|e| EntryView {
                     number: e.number,
-                    name: e.details.name.trim().to_string(),
-                    reading: e.details.reading.clone(),
-                    publisher_id: e.details.publisher_id.clone(),
-                    members: e.details.members.clone(),
+                    details: tablekeeper_engine::PlayerDetails {
+                        name: e.details.name.trim().to_string(),
+                        ..e.details.clone()
+                    },
                     at: e.at,
                     state: e.state,
                     place_in_line: place_in_line(event, e.number),

@@ -10,57 +10,18 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::model::PenaltyType;
-use tablekeeper_store::library::{LibraryDetails, LibraryPlayer};
+pub use tablekeeper_store::library::LibraryDetails;
+use tablekeeper_store::library::LibraryPlayer;
 use ts_rs::TS;
-
-use crate::error::CommandError;
-
-/// A player's details as typed for the library.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct LibraryPlayerDetails {
-    pub name: String,
-    #[serde(default)]
-    pub reading: Option<String>,
-    #[serde(default)]
-    pub publisher_id: Option<String>,
-    #[serde(default)]
-    pub nickname: Option<String>,
-    #[serde(default)]
-    pub note: Option<String>,
-}
-
-impl LibraryPlayerDetails {
-    /// The details cleaned as a registration cleans them (names checked, blanks dropped).
-    pub fn cleaned(&self) -> Result<LibraryDetails, CommandError> {
-        let checked = crate::names::player_details(&tablekeeper_engine::PlayerDetails {
-            name: self.name.clone(),
-            reading: self.reading.clone(),
-            publisher_id: self.publisher_id.clone(),
-            nickname: self.nickname.clone(),
-            ..Default::default()
-        })?;
-        let note = crate::names::note(self.note.as_deref())?;
-        Ok(LibraryDetails {
-            name: checked.name,
-            reading: checked.reading,
-            publisher_id: checked.publisher_id,
-            nickname: checked.nickname,
-            note,
-        })
-    }
-}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct LibraryPlayerView {
     /// The library number (on the player's card).
     pub number: u32,
-    pub name: String,
-    pub reading: Option<String>,
-    pub publisher_id: Option<String>,
-    pub nickname: Option<String>,
-    pub note: Option<String>,
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub details: LibraryDetails,
     pub added_at: String,
     /// Events of the library this player played.
     pub events: u32,
@@ -76,11 +37,7 @@ impl LibraryPlayerView {
         };
         LibraryPlayerView {
             number: player.number,
-            name: player.name,
-            reading: player.reading,
-            publisher_id: player.publisher_id,
-            nickname: player.nickname,
-            note: player.note,
+            details: player.details,
             added_at: player.added_at,
             events,
             last_seen,

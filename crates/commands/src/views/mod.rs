@@ -211,22 +211,7 @@ impl PenaltyView {
     }
 }
 
-/// An infraction as a message: the typed text as it is, a tardiness by its minutes.
-pub fn infraction_message(infraction: &str, late_minutes: Option<u32>) -> Message {
-    let legacy = || tablekeeper_engine::model::legacy_late_minutes(infraction);
-    match late_minutes.or_else(legacy) {
-        Some(minutes) => msg!(
-            "penalty.tardiness",
-            "tardiness ({minutes} min)",
-            minutes = minutes
-        ),
-        None => msg!(
-            "penalty.infraction",
-            "{infraction}",
-            infraction = infraction
-        ),
-    }
-}
+pub use tablekeeper_engine::model::infraction_message;
 
 impl PenaltyView {
     pub fn from_record(event: &Event, record: &tablekeeper_engine::model::PenaltyRecord) -> Self {

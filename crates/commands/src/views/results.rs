@@ -88,15 +88,6 @@ fn seat_results(seats: &[TeamSeat]) -> Vec<TeamSeatResult> {
         .collect()
 }
 
-/// "a, b, draw" for a team match's seats.
-pub(crate) fn team_seats(seats: &[TeamSeat]) -> String {
-    seat_results(seats)
-        .iter()
-        .map(|s| s.id())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The result's short summary: the game score when one was entered, else what happened.
 fn summary(entry: &ResultEntry) -> Message {
     let score = |g: &Option<GameScore>| {
@@ -133,7 +124,11 @@ fn summary(entry: &ResultEntry) -> Message {
             "bye withdrawn (dropped after pairing)"
         ),
         ResultEntry::Team { seats } => {
-            msg!("result.summary.team", "{seats}", seats = team_seats(seats))
+            msg!(
+                "result.summary.team",
+                "{seats}",
+                seats = TeamSeat::list(seats)
+            )
         }
     }
 }

@@ -20,7 +20,7 @@ pub use door::{
     Door, DoorSettings, DropRequest, DropRequestState, DropRequests, Entry, EntryMode, EntryState,
     JudgeCall, LotteryDraw,
 };
-pub use penalty::{PenaltyRecord, PenaltyType, legacy_late_minutes};
+pub use penalty::{PenaltyRecord, PenaltyType, infraction_message, legacy_late_minutes};
 pub use player::{DropTiming, Player, PlayerDetails, PlayerId, PlayerStatus};
 pub use prizes::PrizeSetting;
 pub use result::{

@@ -1,6 +1,8 @@
 //! Penalties recorded per player.
 
 use serde::{Deserialize, Serialize};
+use tablekeeper_words::message::Message;
+use tablekeeper_words::msg;
 
 use super::player::PlayerId;
 
@@ -63,6 +65,23 @@ pub fn legacy_late_minutes(infraction: &str) -> Option<u32> {
         .strip_suffix(" min)")?
         .parse()
         .ok()
+}
+
+/// An infraction as a message: the typed text as it is, a tardiness by its minutes.
+pub fn infraction_message(infraction: &str, late_minutes: Option<u32>) -> Message {
+    let legacy = || legacy_late_minutes(infraction);
+    match late_minutes.or_else(legacy) {
+        Some(minutes) => msg!(
+            "penalty.tardiness",
+            "tardiness ({minutes} min)",
+            minutes = minutes
+        ),
+        None => msg!(
+            "penalty.infraction",
+            "{infraction}",
+            infraction = infraction
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -4,6 +4,8 @@
 //! result (graded rulesets award different points per reason), never re-derived later.
 
 use serde::{Deserialize, Serialize};
+use tablekeeper_words::message::{Message, Param};
+use tablekeeper_words::msg;
 
 use crate::exact::Exact;
 
@@ -146,6 +148,23 @@ pub enum TeamSeat {
     DoubleLoss,
 }
 
+impl TeamSeat {
+    /// The seat's result as the result grammar types it: `a`, `b`, `draw`, `dl`.
+    pub fn id(self) -> &'static str {
+        match self {
+            TeamSeat::A => "a",
+            TeamSeat::B => "b",
+            TeamSeat::Draw => "draw",
+            TeamSeat::DoubleLoss => "dl",
+        }
+    }
+
+    /// "a, b, draw" for a team match's seats.
+    pub fn list(seats: &[TeamSeat]) -> String {
+        seats.iter().map(|s| s.id()).collect::<Vec<_>>().join(", ")
+    }
+}
+
 /// Win, draw or loss, as the seat's record counts it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -201,4 +220,54 @@ pub struct MatchResult {
     pub entry: ResultEntry,
     /// One element for single-seat rounds, two otherwise.
     pub seats: Vec<SeatResult>,
+}
+
+impl ResultEntry {
+    /// The result in words: "A wins 2-1", "draw", …
+    pub fn summary(&self) -> Message {
+        let side = |side: &Side| match side {
+            Side::A => Param::word("side.a", "A"),
+            Side::B => Param::word("side.b", "B"),
+        };
+        match self {
+            ResultEntry::Win {
+                winner,
+                games: Some(g),
+                ..
+            } => msg!(
+                "result.win-games",
+                "{side} wins {a}-{b}",
+                side = side(winner),
+                a = g.a,
+                b = g.b
+            ),
+            ResultEntry::Win { winner, .. } => {
+                msg!("result.win", "{side} wins", side = side(winner))
+            }
+            ResultEntry::Draw { .. } => msg!("result.draw", "draw"),
+            ResultEntry::DoubleLoss => msg!("result.double-loss", "double loss"),
+            ResultEntry::DoubleWin => msg!("result.double-win", "double win"),
+            ResultEntry::Default { winner, .. } => msg!(
+                "result.default",
+                "{side} wins by default",
+                side = side(winner)
+            ),
+            ResultEntry::Penalty { loser, .. } => msg!(
+                "result.penalty",
+                "{side} loses by penalty",
+                side = side(loser)
+            ),
+            ResultEntry::Bye => msg!("result.bye", "bye"),
+            ResultEntry::LateEntryLoss => msg!("result.late-entry", "late entry"),
+            ResultEntry::WithdrawnBye => msg!(
+                "result.withdrawn-bye",
+                "the bye withdrawn (dropped after pairing)"
+            ),
+            ResultEntry::Team { seats } => msg!(
+                "result.team",
+                "team seats {seats}",
+                seats = TeamSeat::list(seats)
+            ),
+        }
+    }
 }

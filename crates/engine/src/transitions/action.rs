@@ -195,6 +195,18 @@ pub enum Action {
 }
 
 impl Action {
+    /// Whether the action starts a round (a Swiss round or a bracket round paired, the cut
+    /// started); changing a pairing does not.
+    pub fn starts_round(&self) -> bool {
+        matches!(
+            self,
+            Action::PairRound { .. }
+                | Action::EnterPairing { .. }
+                | Action::PairBracketRound
+                | Action::StartCut { .. }
+        )
+    }
+
     /// Whether the action is a player's own doing (from their phone) or the room's
     /// bookkeeping of judge calls: such steps are not taken back by the scorekeeper's undo,
     /// which takes back the scorekeeper's own last step (docs/door.md).
@@ -210,5 +222,160 @@ impl Action {
             }
             _ => false,
         }
+    }
+}
+
+#[cfg(any(test, feature = "samples"))]
+impl Action {
+    /// One action of every kind (tests: the log's kinds, every action taken by a file of
+    /// transitions). The `match` makes the compiler name a new action missing here.
+    pub fn one_of_each() -> Vec<Action> {
+        let player = PlayerId(1);
+        let samples = vec![
+            Action::RegisterPlayer(PlayerDetails::default()),
+            Action::DropPlayer {
+                player,
+                timing: None,
+            },
+            Action::PairRound {
+                seed: 0,
+                seats: Vec::new(),
+                tables: Vec::new(),
+            },
+            Action::EnterPairing {
+                seats: Vec::new(),
+                tables: Vec::new(),
+            },
+            Action::EditPlayer {
+                player,
+                name: None,
+                reading: None,
+                publisher_id: None,
+                nickname: None,
+            },
+            Action::SetFixedTable {
+                player,
+                table: None,
+            },
+            Action::RecordResult {
+                round: 1,
+                table: 1,
+                entry: crate::model::ResultEntry::DoubleLoss,
+                replace: false,
+                player: None,
+            },
+            Action::SetPlannedRounds { rounds: 1 },
+            Action::RecordPenalty {
+                player,
+                round: 1,
+                penalty: crate::model::PenaltyType::Warning,
+                infraction: String::new(),
+                note: None,
+                member: None,
+                late_minutes: None,
+            },
+            Action::SetDeck {
+                player,
+                deck: Default::default(),
+                member: None,
+            },
+            Action::OverrideResultLock { round: 1 },
+            Action::StartCut {
+                finalists: Vec::new(),
+                third_place: false,
+                double: false,
+                draw: None,
+                repair_seed: None,
+            },
+            Action::PairBracketRound,
+            Action::ReissuePlayerCode { player },
+            Action::ReplacePairing {
+                round: 1,
+                seats: Vec::new(),
+                tables: Vec::new(),
+                seed: None,
+            },
+            Action::SetDoor(DoorSettings::default()),
+            Action::Enter {
+                details: PlayerDetails::default(),
+                at: 0,
+            },
+            Action::DecideEntry {
+                entry: 1,
+                accept: true,
+            },
+            Action::WithdrawEntry {
+                entry: 1,
+                by_player: false,
+            },
+            Action::DrawLottery { seed: 0 },
+            Action::SetPrizeRules {
+                rules: String::new(),
+            },
+            Action::DrawRaffle { seed: 0 },
+            Action::SetFirstTable { first: 101 },
+            Action::CheckDecks {
+                round: 1,
+                count: 1,
+                seed: 0,
+            },
+            Action::ExtendCheckedTable {
+                round: 1,
+                table: 1,
+                minutes: 3,
+            },
+            Action::CheckIn {
+                entry: 1,
+                by_player: false,
+            },
+            Action::RequestDrop { player, at: 0 },
+            Action::DecideDropRequest {
+                player,
+                accept: true,
+            },
+            Action::CallJudge {
+                player,
+                reason: None,
+                at: 0,
+            },
+            Action::ClaimCall { call: 1, at: 0 },
+            Action::ResolveCall { call: 1, at: 0 },
+        ];
+        for action in &samples {
+            match action {
+                Action::RegisterPlayer(_)
+                | Action::DropPlayer { .. }
+                | Action::PairRound { .. }
+                | Action::EnterPairing { .. }
+                | Action::EditPlayer { .. }
+                | Action::SetFixedTable { .. }
+                | Action::RecordResult { .. }
+                | Action::SetPlannedRounds { .. }
+                | Action::RecordPenalty { .. }
+                | Action::SetDeck { .. }
+                | Action::OverrideResultLock { .. }
+                | Action::StartCut { .. }
+                | Action::PairBracketRound
+                | Action::ReissuePlayerCode { .. }
+                | Action::ReplacePairing { .. }
+                | Action::SetDoor(_)
+                | Action::Enter { .. }
+                | Action::DecideEntry { .. }
+                | Action::WithdrawEntry { .. }
+                | Action::DrawLottery { .. }
+                | Action::SetPrizeRules { .. }
+                | Action::DrawRaffle { .. }
+                | Action::SetFirstTable { .. }
+                | Action::CheckDecks { .. }
+                | Action::ExtendCheckedTable { .. }
+                | Action::CheckIn { .. }
+                | Action::RequestDrop { .. }
+                | Action::DecideDropRequest { .. }
+                | Action::CallJudge { .. }
+                | Action::ClaimCall { .. }
+                | Action::ResolveCall { .. } => {}
+            }
+        }
+        samples
     }
 }

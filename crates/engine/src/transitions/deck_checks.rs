@@ -4,10 +4,12 @@
 
 use tablekeeper_words::msg;
 
+use super::action::Action;
 use crate::error::EngineError;
 use crate::model::{CheckedTable, DeckCheck};
 use crate::rules::deck_check::pick;
 use crate::state::Event;
+use tablekeeper_words::message::Message;
 
 /// The longest time extension a deck check may give one table, in minutes.
 pub const MAX_EXTENSION_MINUTES: u32 = 60;
@@ -81,4 +83,42 @@ impl Event {
         checked.extension_minutes = minutes;
         Ok(())
     }
+}
+
+/// Applies this file's actions (`None`: the action is another file's).
+pub(super) fn apply(event: &mut Event, action: &Action) -> Option<Result<(), EngineError>> {
+    Some(match action {
+        Action::CheckDecks { round, count, seed } => event.check_decks(*round, *count, *seed),
+        Action::ExtendCheckedTable {
+            round,
+            table,
+            minutes,
+        } => event.extend_checked_table(*round, *table, *minutes),
+        _ => return None,
+    })
+}
+
+/// This file's actions in words, for the history (`None`: the action is another file's).
+pub(super) fn describe(_: &Event, action: &Action) -> Option<Message> {
+    Some(match action {
+        Action::CheckDecks { round, count, seed } => msg!(
+            "history.deck-check",
+            "picked {count} tables of round {round} for a deck check (seed {seed})",
+            count = count,
+            round = round,
+            seed = seed.to_string()
+        ),
+        Action::ExtendCheckedTable {
+            round,
+            table,
+            minutes,
+        } => msg!(
+            "history.deck-check-extension",
+            "gave table {table} of round {round} {minutes} extra minutes for its deck check",
+            table = table,
+            round = round,
+            minutes = minutes
+        ),
+        _ => return None,
+    })
 }

@@ -3,6 +3,8 @@
 //! player registered at the desk) is ever paired: an entry becomes one by
 //! [`Event::register`], with the late-entry rules of decision 11.
 
+use super::action::Action;
+use super::names::{entry_name, name_of};
 use crate::error::EngineError;
 use crate::model::{
     DoorSettings, DropRequest, DropRequestState, DropRequests, DropTiming, Entry, EntryMode,
@@ -12,6 +14,7 @@ use crate::rules::door::{
     MAX_CALL_REASON_CHARS, MAX_CALLS, MAX_ENTRIES, arrival_state, lottery_order, seat_free,
 };
 use crate::state::Event;
+use tablekeeper_words::message::Message;
 use tablekeeper_words::msg;
 
 impl Event {
@@ -413,6 +416,103 @@ fn not_now(entry: u32) -> EngineError {
         "entry {entry} was already refused or withdrawn",
         entry = entry
     ))
+}
+
+/// Applies this file's actions (`None`: the action is another file's).
+pub(super) fn apply(event: &mut Event, action: &Action) -> Option<Result<(), EngineError>> {
+    Some(match action {
+        Action::SetDoor(settings) => event.set_door(settings),
+        Action::Enter { details, at } => event.enter(details, *at),
+        Action::DecideEntry { entry, accept } => event.decide_entry(*entry, *accept),
+        Action::WithdrawEntry { entry, .. } => event.withdraw_entry(*entry),
+        Action::DrawLottery { seed } => event.draw_lottery(*seed),
+        Action::CheckIn { entry, .. } => event.check_in(*entry),
+        Action::RequestDrop { player, at } => event.request_drop(*player, *at),
+        Action::DecideDropRequest { player, accept } => event.decide_drop_request(*player, *accept),
+        Action::CallJudge { player, reason, at } => event.call_judge(*player, reason, *at),
+        Action::ClaimCall { call, at } => event.claim_call(*call, *at),
+        Action::ResolveCall { call, at } => event.resolve_call(*call, *at),
+        _ => return None,
+    })
+}
+
+/// This file's actions in words, for the history (`None`: the action is another file's).
+pub(super) fn describe(event: &Event, action: &Action) -> Option<Message> {
+    Some(match action {
+        Action::SetDoor(_) => msg!("history.door", "changed how the event takes entries"),
+        Action::Enter { details, .. } => msg!(
+            "history.entered",
+            "{name} entered on the entry page",
+            name = details.name.trim()
+        ),
+        Action::DecideEntry { entry, accept } => {
+            let who = entry_name(event, *entry);
+            if *accept {
+                msg!(
+                    "history.entry-accepted",
+                    "accepted the entry of {name}",
+                    name = who
+                )
+            } else {
+                msg!(
+                    "history.entry-refused",
+                    "refused the entry of {name}",
+                    name = who
+                )
+            }
+        }
+        Action::WithdrawEntry { entry, .. } => msg!(
+            "history.entry-withdrawn",
+            "{name} withdrew their entry",
+            name = entry_name(event, *entry)
+        ),
+        Action::DrawLottery { seed } => msg!(
+            "history.lottery",
+            "drew the entry lottery (seed {seed})",
+            seed = seed.to_string()
+        ),
+        Action::CheckIn { entry, .. } => msg!(
+            "history.checked-in",
+            "{name} checked in",
+            name = entry_name(event, *entry)
+        ),
+        Action::RequestDrop { player, .. } => msg!(
+            "history.drop-requested",
+            "{name} asked to drop after this round",
+            name = name_of(event, *player)
+        ),
+        Action::DecideDropRequest { player, accept } => {
+            if *accept {
+                msg!(
+                    "history.drop-request-confirmed",
+                    "confirmed the drop request of {name}",
+                    name = name_of(event, *player)
+                )
+            } else {
+                msg!(
+                    "history.drop-request-declined",
+                    "declined the drop request of {name}",
+                    name = name_of(event, *player)
+                )
+            }
+        }
+        Action::CallJudge { player, .. } => msg!(
+            "history.judge-called",
+            "{name} called a judge",
+            name = name_of(event, *player)
+        ),
+        Action::ClaimCall { call, .. } => msg!(
+            "history.call-claimed",
+            "a judge took call {call}",
+            call = *call
+        ),
+        Action::ResolveCall { call, .. } => msg!(
+            "history.call-resolved",
+            "judge call {call} was dealt with",
+            call = *call
+        ),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ mod action;
 mod apply;
 mod deck_checks;
 mod door;
+mod names;
 pub mod pairing;
 mod penalties;
 mod prizes;

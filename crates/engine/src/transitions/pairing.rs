@@ -8,7 +8,9 @@ use crate::rules::scoring::score;
 use crate::rules::structure;
 use tablekeeper_words::msg;
 
+use super::action::Action;
 use crate::state::Event;
+use tablekeeper_words::message::Message;
 
 impl Event {
     pub(super) fn pair_round(
@@ -404,4 +406,105 @@ impl Event {
             tie_break.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 17,
         ))
     }
+}
+
+impl Event {
+    /// The number of Swiss rounds announced: never below the rounds already paired.
+    pub(super) fn set_planned_rounds(&mut self, rounds: u32) -> Result<(), EngineError> {
+        if rounds > MAX_ROUNDS {
+            return Err(EngineError::TooManyRounds);
+        }
+        let played = u32::try_from(self.rounds.len()).map_err(|_| EngineError::TooManyRounds)?;
+        if rounds < played {
+            return Err(EngineError::InvalidPairing(msg!(
+                "error.invalid-pairing.rounds-already-paired-planned-rounds",
+                "{played} rounds are already paired; planned rounds cannot be lower",
+                played = played
+            )));
+        }
+        self.settings.planned_rounds = rounds;
+        Ok(())
+    }
+
+    /// The event's first table number (events side by side use ranges that do not overlap).
+    pub(super) fn set_first_table(&mut self, first: u32) -> Result<(), EngineError> {
+        if !(1..=super::MAX_FIRST_TABLE).contains(&first) {
+            return Err(EngineError::InvalidPairing(msg!(
+                "error.invalid-pairing.first-table",
+                "the first table number is from 1 to {max}",
+                max = super::MAX_FIRST_TABLE
+            )));
+        }
+        self.settings.first_table = first;
+        Ok(())
+    }
+}
+
+/// Applies this file's actions (`None`: the action is another file's).
+pub(super) fn apply(event: &mut Event, action: &Action) -> Option<Result<(), EngineError>> {
+    Some(match action {
+        Action::PairRound {
+            seed,
+            seats,
+            tables,
+        } => event.pair_round(*seed, seats, tables),
+        Action::EnterPairing { seats, tables } => event.pair_round(0, seats, tables),
+        Action::ReplacePairing {
+            round,
+            seats,
+            tables,
+            seed,
+        } => event.replace_pairing(*round, seats, tables, *seed),
+        Action::SetPlannedRounds { rounds } => event.set_planned_rounds(*rounds),
+        Action::SetFirstTable { first } => event.set_first_table(*first),
+        _ => return None,
+    })
+}
+
+/// This file's actions in words, for the history (`None`: the action is another file's).
+pub(super) fn describe(_: &Event, action: &Action) -> Option<Message> {
+    Some(match action {
+        Action::PairRound { seats, .. } => msg!(
+            "history.paired",
+            "paired a round ({tables} tables)",
+            tables = seats
+                .iter()
+                .filter(|s| matches!(s, Seats::Pair { .. }))
+                .count()
+        ),
+        Action::SetPlannedRounds { rounds } => msg!(
+            "history.planned-rounds",
+            "set the planned rounds to {rounds}",
+            rounds = *rounds
+        ),
+        Action::ReplacePairing { round, seed, .. } => {
+            if seed.is_some() {
+                msg!(
+                    "history.repaired",
+                    "re-paired round {round}",
+                    round = *round
+                )
+            } else {
+                msg!(
+                    "history.pairing-changed",
+                    "changed the pairing of round {round}",
+                    round = *round
+                )
+            }
+        }
+        Action::EnterPairing { seats, .. } => msg!(
+            "history.entered-pairing",
+            "entered a round's pairings as given ({tables} tables)",
+            tables = seats
+                .iter()
+                .filter(|s| matches!(s, Seats::Pair { .. }))
+                .count()
+        ),
+        Action::SetFirstTable { first } => msg!(
+            "history.first-table",
+            "numbered the tables from {first}",
+            first = first
+        ),
+        _ => return None,
+    })
 }

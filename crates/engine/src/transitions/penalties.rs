@@ -7,8 +7,11 @@ use crate::model::{
 use crate::rules::scoring::score;
 use tablekeeper_words::msg;
 
+use super::action::Action;
+use super::names::member_name;
 use super::results::with_awarded_games;
 use crate::state::Event;
+use tablekeeper_words::message::{Message, Param};
 
 impl Event {
     pub(super) fn record_penalty(
@@ -139,4 +142,73 @@ impl Event {
         });
         Ok(())
     }
+}
+
+impl Event {
+    /// A penalty for a player or a team's member (recorded with the member's seat; its
+    /// effect is the team's).
+    pub(super) fn record_member_penalty(
+        &mut self,
+        (player, member): (PlayerId, Option<u8>),
+        round: u32,
+        penalty: PenaltyType,
+        cause: (&str, Option<u32>),
+        note: Option<String>,
+    ) -> Result<(), EngineError> {
+        self.check_member(player, member)?;
+        self.record_penalty(player, round, penalty, cause, note)?;
+        if let Some(record) = self.penalties.last_mut() {
+            record.member = member;
+        }
+        Ok(())
+    }
+}
+
+/// Applies this file's actions (`None`: the action is another file's).
+pub(super) fn apply(event: &mut Event, action: &Action) -> Option<Result<(), EngineError>> {
+    Some(match action {
+        Action::RecordPenalty {
+            player,
+            round,
+            penalty,
+            infraction,
+            note,
+            member,
+            late_minutes,
+        } => event.record_member_penalty(
+            (*player, *member),
+            *round,
+            *penalty,
+            (infraction.as_str(), *late_minutes),
+            note.clone(),
+        ),
+        _ => return None,
+    })
+}
+
+/// This file's actions in words, for the history (`None`: the action is another file's).
+pub(super) fn describe(event: &Event, action: &Action) -> Option<Message> {
+    Some(match action {
+        Action::RecordPenalty {
+            player,
+            round,
+            penalty,
+            infraction,
+            member,
+            late_minutes,
+            ..
+        } => msg!(
+            "history.penalty",
+            "{penalty} for {name} in round {round}: {infraction}",
+            penalty = Param::word(
+                &format!("penalty.{}", penalty.id()),
+                penalty.id().replace('-', " ")
+            ),
+            name = member_name(event, *player, *member),
+            round = *round,
+            infraction =
+                Param::message(&crate::model::infraction_message(infraction, *late_minutes))
+        ),
+        _ => return None,
+    })
 }

@@ -4,9 +4,11 @@
 
 use tablekeeper_words::msg;
 
+use super::action::Action;
 use crate::error::EngineError;
 use crate::prizes::PrizeRules;
 use crate::state::Event;
+use tablekeeper_words::message::Message;
 
 impl Event {
     pub(super) fn set_prize_rules(&mut self, rules: &str) -> Result<(), EngineError> {
@@ -39,4 +41,29 @@ impl Event {
         self.prizes.raffle_seed = Some(seed);
         Ok(())
     }
+}
+
+/// Applies this file's actions (`None`: the action is another file's).
+pub(super) fn apply(event: &mut Event, action: &Action) -> Option<Result<(), EngineError>> {
+    Some(match action {
+        Action::SetPrizeRules { rules } => event.set_prize_rules(rules),
+        Action::DrawRaffle { seed } => event.draw_raffle(*seed),
+        _ => return None,
+    })
+}
+
+/// This file's actions in words, for the history (`None`: the action is another file's).
+pub(super) fn describe(_: &Event, action: &Action) -> Option<Message> {
+    Some(match action {
+        Action::SetPrizeRules { rules } if rules.trim().is_empty() => {
+            msg!("history.prize-rules-removed", "removed the prize rules")
+        }
+        Action::SetPrizeRules { .. } => msg!("history.prize-rules", "set the prize rules"),
+        Action::DrawRaffle { seed } => msg!(
+            "history.raffle",
+            "drew the door-prize raffle (seed {seed})",
+            seed = seed.to_string()
+        ),
+        _ => return None,
+    })
 }

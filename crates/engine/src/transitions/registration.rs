@@ -8,8 +8,11 @@ use crate::model::{
 use crate::rules::scoring::score;
 use tablekeeper_words::msg;
 
+use super::action::Action;
 use super::action::PlayerDetails;
+use super::names::{member_name, name_of};
 use crate::state::{Event, MAX_NAME_CHARS};
+use tablekeeper_words::message::{Message, Param};
 
 /// The name and publisher ID a player is known by (a duplicate has both the same).
 type NameKey = (String, Option<String>);
@@ -239,4 +242,138 @@ impl Event {
             _ => Ok(()),
         }
     }
+}
+
+impl Event {
+    /// Keeps a player at one table every round (accessibility); `None` releases it.
+    pub(super) fn set_fixed_table(
+        &mut self,
+        player: PlayerId,
+        table: Option<u32>,
+    ) -> Result<(), EngineError> {
+        if table == Some(0) {
+            return Err(EngineError::InvalidPairing(msg!(
+                "error.invalid-pairing.table-numbers-start-1",
+                "table numbers start at 1"
+            )));
+        }
+        self.player(player)?;
+        if let Some(found) = self.players.iter_mut().find(|p| p.id == player) {
+            found.fixed_table = table;
+        }
+        Ok(())
+    }
+
+    /// Gives a player a new code: the old ticket no longer works.
+    pub(super) fn reissue_player_code(&mut self, player: PlayerId) -> Result<(), EngineError> {
+        self.player(player)?;
+        if let Some(found) = self.players.iter_mut().find(|p| p.id == player) {
+            found.code_issue = found.code_issue.saturating_add(1);
+        }
+        Ok(())
+    }
+
+    /// Records a player's (or a team member's) deck.
+    pub(super) fn set_deck(
+        &mut self,
+        player: PlayerId,
+        deck: &crate::model::DeckData,
+        member: Option<u8>,
+    ) -> Result<(), EngineError> {
+        self.check_member(player, member)?;
+        let team_size = usize::from(self.settings.team_size);
+        if let Some(found) = self.players.iter_mut().find(|p| p.id == player) {
+            match member {
+                None => found.deck = Some(deck.clone()),
+                Some(seat) => {
+                    found.member_decks.resize(team_size, None);
+                    if let Some(slot) = found.member_decks.get_mut(usize::from(seat)) {
+                        *slot = Some(deck.clone());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Applies this file's actions (`None`: the action is another file's).
+pub(super) fn apply(event: &mut Event, action: &Action) -> Option<Result<(), EngineError>> {
+    Some(match action {
+        Action::RegisterPlayer(details) => event.register(details),
+        Action::DropPlayer { player, timing } => event.drop_player(*player, *timing),
+        Action::EditPlayer {
+            player,
+            name,
+            reading,
+            publisher_id,
+            nickname,
+        } => event.edit_player(*player, name, reading, publisher_id, nickname),
+        Action::SetFixedTable { player, table } => event.set_fixed_table(*player, *table),
+        Action::ReissuePlayerCode { player } => event.reissue_player_code(*player),
+        Action::SetDeck {
+            player,
+            deck,
+            member,
+        } => event.set_deck(*player, deck, *member),
+        _ => return None,
+    })
+}
+
+/// This file's actions in words, for the history (`None`: the action is another file's).
+pub(super) fn describe(event: &Event, action: &Action) -> Option<Message> {
+    Some(match action {
+        Action::RegisterPlayer(details) => {
+            msg!(
+                "history.registered",
+                "registered {name}",
+                name = &details.name
+            )
+        }
+        Action::DropPlayer { player, timing } => match timing {
+            Some(timing) => msg!(
+                "history.dropped-when",
+                "dropped {name} ({timing})",
+                name = name_of(event, *player),
+                timing = Param::word(
+                    &format!("drop.{}", timing.id()),
+                    timing.id().replace('-', " ")
+                )
+            ),
+            None => msg!(
+                "history.dropped",
+                "dropped {name}",
+                name = name_of(event, *player)
+            ),
+        },
+        Action::SetDeck { player, member, .. } => msg!(
+            "history.deck",
+            "registered the deck of {name}",
+            name = member_name(event, *player, *member)
+        ),
+        Action::EditPlayer { player, .. } => msg!(
+            "history.edited-player",
+            "corrected the details of {name}",
+            name = name_of(event, *player)
+        ),
+        Action::SetFixedTable { player, table } => match table {
+            Some(t) => msg!(
+                "history.fixed-table",
+                "{name} keeps table {table}",
+                name = name_of(event, *player),
+                table = *t
+            ),
+            None => msg!(
+                "history.fixed-table-released",
+                "{name} no longer keeps a fixed table",
+                name = name_of(event, *player)
+            ),
+        },
+        Action::ReissuePlayerCode { player } => msg!(
+            "history.reissued-player-code",
+            "gave {name} a new player code (the old ticket no longer works)",
+            name = name_of(event, *player)
+        ),
+        _ => return None,
+    })
 }

@@ -7,7 +7,10 @@ use crate::rules::scoring::score;
 use crate::top_cut::bracket::Cut;
 use tablekeeper_words::msg;
 
+use super::action::Action;
+use super::names::name_of;
 use crate::state::Event;
+use tablekeeper_words::message::{Message, Param};
 
 impl Event {
     pub(super) fn record_result(
@@ -292,4 +295,88 @@ pub(super) fn with_awarded_games(
             graded_reason: graded,
         },
     }
+}
+
+impl Event {
+    /// Opens a round's results for corrections after later rounds were paired.
+    pub(super) fn override_result_lock(&mut self, round: u32) -> Result<(), EngineError> {
+        if !self.rounds.iter().any(|r| r.number == round) {
+            return Err(EngineError::UnknownRound(round));
+        }
+        if !self.unlocked_rounds.contains(&round) {
+            self.unlocked_rounds.push(round);
+        }
+        Ok(())
+    }
+}
+
+/// Applies this file's actions (`None`: the action is another file's).
+pub(super) fn apply(event: &mut Event, action: &Action) -> Option<Result<(), EngineError>> {
+    Some(match action {
+        Action::RecordResult {
+            round,
+            table,
+            entry,
+            replace,
+            player: None,
+        } => event.record_result(*round, *table, entry.clone(), *replace),
+        Action::RecordResult {
+            round,
+            entry,
+            replace,
+            player: Some(player),
+            ..
+        } => event.record_single_seat(*round, *player, entry.clone(), *replace),
+        Action::OverrideResultLock { round } => event.override_result_lock(*round),
+        _ => return None,
+    })
+}
+
+/// This file's actions in words, for the history (`None`: the action is another file's).
+pub(super) fn describe(event: &Event, action: &Action) -> Option<Message> {
+    Some(match action {
+        Action::RecordResult {
+            round,
+            entry,
+            player: Some(player),
+            ..
+        } => msg!(
+            "history.recorded-for-player",
+            "recorded {result} for {name} in round {round}",
+            result = Param::message(&entry.summary()),
+            name = name_of(event, *player),
+            round = *round
+        ),
+        Action::RecordResult {
+            round,
+            table,
+            entry,
+            replace,
+            player: None,
+        } => {
+            if *replace {
+                msg!(
+                    "history.corrected",
+                    "corrected the result of round {round} table {table} ({result})",
+                    round = *round,
+                    table = *table,
+                    result = Param::message(&entry.summary())
+                )
+            } else {
+                msg!(
+                    "history.entered",
+                    "entered the result of round {round} table {table} ({result})",
+                    round = *round,
+                    table = *table,
+                    result = Param::message(&entry.summary())
+                )
+            }
+        }
+        Action::OverrideResultLock { round } => msg!(
+            "history.unlocked",
+            "opened round {round} for corrections",
+            round = *round
+        ),
+        _ => return None,
+    })
 }

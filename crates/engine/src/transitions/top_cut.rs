@@ -7,7 +7,9 @@ use crate::rules::scoring::score;
 use crate::top_cut::bracket::{Cut, CutDraw};
 use tablekeeper_words::msg;
 
+use super::action::Action;
 use crate::state::Event;
+use tablekeeper_words::message::Message;
 
 impl Event {
     pub(super) fn start_cut(
@@ -158,4 +160,32 @@ impl Event {
             }
         }
     }
+}
+
+/// Applies this file's actions (`None`: the action is another file's).
+pub(super) fn apply(event: &mut Event, action: &Action) -> Option<Result<(), EngineError>> {
+    Some(match action {
+        Action::StartCut {
+            finalists,
+            third_place,
+            double,
+            draw,
+            repair_seed,
+        } => event.start_cut(finalists, *third_place, *double, draw.clone(), *repair_seed),
+        Action::PairBracketRound => event.pair_bracket_round(),
+        _ => return None,
+    })
+}
+
+/// This file's actions in words, for the history (`None`: the action is another file's).
+pub(super) fn describe(_: &Event, action: &Action) -> Option<Message> {
+    Some(match action {
+        Action::StartCut { finalists, .. } => msg!(
+            "history.cut",
+            "started a top {size}",
+            size = finalists.len()
+        ),
+        Action::PairBracketRound => msg!("history.bracket-round", "paired a top-cut round"),
+        _ => return None,
+    })
 }

@@ -108,10 +108,10 @@ impl Library {
         tx.execute(
             "INSERT INTO players (name, reading, publisher_id, nickname, note, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![
-                details.name,
-                details.reading,
-                details.publisher_id,
-                details.nickname,
+                details.person.name,
+                details.person.reading,
+                details.person.publisher_id,
+                details.person.nickname,
                 details.note,
                 now
             ],
@@ -139,10 +139,10 @@ impl Library {
             )?;
             for details in players {
                 insert.execute(params![
-                    details.name,
-                    details.reading,
-                    details.publisher_id,
-                    details.nickname,
+                    details.person.name,
+                    details.person.reading,
+                    details.person.publisher_id,
+                    details.person.nickname,
                     details.note,
                     now
                 ])?;
@@ -156,11 +156,7 @@ impl Library {
         for (number, details) in numbers.iter().zip(players) {
             self.index.put(&LibraryPlayer {
                 number: *number,
-                name: details.name.clone(),
-                reading: details.reading.clone(),
-                publisher_id: details.publisher_id.clone(),
-                nickname: details.nickname.clone(),
-                note: details.note.clone(),
+                details: details.clone(),
                 added_at: now.to_string(),
             });
         }
@@ -178,10 +174,10 @@ impl Library {
             "UPDATE players SET name = ?2, reading = ?3, publisher_id = ?4, nickname = ?5, note = ?6 WHERE number = ?1",
             params![
                 number,
-                details.name,
-                details.reading,
-                details.publisher_id,
-                details.nickname,
+                details.person.name,
+                details.person.reading,
+                details.person.publisher_id,
+                details.person.nickname,
                 details.note
             ],
         )?;
@@ -327,10 +323,10 @@ impl Library {
             "UPDATE players SET reading = ?2, publisher_id = ?3, nickname = ?4, note = ?5 WHERE number = ?1",
             params![
                 keep,
-                kept.reading.or(gone.reading),
-                kept.publisher_id.or(gone.publisher_id),
-                kept.nickname.or(gone.nickname),
-                match (kept.note, gone.note) {
+                kept.details.person.reading.or(gone.details.person.reading),
+                kept.details.person.publisher_id.or(gone.details.person.publisher_id),
+                kept.details.person.nickname.or(gone.details.person.nickname),
+                match (kept.details.note, gone.details.note) {
                     (Some(a), Some(b)) if a != b => Some(format!("{a}\n{b}")),
                     (a, b) => a.or(b),
                 }
@@ -424,10 +420,10 @@ impl Library {
                     Some(number) => (number, false),
                     None => {
                         insert.execute(params![
-                            details.name,
-                            details.reading,
-                            details.publisher_id,
-                            details.nickname,
+                            details.person.name,
+                            details.person.reading,
+                            details.person.publisher_id,
+                            details.person.nickname,
                             details.note,
                             now
                         ])?;
@@ -435,11 +431,7 @@ impl Library {
                             .map_err(|_| StoreError::Data("the library is full".into()))?;
                         self.index.put(&LibraryPlayer {
                             number,
-                            name: details.name,
-                            reading: details.reading,
-                            publisher_id: details.publisher_id,
-                            nickname: details.nickname,
-                            note: details.note,
+                            details,
                             added_at: now.to_string(),
                         });
                         (number, true)
@@ -475,11 +467,7 @@ fn appearance_params(number: u32, appearance: &Appearance) -> impl rusqlite::Par
 fn row_player(row: &rusqlite::Row<'_>) -> rusqlite::Result<LibraryPlayer> {
     Ok(LibraryPlayer {
         number: row.get(0)?,
-        name: row.get(1)?,
-        reading: row.get(2)?,
-        publisher_id: row.get(3)?,
-        nickname: row.get(4)?,
-        note: row.get(5)?,
+        details: LibraryDetails::from_row(row, 1)?,
         added_at: row.get(6)?,
     })
 }

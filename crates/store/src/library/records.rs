@@ -4,42 +4,57 @@
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
+use tablekeeper_engine::PlayerDetails;
 
 /// A player of the library.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LibraryPlayer {
     /// The library number (on the player's card; never reused).
     pub number: u32,
-    pub name: String,
-    pub reading: Option<String>,
-    pub publisher_id: Option<String>,
-    pub nickname: Option<String>,
-    pub note: Option<String>,
+    #[serde(flatten)]
+    pub details: LibraryDetails,
     /// When the player was added (RFC 3339).
     pub added_at: String,
 }
 
 impl LibraryPlayer {
-    /// The player's details as they stand.
-    pub fn details(&self) -> LibraryDetails {
-        LibraryDetails {
-            name: self.name.clone(),
-            reading: self.reading.clone(),
-            publisher_id: self.publisher_id.clone(),
-            nickname: self.nickname.clone(),
-            note: self.note.clone(),
-        }
+    /// The person: name, reading, publisher ID and nickname.
+    pub fn person(&self) -> &PlayerDetails {
+        &self.details.person
     }
 }
 
-/// A player's details as typed (a new player, or a correction).
+/// A player's details as typed for the library (a new player, or a correction): the
+/// person, as every way a person arrives declares them ([`PlayerDetails`]), and the shop's
+/// note.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct LibraryDetails {
-    pub name: String,
-    pub reading: Option<String>,
-    pub publisher_id: Option<String>,
-    pub nickname: Option<String>,
+    #[serde(flatten)]
+    #[cfg_attr(feature = "ts", ts(flatten))]
+    pub person: PlayerDetails,
+    #[serde(default)]
     pub note: Option<String>,
+}
+
+impl LibraryDetails {
+    /// The details from the columns `name, reading, publisher_id, nickname, note`, starting
+    /// at column `first`.
+    pub(super) fn from_row(
+        row: &rusqlite::Row<'_>,
+        first: usize,
+    ) -> rusqlite::Result<LibraryDetails> {
+        Ok(LibraryDetails {
+            person: tablekeeper_engine::PlayerDetails {
+                name: row.get(first)?,
+                reading: row.get(first + 1)?,
+                publisher_id: row.get(first + 2)?,
+                nickname: row.get(first + 3)?,
+                members: Vec::new(),
+            },
+            note: row.get(first + 4)?,
+        })
+    }
 }
 
 /// One event a library player played.

@@ -81,9 +81,9 @@ impl Index {
     /// Adds or replaces a player.
     pub fn put(&mut self, player: &LibraryPlayer) {
         let fields: Vec<String> = [
-            Some(player.name.as_str()),
-            player.reading.as_deref(),
-            player.nickname.as_deref(),
+            Some(player.details.person.name.as_str()),
+            player.details.person.reading.as_deref(),
+            player.details.person.nickname.as_deref(),
         ]
         .into_iter()
         .flatten()
@@ -96,8 +96,11 @@ impl Index {
                 .collect::<Vec<_>>()
                 .join(" "),
             words: fields.join(" "),
-            publisher: folded(player.publisher_id.as_deref()),
-            same: same_key(&player.name, player.reading.as_deref()),
+            publisher: folded(player.details.person.publisher_id.as_deref()),
+            same: same_key(
+                &player.details.person.name,
+                player.details.person.reading.as_deref(),
+            ),
         };
         self.remove(player.number);
         if !entry.publisher.is_empty() {
@@ -198,7 +201,7 @@ impl Index {
     /// not their own duplicate).
     pub fn same_as_except(&self, details: &LibraryDetails, except: Option<u32>) -> Option<u32> {
         let others = |number: &&u32| Some(**number) != except;
-        let publisher = folded(details.publisher_id.as_deref());
+        let publisher = folded(details.person.publisher_id.as_deref());
         if !publisher.is_empty()
             && let Some(number) = self
                 .by_publisher
@@ -207,7 +210,7 @@ impl Index {
         {
             return Some(*number);
         }
-        let same = same_key(&details.name, details.reading.as_deref());
+        let same = same_key(&details.person.name, details.person.reading.as_deref());
         self.by_same
             .get(&same)?
             .iter()
@@ -303,11 +306,15 @@ mod tests {
     fn player(number: u32, name: &str, reading: Option<&str>, id: Option<&str>) -> LibraryPlayer {
         LibraryPlayer {
             number,
-            name: name.into(),
-            reading: reading.map(Into::into),
-            publisher_id: id.map(Into::into),
-            nickname: None,
-            note: None,
+            details: LibraryDetails {
+                person: tablekeeper_engine::PlayerDetails {
+                    name: name.into(),
+                    reading: reading.map(Into::into),
+                    publisher_id: id.map(Into::into),
+                    ..Default::default()
+                },
+                note: None,
+            },
             added_at: String::new(),
         }
     }
@@ -347,9 +354,12 @@ mod tests {
         ]);
         assert_eq!(index.duplicates(), vec![vec![1, 2, 3]]);
         let details = LibraryDetails {
-            name: "Emma Novak".into(),
-            publisher_id: Some("BN-99".into()),
-            ..LibraryDetails::default()
+            person: tablekeeper_engine::PlayerDetails {
+                name: "Emma Novak".into(),
+                publisher_id: Some("BN-99".into()),
+                ..Default::default()
+            },
+            note: None,
         };
         assert_eq!(index.same_as(&details), Some(4));
     }

@@ -39,16 +39,7 @@ pub(super) fn read(source: &Path) -> Result<Vec<(LibraryDetails, Vec<Appearance>
     )?;
     let rows: Vec<(u32, LibraryDetails)> = players
         .query_map([], |row| {
-            Ok((
-                row.get(0)?,
-                LibraryDetails {
-                    name: row.get(1)?,
-                    reading: row.get(2)?,
-                    publisher_id: row.get(3)?,
-                    nickname: row.get(4)?,
-                    note: row.get(5)?,
-                },
-            ))
+            Ok((row.get(0)?, LibraryDetails::from_row(row, 1)?))
         })?
         .collect::<Result<_, _>>()?;
     let mut events = other.prepare(
