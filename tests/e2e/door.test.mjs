@@ -166,6 +166,35 @@ describe('the door: entries, check-in, drops and judge calls from phones', { ski
     await app.click('resolve-call-1');
   });
 
+  step('a judge call from a phone shows in the attention bar within 2 s on every screen, with a badge on the Results tab', async () => {
+    await asPhoneOf(0);
+    let number = 1;
+    for (const [route, ready] of [
+      ['registration', 'player-name-input'],
+      ['round', 'pair-round'],
+      ['standings', 'standings-table'],
+      ['timer', 'timer-display'],
+      ['share', 'share-port'],
+      ['settings', 'settings-language'],
+    ]) {
+      await nav(app, route, ready);
+      await waitFor(async () => phone.execute(`return !document.getElementById('mine-call-judge').hidden`), { message: 'the phone may call a judge' });
+      await phone.execute(`
+        document.getElementById('mine-call-judge').click();
+        document.getElementById('judge-reason').value = 'From ${route}';
+        document.getElementById('judge-form').requestSubmit();`);
+      number += 1;
+      const started = Date.now();
+      await app.waitForText('attention-judge-calls', '1 judge call', { timeout: 2000 });
+      await app.find('tab-badge-results');
+      console.log(`# judge call on ${route}: in the attention bar after ${Date.now() - started} ms`);
+      if (route === 'standings') await app.screenshot('attention-bar');
+      await app.executeAsync(`const done = arguments[arguments.length - 1];
+        window.__TAURI_INTERNALS__.invoke('call', { name: 'resolve_call', request: { call: ${number} } }).then(done, done);`);
+      await waitFor(async () => (await app.findAll('[data-testid=attention-judge-calls]')).length === 0, { timeout: 4000, message: 'the bar clears once the call is dealt with' });
+    }
+  });
+
   step('a drop asked from the phone takes effect at the next pairing; the phone follows its player without a reload', async () => {
     await asPhoneOf(24);
     await phone.execute(`document.getElementById('mine-drop-ask').click();`);

@@ -231,7 +231,7 @@ describe('a 9-player Bandai tournament in the real app window', () => {
     await app.chord(CONTROL, 'z');
     await status(/^Undone: /);
     await app.find(`${rowSel('result-row', 4)}.missing`);
-    await app.waitForText('outstanding-tables', 'Round 1: waiting for 1 tables');
+    await app.waitForText('outstanding-tables', 'Round 1: waiting for 1 table');
     await app.waitForText('history', '(undone)');
 
     // Table 4's slip scanned: a USB barcode scanner types the slip's code and Enter, as
@@ -362,7 +362,7 @@ describe('a 9-player Bandai tournament in the real app window', () => {
     await nav('cut', 'bracket');
     await app.waitForText('bracket-next', 'pair the next bracket round');
     await app.click('pair-bracket-round');
-    await status(/Round 5 is paired: 1 tables/);
+    await status(/Round 5 is paired: 1 table\./);
     await app.waitForText('bracket-next', "enter this round's results");
     const finalTable = await app.execute(
       `return [...document.querySelectorAll('[data-testid=bracket-match]')].map((li) => li.dataset.table).filter(Boolean).map(Number).filter((t) => !arguments[0].includes(t)).pop() ?? null`,

@@ -375,8 +375,13 @@ describe('the app with a fake shell', () => {
     type(input, '1 x7');
     await until(() => byId('result-preview')?.dataset['state'] === 'error');
     expect(byId('result-preview')?.textContent).toContain('is not a result');
+    const tries = fake.calls.filter((name) => name === 'record_result').length;
     press(input, 'Enter');
-    await until(() => byId('error')?.textContent?.includes('not a result'));
+    await until(() => fake.calls.filter((name) => name === 'record_result').length > tries);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Said once, under the box, in the hint's words (1, 2, D, X, NS1 …), not `noshow-a`.
+    await until(() => byId('result-preview')?.textContent?.includes('NS1 / NS2'));
+    expect(byId('error')?.textContent).toBe('');
     expect(input.value).toBe('1 x7');
 
     type(input, '1b');
@@ -419,7 +424,8 @@ describe('the app with a fake shell', () => {
     const before = fake.calls.length;
     await navigate('results', 'result-input');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const asked = fake.calls.slice(before);
+    // The attention bar's poll is the shell's, every 2 seconds, not the screen's.
+    const asked = fake.calls.slice(before).filter((name) => name !== 'attention');
     // Notices ride on every answer: no command needs a second trip for them.
     expect(fake.calls).not.toContain('take_notices');
     expect(new Set(asked).size).toBe(asked.length);
@@ -433,7 +439,10 @@ describe('the app with a fake shell', () => {
   });
 
   it('shows standings with rank, name and points, and dropped players in words', async () => {
+    expect(byId('status')?.textContent).toContain('Eve has dropped');
     await navigate('standings', 'standings-table');
+    // The drop's message stays with the screen it was made on.
+    expect(byId('status')?.textContent).toBe('');
     await until(() => all('standings-row').length === 5);
     const eve = all('standings-row').find((row) => row.querySelector('[data-testid="standings-name"]')?.textContent === 'Eve');
     expect(eve?.textContent).toContain('Dropped');

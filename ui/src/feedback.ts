@@ -47,9 +47,27 @@ export function announce(text: string): void {
   if (statusArea) statusArea.textContent = text;
 }
 
+/** Shows a status message with an Undo button beside it (for a step taken in one click). */
+export function announceWithUndo(text: string, undo: () => Promise<void>): void {
+  announce(text);
+  if (!statusArea) return;
+  const button = h('button', { type: 'button', class: 'link', 'data-testid': 'status-undo' }, t('common.undo'));
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    undo().catch(showError);
+  });
+  statusArea.append(' ', button);
+}
+
 /** Shows a backend message (a notice) in the status line. */
 export function announceMessage(message: Message): void {
   announce(say(message));
+}
+
+/** Takes away the status, notices and error shown (a new screen starts without them). */
+export function clearFeedback(): void {
+  statusArea?.replaceChildren();
+  clearError();
 }
 
 /** Takes away the error shown (for example once the question it pointed to is closed). */

@@ -68,9 +68,13 @@ export function playerStatus(player: PlayerView): string {
 /** "Friday Digimon · Bandai · Round 2 of 4 · Swiss rounds" for the header. */
 export function eventLine(event: EventView, rulesetName: string): string {
   const rounds =
-    event.planned_rounds > 0
-      ? t('event.roundOf', { round: event.rounds_paired, planned: event.planned_rounds })
-      : t('event.roundsNotSet', { round: event.rounds_paired });
+    event.rounds_paired === 0
+      ? event.planned_rounds > 0
+        ? t('event.roundsPlanned', { count: event.planned_rounds })
+        : t('event.notPaired')
+      : event.planned_rounds > 0
+        ? t('event.roundOf', { round: event.rounds_paired, planned: event.planned_rounds })
+        : t('event.roundOnly', { round: event.rounds_paired });
   return [event.name, rulesetName, rounds, labelOf(STAGES, event.stage)].join(' · ');
 }
 

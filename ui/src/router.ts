@@ -1,7 +1,8 @@
 // Hash routes (#/start, #/results, …), the tab bar, the header line and the message areas.
 // Each screen mounts into <main> and may return a clean-up for its timers and key handlers.
 import { append, h } from './dom';
-import { feedbackAreas } from './feedback';
+import { attentionBar } from './attention';
+import { clearFeedback, feedbackAreas } from './feedback';
 import { eventLine } from './format';
 import { has, localName, t } from './i18n';
 import { eventSwitcher } from './screens/openEvents';
@@ -21,6 +22,8 @@ let stationBanner: HTMLElement;
 let stationOnline = true;
 let tabs: Map<Route, HTMLAnchorElement>;
 let cleanup: (() => void) | void;
+/** The attention bar (made again with the shell; it refreshes itself). */
+let attention: ReturnType<typeof attentionBar> | null = null;
 /** The switcher between events open at once (made once; it refreshes itself). */
 let switcher: ReturnType<typeof eventSwitcher> | null = null;
 
@@ -30,9 +33,15 @@ function switcherElement(): HTMLElement {
   return switcher.element;
 }
 
+/** Whether the screen change under way is the scorekeeper's own (a tab, a link, a key). */
+let movedByHand = false;
+
 export function startRouter(root: HTMLElement, table: Record<Route, Screen>): void {
   app = root;
   screens = table;
+  document.addEventListener('click', (event) => {
+    if (event.target instanceof Element && event.target.closest('a[href^="#/"]')) movedByHand = true;
+  });
   window.addEventListener('hashchange', show);
   document.addEventListener('keydown', shortcut);
   window.setInterval(() => void checkStation(), STATION_CHECK_MS);
@@ -57,11 +66,14 @@ export function rerender(): void {
   readOnlyBanner = h('div', { class: 'read-only no-print', 'data-testid': 'read-only-banner', role: 'alert', hidden: true });
   stationBanner = h('div', { class: 'station no-print', 'data-testid': 'station-banner', role: 'status', hidden: true });
   main = h('main', { id: 'main', tabindex: -1 });
+  attention?.stop();
+  attention = attentionBar(tabs);
   app.replaceChildren(
     h('header', { class: 'app-header no-print' }, h('h1', {}, t('app.name')), eventSummary, switcherElement()),
     readOnlyBanner,
     stationBanner,
     h('nav', { class: 'tabs no-print', 'aria-label': t('nav.label') }, h('ul', {}, ...[...tabs.values()].map((tab) => h('li', {}, tab)))),
+    attention.element,
     feedbackAreas(),
     main,
   );
@@ -79,6 +91,11 @@ function current(): Route {
 function show(): void {
   const route = current();
   cleanup?.();
+  // What the last screen said stays with it when the scorekeeper moves on (a drop's notice
+  // does not follow to Standings); a step that itself moves to a screen ("Created …", then
+  // Registration) keeps its message.
+  if (movedByHand) clearFeedback();
+  movedByHand = false;
   main.replaceChildren();
   for (const [name, tab] of tabs) {
     if (name === route) tab.setAttribute('aria-current', 'page');
@@ -139,6 +156,7 @@ function shortcut(event: KeyboardEvent): void {
   const route = digit ? ROUTES[(Number(digit) + 9) % 10] : undefined;
   if (route) {
     event.preventDefault();
+    movedByHand = true;
     go(route);
   }
 }

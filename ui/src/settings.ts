@@ -7,6 +7,7 @@ export type { Language, Paper };
 
 const LANGUAGE_KEY = 'tablekeeper.language';
 const PAPER_KEY = 'tablekeeper.paper';
+const CHIME_KEY = 'tablekeeper.chime';
 
 export function language(): Language {
   const stored = localStorage.getItem(LANGUAGE_KEY);
@@ -30,4 +31,13 @@ export function setPaper(value: Paper): void {
 /** The CSS `@page` size of a paper. */
 export function cssPageSize(value: Paper): string {
   return value === 'letter' ? 'letter' : 'A4';
+}
+
+/** Whether a new judge call sounds a chime (on unless turned off in Settings). */
+export function chimeOn(): boolean {
+  return localStorage.getItem(CHIME_KEY) !== 'off';
+}
+
+export function setChime(on: boolean): void {
+  localStorage.setItem(CHIME_KEY, on ? 'on' : 'off');
 }

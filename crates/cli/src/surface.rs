@@ -121,6 +121,10 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
 /// Surface commands only the app has, and why the CLI needs none.
 pub const APP_ONLY: &[(&str, &str)] = &[
     (
+        "attention",
+        "the window's attention bar on every screen; the CLI's status, door and judge commands show the same things",
+    ),
+    (
         "open_events",
         "the window's switcher between events open at once; every CLI command opens the one file it is given",
     ),

@@ -134,30 +134,30 @@ function renderMine() {
   renderEnter();
   if (!mine) return;
   const entry = mine.entry;
-  byId('mine-entry').textContent = entry && !mine.player
+  write('mine-entry', entry && !mine.player
     ? t(`entry-${entry.state}`, { n: entry.number, place: entry.place_in_line ?? '' })
       + (entry.state === 'accepted' && mine.can_check_in ? ` ${t('checkInNeeded')}` : '')
-    : '';
-  byId('mine-code').textContent = me && !mine.player ? t('yourCode', { code: me.code.replace(/^(.{5})/, '$1-') }) : '';
+    : '');
+  write('mine-code', me && !mine.player ? t('yourCode', { code: me.code.replace(/^(.{5})/, '$1-') }) : '');
   const table = byId('mine-table');
   table.hidden = !mine.table && !mine.bye;
   if (mine.table) {
-    byId('mine-table-number').textContent = t('myTable', { t: mine.table.table });
-    byId('mine-opponent').textContent = t('myOpponent', { name: mine.table.opponent.name, n: mine.table.opponent.number });
+    write('mine-table-number', t('myTable', { t: mine.table.table }));
+    write('mine-opponent', t('myOpponent', { name: mine.table.opponent.name, n: mine.table.opponent.number }));
     const result = mine.table.result;
-    byId('mine-result').textContent = result ? myResultText(result, mine.table.seat_a) : '';
+    write('mine-result', result ? myResultText(result, mine.table.seat_a) : '');
   } else if (mine.bye) {
-    byId('mine-table-number').textContent = t('bye');
-    byId('mine-opponent').textContent = t('myBye');
-    byId('mine-result').textContent = '';
+    write('mine-table-number', t('bye'));
+    write('mine-opponent', t('myBye'));
+    write('mine-result', '');
   }
   const record = mine.record;
-  byId('mine-record').textContent = record && mine.round
-    ? t('myRecord', { w: record.wins, l: record.losses, d: record.draws, p: record.points }) : '';
-  byId('mine-standing').textContent = mine.standing ? t('myStanding', { rank: mine.standing }) : '';
-  byId('mine-cut').textContent = mine.cut_line ? cutLineText(mine.cut_line) : '';
-  byId('mine-drop').textContent = mine.dropped ? t('dropped') : mine.drop_request ? t(`drop-${mine.drop_request}`) : '';
-  byId('mine-call').textContent = mine.call ? t(mine.call.claimed ? 'judgeComing' : 'judgeCalled') : '';
+  write('mine-record', record && mine.round
+    ? t('myRecord', { w: record.wins, l: record.losses, d: record.draws, p: record.points }) : '');
+  write('mine-standing', mine.standing ? t('myStanding', { rank: mine.standing }) : '');
+  write('mine-cut', mine.cut_line ? cutLineText(mine.cut_line) : '');
+  write('mine-drop', mine.dropped ? t('dropped') : mine.drop_request ? t(`drop-${mine.drop_request}`) : '');
+  write('mine-call', mine.call ? t(mine.call.claimed ? 'judgeComing' : 'judgeCalled') : '');
   byId('mine-check-in').hidden = !mine.can_check_in;
   byId('mine-withdraw').hidden = !mine.can_withdraw;
   const playing = !!mine.player && !mine.dropped;

@@ -55,6 +55,13 @@ function byId(id) {
   return element;
 }
 
+/** Writes `text` into #`id` only when it changed: a live region speaks only then.
+ * @param {string} id @param {string} text */
+function write(id, text) {
+  const element = byId(id);
+  if (element.textContent !== text) element.textContent = text;
+}
+
 /** @param {string} tag @param {string} [text] @param {string} [className] */
 function el(tag, text, className) {
   const element = document.createElement(tag);
@@ -119,7 +126,7 @@ async function poll() {
       version = view.version;
       render();
     }
-    byId('status').textContent = t('updated', { time: new Date().toLocaleTimeString(language) });
+    setStatus(t('updated', { time: new Date().toLocaleTimeString(language) }));
   } catch {
     setStatus(t('offline'), true);
   }
@@ -130,6 +137,9 @@ function setStatus(text, error = false) {
   const status = byId('status');
   status.textContent = text;
   status.className = error ? 'error' : '';
+  // Only a problem is read out; "Updated 5:06:08 PM" every 2 seconds is not.
+  if (error) status.setAttribute('role', 'alert');
+  else status.removeAttribute('role');
 }
 
 function tickClock() {
@@ -251,6 +261,7 @@ function render() {
   for (const name of ['enter', 'find', 'pairings', 'standings', 'bracket', 'season']) {
     byId(name).hidden = name !== tab;
     byId(`tab-${name}`).classList.toggle('active', name === tab);
+    byId(`tab-${name}`).setAttribute('aria-selected', String(name === tab));
   }
   renderMatches();
   renderPairings();

@@ -3,6 +3,7 @@ import type { AddPlayersRequest } from './AddPlayersRequest';
 import type { AddTeamRequest } from './AddTeamRequest';
 import type { AppInfo } from './AppInfo';
 import type { ArchiveDocument } from './ArchiveDocument';
+import type { AttentionView } from './AttentionView';
 import type { BackToRoundRequest } from './BackToRoundRequest';
 import type { BackupView } from './BackupView';
 import type { BackupsRequest } from './BackupsRequest';
@@ -117,6 +118,7 @@ export type Commands = {
   take_notices: { request: null; response: Array<Message> };
   catalogue: { request: null; response: Catalogue };
   set_preferences: { request: Preferences; response: AppInfo };
+  attention: { request: null; response: AttentionView };
   create_event: { request: CreateEventRequest; response: EventView };
   open_event: { request: OpenEventRequest; response: EventView };
   import_archive: { request: ImportArchiveRequest; response: EventView };
@@ -229,6 +231,7 @@ export const COMMAND_PROPERTIES = {
   take_notices: { access: 'local', effect: 'nothing', thread: 'here', needs: 'nothing', hosting: ['station-local'] },
   catalogue: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },
   set_preferences: { access: 'local', effect: 'app', thread: 'worker', needs: 'nothing', hosting: ['station-local'] },
+  attention: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   create_event: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
   open_event: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
   import_archive: { access: 'local', effect: 'files', thread: 'worker', needs: 'nothing', hosting: [] },

@@ -38,7 +38,8 @@ describe('strings', () => {
       [...String(source).matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)].map((m) => m[1] ?? ''),
     );
     expect(keys.length).toBeGreaterThan(100);
-    for (const key of keys) expect(english.has(key), key).toBe(true);
+    // A key with plural forms (`_one`, `_other`) is used by its base name.
+    for (const key of keys) expect(english.has(key) || english.has(`${key}_other`), key).toBe(true);
   });
 
   it('every error kind of docs/cli-json.md has a headline', () => {

@@ -95,7 +95,7 @@ function bracketView(bracket: BracketView, show: (bracket: BracketView) => void)
     void run(async () => {
       const pairings = await call('pair_bracket_round', null);
       await state.refreshEvent();
-      announce(t('cut.paired', { round: pairings.round, tables: pairings.tables.length }));
+      announce(t('cut.paired', { round: pairings.round, count: pairings.tables.length }));
       const next = await call('bracket', null);
       if (next) show(next);
       document.getElementById('bracket-heading')?.focus();
@@ -109,7 +109,13 @@ function bracketView(bracket: BracketView, show: (bracket: BracketView) => void)
     { class: 'panel' },
     h('h3', { id: 'bracket-heading', tabindex: -1 }, t('cut.bracketTitle', { size: bracket.size })),
     h('p', { 'data-testid': 'bracket-next' }, t(`cut.next.${bracket.next}`), ' ', bracket.next === 'results' ? h('a', { href: '#/results' }, t('cut.toResults')) : null),
-    h('div', { class: 'actions' }, pair, projector),
+    // After the champion: no round left to pair; the payout is next.
+    h(
+      'div',
+      { class: 'actions' },
+      bracket.champion ? h('a', { href: '#/prizes', class: 'button primary', 'data-testid': 'cut-to-payout' }, t('cut.toPayout')) : pair,
+      projector,
+    ),
     pdfButtons(['bracket']),
     (bracket.warnings ?? []).length > 0
       ? h('div', { class: 'warnings', 'data-testid': 'cut-warnings' }, h('ul', {}, ...(bracket.warnings ?? []).map((w) => h('li', {}, say(w)))))

@@ -7,7 +7,7 @@
 import { call } from '../api';
 import type { PlayerTicketView } from '../bindings/PlayerTicketView';
 import { field, h, onEnter } from '../dom';
-import { announce, showProblem } from '../feedback';
+import { announce, announceWithUndo, showProblem } from '../feedback';
 import { playerStatus } from '../format';
 import { t } from '../i18n';
 import { say } from '../i18n/messages';
@@ -158,13 +158,26 @@ function playerRow(player: PlayerView, changed: () => void, open: (player: Playe
   edit.addEventListener('click', () => open(player));
   const drop =
     player.status === 'active'
-      ? h('button', { type: 'button', 'data-testid': 'drop-row', 'aria-label': t('registration.dropNamed', { name: player.name }) }, t('registration.drop'))
+      ? h('button', { type: 'button', class: 'danger', 'data-testid': 'drop-row', 'aria-label': t('registration.dropNamed', { name: player.name }) }, t('registration.drop'))
       : null;
   drop?.addEventListener('click', () => {
     void run(async () => {
       const dropped = await call('drop_player', { player: String(player.id) });
       await state.refreshEvent();
-      announce(t('registration.dropped', { name: dropped.name }));
+      // A drop takes one click, so it can be taken back from the message it leaves.
+      announceWithUndo(t('registration.dropped', { name: dropped.name }), async () => {
+        const history = await call('history', null);
+        const newest = history.filter((item) => !item.undone).pop();
+        const ours = newest?.description.some((m) => m.key.startsWith('history.dropped') && m.params['name'] === dropped.name);
+        if (!ours) {
+          announce(t('registration.dropNotNewest', { name: dropped.name }));
+          return;
+        }
+        await call('undo', null);
+        await state.refreshEvent();
+        announce(t('registration.dropUndone', { name: dropped.name }));
+        changed();
+      });
       changed();
     }, drop);
   });

@@ -62,7 +62,14 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     });
     return h('li', { 'data-table': x.table }, pick);
   };
-  const allIn = () => h('li', { class: 'done' }, pairings ? t('results.allIn') : t('round.noPairings'));
+  // Every result in: the next step is the next round, one click away.
+  const allIn = () =>
+    h(
+      'li',
+      { class: 'done' },
+      pairings ? t('results.allIn') : t('round.noPairings'),
+      pairings ? h('a', { href: '#/round', class: 'button primary', 'data-testid': 'results-next-round' }, t('results.pairNext', { round: pairings.round + 1 })) : '',
+    );
   const tableRow = (x: TableView) =>
     h(
       'tr',
@@ -73,7 +80,11 @@ export function mountResults(root: HTMLElement): (() => void) | void {
       h('td', {}, x.result ? describeResult(x) : t('results.missing')),
     );
   const renderOutstandingTitle = (open: number) => {
-    outstandingTitle.textContent = pairings ? t('results.outstanding', { count: open, round: pairings.round }) : t('results.outstandingTitle');
+    outstandingTitle.textContent = !pairings
+      ? t('results.outstandingTitle')
+      : open === 0
+        ? t('results.roundDone', { round: pairings.round })
+        : t('results.outstanding', { count: open, round: pairings.round });
   };
   const renderTables = () => {
     const rows = pairings?.tables ?? [];
@@ -140,6 +151,12 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     preview.textContent = text;
     preview.dataset['state'] = kind;
   };
+  /** Why the shell refuses a result, in the words of the hint above the box (the shell's
+   * own words teach the command line's `a / noshow-a`). */
+  const refusal = (error: unknown): string => {
+    const failure = normalizeError(error);
+    return failure.key === 'error.invalid-result.result-use' ? t('results.notAResult', { text: failure.params['text'] ?? '' }) : errorText(failure);
+  };
   /** What the shell would record for this table, in words (or why it would refuse). */
   const askShell = async (table: TableView | undefined, number: number, result: string, seq: number) => {
     const replace = table?.result !== null && table?.result !== undefined;
@@ -150,7 +167,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
       setPreview(table && replace ? `${words} ${t('results.previewReplaces', { old: describeResult(table) })}` : words, 'ok');
     } catch (error) {
       if (seq !== previewSeq) return;
-      setPreview(errorText(normalizeError(error)), 'error');
+      setPreview(refusal(error), 'error');
     }
   };
   const updatePreview = () => {
@@ -272,8 +289,15 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     busy = true;
     record(split.table, split.result, false, null)
       .catch(async (error: unknown) => {
-        showError(error);
         const kind = normalizeError(error).kind;
+        // A result the table cannot take is said once, under the box that caused it.
+        if (kind === 'invalid-result' || kind === 'unknown-table') {
+          clearError();
+          setPreview(refusal(error), 'error');
+          input.select();
+          return;
+        }
+        showError(error);
         if (kind === 'result-exists') await askReplace(split.table, split.result);
         else if (kind === 'result-locked') askOverride(split.table, split.result);
       })

@@ -37,13 +37,13 @@ export function mountRound(root: HTMLElement): void {
       ? h('p', { class: 'notice', 'data-testid': 'structure-finished' }, t('round.structureFinished', { reason: say(event.structure_finished) }))
       : '',
     roundsPanel(event),
-    pairPanel((pairings) => changed(pairings, t('round.paired', { round: pairings.round, tables: pairings.tables.length }))),
+    pairPanel((pairings) => changed(pairings, t('round.paired', { round: pairings.round, count: pairings.tables.length }))),
     view,
     explanation,
     event.rounds_paired > 0 ? deckCheckPanel() : '',
     changePanel(changed),
     givenPanel(event, (pairings) =>
-      changed(pairings, [t('round.givenEntered', { round: pairings.round, tables: pairings.tables.length }), (pairings.warnings ?? []).length > 0 ? t('round.givenWarnings', { count: (pairings.warnings ?? []).length }) : ''].join(' ').trim()),
+      changed(pairings, [t('round.givenEntered', { round: pairings.round, count: pairings.tables.length }), (pairings.warnings ?? []).length > 0 ? t('round.givenWarnings', { count: (pairings.warnings ?? []).length }) : ''].join(' ').trim()),
     ),
     backPanel(async (message) => {
       const current = await state.refreshEvent();

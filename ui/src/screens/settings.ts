@@ -29,6 +29,12 @@ export function mountSettings(root: HTMLElement): void {
     announce(t('settings.paperChanged', { paper: label(PAPERS, settings.paper()) }));
   });
 
+  const chime = h('input', { type: 'checkbox', 'data-testid': 'settings-chime', checked: settings.chimeOn() });
+  chime.addEventListener('change', () => {
+    settings.setChime(chime.checked);
+    announce(t(chime.checked ? 'settings.chimeOn' : 'settings.chimeOff'));
+  });
+
   const info = state.appInfo();
   const preferences = info?.preferences ?? { default_ruleset: null, default_title: null };
   const defaultTitle = select(
@@ -53,7 +59,13 @@ export function mountSettings(root: HTMLElement): void {
   append(
     root,
     heading(t('settings.title')),
-    h('section', { class: 'panel' }, field(t('settings.language'), language), field(t('settings.paper'), paper, t('settings.paperHint'))),
+    h(
+      'section',
+      { class: 'panel' },
+      field(t('settings.language'), language),
+      field(t('settings.paper'), paper, t('settings.paperHint')),
+      h('label', { class: 'check' }, chime, ' ', t('settings.chime')),
+    ),
     h(
       'section',
       { class: 'panel', 'data-testid': 'settings-defaults' },

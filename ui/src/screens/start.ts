@@ -247,7 +247,16 @@ function openSection(): HTMLElement {
     'ul',
     { class: 'recent', 'data-testid': 'recent-events' },
     ...recent.map((path) => {
-      const button = h('button', { type: 'button', class: 'link', 'data-testid': 'recent-event' }, path);
+      // The event's file name first, its folder after it, smaller: a long path (or a
+      // temporary folder's) does not hide which event it is.
+      const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+      const button = h(
+        'button',
+        { type: 'button', class: 'link', 'data-testid': 'recent-event', title: path },
+        h('span', { class: 'file-name' }, path.slice(cut + 1)),
+        ' ',
+        h('span', { class: 'hint path' }, cut > 0 ? path.slice(0, cut) : ''),
+      );
       button.addEventListener('click', () => void run(() => openPath(path), button));
       return h('li', {}, button);
     }),

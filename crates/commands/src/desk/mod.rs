@@ -11,6 +11,7 @@
 
 // One file per section of the surface: its requests and answers, and its commands.
 pub mod app;
+pub mod attention;
 pub mod deck_checks;
 pub mod door;
 pub mod events;

@@ -374,7 +374,7 @@ impl Desk {
     }
 
     /// Forgets reports of tables that have their result now, or of an earlier round.
-    fn prune_reports(&mut self) -> Result<(), CommandError> {
+    pub(super) fn prune_reports(&mut self) -> Result<(), CommandError> {
         let session = self.session.as_ref().ok_or_else(super::no_event)?;
         let event = session.event();
         let current = event.current_round();

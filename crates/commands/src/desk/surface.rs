@@ -200,6 +200,9 @@ surface! {
     catalogue(Nothing) -> Catalogue: Read, Nothing, Worker, Nothing;
     set_preferences(Preferences) -> AppInfo: Local, App, Worker, Nothing, StationLocal;
 
+    // ---- What needs the scorekeeper (desk/attention.rs) ----
+    attention(Nothing) -> crate::views::attention::AttentionView: Read, Nothing, Worker, Event;
+
     // ---- Events (desk/events.rs) ----
     create_event(CreateEventRequest) -> crate::views::EventView: Local, Files, Slow, Nothing;
     open_event(OpenEventRequest) -> crate::views::EventView: Local, Files, Slow, Nothing;

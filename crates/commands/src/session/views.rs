@@ -117,13 +117,6 @@ impl Session {
             .event
             .round(number)
             .ok_or(tablekeeper_engine::EngineError::UnknownRound(number))?;
-        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        let tables = found.matches.iter().filter(|m| m.table.is_some());
-        Ok(crate::views::RoundProgress {
-            round: number,
-            entered: count(tables.clone().filter(|m| m.result.is_some()).count()),
-            tables: count(tables.count()),
-            complete: found.is_complete(),
-        })
+        Ok(crate::views::RoundProgress::of(found))
     }
 }

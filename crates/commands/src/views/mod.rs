@@ -4,6 +4,7 @@
 //!
 //! Exact values are strings: fractions such as `"2/3"` or integers such as `"3"`.
 
+pub mod attention;
 pub mod bracket;
 pub mod breakdown;
 pub mod deck_checks;
@@ -650,4 +651,18 @@ pub struct RoundProgress {
     pub tables: u32,
     /// Every table (and bye) of the round has its result: the next round can be paired.
     pub complete: bool,
+}
+
+impl RoundProgress {
+    /// How far `round`'s results are.
+    pub fn of(round: &Round) -> RoundProgress {
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        let tables = round.matches.iter().filter(|m| m.table.is_some());
+        RoundProgress {
+            round: round.number,
+            entered: count(tables.clone().filter(|m| m.result.is_some()).count()),
+            tables: count(tables.count()),
+            complete: round.is_complete(),
+        }
+    }
 }

@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+// The attention bar says what needs the scorekeeper, each item linking to where it is
+// handled, and puts the same counts on the tabs.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { attentionItems, clockText, tabCounts } from './attention';
+import type { AttentionView } from './bindings/AttentionView';
+import { initI18n } from './i18n';
+
+const quiet: AttentionView = {
+  round: { round: 3, entered: 9, tables: 12, complete: false },
+  clock: null,
+  judge_calls: 0,
+  newest_call: null,
+  drop_requests: 0,
+  disputed_reports: 0,
+  entries_waiting: 0,
+};
+
+describe('attention bar', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+
+  it('shows the round and its results, and nothing else when nothing else needs the scorekeeper', () => {
+    expect(attentionItems(quiet, null)).toEqual([{ id: 'results', text: 'Round 3: 9/12 results in', href: '#/results', urgent: false }]);
+  });
+
+  it('sends the scorekeeper to pair the next round once every result is in', () => {
+    const done = { ...quiet, round: { round: 3, entered: 12, tables: 12, complete: true } };
+    expect(attentionItems(done, null)[0]).toMatchObject({ id: 'results', href: '#/round' });
+  });
+
+  it('links each waiting thing to the screen that handles it, with singular and plural words', () => {
+    const busy = { ...quiet, judge_calls: 1, newest_call: 4, drop_requests: 2, disputed_reports: 1, entries_waiting: 3 };
+    const items = attentionItems(busy, null);
+    expect(items.map((i) => [i.id, i.href, i.text])).toEqual([
+      ['results', '#/results', 'Round 3: 9/12 results in'],
+      ['judge-calls', '#/results', '1 judge call'],
+      ['drop-requests', '#/registration', '2 drop requests'],
+      ['disputed', '#/share', '1 disputed report'],
+      ['entries', '#/registration', '3 entries waiting'],
+    ]);
+    expect(items.find((i) => i.id === 'judge-calls')?.urgent).toBe(true);
+    expect(tabCounts(busy)).toEqual({ results: 1, registration: 5, share: 1 });
+  });
+
+  it('shows the clock counting down, and past time as urgent', () => {
+    const timed = { ...quiet, clock: { remaining_ms: 754_000, running: true, round: 3 } };
+    expect(attentionItems(timed, 754_000)[0]).toEqual({ id: 'clock', text: 'Round 3 · 12:34', href: '#/timer', urgent: false });
+    expect(attentionItems(timed, -15_000)[0]?.urgent).toBe(true);
+    expect(clockText(-15_000)).toBe('-0:15');
+    const paused = { ...timed, clock: { ...timed.clock, running: false } };
+    expect(attentionItems(paused, 60_000)[0]?.text).toBe('Round 3 · 1:00 (paused)');
+  });
+});

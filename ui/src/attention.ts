@@ -1,0 +1,144 @@
+// The attention bar on every screen: the round's clock and results, open judge calls, drop
+// requests, disputed reports and entries waiting at the door, each a link to the screen that
+// handles it, with the same counts as badges on the tabs and a chime for a new judge call
+// (Settings can turn it off). The counts are the `attention` view, asked every second.
+import { call } from './api';
+import type { AttentionView } from './bindings/AttentionView';
+import { h } from './dom';
+import { t } from './i18n';
+import { chimeOn } from './settings';
+import * as state from './state';
+
+const EVERY_MS = 1000;
+
+/** "12:34" (or "-0:15" past time) for a clock's remaining milliseconds. */
+export function clockText(remainingMs: number): string {
+  const sign = remainingMs < 0 ? '-' : '';
+  const seconds = Math.floor(Math.abs(remainingMs) / 1000);
+  return `${sign}${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** The bar's items for `view`: what each says, where it links, and whether it is urgent. */
+export function attentionItems(view: AttentionView, remainingMs: number | null): { id: string; text: string; href: string; urgent: boolean }[] {
+  const items: { id: string; text: string; href: string; urgent: boolean }[] = [];
+  if (view.clock && remainingMs !== null) {
+    const time = clockText(remainingMs);
+    const text = view.clock.round === null ? t('attention.clock', { time }) : t('attention.roundClock', { round: view.clock.round, time });
+    items.push({ id: 'clock', text: view.clock.running ? text : `${text} (${t('attention.paused')})`, href: '#/timer', urgent: remainingMs < 0 });
+  }
+  if (view.round) {
+    const { round, entered, tables, complete } = view.round;
+    items.push(
+      complete
+        ? { id: 'results', text: t('attention.allIn', { round }), href: '#/round', urgent: false }
+        : { id: 'results', text: t('attention.results', { round, entered, tables }), href: '#/results', urgent: false },
+    );
+  }
+  if (view.judge_calls > 0) items.push({ id: 'judge-calls', text: t('attention.judgeCalls', { count: view.judge_calls }), href: '#/results', urgent: true });
+  if (view.drop_requests > 0) items.push({ id: 'drop-requests', text: t('attention.dropRequests', { count: view.drop_requests }), href: '#/registration', urgent: false });
+  if (view.disputed_reports > 0) items.push({ id: 'disputed', text: t('attention.disputed', { count: view.disputed_reports }), href: '#/share', urgent: true });
+  if (view.entries_waiting > 0) items.push({ id: 'entries', text: t('attention.entries', { count: view.entries_waiting }), href: '#/registration', urgent: false });
+  return items;
+}
+
+/** The tab badges for `view`: the count each tab's screen handles. */
+export function tabCounts(view: AttentionView): Record<string, number> {
+  return { results: view.judge_calls, registration: view.drop_requests + view.entries_waiting, share: view.disputed_reports };
+}
+
+/** A short two-note chime, made here (no sound file, nothing downloaded). */
+function chime(): void {
+  const Context = (globalThis as { AudioContext?: typeof AudioContext }).AudioContext;
+  if (!Context) return;
+  try {
+    const audio = new Context();
+    [880, 660].forEach((frequency, index) => {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.2, audio.currentTime + index * 0.18);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + index * 0.18 + 0.16);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(audio.currentTime + index * 0.18);
+      tone.stop(audio.currentTime + index * 0.18 + 0.17);
+    });
+    window.setTimeout(() => void audio.close(), 800);
+  } catch {
+    // No sound device: the bar still shows the call.
+  }
+}
+
+/** The bar, refreshing itself; `tabs` get their badges. */
+export function attentionBar(tabs: ReadonlyMap<string, HTMLElement>): { element: HTMLElement; stop: () => void } {
+  const list = h('ul', {});
+  const element = h('nav', { class: 'attention no-print', 'data-testid': 'attention', 'aria-label': t('attention.label'), hidden: true }, list);
+  let view: AttentionView | null = null;
+  let fetchedAt = 0;
+  let newestCall: number | null | undefined;
+  let shown = '';
+
+  const render = () => {
+    if (!view || !state.event()) {
+      element.hidden = true;
+      for (const tab of tabs.values()) tab.querySelector('.tab-badge')?.remove();
+      return;
+    }
+    const remaining = view.clock ? view.clock.remaining_ms - (view.clock.running ? Date.now() - fetchedAt : 0) : null;
+    const items = attentionItems(view, remaining);
+    const key = JSON.stringify(items);
+    // Only a change is written (the clock every second), so nothing is read out again.
+    if (key !== shown) {
+      shown = key;
+      list.replaceChildren(
+        ...items.map((item) =>
+          h('li', {}, h('a', { href: item.href, class: item.urgent ? 'urgent' : '', 'data-testid': `attention-${item.id}` }, item.text)),
+        ),
+      );
+    }
+    element.hidden = items.length === 0;
+    const counts = tabCounts(view);
+    for (const [route, tab] of tabs) {
+      const count = counts[route] ?? 0;
+      let badge = tab.querySelector<HTMLElement>('.tab-badge');
+      if (count === 0) {
+        badge?.remove();
+        continue;
+      }
+      if (!badge) {
+        badge = h('span', { class: 'tab-badge', 'data-testid': `tab-badge-${route}` });
+        tab.append(badge);
+      }
+      if (badge.textContent !== String(count)) badge.textContent = String(count);
+      badge.setAttribute('aria-label', t('attention.badge', { count }));
+    }
+  };
+
+  const refresh = async () => {
+    if (!state.event()) {
+      view = null;
+      render();
+      return;
+    }
+    try {
+      const next = await call('attention', null);
+      if (newestCall !== undefined && next.newest_call !== null && (newestCall === null || next.newest_call > newestCall) && chimeOn()) chime();
+      newestCall = next.newest_call;
+      view = next;
+      fetchedAt = Date.now();
+    } catch {
+      // The event closed or the main laptop did not answer: the bar waits for the next ask.
+    }
+    render();
+  };
+
+  void refresh();
+  const asking = window.setInterval(() => void refresh(), EVERY_MS);
+  const ticking = window.setInterval(render, 1000);
+  return {
+    element,
+    stop: () => {
+      window.clearInterval(asking);
+      window.clearInterval(ticking);
+    },
+  };
+}
