@@ -173,6 +173,16 @@ function answer(cmd: string, payload?: InvokeArgs): unknown {
       return fake.round;
     case 'preview_result':
     case 'record_result': {
+      const final = fake.bracket?.next === 'results' ? fake.bracket.rounds[0]?.matches[0] : undefined;
+      if (final && request['round'] === null && request['table'] === 1) {
+        const won = side(request['result']) === 'a' ? final.a : final.b;
+        const twoNil: ResultView = { kind: 'win', summary: { key: 'result.summary.win', text: 'wins', params: {} }, winner: side(request['result']), games: null };
+        final.winner = won?.player ?? null;
+        final.result = twoNil;
+        (fake.bracket as BracketView).champion = won ?? null;
+        (fake.bracket as BracketView).next = 'finished';
+        return { table: 1 };
+      }
       const index = fake.round?.tables.findIndex((x) => x.table === request['table']) ?? -1;
       const table = fake.round?.tables[index];
       const winner = side(request['result']);
@@ -241,12 +251,11 @@ function answer(cmd: string, payload?: InvokeArgs): unknown {
       return fake.bracket;
     }
     case 'pair_bracket_round': {
-      const twoNil: ResultView = { kind: 'win', summary: { key: 'result.summary.score', text: '2-0', params: { score: '2-0' } }, winner: 'a', games: { a: 2, b: 0, draws: 0 } };
+      // The final, being played: its result is taken in the bracket itself.
       const bracket = fake.bracket as BracketView;
       const [one, two] = bracket.seeds;
-      bracket.rounds = [{ number: 2, label: 'final', matches: [{ table: 1, a: one ?? null, b: two ?? null, winner: one?.player ?? null, result: twoNil, bracket: null, part: null }] }];
-      bracket.champion = one ?? null;
-      bracket.next = 'finished';
+      bracket.rounds = [{ number: 2, label: 'final', matches: [{ table: 1, a: one ?? null, b: two ?? null, winner: null, result: null, bracket: null, part: null }] }];
+      bracket.next = 'results';
       return { ...fake.round, round: 2, bracket_round: 'final' };
     }
     case 'backups':
@@ -478,11 +487,18 @@ describe('the app with a fake shell', () => {
     expect(byId('bracket')?.textContent).toContain('Final');
     expect(byId('champion')).toBeNull();
     byId('pair-bracket-round')?.click();
+    // The final takes its result in the bracket: click the winner, no trip to Results.
+    await until(() => all('bracket-pick').length === 2);
+    const bob = all('bracket-pick').find((seat) => seat.textContent?.includes('Bob'));
+    bob?.click();
     const champion = await until(() => byId('champion'));
-    expect(champion.textContent).toContain('Champion: Ann');
+    expect(champion.textContent).toContain('Champion: Bob');
     expect(byId('bracket')?.textContent).toContain('✓ winner');
     expect(all('bracket-match')).toHaveLength(1);
-    expect(byId('bracket-champion')?.textContent).toContain('Ann');
+    expect(byId('bracket-champion')?.textContent).toContain('Bob');
+    // After the champion: no round left to pair, the payout is next.
+    expect(byId('pair-bracket-round')).toBeNull();
+    expect(byId('cut-to-payout')).not.toBeNull();
   });
 
   it('has every navigation tab', () => {

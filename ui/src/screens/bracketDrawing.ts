@@ -19,12 +19,33 @@ export function bracketResult(result: ResultView | null): string | null {
   return null;
 }
 
-function seatLine(match: BracketMatchView, seat: BracketSeat | null, bye: boolean): HTMLElement {
+/** Records that seat `side` of `match` won (the Top cut screen; the projector only shows). */
+export type OnWinner = (match: BracketMatchView, side: 'a' | 'b', seat: BracketSeat) => void;
+
+function seatLine(match: BracketMatchView, seat: BracketSeat | null, bye: boolean, side: 'a' | 'b', onWinner?: OnWinner): HTMLElement {
   if (!seat) {
     return h('div', { class: 'seat empty' }, bye ? t('round.bye') : t('cut.undecided'));
   }
   const decided = match.winner !== null;
   const won = decided && match.winner === seat.player;
+  // A match being played takes its result here: click the winner (no trip to Results).
+  if (onWinner && !decided && match.table !== null && match.a !== null && match.b !== null) {
+    const button = h(
+      'button',
+      {
+        type: 'button',
+        class: 'seat pick',
+        'data-player': seat.player,
+        'data-testid': 'bracket-pick',
+        'aria-label': t('cut.pickWinner', { name: seat.name, table: match.table }),
+        title: t('cut.pickWinner', { name: seat.name, table: match.table }),
+      },
+      h('span', { class: 'seed' }, t('cut.seedNumber', { seed: seat.seed })),
+      h('span', { class: 'name' }, seat.name),
+    );
+    button.addEventListener('click', () => onWinner(match, side, seat));
+    return button;
+  }
   return h(
     'div',
     { class: `seat${won ? ' won' : decided ? ' lost' : ''}`, 'data-player': seat.player },
@@ -40,7 +61,7 @@ function part(match: BracketMatchView): string | null {
   return t('cut.bracketNo', { bracket: match.bracket, part: name });
 }
 
-function matchBox(box: Box, match: BracketMatchView): HTMLElement {
+function matchBox(box: Box, match: BracketMatchView, onWinner?: OnWinner): HTMLElement {
   const result = bracketResult(match.result);
   const bye = match.a !== null && match.b === null && (match.table === null || match.result?.kind === 'bye');
   const top = [
@@ -58,8 +79,8 @@ function matchBox(box: Box, match: BracketMatchView): HTMLElement {
       style: `left:${box.x}px;top:${box.y}px;width:${BOX_WIDTH}px;height:${BOX_HEIGHT}px`,
     },
     h('div', { class: 'box-top' }, h('span', {}, top.join(' ')), result ? h('span', { class: 'result', 'data-testid': 'bracket-result' }, result) : null),
-    seatLine(match, match.a, false),
-    seatLine(match, match.b, bye),
+    seatLine(match, match.a, false, 'a', onWinner),
+    seatLine(match, match.b, bye, 'b', onWinner),
   );
 }
 
@@ -83,8 +104,9 @@ function columnTitle(label: string, number: number | null): string {
   return number !== null ? t('cut.columnTitle', { name, round: t('results.roundN', { round: number }) }) : name;
 }
 
-/** The bracket as a drawing (scrolls sideways when wider than the window). */
-export function bracketDrawing(view: BracketView): HTMLElement {
+/** The bracket as a drawing (scrolls sideways when wider than the window); with `onWinner`
+ * the matches being played take their winner by a click. */
+export function bracketDrawing(view: BracketView, onWinner?: OnWinner): HTMLElement {
   const layout = layoutBracket(view);
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('width', String(layout.width));
@@ -97,7 +119,7 @@ export function bracketDrawing(view: BracketView): HTMLElement {
     path.setAttribute('class', `line ${line.kind}`);
     svg.append(path);
   }
-  const boxes = layout.boxes.map((box) => (box.match ? matchBox(box, box.match) : championBox(box)));
+  const boxes = layout.boxes.map((box) => (box.match ? matchBox(box, box.match, onWinner) : championBox(box)));
   const titles = layout.columns.map((column) =>
     h('h4', { class: 'bracket-column', style: `left:${column.x}px;width:${BOX_WIDTH}px` }, columnTitle(column.label, column.number)),
   );

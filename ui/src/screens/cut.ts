@@ -128,7 +128,17 @@ function bracketView(bracket: BracketView, show: (bracket: BracketView) => void)
         )
       : null,
     bracket.random_each_round ? h('p', { class: 'hint' }, t('cut.randomEachRound')) : null,
-    bracketDrawing(bracket),
+    bracketDrawing(bracket, (match, side, seat) => {
+      if (match.table === null) return;
+      const table = match.table;
+      void run(async () => {
+        await call('record_result', { round: null, table, result: side, replace: false, override_reason: null });
+        await state.refreshEvent();
+        announce(t('cut.winnerRecorded', { name: seat.name, table }));
+        const next = await call('bracket', null);
+        if (next) show(next);
+      });
+    }),
     bracket.champion
       ? h('p', { class: 'champion', 'data-testid': 'champion' }, t('cut.champion', { name: bracket.champion.name, seed: bracket.champion.seed }))
       : null,
