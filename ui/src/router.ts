@@ -10,6 +10,8 @@ import * as state from './state';
 
 const ROUTES = ['start', 'registration', 'round', 'results', 'standings', 'cut', 'prizes', 'timer', 'share', 'settings'] as const;
 export type Route = (typeof ROUTES)[number];
+/** The screens that are tools rather than steps of the night, shown apart at the end. */
+const TOOLS: readonly Route[] = ['timer', 'share', 'settings'];
 export type Screen = (root: HTMLElement) => (() => void) | void;
 
 let app: HTMLElement;
@@ -40,7 +42,9 @@ export function startRouter(root: HTMLElement, table: Record<Route, Screen>): vo
   app = root;
   screens = table;
   document.addEventListener('click', (event) => {
-    if (event.target instanceof Element && event.target.closest('a[href^="#/"]')) movedByHand = true;
+    const link = event.target instanceof Element ? event.target.closest('a[href^="#/"]') : null;
+    // A link to the screen already shown changes nothing, so it clears nothing either.
+    if (link && link.getAttribute('href') !== location.hash) movedByHand = true;
   });
   window.addEventListener('hashchange', show);
   document.addEventListener('keydown', shortcut);
@@ -59,7 +63,11 @@ export function rerender(): void {
   tabs = new Map(
     ROUTES.map((route, index) => [
       route,
-      h('a', { href: `#/${route}`, 'data-testid': `nav-${route}`, 'aria-keyshortcuts': `Alt+${(index + 1) % 10}` }, t(`nav.${route}`)),
+      h(
+        'a',
+        { href: `#/${route}`, 'data-testid': `nav-${route}`, 'aria-keyshortcuts': `Alt+${(index + 1) % 10}`, title: `Alt+${(index + 1) % 10}` },
+        t(`nav.${route}`),
+      ),
     ]),
   );
   eventSummary = h('p', { class: 'event-line', 'data-testid': 'event-summary' });
@@ -72,7 +80,12 @@ export function rerender(): void {
     h('header', { class: 'app-header no-print' }, h('h1', {}, t('app.name')), eventSummary, switcherElement()),
     readOnlyBanner,
     stationBanner,
-    h('nav', { class: 'tabs no-print', 'aria-label': t('nav.label') }, h('ul', {}, ...[...tabs.values()].map((tab) => h('li', {}, tab)))),
+    // The night's screens in its order, then the tools (the clock, sharing, settings) apart.
+    h(
+      'nav',
+      { class: 'tabs no-print', 'aria-label': t('nav.label') },
+      h('ul', {}, ...[...tabs].map(([route, tab]) => h('li', { class: TOOLS.includes(route) ? 'tool' : undefined }, tab))),
+    ),
     attention.element,
     feedbackAreas(),
     main,
@@ -156,7 +169,7 @@ function shortcut(event: KeyboardEvent): void {
   const route = digit ? ROUTES[(Number(digit) + 9) % 10] : undefined;
   if (route) {
     event.preventDefault();
-    movedByHand = true;
+    movedByHand = route !== current();
     go(route);
   }
 }
