@@ -8,6 +8,7 @@ import { initI18n } from './i18n';
 
 const quiet: AttentionView = {
   round: { round: 3, entered: 9, tables: 12, complete: false },
+  next: 'results',
   clock: null,
   judge_calls: 0,
   newest_call: null,
@@ -25,9 +26,13 @@ describe('attention bar', () => {
     expect(attentionItems(quiet, null)).toEqual([{ id: 'results', text: 'Round 3: 9/12 results in', href: '#/results', urgent: false }]);
   });
 
-  it('sends the scorekeeper to pair the next round once every result is in', () => {
+  it('sends the scorekeeper to the next step once every result is in', () => {
     const done = { ...quiet, round: { round: 3, entered: 12, tables: 12, complete: true } };
-    expect(attentionItems(done, null)[0]).toMatchObject({ id: 'results', href: '#/round' });
+    expect(attentionItems({ ...done, next: 'pair-round' }, null)[0]).toMatchObject({ href: '#/round', text: 'Round 3: all results in — pair the next round' });
+    expect(attentionItems({ ...done, next: 'pair-bracket-round' }, null)[0]).toMatchObject({ href: '#/cut' });
+    expect(attentionItems({ ...done, next: 'cut' }, null)[0]).toMatchObject({ href: '#/cut' });
+    expect(attentionItems({ ...done, next: 'payout' }, null)[0]).toMatchObject({ href: '#/prizes' });
+    expect(attentionItems({ ...quiet, round: null, next: 'register' }, null)).toEqual([]);
   });
 
   it('links each waiting thing to the screen that handles it, with singular and plural words', () => {

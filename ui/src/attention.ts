@@ -4,6 +4,7 @@
 // (Settings can turn it off). The counts are the `attention` view, asked every second.
 import { call } from './api';
 import type { AttentionView } from './bindings/AttentionView';
+import type { NextStep } from './bindings/NextStep';
 import { h } from './dom';
 import { t } from './i18n';
 import { chimeOn } from './settings';
@@ -26,14 +27,18 @@ export function attentionItems(view: AttentionView, remainingMs: number | null):
     const text = view.clock.round === null ? t('attention.clock', { time }) : t('attention.roundClock', { round: view.clock.round, time });
     items.push({ id: 'clock', text: view.clock.running ? text : `${text} (${t('attention.paused')})`, href: '#/timer', urgent: remainingMs < 0 });
   }
-  if (view.round) {
-    const { round, entered, tables, complete } = view.round;
-    items.push(
-      complete
-        ? { id: 'results', text: t('attention.allIn', { round }), href: '#/round', urgent: false }
-        : { id: 'results', text: t('attention.results', { round, entered, tables }), href: '#/results', urgent: false },
-    );
-  }
+  // The night's next step (before round 1 the screens say it themselves).
+  const round = view.round?.round ?? 0;
+  const step: Record<NextStep, [string, string] | null> = {
+    register: null,
+    results: [t('attention.results', { round, entered: view.round?.entered ?? 0, tables: view.round?.tables ?? 0 }), '#/results'],
+    'pair-round': [t('attention.allIn', { round }), '#/round'],
+    'pair-bracket-round': [t('attention.allInBracket', { round }), '#/cut'],
+    cut: [t('attention.cut'), '#/cut'],
+    payout: [t('attention.payout'), '#/prizes'],
+  };
+  const next = step[view.next];
+  if (next) items.push({ id: 'results', text: next[0], href: next[1], urgent: false });
   if (view.judge_calls > 0) items.push({ id: 'judge-calls', text: t('attention.judgeCalls', { count: view.judge_calls }), href: '#/results', urgent: true });
   if (view.drop_requests > 0) items.push({ id: 'drop-requests', text: t('attention.dropRequests', { count: view.drop_requests }), href: '#/registration', urgent: false });
   if (view.disputed_reports > 0) items.push({ id: 'disputed', text: t('attention.disputed', { count: view.disputed_reports }), href: '#/share', urgent: true });

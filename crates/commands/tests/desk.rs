@@ -140,6 +140,7 @@ fn every_command_of_the_surface_works_over_an_event_file() {
 
     // A new event takes the preferred ruleset and goes to the default folder.
     let created = host.ok("create_event", json!({ "name": "Friday locals" }));
+    assert_eq!(host.ok("attention", Value::Null)["next"], "register");
     assert_eq!(created["ruleset"]["id"], "bushiroad-en");
     let file = host.ok("app_info", Value::Null)["open_event"]["file"]
         .as_str()
@@ -1212,4 +1213,65 @@ fn a_damaged_library_never_stops_a_registration() {
         std::fs::read(&library).expect("bytes"),
         b"this is not a library, it was damaged"
     );
+}
+
+/// The attention bar's view follows the night: register, results coming in, pair the next
+/// round, the cut once every planned round is played, the payout once the champion is
+/// known; a judge call counts until it is dealt with.
+#[test]
+fn the_attention_view_follows_the_night() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = dir.path();
+    let mut host = Host::new(dir);
+    host.ok("create_event", json!({ "name": "Night", "ruleset": "bandai", "planned_rounds": 2, "path": path(dir, "night.tkevent") }));
+    host.ok(
+        "add_players",
+        json!({ "names": ["Ann", "Ben", "Cat", "Dan"] }),
+    );
+    let attention = |host: &mut Host| host.ok("attention", Value::Null);
+    let seen = attention(&mut host);
+    assert_eq!(seen["next"], "register", "{seen}");
+    assert!(seen["round"].is_null());
+    let record_all = |host: &mut Host, round: &Value| {
+        for t in tables(round) {
+            host.ok("record_result", json!({ "round": null, "table": t, "result": "a", "replace": false, "override_reason": null }));
+        }
+    };
+    for number in 1..=2 {
+        let round = host.ok("pair_round", json!({ "allow_rematches": false }));
+        let seen = attention(&mut host);
+        assert_eq!(seen["next"], "results", "{seen}");
+        assert_eq!(seen["round"]["round"], number);
+        assert_eq!(seen["round"]["entered"], 0);
+        assert_eq!(seen["round"]["tables"], 2);
+        record_all(&mut host, &round);
+        let seen = attention(&mut host);
+        let after = if number == 1 { "pair-round" } else { "cut" };
+        assert_eq!(seen["next"], after, "{seen}");
+        assert_eq!(seen["round"]["entered"], 2);
+    }
+    host.ok(
+        "desk_call_judge",
+        json!({ "player": "Ben", "reason": null }),
+    );
+    let seen = attention(&mut host);
+    assert_eq!(
+        (seen["judge_calls"].clone(), seen["newest_call"].clone()),
+        (json!(1), json!(1))
+    );
+    host.ok("resolve_call", json!({ "call": 1 }));
+    let seen = attention(&mut host);
+    assert_eq!(
+        (seen["judge_calls"].clone(), seen["newest_call"].clone()),
+        (json!(0), Value::Null)
+    );
+    host.ok(
+        "start_cut",
+        json!({ "size": 2, "third_place": false, "excluded": [] }),
+    );
+    let final_round = host.ok("pairings", json!({ "round": null }));
+    assert_eq!(attention(&mut host)["next"], "results");
+    record_all(&mut host, &final_round);
+    let seen = attention(&mut host);
+    assert_eq!(seen["next"], "payout", "{seen}");
 }

@@ -4,17 +4,38 @@
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
-use tablekeeper_engine::model::{DropRequestState, EntryState};
+use tablekeeper_engine::model::{DropRequestState, EntryState, Structure};
 use ts_rs::TS;
 
 use super::RoundProgress;
 use crate::room::RoomClock;
+
+/// What the night's next step is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+#[ts(export)]
+pub enum NextStep {
+    /// Register players and pair round 1.
+    Register,
+    /// Results of the current round are still coming in.
+    Results,
+    /// Every result is in: pair the next Swiss round.
+    PairRound,
+    /// Every result of the bracket round is in: pair the next one.
+    PairBracketRound,
+    /// Every planned Swiss round is played: start the top cut, or pay out.
+    Cut,
+    /// The event is over: the payout.
+    Payout,
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct AttentionView {
     /// The current round's results (`null` before the first round is paired).
     pub round: Option<RoundProgress>,
+    /// The night's next step.
+    pub next: NextStep,
     /// The round clock as phones see it (`null`: not set).
     pub clock: Option<RoomClock>,
     /// Judge calls not yet dealt with.
@@ -36,8 +57,30 @@ impl AttentionView {
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         let door = &event.door;
         let open_calls = || door.calls.iter().filter(|c| c.is_open());
+        let round = event.current_round().map(RoundProgress::of);
+        let cut_finished = event.cut.as_ref().is_some_and(|cut| cut.is_finished());
+        // A structure that allows no further round (a round robin played, variable rounds
+        // over): Swiss goes on to a cut or the payout, the others to the payout.
+        let structure_over = matches!(
+            tablekeeper_engine::rules::structure::finished(event),
+            Ok(Some(_))
+        );
+        let swiss = event.settings.structure == Structure::Swiss;
+        let planned = usize::try_from(event.settings.planned_rounds).unwrap_or(usize::MAX);
+        let next = match &round {
+            _ if cut_finished => NextStep::Payout,
+            None => NextStep::Register,
+            Some(progress) if !progress.complete => NextStep::Results,
+            Some(_) if event.cut.is_some() => NextStep::PairBracketRound,
+            Some(_) if structure_over && !swiss => NextStep::Payout,
+            Some(_) if structure_over || planned > 0 && event.rounds.len() >= planned => {
+                NextStep::Cut
+            }
+            Some(_) => NextStep::PairRound,
+        };
         AttentionView {
-            round: event.current_round().map(RoundProgress::of),
+            round,
+            next,
             clock,
             judge_calls: count(open_calls().count()),
             newest_call: open_calls().map(|c| c.number).max(),
