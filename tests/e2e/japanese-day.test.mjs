@@ -187,13 +187,12 @@ describe('a whole Swiss day in Japanese', () => {
     await japaneseOnly('results (penalty)');
   });
 
-  step('第2回戦: pairing again before the results are in is refused, in Japanese', async () => {
+  step('第2回戦: while the round is played, Pair waits and says why, in Japanese', async () => {
     await pair(2);
     await clearStatus(app);
-    await app.click('pair-round');
-    const error = await errorShown(app, '第2回戦に結果のない卓があります');
-    assert.ok(error.startsWith(ja.errors['round-incomplete']), error);
-    await japaneseOnly('round 2 (error)');
+    await app.waitForText('pair-waits', ja.round.pairWaits.replace('{{round}}', '2'));
+    assert.equal(await app.property('pair-round', 'disabled'), true, 'Pair waits for the results');
+    await japaneseOnly('round 2 (pair waits)');
     await nav(app, 'results', 'result-input');
     await waitFor(async () => (await count(app, 'result-row')) === 4, { message: 'round 2 tables' });
     for (const row of await resultRows(app)) await enterResult(app, row.table, `${row.table} ${row.table % 2 === 0 ? 'b' : 'a'}`);

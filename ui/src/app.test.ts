@@ -260,6 +260,10 @@ function answer(cmd: string, payload?: InvokeArgs): unknown {
     }
     case 'backups':
       return [];
+    case 'print':
+      return { path: `/events/${String(request['document'])}.pdf`, bytes: 1000, opened: true };
+    case 'set_clock':
+      return null;
     default:
       throw { kind: 'internal', message: `fake shell has no ${name}`, key: 'error.internal', params: { detail: name } };
   }
@@ -346,6 +350,17 @@ describe('the app with a fake shell', () => {
     expect(all('pairing-row').map((row) => row.dataset['table'])).toEqual(['1', '2']);
     expect(byId('allow-rematches')?.closest('label')?.hidden).toBe(true);
     expect(byId('explanation')?.textContent).toContain('all paired by the rules');
+  });
+
+  it('prints the sheets of the round and starts the clock with one click after pairing', async () => {
+    const before = fake.calls.length;
+    const button = await until(() => byId('print-and-start'));
+    button.click();
+    await until(() => byId('to-results'));
+    expect(fake.calls.slice(before).filter((name) => name === 'print' || name === 'set_clock')).toEqual(['print', 'print', 'set_clock']);
+    const stored = Object.keys(localStorage).find((key) => key.startsWith('tablekeeper.timer'));
+    expect(stored && JSON.parse(localStorage.getItem(stored) ?? '{}').runningSince).toBeGreaterThan(0);
+    expect(byId('status')?.textContent).toContain('the clock is running');
   });
 
   it('finds a player in the pairings above the full list, which stays as it is', async () => {

@@ -10,16 +10,19 @@ import { bracketLabel, clockTime, describeResult, foldName } from '../format';
 import { t } from '../i18n';
 import { say, sayAll } from '../i18n/messages';
 import { deckCheckPanel } from './deckChecks';
+import { startRoundClock } from './timer';
+import { language, paper } from '../settings';
 import { confirmStep, fillNames, heading, pdfButtons, playerNames, printButton, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { EventView, ExplanationView, GivenTable, HistoryItem, PairingsView, SeatView, TableView } from '../types';
 
-export function mountRound(root: HTMLElement): void {
+export function mountRound(root: HTMLElement): () => void {
   root.append(heading(t('round.title')));
   const event = requireEvent(root);
-  if (!event) return;
+  if (!event) return () => undefined;
 
   const view = h('section', { class: 'panel', 'aria-labelledby': 'pairings-heading' });
+  const pairing = pairPanel((pairings) => changed(pairings, t('round.paired', { round: pairings.round, count: pairings.tables.length })));
   const explanation = h('div');
   const names = playerNames('round-players');
   const show = (pairings: PairingsView | null) => {
@@ -30,14 +33,18 @@ export function mountRound(root: HTMLElement): void {
     show(pairings);
     await state.refreshEvent();
     announce(message);
+    startArea.replaceChildren(printAndStart(pairings.round));
   };
+  // Right after pairing: the round's sheets to the printer and the clock running, at once.
+  const startArea = h('div', { class: 'no-print' });
 
   root.append(
     event.structure_finished
       ? h('p', { class: 'notice', 'data-testid': 'structure-finished' }, t('round.structureFinished', { reason: say(event.structure_finished) }))
       : '',
     roundsPanel(event),
-    pairPanel((pairings) => changed(pairings, t('round.paired', { round: pairings.round, count: pairings.tables.length }))),
+    pairing.element,
+    startArea,
     view,
     explanation,
     event.rounds_paired > 0 ? deckCheckPanel() : '',
@@ -54,10 +61,30 @@ export function mountRound(root: HTMLElement): void {
   );
   show(null);
   void run(async () => {
+    await state.refreshEvent();
+    pairing.follow();
     const all = await call('players', null);
     fillNames(names, all.filter((p) => p.status === 'active').map((p) => p.name));
     if (state.event()?.rounds_paired) show(await call('pairings', { round: null, explain: true }));
   });
+  return pairing.stop;
+}
+
+/** One button for the moment after pairing: the pairings and the match slips written and
+ * opened to print (paper and language from Settings), and the round clock started. */
+function printAndStart(round: number): HTMLElement {
+  const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'print-and-start' }, t('round.printAndStart'));
+  button.addEventListener('click', () => {
+    void run(async () => {
+      for (const sheet of ['pairings', 'slips'] as const) {
+        await call('print', { document: sheet, round, paper: paper(), language: language(), open: true, output: null });
+      }
+      startRoundClock(round);
+      announce(t('round.printedAndStarted', { round }));
+      button.replaceWith(h('a', { href: '#/results', class: 'button primary', 'data-testid': 'to-results' }, t('round.toResults')));
+    }, button);
+  });
+  return h('section', { class: 'panel', 'data-testid': 'round-start' }, h('p', {}, t('round.printAndStartHint')), button);
 }
 
 function roundsPanel(event: EventView): HTMLElement {
@@ -82,17 +109,36 @@ function roundsPanel(event: EventView): HTMLElement {
   };
   onEnter(input, apply);
   set.addEventListener('click', apply);
+  const form = h('div', { class: 'inline' }, field(t('round.plannedRounds'), input), set);
+  // Asked once, before round 1; shown (and changeable on request) after it.
+  if (event.rounds_paired > 0 && event.planned_rounds > 0) {
+    return h(
+      'details',
+      { class: 'panel no-print', 'data-testid': 'rounds-shown' },
+      h('summary', {}, t('round.roundsShown', { round: event.rounds_paired, count: event.planned_rounds })),
+      form,
+    );
+  }
   return h(
     'section',
     { class: 'panel no-print' },
     h('h3', {}, t('round.roundsTitle')),
     h('p', {}, t('round.recommended', { players: event.players_active, rounds: event.recommended_rounds })),
-    h('div', { class: 'inline' }, field(t('round.plannedRounds'), input), set),
+    form,
   );
 }
 
-function pairPanel(paired: (pairings: PairingsView) => Promise<void>): HTMLElement {
+function pairPanel(paired: (pairings: PairingsView) => Promise<void>): { element: HTMLElement; stop: () => void; follow: () => void } {
   const pair = h('button', { type: 'button', class: 'primary', 'data-testid': 'pair-round' }, t('round.pair'));
+  // While a round is being played, Pair waits, and says why and where to go.
+  const waits = h('p', { class: 'hint', 'data-testid': 'pair-waits', hidden: true });
+  const follow = () => {
+    const event = state.event();
+    const playing = !!event && event.stage === 'swiss' && event.rounds_paired > 0 && !event.current_round_complete;
+    pair.disabled = playing;
+    waits.hidden = !playing;
+    waits.replaceChildren(playing ? t('round.pairWaits', { round: event.rounds_paired }) : '', ' ', playing ? h('a', { href: '#/results' }, t('round.toResults')) : '');
+  };
   const allow = h('input', { 'data-testid': 'allow-rematches' });
   const allowBox = checkbox(t('round.allowRematches'), allow);
   allowBox.hidden = true;
@@ -111,11 +157,12 @@ function pairPanel(paired: (pairings: PairingsView) => Promise<void>): HTMLEleme
           allow.focus();
         }
       })
-      .finally(() => {
-        pair.disabled = false;
-      });
+      .finally(follow);
   });
-  return h('section', { class: 'panel no-print' }, h('h3', {}, t('round.pairTitle')), h('div', { class: 'actions' }, pair, allowBox));
+  // Followed from the event as read when the screen opens (results may have come from a
+  // station or a phone meanwhile), then on every change.
+  const stop = state.onEventChange(follow);
+  return { element: h('section', { class: 'panel no-print' }, h('h3', {}, t('round.pairTitle')), h('div', { class: 'actions' }, pair, allowBox), waits), stop, follow };
 }
 
 function seatText(seat: SeatView): string {

@@ -41,6 +41,19 @@ function shareClock(clock: timer.TimerState): void {
   }).catch(() => undefined);
 }
 
+/** Starts a fresh clock for `round` at the title's round length, kept for the Timer screen
+ * and shared with the room (the Round screen's "print and start the clock"). */
+export function startRoundClock(round: number): void {
+  const event = state.event();
+  const family = event ? timer.familyOf(event.ruleset.id) : 'bushiroad';
+  const key = timer.timerKey(event?.file);
+  const titleText = titleProcedure();
+  const fresh = timer.newTimer(roundMinutes(), family, round);
+  const clock = timer.start(titleText === undefined ? fresh : { ...fresh, procedure: titleText }, Date.now());
+  timer.saveTimer(localStorage, clock, key);
+  shareClock(clock);
+}
+
 export function mountTimer(root: HTMLElement): () => void {
   const event = state.event();
   const family = event ? timer.familyOf(event.ruleset.id) : 'bushiroad';
