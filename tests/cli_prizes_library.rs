@@ -226,6 +226,48 @@ fn the_library_keeps_the_full_path_of_an_event_registered_by_a_relative_one() {
     assert!(file.is_absolute(), "{history}");
 }
 
+/// A season's events are picked from the events the library has seen: each once (however
+/// many of its players played it), with its name, file and how many of the library's players
+/// played it, oldest first; dates that are not dates are refused in words.
+#[test]
+fn the_library_lists_its_events_for_a_season() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let library = dir.path().join("shop.tklibrary");
+    let library = text(&library);
+    for name in ["Aiko Tanaka", "Иван Петров", "김민준"] {
+        ok(&in_library(library, &["add", name]));
+    }
+    let weeks: Vec<String> = (1..=2)
+        .map(|week| text(&dir.path().join(format!("week{week}.tkevent"))).to_string())
+        .collect();
+    for (week, file) in weeks.iter().enumerate() {
+        let name = format!("Friday week {}", week + 1);
+        ok(&["create", file, "--name", &name, "--ruleset", "bandai"]);
+        let players: &[&str] = if week == 0 { &["1", "2", "3"] } else { &["2"] };
+        let mut args = vec!["register", file.as_str(), "--library", library];
+        args.extend_from_slice(players);
+        ok(&args);
+    }
+    let events = ok(&in_library(library, &["events"]));
+    let events = events.as_array().expect("events");
+    assert_eq!(events.len(), 2, "{events:?}");
+    assert_eq!(events[0]["name"], "Friday week 1");
+    assert_eq!(events[0]["players"], 3);
+    assert_eq!(events[1]["name"], "Friday week 2");
+    assert_eq!(events[1]["players"], 1);
+    assert_eq!(events[1]["file"], weeks[1].as_str());
+    let later = ok(&in_library(library, &["events", "--from", "2999-01-01"]));
+    assert_eq!(later.as_array().map(Vec::len), Some(0), "{later}");
+    let earlier = ok(&in_library(library, &["events", "--to", "1999-12-31"]));
+    assert_eq!(earlier.as_array().map(Vec::len), Some(0), "{earlier}");
+    let since = ok(&in_library(library, &["events", "--from", "2000-01-01"]));
+    assert_eq!(since.as_array().map(Vec::len), Some(2), "{since}");
+    assert_eq!(
+        error_kind(&in_library(library, &["events", "--from", "next friday"])),
+        "invalid-season"
+    );
+}
+
 /// Japanese organizers type a full name without the space, or with a full-width one; Latin
 /// names are found the same way. A golden list: each typed form finds its player first.
 #[test]

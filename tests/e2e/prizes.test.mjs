@@ -76,13 +76,31 @@ describe('prizes and a season in the real app window', () => {
 
   let payout = null;
 
-  step('the prize rules are tried, then saved into the event', async () => {
+  step('the prize rules written as text show in the form, and the form round-trips them', async () => {
     await nav(app, 'prizes', 'prizes-panel');
-    // An event without prize rules starts from the example.
-    await waitFor(async () => (await app.property('prizes-rules', 'value')).includes('currency'), { message: 'the example rules' });
+    // An event without prize rules starts from the example, shown in the form.
+    await waitFor(async () => (await app.property('prize-currency', 'value')) === 'JPY', { message: 'the example rules in the form' });
     await paste('prizes-rules', PRIZE_RULES);
-    await app.click('prizes-try');
+    await waitFor(async () => (await app.property('prize-pool', 'value')) === '6000', { message: 'the pasted pool in the form' });
+    assert.equal((await app.findAll('[data-testid="prize-place-row"]')).length, 3, 'three ladder rows');
+    assert.equal(await app.property('prize-ties-standings', 'checked'), true);
+    assert.equal(await app.property('prize-raffle', 'value'), 'Playmat');
+    // The payout beside the form follows the rules before they are saved.
     await waitFor(async () => (await app.text('prizes-status')).includes('not saved'), { message: 'rules being tried' });
+    await waitFor(async () => (await app.text('prizes-totals')).includes('Credit paid: 6000 JPY'), { message: 'the previewed payout' });
+  });
+
+  step('the payout is made in the form, from a preset, without typing TOML', async () => {
+    await app.click('prize-preset-credit-top-four');
+    // Eight players: a pool of 500 each, 50/30/10/10.
+    await waitFor(async () => (await app.property('prize-pool', 'value')) === '4000', { message: 'the preset pool' });
+    await app.type('prize-raffle', 'Playmat');
+    await waitFor(async () => (await app.text('prizes-totals')).includes('Credit paid: 4000 JPY'), { message: 'the preset previewed' });
+    await app.screenshot('13-prizes-form');
+    // The text under "Advanced" is the form's, so what is saved is what the form shows.
+    const written = await app.property('prizes-rules', 'value');
+    assert.match(written, /pool = 4000/);
+    assert.match(written, /prizes = \[ "Playmat" \]/);
     await app.click('prizes-save');
     await status(app, 'The prize rules are saved in the event.');
     const rows = await app.findAll('[data-testid="prizes-row"]');
@@ -96,7 +114,7 @@ describe('prizes and a season in the real app window', () => {
     await app.click('prizes-draw');
     await status(app, 'The raffle is drawn');
     const totals = await app.text('prizes-totals');
-    assert.match(totals, /Credit paid: 6000 JPY/);
+    assert.match(totals, /Credit paid: 4000 JPY/);
     const seed = /Raffle seed (\d+)/.exec(totals)?.[1];
     assert.ok(seed, totals);
     assert.ok((await app.text('prizes-rows')).includes('Playmat (raffle)'));
@@ -121,10 +139,20 @@ describe('prizes and a season in the real app window', () => {
   step('a season of three events is shown; an event listed twice counts once', async () => {
     await paste('season-rules', SEASON_RULES);
     await paste('season-files', [...weeks, weeks[0]].join('\n'));
+    // The rules written as text show in the form; the files as a list.
+    assert.equal(await app.property('season-name', 'value'), 'Friday League');
+    assert.equal(await app.property('season-per-win', 'value'), '3');
+    assert.equal((await app.findAll('[data-testid="season-placing-row"]')).length, 2);
+    assert.equal((await app.findAll('[data-testid="season-file"]')).length, 4);
+    // The library has seen none of these events (their players were typed, not registered from it).
+    await app.click('season-from-library');
+    await app.waitForText('season-library-events', 'The library has no events yet');
     await app.click('season-show');
     await waitFor(async () => (await app.text('season-summary')).includes('Friday League: 3 events'), {
       message: async () => `the season's summary (${await app.text('season-summary')}, error: ${await app.text('error')})`,
     });
+    await app.execute(`document.querySelector('[data-testid=season-panel]').scrollIntoView()`);
+    await app.screenshot('14-season-form');
     const rows = await app.execute(`return [...document.querySelectorAll('[data-testid=season-row]')].map((tr) => [...tr.cells].map((c) => c.textContent))`);
     // Nine people played: the eight of week 1, and one new in week 3.
     assert.equal(rows.length, 9);
@@ -179,7 +207,7 @@ describe('prizes and a season in the real app window', () => {
     );
     const recorded = await cliData(['prizes', weeks[0]]);
     assert.equal(recorded.raffle_seed, payout.seed);
-    assert.equal(recorded.credit_paid, 6000);
+    assert.equal(recorded.credit_paid, 4000);
     assert.ok(existsSync(join(home, 'season printouts', 'season-en.pdf')));
   });
 });

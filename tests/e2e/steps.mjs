@@ -185,7 +185,9 @@ export async function onProjector(app, button, body) {
   await app.cmd('POST', '/window', { handle: handles.find((h) => !before.includes(h)) });
   try {
     await body();
-    await app.cmd('DELETE', '/window');
+    // Closed as the organizer closes it (Escape), so the app can open it again later.
+    await app.execute(`document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))`);
+    await waitFor(async () => (await app.cmd('GET', '/window/handles')).length === before.length, { message: 'the projector window closed by Escape' });
   } finally {
     await app.cmd('POST', '/window', { handle: main });
   }

@@ -211,6 +211,20 @@ describe('a 9-player Bandai tournament in the real app window', () => {
     await app.screenshot('03-round-1-pairings');
   });
 
+  step("round 1's pairings by name on the projector: every player once, the bye named", async () => {
+    await onProjector(app, 'pairings-projector', async () => {
+      await waitFor(async () => (await app.findAll('[data-testid="projector-pairing"]')).length === PLAYERS.length, { message: 'every player on the posted pairings' });
+      const lines = await app.execute(`return [...document.querySelectorAll('[data-testid=projector-pairing]')].map((li) => [...li.children].map((c) => c.textContent))`);
+      assert.deepEqual(lines.map((line) => line[1]).sort(), [...PLAYERS].sort());
+      assert.equal(lines.filter((line) => line[2] === 'bye').length, 1, 'one bye');
+      // Each table holds two players who name each other.
+      for (const [table, name, versus] of lines.filter((line) => line[0] !== '—')) {
+        assert.ok(lines.some((other) => other[0] === table && versus === `vs ${other[1]}` && other[2] === `vs ${name}`), `${name} at ${table}`);
+      }
+      await app.screenshot('03c-projector-pairings');
+    });
+  });
+
   step('round 1 results through the keyboard: win, draw, double loss, undo with Ctrl+Z', async (t) => {
     await nav('results', 'result-input');
     await waitFor(async () => (await count('result-row')) === 4, { message: '4 result rows' });
@@ -333,6 +347,15 @@ describe('a 9-player Bandai tournament in the real app window', () => {
     const droppedRow = await app.execute(`return document.querySelector('[data-testid=standings-row].inactive [data-testid=standings-name]')?.textContent`);
     assert.equal(droppedRow, state.dropped, 'the dropped player is marked');
     await app.screenshot('05-standings');
+  });
+
+  step('the standings on the projector, in their order', async () => {
+    const shown = (await uiStandings()).map((row) => row.name);
+    await onProjector(app, 'standings-projector', async () => {
+      await waitFor(async () => (await app.findAll('[data-testid="projector-standing"]')).length === 9, { message: 'the standings on the projector' });
+      const names = await app.execute(`return [...document.querySelectorAll('[data-testid=projector-standing] .name')].map((c) => c.textContent)`);
+      assert.deepEqual(names, shown);
+    });
   });
 
   step('standings show each column once', async (t) => {

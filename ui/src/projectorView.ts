@@ -1,15 +1,17 @@
-// What the projector window shows: the round clock (Timer screen), the top-cut bracket
-// (Top cut screen) or the season's table (Prizes screen). One window serves both; the choice is kept in localStorage, which the
-// projector window watches.
+// What the projector window shows: the round clock (Timer screen), the round's pairings by
+// name (Round screen), the standings (Standings screen), the top-cut bracket (Finals screen)
+// or the season's table (Prizes screen). One window serves them all; the choice is kept in
+// localStorage, which the projector window watches.
 import { openProjectorWindow } from './api';
 
-export type ProjectorView = 'clock' | 'bracket' | 'season';
+export type ProjectorView = 'clock' | 'bracket' | 'season' | 'pairings' | 'standings';
+const VIEWS: readonly ProjectorView[] = ['clock', 'bracket', 'season', 'pairings', 'standings'];
 
 export const PROJECTOR_VIEW_KEY = 'tablekeeper.projector.view';
 
 export function projectorView(storage: Pick<Storage, 'getItem'> = localStorage): ProjectorView {
   const view = storage.getItem(PROJECTOR_VIEW_KEY);
-  return view === 'bracket' || view === 'season' ? view : 'clock';
+  return VIEWS.find((known) => known === view) ?? 'clock';
 }
 
 /** Switches the projector to `view` and opens (or brings forward) its window. */

@@ -84,7 +84,14 @@ export function rerender(): void {
     h(
       'nav',
       { class: 'tabs no-print', 'aria-label': t('nav.label') },
-      h('ul', {}, ...[...tabs].map(([route, tab]) => h('li', { class: TOOLS.includes(route) ? 'tool' : undefined }, tab))),
+      h(
+        'ul',
+        {},
+        ...[...tabs].flatMap(([route, tab]) => [
+          route === TOOLS[0] ? h('li', { class: 'tools-label', 'data-testid': 'nav-tools' }, t('nav.tools')) : null,
+          h('li', { class: TOOLS.includes(route) ? 'tool' : undefined }, tab),
+        ]).filter((item): item is HTMLLIElement => item !== null),
+      ),
     ),
     attention.element,
     feedbackAreas(),

@@ -4,6 +4,7 @@ import { h } from './dom';
 import { call } from './api';
 import { announce, showError } from './feedback';
 import { t } from './i18n';
+import { showOnProjector } from './projectorView';
 import { cssPageSize, language, paper } from './settings';
 import * as state from './state';
 import type { Document, EventView } from './types';
@@ -49,6 +50,13 @@ export function fillNames(list: HTMLDataListElement, names: readonly string[]): 
 }
 
 /** Prints the current screen on the paper size chosen in Settings. */
+/** A button that sends `view` (the round's pairings, the standings) to the projector window. */
+export function projectorButton(view: 'pairings' | 'standings', testid: string): HTMLButtonElement {
+  const button = h('button', { type: 'button', 'data-testid': testid }, t(`projector.show.${view}`));
+  button.addEventListener('click', () => void run(() => showOnProjector(view, t(`projector.${view}`)), button));
+  return button;
+}
+
 export function printButton(testid: string): HTMLButtonElement {
   return h(
     'button',

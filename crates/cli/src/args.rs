@@ -614,6 +614,15 @@ pub enum LibraryStep {
     Import { path: PathBuf },
     /// A player's events, records, placings and penalties, from the event files.
     History { number: u32 },
+    /// The events the library has seen (oldest first): what a season can be made of.
+    Events {
+        /// Only events created on or after this date (YYYY-MM-DD).
+        #[arg(long)]
+        from: Option<String>,
+        /// Only events created on or before this date (YYYY-MM-DD).
+        #[arg(long)]
+        to: Option<String>,
+    },
 }
 
 /// A step of the door at the desk.

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::Desk;
 use tablekeeper_commands::desk::library::{
-    LibraryEditRequest, LibraryFileRequest, LibraryFindRequest, LibraryMergeRequest,
-    LibraryNumberRequest, LibraryRegisterRequest, OpenLibraryRequest,
+    LibraryEditRequest, LibraryEventsRequest, LibraryFileRequest, LibraryFindRequest,
+    LibraryMergeRequest, LibraryNumberRequest, LibraryRegisterRequest, OpenLibraryRequest,
 };
 use tablekeeper_commands::views::library::LibraryDetails;
 use tablekeeper_commands::views::library::{LibraryPlayerView, PlayerHistoryView};
@@ -126,6 +126,24 @@ pub fn library(
         LibraryStep::History { number } => {
             let history = desk.library_history(LibraryNumberRequest { number })?;
             Output::new(history_text(&history), &history)
+        }
+        LibraryStep::Events { from, to } => {
+            let events = desk.library_events(LibraryEventsRequest { from, to })?;
+            let mut text = String::new();
+            for event in &events {
+                let date = event.date.get(..10).unwrap_or(&event.date);
+                let _ = writeln!(
+                    text,
+                    "{date}  {}  ({} players)  {}",
+                    event.name,
+                    event.players,
+                    event.file.display()
+                );
+            }
+            if events.is_empty() {
+                text.push_str("the library has no events in these dates\n");
+            }
+            Output::new(text, &events)
         }
     }
 }

@@ -100,6 +100,7 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
             "library_export",
             "library_import",
             "library_history",
+            "library_events",
         ],
     ),
     ("register", &["register_from_library", "open_library"]),

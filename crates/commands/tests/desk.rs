@@ -598,6 +598,14 @@ fn library_commands(host: &mut Host, dir: &Path) {
         "{history}"
     );
     assert_eq!(history["events"][1]["name"], "Next week");
+    // The events a season can be picked from: each once, oldest first, with its file.
+    let events = host.ok("library_events", json!({}));
+    let names: Vec<&str> = events
+        .as_array()
+        .map(|events| events.iter().filter_map(|e| e["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(names, ["Friday locals", "Room", "Next week"], "{events}");
+    assert_eq!(events[2]["players"], 2, "{events}");
     // "Bo" came to the door another day and was typed as new; his ID typed later is refused
     // as a duplicate of his first entry (as adding it would be), and the two are merged.
     let twin = host.ok("add_players", json!({ "names": ["Bo L."] }));

@@ -47,6 +47,8 @@ import type { ImportRequest } from './ImportRequest';
 import type { JudgeCallsView } from './JudgeCallsView';
 import type { LibraryDetails } from './LibraryDetails';
 import type { LibraryEditRequest } from './LibraryEditRequest';
+import type { LibraryEvent } from './LibraryEvent';
+import type { LibraryEventsRequest } from './LibraryEventsRequest';
 import type { LibraryFileRequest } from './LibraryFileRequest';
 import type { LibraryFindRequest } from './LibraryFindRequest';
 import type { LibraryImportView } from './LibraryImportView';
@@ -222,6 +224,7 @@ export type Commands = {
   library_export: { request: LibraryFileRequest; response: ExportView };
   library_import: { request: LibraryFileRequest; response: LibraryImportView };
   library_history: { request: LibraryNumberRequest; response: PlayerHistoryView };
+  library_events: { request: LibraryEventsRequest; response: Array<LibraryEvent> };
   register_from_library: { request: LibraryRegisterRequest; response: Array<PlayerView> };
 };
 
@@ -335,5 +338,6 @@ export const COMMAND_PROPERTIES = {
   library_export: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
   library_import: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
   library_history: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
+  library_events: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
   register_from_library: { access: 'local', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
 } as const satisfies Record<keyof Commands, { access: string; effect: string; thread: 'here' | 'worker' | 'slow'; needs: string; hosting: readonly string[] }>;

@@ -1,5 +1,5 @@
-// Prizes: the event's prize rules as text (docs/prizes.md), tried before they
-// are saved, saved into the event's log, the door-prize raffle drawn once with a recorded
+// Prizes: the event's prize rules as a form (or as their TOML under "Advanced",
+// docs/prizes.md) with the payout previewed beside it before they are saved, saved into the event's log, the door-prize raffle drawn once with a recorded
 // seed, and the payout in the final order — printed as a sheet to sign or written as CSV.
 // The season's table over several event files is below it (season.ts).
 import * as api from '../api';
@@ -7,11 +7,13 @@ import { call, normalizeError } from '../api';
 import type { PayoutLineView } from '../bindings/PayoutLineView';
 import type { PayoutView } from '../bindings/PayoutView';
 import { field, h } from '../dom';
-import { announce } from '../feedback';
+import { announce, errorText } from '../feedback';
 import { joinPath } from '../format';
 import { t } from '../i18n';
+import { emptyForm, formFromToml, formToToml, presetForm } from '../prizeForm';
 import { heading, pdfButtons, run } from '../screen';
 import * as state from '../state';
+import { prizeFormView } from './prizeFormView';
 import { seasonPanel } from './season';
 
 export function mountPrizes(root: HTMLElement): void {
@@ -53,10 +55,12 @@ export function totalsText(view: PayoutView): string[] {
 
 function prizesPanel(): HTMLElement {
   const rules = h('textarea', { 'data-testid': 'prizes-rules', rows: 12, spellcheck: 'false', class: 'mono' });
+  const advanced = h('details', { 'data-testid': 'prizes-advanced' }, h('summary', {}, t('prizeForm.advanced')), field(t('prizes.rules'), rules, t('prizes.rulesHint')));
+  const formNote = h('p', { class: 'notice', 'data-testid': 'prizes-form-note', hidden: true }, t('prizeForm.notAForm'));
   const status = h('p', { 'data-testid': 'prizes-status', 'aria-live': 'polite' });
+  const problem = h('p', { class: 'problems', role: 'alert', 'data-testid': 'prizes-problem', hidden: true });
   const body = h('tbody', { 'data-testid': 'prizes-rows' });
   const totals = h('ul', { 'data-testid': 'prizes-totals' });
-  const tryRules = h('button', { type: 'button', 'data-testid': 'prizes-try' }, t('prizes.try'));
   const save = h('button', { type: 'button', class: 'primary', 'data-testid': 'prizes-save' }, t('prizes.save'));
   const draw = h('button', { type: 'button', 'data-testid': 'prizes-draw' }, t('prizes.draw'));
   const csv = h('button', { type: 'button', 'data-testid': 'prizes-csv' }, t('prizes.csv'));
@@ -70,6 +74,7 @@ function prizesPanel(): HTMLElement {
       draw.disabled = !drawable;
     });
   const render = (view: PayoutView) => {
+    problem.hidden = true;
     status.textContent = view.recorded ? t('prizes.recorded') : t('prizes.trying');
     drawable = view.recorded && view.raffle_pending;
     draw.disabled = !drawable;
@@ -90,9 +95,64 @@ function prizesPanel(): HTMLElement {
     totals.replaceChildren(...totalsText(view).map((line) => h('li', {}, line)));
   };
 
-  tryRules.addEventListener('click', () => act(tryRules, async () => render(await call('prizes', { rules: rules.value, raffle_seed: null }))));
+  // The payout previewed as the rules are edited: the engine reads the same TOML it saves.
+  let previewTimer: ReturnType<typeof setTimeout> | undefined;
+  let previewed = 0;
+  const preview = () => {
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(() => {
+      const asked = ++previewed;
+      call('prizes', { rules: rules.value, raffle_seed: null }).then(
+        (view) => asked === previewed && render(view),
+        (error: unknown) => {
+          if (asked !== previewed) return;
+          problem.textContent = errorText(normalizeError(error));
+          problem.hidden = false;
+          status.textContent = t('prizes.trying');
+        },
+      );
+    }, 250);
+  };
+  const context = () => {
+    const event = state.event();
+    return { players: event?.field || event?.players_active || 0, rounds: event?.planned_rounds ?? 0, currency: form.currency || 'JPY' };
+  };
+  let form = emptyForm();
+  const view = prizeFormView(
+    form,
+    () => {
+      rules.value = formToToml(form);
+      formNote.hidden = true;
+      preview();
+    },
+    (preset) => {
+      form = presetForm(preset, context(), t('prizeForm.pack'));
+      view.show(form);
+      rules.value = formToToml(form);
+      formNote.hidden = true;
+      preview();
+    },
+  );
+  /** Shows `text` in the form when the form can hold it; says so when it cannot. */
+  const showText = (text: string) => {
+    try {
+      form = formFromToml(text);
+      view.show(form);
+      formNote.hidden = true;
+    } catch {
+      formNote.hidden = false;
+      advanced.open = true;
+    }
+  };
+  rules.addEventListener('input', () => {
+    showText(rules.value);
+    preview();
+  });
+
   save.addEventListener('click', () =>
     act(save, async () => {
+      clearTimeout(previewTimer);
+      previewed++;
       render(await call('set_prizes', { rules: rules.value }));
       announce(rules.value.trim() === '' ? t('prizes.removed') : t('prizes.saved'));
     }),
@@ -115,15 +175,17 @@ function prizesPanel(): HTMLElement {
     }, csv),
   );
 
-  // The recorded rules, or a template to start from when the event has none yet.
+  // The recorded rules, or an example to start from when the event has none yet.
   void run(async () => {
     try {
-      const view = await call('prizes', { rules: null, raffle_seed: null });
-      rules.value = view.rules;
-      render(view);
+      const recorded = await call('prizes', { rules: null, raffle_seed: null });
+      rules.value = recorded.rules;
+      showText(recorded.rules);
+      render(recorded);
     } catch (error) {
       if (normalizeError(error).kind !== 'invalid-prizes') throw error;
       rules.value = t('prizes.template');
+      showText(rules.value);
       status.textContent = t('prizes.none');
       draw.disabled = true;
       sheet.hidden = true;
@@ -135,16 +197,26 @@ function prizesPanel(): HTMLElement {
     { class: 'panel', 'data-testid': 'prizes-panel' },
     h('h3', {}, t('prizes.eventTitle')),
     h('p', { class: 'hint' }, t('prizes.hint')),
-    field(t('prizes.rules'), rules, t('prizes.rulesHint')),
-    h('div', { class: 'actions' }, tryRules, save, draw, csv),
-    status,
-    sheet,
     h(
-      'table',
-      {},
-      h('thead', {}, h('tr', {}, ...['place', 'player', 'prizes'].map((c) => h('th', { scope: 'col' }, t(`prizes.columns.${c}`))))),
-      body,
+      'div',
+      { class: 'prize-layout' },
+      h('div', {}, view.element, formNote, advanced),
+      h(
+        'div',
+        { class: 'prize-preview', 'data-testid': 'prizes-preview' },
+        h('h4', {}, t('prizeForm.preview')),
+        status,
+        problem,
+        h(
+          'table',
+          {},
+          h('thead', {}, h('tr', {}, ...['place', 'player', 'prizes'].map((c) => h('th', { scope: 'col' }, t(`prizes.columns.${c}`))))),
+          body,
+        ),
+        totals,
+        h('div', { class: 'actions' }, save, draw, csv),
+        sheet,
+      ),
     ),
-    totals,
   );
 }

@@ -1,7 +1,8 @@
 // Projector window (#/projector): the round clock in big digits, read from localStorage
 // four times a second so it always shows what the Timer screen set, or the top-cut bracket
 // (re-read every few seconds) when the Top cut screen sent it there, or the season's table
-// (the Prizes screen's season, recomputed from its event files every few seconds). While the event is
+// (the Prizes screen's season, recomputed from its event files every few seconds), or the
+// round's pairings by name and the standings (re-read every few seconds). While the event is
 // shared on the shop's network, a corner shows the players' page address and its QR code
 // (and, while the door takes entries, the entry page's).
 // Escape closes it.
@@ -12,6 +13,7 @@ import type { OpenEventView } from '../bindings/OpenEventView';
 import { projectorView } from '../projectorView';
 import * as timer from '../timer';
 import { bracketDrawing } from './bracketDrawing';
+import { pairingsBoard, standingsBoard } from './projectorBoards';
 import { loadSeason, seasonTable } from './season';
 
 /** How often the bracket is read again (ms). */
@@ -33,8 +35,14 @@ export function mountProjector(root: HTMLElement): void {
   const seasonTitle = h('h1', { class: 'projector-bracket-title' });
   const seasonArea = h('div', { class: 'projector-season-area' });
   const seasonView = h('main', { class: 'projector projector-season', 'data-testid': 'projector-season', 'aria-label': t('season.projectorTitle') }, seasonTitle, seasonArea);
+  const pairingsTitle = h('h1', { class: 'projector-bracket-title' });
+  const pairingsArea = h('div', { class: 'projector-board-area' });
+  const pairingsView = h('main', { class: 'projector projector-boards', 'data-testid': 'projector-pairings', 'aria-label': t('projector.pairings') }, pairingsTitle, pairingsArea);
+  const standingsTitle = h('h1', { class: 'projector-bracket-title' });
+  const standingsArea = h('div', { class: 'projector-board-area' });
+  const standingsView = h('main', { class: 'projector projector-boards', 'data-testid': 'projector-standings', 'aria-label': t('projector.standings') }, standingsTitle, standingsArea);
   const shareCorner = h('aside', { class: 'projector-share', 'data-testid': 'projector-share', hidden: true });
-  root.replaceChildren(clockView, bracketView, seasonView, shareCorner);
+  root.replaceChildren(clockView, bracketView, seasonView, pairingsView, standingsView, shareCorner);
 
   /** Asks the shell whether the event is shared (it only reports; it never starts sharing). */
   const loadShare = async () => {
@@ -143,6 +151,28 @@ export function mountProjector(root: HTMLElement): void {
       // The scorekeeper's window shows errors; the projector keeps what it showed.
     }
   };
+  let lastBoard = '';
+  const loadBoard = async (view: 'pairings' | 'standings') => {
+    try {
+      const answer = view === 'pairings' ? await api.call('pairings', { round: null }) : await api.call('standings', { first: null });
+      const key = view + JSON.stringify(answer);
+      if (key === lastBoard) return;
+      lastBoard = key;
+      if ('tables' in answer) {
+        pairingsTitle.textContent = t('projector.pairingsTitle', { round: answer.round });
+        pairingsArea.replaceChildren(pairingsBoard(answer, document.documentElement.lang || 'en'));
+      } else {
+        standingsTitle.textContent = t('projector.standingsTitle', { round: answer.completed_rounds });
+        standingsArea.replaceChildren(standingsBoard(answer));
+      }
+    } catch {
+      // No round paired yet, or the event closed: the scorekeeper's window says why.
+      const title = view === 'pairings' ? pairingsTitle : standingsTitle;
+      title.textContent = t('projector.nothingYet');
+      (view === 'pairings' ? pairingsArea : standingsArea).replaceChildren();
+      lastBoard = '';
+    }
+  };
   /** Scales the bracket to the screen. */
   const fit = () => {
     const canvas = bracketArea.querySelector<HTMLElement>('.bracket-canvas');
@@ -161,8 +191,11 @@ export function mountProjector(root: HTMLElement): void {
     clockView.hidden = view !== 'clock';
     bracketView.hidden = view !== 'bracket';
     seasonView.hidden = view !== 'season';
+    pairingsView.hidden = view !== 'pairings';
+    standingsView.hidden = view !== 'standings';
     if (view === 'bracket') void loadBracket();
     if (view === 'season') void loadSeasonTable();
+    if (view === 'pairings' || view === 'standings') void loadBoard(view);
   };
   show();
   void loadEvents().then(tick);
@@ -174,6 +207,8 @@ export function mountProjector(root: HTMLElement): void {
   window.setInterval(() => {
     if (projectorView() === 'bracket') void loadBracket();
     if (projectorView() === 'season') void loadSeasonTable();
+    const view = projectorView();
+    if (view === 'pairings' || view === 'standings') void loadBoard(view);
   }, BRACKET_REFRESH);
   window.addEventListener('storage', () => {
     tick();

@@ -12,7 +12,7 @@ import { say, sayAll } from '../i18n/messages';
 import { deckCheckPanel } from './deckChecks';
 import { startRoundClock } from './timer';
 import { language, paper } from '../settings';
-import { confirmStep, fillNames, heading, pdfButtons, playerNames, printButton, requireEvent, run } from '../screen';
+import { confirmStep, fillNames, heading, pdfButtons, playerNames, printButton, projectorButton, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { EventView, ExplanationView, GivenTable, HistoryItem, PairingsView, SeatView, TableView } from '../types';
 
@@ -289,7 +289,7 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
   append(
     section,
     title,
-    h('div', { class: 'actions no-print' }, find, toggle, printButton('print-pairings')),
+    h('div', { class: 'actions no-print' }, find, toggle, printButton('print-pairings'), projectorButton('pairings', 'pairings-projector')),
     pdfButtons(['pairings', 'pairings-by-name', 'slips'], () => pairings.round),
     matches,
     noMatch,

@@ -1,4 +1,5 @@
-// The season: season rules as text (docs/seasons.md) over a list of event files,
+// The season: season rules as a form (their TOML, docs/seasons.md, under "Advanced") over
+// event files picked from the library's events or a file picker,
 // computed from the files as they are on disk (a corrected event changes the season), shown,
 // printed, written as CSV, sent to the projector and published to the phones' page (as it
 // stands when published). The rules and the list are remembered
@@ -7,14 +8,16 @@ import * as api from '../api';
 import { call } from '../api';
 import type { SeasonRequest } from '../bindings/SeasonRequest';
 import type { SeasonView } from '../bindings/SeasonView';
-import { field, h } from '../dom';
+import { checkbox, field, h } from '../dom';
 import { announce } from '../feedback';
 import { joinPath } from '../format';
 import { t } from '../i18n';
 import { showOnProjector } from '../projectorView';
 import { run } from '../screen';
+import { emptySeason, seasonFromToml, seasonToToml } from '../seasonForm';
 import { language, paper } from '../settings';
 import * as state from '../state';
+import { seasonFormView } from './seasonFormView';
 
 /** Where the season's rules and files are remembered (the projector reads them too). */
 export const SEASON_KEY = 'tablekeeper.season';
@@ -92,10 +95,21 @@ export function seasonPanel(): HTMLElement {
   rules.value = saved?.rules ?? t('season.template');
   const files = h('textarea', { 'data-testid': 'season-files', rows: 5, spellcheck: 'false', class: 'path' });
   files.value = (saved?.files ?? []).join('\n');
+  const formNote = h('p', { class: 'notice', 'data-testid': 'season-form-note', hidden: true }, t('prizeForm.notAForm'));
+  const advanced = h(
+    'details',
+    { 'data-testid': 'season-advanced' },
+    h('summary', {}, t('seasonForm.advanced')),
+    field(t('season.rules'), rules, t('season.rulesHint')),
+    field(t('season.files'), files, t('season.filesHint')),
+  );
   const from = h('input', { type: 'date', 'data-testid': 'season-from', value: saved?.from ?? '' });
   const to = h('input', { type: 'date', 'data-testid': 'season-to', value: saved?.to ?? '' });
   const add = h('button', { type: 'button', 'data-testid': 'season-add' }, t('season.add'));
   const addOpen = h('button', { type: 'button', 'data-testid': 'season-add-open' }, t('season.addOpen'));
+  const fromLibrary = h('button', { type: 'button', 'data-testid': 'season-from-library' }, t('seasonForm.fromLibrary'));
+  const libraryList = h('ul', { class: 'plain', 'data-testid': 'season-library-events' });
+  const chosen = h('ol', { 'data-testid': 'season-chosen' });
   const show = h('button', { type: 'button', class: 'primary', 'data-testid': 'season-show' }, t('season.show'));
   const print = h('button', { type: 'button', 'data-testid': 'season-print' }, t('season.print'));
   const csv = h('button', { type: 'button', 'data-testid': 'season-csv' }, t('season.csv'));
@@ -105,6 +119,44 @@ export function seasonPanel(): HTMLElement {
   const summary = h('p', { 'data-testid': 'season-summary', 'aria-live': 'polite' });
   const events = h('ol', { 'data-testid': 'season-events' });
   const table = h('div', { class: 'table-scroll' });
+
+  // The rules' form, kept in step with the TOML under "Advanced" both ways.
+  let form = emptySeason();
+  const formView = seasonFormView(form, () => {
+    rules.value = seasonToToml(form);
+    formNote.hidden = true;
+  });
+  const showRules = (text: string) => {
+    try {
+      form = seasonFromToml(text);
+      formView.show(form);
+      formNote.hidden = true;
+    } catch {
+      formNote.hidden = false;
+      advanced.open = true;
+    }
+  };
+  showRules(rules.value);
+  rules.addEventListener('input', () => showRules(rules.value));
+
+  /** The chosen event files as a list, each with a way to take it out. */
+  const drawChosen = () => {
+    chosen.replaceChildren(
+      ...filesOf(files.value).map((path) => {
+        const remove = h('button', { type: 'button', class: 'link', 'data-testid': 'season-file-remove' }, t('prizeForm.remove'));
+        remove.addEventListener('click', () => {
+          files.value = filesOf(files.value)
+            .filter((other) => other !== path)
+            .join('\n');
+          drawChosen();
+        });
+        return h('li', { 'data-testid': 'season-file' }, h('span', { class: 'path' }, path), ' ', remove);
+      }),
+    );
+    if (chosen.childElementCount === 0) chosen.append(h('li', { class: 'hint' }, t('seasonForm.noEvents')));
+  };
+  drawChosen();
+  files.addEventListener('input', drawChosen);
 
   /** The season as typed, remembered for next time and for the projector. */
   const request = (): SeasonRequest => {
@@ -121,8 +173,30 @@ export function seasonPanel(): HTMLElement {
     const list = filesOf(files.value);
     if (!list.includes(path)) list.push(path);
     files.value = list.join('\n');
+    drawChosen();
   };
 
+  fromLibrary.addEventListener('click', () =>
+    void run(async () => {
+      const known = await call('library_events', {});
+      libraryList.replaceChildren(
+        ...known.map((event) => {
+          const pick = h('input', { type: 'checkbox', checked: filesOf(files.value).includes(event.file), 'data-testid': 'season-library-event' });
+          pick.addEventListener('change', () => {
+            if (pick.checked) addFile(event.file);
+            else {
+              files.value = filesOf(files.value)
+                .filter((other) => other !== event.file)
+                .join('\n');
+              drawChosen();
+            }
+          });
+          return h('li', {}, checkbox(t('seasonForm.libraryEvent', { name: event.name, date: event.date.slice(0, 10), players: event.players }), pick));
+        }),
+      );
+      if (known.length === 0) libraryList.append(h('li', { class: 'hint' }, t('seasonForm.libraryEmpty')));
+    }, fromLibrary),
+  );
   add.addEventListener('click', () =>
     void run(async () => {
       const picked = await api.chooseEventFile(t('season.add'), t('start.eventFiles'));
@@ -184,10 +258,14 @@ export function seasonPanel(): HTMLElement {
     { class: 'panel', 'data-testid': 'season-panel' },
     h('h3', {}, t('season.title')),
     h('p', { class: 'hint' }, t('season.hint')),
-    field(t('season.rules'), rules, t('season.rulesHint')),
-    field(t('season.files'), files, t('season.filesHint')),
+    formView.element,
+    formNote,
+    h('h4', {}, t('seasonForm.events')),
+    chosen,
+    h('div', { class: 'actions' }, add, addOpen, fromLibrary),
+    libraryList,
     h('div', { class: 'inline' }, field(t('season.from'), from, t('season.rangeHint')), field(t('season.to'), to)),
-    h('div', { class: 'actions' }, add, addOpen),
+    advanced,
     h('div', { class: 'actions' }, show, print, csv, project),
     phones,
     summary,

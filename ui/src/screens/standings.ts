@@ -7,7 +7,7 @@ import { FIRST_ROWS, afterPaint, field, fillRows, h, select } from '../dom';
 import { announce } from '../feedback';
 import { joinPath } from '../format';
 import { has, t } from '../i18n';
-import { heading, pdfButtons, printButton, requireEvent, run } from '../screen';
+import { heading, pdfButtons, printButton, projectorButton, requireEvent, run } from '../screen';
 import * as state from '../state';
 import { breakdownPanel } from './breakdown';
 import { cutLinePanel } from './cutLine';
@@ -103,7 +103,7 @@ function render(section: HTMLElement, standings: StandingsView): Shown {
     );
   section.replaceChildren(
     h('h3', {}, t('standings.after', { rounds: standings.completed_rounds })),
-    h('div', { class: 'actions no-print' }, print),
+    h('div', { class: 'actions no-print' }, print, projectorButton('standings', 'standings-projector')),
     pdfButtons(['standings', 'breakdown', 'cut-line']),
     h(
       'div',

@@ -6,7 +6,9 @@
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
-use tablekeeper_store::library::{Appearance, Library, LibraryDetails, default_library};
+use tablekeeper_store::library::{
+    Appearance, Library, LibraryDetails, LibraryEvent, default_library,
+};
 use ts_rs::TS;
 
 use super::base::Desk;
@@ -47,6 +49,18 @@ pub struct LibraryMergeRequest {
     pub keep: u32,
     /// The player merged into `keep` (they leave the library).
     pub other: u32,
+}
+
+/// Which of the library's events to list: created from `from` to `to` (`YYYY-MM-DD`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct LibraryEventsRequest {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub from: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub to: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -278,7 +292,29 @@ impl Desk {
         from: Option<&str>,
         to: Option<&str>,
     ) -> Result<Vec<PathBuf>, CommandError> {
-        Ok(self.library_mut()?.events_between(from, to)?)
+        let events = self.library_mut()?.events_between(from, to)?;
+        Ok(events.into_iter().map(|event| event.file).collect())
+    }
+
+    /// The library's events (oldest first), for picking a season's events; dates
+    /// `YYYY-MM-DD`, both included, either open.
+    pub fn library_events(
+        &mut self,
+        request: LibraryEventsRequest,
+    ) -> Result<Vec<LibraryEvent>, CommandError> {
+        let from = request
+            .from
+            .as_deref()
+            .map(crate::season::season_date)
+            .transpose()?;
+        let to = request
+            .to
+            .as_deref()
+            .map(crate::season::season_date)
+            .transpose()?;
+        Ok(self
+            .library_mut()?
+            .events_between(from.as_deref(), to.as_deref())?)
     }
 
     /// A library player's events, records, placings and penalties, from the event files.

@@ -335,6 +335,7 @@ surface! {
     library_export(LibraryFileRequest) -> crate::export::ExportView: Local, Files, Slow, Nothing;
     library_import(LibraryFileRequest) -> crate::views::library::LibraryImportView: Local, Files, Slow, Nothing;
     library_history(LibraryNumberRequest) -> crate::views::library::PlayerHistoryView: Local, Nothing, Slow, Nothing;
+    library_events(LibraryEventsRequest) -> Vec<tablekeeper_store::library::LibraryEvent>: Local, Nothing, Slow, Nothing;
     register_from_library(LibraryRegisterRequest) -> Vec<crate::views::PlayerView>: Local, Event, Worker, Event;
 }
 

@@ -20,7 +20,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::error::StoreError;
 
-pub use records::{Appearance, ImportSummary, LibraryDetails, LibraryPlayer};
+pub use records::{Appearance, ImportSummary, LibraryDetails, LibraryEvent, LibraryPlayer};
 
 /// The library file's extension.
 pub const LIBRARY_EXTENSION: &str = "tklibrary";
@@ -284,20 +284,25 @@ impl Library {
         Ok(last.map(|last| (count, last)))
     }
 
-    /// The files of the library's events created from `from` to `to` (dates `YYYY-MM-DD`,
-    /// both included; either open), each event once, oldest first.
+    /// The library's events created from `from` to `to` (dates `YYYY-MM-DD`, both
+    /// included; either open), each event once, oldest first.
     pub fn events_between(
         &self,
         from: Option<&str>,
         to: Option<&str>,
-    ) -> Result<Vec<PathBuf>, StoreError> {
+    ) -> Result<Vec<LibraryEvent>, StoreError> {
         let mut statement = self.conn.prepare(
-            "SELECT event, MIN(file), MIN(date) FROM appearances
+            "SELECT event, MIN(file), MIN(event_name), MIN(date), COUNT(*) FROM appearances
              WHERE (?1 IS NULL OR substr(date, 1, 10) >= ?1) AND (?2 IS NULL OR substr(date, 1, 10) <= ?2)
              GROUP BY event ORDER BY MIN(date), event",
         )?;
         let rows = statement.query_map(params![from, to], |row| {
-            Ok(PathBuf::from(row.get::<_, String>(1)?))
+            Ok(LibraryEvent {
+                file: PathBuf::from(row.get::<_, String>(1)?),
+                name: row.get(2)?,
+                date: row.get(3)?,
+                players: row.get(4)?,
+            })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }

@@ -74,6 +74,19 @@ pub struct Appearance {
     pub ticket: Option<String>,
 }
 
+/// An event the library has seen players of (for picking a season's events).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct LibraryEvent {
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
+    pub file: PathBuf,
+    pub name: String,
+    /// When the event was created (RFC 3339).
+    pub date: String,
+    /// How many of the library's players played it.
+    pub players: u32,
+}
+
 /// What an import did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ImportSummary {
