@@ -12,6 +12,17 @@ import * as state from './state';
 
 const EVERY_MS = 1000;
 
+/** Who else follows the view (the round's stage strip): told at each answer, and at once. */
+const followers = new Set<(view: AttentionView) => void>();
+let latest: AttentionView | null = null;
+
+/** Calls `listener` with each attention view (the latest at once); returns how to stop. */
+export function onAttention(listener: (view: AttentionView) => void): () => void {
+  followers.add(listener);
+  if (latest) listener(latest);
+  return () => followers.delete(listener);
+}
+
 /** "12:34" (or "-0:15" past time) for a clock's remaining milliseconds. */
 export function clockText(remainingMs: number): string {
   const sign = remainingMs < 0 ? '-' : '';
@@ -129,7 +140,9 @@ export function attentionBar(tabs: ReadonlyMap<string, HTMLElement>): { element:
       if (newestCall !== undefined && next.newest_call !== null && (newestCall === null || next.newest_call > newestCall) && chimeOn()) chime();
       newestCall = next.newest_call;
       view = next;
+      latest = next;
       fetchedAt = Date.now();
+      for (const follower of followers) follower(next);
     } catch {
       // The event closed or the main laptop did not answer: the bar waits for the next ask.
     }

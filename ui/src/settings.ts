@@ -41,3 +41,18 @@ export function chimeOn(): boolean {
 export function setChime(on: boolean): void {
   localStorage.setItem(CHIME_KEY, on ? 'on' : 'off');
 }
+
+/** The sheets a round's "print and start the clock" sends to the printer, chosen once. */
+export const ROUND_SHEETS = ['pairings', 'pairings-by-name', 'slips'] as const;
+export type RoundSheet = (typeof ROUND_SHEETS)[number];
+const ROUND_SHEETS_KEY = 'tablekeeper.roundSheets';
+
+/** The chosen round sheets (the pairings and the match slips until the organizer chooses). */
+export function roundSheets(): RoundSheet[] {
+  const saved = (localStorage.getItem(ROUND_SHEETS_KEY) ?? 'pairings,slips').split(',');
+  return ROUND_SHEETS.filter((sheet) => saved.includes(sheet));
+}
+
+export function setRoundSheets(sheets: readonly RoundSheet[]): void {
+  localStorage.setItem(ROUND_SHEETS_KEY, ROUND_SHEETS.filter((sheet) => sheets.includes(sheet)).join(','));
+}

@@ -38,7 +38,9 @@ export function mountCut(root: HTMLElement): void {
 function setupPanel(event: EventView, standings: StandingsView, started: (bracket: BracketView) => void): HTMLElement {
   const sizes = cutSizes(event.players_active, event.recommended_cut);
   const fallback = sizes.filter((size) => size <= 8).pop() ?? sizes[0];
-  const preferred = sizes.includes(event.recommended_cut) ? event.recommended_cut : fallback;
+  // The cut planned at creation first, then the publisher's suggestion.
+  const planned = event.planned_cut ?? 0;
+  const preferred = sizes.includes(planned) ? planned : sizes.includes(event.recommended_cut) ? event.recommended_cut : fallback;
   const size = select(
     { 'data-testid': 'cut-size' },
     sizes.map((s) => [String(s), t('cut.topN', { size: s })] as const),

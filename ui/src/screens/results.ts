@@ -8,6 +8,8 @@ import { field, h, onEnter, select } from '../dom';
 import { announce, clearError, errorText, showError, showProblem } from '../feedback';
 import { clockTime, describeResult } from '../format';
 import { t } from '../i18n';
+import { go } from '../router';
+import { stageStrip } from '../stageStrip';
 import { say, sayAll } from '../i18n/messages';
 import { splitEntry } from '../resultEntry';
 import { fillNames, heading, pdfButtons, playerNames, requireEvent, run } from '../screen';
@@ -29,6 +31,8 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   root.append(heading(t('results.title')));
   const event = requireEvent(root);
   if (!event) return;
+  const strip = stageStrip();
+  root.append(strip.element);
 
   let round: number | null = null;
   let pairings: PairingsView | null = null;
@@ -62,14 +66,8 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     });
     return h('li', { 'data-table': x.table }, pick);
   };
-  // Every result in: the next step is the next round, one click away.
-  const allIn = () =>
-    h(
-      'li',
-      { class: 'done' },
-      pairings ? t('results.allIn') : t('round.noPairings'),
-      pairings ? h('a', { href: '#/round', class: 'button primary', 'data-testid': 'results-next-round' }, t('results.pairNext', { round: pairings.round + 1 })) : '',
-    );
+  // Every result in: the next step is one click away (the next round paired from here).
+  const allIn = () => h('li', { class: 'done' }, pairings ? t('results.allIn') : t('round.noPairings'), pairings ? nextStep(pairings) : '');
   const tableRow = (x: TableView) =>
     h(
       'tr',
@@ -387,10 +385,39 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   input.focus();
   void run(refresh);
   return () => {
+    strip.stop();
     judges.stop();
     clearTimeout(previewTimer);
     document.removeEventListener('keydown', shortcut);
   };
+}
+
+/**
+ * What follows a round whose results are all in: the next Swiss round paired at once (the
+ * Round screen then offers its sheets and the clock), or, after the last planned round or in
+ * the bracket, the way to the Finals or the payout.
+ */
+function nextStep(pairings: PairingsView): HTMLElement {
+  const event = state.event();
+  const swissDone = !!event && event.planned_rounds > 0 && pairings.round >= event.planned_rounds;
+  if (pairings.bracket_round || event?.stage === 'cut') {
+    return h('a', { href: '#/cut', class: 'button primary', 'data-testid': 'results-next-round' }, t('stages.bracket'));
+  }
+  if (swissDone) {
+    return (event?.planned_cut ?? 0) > 0
+      ? h('a', { href: '#/cut', class: 'button primary', 'data-testid': 'results-to-cut' }, t('stages.cut'))
+      : h('a', { href: '#/prizes', class: 'button primary', 'data-testid': 'results-to-payout' }, t('stages.payout'));
+  }
+  const pair = h('button', { type: 'button', class: 'primary', 'data-testid': 'results-next-round' }, t('results.pairNext', { round: pairings.round + 1 }));
+  pair.addEventListener('click', () =>
+    void run(async () => {
+      const next = await call('pair_round', { allow_rematches: false });
+      await state.refreshEvent();
+      announce(t('round.paired', { round: next.round, count: next.tables.length }));
+      go('round');
+    }, pair),
+  );
+  return pair;
 }
 
 function dropPanel(changed: (message: string) => Promise<void>): HTMLElement {

@@ -11,7 +11,9 @@ import { t } from '../i18n';
 import { say, sayAll } from '../i18n/messages';
 import { deckCheckPanel } from './deckChecks';
 import { startRoundClock } from './timer';
-import { language, paper } from '../settings';
+import { language, paper, roundSheets } from '../settings';
+import { go } from '../router';
+import { markPrinted, printedRound, stageStrip } from '../stageStrip';
 import { confirmStep, fillNames, heading, pdfButtons, playerNames, printButton, projectorButton, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { EventView, ExplanationView, GivenTable, HistoryItem, PairingsView, SeatView, TableView } from '../types';
@@ -20,6 +22,8 @@ export function mountRound(root: HTMLElement): () => void {
   root.append(heading(t('round.title')));
   const event = requireEvent(root);
   if (!event) return () => undefined;
+  const strip = stageStrip();
+  root.append(strip.element);
 
   const view = h('section', { class: 'panel', 'aria-labelledby': 'pairings-heading' });
   const pairing = pairPanel((pairings) => changed(pairings, t('round.paired', { round: pairings.round, count: pairings.tables.length })));
@@ -65,23 +69,35 @@ export function mountRound(root: HTMLElement): () => void {
     pairing.follow();
     const all = await call('players', null);
     fillNames(names, all.filter((p) => p.status === 'active').map((p) => p.name));
-    if (state.event()?.rounds_paired) show(await call('pairings', { round: null, explain: true }));
+    if (state.event()?.rounds_paired) {
+      const current = await call('pairings', { round: null, explain: true });
+      show(current);
+      // A round paired from Results (or before a restart) and not printed yet: its one button.
+      const open = state.event();
+      if (open && !open.current_round_complete && !current.bracket_round && printedRound() !== current.round) startArea.replaceChildren(printAndStart(current.round));
+    }
   });
-  return pairing.stop;
+  return () => {
+    strip.stop();
+    pairing.stop();
+  };
 }
 
-/** One button for the moment after pairing: the pairings and the match slips written and
- * opened to print (paper and language from Settings), and the round clock started. */
+/** One button for the moment after pairing: the round's sheets chosen in Settings (the
+ * pairings and the match slips unless chosen otherwise) written and opened to print (paper
+ * and language from Settings), and the round clock started. */
 function printAndStart(round: number): HTMLElement {
   const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'print-and-start' }, t('round.printAndStart'));
   button.addEventListener('click', () => {
     void run(async () => {
-      for (const sheet of ['pairings', 'slips'] as const) {
+      for (const sheet of roundSheets()) {
         await call('print', { document: sheet, round, paper: paper(), language: language(), open: true, output: null });
       }
+      markPrinted(round);
       startRoundClock(round);
       announce(t('round.printedAndStarted', { round }));
-      button.replaceWith(h('a', { href: '#/results', class: 'button primary', 'data-testid': 'to-results' }, t('round.toResults')));
+      // The round is under way: the next thing the owner does is take its results.
+      go('results');
     }, button);
   });
   return h('section', { class: 'panel', 'data-testid': 'round-start' }, h('p', {}, t('round.printAndStartHint')), button);

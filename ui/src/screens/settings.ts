@@ -9,7 +9,7 @@ import { rerender } from '../router';
 import { heading, run } from '../screen';
 import * as settings from '../settings';
 import * as state from '../state';
-import { label, LANGUAGES, options, PAPERS } from '../vocabulary';
+import { DOCUMENTS, label, LANGUAGES, options, PAPERS } from '../vocabulary';
 
 export function mountSettings(root: HTMLElement): void {
   const { languages, papers, rulesets, titles } = state.catalogue();
@@ -33,6 +33,17 @@ export function mountSettings(root: HTMLElement): void {
   chime.addEventListener('change', () => {
     settings.setChime(chime.checked);
     announce(t(chime.checked ? 'settings.chimeOn' : 'settings.chimeOff'));
+  });
+
+  // The sheets a round's one button prints, chosen here once.
+  const sheets = settings.ROUND_SHEETS.map((sheet) => {
+    const box = h('input', { type: 'checkbox', 'data-testid': `settings-sheet-${sheet}`, checked: settings.roundSheets().includes(sheet) });
+    box.addEventListener('change', () => {
+      const chosen = settings.roundSheets().filter((other) => other !== sheet);
+      settings.setRoundSheets(box.checked ? [...chosen, sheet] : chosen);
+      announce(t('settings.sheetsSaved'));
+    });
+    return h('label', { class: 'check' }, box, ' ', label(DOCUMENTS, sheet));
   });
 
   const info = state.appInfo();
@@ -65,6 +76,13 @@ export function mountSettings(root: HTMLElement): void {
       field(t('settings.language'), language),
       field(t('settings.paper'), paper, t('settings.paperHint')),
       h('label', { class: 'check' }, chime, ' ', t('settings.chime')),
+    ),
+    h(
+      'section',
+      { class: 'panel', 'data-testid': 'settings-round-sheets' },
+      h('h3', {}, t('settings.sheetsTitle')),
+      h('p', { class: 'hint' }, t('settings.sheetsHint')),
+      ...sheets,
     ),
     h(
       'section',

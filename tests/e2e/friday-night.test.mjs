@@ -1,0 +1,155 @@
+// End-to-end: a Friday night at the counter in the REAL app window, counting the owner's
+// actions. 24 players (registered beforehand), 5 Swiss rounds, a top 8, a payout made in the
+// form without typing TOML, and the event closed. Every click the owner makes is counted; the
+// results typed into the result box (or clicked in the bracket) are counted apart, as typing.
+// The goal the app is built to: at most 3 actions per Swiss round besides results — Pair,
+// print the round's sheets and start the clock, then the results, then Pair again. The
+// counts are written to ci-artifacts/friday-night.json (docs/benchmarks.md quotes them).
+
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe } from 'node:test';
+
+import { cliData, enterResult, resultRows, status, stepper, testHome } from './steps.mjs';
+import { REPO, startDriver, waitFor } from './webdriver.mjs';
+
+const home = testHome('friday');
+const context = { app: null, failed: false };
+const step = stepper(context, 'friday');
+const file = join(home, 'friday.tkevent');
+const FIRST = ['Aiko', 'Ben', 'Chloé', 'Dmitri', 'Emma', 'Felix', 'Greta', 'Hiro'];
+const LAST = ['Tanaka', 'Carter', 'Петров'];
+const PLAYERS = FIRST.flatMap((first) => LAST.map((last) => `${first} ${last}`));
+const ROUNDS = 5;
+
+let driver = null;
+let app = null;
+/** The owner's clicks, per part of the night. */
+const actions = { rounds: [], cut: 0, payout: 0, close: 0 };
+/** Results typed or clicked, per part of the night. */
+const results = { swiss: 0, bracket: 0 };
+let counting = 'rounds';
+
+/** One action of the owner: a click on `testid`, counted where the night is. */
+async function act(testid) {
+  await app.click(testid);
+  if (counting === 'rounds') actions.rounds[actions.rounds.length - 1] += 1;
+  else actions[counting] += 1;
+}
+
+const route = () => app.execute('return location.hash');
+async function waitRoute(name) {
+  await waitFor(async () => (await route()) === `#/${name}`, { message: `the ${name} screen` });
+}
+
+/** Types a result for every table still open on the Results screen (seat A wins). */
+async function typeResults(round) {
+  await waitFor(async () => (await resultRows(app)).length > 0, { message: `round ${round}'s tables` });
+  for (const row of await resultRows(app)) {
+    if (row.entered) continue;
+    await enterResult(app, row.table, `${row.table} 1`);
+    results.swiss += 1;
+  }
+}
+
+describe('a Friday night at the counter, counting the owner’s actions', () => {
+  before(async () => {
+    await cliData(['create', file, '--name', 'Friday night', '--ruleset', 'bandai', '--rounds', String(ROUNDS), '--cut', '8']);
+    for (const name of PLAYERS) await cliData(['add-player', file, name]);
+    driver = await startDriver({ home });
+    app = context.app = await driver.newSession({ args: [file] });
+  });
+
+  after(async () => {
+    try {
+      await app?.close();
+    } finally {
+      await driver?.stop();
+      if (!context.failed && !process.env.E2E_KEEP) rmSync(home, { recursive: true, force: true });
+      else console.log(`# kept ${home}`);
+    }
+  });
+
+  step('round 1: to the Round screen, Pair, print and clock — then the results', async () => {
+    actions.rounds.push(0);
+    await app.find('attention');
+    await act('nav-round');
+    await act('pair-round');
+    await status(app, 'Round 1 is paired');
+    // The strip says printing is next.
+    await waitFor(async () => (await app.attribute('stage-printed', 'data-state')) === 'current', { message: 'printing is the current stage' });
+    await act('print-and-start');
+    await waitRoute('results');
+    await typeResults(1);
+  });
+
+  for (let round = 2; round <= ROUNDS; round++) {
+    step(`round ${round}: Pair from Results, print and clock — then the results`, async () => {
+      actions.rounds.push(0);
+      await act('results-next-round');
+      await waitRoute('round');
+      await status(app, `Round ${round} is paired`);
+      await act('print-and-start');
+      await waitRoute('results');
+      await waitFor(async () => (await app.attribute('stage-results', 'data-state')) === 'current', { message: 'results are the current stage' });
+      await typeResults(round);
+      // Every result in: the strip and the Results screen both offer the next step.
+      await waitFor(async () => (await app.attribute('stage-next', 'data-state')) === 'current', { message: 'the next step is current' });
+      if (round === 3) await app.screenshot('15-friday-results-stage');
+    });
+  }
+
+  step('every Swiss round took at most 3 actions besides its results', async () => {
+    assert.equal(actions.rounds.length, ROUNDS);
+    for (const [index, count] of actions.rounds.entries()) assert.ok(count <= 3, `round ${index + 1}: ${count} actions`);
+    assert.equal(results.swiss, ROUNDS * 12);
+  });
+
+  step('the top 8: started from Results, winners clicked in the bracket', async () => {
+    counting = 'cut';
+    await act('results-to-cut');
+    await waitRoute('cut');
+    assert.equal(await app.property('cut-size', 'value'), '8', 'the planned cut is offered');
+    await act('start-cut');
+    await status(app, 'The top 8 cut has started');
+    for (const matches of [4, 2, 1]) {
+      await waitFor(async () => (await app.findAll('[data-testid="bracket-pick"]')).length === matches * 2, { message: `${matches} matches to decide` });
+      for (let match = 0; match < matches; match++) {
+        const before = (await app.findAll('[data-testid="bracket-pick"]')).length;
+        // The first open match's seat A.
+        await app.click('bracket-pick');
+        results.bracket += 1;
+        await waitFor(async () => (await app.findAll('[data-testid="bracket-pick"]')).length === before - 2, { message: 'the winner recorded' });
+      }
+      if (matches > 1) await act('pair-bracket-round');
+    }
+    await app.waitForText('champion', /^Champion: /);
+  });
+
+  step('the payout, made in the form without typing TOML', async () => {
+    counting = 'payout';
+    await act('cut-to-payout');
+    await waitRoute('prizes');
+    await act('prize-preset-credit-top-four');
+    await waitFor(async () => (await app.property('prize-pool', 'value')) === '12000', { message: 'a pool of 500 per player' });
+    await act('prizes-save');
+    await status(app, 'The prize rules are saved in the event.');
+    assert.equal((await app.findAll('[data-testid="prizes-row"]')).length, 4);
+  });
+
+  step('the event is closed, and the counts are written down', async () => {
+    counting = 'close';
+    await act('nav-start');
+    await act('close-event');
+    await status(app, 'Closed Friday night.');
+    const recorded = await cliData(['prizes', file]);
+    assert.equal(recorded.credit_paid, 12000);
+    const total = actions.rounds.reduce((a, b) => a + b, 0) + actions.cut + actions.payout + actions.close;
+    const summary = { players: PLAYERS.length, rounds: ROUNDS, cut: 8, actions, results, total };
+    console.log(`# friday night: ${JSON.stringify(summary)}`);
+    const artifacts = join(REPO, 'ci-artifacts');
+    mkdirSync(artifacts, { recursive: true });
+    writeFileSync(join(artifacts, 'friday-night.json'), `${JSON.stringify(summary, null, 1)}\n`);
+  });
+});

@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import type { AttentionView } from './bindings/AttentionView';
+import { initI18n } from './i18n';
+import { stageItems } from './stageStrip';
+
+const view = (over: Partial<AttentionView>): AttentionView => ({
+  round: { round: 2, entered: 0, tables: 12, complete: false },
+  next: 'results',
+  clock: null,
+  judge_calls: 0,
+  newest_call: null,
+  drop_requests: 0,
+  disputed_reports: 0,
+  entries_waiting: 0,
+  ...over,
+});
+
+const states = (items: ReturnType<typeof stageItems>) => items.map((item) => `${item.id}:${item.state}`);
+
+describe('the round stage strip', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+
+  it('is empty before round 1 is paired', () => {
+    expect(stageItems(view({ round: null, next: 'register' }), null)).toEqual([]);
+  });
+
+  it('points at printing right after pairing', () => {
+    expect(states(stageItems(view({}), null))).toEqual(['paired:done', 'printed:current', 'clock:todo', 'results:todo', 'next:todo']);
+  });
+
+  it('points at the clock once the round is printed, and at results once it runs', () => {
+    expect(states(stageItems(view({}), 2))[2]).toBe('clock:current');
+    const running = stageItems(view({ clock: { remaining_ms: 1000, running: true, round: 2 }, round: { round: 2, entered: 9, tables: 12, complete: false } }), 2);
+    expect(states(running)).toEqual(['paired:done', 'printed:done', 'clock:done', 'results:current', 'next:todo']);
+    expect(running[3]?.text).toBe('9/12 results in');
+  });
+
+  it("does not count an earlier round's printing or clock", () => {
+    const items = stageItems(view({ clock: { remaining_ms: 1000, running: true, round: 1 } }), 1);
+    expect(states(items).slice(1, 3)).toEqual(['printed:current', 'clock:todo']);
+  });
+
+  it('offers the next pairing once every result is in, whatever was skipped', () => {
+    const items = stageItems(view({ next: 'pair-round', round: { round: 2, entered: 12, tables: 12, complete: true } }), null);
+    expect(states(items)).toEqual(['paired:done', 'printed:todo', 'clock:todo', 'results:done', 'next:current']);
+    expect(items[4]).toMatchObject({ text: 'Pair round 3', href: '#/round' });
+  });
+
+  it('leads to the cut and the payout at the end of the Swiss', () => {
+    const done = { round: { round: 5, entered: 12, tables: 12, complete: true } };
+    expect(stageItems(view({ ...done, next: 'cut' }), 5)[4]).toMatchObject({ href: '#/cut', state: 'current' });
+    expect(stageItems(view({ ...done, next: 'payout' }), 5)[4]).toMatchObject({ href: '#/prizes', text: 'Payout and close' });
+  });
+});

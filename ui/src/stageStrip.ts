@@ -1,0 +1,83 @@
+// The round's stage strip at the top of the Round and Results screens: Paired → Printed →
+// Clock running → 9/12 in → Pair round 3, each stage done, the current one or still to
+// come, each a link to where it is done. The counts are the attention view's (one ask a
+// second for the whole window); "printed" is this laptop's own record of the round's sheets
+// sent to the printer (printing leaves nothing in the event).
+import type { AttentionView } from './bindings/AttentionView';
+import { h } from './dom';
+import { t } from './i18n';
+import * as state from './state';
+import { onAttention } from './attention';
+
+export type StageState = 'done' | 'current' | 'todo';
+export interface StageItem {
+  id: 'paired' | 'printed' | 'clock' | 'results' | 'next';
+  text: string;
+  href: string;
+  state: StageState;
+}
+
+const PRINTED_KEY = 'tablekeeper.printed';
+
+/** Remembers that round `round` of the open event had its sheets sent to the printer. */
+export function markPrinted(round: number, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): void {
+  const file = state.event()?.file;
+  if (!file) return;
+  storage.setItem(`${PRINTED_KEY}:${file}`, String(round));
+}
+
+export function printedRound(storage: Pick<Storage, 'getItem'> = localStorage): number | null {
+  const file = state.event()?.file;
+  const saved = file ? storage.getItem(`${PRINTED_KEY}:${file}`) : null;
+  return saved === null ? null : Number(saved);
+}
+
+/** The stages of the round `view` is on; empty before round 1 is paired. */
+export function stageItems(view: AttentionView, printed: number | null): StageItem[] {
+  const round = view.round;
+  if (!round) return [];
+  const clockStarted = view.clock !== null && view.clock.round === round.round;
+  const next: Record<AttentionView['next'], [string, string]> = {
+    register: [t('stages.pair', { round: round.round + 1 }), '#/round'],
+    results: [t('stages.pair', { round: round.round + 1 }), '#/round'],
+    'pair-round': [t('stages.pair', { round: round.round + 1 }), '#/round'],
+    'pair-bracket-round': [t('stages.bracket'), '#/cut'],
+    cut: [t('stages.cut'), '#/cut'],
+    payout: [t('stages.payout'), '#/prizes'],
+  };
+  const done = [true, printed === round.round, clockStarted, round.complete, false];
+  // A later stage done (results in without printing) leaves no earlier one current.
+  const current = round.complete ? 4 : done.findIndex((isDone, index) => !isDone && !done.slice(index + 1).some(Boolean));
+  const items: Omit<StageItem, 'state'>[] = [
+    { id: 'paired', text: t('stages.paired', { round: round.round }), href: '#/round' },
+    { id: 'printed', text: t('stages.printed'), href: '#/round' },
+    { id: 'clock', text: view.clock?.running || !clockStarted ? t('stages.clock') : t('stages.clockPaused'), href: '#/timer' },
+    { id: 'results', text: t('stages.results', { entered: round.entered, tables: round.tables }), href: '#/results' },
+    { id: 'next', text: next[view.next][0], href: next[view.next][1] },
+  ];
+  return items.map((item, index) => ({ ...item, state: done[index] ? 'done' : index === current ? 'current' : 'todo' }));
+}
+
+/** The strip, following the attention view until the screen goes. */
+export function stageStrip(): { element: HTMLElement; stop: () => void } {
+  const list = h('ol', {});
+  const element = h('nav', { class: 'stage-strip no-print', 'data-testid': 'stage-strip', 'aria-label': t('stages.label'), hidden: true }, list);
+  let shown = '';
+  const stop = onAttention((view) => {
+    const items = stageItems(view, printedRound());
+    const key = JSON.stringify(items);
+    if (key === shown) return;
+    shown = key;
+    element.hidden = items.length === 0;
+    list.replaceChildren(
+      ...items.map((item) =>
+        h(
+          'li',
+          { class: item.state, 'data-testid': `stage-${item.id}`, 'data-state': item.state },
+          h('a', { href: item.href, 'aria-current': item.state === 'current' ? 'step' : null }, item.state === 'done' ? `✓ ${item.text}` : item.text),
+        ),
+      ),
+    );
+  });
+  return { element, stop };
+}
