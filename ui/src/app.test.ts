@@ -356,7 +356,8 @@ describe('the app with a fake shell', () => {
     const before = fake.calls.length;
     const button = await until(() => byId('print-and-start'));
     button.click();
-    await until(() => byId('to-results'));
+    // The round under way, the owner is taken to its results.
+    await until(() => location.hash === '#/results' && byId('result-input'));
     expect(fake.calls.slice(before).filter((name) => name === 'print' || name === 'set_clock')).toEqual(['print', 'print', 'set_clock']);
     const stored = Object.keys(localStorage).find((key) => key.startsWith('tablekeeper.timer'));
     expect(stored && JSON.parse(localStorage.getItem(stored) ?? '{}').runningSince).toBeGreaterThan(0);
@@ -364,7 +365,7 @@ describe('the app with a fake shell', () => {
   });
 
   it('finds a player in the pairings above the full list, which stays as it is', async () => {
-    const find = byId<HTMLInputElement>('pairings-filter') as HTMLInputElement;
+    const find = (await navigate('round', 'pairings-filter')) as HTMLInputElement;
     const matches = byId('pairings-matches') as HTMLElement;
     const full = byId('pairings-table') as HTMLElement;
     type(find, fake.players[0]?.name ?? '');
