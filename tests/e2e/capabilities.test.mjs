@@ -291,7 +291,7 @@ describe('every capability in the window', () => {
       app = context.app = await driver.newSession({ args: [file] });
       const banner = await app.waitForText('read-only-banner', /Read only:/, { timeout: 30000 });
       assert.match(banner, /another Tablekeeper has this event open/);
-      assert.match(banner, /save a copy on the Start screen/);
+      assert.match(banner, /save a copy on the Event screen/);
       await app.screenshot('cap-04-read-only');
       await nav(app, 'registration', 'player-name-input');
       await app.type('player-name-input', `Late Comer${ENTER}`);

@@ -15,6 +15,7 @@ import { startDriver, waitFor } from './webdriver.mjs';
 
 const home = testHome('side-events');
 const context = { app: null, failed: false };
+const ARROW_DOWN = '\uE015';
 const step = stepper(context, 'side-events');
 const MAIN = ['Emma Novak', '佐藤 花子', 'Иван Петров', 'Ben Carter', 'Aiko Tanaka', 'Noah Olsen', 'Liam Kim', 'Mia Rossi'];
 const library = join(home, 'app-data', 'players.tklibrary');
@@ -45,15 +46,19 @@ async function typePlayers(names) {
   }
 }
 
-/** Registers a regular from the library by typing two letters and Enter. */
+/** Registers a regular from the library in the one box: two letters, ↓ to the first regular, Enter. */
 async function fromLibrary(letters, name) {
-  await app.clear('library-find');
-  await app.type('library-find', letters);
+  await app.clear('player-name-input');
+  await app.type('player-name-input', letters);
   await waitFor(async () => (await app.text('library-suggestions')).includes(name), { message: `${name} suggested for "${letters}"` });
   const first = await app.execute(`return document.querySelector('[data-testid=library-suggestion]').textContent`);
   assert.ok(first.includes(name), `${name} first for "${letters}": ${first}`);
+  // Two letters alone would add a new player: the regular is chosen with the arrow.
+  assert.equal(await app.attribute('new-player-option', 'aria-selected'), 'true');
   await clearStatus(app);
-  await app.type('library-find', ENTER);
+  await app.type('player-name-input', ARROW_DOWN);
+  await waitFor(async () => (await app.attribute('library-suggestion', 'aria-selected')) === 'true', { message: 'the first regular chosen' });
+  await app.type('player-name-input', ENTER);
   await status(app, `Registered ${name}`);
 }
 

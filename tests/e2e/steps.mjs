@@ -120,6 +120,9 @@ export async function chooseFile(app, selector, path) {
   const data = readFileSync(path).toString('base64');
   await app.execute(
     `const input = arguments[0];
+     // A file box folded away (the Players screen's More) is opened first, as the organizer would.
+     const folded = input.closest('details');
+     if (folded) folded.open = true;
      const binary = atob(arguments[1]);
      const bytes = new Uint8Array(binary.length);
      for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);

@@ -62,6 +62,8 @@ function eventView(): EventView {
   };
 }
 
+const REGULAR = { number: 5, added_at: '2026-01-01T00:00:00Z', events: 3, last_seen: '2026-11-20T18:00:00Z', note: null, name: 'Zoe Regular', reading: null, publisher_id: null };
+
 function player(id: number, name: string): PlayerView {
   const none = null;
   return { id, name, reading: none, publisher_id: none, nickname: none, joined_round: 1, status: 'active', dropped_after_round: none, fixed_table: none, disqualified: false, members: [] };
@@ -141,6 +143,16 @@ function answer(cmd: string, payload?: InvokeArgs): unknown {
       const added = names.map((n, i) => player(fake.players.length + i + 1, n));
       fake.players.push(...added);
       return added;
+    }
+    case 'library_find': {
+      // One regular in the shop's library.
+      const typed = String(request['typed']).toLowerCase();
+      return 'zoe regular'.startsWith(typed) ? [REGULAR] : [];
+    }
+    case 'register_from_library': {
+      const added = player(fake.players.length + 1, REGULAR.name);
+      fake.players.push(added);
+      return [added];
     }
     case 'drop_player': {
       const found = fake.players.find((p) => p.name === request['player'] || String(p.id) === request['player']);
@@ -332,6 +344,25 @@ describe('the app with a fake shell', () => {
     byId('add-players-bulk')?.click();
     await until(() => all('player-row').length === 5);
     expect(byId('status')?.textContent).toContain('Added 2 players');
+  });
+
+  it("offers the library's regulars in the one box, the new player last, chosen with the arrows", async () => {
+    const input = byId<HTMLInputElement>('player-name-input') as HTMLInputElement;
+    const selected = () => all('library-suggestion').concat(all('new-player-option')).map((item) => `${item.dataset.testid}:${item.getAttribute('aria-selected')}`);
+    type(input, 'Zo');
+    await until(() => all('library-suggestion').length === 1);
+    // A name that only begins like a regular's stays a new player unless chosen.
+    expect(selected()).toEqual(['library-suggestion:false', 'new-player-option:true']);
+    expect(byId('new-player-option')?.textContent).toContain('Zo');
+    press(input, 'ArrowDown');
+    expect(selected()).toEqual(['library-suggestion:true', 'new-player-option:false']);
+    expect(input.getAttribute('aria-activedescendant')).toBe(byId('library-suggestion')?.id);
+    // The regular's own name is theirs at once.
+    type(input, 'Zoe Regular');
+    await until(() => selected()[0] === 'library-suggestion:true');
+    press(input, 'Escape');
+    expect(input.value).toBe('');
+    expect(all('library-suggestion')).toHaveLength(0);
   });
 
   it('keeps the typed name and shows the error when adding fails', async () => {

@@ -8,7 +8,7 @@ import * as api from '../api';
 import { call } from '../api';
 import type { LibraryPlayerView } from '../bindings/LibraryPlayerView';
 import type { PlayerHistoryView } from '../bindings/PlayerHistoryView';
-import { field, h, onEnter } from '../dom';
+import { field, h } from '../dom';
 import { announce } from '../feedback';
 import { joinPath } from '../format';
 import { t } from '../i18n';
@@ -26,53 +26,6 @@ export function playerLine(player: LibraryPlayerView): string {
       : t('library.neverSeen'),
   );
   return `${player.number} · ${parts.join(' · ')}`;
-}
-
-/** Find-as-you-type and register; `registered` refreshes the screen after. */
-export function libraryPicker(registered: () => Promise<void>): HTMLElement {
-  const typed = h('input', { type: 'text', 'data-testid': 'library-find', autocomplete: 'off', spellcheck: 'false' });
-  const found = h('ul', { class: 'suggestions', 'data-testid': 'library-suggestions', role: 'listbox' });
-  let shown: LibraryPlayerView[] = [];
-  let asked = 0;
-  const register = (player: LibraryPlayerView) =>
-    void run(async () => {
-      const added = await call('register_from_library', { numbers: [player.number] });
-      await registered();
-      await state.refreshEvent();
-      typed.value = '';
-      found.replaceChildren();
-      shown = [];
-      announce(t('library.registered', { name: added[0]?.name ?? player.name, id: added[0]?.id ?? '' }));
-      typed.focus();
-    });
-  const search = async () => {
-    const ask = ++asked;
-    const text = typed.value.trim();
-    const players = text === '' ? [] : await call('library_find', { typed: text, limit: 8 });
-    // An answer to an older keystroke is dropped.
-    if (ask !== asked) return;
-    shown = players;
-    found.replaceChildren(
-      ...players.map((player) => {
-        const button = h('button', { type: 'button', class: 'link', 'data-testid': 'library-suggestion', 'data-number': player.number }, playerLine(player));
-        button.addEventListener('click', () => register(player));
-        return h('li', { role: 'option' }, button);
-      }),
-    );
-    if (text !== '' && players.length === 0) found.append(h('li', {}, t('library.noneFound')));
-  };
-  typed.addEventListener('input', () => void run(search));
-  onEnter(typed, () => {
-    const first = shown[0];
-    if (first) register(first);
-  });
-  return h(
-    'section',
-    { class: 'panel', 'data-testid': 'library-picker' },
-    h('h3', {}, t('library.pickTitle')),
-    field(t('library.find'), typed, t('library.findHint')),
-    found,
-  );
 }
 
 /** The library itself: duplicates, history, removal, moving laptops. */

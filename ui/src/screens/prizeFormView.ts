@@ -140,7 +140,7 @@ export function prizeFormView(initial: PrizeForm, onChange: () => void, onPreset
     });
     poolNumber.hidden = item.pool.kind === 'none';
     const poolKind = select(
-      { 'data-testid': 'prize-item-pool' },
+      { 'data-testid': 'prize-item-pool', 'aria-label': t('prizeForm.itemPool') },
       (['none', 'count', 'per-entrants'] as const).map((kind) => [kind, t(`prizeForm.pool.${kind}`)] as const),
       item.pool.kind,
     );

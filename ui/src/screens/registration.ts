@@ -16,16 +16,11 @@ import * as state from '../state';
 import type { ImportPreview, PlayerView } from '../types';
 import { label, labelOf, ENCODINGS, PENALTIES } from '../vocabulary';
 import { doorPanel } from './door';
-import { libraryPanel, libraryPicker } from './library';
+import { libraryPanel } from './library';
+import { namesFromText, registerBox } from './registerBox';
 import { tableRangePanel } from './openEvents';
 
-/** Names from pasted text: one per line; from spreadsheet rows, the first cell. */
-export function namesFromText(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => (line.split('\t')[0] ?? '').trim())
-    .filter((name) => name !== '');
-}
+export { namesFromText } from './registerBox';
 
 export function mountRegistration(root: HTMLElement): void {
   root.append(heading(t('registration.title')));
@@ -40,6 +35,7 @@ export function mountRegistration(root: HTMLElement): void {
     const all = await call('players', null);
     fillNames(names, all.map((p) => p.name));
     list.replaceChildren(...all.map((player) => playerRow(player, () => void run(refresh), open)));
+    filterRows(list, search.value);
     const active = all.filter((p) => p.status === 'active').length;
     count.textContent = t('registration.count', { registered: all.length, active });
     const shown = all.find((p) => p.id === editing);
@@ -55,31 +51,12 @@ export function mountRegistration(root: HTMLElement): void {
     details.querySelector<HTMLElement>('h3')?.focus();
   };
 
-  const name = h('input', { type: 'text', 'data-testid': 'player-name-input', autocomplete: 'off', maxlength: 200 });
-  const add = h('button', { type: 'button', class: 'primary', 'data-testid': 'add-player' }, t('registration.add'));
   const bulk = h('textarea', { rows: 6, 'data-testid': 'player-bulk' });
   const addBulk = h('button', { type: 'button', 'data-testid': 'add-players-bulk' }, t('registration.addAll'));
-
-  const addNames = async (names: string[]) => {
-    const added = await call('add_players', { names });
+  const more = h('details', { class: 'panel more', 'data-testid': 'registration-more' }, h('summary', {}, t('registration.more')));
+  const afterAdding = async () => {
     await refresh();
     await state.refreshEvent();
-    announce(
-      added.length === 1 && added[0]
-        ? t('registration.addedOne', { name: added[0].name, id: added[0].id })
-        : t('registration.addedMany', { count: added.length }),
-    );
-  };
-  const addOne = () => {
-    const value = name.value.trim();
-    if (!value) {
-      showProblem(t('registration.nameRequired'));
-      return;
-    }
-    void run(async () => {
-      await addNames([value]);
-      name.value = '';
-    }, add).then(() => name.focus());
   };
   const addList = () => {
     const names = namesFromText(bulk.value);
@@ -89,68 +66,78 @@ export function mountRegistration(root: HTMLElement): void {
       return;
     }
     void run(async () => {
-      await addNames(names);
+      const added = await call('add_players', { names });
+      await afterAdding();
+      announce(added.length === 1 && added[0] ? t('registration.addedOne', { name: added[0].name, id: added[0].id }) : t('registration.addedMany', { count: added.length }));
       bulk.value = '';
     }, addBulk);
   };
-  onEnter(name, addOne);
-  add.addEventListener('click', addOne);
   addBulk.addEventListener('click', addList);
-  name.addEventListener('paste', (event) => {
-    const text = event.clipboardData?.getData('text') ?? '';
-    if (namesFromText(text).length < 2) return;
-    // A pasted list goes into the list box, so nothing is lost if adding fails.
-    event.preventDefault();
-    bulk.value = text;
-    addList();
-  });
 
   const teamSize = state.event()?.team_size ?? 0;
   const station = state.appInfo()?.station ?? null;
-  root.append(
-    teamSize > 0 ? teamPanel(teamSize, refresh) : '',
-    // Team members are entered seat by seat above; single players come from the library too
-    // (the main laptop's: a station registers by typing).
-    teamSize > 0 || station ? '' : libraryPicker(refresh),
-    h(
-      'section',
-      { class: 'panel', hidden: teamSize > 0 },
-      h('h3', {}, t('registration.addTitle')),
-      h('div', { class: 'inline' }, field(t('registration.name'), name, t('registration.nameHint')), add),
-      h('details', {}, h('summary', {}, t('registration.listTitle')), field(t('registration.list'), bulk, t('registration.listHint')), addBulk),
-    ),
+  // One box: the library's regulars as you type, or a new player (a station has no library).
+  const box = registerBox(!station, afterAdding, (text) => {
+    bulk.value = text;
+    more.open = true;
+    addList();
+  });
+  box.element.hidden = teamSize > 0;
+  const search = h('input', { type: 'search', 'data-testid': 'player-search', autocomplete: 'off', 'aria-label': t('registration.search') });
+  search.addEventListener('input', () => filterRows(list, search.value));
+  more.append(
+    h('section', {}, h('h3', {}, t('registration.listTitle')), field(t('registration.list'), bulk, t('registration.listHint')), addBulk),
     // CSV rows are single players; teams are entered with their members above.
-    teamSize > 0
-      ? ''
-      : importSection(async () => {
-          await refresh();
-          await state.refreshEvent();
-        }),
-    h(
-      'section',
-      { class: 'panel' },
-      h('h3', {}, t('registration.playersTitle')),
-      count,
-      h(
-        'table',
-        { 'data-testid': 'player-list' },
-        h('thead', {}, h('tr', {}, ...['number', 'name', 'status', 'action'].map((c) => h('th', { scope: 'col' }, t(`registration.columns.${c}`))))),
-        list,
-      ),
-      details,
-    ),
-    doorPanel(async () => {
-      await refresh();
-      await state.refreshEvent();
-    }),
+    teamSize > 0 ? '' : importSection(afterAdding),
     deckPanel(refresh),
     station ? '' : libraryPanel(),
     station ? '' : tableRangePanel(),
-    names,
     h('section', { class: 'panel' }, h('h3', {}, t('registration.formsTitle')), pdfButtons(['tickets', 'door-poster', 'deck-sheet', 'score-card'])),
   );
-  name.focus();
+  root.append(
+    h(
+      'div',
+      { class: 'registration-layout' },
+      h(
+        'div',
+        {},
+        teamSize > 0 ? teamPanel(teamSize, refresh) : '',
+        box.element,
+        details,
+        doorPanel(afterAdding),
+        more,
+      ),
+      // The players, always in view beside the box: search, count and status.
+      h(
+        'section',
+        { class: 'panel player-list-panel', 'data-testid': 'player-list-panel' },
+        h('h3', {}, t('registration.playersTitle')),
+        h('div', { class: 'inline' }, count, search),
+        h(
+          'div',
+          { class: 'table-scroll' },
+          h(
+            'table',
+            { 'data-testid': 'player-list' },
+            h('thead', {}, h('tr', {}, ...['number', 'name', 'status', 'action'].map((c) => h('th', { scope: 'col' }, t(`registration.columns.${c}`))))),
+            list,
+          ),
+        ),
+      ),
+    ),
+    names,
+  );
+  box.focus();
   void run(refresh);
+}
+
+/** Shows the rows whose number or name holds `typed` (case and spaces set aside). */
+function filterRows(list: HTMLElement, typed: string): void {
+  const fold = (text: string) => text.normalize('NFKC').replace(/\s+/g, '').toLocaleLowerCase();
+  const wanted = fold(typed);
+  for (const row of list.querySelectorAll<HTMLTableRowElement>('tr')) {
+    row.hidden = wanted !== '' && !fold(`${row.cells[0]?.textContent ?? ''} ${row.cells[1]?.textContent ?? ''}`).includes(wanted);
+  }
 }
 
 function playerRow(player: PlayerView, changed: () => void, open: (player: PlayerView) => void): HTMLTableRowElement {

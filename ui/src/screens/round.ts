@@ -522,7 +522,7 @@ function backPanel(done: (message: string) => Promise<void>): HTMLElement {
     if (!Number.isInteger(round) || round < 1) return showProblem(t('round.back.invalid'));
     void run(async () => {
       const steps = await call('back_to_round', { round, confirm: false });
-      const list = h('ol', { class: 'history', 'data-testid': 'back-list' }, ...steps.map(item));
+      const list = h('ol', { class: 'history', 'data-testid': 'back-list', tabindex: 0 }, ...steps.map(item));
       const question = h('div', {}, h('p', {}, t('round.back.question', { round, count: steps.length })), list);
       confirmStep(area, question, t('round.back.confirm', { round }), 'back', (button) => {
         void run(async () => {
