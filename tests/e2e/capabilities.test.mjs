@@ -196,8 +196,17 @@ describe('every capability in the window', () => {
     assert.equal(await app.property('tardy-apply', 'disabled'), true);
     await app.clear('tardy-minutes');
     await app.type('tardy-minutes', '12');
-    await app.click('tardy-check');
-    await app.waitForText('tardy-preview', '12 minutes late: the ruleset gives Match loss');
+    // As with the rows above: a click that lands beside the button (the page moved under the
+    // pointer) is made again; the preview is what the test reads.
+    for (let attempt = 1; ; attempt++) {
+      await app.click('tardy-check');
+      try {
+        await app.waitForText('tardy-preview', '12 minutes late: the ruleset gives Match loss', { timeout: attempt < 3 ? 5000 : 15000 });
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
     await clearStatus(app);
     await app.click('tardy-apply');
     await status(app, `Recorded Match loss for ${table1.a}`);

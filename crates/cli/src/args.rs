@@ -425,6 +425,22 @@ pub enum Command {
         #[arg(long, default_value = "utf8-bom")]
         encoding: Word<CsvEncoding>,
     },
+    /// Glicko-2 ratings over event files, per title (docs/ratings.md); --explain says how
+    /// each event moved one player's rating.
+    Ratings {
+        /// The event files (an event listed twice counts once).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Rating rules (TOML; without it the defaults: τ 0.5, start 1500/350/0.06).
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        /// Only this title (a title preset's id, e.g. vanguard).
+        #[arg(long)]
+        title: Option<String>,
+        /// How each event moved this player's rating (their name as registered).
+        #[arg(long)]
+        explain: Option<String>,
+    },
     /// List the automatic backups kept beside the event.
     Backups { file: PathBuf },
     /// Replace the event with a backup (the current file is kept beside it).

@@ -13,6 +13,7 @@ mod library;
 mod output;
 mod prizes;
 mod projection;
+mod ratings;
 mod render;
 mod run;
 mod serve;

@@ -485,6 +485,21 @@ pub fn run(
             }
             Output::new(crate::prizes::season(&view), &view)
         }
+        Command::Ratings {
+            files,
+            rules,
+            title,
+            explain,
+        } => {
+            let rules = rules.as_deref().map(text_of).transpose()?;
+            let view = host.plain().ratings(ratings::RatingsRequest {
+                rules,
+                files,
+                title,
+                explain,
+            })?;
+            Output::new(crate::ratings::text(&view), &view)
+        }
         Command::Judge { file, step } => crate::door::judge(host, &file, step),
         Command::DeckCheck {
             file,

@@ -42,6 +42,7 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
     ("projection", &["projection"]),
     ("prizes", &["prizes", "set_prizes", "draw_raffle"]),
     ("season", &["season", "print_season", "export_season"]),
+    ("ratings", &["ratings"]),
     ("export", &["export", "archive", "report"]),
     ("import-archive", &["import_archive"]),
     (

@@ -20,6 +20,7 @@ pub mod names;
 pub mod notice;
 pub mod paper;
 pub mod qr;
+pub mod ratings;
 pub mod replay;
 pub mod report;
 pub mod result_input;

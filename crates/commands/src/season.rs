@@ -62,7 +62,7 @@ pub(crate) fn read_event(path: &Path) -> Result<(Event, String), CommandError> {
 
 /// The same person across events: the publisher ID where there is one, else the name and
 /// reading (a season reads the event files alone).
-fn person(player: &tablekeeper_engine::model::Player) -> String {
+pub(crate) fn person(player: &tablekeeper_engine::model::Player) -> String {
     match &player.publisher_id {
         Some(id) if !id.trim().is_empty() => format!("id:{}", id.trim()),
         _ => format!(

@@ -337,6 +337,26 @@ fn every_command_of_the_surface_works_over_an_event_file() {
         host.kind("season", json!({ "rules": "best = 0", "files": [] })),
         "invalid-season"
     );
+    // Ratings over the same file: its played matches rated, the event counted once.
+    let rated = host.ok("ratings", json!({ "files": [file.clone(), file.clone()] }));
+    assert_eq!(
+        rated["titles"][0]["events"].as_array().map(Vec::len),
+        Some(1),
+        "{rated}"
+    );
+    assert!(
+        rated["titles"][0]["rows"]
+            .as_array()
+            .is_some_and(|rows| !rows.is_empty()),
+        "{rated}"
+    );
+    assert_eq!(
+        host.kind(
+            "ratings",
+            json!({ "rules": "tau = -1", "files": [file.clone()] })
+        ),
+        "invalid-ratings"
+    );
 
     // Undo is real, redo brings it back; going back to a round shows what it would undo.
     let undone = host.ok("undo", Value::Null);

@@ -54,6 +54,8 @@ pub enum EngineError {
     InvalidPrizes(Message),
     /// Season rules that cannot be read or computed as written.
     InvalidSeason(Message),
+    /// Rating rules that cannot be read or used as written.
+    InvalidRatings(Message),
 }
 
 impl From<RulesetError> for EngineError {
@@ -176,6 +178,7 @@ impl EngineError {
             | EngineError::InvalidStep(message)
             | EngineError::InvalidPrizes(message)
             | EngineError::InvalidSeason(message)
+            | EngineError::InvalidRatings(message)
             | EngineError::InvalidTeam(message) => message.clone(),
         }
     }
@@ -214,6 +217,7 @@ impl EngineError {
             EngineError::InvalidStep(_) => ErrorKind::InvalidStep,
             EngineError::InvalidPrizes(_) => ErrorKind::InvalidPrizes,
             EngineError::InvalidSeason(_) => ErrorKind::InvalidSeason,
+            EngineError::InvalidRatings(_) => ErrorKind::InvalidRatings,
         }
     }
 }

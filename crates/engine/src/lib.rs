@@ -12,6 +12,7 @@ pub mod exact;
 pub mod model;
 pub mod pairing;
 pub mod prizes;
+pub mod ratings;
 pub mod rules;
 pub mod ruleset;
 pub mod season;

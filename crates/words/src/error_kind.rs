@@ -66,6 +66,8 @@ error_kinds! {
     InvalidPrizes = "invalid-prizes",
     /// Season rules that cannot be read or computed as written.
     InvalidSeason = "invalid-season",
+    /// Rating rules that cannot be read or used as written.
+    InvalidRatings = "invalid-ratings",
     // Event file.
     FileExists = "file-exists",
     FileNotFound = "file-not-found",

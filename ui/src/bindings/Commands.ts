@@ -82,6 +82,8 @@ import type { PrintView } from './PrintView';
 import type { PrintoutView } from './PrintoutView';
 import type { PrizesRequest } from './PrizesRequest';
 import type { ProjectionRequest } from './ProjectionRequest';
+import type { RatingsRequest } from './RatingsRequest';
+import type { RatingsView } from './RatingsView';
 import type { ReadSlipRequest } from './ReadSlipRequest';
 import type { RecordedView } from './RecordedView';
 import type { RepairRequest } from './RepairRequest';
@@ -169,6 +171,7 @@ export type Commands = {
   season: { request: SeasonRequest; response: SeasonView };
   print_season: { request: PrintSeasonRequest; response: PrintView };
   export_season: { request: ExportSeasonRequest; response: ExportView };
+  ratings: { request: RatingsRequest; response: RatingsView };
   deck_check: { request: DeckCheckRequest; response: DeckCheckView };
   deck_check_extension: { request: DeckCheckExtensionRequest; response: Array<DeckCheckView> };
   deck_checks: { request: RoundRequest; response: Array<DeckCheckView> };
@@ -283,6 +286,7 @@ export const COMMAND_PROPERTIES = {
   season: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
   print_season: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: ['viewer'] },
   export_season: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
+  ratings: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
   deck_check: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   deck_check_extension: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   deck_checks: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },

@@ -21,6 +21,7 @@ pub mod library;
 pub mod penalties;
 pub mod players;
 pub mod prizes;
+pub mod ratings;
 pub mod results;
 pub mod room;
 pub mod rounds;

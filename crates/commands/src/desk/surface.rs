@@ -9,6 +9,7 @@ use tablekeeper_words::{ErrorKind, msg};
 
 use super::door::*;
 use super::library::*;
+use super::ratings::*;
 use super::room::*;
 use super::*;
 use crate::error::CommandError;
@@ -268,6 +269,9 @@ surface! {
     season(SeasonRequest) -> crate::views::prizes::SeasonView: Local, Nothing, Slow, Nothing;
     print_season(PrintSeasonRequest) -> PrintView: Local, Files, Slow, Nothing, Viewer;
     export_season(ExportSeasonRequest) -> crate::export::ExportView: Local, Files, Slow, Nothing;
+
+    // ---- Ratings (desk/ratings.rs) ----
+    ratings(RatingsRequest) -> crate::views::ratings::RatingsView: Local, Nothing, Slow, Nothing;
 
     // ---- Deck checks (desk/deck_checks.rs) ----
     deck_check(DeckCheckRequest) -> crate::views::deck_checks::DeckCheckView: Write, Event, Worker, Event;

@@ -12,6 +12,7 @@ pub mod door;
 pub mod library;
 pub mod prizes;
 pub mod projection;
+pub mod ratings;
 pub mod results;
 pub mod tickets;
 

@@ -1,0 +1,43 @@
+//! Ratings: the shop's regulars measured with Glicko-2 over event files, and why a
+//! player's rating moved. Needs no event open. docs/ratings.md.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::base::Desk;
+use crate::error::CommandError;
+use crate::views::ratings::RatingsView;
+
+/// Ratings over the event files `files` under `rules` (TOML text; none or empty: the
+/// defaults), one title (`title`, a title preset's id) or all, and with `explain` how each
+/// event moved that player's rating (their name as registered).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RatingsRequest {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub rules: Option<String>,
+    #[serde(default)]
+    #[ts(as = "Vec<String>")]
+    pub files: Vec<PathBuf>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub explain: Option<String>,
+}
+
+impl Desk {
+    /// Ratings over event files, read as they are on disk now.
+    pub fn ratings(&mut self, request: RatingsRequest) -> Result<RatingsView, CommandError> {
+        crate::ratings::ratings(
+            request.rules.as_deref().unwrap_or(""),
+            &request.files,
+            request.title.as_deref(),
+            request.explain.as_deref(),
+        )
+    }
+}

@@ -1,0 +1,88 @@
+//! Ratings read from event files: each file as it is on disk now (a corrected result
+//! corrects the ratings), each event once however often it is listed, the same person
+//! matched across events as a season matches them. The arithmetic is the engine's
+//! (`engine::ratings`, Glicko-2); the table is `views::ratings::RatingsView`.
+//! docs/ratings.md.
+
+use std::path::PathBuf;
+
+use tablekeeper_engine::Event;
+use tablekeeper_engine::model::{Category, Outcome, Seats};
+use tablekeeper_engine::ratings::{RatedEvent, RatedMatch, RatedOutcome, RatingRules, compute};
+
+use crate::error::CommandError;
+use crate::season::{person, read_event};
+use crate::views::ratings::RatingsView;
+
+/// Ratings under `rules` (TOML text; empty: the defaults) over the event files `files`,
+/// one title or all; with `explain`, how each event moved that player's rating.
+pub fn ratings(
+    rules: &str,
+    files: &[PathBuf],
+    title: Option<&str>,
+    explain: Option<&str>,
+) -> Result<RatingsView, CommandError> {
+    let rules = RatingRules::from_toml(rules)?;
+    let mut events = Vec::with_capacity(files.len());
+    for path in files {
+        let (event, id) = read_event(path)?;
+        events.push(rated_event(&event, id));
+    }
+    let mut tables = compute(&rules, &events);
+    if let Some(title) = title {
+        tables.retain(|table| table.title == title);
+    }
+    RatingsView::of(&tables, explain)
+}
+
+/// The event's played matches (both seats played: byes, no-shows and other results not
+/// played are not rated; a double loss is a loss for each). Decision 67.
+fn rated_event(event: &Event, id: String) -> RatedEvent {
+    let key = |player| event.player(player).map(person).ok();
+    let mut matches = Vec::new();
+    for found in event.rounds.iter().flat_map(|round| &round.matches) {
+        let (Seats::Pair { a, b }, Some(result)) = (found.seats, &found.result) else {
+            continue;
+        };
+        let (Some(sa), Some(sb)) = (result.seats.first(), result.seats.get(1)) else {
+            continue;
+        };
+        if sa.category != Category::Played || sb.category != Category::Played {
+            continue;
+        }
+        let outcome = match (sa.outcome, sb.outcome) {
+            (Outcome::Win, Outcome::Win) => continue,
+            (Outcome::Win, _) => RatedOutcome::AWins,
+            (_, Outcome::Win) => RatedOutcome::BWins,
+            (Outcome::Draw, Outcome::Draw) => RatedOutcome::Draw,
+            (Outcome::Loss, Outcome::Loss) => RatedOutcome::BothLose,
+            _ => continue,
+        };
+        if let (Some(a), Some(b)) = (key(a), key(b)) {
+            matches.push(RatedMatch { a, b, outcome });
+        }
+    }
+    // The identity begins with the creation time (RFC 3339, with the laptop's offset).
+    let held_at = id
+        .split('/')
+        .next()
+        .and_then(|created| chrono::DateTime::parse_from_rfc3339(created).ok())
+        .map_or(0, |created| created.timestamp_millis());
+    RatedEvent {
+        id,
+        held_at,
+        name: event.settings.name.clone(),
+        title: event
+            .settings
+            .title
+            .clone()
+            .unwrap_or_else(|| event.ruleset.id.clone()),
+        players: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
+        names: event
+            .players
+            .iter()
+            .map(|player| (person(player), player.name.clone()))
+            .collect(),
+        matches,
+    }
+}

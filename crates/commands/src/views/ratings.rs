@@ -1,0 +1,180 @@
+//! Ratings as hosts show them: each title's table (highest first, provisional ratings
+//! marked) and, for one player, how each event moved their rating — every match's expected
+//! and actual score and its share of the change. Built from the engine's
+//! `ratings::TitleRatings`; nothing here reads a file. docs/ratings.md.
+
+use serde::{Deserialize, Serialize};
+use tablekeeper_engine::ratings::{PlayerRating, Rating, TitleRatings};
+use tablekeeper_words::{ErrorKind, msg};
+use ts_rs::TS;
+
+use crate::error::CommandError;
+
+/// A Glicko-2 rating: rating, deviation and volatility (real numbers by Glicko-2's
+/// definition; shown rounded by each host).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RatingView {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+}
+
+impl From<Rating> for RatingView {
+    fn from(value: Rating) -> Self {
+        RatingView {
+            rating: value.rating,
+            deviation: value.deviation,
+            volatility: value.volatility,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RatingRowView {
+    pub rank: u32,
+    /// The person across events: `id:<publisher ID>` or `name:<name>|<reading>`.
+    pub key: String,
+    pub name: String,
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub rating: RatingView,
+    pub matches: u32,
+    pub events: u32,
+    pub provisional: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TitleRatingsView {
+    pub title: String,
+    /// The rated events' names, in the order they were rated.
+    pub events: Vec<String>,
+    pub rows: Vec<RatingRowView>,
+}
+
+/// One match's share in a change.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct MatchShareView {
+    pub opponent: String,
+    pub opponent_rating: f64,
+    /// What Glicko-2 expected (0 to 1).
+    pub expected: f64,
+    /// 1 a win, 0.5 a draw, 0 a loss.
+    pub actual: f64,
+    /// Rating points this match moved the rating by (the shares add up to the change).
+    pub change: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RatingChangeView {
+    pub event: String,
+    pub before: RatingView,
+    pub after: RatingView,
+    pub matches: Vec<MatchShareView>,
+}
+
+/// "Why did my rating move?": one player's changes in one title, event by event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RatingExplanationView {
+    pub title: String,
+    pub name: String,
+    pub changes: Vec<RatingChangeView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RatingsView {
+    pub titles: Vec<TitleRatingsView>,
+    /// With `explain`: the player's changes in each title they played.
+    pub explained: Vec<RatingExplanationView>,
+}
+
+fn row(rank: usize, player: &PlayerRating) -> RatingRowView {
+    RatingRowView {
+        rank: u32::try_from(rank + 1).unwrap_or(u32::MAX),
+        key: player.key.clone(),
+        name: player.name.clone(),
+        rating: player.rating.into(),
+        matches: player.matches,
+        events: player.events,
+        provisional: player.provisional,
+    }
+}
+
+/// Whether `typed` names `player`: their name (case and spaces set aside) or their key.
+fn names(player: &PlayerRating, typed: &str) -> bool {
+    let fold = |text: &str| -> String {
+        text.chars()
+            .filter(|c| !c.is_whitespace())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    player.key == typed || (!fold(typed).is_empty() && fold(&player.name) == fold(typed))
+}
+
+impl RatingsView {
+    /// The tables, and with `explain` that player's changes (refused when no title has them).
+    pub fn of(tables: &[TitleRatings], explain: Option<&str>) -> Result<RatingsView, CommandError> {
+        let titles = tables
+            .iter()
+            .map(|table| TitleRatingsView {
+                title: table.title.clone(),
+                events: table.events.iter().map(|(_, name)| name.clone()).collect(),
+                rows: table
+                    .players
+                    .iter()
+                    .enumerate()
+                    .map(|(rank, p)| row(rank, p))
+                    .collect(),
+            })
+            .collect();
+        let mut explained = Vec::new();
+        if let Some(typed) = explain {
+            for table in tables {
+                let Some(player) = table.players.iter().find(|p| names(p, typed.trim())) else {
+                    continue;
+                };
+                explained.push(RatingExplanationView {
+                    title: table.title.clone(),
+                    name: player.name.clone(),
+                    changes: player
+                        .changes
+                        .iter()
+                        .map(|change| RatingChangeView {
+                            event: change.event_name.clone(),
+                            before: change.before.into(),
+                            after: change.after.into(),
+                            matches: change
+                                .matches
+                                .iter()
+                                .map(|share| MatchShareView {
+                                    opponent: share.opponent_name.clone(),
+                                    opponent_rating: share.opponent_rating.rating,
+                                    expected: share.expected,
+                                    actual: share.actual,
+                                    change: share.change,
+                                })
+                                .collect(),
+                        })
+                        .collect(),
+                });
+            }
+            if explained.is_empty() {
+                return Err(CommandError::input(
+                    ErrorKind::UnknownPlayer,
+                    msg!(
+                        "error.ratings.unknown-player",
+                        "no rated player is named '{name}' in these events; write the name as registered",
+                        name = typed.trim()
+                    ),
+                ));
+            }
+        }
+        Ok(RatingsView { titles, explained })
+    }
+}

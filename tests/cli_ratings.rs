@@ -1,0 +1,161 @@
+//! Ratings through the real `tablekeeper` binary (docs/ratings.md): two weekly events
+//! played from the CLI, rated from their files — the same person across events by
+//! publisher ID, byes not rated, a corrected result correcting the ratings, an event listed
+//! twice counting once — and "why did my rating move?" in shares that add up to the change.
+
+#[path = "support/cli.rs"]
+mod cli;
+
+use std::path::Path;
+
+use cli::{error_kind, ok};
+use serde_json::Value;
+
+fn text(path: &Path) -> &str {
+    path.to_str().expect("path")
+}
+
+/// A three-round event of `names` (with their IDs) in which seat A wins every table.
+fn play(file: &str, name: &str, players: &[(&str, &str)]) {
+    ok(&[
+        "create",
+        file,
+        "--name",
+        name,
+        "--ruleset",
+        "bandai",
+        "--rounds",
+        "3",
+        "--title",
+        "digimon",
+    ]);
+    for (player, id) in players {
+        ok(&["add-player", file, player, "--player-id", id]);
+    }
+    for _ in 0..3 {
+        let pairings = ok(&["pair", file]);
+        for table in pairings["tables"].as_array().expect("tables") {
+            if table["b"].is_null() {
+                continue;
+            }
+            let number = table["table"].to_string();
+            ok(&["result", file, &number, "a"]);
+        }
+    }
+}
+
+fn row<'a>(view: &'a Value, name: &str) -> &'a Value {
+    view["titles"][0]["rows"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|row| row["name"] == name))
+        .expect("rated player")
+}
+
+#[test]
+fn ratings_over_two_weekly_events() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let one = dir.path().join("week1.tkevent");
+    let two = dir.path().join("week2.tkevent");
+    let (one, two) = (text(&one), text(&two));
+    let players = [
+        ("Aiko Tanaka", "0001"),
+        ("Иван Петров", "0002"),
+        ("김민준", "0003"),
+        ("Ben Carter", "0004"),
+        ("张伟", "0005"),
+    ];
+    play(one, "Week 1", &players);
+    // Week 2: the same people by ID (one registered under another spelling), one new.
+    play(
+        two,
+        "Week 2",
+        &[
+            ("Aiko  Tanaka", "0001"),
+            ("Иван Петров", "0002"),
+            ("Ben Carter", "0004"),
+            ("Emma Novak", "0006"),
+        ],
+    );
+
+    let view = ok(&["ratings", one, two]);
+    let table = &view["titles"][0];
+    assert_eq!(table["title"], "digimon", "{view}");
+    assert_eq!(table["events"].as_array().map(Vec::len), Some(2));
+    let rows = table["rows"].as_array().expect("rows");
+    // Six people (the ID joins both spellings of Aiko); highest first.
+    assert_eq!(rows.len(), 6, "{view}");
+    let ratings: Vec<f64> = rows.iter().filter_map(|r| r["rating"].as_f64()).collect();
+    assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "{ratings:?}");
+    // Five players: one bye each round, not rated — nobody has more than 3 matches an event.
+    let aiko = row(&view, "Aiko Tanaka");
+    assert!(aiko["matches"].as_u64().unwrap_or(0) <= 6);
+    assert_eq!(aiko["provisional"], true);
+    assert_eq!(aiko["events"], 2);
+
+    // Listed twice, counted once; in any order, the same table.
+    assert_eq!(ok(&["ratings", two, one, one]), view);
+
+    // Why Aiko's rating moved: every match's share, adding up to the change.
+    let explained = ok(&["ratings", one, two, "--explain", "aiko tanaka"]);
+    let changes = explained["explained"][0]["changes"]
+        .as_array()
+        .expect("changes");
+    assert_eq!(changes.len(), 2, "{explained}");
+    for change in changes {
+        let moved = change["after"]["rating"].as_f64().unwrap_or(0.0)
+            - change["before"]["rating"].as_f64().unwrap_or(0.0);
+        let shares: f64 = change["matches"]
+            .as_array()
+            .expect("matches")
+            .iter()
+            .filter_map(|m| m["change"].as_f64())
+            .sum();
+        assert!((moved - shares).abs() < 1e-6, "{moved} vs {shares}");
+    }
+    assert_eq!(
+        error_kind(&["ratings", one, "--explain", "Nobody Here"]),
+        "unknown-player"
+    );
+
+    // A corrected result corrects the ratings (nothing is stored: the files are the truth).
+    let before = row(&view, "Ben Carter")["rating"].as_f64().unwrap_or(0.0);
+    let last = ok(&["pairings", two]);
+    let table = last["tables"]
+        .as_array()
+        .and_then(|tables| {
+            tables
+                .iter()
+                .find(|t| t["a"]["name"] == "Ben Carter" || t["b"]["name"] == "Ben Carter")
+        })
+        .cloned()
+        .expect("four players in week 2: Ben has a table");
+    {
+        let number = table["table"].to_string();
+        let ben_is_a = table["a"]["name"] == "Ben Carter";
+        // Seat A won every table: seat B winning instead turns Ben's result around.
+        ok(&["result", two, &number, "b", "--replace", "--round", "3"]);
+        let corrected = ok(&["ratings", one, two]);
+        let after = row(&corrected, "Ben Carter")["rating"]
+            .as_f64()
+            .unwrap_or(0.0);
+        if ben_is_a {
+            assert!(
+                after < before,
+                "Ben lost a match he had won: {before} → {after}"
+            );
+        } else {
+            assert!(
+                after > before,
+                "Ben won a match he had lost: {before} → {after}"
+            );
+        }
+    }
+
+    // Rules with a τ Glicko-2 cannot use are refused in words.
+    let rules = dir.path().join("ratings.toml");
+    std::fs::write(&rules, "tau = 0\n").expect("rules");
+    assert_eq!(
+        error_kind(&["ratings", one, "--rules", text(&rules)]),
+        "invalid-ratings"
+    );
+}
