@@ -159,3 +159,51 @@ fn ratings_over_two_weekly_events() {
         "invalid-ratings"
     );
 }
+
+/// `--library`: every event the library has seen, without naming a file, each person by
+/// their library number (one person however each event registered them).
+#[test]
+fn ratings_over_the_librarys_events() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let library = dir.path().join("shop.tklibrary");
+    let library = text(&library);
+    for name in ["Aiko Tanaka", "Иван Петров", "김민준", "Ben Carter"] {
+        ok(&["library", "--library", library, "add", name]);
+    }
+    for week in 1..=2 {
+        let file = dir.path().join(format!("week{week}.tkevent"));
+        let file = text(&file);
+        ok(&[
+            "create",
+            file,
+            "--name",
+            &format!("Week {week}"),
+            "--ruleset",
+            "bandai",
+            "--rounds",
+            "2",
+        ]);
+        ok(&["register", file, "--library", library, "1", "2", "3", "4"]);
+        for _ in 0..2 {
+            let pairings = ok(&["pair", file]);
+            for table in pairings["tables"].as_array().expect("tables") {
+                ok(&["result", file, &table["table"].to_string(), "a"]);
+            }
+        }
+    }
+    let view = ok(&["ratings", "--library", "--library-file", library]);
+    let table = &view["titles"][0];
+    assert_eq!(table["events"].as_array().map(Vec::len), Some(2), "{view}");
+    let rows = table["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 4, "{view}");
+    assert!(
+        rows.iter().all(|row| row["key"]
+            .as_str()
+            .is_some_and(|k| k.starts_with("library:"))),
+        "{view}"
+    );
+    assert!(
+        rows.iter().all(|row| row["matches"] == 4),
+        "two matches in each of two events: {view}"
+    );
+}

@@ -429,8 +429,15 @@ pub enum Command {
     /// each event moved one player's rating.
     Ratings {
         /// The event files (an event listed twice counts once).
-        #[arg(required = true)]
+        #[arg(required_unless_present = "library")]
         files: Vec<PathBuf>,
+        /// Also every event the player library has seen, one person however each event
+        /// registered them.
+        #[arg(long)]
+        library: bool,
+        /// Another player library (with --library).
+        #[arg(long)]
+        library_file: Option<PathBuf>,
         /// Rating rules (TOML; without it the defaults: τ 0.5, start 1500/350/0.06).
         #[arg(long)]
         rules: Option<PathBuf>,

@@ -487,16 +487,25 @@ pub fn run(
         }
         Command::Ratings {
             files,
+            library,
+            library_file,
             rules,
             title,
             explain,
         } => {
             let rules = rules.as_deref().map(text_of).transpose()?;
-            let view = host.plain().ratings(ratings::RatingsRequest {
+            let desk = host.plain();
+            if let Some(path) = library_file {
+                desk.open_library(tablekeeper_commands::desk::library::OpenLibraryRequest {
+                    path: Some(path),
+                })?;
+            }
+            let view = desk.ratings(ratings::RatingsRequest {
                 rules,
                 files,
                 title,
                 explain,
+                library,
             })?;
             Output::new(crate::ratings::text(&view), &view)
         }

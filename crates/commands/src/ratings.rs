@@ -4,6 +4,7 @@
 //! (`engine::ratings`, Glicko-2); the table is `views::ratings::RatingsView`.
 //! docs/ratings.md.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 use tablekeeper_engine::Event;
@@ -21,12 +22,13 @@ pub fn ratings(
     files: &[PathBuf],
     title: Option<&str>,
     explain: Option<&str>,
+    people: &People,
 ) -> Result<RatingsView, CommandError> {
     let rules = RatingRules::from_toml(rules)?;
     let mut events = Vec::with_capacity(files.len());
     for path in files {
         let (event, id) = read_event(path)?;
-        events.push(rated_event(&event, id));
+        events.push(rated_event(&event, id, people));
     }
     let mut tables = compute(&rules, &events);
     if let Some(title) = title {
@@ -35,10 +37,21 @@ pub fn ratings(
     RatingsView::of(&tables, explain)
 }
 
+/// Who is who across events, from the player library: (event identity, player number in
+/// the event) → library number. Empty: people are matched by publisher ID, else name.
+pub type People = HashMap<(String, u32), u32>;
+
 /// The event's played matches (both seats played: byes, no-shows and other results not
 /// played are not rated; a double loss is a loss for each). Decision 67.
-fn rated_event(event: &Event, id: String) -> RatedEvent {
-    let key = |player| event.player(player).map(person).ok();
+fn rated_event(event: &Event, id: String, people: &People) -> RatedEvent {
+    let event_id = id.clone();
+    let person_of = |player: &tablekeeper_engine::model::Player| match people
+        .get(&(event_id.clone(), player.id.0))
+    {
+        Some(number) => format!("library:{number}"),
+        None => person(player),
+    };
+    let key = |player| event.player(player).map(person_of).ok();
     let mut matches = Vec::new();
     for found in event.rounds.iter().flat_map(|round| &round.matches) {
         let (Seats::Pair { a, b }, Some(result)) = (found.seats, &found.result) else {
@@ -81,7 +94,7 @@ fn rated_event(event: &Event, id: String) -> RatedEvent {
         names: event
             .players
             .iter()
-            .map(|player| (person(player), player.name.clone()))
+            .map(|player| (person_of(player), player.name.clone()))
             .collect(),
         matches,
     }

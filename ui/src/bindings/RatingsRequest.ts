@@ -5,4 +5,9 @@
  * defaults), one title (`title`, a title preset's id) or all, and with `explain` how each
  * event moved that player's rating (their name as registered).
  */
-export type RatingsRequest = { rules?: string, files: Array<string>, title?: string, explain?: string, };
+export type RatingsRequest = { rules?: string, files: Array<string>, title?: string, explain?: string, 
+/**
+ * Also every event the player library has seen, its people matched by the library
+ * (one person however each event registered them).
+ */
+library: boolean, };

@@ -287,6 +287,19 @@ impl Desk {
     }
 
     /// The files of the library's events created in a date range (a season over them).
+    /// Every event the library has seen (their files), and who is who in them.
+    pub(super) fn library_people(
+        &mut self,
+    ) -> Result<(Vec<PathBuf>, crate::ratings::People), CommandError> {
+        let library = self.library_mut()?;
+        let files = library
+            .events_between(None, None)?
+            .into_iter()
+            .map(|event| event.file)
+            .collect();
+        Ok((files, library.people_in_events()?))
+    }
+
     pub(super) fn library_events_between(
         &mut self,
         from: Option<&str>,

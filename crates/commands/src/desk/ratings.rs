@@ -28,16 +28,28 @@ pub struct RatingsRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub explain: Option<String>,
+    /// Also every event the player library has seen, its people matched by the library
+    /// (one person however each event registered them).
+    #[serde(default)]
+    pub library: bool,
 }
 
 impl Desk {
     /// Ratings over event files, read as they are on disk now.
     pub fn ratings(&mut self, request: RatingsRequest) -> Result<RatingsView, CommandError> {
+        let mut files = request.files;
+        let mut people = crate::ratings::People::new();
+        if request.library {
+            let (seen, known) = self.library_people()?;
+            files.extend(seen);
+            people = known;
+        }
         crate::ratings::ratings(
             request.rules.as_deref().unwrap_or(""),
-            &request.files,
+            &files,
             request.title.as_deref(),
             request.explain.as_deref(),
+            &people,
         )
     }
 }

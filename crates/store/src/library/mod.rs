@@ -251,6 +251,19 @@ impl Library {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// Who is who in every event the library has seen: (the event's identity, the player's
+    /// number in that event) → the library player, so ratings follow one person across
+    /// events however each registered them.
+    pub fn people_in_events(
+        &self,
+    ) -> Result<std::collections::HashMap<(String, u32), u32>, StoreError> {
+        let mut statement = self
+            .conn
+            .prepare("SELECT event, event_player, player FROM appearances")?;
+        let rows = statement.query_map([], |row| Ok(((row.get(0)?, row.get(1)?), row.get(2)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// The library player whose player ticket (of any event they played) carries `code`
     /// (normalized as the ticket's code is).
     pub fn find_by_ticket(&self, code: &str) -> Result<Option<u32>, StoreError> {
