@@ -448,6 +448,32 @@ pub enum Command {
         #[arg(long)]
         explain: Option<String>,
     },
+    /// The shop's meta over event files (docs/meta.md): each deck's share and top-cut
+    /// conversion, and the matchup matrix.
+    Meta {
+        /// The event files (an event listed twice counts once).
+        #[arg(required_unless_present_any = ["from", "to"])]
+        files: Vec<PathBuf>,
+        /// Also the player library's events created from this date (YYYY-MM-DD).
+        #[arg(long)]
+        from: Option<String>,
+        /// Also the player library's events created up to this date (YYYY-MM-DD).
+        #[arg(long)]
+        to: Option<String>,
+        /// Another player library (with --from/--to).
+        #[arg(long)]
+        library: Option<PathBuf>,
+        /// Also write the meta as CSV to this file.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+        /// Also draw the meta share and the matchup heat map as SVG to this file (in the
+        /// language of --lang).
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// CSV encoding: utf8-bom (Excel) or shift-jis.
+        #[arg(long, default_value = "utf8-bom")]
+        encoding: Word<CsvEncoding>,
+    },
     /// List the automatic backups kept beside the event.
     Backups { file: PathBuf },
     /// Replace the event with a backup (the current file is kept beside it).

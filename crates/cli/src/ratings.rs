@@ -1,9 +1,11 @@
-//! `ratings`: each title's Glicko-2 table, and with `--explain` how each event moved one
-//! player's rating, in words (docs/ratings.md). Ratings and deviations are shown to whole
-//! points, expected scores to two places; the JSON keeps the values unrounded.
+//! `ratings` and `meta` in words: each title's Glicko-2 table, and with `--explain` how each
+//! event moved one player's rating (docs/ratings.md; ratings and deviations to whole points,
+//! expected scores to two places, the JSON unrounded); the meta's deck shares and matchups
+//! (docs/meta.md).
 
 use std::fmt::Write;
 
+use tablekeeper_commands::views::meta::MetaView;
 use tablekeeper_commands::views::ratings::RatingsView;
 
 pub fn text(view: &RatingsView) -> String {
@@ -54,6 +56,57 @@ pub fn text(view: &RatingsView) -> String {
                 );
             }
         }
+    }
+    text
+}
+
+/// "12.5%" for tenths of a percent.
+fn percent(per_mille: u32) -> String {
+    format!("{}.{}%", per_mille / 10, per_mille % 10)
+}
+
+pub fn meta_text(view: &MetaView) -> String {
+    let mut text = format!(
+        "{} events, {} players, {} in a top cut\n",
+        view.events, view.players, view.top_cut
+    );
+    let name = |label: &str| {
+        if label.is_empty() {
+            "(no deck data)".to_string()
+        } else {
+            label.to_string()
+        }
+    };
+    for deck in &view.decks {
+        let _ = writeln!(
+            text,
+            "{:>6}  {}  ({} players, {} in the top cut: {})",
+            percent(deck.share),
+            name(&deck.label),
+            deck.players,
+            deck.top_cut,
+            percent(deck.conversion)
+        );
+    }
+    if !view.matchups.is_empty() {
+        text.push_str(
+            "\nmatchups (row against column: wins-losses-draws, win rate, 95% interval):\n",
+        );
+    }
+    for matchup in &view.matchups {
+        let interval = matchup.interval.map_or(String::new(), |(low, high)| {
+            format!(" [{:.0}%–{:.0}%]", low * 100.0, high * 100.0)
+        });
+        let _ = writeln!(
+            text,
+            "  {} vs {}: {}-{}-{}, {}{interval}",
+            name(&matchup.row),
+            name(&matchup.column),
+            matchup.wins,
+            matchup.losses,
+            matchup.draws,
+            percent(matchup.win_rate)
+        );
     }
     text
 }

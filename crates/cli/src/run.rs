@@ -509,6 +509,32 @@ pub fn run(
             })?;
             Output::new(crate::ratings::text(&view), &view)
         }
+        Command::Meta {
+            files,
+            from,
+            to,
+            library,
+            csv,
+            svg,
+            encoding,
+        } => {
+            let desk = host.plain();
+            if let Some(path) = library {
+                desk.open_library(tablekeeper_commands::desk::library::OpenLibraryRequest {
+                    path: Some(path),
+                })?;
+            }
+            let view = desk.meta(meta::MetaRequest { files, from, to })?;
+            if let Some(path) = csv {
+                let text = tablekeeper_commands::csv_export::meta_csv(&view)?;
+                write_csv(&path, &text, encoding.0)?;
+            }
+            if let Some(path) = svg {
+                let drawing = tablekeeper_print::charts::meta_svg(&view, render::language());
+                tablekeeper_commands::export::write_file(&path, drawing.as_bytes())?;
+            }
+            Output::new(crate::ratings::meta_text(&view), &view)
+        }
         Command::Judge { file, step } => crate::door::judge(host, &file, step),
         Command::DeckCheck {
             file,

@@ -43,6 +43,7 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
     ("prizes", &["prizes", "set_prizes", "draw_raffle"]),
     ("season", &["season", "print_season", "export_season"]),
     ("ratings", &["ratings"]),
+    ("meta", &["meta"]),
     ("export", &["export", "archive", "report"]),
     ("import-archive", &["import_archive"]),
     (

@@ -231,6 +231,70 @@ pub fn results_csv(event: &Event) -> Result<String, CommandError> {
 }
 
 /// A payout sheet: one line per player who receives something, in the final order.
+/// The meta as one table: a row per pair of decks that met (each deck's share and top cut
+/// repeated on its rows), then a row per deck that met nobody; shares and rates in percent
+/// with one decimal, the Wilson interval with three.
+pub fn meta_csv(view: &crate::views::meta::MetaView) -> Result<String, CommandError> {
+    let percent = |per_mille: u32| format!("{}.{}", per_mille / 10, per_mille % 10);
+    let mut rows = vec![
+        [
+            "deck",
+            "players",
+            "share_percent",
+            "top_cut",
+            "conversion_percent",
+            "opponent",
+            "wins",
+            "losses",
+            "draws",
+            "win_rate_percent",
+            "interval_low",
+            "interval_high",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>(),
+    ];
+    for deck in &view.decks {
+        let share = [
+            deck.label.clone(),
+            deck.players.to_string(),
+            percent(deck.share),
+            deck.top_cut.to_string(),
+            percent(deck.conversion),
+        ];
+        let met: Vec<_> = view
+            .matchups
+            .iter()
+            .filter(|m| m.row == deck.label)
+            .collect();
+        if met.is_empty() {
+            let mut row = share.to_vec();
+            row.extend(std::iter::repeat_n(String::new(), 7));
+            rows.push(row);
+        }
+        for matchup in met {
+            let mut row = share.to_vec();
+            let (low, high) = matchup
+                .interval
+                .map_or((String::new(), String::new()), |(l, h)| {
+                    (format!("{l:.3}"), format!("{h:.3}"))
+                });
+            row.extend([
+                matchup.column.clone(),
+                matchup.wins.to_string(),
+                matchup.losses.to_string(),
+                matchup.draws.to_string(),
+                percent(matchup.win_rate),
+                low,
+                high,
+            ]);
+            rows.push(row);
+        }
+    }
+    table(rows)
+}
+
 pub fn payout_csv(view: &crate::views::prizes::PayoutView) -> Result<String, CommandError> {
     let mut rows = vec![
         [

@@ -16,6 +16,7 @@ pub mod error;
 pub mod export;
 pub mod history;
 mod log;
+pub mod meta;
 pub mod names;
 pub mod notice;
 pub mod paper;

@@ -42,16 +42,12 @@ pub fn ratings(
 pub type People = HashMap<(String, u32), u32>;
 
 /// The event's played matches (both seats played: byes, no-shows and other results not
-/// played are not rated; a double loss is a loss for each). Decision 67.
-fn rated_event(event: &Event, id: String, people: &People) -> RatedEvent {
-    let event_id = id.clone();
-    let person_of = |player: &tablekeeper_engine::model::Player| match people
-        .get(&(event_id.clone(), player.id.0))
-    {
-        Some(number) => format!("library:{number}"),
-        None => person(player),
-    };
-    let key = |player| event.player(player).map(person_of).ok();
+/// played are not rated; a double loss is a loss for each), each player named by `key`.
+/// Decision 67.
+pub(crate) fn played_matches(
+    event: &Event,
+    key: impl Fn(&tablekeeper_engine::model::Player) -> String,
+) -> Vec<(String, String, RatedOutcome)> {
     let mut matches = Vec::new();
     for found in event.rounds.iter().flat_map(|round| &round.matches) {
         let (Seats::Pair { a, b }, Some(result)) = (found.seats, &found.result) else {
@@ -71,16 +67,34 @@ fn rated_event(event: &Event, id: String, people: &People) -> RatedEvent {
             (Outcome::Loss, Outcome::Loss) => RatedOutcome::BothLose,
             _ => continue,
         };
-        if let (Some(a), Some(b)) = (key(a), key(b)) {
-            matches.push(RatedMatch { a, b, outcome });
+        if let (Ok(a), Ok(b)) = (event.player(a), event.player(b)) {
+            matches.push((key(a), key(b), outcome));
         }
     }
-    // The identity begins with the creation time (RFC 3339, with the laptop's offset).
-    let held_at = id
-        .split('/')
+    matches
+}
+
+/// When the event was held: its identity begins with the creation time (RFC 3339).
+pub(crate) fn held_at(id: &str) -> i64 {
+    id.split('/')
         .next()
         .and_then(|created| chrono::DateTime::parse_from_rfc3339(created).ok())
-        .map_or(0, |created| created.timestamp_millis());
+        .map_or(0, |created| created.timestamp_millis())
+}
+
+fn rated_event(event: &Event, id: String, people: &People) -> RatedEvent {
+    let event_id = id.clone();
+    let person_of = |player: &tablekeeper_engine::model::Player| match people
+        .get(&(event_id.clone(), player.id.0))
+    {
+        Some(number) => format!("library:{number}"),
+        None => person(player),
+    };
+    let matches = played_matches(event, person_of)
+        .into_iter()
+        .map(|(a, b, outcome)| RatedMatch { a, b, outcome })
+        .collect();
+    let held_at = held_at(&id);
     RatedEvent {
         id,
         held_at,

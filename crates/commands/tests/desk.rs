@@ -357,6 +357,12 @@ fn every_command_of_the_surface_works_over_an_event_file() {
         ),
         "invalid-ratings"
     );
+    // The meta of the same file: one player registered a deck, the other eight none.
+    let meta = host.ok("meta", json!({ "files": [file.clone(), file.clone()] }));
+    assert_eq!(meta["events"], 1, "{meta}");
+    assert_eq!(meta["decks"][0]["label"], "", "{meta}");
+    assert_eq!(meta["decks"][0]["share"], 889, "8 of 9: {meta}");
+    assert_eq!(meta["decks"][1]["label"], "Dragon Empire", "{meta}");
 
     // Undo is real, redo brings it back; going back to a round shows what it would undo.
     let undone = host.ok("undo", Value::Null);

@@ -9,6 +9,7 @@
 
 pub mod error;
 pub mod exact;
+pub mod meta;
 pub mod model;
 pub mod pairing;
 pub mod prizes;

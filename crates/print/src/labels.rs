@@ -13,6 +13,12 @@ use crate::Language;
 /// The printed words of one language, borrowed from the embedded catalogue.
 #[derive(Deserialize)]
 pub struct Labels {
+    pub meta_share: &'static str,
+    pub matchups: &'static str,
+    pub no_deck: &'static str,
+    pub in_top_cut: &'static str,
+    pub events: &'static str,
+    pub players: &'static str,
     pub round: &'static str,
     pub pairings_by_table: &'static str,
     pub pairings_by_name: &'static str,

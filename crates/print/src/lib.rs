@@ -16,6 +16,7 @@ pub mod name_order;
 mod table;
 
 pub mod bracket;
+pub mod charts;
 pub mod deck_checks;
 pub mod forms;
 pub mod job;

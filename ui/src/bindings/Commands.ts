@@ -59,6 +59,8 @@ import type { LibraryRegisterRequest } from './LibraryRegisterRequest';
 import type { LibraryView } from './LibraryView';
 import type { MeView } from './MeView';
 import type { Message } from './Message';
+import type { MetaRequest } from './MetaRequest';
+import type { MetaView } from './MetaView';
 import type { OpenEventRequest } from './OpenEventRequest';
 import type { OpenEventView } from './OpenEventView';
 import type { OpenLibraryRequest } from './OpenLibraryRequest';
@@ -172,6 +174,7 @@ export type Commands = {
   print_season: { request: PrintSeasonRequest; response: PrintView };
   export_season: { request: ExportSeasonRequest; response: ExportView };
   ratings: { request: RatingsRequest; response: RatingsView };
+  meta: { request: MetaRequest; response: MetaView };
   deck_check: { request: DeckCheckRequest; response: DeckCheckView };
   deck_check_extension: { request: DeckCheckExtensionRequest; response: Array<DeckCheckView> };
   deck_checks: { request: RoundRequest; response: Array<DeckCheckView> };
@@ -287,6 +290,7 @@ export const COMMAND_PROPERTIES = {
   print_season: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: ['viewer'] },
   export_season: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
   ratings: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
+  meta: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
   deck_check: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   deck_check_extension: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   deck_checks: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },

@@ -18,6 +18,7 @@ pub mod events;
 pub mod files;
 pub mod history;
 pub mod library;
+pub mod meta;
 pub mod penalties;
 pub mod players;
 pub mod prizes;

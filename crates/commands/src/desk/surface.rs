@@ -9,6 +9,7 @@ use tablekeeper_words::{ErrorKind, msg};
 
 use super::door::*;
 use super::library::*;
+use super::meta::*;
 use super::ratings::*;
 use super::room::*;
 use super::*;
@@ -272,6 +273,9 @@ surface! {
 
     // ---- Ratings (desk/ratings.rs) ----
     ratings(RatingsRequest) -> crate::views::ratings::RatingsView: Local, Nothing, Slow, Nothing;
+
+    // ---- The meta (desk/meta.rs) ----
+    meta(MetaRequest) -> crate::views::meta::MetaView: Local, Nothing, Slow, Nothing;
 
     // ---- Deck checks (desk/deck_checks.rs) ----
     deck_check(DeckCheckRequest) -> crate::views::deck_checks::DeckCheckView: Write, Event, Worker, Event;

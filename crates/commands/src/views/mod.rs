@@ -10,6 +10,7 @@ pub mod breakdown;
 pub mod deck_checks;
 pub mod door;
 pub mod library;
+pub mod meta;
 pub mod prizes;
 pub mod projection;
 pub mod ratings;

@@ -1,0 +1,48 @@
+//! The meta: deck shares, top-cut conversion and the matchup matrix over event files (and
+//! the player library's events in a date range). Needs no event open. docs/meta.md.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::base::Desk;
+use crate::error::CommandError;
+use crate::views::meta::MetaView;
+
+/// The meta over `files`, and the player library's events created from `from` to `to`
+/// when either is given (dates `YYYY-MM-DD`, both included).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct MetaRequest {
+    #[serde(default)]
+    #[ts(as = "Vec<String>")]
+    pub files: Vec<PathBuf>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub from: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub to: Option<String>,
+}
+
+impl Desk {
+    /// The meta over event files, read as they are on disk now.
+    pub fn meta(&mut self, request: MetaRequest) -> Result<MetaView, CommandError> {
+        let mut files = request.files;
+        if request.from.is_some() || request.to.is_some() {
+            let from = request
+                .from
+                .as_deref()
+                .map(crate::season::season_date)
+                .transpose()?;
+            let to = request
+                .to
+                .as_deref()
+                .map(crate::season::season_date)
+                .transpose()?;
+            files.extend(self.library_events_between(from.as_deref(), to.as_deref())?);
+        }
+        crate::meta::meta(&files)
+    }
+}
