@@ -1,8 +1,8 @@
-//! Ratings benchmark (docs/ratings.md): Glicko-2 over a year of weekly events — 52 event
+//! Ratings and meta benchmark (docs/ratings.md, docs/meta.md): Glicko-2 over a year of weekly events — 52 event
 //! files of 64 players and 5 Swiss rounds each, the players drawn from a library of 5,000 —
 //! through the command layer (`ratings` with `library: true`: every file read from disk,
 //! each person matched by the library). Goal: at most 200 ms in a release build on this
-//! machine kind. The time is also printed as a ratio to a baseline measured in the same
+//! machine kind; and the meta report over the same files (goal: at most 100 ms). Each time is also printed as a ratio to a baseline measured in the same
 //! run: reading the same 52 files and replaying their logs into events (what any report over
 //! them costs at least).
 //! `cargo bench -p tablekeeper-commands --bench ratings`.
@@ -118,6 +118,7 @@ fn main() {
     let runs = 7;
     let mut reading = Vec::with_capacity(runs);
     let mut rating = Vec::with_capacity(runs);
+    let mut meta = Vec::with_capacity(runs);
     let mut rows = 0;
     for _ in 0..runs {
         let start = Instant::now();
@@ -136,8 +137,11 @@ fn main() {
         );
         rating.push(start.elapsed());
         rows = view["titles"][0]["rows"].as_array().map_or(0, Vec::len);
+        let start = Instant::now();
+        std::hint::black_box(call(&mut desk, "meta", json!({ "files": files })));
+        meta.push(start.elapsed());
     }
-    let (reading, rating) = (median(reading), median(rating));
+    let (reading, rating, meta) = (median(reading), median(rating), median(meta));
     println!(
         "reading the {EVENTS} files (baseline): {:.1} ms",
         reading.as_secs_f64() * 1000.0
@@ -146,5 +150,10 @@ fn main() {
         "ratings over them ({rows} players rated): {:.1} ms = {:.2} × the baseline (goal ≤ 200 ms)",
         rating.as_secs_f64() * 1000.0,
         rating.as_secs_f64() / reading.as_secs_f64()
+    );
+    println!(
+        "the meta report over them: {:.1} ms = {:.2} × the baseline (goal ≤ 100 ms)",
+        meta.as_secs_f64() * 1000.0,
+        meta.as_secs_f64() / reading.as_secs_f64()
     );
 }
