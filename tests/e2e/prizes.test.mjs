@@ -18,6 +18,7 @@ const context = { app: null, failed: false };
 const step = stepper(context, 'prizes');
 const weeks = [1, 2, 3].map((n) => join(home, `week${n}.tkevent`));
 const NAMES = ['Emma Novak', '佐藤 花子', 'Иван Петров', '김민준', 'Ben Carter', '张伟', 'Aiko Tanaka', 'Ólafur Arnalds'];
+const DECKS = ['Red Hybrid', 'Blue Flare', 'Purple Imperialdramon'];
 const PRIZE_RULES = 'currency = "JPY"\nties = "standings"\npool = 6000\nplace = [{ down_to = 1, amount = 3000 }, { down_to = 2, amount = 2000 }, { down_to = 4, amount = 500 }]\n[raffle]\nprizes = ["Playmat"]\n';
 const SEASON_RULES = 'name = "Friday League"\nparticipation = 1\nper_win = 3\nplacing = [{ down_to = 1, points = 5 }, { down_to = 4, points = 2 }]\n';
 
@@ -29,7 +30,10 @@ let winner = '';
 /** A finished three-round event: the players of `names`, seat A winning every table. */
 async function playEvent(file, name, names) {
   await cliData(['create', file, '--name', name, '--ruleset', 'bandai', '--rounds', '3']);
-  for (const player of names) await cliData(['add-player', file, player]);
+  for (const [index, player] of names.entries()) {
+    await cliData(['add-player', file, player]);
+    await cliData(['deck', file, player, '--name', DECKS[index % DECKS.length]]);
+  }
   for (let round = 1; round <= 3; round++) {
     const pairings = await cliData(['pair', file]);
     const lines = pairings.tables.filter((table) => table.b).map((table) => `${table.table} a`);
@@ -157,6 +161,22 @@ describe('prizes and a season in the real app window', () => {
     // Nine people played: the eight of week 1, and one new in week 3.
     assert.equal(rows.length, 9);
     season = rows;
+  });
+
+  step("the season's ratings and meta: a rating explained, the decks' shares and matchups drawn", async () => {
+    await app.click('ratings-show');
+    await waitFor(async () => (await app.findAll('[data-testid="rating-row"]')).length === 9, { message: 'nine rated players' });
+    await app.click('rating-why');
+    await app.waitForText('rating-explanation', /expected \d+%/);
+    await app.execute(`document.querySelector('[data-testid=ratings-meta-panel]').scrollIntoView()`);
+    await app.screenshot('16-ratings-why');
+    await app.click('meta-show');
+    await waitFor(async () => (await app.findAll('[data-testid="meta-deck"]')).length === 3, { message: 'three decks in the meta' });
+    const bars = await app.text('meta-bars');
+    for (const deck of DECKS) assert.ok(bars.includes(deck), `${deck} in ${bars}`);
+    assert.ok((await app.findAll('[data-testid="meta-cell"]')).length >= 3, 'matchups drawn');
+    await app.execute(`document.querySelector('[data-testid=meta-picture]').scrollIntoView()`);
+    await app.screenshot('17-meta');
   });
 
   step('the season is printed as a PDF naming every player', async () => {

@@ -233,6 +233,10 @@ mod tests {
     #[test]
     fn the_heat_runs_from_red_through_white_to_green() {
         assert_eq!(heat(500), (255, 255, 255));
+        // The app's heat map computes the same (ui/src/screens/ratingsMeta.test.ts).
+        assert_eq!(heat(250), (234, 162, 160));
+        assert_eq!(heat(0), (214, 69, 65));
+        assert_eq!(heat(1000), (46, 160, 90));
         let (r, g, _) = heat(0);
         assert!(r > g);
         let (r, g, _) = heat(1000);

@@ -14,12 +14,14 @@ import { emptyForm, formFromToml, formToToml, presetForm } from '../prizeForm';
 import { heading, pdfButtons, run } from '../screen';
 import * as state from '../state';
 import { prizeFormView } from './prizeFormView';
+import { ratingsMetaPanel } from './ratingsMeta';
 import { seasonPanel } from './season';
 
 export function mountPrizes(root: HTMLElement): void {
   root.append(heading(t('prizes.title')));
   root.append(state.event() ? prizesPanel() : h('p', { class: 'notice', 'data-testid': 'prizes-no-event' }, t('prizes.noEvent')));
   root.append(seasonPanel());
+  root.append(ratingsMetaPanel());
 }
 
 /** A line's prizes in words: credit, items and raffle prizes. */
