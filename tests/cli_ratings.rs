@@ -151,6 +151,30 @@ fn ratings_over_two_weekly_events() {
         }
     }
 
+    // Pictures: the leaderboard, and Aiko's history through both events.
+    let board = dir.path().join("board.svg");
+    ok(&["ratings", one, two, "--svg", text(&board)]);
+    let board = std::fs::read_to_string(&board).expect("leaderboard");
+    assert!(
+        board.starts_with("<svg") && board.contains("Ben Carter"),
+        "{board}"
+    );
+    let history = dir.path().join("aiko.svg");
+    ok(&[
+        "ratings",
+        one,
+        two,
+        "--explain",
+        "Aiko Tanaka",
+        "--svg",
+        text(&history),
+    ]);
+    let history = std::fs::read_to_string(&history).expect("history");
+    assert!(
+        history.contains(">Week 1<") && history.contains(">Week 2<"),
+        "{history}"
+    );
+
     // Rules with a τ Glicko-2 cannot use are refused in words.
     let rules = dir.path().join("ratings.toml");
     std::fs::write(&rules, "tau = 0\n").expect("rules");

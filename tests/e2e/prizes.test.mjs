@@ -177,6 +177,11 @@ describe('prizes and a season in the real app window', () => {
     assert.ok((await app.findAll('[data-testid="meta-cell"]')).length >= 3, 'matchups drawn');
     await app.execute(`document.querySelector('[data-testid=meta-picture]').scrollIntoView()`);
     await app.screenshot('17-meta');
+    // The same picture on the projector, from the season's files.
+    await onProjector(app, 'meta-projector', async () => {
+      await waitFor(async () => (await app.findAll('[data-testid="projector-meta"] [data-testid="meta-deck"]')).length === 3, { message: 'the meta on the projector' });
+      await app.screenshot('17b-projector-meta');
+    });
   });
 
   step('the season is printed as a PDF naming every player', async () => {

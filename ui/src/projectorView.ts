@@ -1,11 +1,11 @@
 // What the projector window shows: the round clock (Timer screen), the round's pairings by
 // name (Round screen), the standings (Standings screen), the top-cut bracket (Finals screen)
-// or the season's table (Prizes screen). One window serves them all; the choice is kept in
+// the season's table or its meta (Prizes screen). One window serves them all; the choice is kept in
 // localStorage, which the projector window watches.
 import { openProjectorWindow } from './api';
 
-export type ProjectorView = 'clock' | 'bracket' | 'season' | 'pairings' | 'standings';
-const VIEWS: readonly ProjectorView[] = ['clock', 'bracket', 'season', 'pairings', 'standings'];
+export type ProjectorView = 'clock' | 'bracket' | 'season' | 'pairings' | 'standings' | 'meta';
+const VIEWS: readonly ProjectorView[] = ['clock', 'bracket', 'season', 'pairings', 'standings', 'meta'];
 
 export const PROJECTOR_VIEW_KEY = 'tablekeeper.projector.view';
 

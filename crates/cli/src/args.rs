@@ -447,6 +447,10 @@ pub enum Command {
         /// How each event moved this player's rating (their name as registered).
         #[arg(long)]
         explain: Option<String>,
+        /// Also draw, as SVG to this file: with --explain the player's rating history, else
+        /// the first title's leaderboard (in the language of --lang).
+        #[arg(long)]
+        svg: Option<PathBuf>,
     },
     /// The shop's meta over event files (docs/meta.md): each deck's share and top-cut
     /// conversion, and the matchup matrix.

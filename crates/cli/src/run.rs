@@ -492,6 +492,7 @@ pub fn run(
             rules,
             title,
             explain,
+            svg,
         } => {
             let rules = rules.as_deref().map(text_of).transpose()?;
             let desk = host.plain();
@@ -507,6 +508,21 @@ pub fn run(
                 explain,
                 library,
             })?;
+            if let Some(path) = svg {
+                let language = render::language();
+                let drawing = match (view.explained.first(), view.titles.first()) {
+                    (Some(explained), _) => {
+                        tablekeeper_print::charts::rating_history_svg(explained, language)
+                    }
+                    (None, Some(title)) => {
+                        tablekeeper_print::charts::leaderboard_svg(title, language)
+                    }
+                    (None, None) => String::new(),
+                };
+                if !drawing.is_empty() {
+                    tablekeeper_commands::export::write_file(&path, drawing.as_bytes())?;
+                }
+            }
             Output::new(crate::ratings::text(&view), &view)
         }
         Command::Meta {

@@ -14,6 +14,7 @@ import { projectorView } from '../projectorView';
 import * as timer from '../timer';
 import { bracketDrawing } from './bracketDrawing';
 import { pairingsBoard, standingsBoard } from './projectorBoards';
+import { metaPicture, seasonRequestFiles } from './ratingsMeta';
 import { loadSeason, seasonTable } from './season';
 
 /** How often the bracket is read again (ms). */
@@ -41,8 +42,11 @@ export function mountProjector(root: HTMLElement): void {
   const standingsTitle = h('h1', { class: 'projector-bracket-title' });
   const standingsArea = h('div', { class: 'projector-board-area' });
   const standingsView = h('main', { class: 'projector projector-boards', 'data-testid': 'projector-standings', 'aria-label': t('projector.standings') }, standingsTitle, standingsArea);
+  const metaTitle = h('h1', { class: 'projector-bracket-title' }, t('ratingsMeta.title'));
+  const metaArea = h('div', { class: 'projector-board-area projector-meta' });
+  const metaView = h('main', { class: 'projector projector-boards', 'data-testid': 'projector-meta', 'aria-label': t('ratingsMeta.title') }, metaTitle, metaArea);
   const shareCorner = h('aside', { class: 'projector-share', 'data-testid': 'projector-share', hidden: true });
-  root.replaceChildren(clockView, bracketView, seasonView, pairingsView, standingsView, shareCorner);
+  root.replaceChildren(clockView, bracketView, seasonView, pairingsView, standingsView, metaView, shareCorner);
 
   /** Asks the shell whether the event is shared (it only reports; it never starts sharing). */
   const loadShare = async () => {
@@ -173,6 +177,18 @@ export function mountProjector(root: HTMLElement): void {
       lastBoard = '';
     }
   };
+  let lastMeta = '';
+  const loadMeta = async () => {
+    try {
+      const view = await api.call('meta', seasonRequestFiles());
+      const key = JSON.stringify(view);
+      if (key === lastMeta) return;
+      lastMeta = key;
+      metaArea.replaceChildren(metaPicture(view));
+    } catch {
+      // The scorekeeper's window shows errors; the projector keeps what it showed.
+    }
+  };
   /** Scales the bracket to the screen. */
   const fit = () => {
     const canvas = bracketArea.querySelector<HTMLElement>('.bracket-canvas');
@@ -193,6 +209,8 @@ export function mountProjector(root: HTMLElement): void {
     seasonView.hidden = view !== 'season';
     pairingsView.hidden = view !== 'pairings';
     standingsView.hidden = view !== 'standings';
+    metaView.hidden = view !== 'meta';
+    if (view === 'meta') void loadMeta();
     if (view === 'bracket') void loadBracket();
     if (view === 'season') void loadSeasonTable();
     if (view === 'pairings' || view === 'standings') void loadBoard(view);
@@ -209,6 +227,7 @@ export function mountProjector(root: HTMLElement): void {
     if (projectorView() === 'season') void loadSeasonTable();
     const view = projectorView();
     if (view === 'pairings' || view === 'standings') void loadBoard(view);
+    if (view === 'meta') void loadMeta();
   }, BRACKET_REFRESH);
   window.addEventListener('storage', () => {
     tick();

@@ -9,6 +9,7 @@ import type { RatingExplanationView } from '../bindings/RatingExplanationView';
 import type { RatingsView } from '../bindings/RatingsView';
 import { h } from '../dom';
 import { localName, t } from '../i18n';
+import { showOnProjector } from '../projectorView';
 import { run } from '../screen';
 import * as state from '../state';
 import { loadSeason } from './season';
@@ -39,7 +40,7 @@ function titleName(id: string): string {
 }
 
 /** The files the ratings and the meta are read from: the season panel's, as remembered. */
-function seasonFiles(): { files: string[]; from?: string; to?: string } {
+export function seasonRequestFiles(): { files: string[]; from?: string; to?: string } {
   const season = loadSeason();
   return { files: season?.files ?? [], ...(season?.from ? { from: season.from } : {}), ...(season?.to ? { to: season.to } : {}) };
 }
@@ -192,17 +193,19 @@ export function ratingsMetaPanel(): HTMLElement {
   const showRatings = h('button', { type: 'button', 'data-testid': 'ratings-show' }, t('ratingsMeta.showRatings'));
   const showMeta = h('button', { type: 'button', 'data-testid': 'meta-show' }, t('ratingsMeta.showMeta'));
   const area = h('div', { 'data-testid': 'ratings-meta-area' });
+  const project = h('button', { type: 'button', 'data-testid': 'meta-projector' }, t('ratingsMeta.projector'));
+  project.addEventListener('click', () => void run(() => showOnProjector('meta', t('ratingsMeta.title')), project));
   const why = h('div');
   const explain = (player: string) =>
     void run(async () => {
-      const { files } = seasonFiles();
+      const { files } = seasonRequestFiles();
       const view = await call('ratings', { files, explain: player, library: false });
       why.replaceChildren(explanation(view.explained));
       why.scrollIntoView({ block: 'nearest' });
     });
   showRatings.addEventListener('click', () =>
     void run(async () => {
-      const { files } = seasonFiles();
+      const { files } = seasonRequestFiles();
       const view = await call('ratings', { files, library: false });
       why.replaceChildren();
       area.replaceChildren(ratingsTables(view, explain), why);
@@ -210,7 +213,7 @@ export function ratingsMetaPanel(): HTMLElement {
   );
   showMeta.addEventListener('click', () =>
     void run(async () => {
-      area.replaceChildren(metaPicture(await call('meta', seasonFiles())));
+      area.replaceChildren(metaPicture(await call('meta', seasonRequestFiles())));
     }, showMeta),
   );
   return h(
@@ -218,7 +221,7 @@ export function ratingsMetaPanel(): HTMLElement {
     { class: 'panel', 'data-testid': 'ratings-meta-panel' },
     h('h3', {}, t('ratingsMeta.title')),
     h('p', { class: 'hint' }, t('ratingsMeta.hint')),
-    h('div', { class: 'actions' }, showRatings, showMeta),
+    h('div', { class: 'actions' }, showRatings, showMeta, project),
     area,
   );
 }
