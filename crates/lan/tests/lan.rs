@@ -860,3 +860,47 @@ fn every_phone_step_works_for_whichever_open_event_the_player_is_in() {
         "Side"
     );
 }
+
+/// Decks stay with the scorekeeper: with every player's deck registered under a distinctive
+/// label, no answer a phone can ask for — every public command of the surface, the page
+/// itself, a player's own view by their code — carries a deck's label or name. (The meta is
+/// the desk's, shown on the projector when the organizer sends it there.)
+#[test]
+fn no_deck_reaches_a_phone() {
+    let room = Room::new("agree");
+    let decks = [
+        "Zorvex Nation",
+        "Quillmoor Ride",
+        "Velkarin Oshi",
+        "Ombrasque",
+    ];
+    for (player, label) in ["山田 太郎", "Alice", "Борис", "김민준"]
+        .into_iter()
+        .zip(decks)
+    {
+        room.local(
+            "set_deck",
+            json!({ "player": player, "nation_clan": label, "ride_line": "", "title": "", "oshi": "", "name": format!("{label} deck") }),
+        );
+    }
+    let (a, _, _) = room.table(1);
+    let code = own_code(&room, a);
+    let mut answers = vec![room.get("/").body, room.get("/room.js").body];
+    for command in surface::COMMANDS
+        .iter()
+        .filter(|c| c.access == surface::Access::Public)
+    {
+        answers.push(room.call(command.name, Value::Null).body);
+        answers.push(room.call(command.name, json!({ "code": code })).body);
+    }
+    // The phones' own poll is answered, so the check reads real answers.
+    assert!(answers.iter().any(|body| body.contains("山田 太郎")));
+    for body in &answers {
+        for label in decks {
+            assert!(
+                !body.contains(label),
+                "{label} was served to a phone: {body}"
+            );
+        }
+    }
+}
