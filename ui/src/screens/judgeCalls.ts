@@ -18,7 +18,10 @@ export function waited(since: number, now: number): string {
 }
 
 export function judgeCallsPanel(): { element: HTMLElement; stop: () => void } {
-  const open = h('ul', { 'data-testid': 'judge-calls', 'aria-live': 'polite' });
+  const open = h('ul', { 'data-testid': 'judge-calls' });
+  // Said once per new call (the list's clock changes every second and is not read out).
+  const said = h('p', { class: 'visually-hidden', role: 'status' });
+  let known: Set<number> | null = null;
   const done = h('ul', { 'data-testid': 'judge-calls-done' });
   const count = h('span', { class: 'badge', 'data-testid': 'judge-call-count' });
 
@@ -28,9 +31,12 @@ export function judgeCallsPanel(): { element: HTMLElement; stop: () => void } {
     return button;
   };
 
+  /** Each open call's "waiting …" words, updated in place between redraws. */
+  let waiting = new Map<number, HTMLElement>();
   const line = (entry: JudgeCallView, now: number) => {
     const where = entry.table === null ? t('judge.noTable') : t('judge.table', { table: entry.table });
-    const state = entry.resolved_at !== null ? t('judge.resolved') : entry.claimed_at !== null ? t('judge.claimed') : t('judge.waiting', { time: waited(entry.at, now) });
+    const state = h('span', {}, entry.resolved_at !== null ? t('judge.resolved') : entry.claimed_at !== null ? t('judge.claimed') : t('judge.waiting', { time: waited(entry.at, now) }));
+    if (entry.resolved_at === null && entry.claimed_at === null) waiting.set(entry.number, state);
     return h(
       'li',
       { 'data-testid': `judge-call-${entry.number}`, class: entry.resolved_at === null ? 'call-open' : 'call-done' },
@@ -40,8 +46,23 @@ export function judgeCallsPanel(): { element: HTMLElement; stop: () => void } {
     );
   };
 
+  /** What the lists show, besides the clock: they are drawn again only when it changes, so a
+   * button is never replaced under the pointer between pressing and releasing it. */
+  let drawn = '';
   function show(view: JudgeCallsView): void {
+    const key = JSON.stringify(view.calls.map((c) => [c.number, c.claimed_at, c.resolved_at]));
+    if (key === drawn) {
+      for (const entry of view.calls) waiting.get(entry.number)?.replaceChildren(t('judge.waiting', { time: waited(entry.at, view.now) }));
+      return;
+    }
+    drawn = key;
+    waiting = new Map();
     const openCalls = view.calls.filter((c) => c.resolved_at === null);
+    // Calls already there when the screen opened are on the list, not announced.
+    const seen = known;
+    const fresh = seen ? openCalls.filter((c) => c.claimed_at === null && !seen.has(c.number)) : [];
+    if (fresh.length > 0) said.textContent = fresh.map((c) => t('judge.newCall', { name: c.name, table: c.table ?? '—' })).join(' ');
+    known = new Set(view.calls.map((c) => c.number));
     open.replaceChildren(...openCalls.map((c) => line(c, view.now)));
     if (openCalls.length === 0) open.append(h('li', { class: 'hint' }, t('judge.none')));
     done.replaceChildren(...view.calls.filter((c) => c.resolved_at !== null).slice(0, 20).map((c) => line(c, view.now)));
@@ -55,6 +76,7 @@ export function judgeCallsPanel(): { element: HTMLElement; stop: () => void } {
     'section',
     { class: 'panel', 'data-testid': 'judge-panel' },
     h('h3', {}, t('judge.title'), ' ', count),
+    said,
     open,
     h('details', {}, h('summary', {}, t('judge.doneTitle')), done),
   );
