@@ -115,6 +115,7 @@ export function mountShare(root: HTMLElement): (() => void) | void {
     return line;
   }
 
+  let drawn = '';
   async function refresh(): Promise<void> {
     const [settings, pending, tableCodes, state] = await Promise.all([
       call('room_settings', null),
@@ -127,6 +128,11 @@ export function mountShare(root: HTMLElement): (() => void) | void {
       on.checked = state !== null && !state.stopped;
       showWhere();
     }
+    // Drawn again only when something changed: a control is never replaced (or a choice
+    // reset) under the pointer by a refresh that brought nothing new.
+    const key = JSON.stringify([settings, pending, tableCodes]);
+    if (key === drawn) return;
+    drawn = key;
     reporting.value = settings.reporting;
     publish.checked = settings.publish_standings;
     reports.replaceChildren(
