@@ -189,7 +189,8 @@ export async function onProjector(app, button, body) {
   try {
     await body();
     // Closed as the organizer closes it (Escape), so the app can open it again later.
-    await app.execute(`document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))`);
+    // Pressed after the script answers: the window closing must not cut the answer off.
+    await app.execute(`setTimeout(() => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })), 50); return true;`);
     await waitFor(async () => (await app.cmd('GET', '/window/handles')).length === before.length, { message: 'the projector window closed by Escape' });
   } finally {
     await app.cmd('POST', '/window', { handle: main });
