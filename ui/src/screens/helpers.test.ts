@@ -1,11 +1,11 @@
-// Pure helpers of the screens: names from a pasted list, the cut sizes offered, and the
-// standings' own match-win column.
+// Pure helpers of the screens: names from a pasted list, the deck parts offered, the cut
+// sizes offered, and the standings' own match-win column.
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { en, ja } from '../i18n/catalogues';
 import type { StandingsRowView, StandingsView } from '../types';
 import { cutSizes } from './cut';
-import { namesFromText } from './registration';
+import { namesFromText, usedDeckParts } from './registration';
 import { infractionText } from './results';
 import { showMatchWinColumn } from './standings';
 
@@ -84,5 +84,23 @@ describe('infractionText', () => {
     expect(infractionText({ infraction: '', late_minutes: 12 })).toBe('遅刻（12分）');
     await i18next.changeLanguage('en');
     expect(infractionText({ infraction: '', late_minutes: 12 })).toBe('tardiness (12 min)');
+  });
+});
+
+describe('usedDeckParts', () => {
+  it('offers each registered deck part and name once, sorted, members included', () => {
+    const base = { id: 1, name: 'A', reading: null, publisher_id: null, nickname: null, joined_round: 1, status: 'active' as const, dropped_after_round: null, fixed_table: null, disqualified: false, members: [] };
+    const players = [
+      { ...base, deck: { nation_clan: 'Stoicheia', ride_line: 'Sylvan', name: 'Green' } },
+      { ...base, id: 2, deck: { nation_clan: ' Dragon Empire ', ride_line: '' } },
+      { ...base, id: 3, deck: { nation_clan: 'Stoicheia' } },
+      { ...base, id: 4, members: ['x', 'y'], member_decks: [{ oshi: 'Sora' }, null] },
+    ];
+    const used = usedDeckParts(players as never);
+    expect(used.nation_clan).toEqual(['Dragon Empire', 'Stoicheia']);
+    expect(used.ride_line).toEqual(['Sylvan']);
+    expect(used.oshi).toEqual(['Sora']);
+    expect(used.name).toEqual(['Green']);
+    expect(used.title).toEqual([]);
   });
 });

@@ -36,6 +36,7 @@ export function mountRegistration(root: HTMLElement): void {
     fillNames(names, all.map((p) => p.name));
     list.replaceChildren(...all.map((player) => playerRow(player, () => void run(refresh), open)));
     filterRows(list, search.value);
+    decks.offer(all);
     const active = all.filter((p) => p.status === 'active').length;
     count.textContent = t('registration.count', { registered: all.length, active });
     const shown = all.find((p) => p.id === editing);
@@ -54,6 +55,8 @@ export function mountRegistration(root: HTMLElement): void {
   const bulk = h('textarea', { rows: 6, 'data-testid': 'player-bulk' });
   const addBulk = h('button', { type: 'button', 'data-testid': 'add-players-bulk' }, t('registration.addAll'));
   const more = h('details', { class: 'panel more', 'data-testid': 'registration-more' }, h('summary', {}, t('registration.more')));
+  // Deck data, its boxes offering the parts and names already registered in the event.
+  const decks = deckPanel(() => refresh());
   const afterAdding = async () => {
     await refresh();
     await state.refreshEvent();
@@ -89,7 +92,7 @@ export function mountRegistration(root: HTMLElement): void {
     h('section', {}, h('h3', {}, t('registration.listTitle')), field(t('registration.list'), bulk, t('registration.listHint')), addBulk),
     // CSV rows are single players; teams are entered with their members above.
     teamSize > 0 ? '' : importSection(afterAdding),
-    deckPanel(refresh),
+    decks.element,
     station ? '' : libraryPanel(),
     station ? '' : tableRangePanel(),
     h('section', { class: 'panel' }, h('h3', {}, t('registration.formsTitle')), pdfButtons(['tickets', 'door-poster', 'deck-sheet', 'score-card'])),
@@ -265,24 +268,53 @@ function importSection(imported: () => Promise<void>): HTMLElement {
 }
 
 /** Deck keys for finalist selection by deck (Nation/Clan, Ride Line, Title, Oshi). */
-function deckPanel(changed: () => Promise<void>): HTMLElement {
-  const text = (testid: string) => h('input', { type: 'text', autocomplete: 'off', 'data-testid': testid });
+/** The deck parts and names already registered in the event, each list sorted and once:
+ * what the deck boxes offer, so a label is typed once and picked after (docs/meta.md). */
+export function usedDeckParts(players: readonly PlayerView[]): Record<'nation_clan' | 'ride_line' | 'title' | 'oshi' | 'name', string[]> {
+  const parts = { nation_clan: new Set<string>(), ride_line: new Set<string>(), title: new Set<string>(), oshi: new Set<string>(), name: new Set<string>() };
+  for (const player of players) {
+    for (const deck of [player.deck, ...(player.member_decks ?? [])]) {
+      if (!deck) continue;
+      for (const key of Object.keys(parts) as (keyof typeof parts)[]) {
+        const value = deck[key]?.trim();
+        if (value) parts[key].add(value);
+      }
+    }
+  }
+  const sorted = (set: Set<string>) => [...set].sort((a, b) => a.localeCompare(b));
+  return { nation_clan: sorted(parts.nation_clan), ride_line: sorted(parts.ride_line), title: sorted(parts.title), oshi: sorted(parts.oshi), name: sorted(parts.name) };
+}
+
+function deckPanel(changed: () => Promise<void>): { element: HTMLElement; offer: (players: readonly PlayerView[]) => void } {
+  const lists = {
+    nation_clan: h('datalist', { id: 'deck-nations' }),
+    ride_line: h('datalist', { id: 'deck-rides' }),
+    title: h('datalist', { id: 'deck-titles' }),
+    oshi: h('datalist', { id: 'deck-oshis' }),
+    name: h('datalist', { id: 'deck-names' }),
+  };
+  const text = (testid: string, list: HTMLDataListElement) => h('input', { type: 'text', autocomplete: 'off', 'data-testid': testid, list: list.id });
   const player = h('input', { type: 'text', list: 'registration-players', autocomplete: 'off', 'data-testid': 'deck-player' });
-  const nation = text('deck-nation');
-  const ride = text('deck-ride-line');
-  const title = text('deck-title');
-  const oshi = text('deck-oshi');
+  const nation = text('deck-nation', lists.nation_clan);
+  const ride = text('deck-ride-line', lists.ride_line);
+  const title = text('deck-title', lists.title);
+  const oshi = text('deck-oshi', lists.oshi);
+  const name = text('deck-name', lists.name);
   const save = h('button', { type: 'button', 'data-testid': 'deck-save' }, t('registration.deckSave'));
   save.addEventListener('click', () => {
     if (!player.value.trim()) return showProblem(t('round.onePlayer'));
     void run(async () => {
-      const saved = await call('set_deck', { player: player.value.trim(), nation_clan: nation.value, ride_line: ride.value, title: title.value, oshi: oshi.value });
+      const saved = await call('set_deck', { player: player.value.trim(), nation_clan: nation.value, ride_line: ride.value, title: title.value, oshi: oshi.value, name: name.value.trim() === '' ? null : name.value.trim() });
       announce(t('registration.deckSaved', { name: saved.name }));
-      for (const box of [player, nation, ride, title, oshi]) box.value = '';
+      for (const box of [player, nation, ride, title, oshi, name]) box.value = '';
       await changed();
     }, save);
   });
-  return h(
+  const offer = (players: readonly PlayerView[]) => {
+    const used = usedDeckParts(players);
+    for (const key of Object.keys(lists) as (keyof typeof lists)[]) lists[key].replaceChildren(...used[key].map((value) => h('option', { value })));
+  };
+  const element = h(
     'details',
     { class: 'panel' },
     h('summary', {}, t('registration.deckTitle')),
@@ -292,8 +324,11 @@ function deckPanel(changed: () => Promise<void>): HTMLElement {
     field(t('registration.deckRideLine'), ride, t('registration.deckRideLineHint')),
     field(t('registration.deckTitleField'), title),
     field(t('registration.deckOshi'), oshi),
+    field(t('registration.deckName'), name, t('registration.deckNameHint')),
     save,
+    ...Object.values(lists),
   );
+  return { element, offer };
 }
 
 /** Team events: the team's name and each member in seat order (decision 9). */
