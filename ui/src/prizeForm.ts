@@ -4,6 +4,10 @@
 // Rules the form cannot hold (a key it does not know) are left to the "Advanced" text box.
 import { parse, stringify } from 'smol-toml';
 
+import { isTable, list, NotAForm, only, type Table, text, whole } from './tomlForm';
+
+export { NotAForm } from './tomlForm';
+
 export type TieRule = 'shared' | 'hort' | 'standings';
 export const TIE_RULES: readonly TieRule[] = ['standings', 'shared', 'hort'];
 
@@ -44,35 +48,6 @@ export interface PrizeForm {
 
 export function emptyForm(currency = 'JPY'): PrizeForm {
   return { currency, pool: null, ties: 'standings', participation: 0, place: [], record: [], items: [], raffle: [], raffleOnlyWithoutPrize: false };
-}
-
-/** Why a text cannot be shown as the form (it may still be valid rules: the engine decides). */
-export class NotAForm extends Error {}
-
-type Table = Record<string, unknown>;
-
-const isTable = (value: unknown): value is Table => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function only(table: Table, keys: string[], where: string): void {
-  const unknown = Object.keys(table).filter((key) => !keys.includes(key));
-  if (unknown.length > 0) throw new NotAForm(`${where}: ${unknown.join(', ')}`);
-}
-
-function whole(value: unknown, where: string): number {
-  if (typeof value === 'bigint') throw new NotAForm(where);
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new NotAForm(where);
-  return value;
-}
-
-function text(value: unknown, where: string): string {
-  if (typeof value !== 'string') throw new NotAForm(where);
-  return value;
-}
-
-function list(value: unknown, where: string): unknown[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new NotAForm(where);
-  return value;
 }
 
 /** A ladder's rows; `count` is the engine's other name for `amount`. */

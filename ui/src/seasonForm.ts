@@ -4,7 +4,7 @@
 // form cannot hold are left to the "Advanced" text box, as the prize form does.
 import { parse, stringify } from 'smol-toml';
 
-import { NotAForm } from './prizeForm';
+import { NotAForm, only, type Table, tables as rows, whole } from './tomlForm';
 
 export const TIEBREAKERS = ['best-finish', 'events-played', 'wins', 'head-to-head'] as const;
 export type Tiebreaker = (typeof TIEBREAKERS)[number];
@@ -38,26 +38,6 @@ export interface SeasonForm {
 
 export function emptySeason(name = ''): SeasonForm {
   return { name, best: null, minEvents: 0, minPlayers: 0, participation: 0, perWin: 0, perDraw: 0, placing: [], fieldBonus: [], tiebreakers: [] };
-}
-
-type Table = Record<string, unknown>;
-const isTable = (value: unknown): value is Table => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function only(table: Table, keys: string[], where: string): void {
-  const unknown = Object.keys(table).filter((key) => !keys.includes(key));
-  if (unknown.length > 0) throw new NotAForm(`${where}: ${unknown.join(', ')}`);
-}
-
-/** A whole number; `signed` allows points below zero. */
-function whole(value: unknown, where: string, signed = false): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || (!signed && value < 0)) throw new NotAForm(where);
-  return value;
-}
-
-function rows(value: unknown, where: string): Table[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value) || !value.every(isTable)) throw new NotAForm(where);
-  return value;
 }
 
 /** Reads season rules' TOML into the form; throws `NotAForm` (or the parser's error). */

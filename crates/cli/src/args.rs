@@ -403,15 +403,8 @@ pub enum Command {
         /// The season's event files (an event listed twice counts once).
         #[arg(required_unless_present_any = ["from", "to"])]
         files: Vec<PathBuf>,
-        /// Also the player library's events created from this date (YYYY-MM-DD).
-        #[arg(long)]
-        from: Option<String>,
-        /// Also the player library's events created up to this date (YYYY-MM-DD).
-        #[arg(long)]
-        to: Option<String>,
-        /// Another player library (with --from/--to).
-        #[arg(long)]
-        library: Option<PathBuf>,
+        #[command(flatten)]
+        dates: LibraryDates,
         /// Also write the season's table as CSV to this file.
         #[arg(long)]
         csv: Option<PathBuf>,
@@ -458,15 +451,8 @@ pub enum Command {
         /// The event files (an event listed twice counts once).
         #[arg(required_unless_present_any = ["from", "to"])]
         files: Vec<PathBuf>,
-        /// Also the player library's events created from this date (YYYY-MM-DD).
-        #[arg(long)]
-        from: Option<String>,
-        /// Also the player library's events created up to this date (YYYY-MM-DD).
-        #[arg(long)]
-        to: Option<String>,
-        /// Another player library (with --from/--to).
-        #[arg(long)]
-        library: Option<PathBuf>,
+        #[command(flatten)]
+        dates: LibraryDates,
         /// Also write the meta as CSV to this file.
         #[arg(long)]
         csv: Option<PathBuf>,
@@ -543,6 +529,21 @@ pub enum Command {
         #[arg(default_value = "tablekeeper-demo.tkevent")]
         file: PathBuf,
     },
+}
+
+/// The player library's events in a date range, added to the files given (a season, the
+/// meta).
+#[derive(Args)]
+pub struct LibraryDates {
+    /// Also the player library's events created from this date (YYYY-MM-DD).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Also the player library's events created up to this date (YYYY-MM-DD).
+    #[arg(long)]
+    pub to: Option<String>,
+    /// Another player library (with --from/--to).
+    #[arg(long)]
+    pub library: Option<PathBuf>,
 }
 
 #[derive(Args)]

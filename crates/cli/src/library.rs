@@ -18,7 +18,8 @@ use crate::args::LibraryStep;
 use crate::host::Host;
 use crate::output::Output;
 
-fn choose(desk: &mut Desk, library: Option<PathBuf>) -> Result<(), CommandError> {
+/// Opens another player library when one is named (`--library PATH`).
+pub(crate) fn choose(desk: &mut Desk, library: Option<PathBuf>) -> Result<(), CommandError> {
     if let Some(path) = library {
         desk.open_library(OpenLibraryRequest { path: Some(path) })?;
     }

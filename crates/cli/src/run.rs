@@ -446,9 +446,7 @@ pub fn run(
         Command::Season {
             rules,
             files,
-            from,
-            to,
-            library,
+            dates,
             csv,
             pdf,
             paper,
@@ -457,15 +455,11 @@ pub fn run(
             let request = SeasonRequest {
                 rules: text_of(&rules)?,
                 files,
-                from,
-                to,
+                from: dates.from,
+                to: dates.to,
             };
             let desk = host.beside(&rules);
-            if let Some(path) = library {
-                desk.open_library(tablekeeper_commands::desk::library::OpenLibraryRequest {
-                    path: Some(path),
-                })?;
-            }
+            crate::library::choose(desk, dates.library)?;
             let view = desk.season(request.clone())?;
             if let Some(path) = csv {
                 desk.export_season(ExportSeasonRequest {
@@ -496,11 +490,7 @@ pub fn run(
         } => {
             let rules = rules.as_deref().map(text_of).transpose()?;
             let desk = host.plain();
-            if let Some(path) = library_file {
-                desk.open_library(tablekeeper_commands::desk::library::OpenLibraryRequest {
-                    path: Some(path),
-                })?;
-            }
+            crate::library::choose(desk, library_file)?;
             let view = desk.ratings(ratings::RatingsRequest {
                 rules,
                 files,
@@ -527,20 +517,18 @@ pub fn run(
         }
         Command::Meta {
             files,
-            from,
-            to,
-            library,
+            dates,
             csv,
             svg,
             encoding,
         } => {
             let desk = host.plain();
-            if let Some(path) = library {
-                desk.open_library(tablekeeper_commands::desk::library::OpenLibraryRequest {
-                    path: Some(path),
-                })?;
-            }
-            let view = desk.meta(meta::MetaRequest { files, from, to })?;
+            crate::library::choose(desk, dates.library)?;
+            let view = desk.meta(meta::MetaRequest {
+                files,
+                from: dates.from,
+                to: dates.to,
+            })?;
             if let Some(path) = csv {
                 let text = tablekeeper_commands::csv_export::meta_csv(&view)?;
                 write_csv(&path, &text, encoding.0)?;

@@ -12,7 +12,7 @@ use tablekeeper_engine::model::{Category, Outcome, Seats};
 use tablekeeper_engine::ratings::{RatedEvent, RatedMatch, RatedOutcome, RatingRules, compute};
 
 use crate::error::CommandError;
-use crate::season::{person, read_event};
+use crate::season::{held_at, person, read_event};
 use crate::views::ratings::RatingsView;
 
 /// Ratings under `rules` (TOML text; empty: the defaults) over the event files `files`,
@@ -72,14 +72,6 @@ pub(crate) fn played_matches(
         }
     }
     matches
-}
-
-/// When the event was held: its identity begins with the creation time (RFC 3339).
-pub(crate) fn held_at(id: &str) -> i64 {
-    id.split('/')
-        .next()
-        .and_then(|created| chrono::DateTime::parse_from_rfc3339(created).ok())
-        .map_or(0, |created| created.timestamp_millis())
 }
 
 fn rated_event(event: &Event, id: String, people: &People) -> RatedEvent {

@@ -60,6 +60,15 @@ pub(crate) fn read_event(path: &Path) -> Result<(Event, String), CommandError> {
     Ok((event, id))
 }
 
+/// When an event was held (milliseconds since 1970, UTC): its identity begins with its
+/// creation time (RFC 3339, with the laptop's offset).
+pub(crate) fn held_at(id: &str) -> i64 {
+    id.split('/')
+        .next()
+        .and_then(|created| chrono::DateTime::parse_from_rfc3339(created).ok())
+        .map_or(0, |created| created.timestamp_millis())
+}
+
 /// The same person across events: the publisher ID where there is one, else the name and
 /// reading (a season reads the event files alone).
 pub(crate) fn person(player: &tablekeeper_engine::model::Player) -> String {
@@ -114,15 +123,9 @@ fn season_event(event: &Event, id: String) -> Result<SeasonEvent, CommandError> 
             matches.push((ka, kb, winner));
         }
     }
-    // The identity begins with the creation time (RFC 3339, with the laptop's offset).
-    let held_at = id
-        .split('/')
-        .next()
-        .and_then(|created| chrono::DateTime::parse_from_rfc3339(created).ok())
-        .map_or(0, |created| created.timestamp_millis());
     Ok(SeasonEvent {
+        held_at: held_at(&id),
         id,
-        held_at,
         name: event.settings.name.clone(),
         players: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
         results,

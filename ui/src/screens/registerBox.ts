@@ -20,9 +20,13 @@ export function namesFromText(text: string): string[] {
     .filter((name) => name !== '');
 }
 
-/** A name as compared for "the same name": case, width and spaces set aside. */
+/** A name as compared and searched for: case, width and spaces set aside. */
+export function fold(text: string): string {
+  return text.normalize('NFKC').replace(/\s+/g, '').toLocaleLowerCase();
+}
+
+/** Whether two names are the same name (`fold`), neither empty. */
 export function sameName(a: string, b: string): boolean {
-  const fold = (text: string) => text.normalize('NFKC').replace(/\s+/g, '').toLocaleLowerCase();
   return fold(a) !== '' && fold(a) === fold(b);
 }
 

@@ -17,7 +17,7 @@ import type { ImportPreview, PlayerView } from '../types';
 import { label, labelOf, ENCODINGS, PENALTIES } from '../vocabulary';
 import { doorPanel } from './door';
 import { libraryPanel } from './library';
-import { namesFromText, registerBox } from './registerBox';
+import { fold, namesFromText, registerBox } from './registerBox';
 import { tableRangePanel } from './openEvents';
 
 export { namesFromText } from './registerBox';
@@ -136,7 +136,6 @@ export function mountRegistration(root: HTMLElement): void {
 
 /** Shows the rows whose number or name holds `typed` (case and spaces set aside). */
 function filterRows(list: HTMLElement, typed: string): void {
-  const fold = (text: string) => text.normalize('NFKC').replace(/\s+/g, '').toLocaleLowerCase();
   const wanted = fold(typed);
   for (const row of list.querySelectorAll<HTMLTableRowElement>('tr')) {
     row.hidden = wanted !== '' && !fold(`${row.cells[0]?.textContent ?? ''} ${row.cells[1]?.textContent ?? ''}`).includes(wanted);

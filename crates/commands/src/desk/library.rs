@@ -300,12 +300,31 @@ impl Desk {
         Ok((files, library.people_in_events()?))
     }
 
-    pub(super) fn library_events_between(
+    /// The library's events created from `from` to `to` as typed (`YYYY-MM-DD`, both
+    /// included, either open), oldest first; a date that is not one is refused in words.
+    fn library_events_between(
+        &mut self,
+        from: Option<&str>,
+        to: Option<&str>,
+    ) -> Result<Vec<LibraryEvent>, CommandError> {
+        let from = from.map(crate::season::season_date).transpose()?;
+        let to = to.map(crate::season::season_date).transpose()?;
+        Ok(self
+            .library_mut()?
+            .events_between(from.as_deref(), to.as_deref())?)
+    }
+
+    /// The files of the library's events in a date range, for a season or the meta; none
+    /// (and no library opened) when neither end is given.
+    pub(super) fn library_files_between(
         &mut self,
         from: Option<&str>,
         to: Option<&str>,
     ) -> Result<Vec<PathBuf>, CommandError> {
-        let events = self.library_mut()?.events_between(from, to)?;
+        if from.is_none() && to.is_none() {
+            return Ok(Vec::new());
+        }
+        let events = self.library_events_between(from, to)?;
         Ok(events.into_iter().map(|event| event.file).collect())
     }
 
@@ -315,19 +334,7 @@ impl Desk {
         &mut self,
         request: LibraryEventsRequest,
     ) -> Result<Vec<LibraryEvent>, CommandError> {
-        let from = request
-            .from
-            .as_deref()
-            .map(crate::season::season_date)
-            .transpose()?;
-        let to = request
-            .to
-            .as_deref()
-            .map(crate::season::season_date)
-            .transpose()?;
-        Ok(self
-            .library_mut()?
-            .events_between(from.as_deref(), to.as_deref())?)
+        self.library_events_between(request.from.as_deref(), request.to.as_deref())
     }
 
     /// A library player's events, records, placings and penalties, from the event files.

@@ -30,19 +30,7 @@ impl Desk {
     /// The meta over event files, read as they are on disk now.
     pub fn meta(&mut self, request: MetaRequest) -> Result<MetaView, CommandError> {
         let mut files = request.files;
-        if request.from.is_some() || request.to.is_some() {
-            let from = request
-                .from
-                .as_deref()
-                .map(crate::season::season_date)
-                .transpose()?;
-            let to = request
-                .to
-                .as_deref()
-                .map(crate::season::season_date)
-                .transpose()?;
-            files.extend(self.library_events_between(from.as_deref(), to.as_deref())?);
-        }
+        files.extend(self.library_files_between(request.from.as_deref(), request.to.as_deref())?);
         crate::meta::meta(&files)
     }
 }

@@ -124,20 +124,7 @@ impl Desk {
         &mut self,
         mut request: SeasonRequest,
     ) -> Result<SeasonRequest, CommandError> {
-        if request.from.is_none() && request.to.is_none() {
-            return Ok(request);
-        }
-        let from = request
-            .from
-            .as_deref()
-            .map(crate::season::season_date)
-            .transpose()?;
-        let to = request
-            .to
-            .as_deref()
-            .map(crate::season::season_date)
-            .transpose()?;
-        let events = self.library_events_between(from.as_deref(), to.as_deref())?;
+        let events = self.library_files_between(request.from.as_deref(), request.to.as_deref())?;
         request.files.extend(events);
         Ok(request)
     }
