@@ -290,7 +290,8 @@ fn main() {
             let (data, documents) = folders(app);
             let mut desk = Desk::new(data, documents)
                 .with_printer(tablekeeper_print::job::render_request)
-                .with_season_printer(tablekeeper_print::job::render_season);
+                .with_season_printer(tablekeeper_print::job::render_season)
+                .with_picture_printer(tablekeeper_print::job::render_pictures);
             if let Some(path) = launch_file() {
                 desk.open_at_start(&path);
             }

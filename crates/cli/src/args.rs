@@ -444,6 +444,13 @@ pub enum Command {
         /// the first title's leaderboard (in the language of --lang).
         #[arg(long)]
         svg: Option<PathBuf>,
+        /// Also print as PDF to this file: each title's leaderboard, then with --explain the
+        /// player's rating history, a page each.
+        #[arg(long)]
+        pdf: Option<PathBuf>,
+        /// Paper for --pdf: a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: Word<Paper>,
     },
     /// The shop's meta over event files (docs/meta.md): each deck's share and top-cut
     /// conversion, and the matchup matrix.
@@ -460,6 +467,12 @@ pub enum Command {
         /// language of --lang).
         #[arg(long)]
         svg: Option<PathBuf>,
+        /// Also print the same picture as PDF to this file.
+        #[arg(long)]
+        pdf: Option<PathBuf>,
+        /// Paper for --pdf: a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: Word<Paper>,
         /// CSV encoding: utf8-bom (Excel) or shift-jis.
         #[arg(long, default_value = "utf8-bom")]
         encoding: Word<CsvEncoding>,

@@ -30,6 +30,7 @@ pub fn desk_beside(file: &Path) -> Desk {
     Desk::new(data_dir(), folder)
         .with_printer(tablekeeper_print::job::render_request)
         .with_season_printer(tablekeeper_print::job::render_season)
+        .with_picture_printer(tablekeeper_print::job::render_pictures)
         .without_app_state()
 }
 
@@ -62,6 +63,7 @@ impl Host {
         let desk = Desk::new(data_dir(), PathBuf::from("."))
             .with_printer(tablekeeper_print::job::render_request)
             .with_season_printer(tablekeeper_print::job::render_season)
+            .with_picture_printer(tablekeeper_print::job::render_pictures)
             .without_app_state();
         self.desk.insert(desk)
     }

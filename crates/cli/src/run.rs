@@ -3,10 +3,13 @@
 //! is the command's answer (a few shapes of `docs/cli-json.md` older than the surface are
 //! kept: `print`, `tardy`).
 
+use std::path::PathBuf;
+
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::events::TableRangeRequest;
 use tablekeeper_commands::desk::*;
 use tablekeeper_commands::notice::Notice;
+use tablekeeper_commands::vocabulary::Paper;
 use tablekeeper_words::{ErrorKind, msg};
 
 use crate::args::Command;
@@ -487,31 +490,25 @@ pub fn run(
             title,
             explain,
             svg,
+            pdf,
+            paper,
         } => {
             let rules = rules.as_deref().map(text_of).transpose()?;
             let desk = host.plain();
             crate::library::choose(desk, library_file)?;
-            let view = desk.ratings(ratings::RatingsRequest {
+            let request = ratings::RatingsRequest {
                 rules,
                 files,
                 title,
                 explain,
                 library,
-            })?;
-            if let Some(path) = svg {
-                let language = render::language();
-                let drawing = match (view.explained.first(), view.titles.first()) {
-                    (Some(explained), _) => {
-                        tablekeeper_print::charts::rating_history_svg(explained, language)
-                    }
-                    (None, Some(title)) => {
-                        tablekeeper_print::charts::leaderboard_svg(title, language)
-                    }
-                    (None, None) => String::new(),
-                };
-                if !drawing.is_empty() {
-                    tablekeeper_commands::export::write_file(&path, drawing.as_bytes())?;
-                }
+            };
+            let view = desk.ratings(request.clone())?;
+            for (format, output) in pictures(svg, pdf) {
+                desk.print_ratings(ratings::PrintRatingsRequest {
+                    ratings: request.clone(),
+                    print: picture(format, paper.0, output),
+                })?;
             }
             Output::new(crate::ratings::text(&view), &view)
         }
@@ -520,22 +517,27 @@ pub fn run(
             dates,
             csv,
             svg,
+            pdf,
+            paper,
             encoding,
         } => {
             let desk = host.plain();
             crate::library::choose(desk, dates.library)?;
-            let view = desk.meta(meta::MetaRequest {
+            let request = meta::MetaRequest {
                 files,
                 from: dates.from,
                 to: dates.to,
-            })?;
+            };
+            let view = desk.meta(request.clone())?;
             if let Some(path) = csv {
                 let text = tablekeeper_commands::csv_export::meta_csv(&view)?;
                 write_csv(&path, &text, encoding.0)?;
             }
-            if let Some(path) = svg {
-                let drawing = tablekeeper_print::charts::meta_svg(&view, render::language());
-                tablekeeper_commands::export::write_file(&path, drawing.as_bytes())?;
+            for (format, output) in pictures(svg, pdf) {
+                desk.print_meta(meta::PrintMetaRequest {
+                    meta: request.clone(),
+                    print: picture(format, paper.0, output),
+                })?;
             }
             Output::new(crate::ratings::meta_text(&view), &view)
         }
@@ -709,5 +711,32 @@ mod tests {
     fn first_of_nothing_is_an_error_not_a_panic() {
         assert!(super::first::<u32>(Vec::new()).is_err());
         assert_eq!(super::first(vec![7, 8]).ok(), Some(7));
+    }
+}
+
+/// The pictures asked for: an SVG to this file, a PDF to that one.
+fn pictures(
+    svg: Option<PathBuf>,
+    pdf: Option<PathBuf>,
+) -> Vec<(tablekeeper_commands::desk::PictureFormat, PathBuf)> {
+    use tablekeeper_commands::desk::PictureFormat;
+    svg.map(|path| (PictureFormat::Svg, path))
+        .into_iter()
+        .chain(pdf.map(|path| (PictureFormat::Pdf, path)))
+        .collect()
+}
+
+/// A picture written to `output` in the language of --lang.
+fn picture(
+    format: tablekeeper_commands::desk::PictureFormat,
+    paper: Paper,
+    output: PathBuf,
+) -> tablekeeper_commands::desk::PicturePrint {
+    tablekeeper_commands::desk::PicturePrint {
+        format,
+        paper,
+        language: render::language(),
+        open: false,
+        output: Some(output),
     }
 }

@@ -42,8 +42,8 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
     ("projection", &["projection"]),
     ("prizes", &["prizes", "set_prizes", "draw_raffle"]),
     ("season", &["season", "print_season", "export_season"]),
-    ("ratings", &["ratings"]),
-    ("meta", &["meta"]),
+    ("ratings", &["ratings", "print_ratings"]),
+    ("meta", &["meta", "print_meta"]),
     ("export", &["export", "archive", "report"]),
     ("import-archive", &["import_archive"]),
     (

@@ -36,6 +36,23 @@ fn season_printer(
     .into_bytes())
 }
 
+/// A stand-in for the printing crate's pictures: what is drawn, in which format.
+fn picture_printer(
+    pictures: &tablekeeper_commands::desk::Pictures,
+    format: tablekeeper_commands::desk::PictureFormat,
+    _: tablekeeper_commands::vocabulary::Paper,
+    _: tablekeeper_words::Language,
+    _: &str,
+) -> Result<Vec<u8>, CommandError> {
+    let what = match pictures {
+        tablekeeper_commands::desk::Pictures::Meta(view) => format!("meta {}", view.decks.len()),
+        tablekeeper_commands::desk::Pictures::Ratings(view) => {
+            format!("ratings {}", view.titles.len())
+        }
+    };
+    Ok(format!("{} {what}", format.id()).into_bytes())
+}
+
 /// The desk and the names of the commands called on it.
 struct Host {
     desk: Desk,
@@ -47,7 +64,8 @@ impl Host {
         Host {
             desk: Desk::new(dir.join("data"), dir.join("events"))
                 .with_printer(printer)
-                .with_season_printer(season_printer),
+                .with_season_printer(season_printer)
+                .with_picture_printer(picture_printer),
             called: BTreeSet::new(),
         }
     }
@@ -363,6 +381,26 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     assert_eq!(meta["decks"][0]["label"], "", "{meta}");
     assert_eq!(meta["decks"][0]["share"], 889, "8 of 9: {meta}");
     assert_eq!(meta["decks"][1]["label"], "Dragon Empire", "{meta}");
+    // Their pictures: written where asked, in the format asked.
+    let picture = dir.join("meta.svg");
+    host.ok(
+        "print_meta",
+        json!({ "meta": { "files": [file.clone()] }, "format": "svg", "paper": "a4", "language": "ja", "output": picture }),
+    );
+    assert_eq!(
+        std::fs::read_to_string(&picture).ok().as_deref(),
+        Some("svg meta 2")
+    );
+    let printed = host.ok(
+        "print_ratings",
+        json!({ "ratings": { "files": [file.clone()] }, "paper": "letter", "language": "en" }),
+    );
+    let path = printed["path"].as_str().unwrap_or_default().to_string();
+    assert!(path.ends_with("ratings-en.pdf"), "{printed}");
+    assert_eq!(
+        std::fs::read_to_string(&path).ok().as_deref(),
+        Some("pdf ratings 1")
+    );
 
     // Undo is real, redo brings it back; going back to a round shows what it would undo.
     let undone = host.ok("undo", Value::Null);

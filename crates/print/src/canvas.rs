@@ -115,56 +115,59 @@ impl Canvas {
         self.fill(x, y, w, h, 0.9);
     }
 
-    /// A filled rectangle in grey `level` (0 black, 1 white); the fill colour is set back to
-    /// black afterwards, as text is filled with it too.
+    /// A filled rectangle in grey `level` (0 black, 1 white).
     pub fn fill(&mut self, x: f32, y: f32, w: f32, h: f32, level: f32) {
+        self.polygon(
+            &[(x, y), (x + w, y), (x + w, y + h), (x, y + h)],
+            (level, level, level),
+        );
+    }
+
+    /// A shape filled with colour `rgb` (each 0–1); the fill colour is set back to black
+    /// afterwards, as text is filled with it too.
+    pub fn polygon(&mut self, points: &[(f32, f32)], rgb: (f32, f32, f32)) {
         let height = self.height;
-        let grey = |level: f32| {
-            Color::Rgb(Rgb {
-                r: level,
-                g: level,
-                b: level,
-                icc_profile: None,
-            })
-        };
-        let corner = |x: f32, y: f32| LinePoint {
-            p: Point {
-                x: Pt(x),
-                y: Pt(height - y),
-            },
-            bezier: false,
-        };
         self.ops.extend([
-            Op::SetFillColor { col: grey(level) },
+            Op::SetFillColor { col: colour(rgb) },
             Op::DrawPolygon {
                 polygon: Polygon {
                     rings: vec![PolygonRing {
-                        points: vec![
-                            corner(x, y),
-                            corner(x + w, y),
-                            corner(x + w, y + h),
-                            corner(x, y + h),
-                        ],
+                        points: points
+                            .iter()
+                            .map(|&(x, y)| LinePoint {
+                                p: Point {
+                                    x: Pt(x),
+                                    y: Pt(height - y),
+                                },
+                                bezier: false,
+                            })
+                            .collect(),
                     }],
                     mode: PaintMode::Fill,
                     winding_order: WindingOrder::NonZero,
                 },
             },
-            Op::SetFillColor { col: grey(0.0) },
+            Op::SetFillColor {
+                col: colour((0.0, 0.0, 0.0)),
+            },
         ]);
     }
 
     fn path(&mut self, points: &[(f32, f32)], closed: bool, thickness: f32) {
+        self.outline(points, closed, (0.0, 0.0, 0.0), thickness);
+    }
+
+    /// A line through `points` in colour `rgb` (each 0–1), closed into a loop or not.
+    pub fn outline(
+        &mut self,
+        points: &[(f32, f32)],
+        closed: bool,
+        rgb: (f32, f32, f32),
+        thickness: f32,
+    ) {
         let height = self.height;
         self.ops.extend([
-            Op::SetOutlineColor {
-                col: Color::Rgb(Rgb {
-                    r: 0.0,
-                    g: 0.0,
-                    b: 0.0,
-                    icc_profile: None,
-                }),
-            },
+            Op::SetOutlineColor { col: colour(rgb) },
             Op::SetOutlineThickness { pt: Pt(thickness) },
             Op::DrawLine {
                 line: Line {
@@ -183,6 +186,15 @@ impl Canvas {
             },
         ]);
     }
+}
+
+fn colour((r, g, b): (f32, f32, f32)) -> Color {
+    Color::Rgb(Rgb {
+        r,
+        g,
+        b,
+        icc_profile: None,
+    })
 }
 
 /// "YYYY-MM-DD HH:MM" with an optional " +HH:MM" offset, as a PDF date.

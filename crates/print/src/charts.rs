@@ -1,44 +1,39 @@
-//! Pictures a shop can post or print, as SVG: the meta (a bar per deck with how many of its
+//! Pictures a shop can post or print: the meta (a bar per deck with how many of its
 //! players made the top cut, and the matchup heat map — red below an even record, green
 //! above, each cell with its wins–losses–draws), the ratings' leaderboard (a bar per player
 //! with their deviation) and one player's rating history (a line through the events with
-//! the deviation as a band). Drawn from the same views the app and the CLI show; the words
-//! are the printouts' (`labels.rs`), in English or Japanese. docs/meta.md, docs/ratings.md.
-
-use std::fmt::Write;
+//! the deviation as a band). Each is drawn once as a [`Figure`] from the same views the app
+//! and the CLI show, then written as SVG or as a PDF page; the words are the printouts'
+//! (`labels.rs`), in English or Japanese. docs/meta.md, docs/ratings.md.
 
 use tablekeeper_commands::views::meta::MetaView;
-use tablekeeper_commands::views::ratings::{RatingExplanationView, TitleRatingsView};
+use tablekeeper_commands::views::ratings::{RatingExplanationView, RatingsView, TitleRatingsView};
 
-use crate::Language;
+use crate::canvas::{Document, MARGIN};
+use crate::figure::{Figure, Mark, Rgb};
 use crate::labels::labels;
+use crate::{Language, PrintError, Sheet};
 
 /// Decks drawn in the heat map (the most played; the rest are in the share bars and CSV).
 pub const MATRIX_DECKS: usize = 10;
 
-const WIDTH: u32 = 900;
-const LABEL_WIDTH: u32 = 260;
-const BAR_WIDTH: u32 = 420;
-const ROW: u32 = 26;
-const CELL: u32 = 56;
+/// Players drawn on the leaderboard (the rest are in the table and the JSON).
+pub const LEADERBOARD_PLAYERS: usize = 20;
 
-/// Text made safe inside SVG (names come from players).
-fn escape(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '&' => "&amp;".to_string(),
-            '<' => "&lt;".to_string(),
-            '>' => "&gt;".to_string(),
-            '"' => "&quot;".to_string(),
-            c if c.is_control() => " ".to_string(),
-            c => c.to_string(),
-        })
-        .collect()
-}
+const WIDTH: f64 = 900.0;
+const LABEL_WIDTH: f64 = 260.0;
+const BAR_WIDTH: f64 = 420.0;
+const ROW: f64 = 26.0;
+const CELL: f64 = 56.0;
 
 /// A per-mille figure as "12.5%".
 fn percent(per_mille: u32) -> String {
     format!("{}.{}%", per_mille / 10, per_mille % 10)
+}
+
+/// A count as a drawing length.
+fn count(n: usize) -> f64 {
+    f64::from(u32::try_from(n).unwrap_or(u32::MAX))
 }
 
 /// The heat colour of a win rate (per mille): red at 0, white at 500, green at 1000.
@@ -63,8 +58,8 @@ pub fn heat(rate: u32) -> (u8, u8, u8) {
     }
 }
 
-/// The meta as one SVG picture.
-pub fn meta_svg(view: &MetaView, language: Language) -> String {
+/// The meta as one picture.
+pub fn meta_figure(view: &MetaView, language: Language) -> Figure {
     let words = labels(language);
     let name = |label: &str| {
         if label.is_empty() {
@@ -79,65 +74,52 @@ pub fn meta_svg(view: &MetaView, language: Language) -> String {
         .take(MATRIX_DECKS)
         .map(|d| d.label.as_str())
         .collect();
-    let bars_top = 70;
-    let matrix_top = bars_top + ROW * u32::try_from(view.decks.len()).unwrap_or(0) + 70;
-    let size = u32::try_from(shown.len()).unwrap_or(0);
-    let height = matrix_top + 40 + CELL * size + 20;
-    let mut svg = String::new();
-    let _ = write!(
-        svg,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="'Noto Sans', 'Noto Sans JP', 'Noto Sans CJK JP', 'IPAexGothic', sans-serif" font-size="14"><rect width="100%" height="100%" fill="#ffffff"/>"##
-    );
-    let _ = write!(
-        svg,
-        r#"<text x="20" y="36" font-size="22" font-weight="bold">{} — {} {} · {} {}</text>"#,
-        escape(words.meta_share),
-        view.events,
-        escape(words.events),
-        view.players,
-        escape(words.players)
+    let bars_top = 70.0;
+    let matrix_top = bars_top + ROW * count(view.decks.len()) + 70.0;
+    let height = matrix_top + 40.0 + CELL * count(shown.len()) + 20.0;
+    let mut figure = Figure::new(WIDTH, height);
+    figure.heading(
+        20.0,
+        36.0,
+        22.0,
+        format!(
+            "{} — {} {} · {} {}",
+            words.meta_share, view.events, words.events, view.players, words.players
+        ),
     );
     for (index, deck) in view.decks.iter().enumerate() {
-        let y = bars_top + ROW * u32::try_from(index).unwrap_or(0);
-        let width = BAR_WIDTH * deck.share / 1000;
-        let _ = write!(
-            svg,
-            r##"<g data-deck="{label}"><text x="20" y="{ty}">{label}</text><rect x="{LABEL_WIDTH}" y="{y}" width="{width}" height="18" fill="#3b6ea8"/><text x="{tx}" y="{ty}">{share} · {cut} {in_cut}</text></g>"##,
-            label = escape(&name(&deck.label)),
-            ty = y + 14,
-            tx = LABEL_WIDTH + width + 8,
-            share = percent(deck.share),
-            cut = deck.top_cut,
-            in_cut = escape(words.in_top_cut),
+        let y = bars_top + ROW * count(index);
+        let width = BAR_WIDTH * f64::from(deck.share) / 1000.0;
+        figure.text(20.0, y + 14.0, 14.0, name(&deck.label));
+        figure.rect(LABEL_WIDTH, y, width, 18.0, Rgb::BLUE);
+        figure.text(
+            LABEL_WIDTH + width + 8.0,
+            y + 14.0,
+            14.0,
+            format!(
+                "{} · {} {}",
+                percent(deck.share),
+                deck.top_cut,
+                words.in_top_cut
+            ),
         );
     }
-    let _ = write!(
-        svg,
-        r#"<text x="20" y="{}" font-size="18" font-weight="bold">{}</text>"#,
-        matrix_top - 20,
-        escape(words.matchups)
-    );
+    figure.heading(20.0, matrix_top - 20.0, 18.0, words.matchups);
     // Columns are numbered; the rows carry the names with the same numbers.
     for (column, _) in shown.iter().enumerate() {
-        let x = LABEL_WIDTH + CELL * u32::try_from(column).unwrap_or(0) + CELL / 2;
-        let _ = write!(
-            svg,
-            r#"<text x="{x}" y="{}" text-anchor="middle" font-weight="bold">{}</text>"#,
-            matrix_top + 20,
-            column + 1
-        );
+        let x = LABEL_WIDTH + CELL * count(column) + CELL / 2.0;
+        figure.centred(x, matrix_top + 20.0, 14.0, true, (column + 1).to_string());
     }
     for (row, label) in shown.iter().enumerate() {
-        let y = matrix_top + 32 + CELL * u32::try_from(row).unwrap_or(0);
-        let _ = write!(
-            svg,
-            r#"<text x="20" y="{}">{}. {}</text>"#,
-            y + CELL / 2 + 5,
-            row + 1,
-            escape(&name(label))
+        let y = matrix_top + 32.0 + CELL * count(row);
+        figure.text(
+            20.0,
+            y + CELL / 2.0 + 5.0,
+            14.0,
+            format!("{}. {}", row + 1, name(label)),
         );
         for (column, other) in shown.iter().enumerate() {
-            let x = LABEL_WIDTH + CELL * u32::try_from(column).unwrap_or(0);
+            let x = LABEL_WIDTH + CELL * count(column);
             let cell = view
                 .matchups
                 .iter()
@@ -146,46 +128,43 @@ pub fn meta_svg(view: &MetaView, language: Language) -> String {
                 Some(cell) => {
                     let (r, g, b) = heat(cell.win_rate);
                     (
-                        format!("#{r:02x}{g:02x}{b:02x}"),
+                        Rgb(r, g, b),
                         format!("{}-{}-{}", cell.wins, cell.losses, cell.draws),
                     )
                 }
-                None => ("#f2f2f2".to_string(), "—".to_string()),
+                None => (Rgb::EMPTY, "—".to_string()),
             };
-            let _ = write!(
-                svg,
-                r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#ffffff"/><text x="{tx}" y="{ty}" text-anchor="middle" font-size="12">{text}</text>"##,
-                tx = x + CELL / 2,
-                ty = y + CELL / 2 + 4,
-            );
+            figure.marks.push(Mark::Rect {
+                x,
+                y,
+                w: CELL,
+                h: CELL,
+                fill,
+                stroke: Some(Rgb::WHITE),
+            });
+            figure.centred(x + CELL / 2.0, y + CELL / 2.0 + 4.0, 12.0, false, text);
             if let Some(cell) = cell {
-                let _ = write!(
-                    svg,
-                    r#"<text x="{}" y="{}" text-anchor="middle" font-size="10">{}</text>"#,
-                    x + CELL / 2,
-                    y + CELL - 6,
-                    percent(cell.win_rate)
+                figure.centred(
+                    x + CELL / 2.0,
+                    y + CELL - 6.0,
+                    10.0,
+                    false,
+                    percent(cell.win_rate),
                 );
             }
         }
     }
-    svg.push_str("</svg>\n");
-    svg
+    figure
 }
 
-/// Players drawn on the leaderboard (the rest are in the table and the JSON).
-pub const LEADERBOARD_PLAYERS: usize = 20;
-
-/// The SVG's opening, with the fonts every script needs and a white ground.
-fn open(width: u32, height: u32) -> String {
-    format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="'Noto Sans', 'Noto Sans JP', 'Noto Sans CJK JP', 'IPAexGothic', sans-serif" font-size="14"><rect width="100%" height="100%" fill="#ffffff"/>"##
-    )
+/// The meta as one SVG picture.
+pub fn meta_svg(view: &MetaView, language: Language) -> String {
+    meta_figure(view, language).svg()
 }
 
 /// A title's leaderboard: a bar per player (the most highly rated first), its length the
 /// rating above the lowest drawn, a whisker for ± the deviation.
-pub fn leaderboard_svg(title: &TitleRatingsView, language: Language) -> String {
+pub fn leaderboard_figure(title: &TitleRatingsView, language: Language) -> Figure {
     let words = labels(language);
     let rows: Vec<_> = title.rows.iter().take(LEADERBOARD_PLAYERS).collect();
     let low = rows
@@ -198,46 +177,56 @@ pub fn leaderboard_svg(title: &TitleRatingsView, language: Language) -> String {
         .map(|r| r.rating.rating + r.rating.deviation)
         .fold(f64::NEG_INFINITY, f64::max)
         .max(2000.0);
-    let scale = f64::from(BAR_WIDTH) / (high - low).max(1.0);
-    let x = |rating: f64| f64::from(LABEL_WIDTH) + (rating - low) * scale;
-    let height = 70 + ROW * u32::try_from(rows.len()).unwrap_or(0) + 20;
-    let mut svg = open(WIDTH, height);
-    let _ = write!(
-        svg,
-        r#"<text x="20" y="36" font-size="22" font-weight="bold">{} — {} {}</text>"#,
-        escape(&title.title),
-        title.events.len(),
-        escape(words.events)
+    let scale = BAR_WIDTH / (high - low).max(1.0);
+    let x = |rating: f64| LABEL_WIDTH + (rating - low) * scale;
+    let mut figure = Figure::new(WIDTH, 70.0 + ROW * count(rows.len()) + 20.0);
+    figure.heading(
+        20.0,
+        36.0,
+        22.0,
+        format!("{} — {} {}", title.title, title.events.len(), words.events),
     );
     for (index, row) in rows.iter().enumerate() {
-        let y = 60 + ROW * u32::try_from(index).unwrap_or(0);
-        let _ = write!(
-            svg,
-            r##"<g data-player="{name}"><text x="20" y="{ty}">{rank}. {name}</text><rect x="{LABEL_WIDTH}" y="{y}" width="{width:.1}" height="16" fill="{fill}"/><line x1="{lo:.1}" x2="{hi:.1}" y1="{mid}" y2="{mid}" stroke="#1a1a1a" stroke-width="2"/><text x="{tx:.1}" y="{ty}">{rating:.0} ±{deviation:.0}</text></g>"##,
-            name = escape(&row.name),
-            rank = row.rank,
-            ty = y + 13,
-            width = (x(row.rating.rating) - f64::from(LABEL_WIDTH)).max(1.0),
-            fill = if row.provisional {
-                "#9fb6d4"
-            } else {
-                "#3b6ea8"
-            },
-            lo = x(row.rating.rating - row.rating.deviation),
-            hi = x(row.rating.rating + row.rating.deviation),
-            mid = y + 8,
-            tx = x(row.rating.rating + row.rating.deviation) + 8.0,
-            rating = row.rating.rating,
-            deviation = row.rating.deviation,
+        let y = 60.0 + ROW * count(index);
+        let (rating, deviation) = (row.rating.rating, row.rating.deviation);
+        figure.text(20.0, y + 13.0, 14.0, format!("{}. {}", row.rank, row.name));
+        let fill = if row.provisional {
+            Rgb::PALE_BLUE
+        } else {
+            Rgb::BLUE
+        };
+        figure.rect(
+            LABEL_WIDTH,
+            y,
+            (x(rating) - LABEL_WIDTH).max(1.0),
+            16.0,
+            fill,
+        );
+        figure.marks.push(Mark::Line {
+            points: vec![
+                (x(rating - deviation), y + 8.0),
+                (x(rating + deviation), y + 8.0),
+            ],
+            stroke: Rgb::INK,
+            width: 2.0,
+        });
+        figure.text(
+            x(rating + deviation) + 8.0,
+            y + 13.0,
+            14.0,
+            format!("{rating:.0} ±{deviation:.0}"),
         );
     }
-    svg.push_str("</svg>\n");
-    svg
+    figure
+}
+
+pub fn leaderboard_svg(title: &TitleRatingsView, language: Language) -> String {
+    leaderboard_figure(title, language).svg()
 }
 
 /// One player's rating through the events they played: the rating after each event as a
 /// line, ± the deviation as a band, the first point their rating before the first event.
-pub fn rating_history_svg(explained: &RatingExplanationView, language: Language) -> String {
+pub fn rating_history_figure(explained: &RatingExplanationView, language: Language) -> Figure {
     let words = labels(language);
     let mut points: Vec<(String, f64, f64)> = Vec::new();
     if let Some(first) = explained.changes.first() {
@@ -263,57 +252,86 @@ pub fn rating_history_svg(explained: &RatingExplanationView, language: Language)
     } else {
         (1000.0, 2000.0)
     };
-    let steps = points.len().saturating_sub(1).max(1) as f64;
-    let x = |index: usize| left + plot_width * index as f64 / steps;
+    let steps = count(points.len().saturating_sub(1).max(1));
+    let x = |index: usize| left + plot_width * count(index) / steps;
     let y = |rating: f64| top + plot_height * (high - rating) / (high - low);
-    let mut svg = open(WIDTH, 420);
-    let _ = write!(
-        svg,
-        r#"<text x="20" y="36" font-size="22" font-weight="bold">{} — {} ({} {})</text>"#,
-        escape(&explained.name),
-        escape(&explained.title),
-        explained.changes.len(),
-        escape(words.events)
+    let mut figure = Figure::new(WIDTH, 420.0);
+    figure.heading(
+        20.0,
+        36.0,
+        22.0,
+        format!(
+            "{} — {} ({} {})",
+            explained.name,
+            explained.title,
+            explained.changes.len(),
+            words.events
+        ),
     );
-    let band: Vec<String> = points
+    let upper = points.iter().enumerate().map(|(i, p)| (x(i), y(p.1 + p.2)));
+    let lower = points
         .iter()
         .enumerate()
-        .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.1 + p.2)))
-        .chain(
-            points
-                .iter()
-                .enumerate()
-                .rev()
-                .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.1 - p.2))),
-        )
-        .collect();
-    let _ = write!(
-        svg,
-        r##"<polygon points="{}" fill="#dbe6f3"/>"##,
-        band.join(" ")
-    );
-    let line: Vec<String> = points
-        .iter()
-        .enumerate()
-        .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.1)))
-        .collect();
-    let _ = write!(
-        svg,
-        r##"<polyline points="{}" fill="none" stroke="#3b6ea8" stroke-width="3"/>"##,
-        line.join(" ")
-    );
+        .rev()
+        .map(|(i, p)| (x(i), y(p.1 - p.2)));
+    figure.marks.push(Mark::Band {
+        points: upper.chain(lower).collect(),
+        fill: Rgb::BAND,
+    });
+    figure.marks.push(Mark::Line {
+        points: points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (x(i), y(p.1)))
+            .collect(),
+        stroke: Rgb::BLUE,
+        width: 3.0,
+    });
     for (index, (event, rating, _)) in points.iter().enumerate() {
-        let _ = write!(
-            svg,
-            r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="4" fill="#3b6ea8"/><text x="{cx:.1}" y="{ty:.1}" text-anchor="middle" font-size="12">{rating:.0}</text><text x="{cx:.1}" y="395" text-anchor="middle" font-size="11">{event}</text>"##,
-            cx = x(index),
-            cy = y(*rating),
-            ty = y(*rating) - 10.0,
-            event = escape(event),
-        );
+        let (cx, cy) = (x(index), y(*rating));
+        figure.marks.push(Mark::Dot {
+            x: cx,
+            y: cy,
+            r: 4.0,
+            fill: Rgb::BLUE,
+        });
+        figure.centred(cx, cy - 10.0, 12.0, false, format!("{rating:.0}"));
+        figure.centred(cx, 395.0, 11.0, false, event.clone());
     }
-    svg.push_str("</svg>\n");
-    svg
+    figure
+}
+
+pub fn rating_history_svg(explained: &RatingExplanationView, language: Language) -> String {
+    rating_history_figure(explained, language).svg()
+}
+
+/// The ratings' pictures: each title's leaderboard, then the explained player's history in
+/// each title they played.
+pub fn ratings_figures(view: &RatingsView, language: Language) -> Vec<Figure> {
+    view.titles
+        .iter()
+        .map(|title| leaderboard_figure(title, language))
+        .chain(
+            view.explained
+                .iter()
+                .map(|explained| rating_history_figure(explained, language)),
+        )
+        .collect()
+}
+
+/// Figures as a PDF, one a page, each as wide as the page's margins allow (and smaller when
+/// it would run past the page's foot).
+pub fn pictures_pdf(sheet: &Sheet, title: &str, figures: &[Figure]) -> Result<Vec<u8>, PrintError> {
+    let mut doc = Document::new(sheet.paper, title)?.printed_at(&sheet.printed_at);
+    for figure in figures {
+        let page = doc.page();
+        let room = (page.inner_width(), page.height - 2.0 * MARGIN - 20.0);
+        #[allow(clippy::cast_possible_truncation)]
+        let (width, height) = (figure.width as f32, figure.height as f32);
+        let scale = (room.0 / width).min(room.1 / height);
+        figure.draw(page, MARGIN, MARGIN, scale);
+    }
+    doc.finish(&crate::standings::footer(sheet), &sheet.page_label())
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use tablekeeper_words::msg;
 
-use tablekeeper_commands::desk::{PrintContext, PrintRequest};
+use tablekeeper_commands::desk::{PictureFormat, Pictures, PrintContext, PrintRequest};
 use tablekeeper_commands::{CommandError, Session};
 
 use crate::{Document, Language, Paper, PrintError, Sheet};
@@ -141,4 +141,46 @@ pub fn render_season(
         share_url: None,
     };
     Ok(crate::prizes::season(&sheet, view)?)
+}
+
+/// The meta's or the ratings' pictures as PDF or SVG (`Desk::print_meta` and
+/// `Desk::print_ratings` write them): the desk's picture printer.
+pub fn render_pictures(
+    pictures: &Pictures,
+    format: PictureFormat,
+    paper: Paper,
+    language: Language,
+    printed_at: &str,
+) -> Result<Vec<u8>, CommandError> {
+    let words = crate::labels::labels(language);
+    let (title, figures) = match pictures {
+        Pictures::Meta(view) => (
+            words.meta_share,
+            vec![crate::charts::meta_figure(view, language)],
+        ),
+        Pictures::Ratings(view) => (
+            words.ratings,
+            crate::charts::ratings_figures(view, language),
+        ),
+    };
+    match format {
+        PictureFormat::Svg => {
+            // One picture to post: the explained history when there is one (it comes last).
+            let figure = match pictures {
+                Pictures::Ratings(view) if !view.explained.is_empty() => figures.last(),
+                _ => figures.first(),
+            };
+            Ok(figure.map(|f| f.svg()).unwrap_or_default().into_bytes())
+        }
+        PictureFormat::Pdf => {
+            let sheet = Sheet {
+                event: title.to_string(),
+                printed_at: printed_at.to_string(),
+                paper,
+                language,
+                share_url: None,
+            };
+            Ok(crate::charts::pictures_pdf(&sheet, title, &figures)?)
+        }
+    }
 }

@@ -14,6 +14,7 @@ use crate::Language;
 #[derive(Deserialize)]
 pub struct Labels {
     pub meta_share: &'static str,
+    pub ratings: &'static str,
     pub matchups: &'static str,
     pub no_deck: &'static str,
     pub in_top_cut: &'static str,

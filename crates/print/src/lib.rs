@@ -9,6 +9,7 @@
 //! the CLI and the app show. Nothing here reads the clock or the event file.
 
 mod canvas;
+pub mod figure;
 mod font;
 pub use font::unprintable;
 pub mod labels;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use tablekeeper_words::{ErrorKind, msg};
 
-use super::printer::{Printer, SeasonPrinter};
+use super::printer::{PicturePrinter, Printer, SeasonPrinter};
 use crate::error::{CommandError, ErrorView};
 use crate::session::Session;
 use crate::views::EventView;
@@ -33,6 +33,7 @@ pub struct Desk {
     /// Another library chosen with `open_library` (`None`: the app's own).
     pub(super) library_path: Option<PathBuf>,
     pub(super) season_printer: Option<SeasonPrinter>,
+    pub(super) picture_printer: Option<PicturePrinter>,
     pub(super) startup_error: Option<ErrorView>,
     /// What the open event shows the room (phones on the shop's network).
     pub(super) room: crate::room::Room,
@@ -56,6 +57,7 @@ impl Desk {
             library: None,
             library_path: None,
             season_printer: None,
+            picture_printer: None,
             startup_error: None,
             room: crate::room::Room::default(),
             room_secret: None,
@@ -106,6 +108,12 @@ impl Desk {
     /// The desk with the printing crate's renderer of a season's table.
     pub fn with_season_printer(mut self, printer: SeasonPrinter) -> Desk {
         self.season_printer = Some(printer);
+        self
+    }
+
+    /// The desk with the printing crate's drawer of the meta's and the ratings' pictures.
+    pub fn with_picture_printer(mut self, printer: PicturePrinter) -> Desk {
+        self.picture_printer = Some(printer);
         self
     }
 

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::base::Desk;
+use super::files::PrintView;
+use super::printer::{PicturePrint, Pictures};
 use crate::error::CommandError;
 use crate::views::meta::MetaView;
 
@@ -26,11 +28,27 @@ pub struct MetaRequest {
     pub to: Option<String>,
 }
 
+/// The meta's picture printed (PDF) or saved to post (SVG).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PrintMetaRequest {
+    pub meta: MetaRequest,
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub print: PicturePrint,
+}
+
 impl Desk {
     /// The meta over event files, read as they are on disk now.
     pub fn meta(&mut self, request: MetaRequest) -> Result<MetaView, CommandError> {
         let mut files = request.files;
         files.extend(self.library_files_between(request.from.as_deref(), request.to.as_deref())?);
         crate::meta::meta(&files)
+    }
+
+    /// The meta's picture written as a PDF or an SVG.
+    pub fn print_meta(&mut self, request: PrintMetaRequest) -> Result<PrintView, CommandError> {
+        let view = self.meta(request.meta)?;
+        self.write_pictures(&Pictures::Meta(view), request.print, "meta")
     }
 }

@@ -56,6 +56,95 @@ pub type SeasonPrinter = fn(
     &str,
 ) -> Result<Vec<u8>, CommandError>;
 
+/// The pictures a shop prints or posts (docs/meta.md, docs/ratings.md).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Pictures {
+    /// The share bars and the matchup heat map.
+    Meta(crate::views::meta::MetaView),
+    /// Each title's leaderboard, and the explained player's rating history.
+    Ratings(crate::views::ratings::RatingsView),
+}
+
+tablekeeper_words::choice_enum! {
+    /// How a picture is written: a PDF to print (a page a picture) or an SVG to post (one
+    /// picture: the meta, the explained player's history, else the first leaderboard).
+    #[derive(TS, Default)]
+    #[ts(export)]
+    pub enum PictureFormat {
+        #[default]
+        Pdf = "pdf",
+        Svg = "svg",
+    }
+}
+
+/// Draws pictures (the printing crate's, given by the host): the pictures, the format, the
+/// paper, the language and the time printed.
+pub type PicturePrinter = fn(
+    &Pictures,
+    PictureFormat,
+    crate::vocabulary::Paper,
+    tablekeeper_words::Language,
+    &str,
+) -> Result<Vec<u8>, CommandError>;
+
+/// A picture printed or saved: the meta's or the ratings'.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PicturePrint {
+    #[serde(default)]
+    pub format: PictureFormat,
+    pub paper: Paper,
+    pub language: Language,
+    /// Open it in the system's viewer once it is written (the host does that).
+    #[serde(default)]
+    pub open: bool,
+    /// Where to write it (`null`: `pictures/` in the documents folder).
+    #[serde(default)]
+    #[ts(optional, type = "string | null")]
+    pub output: Option<std::path::PathBuf>,
+}
+
+impl super::base::Desk {
+    /// Draws `pictures` as `print` asks and writes them (a file is replaced only once the
+    /// new one is complete); `name` names the file when no output is given.
+    pub(super) fn write_pictures(
+        &mut self,
+        pictures: &Pictures,
+        print: PicturePrint,
+        name: &str,
+    ) -> Result<super::files::PrintView, CommandError> {
+        let printer = self.picture_printer.ok_or_else(super::files::no_printer)?;
+        let bytes = printer(
+            pictures,
+            print.format,
+            print.paper,
+            print.language,
+            &print_time(),
+        )?;
+        let path = match print.output {
+            Some(path) => path,
+            None => {
+                let folder = self.default_folder.join("pictures");
+                std::fs::create_dir_all(&folder).map_err(|e| CommandError::Io {
+                    path: folder.display().to_string(),
+                    detail: e.to_string(),
+                })?;
+                let file = super::base::printout_name(name, None, print.language.id());
+                match print.format {
+                    PictureFormat::Pdf => folder.join(file),
+                    PictureFormat::Svg => folder.join(file).with_extension("svg"),
+                }
+            }
+        };
+        crate::export::write_file(&path, &bytes)?;
+        Ok(super::files::PrintView {
+            path: path.display().to_string(),
+            bytes: bytes.len() as u64,
+            opened: false,
+        })
+    }
+}
+
 /// The time printed on a printout's footer (local time, to the minute).
 pub fn print_time() -> String {
     chrono::Local::now()

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::base::Desk;
+use super::files::PrintView;
+use super::printer::{PicturePrint, Pictures};
 use crate::error::CommandError;
 use crate::views::ratings::RatingsView;
 
@@ -34,7 +36,27 @@ pub struct RatingsRequest {
     pub library: bool,
 }
 
+/// The ratings' pictures printed (PDF: each title's leaderboard, then the explained
+/// player's history) or saved to post (SVG: the history, else the first leaderboard).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PrintRatingsRequest {
+    pub ratings: RatingsRequest,
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub print: PicturePrint,
+}
+
 impl Desk {
+    /// The ratings' pictures written as a PDF or an SVG.
+    pub fn print_ratings(
+        &mut self,
+        request: PrintRatingsRequest,
+    ) -> Result<PrintView, CommandError> {
+        let view = self.ratings(request.ratings)?;
+        self.write_pictures(&Pictures::Ratings(view), request.print, "ratings")
+    }
+
     /// Ratings over event files, read as they are on disk now.
     pub fn ratings(&mut self, request: RatingsRequest) -> Result<RatingsView, CommandError> {
         let mut files = request.files;

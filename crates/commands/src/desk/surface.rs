@@ -273,9 +273,11 @@ surface! {
 
     // ---- Ratings (desk/ratings.rs) ----
     ratings(RatingsRequest) -> crate::views::ratings::RatingsView: Local, Nothing, Slow, Nothing;
+    print_ratings(PrintRatingsRequest) -> PrintView: Local, Files, Slow, Nothing, Viewer;
 
     // ---- The meta (desk/meta.rs) ----
     meta(MetaRequest) -> crate::views::meta::MetaView: Local, Nothing, Slow, Nothing;
+    print_meta(PrintMetaRequest) -> PrintView: Local, Files, Slow, Nothing, Viewer;
 
     // ---- Deck checks (desk/deck_checks.rs) ----
     deck_check(DeckCheckRequest) -> crate::views::deck_checks::DeckCheckView: Write, Event, Worker, Event;
