@@ -395,10 +395,10 @@ fn every_command_of_the_surface_works_over_an_event_file() {
         "print_ratings",
         json!({ "ratings": { "files": [file.clone()] }, "paper": "letter", "language": "en" }),
     );
-    let path = printed["path"].as_str().unwrap_or_default().to_string();
-    assert!(path.ends_with("ratings-en.pdf"), "{printed}");
+    let written = printed["path"].as_str().unwrap_or_default().to_string();
+    assert!(written.ends_with("ratings-en.pdf"), "{printed}");
     assert_eq!(
-        std::fs::read_to_string(&path).ok().as_deref(),
+        std::fs::read_to_string(&written).ok().as_deref(),
         Some("pdf ratings 1")
     );
 
