@@ -174,5 +174,6 @@ pub fn settings(reporting: Reporting, publish_standings: bool) -> RoomSettings {
     RoomSettings {
         publish_standings,
         reporting,
+        decks_revealed_at: None,
     }
 }

@@ -28,17 +28,20 @@ fn key(player: &tablekeeper_engine::model::Player) -> String {
     player.id.0.to_string()
 }
 
+/// A player's deck label in the meta (empty: no deck data). A team's label is its members'
+/// decks joined, as its members registered them.
+pub(crate) fn player_deck_label(player: &tablekeeper_engine::model::Player) -> String {
+    let labels: Vec<String> = player
+        .decks()
+        .iter()
+        .map(deck_label)
+        .filter(|l| !l.is_empty())
+        .collect();
+    labels.join(" + ")
+}
+
 fn meta_event(event: &Event, id: String) -> MetaEvent {
-    let label = |player: &tablekeeper_engine::model::Player| {
-        // A team's label is its members' decks joined, as its members registered them.
-        let labels: Vec<String> = player
-            .decks()
-            .iter()
-            .map(deck_label)
-            .filter(|l| !l.is_empty())
-            .collect();
-        labels.join(" + ")
-    };
+    let label = player_deck_label;
     MetaEvent {
         id,
         players: event

@@ -13,7 +13,7 @@ use tablekeeper_engine::ratings::{RatedEvent, RatedMatch, RatedOutcome, RatingRu
 
 use crate::error::CommandError;
 use crate::season::{held_at, person, read_event};
-use crate::views::ratings::RatingsView;
+use crate::views::ratings::{MyRatingView, RatingsView};
 
 /// Ratings under `rules` (TOML text; empty: the defaults) over the event files `files`,
 /// one title or all; with `explain`, how each event moved that player's rating.
@@ -35,6 +35,57 @@ pub fn ratings(
         tables.retain(|table| table.title == title);
     }
     RatingsView::of(&tables, explain)
+}
+
+/// Each player of the open event's own rating in its title (by player number), as their
+/// phone shows it once the organizer publishes ratings: the ratings over `files` and the
+/// open event as it stands, the people matched by the library where it knows them.
+pub fn published(
+    rules: &str,
+    files: &[PathBuf],
+    event: &Event,
+    identity: &str,
+    people: &People,
+) -> Result<std::collections::BTreeMap<u32, MyRatingView>, CommandError> {
+    let rules = RatingRules::from_toml(rules)?;
+    let mut events = Vec::with_capacity(files.len() + 1);
+    for path in files {
+        let (other, id) = read_event(path)?;
+        if id != identity {
+            events.push(rated_event(&other, id, people));
+        }
+    }
+    events.push(rated_event(event, identity.to_string(), people));
+    let title = event
+        .settings
+        .title
+        .clone()
+        .unwrap_or_else(|| event.ruleset.id.clone());
+    let tables = compute(&rules, &events);
+    let Some(table) = tables.iter().find(|table| table.title == title) else {
+        return Ok(Default::default());
+    };
+    Ok(event
+        .players
+        .iter()
+        .filter_map(|player| {
+            let key = person_key(identity, player, people);
+            MyRatingView::of(table, &key).map(|view| (player.id.0, view))
+        })
+        .collect())
+}
+
+/// Who `player` of the event `identity` is across events: the library's person where it
+/// knows them, else their publisher ID or name.
+fn person_key(
+    identity: &str,
+    player: &tablekeeper_engine::model::Player,
+    people: &People,
+) -> String {
+    match people.get(&(identity.to_string(), player.id.0)) {
+        Some(number) => format!("library:{number}"),
+        None => person(player),
+    }
 }
 
 /// Who is who across events, from the player library: (event identity, player number in
@@ -76,12 +127,8 @@ pub(crate) fn played_matches(
 
 fn rated_event(event: &Event, id: String, people: &People) -> RatedEvent {
     let event_id = id.clone();
-    let person_of = |player: &tablekeeper_engine::model::Player| match people
-        .get(&(event_id.clone(), player.id.0))
-    {
-        Some(number) => format!("library:{number}"),
-        None => person(player),
-    };
+    let person_of =
+        |player: &tablekeeper_engine::model::Player| person_key(&event_id, player, people);
     let matches = played_matches(event, person_of)
         .into_iter()
         .map(|(a, b, outcome)| RatedMatch { a, b, outcome })

@@ -868,6 +868,32 @@ fn every_phone_step_works_for_whichever_open_event_the_player_is_in() {
 #[test]
 fn no_deck_reaches_a_phone() {
     let room = Room::new("agree");
+    let decks = register_decks(&room);
+    // A reveal set for later hides them until then, as no reveal does.
+    let later = now_ms() + 3_600_000;
+    room.local(
+        "set_room",
+        json!({ "publish_standings": true, "reporting": "agree", "decks_revealed_at": later }),
+    );
+    for body in phone_answers(&room) {
+        for label in decks {
+            assert!(
+                !body.contains(label),
+                "{label} was served to a phone: {body}"
+            );
+        }
+    }
+}
+
+/// The time now in milliseconds since 1970, as the app's clock gives it.
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// Four made-up deck labels, one a player, that appear in nothing else the room serves.
+fn register_decks(room: &Room) -> [&'static str; 4] {
     let decks = [
         "Zorvex Nation",
         "Quillmoor Ride",
@@ -883,8 +909,113 @@ fn no_deck_reaches_a_phone() {
             json!({ "player": player, "nation_clan": label, "ride_line": "", "title": "", "oshi": "", "name": format!("{label} deck") }),
         );
     }
+    decks
+}
+
+/// Once the organizer reveals the decks — at a time set beforehand, or at once — every
+/// phone's room (and the projector, which shows the same room) names each player's deck.
+#[test]
+fn decks_reach_the_phones_once_revealed() {
+    let room = Room::new("agree");
+    let decks = register_decks(&room);
+    let soon = now_ms() + 1_500;
+    room.local(
+        "set_room",
+        json!({ "publish_standings": true, "reporting": "agree", "decks_revealed_at": soon }),
+    );
+    let hidden = room.call("room", Value::Null).json();
+    assert_eq!(hidden["data"]["decks"], Value::Null, "{hidden}");
+    // The time passes: the next poll shows them, with no step by the organizer.
+    let mut revealed = hidden;
+    for _ in 0..40 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        revealed = room.call("room", Value::Null).json();
+        if !revealed["data"]["decks"].is_null() {
+            break;
+        }
+    }
+    assert_ne!(revealed["data"]["version"], Value::Null);
+    let shown = revealed["data"]["decks"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(shown.len(), 4, "{revealed}");
+    for label in decks {
+        assert!(
+            shown
+                .iter()
+                .any(|d| d["deck"].as_str().is_some_and(|deck| deck.contains(label))),
+            "{label} revealed: {revealed}"
+        );
+    }
+    // Hidden again: gone from the next answer.
+    room.local(
+        "set_room",
+        json!({ "publish_standings": true, "reporting": "agree", "decks_revealed_at": null }),
+    );
+    for body in phone_answers(&room) {
+        for label in decks {
+            assert!(!body.contains(label), "{label} after hiding: {body}");
+        }
+    }
+}
+
+/// Published ratings reach each player's phone, their own only: the room everyone sees
+/// carries none, and a player's code shows theirs, with the match that moved it.
+#[test]
+fn a_phone_shows_its_own_rating_once_published() {
+    let room = Room::new("agree");
+    let (a, b, _) = room.table(1);
+    let before = room
+        .call("me", json!({ "code": own_code(&room, a) }))
+        .json();
+    assert_eq!(before["data"]["rating"], Value::Null, "{before}");
+    for table in [1, 2] {
+        room.local(
+            "record_result",
+            json!({ "round": null, "table": table, "result": "a", "replace": false, "override_reason": null }),
+        );
+    }
+    let published = room.local("publish_ratings", json!({ "library": false }));
+    assert_eq!(published["rated_players"], 4, "{published}");
+    let mine = room
+        .call("me", json!({ "code": own_code(&room, a) }))
+        .json();
+    let rating = &mine["data"]["rating"];
+    assert!(
+        rating["rating"].as_i64().is_some_and(|r| r > 1500),
+        "{mine}"
+    );
+    assert_eq!(
+        rating["matches"].as_array().map(Vec::len),
+        Some(1),
+        "{mine}"
+    );
+    assert_eq!(rating["matches"][0]["result"], "win", "{mine}");
+    let theirs = room
+        .call("me", json!({ "code": own_code(&room, b) }))
+        .json();
+    assert!(
+        theirs["data"]["rating"]["rating"]
+            .as_i64()
+            .is_some_and(|r| r < 1500),
+        "{theirs}"
+    );
+    let everyone = room.call("room", Value::Null).body;
+    assert!(!everyone.contains("\"rating\""), "{everyone}");
+    // Taken down: no phone shows a rating.
+    room.local("publish_ratings", Value::Null);
+    let after = room
+        .call("me", json!({ "code": own_code(&room, a) }))
+        .json();
+    assert_eq!(after["data"]["rating"], Value::Null, "{after}");
+}
+
+/// Every answer a phone can get: the page, its script, and each public command asked with
+/// nothing and with a player's own code.
+fn phone_answers(room: &Room) -> Vec<String> {
     let (a, _, _) = room.table(1);
-    let code = own_code(&room, a);
+    let code = own_code(room, a);
     let mut answers = vec![room.get("/").body, room.get("/room.js").body];
     for command in surface::COMMANDS
         .iter()
@@ -895,12 +1026,5 @@ fn no_deck_reaches_a_phone() {
     }
     // The phones' own poll is answered, so the check reads real answers.
     assert!(answers.iter().any(|body| body.contains("山田 太郎")));
-    for body in &answers {
-        for label in decks {
-            assert!(
-                !body.contains(label),
-                "{label} was served to a phone: {body}"
-            );
-        }
-    }
+    answers
 }

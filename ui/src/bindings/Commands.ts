@@ -78,12 +78,16 @@ import type { PlayerRequest } from './PlayerRequest';
 import type { PlayerTicketView } from './PlayerTicketView';
 import type { PlayerView } from './PlayerView';
 import type { Preferences } from './Preferences';
+import type { PrintMetaRequest } from './PrintMetaRequest';
+import type { PrintRatingsRequest } from './PrintRatingsRequest';
 import type { PrintRequest } from './PrintRequest';
 import type { PrintSeasonRequest } from './PrintSeasonRequest';
 import type { PrintView } from './PrintView';
 import type { PrintoutView } from './PrintoutView';
 import type { PrizesRequest } from './PrizesRequest';
 import type { ProjectionRequest } from './ProjectionRequest';
+import type { PublishRatingsRequest } from './PublishRatingsRequest';
+import type { PublishedRatingsView } from './PublishedRatingsView';
 import type { RatingsRequest } from './RatingsRequest';
 import type { RatingsView } from './RatingsView';
 import type { ReadSlipRequest } from './ReadSlipRequest';
@@ -174,7 +178,10 @@ export type Commands = {
   print_season: { request: PrintSeasonRequest; response: PrintView };
   export_season: { request: ExportSeasonRequest; response: ExportView };
   ratings: { request: RatingsRequest; response: RatingsView };
+  print_ratings: { request: PrintRatingsRequest; response: PrintView };
+  publish_ratings: { request: PublishRatingsRequest | null; response: PublishedRatingsView | null };
   meta: { request: MetaRequest; response: MetaView };
+  print_meta: { request: PrintMetaRequest; response: PrintView };
   deck_check: { request: DeckCheckRequest; response: DeckCheckView };
   deck_check_extension: { request: DeckCheckExtensionRequest; response: Array<DeckCheckView> };
   deck_checks: { request: RoundRequest; response: Array<DeckCheckView> };
@@ -290,7 +297,10 @@ export const COMMAND_PROPERTIES = {
   print_season: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: ['viewer'] },
   export_season: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
   ratings: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
+  print_ratings: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: ['viewer'] },
+  publish_ratings: { access: 'local', effect: 'app', thread: 'slow', needs: 'event', hosting: [] },
   meta: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
+  print_meta: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: ['viewer'] },
   deck_check: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   deck_check_extension: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   deck_checks: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },

@@ -3,6 +3,7 @@ import type { DropRequestState } from "./DropRequestState";
 import type { MyCallView } from "./MyCallView";
 import type { MyCutLineView } from "./MyCutLineView";
 import type { MyEntryView } from "./MyEntryView";
+import type { MyRatingView } from "./MyRatingView";
 import type { MyRecordView } from "./MyRecordView";
 import type { MyTableView } from "./MyTableView";
 import type { RoomClock } from "./RoomClock";
@@ -30,4 +31,9 @@ standing: number | null, dropped: boolean, drop_request: DropRequestState | null
  * The player's own line against the planned cut, while the standings are published
  *: never another player's.
  */
-cut_line: MyCutLineView | null, };
+cut_line: MyCutLineView | null, 
+/**
+ * The player's own rating and why it last moved, once the organizer publishes
+ * ratings: never another player's.
+ */
+rating: MyRatingView | null, };

@@ -8,4 +8,10 @@ export type RoomSettings = {
 /**
  * Standings appear on the phones only once the organizer publishes them.
  */
-publish_standings: boolean, reporting: Reporting, };
+publish_standings: boolean, reporting: Reporting, 
+/**
+ * When the players' decks are revealed on the phones and the projector (milliseconds
+ * since 1970; a time already past reveals them at once). `null`: hidden, as until the
+ * organizer reveals them (docs/meta.md).
+ */
+decks_revealed_at: number | null, };

@@ -2,6 +2,7 @@
 import type { BracketView } from "./BracketView";
 import type { Reporting } from "./Reporting";
 import type { RoomClock } from "./RoomClock";
+import type { RoomDeck } from "./RoomDeck";
 import type { RoomEventLink } from "./RoomEventLink";
 import type { RoomSeason } from "./RoomSeason";
 import type { RoomSeat } from "./RoomSeat";
@@ -46,4 +47,9 @@ standings: RoomStandings | null, bracket: BracketView | null,
 /**
  * The season, once the organizer publishes it.
  */
-season: RoomSeason | null, };
+season: RoomSeason | null, 
+/**
+ * Each player's deck label, once the organizer reveals the decks (`null` until then:
+ * no deck reaches a phone or the projector before).
+ */
+decks: Array<RoomDeck> | null, };

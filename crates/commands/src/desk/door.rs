@@ -387,6 +387,9 @@ impl Desk {
             view.standing = view
                 .player
                 .and_then(|p| standings.iter().find(|(n, _)| *n == p).map(|(_, r)| *r));
+            view.rating = view
+                .player
+                .and_then(|p| self.room.ratings.as_ref()?.get(&p).cloned());
         }
         Ok(view)
     }

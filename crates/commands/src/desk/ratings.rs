@@ -47,7 +47,66 @@ pub struct PrintRatingsRequest {
     pub print: PicturePrint,
 }
 
+/// Ratings published to the players' phones: each player sees their own rating in the
+/// event's title and how their latest rated event moved it. Over the player library's
+/// events (when `library`), `files` and the open event as it stands, under `rules` (TOML;
+/// none: the defaults).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PublishRatingsRequest {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub rules: Option<String>,
+    #[serde(default)]
+    #[ts(as = "Vec<String>")]
+    pub files: Vec<PathBuf>,
+    #[serde(default)]
+    pub library: bool,
+}
+
+/// What publishing ratings did: how many of the event's players have a rating to see.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PublishedRatingsView {
+    pub rated_players: u32,
+    pub players: u32,
+}
+
 impl Desk {
+    /// Publishes each player's own rating to their phone (computed now; publishing again
+    /// refreshes it), or stops showing ratings (`null`).
+    pub fn publish_ratings(
+        &mut self,
+        request: Option<PublishRatingsRequest>,
+    ) -> Result<Option<PublishedRatingsView>, CommandError> {
+        self.session()?;
+        let Some(request) = request else {
+            self.room.ratings = None;
+            return Ok(None);
+        };
+        let mut files = request.files;
+        let mut people = crate::ratings::People::new();
+        if request.library {
+            let (seen, known) = self.library_people()?;
+            files.extend(seen);
+            people = known;
+        }
+        let session = self.session()?;
+        let ratings = crate::ratings::published(
+            request.rules.as_deref().unwrap_or(""),
+            &files,
+            session.event(),
+            &session.identity(),
+            &people,
+        )?;
+        let view = PublishedRatingsView {
+            rated_players: u32::try_from(ratings.len()).unwrap_or(u32::MAX),
+            players: u32::try_from(session.event().players.len()).unwrap_or(u32::MAX),
+        };
+        self.room.ratings = Some(ratings);
+        Ok(Some(view))
+    }
+
     /// The ratings' pictures written as a PDF or an SVG.
     pub fn print_ratings(
         &mut self,

@@ -27,6 +27,19 @@ pub struct RoomSettings {
     /// Standings appear on the phones only once the organizer publishes them.
     pub publish_standings: bool,
     pub reporting: Reporting,
+    /// When the players' decks are revealed on the phones and the projector (milliseconds
+    /// since 1970; a time already past reveals them at once). `null`: hidden, as until the
+    /// organizer reveals them (docs/meta.md).
+    #[serde(default)]
+    #[ts(type = "number | null")]
+    pub decks_revealed_at: Option<i64>,
+}
+
+impl RoomSettings {
+    /// Whether the decks are revealed at `now` (milliseconds since 1970).
+    pub fn decks_revealed(&self, now: i64) -> bool {
+        self.decks_revealed_at.is_some_and(|at| now >= at)
+    }
 }
 
 /// The round clock as the app runs it (its timer's state), in milliseconds; times are the

@@ -31,6 +31,9 @@ pub struct Room {
     pub season: Option<RoomSeason>,
     /// Bumped whenever the published season changes (the view's cache key has it).
     pub season_revision: u64,
+    /// Each player's own rating (by player number) once the organizer publishes ratings,
+    /// as it stood when published: only that player's phone is shown theirs.
+    pub ratings: Option<std::collections::BTreeMap<u32, crate::views::ratings::MyRatingView>>,
 }
 
 /// A season's table as the phones show it: rank, name, points and events
@@ -185,6 +188,19 @@ pub struct RoomBase {
     pub bracket: Option<BracketView>,
     /// The season, once the organizer publishes it.
     pub season: Option<RoomSeason>,
+    /// Each player's deck label, once the organizer reveals the decks (`null` until then:
+    /// no deck reaches a phone or the projector before).
+    pub decks: Option<Vec<RoomDeck>>,
+}
+
+/// A player's deck as the room shows it once the decks are revealed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoomDeck {
+    pub number: u32,
+    pub name: String,
+    /// The deck label, as the meta counts it (the ruleset's deck parts, or a free name).
+    pub deck: String,
 }
 
 /// Everything a phone shows.
@@ -236,9 +252,10 @@ impl RoomSnapshot {
     }
 }
 
-/// What the cached part was built from: the event's revision, the settings, the reports and
-/// the published season.
-type CacheKey = (usize, RoomSettings, u64, u64);
+/// What the cached part was built from: the event's revision, the settings, the reports,
+/// the published season and whether the decks are revealed yet (a reveal may come at a
+/// time set beforehand).
+type CacheKey = (usize, RoomSettings, u64, u64, bool);
 
 /// The event's revision and whether the standings are published.
 type CutLineKey = (usize, bool);
@@ -317,11 +334,12 @@ impl Room {
             self.settings,
             self.report_revision,
             self.season_revision,
+            self.settings.decks_revealed(now),
         );
         let cached = match self.cached.take() {
             Some(cached) if cached.key == key => cached,
             _ => {
-                let base = self.build(session)?;
+                let base = self.build(session, key.4)?;
                 let json: Arc<str> = serde_json::to_string(&base)
                     .map_err(|e| {
                         CommandError::input(
@@ -345,17 +363,18 @@ impl Room {
         self.cached = Some(cached);
         let clock = self.clock.as_ref().map(|clock| room_clock(clock, now));
         let version = format!(
-            "{}.{}.{}.{}.{}",
+            "{}.{}.{}.{}.{}.{}",
             key.0,
             self.settings_revision(),
             key.2,
             key.3,
+            u8::from(key.4),
             clock_version(self.clock.as_ref())
         );
         Ok((parts.0, parts.1, clock, version))
     }
 
-    fn build(&self, session: &Session) -> Result<RoomBase, CommandError> {
+    fn build(&self, session: &Session, decks_revealed: bool) -> Result<RoomBase, CommandError> {
         let summary = session.summary();
         let event = session.event();
         let current = event
@@ -416,6 +435,19 @@ impl Room {
             standings,
             bracket: session.bracket()?,
             season: self.season.clone(),
+            decks: decks_revealed.then(|| {
+                event
+                    .players
+                    .iter()
+                    .filter(|player| !player.disqualified)
+                    .map(|player| RoomDeck {
+                        number: player.id.0,
+                        name: player.name.clone(),
+                        deck: crate::meta::player_deck_label(player),
+                    })
+                    .filter(|deck| !deck.deck.is_empty())
+                    .collect()
+            }),
         })
     }
 

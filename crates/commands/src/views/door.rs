@@ -272,6 +272,10 @@ pub struct MeView {
     /// The player's own line against the planned cut, while the standings are published
     ///: never another player's.
     pub cut_line: Option<MyCutLineView>,
+    /// The player's own rating and why it last moved, once the organizer publishes
+    /// ratings: never another player's.
+    #[serde(default)]
+    pub rating: Option<crate::views::ratings::MyRatingView>,
 }
 
 /// A phone's own row of the cut line.
@@ -313,6 +317,7 @@ impl MeView {
             call: None,
             clock: None,
             cut_line: None,
+            rating: None,
         })
     }
 
@@ -377,6 +382,7 @@ impl MeView {
             }),
             clock: None,
             cut_line: None,
+            rating: None,
         })
     }
 }

@@ -178,3 +178,90 @@ impl RatingsView {
         Ok(RatingsView { titles, explained })
     }
 }
+
+/// A match of "why did my rating move?" as the player's phone shows it (whole rating points
+/// and percent: a phone shows them rounded, and the view stays comparable).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct MyRatingShareView {
+    pub opponent: String,
+    pub opponent_rating: i64,
+    /// What Glicko-2 expected, in percent.
+    pub expected_percent: i64,
+    /// `win`, `draw` or `loss`.
+    pub result: String,
+    /// Rating points this match moved the rating by, in tenths.
+    pub change_tenths: i64,
+}
+
+/// A player's own rating on their phone, once the organizer publishes ratings: where they
+/// stand in the event's title and how their latest rated event moved it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct MyRatingView {
+    pub title: String,
+    pub rating: i64,
+    pub deviation: i64,
+    pub provisional: bool,
+    pub rank: u32,
+    pub rated_players: u32,
+    /// The latest event that moved it, with its rating before and after and each match.
+    pub event: Option<String>,
+    pub before: Option<i64>,
+    pub matches: Vec<MyRatingShareView>,
+}
+
+/// A real number rounded to the nearest whole (Glicko-2's figures are reals; a phone shows
+/// whole points).
+#[allow(clippy::cast_possible_truncation)]
+fn whole(value: f64) -> i64 {
+    if value.is_finite() {
+        value.round() as i64
+    } else {
+        0
+    }
+}
+
+impl MyRatingView {
+    /// The rating of the player known as `key` in `table`, if they are rated there.
+    pub fn of(table: &TitleRatings, key: &str) -> Option<MyRatingView> {
+        let (rank, player) = table
+            .players
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.key == key)?;
+        let latest = player.changes.last();
+        Some(MyRatingView {
+            title: table.title.clone(),
+            rating: whole(player.rating.rating),
+            deviation: whole(player.rating.deviation),
+            provisional: player.provisional,
+            rank: u32::try_from(rank + 1).unwrap_or(u32::MAX),
+            rated_players: u32::try_from(table.players.len()).unwrap_or(u32::MAX),
+            event: latest.map(|change| change.event_name.clone()),
+            before: latest.map(|change| whole(change.before.rating)),
+            matches: latest
+                .map(|change| {
+                    change
+                        .matches
+                        .iter()
+                        .map(|share| MyRatingShareView {
+                            opponent: share.opponent_name.clone(),
+                            opponent_rating: whole(share.opponent_rating.rating),
+                            expected_percent: whole(share.expected * 100.0),
+                            result: if share.actual >= 1.0 {
+                                "win"
+                            } else if share.actual > 0.0 {
+                                "draw"
+                            } else {
+                                "loss"
+                            }
+                            .to_string(),
+                            change_tenths: whole(share.change * 10.0),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+        })
+    }
+}
