@@ -140,6 +140,10 @@ pub const APP_ONLY: &[(&str, &str)] = &[
         "the season on the players' page is published from the app's Prizes screen while it shares its event; the CLI's serve shows the event alone",
     ),
     (
+        "publish_ratings",
+        "ratings reach the players' phones from the app's Prizes screen while it shares its event; the CLI's ratings command shows them all at the counter",
+    ),
+    (
         "read_slip",
         "a barcode scanner types a slip's code into the app's Results box; the CLI takes the table number",
     ),

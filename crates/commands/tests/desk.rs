@@ -506,6 +506,11 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     let after = host.ok("room", Value::Null);
     assert_eq!(after["season"], Value::Null);
     assert_ne!(after["version"], room["version"], "phones redraw");
+    // Ratings published to the phones: each player's own, over the open event.
+    let rated = host.ok("publish_ratings", json!({ "library": false }));
+    assert_eq!(rated["players"], 9, "{rated}");
+    assert!(rated["rated_players"].as_u64().is_some_and(|n| n > 0), "{rated}");
+    assert_eq!(host.ok("publish_ratings", Value::Null), Value::Null);
 
     // Round 2 entered as played on paper, with a rematch warned about.
     let played: Vec<Value> = host.ok("pairings", json!({ "round": 1 }))["tables"]
