@@ -527,6 +527,7 @@ pub fn run(
                 files,
                 from: dates.from,
                 to: dates.to,
+                for_room: false,
             };
             let view = desk.meta(request.clone())?;
             if let Some(path) = csv {

@@ -13,12 +13,15 @@ use crate::ratings::played_matches;
 use crate::season::read_event;
 use crate::views::meta::MetaView;
 
-/// The meta over the event files `files` (read as they are on disk now).
-pub fn meta(files: &[PathBuf]) -> Result<MetaView, CommandError> {
+/// The meta over the event files `files` (read as they are on disk now), leaving out the
+/// event whose identity is `hidden` (an open event whose decks are not revealed yet).
+pub fn meta(files: &[PathBuf], hidden: Option<&str>) -> Result<MetaView, CommandError> {
     let mut events = Vec::with_capacity(files.len());
     for path in files {
         let (event, id) = read_event(path)?;
-        events.push(meta_event(&event, id));
+        if hidden != Some(id.as_str()) {
+            events.push(meta_event(&event, id));
+        }
     }
     Ok(MetaView::of(&compute(&events)))
 }

@@ -381,6 +381,16 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     assert_eq!(meta["decks"][0]["label"], "", "{meta}");
     assert_eq!(meta["decks"][0]["share"], 889, "8 of 9: {meta}");
     assert_eq!(meta["decks"][1]["label"], "Dragon Empire", "{meta}");
+    // As the projector may show it: the open event's decks are left out until revealed.
+    let projected = host.ok("meta", json!({ "files": [file.clone()], "for_room": true }));
+    assert_eq!(projected["events"], 0, "{projected}");
+    let settings = host.ok("room_settings", Value::Null);
+    let mut revealed = settings.clone();
+    revealed["decks_revealed_at"] = json!(0);
+    host.ok("set_room", revealed);
+    let projected = host.ok("meta", json!({ "files": [file.clone()], "for_room": true }));
+    assert_eq!(projected["events"], 1, "{projected}");
+    host.ok("set_room", settings);
     // Their pictures: written where asked, in the format asked.
     let picture = dir.join("meta.svg");
     host.ok(
@@ -509,7 +519,10 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     // Ratings published to the phones: each player's own, over the open event.
     let rated = host.ok("publish_ratings", json!({ "library": false }));
     assert_eq!(rated["players"], 9, "{rated}");
-    assert!(rated["rated_players"].as_u64().is_some_and(|n| n > 0), "{rated}");
+    assert!(
+        rated["rated_players"].as_u64().is_some_and(|n| n > 0),
+        "{rated}"
+    );
     assert_eq!(host.ok("publish_ratings", Value::Null), Value::Null);
 
     // Round 2 entered as played on paper, with a rematch warned about.

@@ -156,6 +156,7 @@ function renderMine() {
     ? t('myRecord', { w: record.wins, l: record.losses, d: record.draws, p: record.points }) : '');
   write('mine-standing', mine.standing ? t('myStanding', { rank: mine.standing }) : '');
   write('mine-cut', mine.cut_line ? cutLineText(mine.cut_line) : '');
+  renderRating(mine.rating);
   write('mine-drop', mine.dropped ? t('dropped') : mine.drop_request ? t(`drop-${mine.drop_request}`) : '');
   write('mine-call', mine.call ? t(mine.call.claimed ? 'judgeComing' : 'judgeCalled') : '');
   byId('mine-check-in').hidden = !mine.can_check_in;
@@ -164,6 +165,28 @@ function renderMine() {
   // A declined request is said on the phone, and the player may ask again.
   byId('mine-drop-ask').hidden = !playing || mine.drop_request === 'asked' || mine.drop_request === 'confirmed';
   byId('mine-call-judge').hidden = !playing || !!mine.call;
+}
+
+/** The player's own rating and why it last moved, once the organizer publishes ratings.
+ * @param {any} rating */
+function renderRating(rating) {
+  byId('mine-rating').hidden = !rating;
+  if (!rating) return;
+  write('mine-rating-line', t(rating.provisional ? 'ratingProvisional' : 'rating',
+    { rating: rating.rating, deviation: rating.deviation, rank: rating.rank, of: rating.rated_players }));
+  write('mine-rating-moved', rating.event && rating.before !== null
+    ? t('ratingMoved', { event: rating.event, before: rating.before, after: rating.rating }) : '');
+  const list = byId('mine-rating-matches');
+  const lines = rating.matches.map((/** @type {any} */ share) => t('ratingShare', {
+    opponent: share.opponent, rating: share.opponent_rating, expected: share.expected_percent,
+    result: t(share.result === 'win' ? 'won' : share.result === 'draw' ? 'drawn' : 'lost'),
+    change: `${share.change_tenths >= 0 ? '+' : '−'}${Math.floor(Math.abs(share.change_tenths) / 10)}.${Math.abs(share.change_tenths) % 10}`,
+  }));
+  // Written only when they change, so a screen reader is not read the same list again.
+  if (list.dataset.lines !== JSON.stringify(lines)) {
+    list.dataset.lines = JSON.stringify(lines);
+    list.replaceChildren(...lines.map((/** @type {string} */ line) => { const item = document.createElement('li'); item.textContent = line; return item; }));
+  }
 }
 
 /** The player's own line against the planned cut. @param {any} line */

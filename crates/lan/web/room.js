@@ -159,7 +159,7 @@ function renderWords() {
   byId('language').textContent = language === 'ja' ? 'English' : '日本語';
   for (const [id, key] of [['tab-find', 'find'], ['tab-pairings', 'pairings'], ['tab-standings', 'standings'],
     ['tab-bracket', 'bracket'], ['tab-season', 'season'], ['h-season-rank', 'rank'], ['h-season-name', 'player'],
-    ['h-season-points', 'points'], ['h-season-events', 'events'], ['search-label', 'searchLabel'], ['h-table', 'table'], ['h-a', 'player'],
+    ['h-season-points', 'points'], ['h-season-events', 'events'], ['tab-decks', 'decks'], ['h-deck-name', 'player'], ['h-deck', 'deck'], ['search-label', 'searchLabel'], ['h-table', 'table'], ['h-a', 'player'],
     ['h-b', 'opponent'], ['h-result', 'result'], ['h-rank', 'rank'], ['h-name', 'player'],
     ['h-points', 'points'], ['h-record', 'record'], ['report-games-label', 'games'],
     ['report-code-label', 'code'], ['report-cancel', 'cancel'], ['report-send', 'send'],
@@ -255,10 +255,12 @@ function render() {
   byId('tab-standings').hidden = !room.standings;
   byId('tab-bracket').hidden = !room.bracket;
   byId('tab-season').hidden = !room.season;
-  if ((tab === 'standings' && !room.standings) || (tab === 'bracket' && !room.bracket) || (tab === 'season' && !room.season)) tab = 'find';
+  byId('tab-decks').hidden = !room.decks;
+  if ((tab === 'standings' && !room.standings) || (tab === 'bracket' && !room.bracket) || (tab === 'season' && !room.season)
+    || (tab === 'decks' && !room.decks)) tab = 'find';
   byId('tab-enter').hidden = !showEnterTab();
   if (tab === 'enter' && !showEnterTab()) tab = 'find';
-  for (const name of ['enter', 'find', 'pairings', 'standings', 'bracket', 'season']) {
+  for (const name of ['enter', 'find', 'pairings', 'standings', 'bracket', 'season', 'decks']) {
     byId(name).hidden = name !== tab;
     byId(`tab-${name}`).classList.toggle('active', name === tab);
     byId(`tab-${name}`).setAttribute('aria-selected', String(name === tab));
@@ -268,6 +270,7 @@ function render() {
   renderStandings();
   renderBracket();
   renderSeason();
+  renderDecks();
   renderMine();
   tickClock();
 }
@@ -351,6 +354,18 @@ function renderSeason() {
     const row = el('tr');
     row.append(el('td', standing.rank === null ? '—' : String(standing.rank), 'num'), el('td', standing.name),
       el('td', String(standing.points), 'num'), el('td', String(standing.events_played), 'num'));
+    rows.append(row);
+  }
+}
+
+/** Each player's deck, once the organizer reveals them (the room carries none before). */
+function renderDecks() {
+  const rows = byId('deck-rows');
+  rows.replaceChildren();
+  if (!room || !room.decks) return;
+  for (const deck of room.decks) {
+    const row = el('tr');
+    row.append(el('td', `${deck.name} (${deck.number})`), el('td', deck.deck));
     rows.append(row);
   }
 }

@@ -4,4 +4,9 @@
  * The meta over `files`, and the player library's events created from `from` to `to`
  * when either is given (dates `YYYY-MM-DD`, both included).
  */
-export type MetaRequest = { files: Array<string>, from?: string, to?: string, };
+export type MetaRequest = { files: Array<string>, from?: string, to?: string, 
+/**
+ * The meta as the room may see it (the projector): the open event's decks left out
+ * until the organizer reveals them.
+ */
+for_room: boolean, };

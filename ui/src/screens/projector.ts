@@ -159,7 +159,9 @@ export function mountProjector(root: HTMLElement): void {
   const loadBoard = async (view: 'pairings' | 'standings') => {
     try {
       const answer = view === 'pairings' ? await api.call('pairings', { round: null }) : await api.call('standings', { first: null });
-      const key = view + JSON.stringify(answer);
+      // Decks only once revealed: the room's own answer carries them then, and only then.
+      const decks = view === 'standings' ? ((await api.call('room', null).catch(() => null))?.decks ?? null) : null;
+      const key = view + JSON.stringify(answer) + JSON.stringify(decks);
       if (key === lastBoard) return;
       lastBoard = key;
       if ('tables' in answer) {
@@ -167,7 +169,7 @@ export function mountProjector(root: HTMLElement): void {
         pairingsArea.replaceChildren(pairingsBoard(answer, document.documentElement.lang || 'en'));
       } else {
         standingsTitle.textContent = t('projector.standingsTitle', { round: answer.completed_rounds });
-        standingsArea.replaceChildren(standingsBoard(answer));
+        standingsArea.replaceChildren(standingsBoard(answer, decks));
       }
     } catch {
       // No round paired yet, or the event closed: the scorekeeper's window says why.
@@ -180,7 +182,7 @@ export function mountProjector(root: HTMLElement): void {
   let lastMeta = '';
   const loadMeta = async () => {
     try {
-      const view = await api.call('meta', seasonRequestFiles());
+      const view = await api.call('meta', { ...seasonRequestFiles(), for_room: true });
       const key = JSON.stringify(view);
       if (key === lastMeta) return;
       lastMeta = key;

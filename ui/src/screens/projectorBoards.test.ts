@@ -1,7 +1,9 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 
 import type { PairingsView } from '../bindings/PairingsView';
-import { pairingsByName } from './projectorBoards';
+import type { StandingsView } from '../bindings/StandingsView';
+import { pairingsByName, standingsBoard } from './projectorBoards';
 
 const seat = (player: number, name: string) => ({ player, name, points: null, outcome: null });
 const table = (number: number, a: ReturnType<typeof seat>, b: ReturnType<typeof seat>) => ({ table: number, a, b, result: null });
@@ -27,5 +29,22 @@ describe('the posted pairings', () => {
   it('keeps two players of one name apart by number', () => {
     const twins: PairingsView = { ...VIEW, tables: [table(1, seat(7, 'Sam Lee'), seat(6, 'Sam Lee'))], byes: [] };
     expect(pairingsByName(twins, 'en').map((line) => line.player)).toEqual([6, 7]);
+  });
+});
+
+describe('the projected standings', () => {
+  const row = (rank: number, player: number, name: string) =>
+    ({ rank, player, name, points: '9', wins: 3, losses: 0, draws: 0, match_win: null, tiebreakers: [], decided_by_random: false, dropped: false }) as unknown as StandingsView['rows'][number];
+  const view = { completed_rounds: 3, rows: [row(1, 2, 'Aiko Tanaka'), row(2, 1, 'Ben Carter')] } as unknown as StandingsView;
+
+  it('shows no deck while the decks are hidden', () => {
+    const board = standingsBoard(view, null);
+    expect(board.querySelectorAll('[data-testid=projector-deck]')).toHaveLength(0);
+  });
+
+  it("shows each player's deck once they are revealed", () => {
+    const board = standingsBoard(view, [{ number: 2, name: 'Aiko Tanaka', deck: 'Dragon Empire / Overdress' }]);
+    const decks = [...board.querySelectorAll('[data-testid=projector-deck]')].map((d) => d.textContent?.trim());
+    expect(decks).toEqual(['Dragon Empire / Overdress']);
   });
 });

@@ -2,6 +2,7 @@
 // a shop posts on the wall, so each player finds their own line) and the standings' top,
 // both in columns that fill a wide screen. Pure shapes first (tested), then their drawing.
 import type { PairingsView } from '../bindings/PairingsView';
+import type { RoomDeck } from '../bindings/RoomDeck';
 import type { StandingsView } from '../bindings/StandingsView';
 import { h } from '../dom';
 import { t } from '../i18n';
@@ -49,7 +50,10 @@ export function pairingsBoard(view: PairingsView, locale: string): HTMLElement {
 /** The standings' first rows (the screen holds about this many in its columns). */
 export const STANDINGS_ON_SCREEN = 64;
 
-export function standingsBoard(view: StandingsView): HTMLElement {
+/** The standings' top, each player's deck beside their name once the organizer reveals
+ * the decks (`decks`: the room's, `null` while hidden). */
+export function standingsBoard(view: StandingsView, decks: RoomDeck[] | null = null): HTMLElement {
+  const deckOf = new Map((decks ?? []).map((deck) => [deck.number, deck.deck]));
   return h(
     'ol',
     { class: 'projector-board', 'data-testid': 'projector-standings-list' },
@@ -58,7 +62,7 @@ export function standingsBoard(view: StandingsView): HTMLElement {
         'li',
         { 'data-testid': 'projector-standing' },
         h('span', { class: 'table' }, String(row.rank)),
-        h('span', { class: 'name' }, row.name),
+        h('span', { class: 'name' }, row.name, deckOf.has(row.player) ? h('small', { class: 'deck', 'data-testid': 'projector-deck' }, ` ${deckOf.get(row.player)}`) : null),
         h('span', { class: 'opponent' }, `${row.points} · ${t('standings.wld', { wins: row.wins, losses: row.losses, draws: row.draws })}`),
       ),
     ),

@@ -3,14 +3,18 @@
 // player saying why their rating moved, event by event; the meta as share bars and the
 // matchup heat map — the same figures `tablekeeper meta --svg` draws, from the same data
 // (docs/ratings.md, docs/meta.md).
+import * as api from '../api';
 import { call } from '../api';
 import type { MetaView } from '../bindings/MetaView';
 import type { RatingExplanationView } from '../bindings/RatingExplanationView';
 import type { RatingsView } from '../bindings/RatingsView';
-import { h } from '../dom';
+import { field, h } from '../dom';
+import { announce } from '../feedback';
+import { joinPath } from '../format';
 import { localName, t } from '../i18n';
 import { showOnProjector } from '../projectorView';
 import { run } from '../screen';
+import { language, paper } from '../settings';
 import * as state from '../state';
 import { loadSeason } from './season';
 
@@ -189,39 +193,105 @@ export function metaPicture(view: MetaView): HTMLElement {
   );
 }
 
+/** A date box of the panel: `YYYY-MM-DD`, empty for no bound. */
+function dateBox(testid: string, value: string | undefined): HTMLInputElement {
+  const box = h('input', { type: 'date', 'data-testid': testid });
+  box.value = value ?? '';
+  return box;
+}
+
 export function ratingsMetaPanel(): HTMLElement {
   const showRatings = h('button', { type: 'button', 'data-testid': 'ratings-show' }, t('ratingsMeta.showRatings'));
   const showMeta = h('button', { type: 'button', 'data-testid': 'meta-show' }, t('ratingsMeta.showMeta'));
   const area = h('div', { 'data-testid': 'ratings-meta-area' });
   const project = h('button', { type: 'button', 'data-testid': 'meta-projector' }, t('ratingsMeta.projector'));
   project.addEventListener('click', () => void run(() => showOnProjector('meta', t('ratingsMeta.title')), project));
+  const season = seasonRequestFiles();
+  const from = dateBox('meta-from', season.from);
+  const to = dateBox('meta-to', season.to);
+  /** The meta over the season's files and the library's events in the panel's dates. */
+  const metaRequest = () => ({
+    files: seasonRequestFiles().files,
+    ...(from.value ? { from: from.value } : {}),
+    ...(to.value ? { to: to.value } : {}),
+    for_room: false,
+  });
+  const ratingsRequest = () => ({ files: seasonRequestFiles().files, library: false });
   const why = h('div');
+  let explained: string | null = null;
   const explain = (player: string) =>
     void run(async () => {
-      const { files } = seasonRequestFiles();
-      const view = await call('ratings', { files, explain: player, library: false });
+      const view = await call('ratings', { ...ratingsRequest(), explain: player });
+      explained = player;
       why.replaceChildren(explanation(view.explained));
       why.scrollIntoView({ block: 'nearest' });
     });
   showRatings.addEventListener('click', () =>
     void run(async () => {
-      const { files } = seasonRequestFiles();
-      const view = await call('ratings', { files, library: false });
+      const view = await call('ratings', ratingsRequest());
+      explained = null;
       why.replaceChildren();
       area.replaceChildren(ratingsTables(view, explain), why);
     }, showRatings),
   );
   showMeta.addEventListener('click', () =>
     void run(async () => {
-      area.replaceChildren(metaPicture(await call('meta', seasonRequestFiles())));
+      area.replaceChildren(metaPicture(await call('meta', metaRequest())));
     }, showMeta),
   );
+
+  // The same pictures printed (PDF, the printouts' paper and language) or saved to post (SVG).
+  const printMeta = h('button', { type: 'button', 'data-testid': 'meta-print' }, t('ratingsMeta.printMeta'));
+  const saveMeta = h('button', { type: 'button', 'data-testid': 'meta-svg' }, t('ratingsMeta.saveMeta'));
+  const printRatings = h('button', { type: 'button', 'data-testid': 'ratings-print' }, t('ratingsMeta.printRatings'));
+  const printed = (view: { path: string; opened: boolean }) => announce(t(view.opened ? 'print.opened' : 'print.saved', { path: view.path }));
+  printMeta.addEventListener('click', () =>
+    void run(async () => printed(await call('print_meta', { meta: metaRequest(), format: 'pdf', paper: paper(), language: language(), open: true })), printMeta),
+  );
+  printRatings.addEventListener('click', () =>
+    void run(async () => {
+      const ratings = explained ? { ...ratingsRequest(), explain: explained } : ratingsRequest();
+      printed(await call('print_ratings', { ratings, format: 'pdf', paper: paper(), language: language(), open: true }));
+    }, printRatings),
+  );
+  saveMeta.addEventListener('click', () =>
+    void run(async () => {
+      const folder = state.appInfo()?.default_folder;
+      const name = `meta-${language()}.svg`;
+      const target = await api.chooseExportFile(t('ratingsMeta.saveMeta'), folder ? joinPath(folder, name) : name, 'svg');
+      if (!target) return;
+      printed(await call('print_meta', { meta: metaRequest(), format: 'svg', paper: paper(), language: language(), open: false, output: target }));
+    }, saveMeta),
+  );
+
+  // Each player's own rating on their phone (the open event's players, while it is shared).
+  const publish = h('button', { type: 'button', 'data-testid': 'ratings-publish' }, t('ratingsMeta.publish'));
+  const unpublish = h('button', { type: 'button', 'data-testid': 'ratings-unpublish' }, t('ratingsMeta.unpublish'));
+  publish.addEventListener('click', () =>
+    void run(async () => {
+      const shown = await call('publish_ratings', ratingsRequest());
+      announce(t('ratingsMeta.published', { rated: shown?.rated_players ?? 0, players: shown?.players ?? 0 }));
+    }, publish),
+  );
+  unpublish.addEventListener('click', () =>
+    void run(async () => {
+      await call('publish_ratings', null);
+      announce(t('ratingsMeta.unpublished'));
+    }, unpublish),
+  );
+  const phones = state.event()
+    ? h('div', { class: 'actions', role: 'group', 'aria-label': t('ratingsMeta.phones') }, h('span', { class: 'label' }, t('ratingsMeta.phones')), publish, unpublish)
+    : null;
+
   return h(
     'section',
     { class: 'panel', 'data-testid': 'ratings-meta-panel' },
     h('h3', {}, t('ratingsMeta.title')),
     h('p', { class: 'hint' }, t('ratingsMeta.hint')),
+    h('div', { class: 'inline' }, field(t('ratingsMeta.from'), from), field(t('ratingsMeta.to'), to)),
     h('div', { class: 'actions' }, showRatings, showMeta, project),
+    h('div', { class: 'actions' }, printRatings, printMeta, saveMeta),
+    phones,
     area,
   );
 }

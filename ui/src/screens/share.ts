@@ -11,6 +11,7 @@ import { announce, showError } from '../feedback';
 import { t } from '../i18n';
 import { say } from '../i18n/messages';
 import { heading, requireEvent, run } from '../screen';
+import { revealAt, revealMode, type RevealMode } from './deckReveal';
 
 const PORT_KEY = 'tablekeeper.share.port';
 const REPORTS_EVERY_MS = 3000;
@@ -35,6 +36,20 @@ export function mountShare(root: HTMLElement): (() => void) | void {
     'off',
   );
   const publish = h('input', { type: 'checkbox', 'data-testid': 'share-publish-standings' });
+  const decks = select(
+    { 'data-testid': 'share-decks' },
+    [
+      ['hidden', t('share.decks.hidden')],
+      ['now', t('share.decks.now')],
+      ['at', t('share.decks.at')],
+    ],
+    'hidden',
+  );
+  const decksTime = h('input', { type: 'time', 'data-testid': 'share-decks-time' });
+  const decksTimeField = field(t('share.decksTime'), decksTime);
+  const decksState = h('p', { class: 'hint', 'data-testid': 'share-decks-state' });
+  /** The reveal time recorded, so another setting's save keeps it. */
+  let revealedAt: number | null = null;
   const reports = h('div', { 'data-testid': 'share-reports' });
   const codes = h('div', { 'data-testid': 'share-codes' });
 
@@ -82,14 +97,34 @@ export function mountShare(root: HTMLElement): (() => void) | void {
   }
   on.addEventListener('change', () => void run(toggle));
 
+  function showDecks(at: number | null): void {
+    const shown = revealMode(at, Date.now());
+    decksTimeField.hidden = decks.value !== 'at';
+    decksState.textContent = t(`share.decksState.${shown.mode}`, { time: shown.time });
+  }
+
   async function saveSettings(): Promise<void> {
-    const settings: RoomSettings = { publish_standings: publish.checked, reporting: reporting.value === 'agree' ? 'agree' : reporting.value === 'confirm' ? 'confirm' : 'off' };
+    const mode = decks.value as RevealMode;
+    const at = revealAt(mode, decksTime.value, Date.now(), revealedAt);
+    decksTimeField.hidden = mode !== 'at';
+    if (at === undefined) {
+      // A time is asked for: wait for it rather than save a reveal nobody chose.
+      if (decksTime.value.trim() === '') return;
+      throw new Error(t('share.decksTimeInvalid'));
+    }
+    const settings: RoomSettings = {
+      publish_standings: publish.checked,
+      reporting: reporting.value === 'agree' ? 'agree' : reporting.value === 'confirm' ? 'confirm' : 'off',
+      decks_revealed_at: at,
+    };
     await call('set_room', settings);
     announce(t('share.settingsSaved'));
     await refresh();
   }
   reporting.addEventListener('change', () => void run(saveSettings));
   publish.addEventListener('change', () => void run(saveSettings));
+  decks.addEventListener('change', () => void run(saveSettings));
+  decksTime.addEventListener('change', () => void run(saveSettings));
 
   function reportLine(report: TableReportView): HTMLElement {
     const line = h(
@@ -131,10 +166,17 @@ export function mountShare(root: HTMLElement): (() => void) | void {
     // Drawn again only when something changed: a control is never replaced (or a choice
     // reset) under the pointer by a refresh that brought nothing new.
     const key = JSON.stringify([settings, pending, tableCodes]);
+    // A reveal set for later comes by itself: its words follow the clock.
+    showDecks(settings.decks_revealed_at ?? null);
     if (key === drawn) return;
     drawn = key;
     reporting.value = settings.reporting;
     publish.checked = settings.publish_standings;
+    revealedAt = settings.decks_revealed_at ?? null;
+    const shown = revealMode(revealedAt, Date.now());
+    decks.value = shown.mode;
+    if (shown.time) decksTime.value = shown.time;
+    showDecks(revealedAt);
     reports.replaceChildren(
       pending.length > 0 ? h('ul', { class: 'share-reports' }, ...pending.map(reportLine)) : h('p', { class: 'hint' }, t('share.noReports')),
     );
@@ -156,6 +198,9 @@ export function mountShare(root: HTMLElement): (() => void) | void {
       h('h3', {}, t('share.roomTitle')),
       checkbox(t('share.publishStandings'), publish),
       field(t('share.reportingLabel'), reporting, t('share.reportingHint')),
+      field(t('share.decksLabel'), decks, t('share.decksHint')),
+      decksTimeField,
+      decksState,
     ),
     h('section', { class: 'panel' }, h('h3', {}, t('share.reportsTitle')), reports),
     h('section', { class: 'panel' }, h('h3', {}, t('share.codesTitle')), h('p', { class: 'hint' }, t('share.codesHint')), codes),

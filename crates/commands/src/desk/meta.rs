@@ -26,6 +26,10 @@ pub struct MetaRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub to: Option<String>,
+    /// The meta as the room may see it (the projector): the open event's decks left out
+    /// until the organizer reveals them.
+    #[serde(default)]
+    pub for_room: bool,
 }
 
 /// The meta's picture printed (PDF) or saved to post (SVG).
@@ -43,7 +47,14 @@ impl Desk {
     pub fn meta(&mut self, request: MetaRequest) -> Result<MetaView, CommandError> {
         let mut files = request.files;
         files.extend(self.library_files_between(request.from.as_deref(), request.to.as_deref())?);
-        crate::meta::meta(&files)
+        let now = chrono::Utc::now().timestamp_millis();
+        let hidden = match &self.session {
+            Some(session) if request.for_room && !self.room.settings.decks_revealed(now) => {
+                Some(session.identity())
+            }
+            _ => None,
+        };
+        crate::meta::meta(&files, hidden.as_deref())
     }
 
     /// The meta's picture written as a PDF or an SVG.

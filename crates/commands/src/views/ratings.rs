@@ -179,6 +179,16 @@ impl RatingsView {
     }
 }
 
+/// How a rated match ended for the player: Glicko-2's score of 1, ½ or 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+#[ts(export)]
+pub enum MatchScore {
+    Win,
+    Draw,
+    Loss,
+}
+
 /// A match of "why did my rating move?" as the player's phone shows it (whole rating points
 /// and percent: a phone shows them rounded, and the view stays comparable).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -188,8 +198,7 @@ pub struct MyRatingShareView {
     pub opponent_rating: i64,
     /// What Glicko-2 expected, in percent.
     pub expected_percent: i64,
-    /// `win`, `draw` or `loss`.
-    pub result: String,
+    pub result: MatchScore,
     /// Rating points this match moved the rating by, in tenths.
     pub change_tenths: i64,
 }
@@ -250,13 +259,12 @@ impl MyRatingView {
                             opponent_rating: whole(share.opponent_rating.rating),
                             expected_percent: whole(share.expected * 100.0),
                             result: if share.actual >= 1.0 {
-                                "win"
+                                MatchScore::Win
                             } else if share.actual > 0.0 {
-                                "draw"
+                                MatchScore::Draw
                             } else {
-                                "loss"
-                            }
-                            .to_string(),
+                                MatchScore::Loss
+                            },
                             change_tenths: whole(share.change * 10.0),
                         })
                         .collect()
