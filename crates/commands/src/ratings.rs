@@ -56,11 +56,7 @@ pub fn published(
         }
     }
     events.push(rated_event(event, identity.to_string(), people));
-    let title = event
-        .settings
-        .title
-        .clone()
-        .unwrap_or_else(|| event.ruleset.id.clone());
+    let title = title_of(event);
     let tables = compute(&rules, &events);
     let Some(table) = tables.iter().find(|table| table.title == title) else {
         return Ok(Default::default());
@@ -86,6 +82,16 @@ fn person_key(
         Some(number) => format!("library:{number}"),
         None => person(player),
     }
+}
+
+/// The game an event was played in: its title preset, else its ruleset (a Vanguard
+/// rating is not a Digimon rating; the meta's deck names are offered per game too).
+pub(crate) fn title_of(event: &Event) -> String {
+    event
+        .settings
+        .title
+        .clone()
+        .unwrap_or_else(|| event.ruleset.id.clone())
 }
 
 /// Who is who across events, from the player library: (event identity, player number in
@@ -138,11 +144,7 @@ fn rated_event(event: &Event, id: String, people: &People) -> RatedEvent {
         id,
         held_at,
         name: event.settings.name.clone(),
-        title: event
-            .settings
-            .title
-            .clone()
-            .unwrap_or_else(|| event.ruleset.id.clone()),
+        title: title_of(event),
         players: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
         names: event
             .players

@@ -203,6 +203,10 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     let players = host.ok("players", Value::Null);
     assert_eq!(players.as_array().map(Vec::len), Some(9));
     let deck = host.ok("set_deck", json!({ "player": "Ann", "nation_clan": "Dragon Empire", "ride_line": "", "title": "", "oshi": "" }));
+    assert_eq!(
+        host.ok("deck_parts", Value::Null)["nation_clan"],
+        json!(["Dragon Empire"])
+    );
     assert_eq!(deck["name"], "Ann");
     let fixed = host.ok("set_fixed_table", json!({ "player": "Bob", "table": 4 }));
     assert_eq!(fixed["fixed_table"], 4);
@@ -953,6 +957,34 @@ fn room_commands(host: &mut Host, dir: &Path) {
     );
     assert_eq!(printout["file_name"], "slips-round-1-en.pdf");
     assert!(printout["bytes"].as_array().is_some_and(|b| !b.is_empty()));
+}
+
+/// The deck boxes offer the parts and names used before: in the open event and in the
+/// library's earlier events of the same game, never another game's.
+#[test]
+fn deck_boxes_offer_what_earlier_events_of_the_same_game_used() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = dir.path();
+    let mut host = Host::new(dir);
+    host.ok("create_event", json!({ "name": "Week 1", "ruleset": "bushiroad-en", "planned_rounds": 3, "path": path(dir, "week1.tkevent") }));
+    host.ok("add_players", json!({ "names": ["Ann", "Bea"] }));
+    host.ok("set_deck", json!({ "player": "Ann", "nation_clan": "Keter Sanctuary", "ride_line": "Bastion", "title": "", "oshi": "" }));
+    host.ok("set_deck", json!({ "player": "Bea", "nation_clan": "", "ride_line": "", "title": "", "oshi": "", "name": "Blue Knights" }));
+    let own = host.ok("deck_parts", Value::Null);
+    assert_eq!(own["nation_clan"], json!(["Keter Sanctuary"]), "{own}");
+    assert_eq!(own["name"], json!(["Blue Knights"]), "{own}");
+    host.ok("create_event", json!({ "name": "Week 2", "ruleset": "bushiroad-en", "planned_rounds": 3, "path": path(dir, "week2.tkevent") }));
+    let earlier = host.ok("deck_parts", Value::Null);
+    assert_eq!(
+        earlier["nation_clan"],
+        json!(["Keter Sanctuary"]),
+        "{earlier}"
+    );
+    assert_eq!(earlier["ride_line"], json!(["Bastion"]), "{earlier}");
+    host.ok("create_event", json!({ "name": "Digimon", "ruleset": "bandai", "planned_rounds": 3, "path": path(dir, "digimon.tkevent") }));
+    let other_game = host.ok("deck_parts", Value::Null);
+    assert_eq!(other_game["nation_clan"], json!([]), "{other_game}");
+    assert_eq!(other_game["name"], json!([]), "{other_game}");
 }
 
 #[test]

@@ -23,6 +23,7 @@ import type { DecideEntryRequest } from './DecideEntryRequest';
 import type { DeckCheckExtensionRequest } from './DeckCheckExtensionRequest';
 import type { DeckCheckRequest } from './DeckCheckRequest';
 import type { DeckCheckView } from './DeckCheckView';
+import type { DeckPartsView } from './DeckPartsView';
 import type { DeskCallRequest } from './DeskCallRequest';
 import type { DoorPageView } from './DoorPageView';
 import type { DoorSettings } from './DoorSettings';
@@ -182,6 +183,7 @@ export type Commands = {
   publish_ratings: { request: PublishRatingsRequest | null; response: PublishedRatingsView | null };
   meta: { request: MetaRequest; response: MetaView };
   print_meta: { request: PrintMetaRequest; response: PrintView };
+  deck_parts: { request: null; response: DeckPartsView };
   deck_check: { request: DeckCheckRequest; response: DeckCheckView };
   deck_check_extension: { request: DeckCheckExtensionRequest; response: Array<DeckCheckView> };
   deck_checks: { request: RoundRequest; response: Array<DeckCheckView> };
@@ -301,6 +303,7 @@ export const COMMAND_PROPERTIES = {
   publish_ratings: { access: 'local', effect: 'app', thread: 'slow', needs: 'event', hosting: [] },
   meta: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
   print_meta: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: ['viewer'] },
+  deck_parts: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   deck_check: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   deck_check_extension: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   deck_checks: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },

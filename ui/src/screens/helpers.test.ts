@@ -103,4 +103,11 @@ describe('usedDeckParts', () => {
     expect(used.name).toEqual(['Green']);
     expect(used.title).toEqual([]);
   });
+
+  it("adds the parts of the library's earlier events of the same game", () => {
+    const earlier = { nation_clan: ['Keter Sanctuary'], ride_line: ['Bastion'], title: [], oshi: [], name: ['Blue Knights'] };
+    const used = usedDeckParts([], earlier);
+    expect(used.nation_clan).toEqual(['Keter Sanctuary']);
+    expect(used.name).toEqual(['Blue Knights']);
+  });
 });

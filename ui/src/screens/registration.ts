@@ -5,6 +5,7 @@
 // their player ticket (their own code for reporting from a phone). The door (entries from
 // the players' phones, the waiting list, check-in, drop requests) is its own panel (door.ts).
 import { call } from '../api';
+import type { DeckPartsView } from '../bindings/DeckPartsView';
 import type { PlayerTicketView } from '../bindings/PlayerTicketView';
 import { field, h, onEnter } from '../dom';
 import { announce, announceWithUndo, showProblem } from '../feedback';
@@ -269,8 +270,10 @@ function importSection(imported: () => Promise<void>): HTMLElement {
 /** Deck keys for finalist selection by deck (Nation/Clan, Ride Line, Title, Oshi). */
 /** The deck parts and names already registered in the event, each list sorted and once:
  * what the deck boxes offer, so a label is typed once and picked after (docs/meta.md). */
-export function usedDeckParts(players: readonly PlayerView[]): Record<'nation_clan' | 'ride_line' | 'title' | 'oshi' | 'name', string[]> {
+export function usedDeckParts(players: readonly PlayerView[], earlier: DeckPartsView | null = null): Record<'nation_clan' | 'ride_line' | 'title' | 'oshi' | 'name', string[]> {
   const parts = { nation_clan: new Set<string>(), ride_line: new Set<string>(), title: new Set<string>(), oshi: new Set<string>(), name: new Set<string>() };
+  // The library's earlier events of the same game too: a label is typed once, then picked.
+  if (earlier) for (const key of Object.keys(parts) as (keyof typeof parts)[]) for (const value of earlier[key]) parts[key].add(value);
   for (const player of players) {
     for (const deck of [player.deck, ...(player.member_decks ?? [])]) {
       if (!deck) continue;
@@ -309,10 +312,20 @@ function deckPanel(changed: () => Promise<void>): { element: HTMLElement; offer:
       await changed();
     }, save);
   });
-  const offer = (players: readonly PlayerView[]) => {
-    const used = usedDeckParts(players);
+  let earlier: DeckPartsView | null = null;
+  let players: readonly PlayerView[] = [];
+  const offer = (registered: readonly PlayerView[]) => {
+    players = registered;
+    const used = usedDeckParts(players, earlier);
     for (const key of Object.keys(lists) as (keyof typeof lists)[]) lists[key].replaceChildren(...used[key].map((value) => h('option', { value })));
   };
+  // Asked once: the earlier events do not change while the screen is open.
+  void call('deck_parts', null)
+    .then((parts) => {
+      earlier = parts;
+      offer(players);
+    })
+    .catch(() => undefined);
   const element = h(
     'details',
     { class: 'panel' },

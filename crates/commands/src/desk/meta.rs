@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::base::Desk;
+use super::base::{Desk, Nothing};
 use super::files::PrintView;
 use super::printer::{PicturePrint, Pictures};
 use crate::error::CommandError;
-use crate::views::meta::MetaView;
+use crate::views::meta::{DeckPartsView, MetaView};
+use tablekeeper_engine::model::DeckData;
 
 /// The meta over `files`, and the player library's events created from `from` to `to`
 /// when either is given (dates `YYYY-MM-DD`, both included).
@@ -55,6 +56,41 @@ impl Desk {
             _ => None,
         };
         crate::meta::meta(&files, hidden.as_deref())
+    }
+
+    /// The deck parts and names already used in the open event and in the library's earlier
+    /// events of the same game, for the deck boxes to offer. An earlier event's file that
+    /// cannot be read (moved, on a stick not plugged in) is passed over: the list is a help
+    /// for typing, never a reason to refuse.
+    pub fn deck_parts(&mut self, _: Nothing) -> Result<DeckPartsView, CommandError> {
+        let (title, identity) = {
+            let session = self.session()?;
+            (
+                crate::ratings::title_of(session.event()),
+                session.identity(),
+            )
+        };
+        let files = self
+            .library_people()
+            .map(|(files, _)| files)
+            .unwrap_or_default();
+        let mut decks: Vec<DeckData> = Vec::new();
+        for file in files {
+            if let Ok((event, id)) = crate::season::read_event(&file)
+                && id != identity
+                && crate::ratings::title_of(&event) == title
+            {
+                decks.extend(event.players.iter().flat_map(|player| player.decks()));
+            }
+        }
+        decks.extend(
+            self.session()?
+                .event()
+                .players
+                .iter()
+                .flat_map(|player| player.decks()),
+        );
+        Ok(DeckPartsView::of(&decks))
     }
 
     /// The meta's picture written as a PDF or an SVG.

@@ -279,6 +279,7 @@ surface! {
     // ---- The meta (desk/meta.rs) ----
     meta(MetaRequest) -> crate::views::meta::MetaView: Local, Nothing, Slow, Nothing;
     print_meta(PrintMetaRequest) -> PrintView: Local, Files, Slow, Nothing, Viewer;
+    deck_parts(Nothing) -> crate::views::meta::DeckPartsView: Local, Nothing, Worker, Event;
 
     // ---- Deck checks (desk/deck_checks.rs) ----
     deck_check(DeckCheckRequest) -> crate::views::deck_checks::DeckCheckView: Write, Event, Worker, Event;

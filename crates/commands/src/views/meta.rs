@@ -105,3 +105,47 @@ mod tests {
         assert_eq!(per_mille(5, 5), 1000);
     }
 }
+
+/// The deck parts (and free deck names) already used, each list sorted and without
+/// repeats: what the deck boxes offer, so a label is typed once and picked after.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DeckPartsView {
+    pub nation_clan: Vec<String>,
+    pub ride_line: Vec<String>,
+    pub title: Vec<String>,
+    pub oshi: Vec<String>,
+    pub name: Vec<String>,
+}
+
+impl DeckPartsView {
+    /// The parts of every deck of `decks` (blank parts left out).
+    pub fn of<'a>(
+        decks: impl IntoIterator<Item = &'a tablekeeper_engine::model::DeckData>,
+    ) -> DeckPartsView {
+        use std::collections::BTreeSet;
+        let mut sets: [BTreeSet<String>; 5] = Default::default();
+        for deck in decks {
+            let parts = [
+                &deck.nation_clan,
+                &deck.ride_line,
+                &deck.title,
+                &deck.oshi,
+                &deck.name,
+            ];
+            for (set, part) in sets.iter_mut().zip(parts) {
+                if let Some(value) = part.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+                    set.insert(value.to_string());
+                }
+            }
+        }
+        let [nation_clan, ride_line, title, oshi, name] = sets.map(|set| set.into_iter().collect());
+        DeckPartsView {
+            nation_clan,
+            ride_line,
+            title,
+            oshi,
+            name,
+        }
+    }
+}
