@@ -184,6 +184,22 @@ describe('prizes and a season in the real app window', () => {
     });
   });
 
+  step('the meta and the ratings are printed as the same pictures (PDF)', async () => {
+    await clearStatus(app);
+    await app.click('meta-print');
+    const meta = (await status(app, /meta-en\.pdf/)).match(/\/\S*meta-en\.pdf/)?.[0] ?? '';
+    assert.ok(existsSync(meta), `the meta's PDF at ${meta}`);
+    const metaText = await pdfText(meta);
+    assert.match(metaText, /Meta share/);
+    for (const deck of DECKS) assert.ok(metaText.includes(deck), `${deck} printed in\n${metaText}`);
+    await clearStatus(app);
+    await app.click('ratings-print');
+    const ratings = (await status(app, /ratings-en\.pdf/)).match(/\/\S*ratings-en\.pdf/)?.[0] ?? '';
+    const ratingsText = await pdfText(ratings);
+    // The leaderboard, then the history of the player last explained: a page each.
+    assert.equal(ratingsText.split('\f').filter((page) => page.trim()).length, 2, ratingsText);
+  });
+
   step('the season is printed as a PDF naming every player', async () => {
     await clearStatus(app);
     await app.click('season-print');
