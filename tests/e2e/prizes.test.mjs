@@ -166,8 +166,11 @@ describe('prizes and a season in the real app window', () => {
   step("the season's ratings and meta: a rating explained, the decks' shares and matchups drawn", async () => {
     await app.click('ratings-show');
     await waitFor(async () => (await app.findAll('[data-testid="rating-row"]')).length === 9, { message: 'nine rated players' });
+    // The leaderboard and the history are the printed pictures' own drawing.
+    await waitFor(async () => (await app.findAll('[data-testid="ratings-leaderboard"] svg rect')).length >= 9, { message: 'the leaderboard drawn' });
     await app.click('rating-why');
     await app.waitForText('rating-explanation', /expected \d+%/);
+    await waitFor(async () => (await app.findAll('[data-testid="rating-history"] svg circle')).length >= 2, { message: "the player's rating history drawn" });
     await app.execute(`document.querySelector('[data-testid=ratings-meta-panel]').scrollIntoView()`);
     await app.screenshot('16-ratings-why');
     await app.click('meta-show');

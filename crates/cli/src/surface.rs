@@ -140,6 +140,10 @@ pub const APP_ONLY: &[(&str, &str)] = &[
         "the season on the players' page is published from the app's Prizes screen while it shares its event; the CLI's serve shows the event alone",
     ),
     (
+        "ratings_picture",
+        "the app shows the ratings' picture on screen; the CLI writes the same drawing with ratings --svg",
+    ),
+    (
         "deck_parts",
         "the app's deck boxes offer the parts used before as the scorekeeper types; the CLI's deck command takes them as typed",
     ),

@@ -409,6 +409,11 @@ fn every_command_of_the_surface_works_over_an_event_file() {
         "print_ratings",
         json!({ "ratings": { "files": [file.clone()] }, "paper": "letter", "language": "en" }),
     );
+    let drawn = host.ok(
+        "ratings_picture",
+        json!({ "ratings": { "files": [file.clone()] }, "language": "en" }),
+    );
+    assert_eq!(drawn, "svg ratings 1");
     let written = printed["path"].as_str().unwrap_or_default().to_string();
     assert!(written.ends_with("ratings-en.pdf"), "{printed}");
     assert_eq!(

@@ -26,6 +26,15 @@ const BAR_WIDTH: f64 = 420.0;
 const ROW: f64 = 26.0;
 const CELL: f64 = 56.0;
 
+/// A rated title's name in `language` (its title preset's, else as recorded).
+fn title_name(id: &str, language: Language) -> String {
+    let names = tablekeeper_commands::room::TitleName::of(id);
+    match language {
+        Language::Ja => names.ja,
+        _ => names.en,
+    }
+}
+
 /// A per-mille figure as "12.5%".
 fn percent(per_mille: u32) -> String {
     format!("{}.{}%", per_mille / 10, per_mille % 10)
@@ -263,7 +272,7 @@ pub fn rating_history_figure(explained: &RatingExplanationView, language: Langua
         format!(
             "{} — {} ({} {})",
             explained.name,
-            explained.title,
+            title_name(&explained.title, language),
             explained.changes.len(),
             words.events
         ),

@@ -166,7 +166,7 @@ impl Figure {
     pub fn svg(&self) -> String {
         let (width, height) = (self.width, self.height);
         let mut svg = format!(
-            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="'Noto Sans', 'Noto Sans JP', 'Noto Sans CJK JP', 'IPAexGothic', sans-serif" font-size="14"><rect width="100%" height="100%" fill="#ffffff"/>"##
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="'Noto Sans', 'DejaVu Sans', 'Noto Sans JP', 'Noto Sans CJK JP', 'IPAexGothic', 'Noto Sans CJK KR', 'Noto Sans CJK SC', sans-serif" font-size="14"><rect width="100%" height="100%" fill="#ffffff"/>"##
         );
         for mark in &self.marks {
             let _ = match mark {

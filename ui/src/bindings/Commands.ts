@@ -89,6 +89,7 @@ import type { PrizesRequest } from './PrizesRequest';
 import type { ProjectionRequest } from './ProjectionRequest';
 import type { PublishRatingsRequest } from './PublishRatingsRequest';
 import type { PublishedRatingsView } from './PublishedRatingsView';
+import type { RatingsPictureRequest } from './RatingsPictureRequest';
 import type { RatingsRequest } from './RatingsRequest';
 import type { RatingsView } from './RatingsView';
 import type { ReadSlipRequest } from './ReadSlipRequest';
@@ -180,6 +181,7 @@ export type Commands = {
   export_season: { request: ExportSeasonRequest; response: ExportView };
   ratings: { request: RatingsRequest; response: RatingsView };
   print_ratings: { request: PrintRatingsRequest; response: PrintView };
+  ratings_picture: { request: RatingsPictureRequest; response: string };
   publish_ratings: { request: PublishRatingsRequest | null; response: PublishedRatingsView | null };
   meta: { request: MetaRequest; response: MetaView };
   print_meta: { request: PrintMetaRequest; response: PrintView };
@@ -300,6 +302,7 @@ export const COMMAND_PROPERTIES = {
   export_season: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
   ratings: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
   print_ratings: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: ['viewer'] },
+  ratings_picture: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
   publish_ratings: { access: 'local', effect: 'app', thread: 'slow', needs: 'event', hosting: [] },
   meta: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
   print_meta: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: ['viewer'] },

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { MetaView } from '../bindings/MetaView';
 import { initI18n } from '../i18n';
-import { heat, metaPicture, percent } from './ratingsMeta';
+import { heat, metaPicture, percent, pictureOf } from './ratingsMeta';
 
 const VIEW: MetaView = {
   events: 2,
@@ -43,5 +43,19 @@ describe('the meta picture', () => {
     expect(cells).toHaveLength(1);
     expect(cells[0]?.textContent).toBe('3-1-075.0%');
     expect(cells[0]?.getAttribute('title')).toBe('95% interval: 30–95%');
+  });
+});
+
+describe("the ratings' picture", () => {
+  it('is taken as SVG, its text as text, sized by the panel', () => {
+    const holder = pictureOf('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="420"><text x="1" y="2">Aiko &lt;b&gt;</text></svg>', 'rating-history');
+    const svg = holder.querySelector('svg');
+    expect(svg?.getAttribute('width')).toBeNull();
+    expect(holder.querySelector('text')?.textContent).toBe('Aiko <b>');
+    expect(holder.querySelector('b')).toBeNull();
+  });
+
+  it('shows nothing for text that is not a picture', () => {
+    expect(pictureOf('<p>not a picture</p>', 'x').children).toHaveLength(0);
   });
 });

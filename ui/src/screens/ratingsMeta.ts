@@ -193,6 +193,19 @@ export function metaPicture(view: MetaView): HTMLElement {
   );
 }
 
+/** The ratings' drawing (SVG text made by the printing crate, names escaped there) as an
+ * element: parsed as SVG, never as HTML, so nothing in it runs. */
+export function pictureOf(svg: string, testid: string): HTMLElement {
+  const holder = h('div', { class: 'chart', 'data-testid': testid, role: 'img' });
+  const parsed = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
+  if (parsed.nodeName === 'svg') {
+    parsed.removeAttribute('width');
+    parsed.removeAttribute('height');
+    holder.append(document.importNode(parsed, true));
+  }
+  return holder;
+}
+
 /** A date box of the panel: `YYYY-MM-DD`, empty for no bound. */
 function dateBox(testid: string, value: string | undefined): HTMLInputElement {
   const box = h('input', { type: 'date', 'data-testid': testid });
@@ -221,17 +234,22 @@ export function ratingsMetaPanel(): HTMLElement {
   let explained: string | null = null;
   const explain = (player: string) =>
     void run(async () => {
-      const view = await call('ratings', { ...ratingsRequest(), explain: player });
+      const request = { ...ratingsRequest(), explain: player };
+      const [view, svg] = await Promise.all([call('ratings', request), call('ratings_picture', { ratings: request, language: language() })]);
       explained = player;
-      why.replaceChildren(explanation(view.explained));
+      const history = pictureOf(svg, 'rating-history');
+      history.setAttribute('aria-label', t('ratingsMeta.historyOf', { name: player }));
+      why.replaceChildren(history, explanation(view.explained));
       why.scrollIntoView({ block: 'nearest' });
     });
   showRatings.addEventListener('click', () =>
     void run(async () => {
-      const view = await call('ratings', ratingsRequest());
+      const [view, svg] = await Promise.all([call('ratings', ratingsRequest()), call('ratings_picture', { ratings: ratingsRequest(), language: language() })]);
       explained = null;
       why.replaceChildren();
-      area.replaceChildren(ratingsTables(view, explain), why);
+      const board = pictureOf(svg, 'ratings-leaderboard');
+      board.setAttribute('aria-label', t('ratingsMeta.leaderboard'));
+      area.replaceChildren(view.titles.length > 0 ? board : h('span'), ratingsTables(view, explain), why);
     }, showRatings),
   );
   showMeta.addEventListener('click', () =>

@@ -72,7 +72,35 @@ pub struct PublishedRatingsView {
     pub players: u32,
 }
 
+/// The ratings' picture to show in the app: with `explain` the player's rating history,
+/// else the first title's leaderboard, in `language`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RatingsPictureRequest {
+    pub ratings: RatingsRequest,
+    pub language: tablekeeper_words::Language,
+}
+
 impl Desk {
+    /// The ratings' picture as SVG text: the very drawing `print_ratings` writes.
+    pub fn ratings_picture(
+        &mut self,
+        request: RatingsPictureRequest,
+    ) -> Result<String, CommandError> {
+        let printer = self
+            .picture_printer
+            .ok_or_else(super::files::no_printer)?;
+        let view = self.ratings(request.ratings)?;
+        let bytes = printer(
+            &Pictures::Ratings(view),
+            super::printer::PictureFormat::Svg,
+            crate::vocabulary::Paper::A4,
+            request.language,
+            "",
+        )?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
     /// Publishes each player's own rating to their phone (computed now; publishing again
     /// refreshes it), or stops showing ratings (`null`).
     pub fn publish_ratings(

@@ -274,6 +274,7 @@ surface! {
     // ---- Ratings (desk/ratings.rs) ----
     ratings(RatingsRequest) -> crate::views::ratings::RatingsView: Local, Nothing, Slow, Nothing;
     print_ratings(PrintRatingsRequest) -> PrintView: Local, Files, Slow, Nothing, Viewer;
+    ratings_picture(RatingsPictureRequest) -> String: Local, Nothing, Slow, Nothing;
     publish_ratings(Option<PublishRatingsRequest>) -> Option<PublishedRatingsView>: Local, App, Slow, Event;
 
     // ---- The meta (desk/meta.rs) ----

@@ -150,7 +150,8 @@ pub struct TitleName {
 }
 
 impl TitleName {
-    /// The names of title preset `id` (an id no longer in the catalogue shows as itself).
+    /// The names of title preset `id`, else of ruleset `id` (an id no longer in the
+    /// catalogue shows as itself).
     pub fn of(id: &str) -> TitleName {
         match tablekeeper_engine::ruleset::catalogue::title(id) {
             Ok(preset) => TitleName {
@@ -158,10 +159,18 @@ impl TitleName {
                 en: preset.name_en,
                 ja: preset.name_ja,
             },
-            Err(_) => TitleName {
-                id: id.to_string(),
-                en: id.to_string(),
-                ja: id.to_string(),
+            // A game rated by its ruleset (no title chosen) is named as its ruleset is.
+            Err(_) => match tablekeeper_engine::ruleset::catalogue::ruleset(id) {
+                Ok(ruleset) => TitleName {
+                    id: id.to_string(),
+                    en: ruleset.name_en,
+                    ja: ruleset.name_ja,
+                },
+                Err(_) => TitleName {
+                    id: id.to_string(),
+                    en: id.to_string(),
+                    ja: id.to_string(),
+                },
             },
         }
     }
