@@ -706,15 +706,6 @@ impl crate::args::CreateArgs {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn first_of_nothing_is_an_error_not_a_panic() {
-        assert!(super::first::<u32>(Vec::new()).is_err());
-        assert_eq!(super::first(vec![7, 8]).ok(), Some(7));
-    }
-}
-
 /// The pictures asked for: an SVG to this file, a PDF to that one.
 fn pictures(
     svg: Option<PathBuf>,
@@ -739,5 +730,14 @@ fn picture(
         language: render::language(),
         open: false,
         output: Some(output),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn first_of_nothing_is_an_error_not_a_panic() {
+        assert!(super::first::<u32>(Vec::new()).is_err());
+        assert_eq!(super::first(vec![7, 8]).ok(), Some(7));
     }
 }
