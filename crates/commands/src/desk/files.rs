@@ -205,3 +205,44 @@ pub(super) fn no_printer() -> CommandError {
         ),
     )
 }
+
+impl Desk {
+    /// Draws `pictures` as `print` asks and writes them (a file is replaced only once the
+    /// new one is complete); `name` names the file when no output is given.
+    pub(super) fn write_pictures(
+        &mut self,
+        pictures: &super::printer::Pictures,
+        print: super::printer::PicturePrint,
+        name: &str,
+    ) -> Result<PrintView, CommandError> {
+        let printer = self.picture_printer.ok_or_else(no_printer)?;
+        let bytes = printer(
+            pictures,
+            print.format,
+            print.paper,
+            print.language,
+            &super::printer::print_time(),
+        )?;
+        let path = match print.output {
+            Some(path) => path,
+            None => {
+                let folder = self.default_folder.join("pictures");
+                std::fs::create_dir_all(&folder).map_err(|e| CommandError::Io {
+                    path: folder.display().to_string(),
+                    detail: e.to_string(),
+                })?;
+                let file = super::base::printout_name(name, None, print.language.id());
+                match print.format {
+                    super::printer::PictureFormat::Pdf => folder.join(file),
+                    super::printer::PictureFormat::Svg => folder.join(file).with_extension("svg"),
+                }
+            }
+        };
+        crate::export::write_file(&path, &bytes)?;
+        Ok(PrintView {
+            path: path.display().to_string(),
+            bytes: bytes.len() as u64,
+            opened: false,
+        })
+    }
+}

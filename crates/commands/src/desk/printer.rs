@@ -104,47 +104,6 @@ pub struct PicturePrint {
     pub output: Option<std::path::PathBuf>,
 }
 
-impl super::base::Desk {
-    /// Draws `pictures` as `print` asks and writes them (a file is replaced only once the
-    /// new one is complete); `name` names the file when no output is given.
-    pub(super) fn write_pictures(
-        &mut self,
-        pictures: &Pictures,
-        print: PicturePrint,
-        name: &str,
-    ) -> Result<super::files::PrintView, CommandError> {
-        let printer = self.picture_printer.ok_or_else(super::files::no_printer)?;
-        let bytes = printer(
-            pictures,
-            print.format,
-            print.paper,
-            print.language,
-            &print_time(),
-        )?;
-        let path = match print.output {
-            Some(path) => path,
-            None => {
-                let folder = self.default_folder.join("pictures");
-                std::fs::create_dir_all(&folder).map_err(|e| CommandError::Io {
-                    path: folder.display().to_string(),
-                    detail: e.to_string(),
-                })?;
-                let file = super::base::printout_name(name, None, print.language.id());
-                match print.format {
-                    PictureFormat::Pdf => folder.join(file),
-                    PictureFormat::Svg => folder.join(file).with_extension("svg"),
-                }
-            }
-        };
-        crate::export::write_file(&path, &bytes)?;
-        Ok(super::files::PrintView {
-            path: path.display().to_string(),
-            bytes: bytes.len() as u64,
-            opened: false,
-        })
-    }
-}
-
 /// The time printed on a printout's footer (local time, to the minute).
 pub fn print_time() -> String {
     chrono::Local::now()
