@@ -214,6 +214,9 @@ export const chooseArchiveFile = (title: string, filterName: string) =>
 export const chooseNewEventFile = (title: string, filterName: string, defaultPath: string) =>
   guarded(() => save({ title, defaultPath, filters: [{ name: filterName, extensions: ['tkevent'] }] }));
 
+/** Asks for a folder (the mirror folder: a USB stick); null when the user cancels. */
+export const chooseFolder = (title: string) => guarded(() => open({ title, multiple: false, directory: true }));
+
 /** Asks where to write an export; null when the user cancels. */
 export const chooseExportFile = (title: string, defaultPath: string, extension: string) =>
   guarded(() => save({ title, defaultPath, filters: [{ name: extension.toUpperCase(), extensions: [extension] }] }));

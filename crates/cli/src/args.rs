@@ -26,6 +26,10 @@ pub struct Cli {
     /// always carries each message's key, parameters and English text.
     #[arg(long, global = true)]
     pub lang: Option<Word<Language>>,
+    /// Also keep a copy of the event in this folder (a USB stick), written after the
+    /// command's change is saved; the copy opens as the event on any laptop (docs/mirror.md).
+    #[arg(long, global = true, value_name = "FOLDER")]
+    pub mirror: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }

@@ -45,12 +45,25 @@ pub fn desk_with(file: &Path) -> Result<Desk, CommandError> {
 #[derive(Default)]
 pub struct Host {
     desk: Option<Desk>,
+    /// `--mirror`: the folder the event is mirrored into while the command runs.
+    mirror: Option<PathBuf>,
 }
 
 impl Host {
-    /// The desk with `file` open.
+    /// A host mirroring every event it opens into `mirror` (`--mirror`).
+    pub fn mirroring(mirror: Option<PathBuf>) -> Host {
+        Host { desk: None, mirror }
+    }
+
+    /// The desk with `file` open (mirrored before the command changes anything).
     pub fn open(&mut self, file: &Path) -> Result<&mut Desk, CommandError> {
-        Ok(self.desk.insert(desk_with(file)?))
+        let mut desk = desk_with(file)?;
+        if let Some(folder) = &self.mirror {
+            desk.set_mirror(tablekeeper_commands::desk::MirrorRequest {
+                folder: Some(folder.display().to_string()),
+            })?;
+        }
+        Ok(self.desk.insert(desk))
     }
 
     /// A desk beside `file`, with no event open (creating, importing, restoring).

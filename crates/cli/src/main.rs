@@ -45,7 +45,7 @@ fn main() -> ExitCode {
         Language::from_locale(&locale)
     }));
     let mut notices = Vec::new();
-    let mut host = host::Host::default();
+    let mut host = host::Host::mirroring(cli.mirror.clone());
     let outcome = run::run(cli.command, &mut host, &mut notices, json);
     notices.extend(host.notices());
     match outcome {

@@ -140,6 +140,14 @@ pub const APP_ONLY: &[(&str, &str)] = &[
         "the season on the players' page is published from the app's Prizes screen while it shares its event; the CLI's serve shows the event alone",
     ),
     (
+        "set_mirror",
+        "the app remembers its mirror folder for every event it opens; each CLI command takes --mirror FOLDER for its own run",
+    ),
+    (
+        "mirror",
+        "the Settings screen shows how far the mirror is; a CLI run with --mirror ends only once its change is on the stick",
+    ),
+    (
         "ratings_picture",
         "the app shows the ratings' picture on screen; the CLI writes the same drawing with ratings --svg",
     ),

@@ -17,6 +17,7 @@ pub mod export;
 pub mod history;
 mod log;
 pub mod meta;
+pub mod mirror;
 pub mod names;
 pub mod notice;
 pub mod paper;

@@ -18,6 +18,15 @@ pub fn backup_failed(error: &CommandError) -> Notice {
     )
 }
 
+/// The event opened, but its mirror could not be started (the stick is not plugged in).
+pub fn mirror_not_started(error: &CommandError) -> Notice {
+    msg!(
+        "notice.mirror-not-started",
+        "the event is open but not mirrored: {error}. Choose the mirror folder again in Settings once the stick is in",
+        error = Param::message(&error.message())
+    )
+}
+
 /// A seat freed, but the first on the waiting list cannot take it now (the event takes no
 /// late entry: decision 11).
 pub fn waiting_list_waits(reason: &Message) -> Notice {

@@ -525,6 +525,34 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     let after = host.ok("room", Value::Null);
     assert_eq!(after["season"], Value::Null);
     assert_ne!(after["version"], room["version"], "phones redraw");
+    // A mirror folder: chosen once, every step copied there, the choice kept for the next event.
+    let stick = dir.join("stick");
+    std::fs::create_dir_all(&stick).expect("stick");
+    assert_eq!(
+        host.kind(
+            "set_mirror",
+            json!({ "folder": dir.join("no stick").display().to_string() })
+        ),
+        "file-not-found"
+    );
+    let mirrored = host.ok(
+        "set_mirror",
+        json!({ "folder": stick.display().to_string() }),
+    );
+    assert_eq!(
+        mirrored["folder"],
+        stick.display().to_string(),
+        "{mirrored}"
+    );
+    host.ok("take_notices", Value::Null);
+    let now = host.ok("mirror", Value::Null);
+    assert!(now["newest"].as_i64().is_some(), "{now}");
+    assert!(
+        std::fs::read_dir(&stick).is_ok_and(|mut d| d.next().is_some()),
+        "a copy on the stick"
+    );
+    host.ok("set_mirror", json!({ "folder": null }));
+    assert_eq!(host.ok("mirror", Value::Null)["folder"], Value::Null);
     // Ratings published to the phones: each player's own, over the open event.
     let rated = host.ok("publish_ratings", json!({ "library": false }));
     assert_eq!(rated["players"], 9, "{rated}");

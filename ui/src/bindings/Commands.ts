@@ -62,6 +62,8 @@ import type { MeView } from './MeView';
 import type { Message } from './Message';
 import type { MetaRequest } from './MetaRequest';
 import type { MetaView } from './MetaView';
+import type { MirrorRequest } from './MirrorRequest';
+import type { MirrorView } from './MirrorView';
 import type { OpenEventRequest } from './OpenEventRequest';
 import type { OpenEventView } from './OpenEventView';
 import type { OpenLibraryRequest } from './OpenLibraryRequest';
@@ -197,6 +199,8 @@ export type Commands = {
   save_copy: { request: SaveCopyRequest; response: SavedCopyView };
   archive: { request: null; response: ArchiveDocument };
   report: { request: null; response: EventReport };
+  set_mirror: { request: MirrorRequest; response: MirrorView };
+  mirror: { request: null; response: MirrorView };
   room: { request: null; response: RoomView };
   report_result: { request: ReportRequest; response: ReportView };
   room_settings: { request: null; response: RoomSettings };
@@ -318,6 +322,8 @@ export const COMMAND_PROPERTIES = {
   save_copy: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   archive: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   report: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
+  set_mirror: { access: 'local', effect: 'app', thread: 'worker', needs: 'nothing', hosting: [] },
+  mirror: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },
   room: { access: 'public', effect: 'nothing', thread: 'worker', needs: 'event', hosting: ['poll'] },
   report_result: { access: 'public', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   room_settings: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },

@@ -1,6 +1,7 @@
 // Settings: interface language and paper size for printing (kept on this computer), the
 // organizer's default ruleset and title for new events (kept by the app: set_preferences),
-// and About: the version and the folders the app uses.
+// the mirror folder (a USB stick keeping a copy of every step), and About: the version and
+// the folders the app uses.
 import { call } from '../api';
 import { append, field, h, select } from '../dom';
 import { announce } from '../feedback';
@@ -10,8 +11,9 @@ import { heading, run } from '../screen';
 import * as settings from '../settings';
 import * as state from '../state';
 import { DOCUMENTS, label, LANGUAGES, options, PAPERS } from '../vocabulary';
+import { mirrorPanel } from './mirrorPanel';
 
-export function mountSettings(root: HTMLElement): void {
+export function mountSettings(root: HTMLElement): () => void {
   const { languages, papers, rulesets, titles } = state.catalogue();
   const language = select({ 'data-testid': 'settings-language' }, options(LANGUAGES, languages.length > 0 ? languages : ['en', 'ja']), settings.language());
   language.addEventListener('change', () => {
@@ -67,6 +69,8 @@ export function mountSettings(root: HTMLElement): void {
     }, saveDefaults);
   });
 
+  const mirror = mirrorPanel();
+
   append(
     root,
     heading(t('settings.title')),
@@ -93,6 +97,7 @@ export function mountSettings(root: HTMLElement): void {
       field(t('settings.defaultRuleset'), defaultRuleset),
       saveDefaults,
     ),
+    mirror.element,
     info
       ? h(
           'section',
@@ -111,4 +116,5 @@ export function mountSettings(root: HTMLElement): void {
         )
       : null,
   );
+  return mirror.stop;
 }

@@ -133,12 +133,28 @@ impl Desk {
         Ok(summary)
     }
 
-    /// Makes `session` the open event, with a fresh room.
-    pub(super) fn attach(&mut self, session: Session) -> EventView {
+    /// Makes `session` the open event, with a fresh room, mirrored in the app's mirror
+    /// folder when one is chosen (a folder not there is said, never a refusal to open).
+    pub(super) fn attach(&mut self, mut session: Session) -> EventView {
+        if let Some(folder) = self.mirror_chosen()
+            && let Err(error) = session.set_mirror(Some(&folder))
+        {
+            session.add_notice(crate::notice::mirror_not_started(&error));
+        }
         let summary = session.summary();
         self.session = Some(session);
         self.room = crate::room::Room::default();
         summary
+    }
+
+    /// The app's mirror folder, when one is chosen (`desk/mirror.rs`).
+    pub(super) fn mirror_chosen(&self) -> Option<PathBuf> {
+        if !self.app_state {
+            return None;
+        }
+        let text = std::fs::read_to_string(self.app_file(MIRROR_FILE)).ok()?;
+        let folder = text.trim();
+        (!folder.is_empty()).then(|| PathBuf::from(folder))
     }
 
     /// A file name in the default folder from the event's name, never overwriting one.
@@ -250,6 +266,9 @@ pub(super) fn printouts_folder(event: &Path) -> PathBuf {
 
 /// `<document>[-round-N]-<language>.pdf`: one file per document, so printing again replaces
 /// the old copy instead of piling up files.
+/// The app file naming the mirror folder (empty or absent: none).
+pub(super) const MIRROR_FILE: &str = "mirror-folder.txt";
+
 pub(super) fn printout_name(document: &str, round: Option<u32>, language: &str) -> String {
     let round = round.map(|r| format!("-round-{r}")).unwrap_or_default();
     format!("{document}{round}-{language}.pdf")

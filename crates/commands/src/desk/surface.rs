@@ -297,6 +297,10 @@ surface! {
     archive(Nothing) -> ArchiveDocument: Read, Nothing, Worker, Event;
     report(Nothing) -> crate::report::EventReport: Read, Nothing, Worker, Event;
 
+    // ---- The mirror folder (desk/mirror.rs) ----
+    set_mirror(MirrorRequest) -> crate::mirror::MirrorView: Local, App, Worker, Nothing;
+    mirror(Nothing) -> crate::mirror::MirrorView: Local, Nothing, Worker, Nothing;
+
     // ---- The room: phones and stations (desk/room.rs) ----
     room(Nothing) -> crate::room::RoomView: Public, Nothing, Worker, Event, Poll;
     report_result(ReportRequest) -> ReportView: Public, Event, Worker, Event;

@@ -39,6 +39,8 @@ pub struct Session {
     pub(super) last_rolling_backup: Option<std::time::Instant>,
     /// When the event was created (as its file records it): part of its identity.
     pub(super) created_at: String,
+    /// The mirror folder's copy, kept up to date after every step (`mirror.rs`).
+    pub(super) mirror: Option<crate::mirror::Mirror>,
 }
 
 impl Drop for Session {
@@ -211,6 +213,7 @@ impl Session {
             notices: Vec::new(),
             backups_in_progress: None,
             last_rolling_backup: None,
+            mirror: None,
         }
     }
 
@@ -315,6 +318,7 @@ impl Session {
             .map(|r| r.payload.as_ref().map_or(0, String::len))
             .sum::<usize>();
         self.log.push(rows);
+        self.mirror_step();
     }
 
     /// The event rebuilt from the steps in effect.

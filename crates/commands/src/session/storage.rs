@@ -8,6 +8,10 @@ use std::path::Path;
 use tablekeeper_engine::state::snapshot::EventState;
 
 use super::open::Session;
+use crate::mirror::{Mirror, MirrorView};
+
+/// How long a command-line run waits for its change to reach the mirror before it ends.
+const MIRROR_SETTLE: std::time::Duration = std::time::Duration::from_secs(10);
 use super::snapshot::{SNAPSHOT_BYTES, SNAPSHOT_ROWS};
 
 /// The errors of a backup thread (one that stopped unexpectedly is an error too).
@@ -42,6 +46,11 @@ impl Session {
 
     pub fn take_notices(&mut self) -> Vec<Notice> {
         self.settle_backups();
+        if let Some(mirror) = &self.mirror {
+            // A run of the command line ends with its change on the stick too.
+            mirror.settle(MIRROR_SETTLE);
+            self.notices.extend(mirror.take_news());
+        }
         std::mem::take(&mut self.notices)
     }
 
@@ -55,7 +64,39 @@ impl Session {
         {
             self.settle_backups();
         }
+        if let Some(mirror) = &self.mirror {
+            self.notices.extend(mirror.take_news());
+        }
         std::mem::take(&mut self.notices)
+    }
+
+    /// Keeps a mirror of the event in `folder` from now on (its current step is written at
+    /// once), or stops mirroring (`None`; the copy already written stays).
+    pub fn set_mirror(&mut self, folder: Option<&Path>) -> Result<MirrorView, CommandError> {
+        self.mirror = None;
+        if let Some(folder) = folder {
+            self.mirror = Some(Mirror::start(folder, self.file.path())?);
+            self.mirror_step();
+        }
+        Ok(self.mirror_view())
+    }
+
+    /// Where the mirror stands (no folder: all `null`).
+    pub fn mirror_view(&self) -> MirrorView {
+        let mut view = self.mirror.as_ref().map(Mirror::view).unwrap_or_default();
+        view.newest = Some(self.file.head().0);
+        view
+    }
+
+    /// Hands the state just committed to the mirror (nothing while there is none).
+    pub(super) fn mirror_step(&mut self) {
+        let Some(mirror) = &self.mirror else {
+            return;
+        };
+        match self.file.pin() {
+            Ok(state) => mirror.offer(state),
+            Err(error) => mirror.failed(error),
+        }
     }
 
     /// Waits for the automatic backups in progress; their failures become notices.

@@ -1,0 +1,126 @@
+//! The mirror folder under SIGKILL: the CLI runs an event with `--mirror` and is killed at
+//! random moments, also while it copies the event onto the "stick". After every kill the
+//! mirror, if one was written, opens as an event by itself (the integrity check passes, the
+//! log replays) and holds a beginning of the event's own log, never a half-written copy;
+//! after every run that was not killed, it holds every step.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use rand::{RngExt, SeedableRng};
+use tablekeeper_commands::Session;
+use tablekeeper_store::EventFile;
+
+const BIN: &str = env!("CARGO_BIN_EXE_tablekeeper");
+/// Kills to reach (bounded: the run stops after this many events in any case).
+const KILLS: usize = 30;
+const EVENTS_AT_MOST: usize = 12;
+
+fn run_ok(args: &[&str]) {
+    let status = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("run");
+    assert!(status.success(), "{args:?}");
+}
+
+/// The event's log rows as (step, kind, payload): what the mirror's must begin with.
+fn rows(path: &Path) -> Vec<(i64, String, Option<String>)> {
+    let stored = EventFile::load_read_only(path).expect("reads");
+    stored
+        .rows
+        .iter()
+        .map(|row| (row.step, row.kind.clone(), row.payload.clone()))
+        .collect()
+}
+
+/// The mirror opens by itself and is a beginning of the event's log; returns its length.
+fn check_mirror(event: &Path, mirror: &Path) -> Option<usize> {
+    if !mirror.exists() {
+        return None;
+    }
+    let check = EventFile::inspect(mirror);
+    assert!(check.is_ok(), "the mirror is whole after a kill: {check:?}");
+    Session::on_disk(mirror).expect("the mirror replays");
+    let (theirs, ours) = (rows(mirror), rows(event));
+    assert!(
+        theirs.len() <= ours.len() && theirs[..] == ours[..theirs.len()],
+        "the mirror ({} rows) is a beginning of the event's log ({} rows)",
+        theirs.len(),
+        ours.len()
+    );
+    Some(theirs.len())
+}
+
+#[test]
+fn sigkill_while_mirroring_leaves_a_whole_mirror_of_committed_steps() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let stick = tempfile::tempdir().expect("stick");
+    let stick_path = stick.path().to_str().expect("path").to_string();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(20261128);
+    let (mut kills, mut events, mut whole_runs) = (0, 0, 0);
+    while kills < KILLS && events < EVENTS_AT_MOST {
+        events += 1;
+        let file = dir.path().join(format!("mirrored-{events}.tkevent"));
+        let path = file.to_str().expect("path").to_string();
+        run_ok(&[
+            "create",
+            &path,
+            "--name",
+            "Mirrored",
+            "--ruleset",
+            "bandai",
+            "--rounds",
+            "3",
+        ]);
+        for n in 0..10 {
+            run_ok(&["add-player", &path, &format!("Player {n}")]);
+        }
+        let mirror = stick.path().join(file.file_name().expect("name"));
+        for _ in 0..24 {
+            let session = Session::open(&file).expect("the event opens after a kill");
+            let command: Vec<String> = match session.event().current_round() {
+                Some(round) if !round.is_complete() => {
+                    let table = round
+                        .matches
+                        .iter()
+                        .find(|m| m.result.is_none())
+                        .and_then(|m| m.table)
+                        .expect("an open table");
+                    vec!["result".into(), path.clone(), table.to_string(), "a".into()]
+                }
+                _ if session.event().rounds.len() < 3 => vec!["pair".into(), path.clone()],
+                _ => break,
+            };
+            drop(session);
+            let mut child = Command::new(BIN)
+                .args(["--mirror", &stick_path])
+                .args(&command)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("spawn");
+            std::thread::sleep(Duration::from_micros(rng.random_range(0..40_000)));
+            let status = match child.try_wait().expect("wait") {
+                Some(status) => status,
+                None => {
+                    child.kill().expect("SIGKILL");
+                    kills += 1;
+                    child.wait().expect("reap")
+                }
+            };
+            let held = check_mirror(&file, &mirror);
+            if status.success() {
+                // A run that ended by itself ended with its change on the stick.
+                assert_eq!(held, Some(rows(&file).len()), "every step mirrored");
+                whole_runs += 1;
+            }
+        }
+    }
+    eprintln!("{kills} SIGKILLs over {events} events, {whole_runs} runs mirrored whole");
+    assert!(kills >= 20, "at least 20 kills ({kills})");
+    assert!(whole_runs > 0);
+}
