@@ -144,6 +144,19 @@ describe('every capability in the window', () => {
     assert.match(await app.text('event-summary'), /Capabilities Cup · Bandai/);
   });
 
+  step('Settings: a mirror folder (a USB stick) keeps a whole copy of the event', async () => {
+    const stick = join(home, 'STICK');
+    mkdirSync(stick, { recursive: true });
+    await nav(app, 'settings', 'settings-mirror');
+    await app.type('mirror-folder', stick);
+    await clearStatus(app);
+    await app.click('mirror-use');
+    await status(app, `The event is mirrored into ${stick}`);
+    await app.waitForText('mirror-state', /Mirrored: the copy in .* has every change/);
+    assert.ok(readdirSync(stick).some((name) => name.endsWith('.tkevent')), `a copy in ${stick}`);
+    await nav(app, 'registration', 'player-bulk');
+  });
+
   step('Registration: a player is corrected after registering (name, reading, ID, nickname)', async () => {
     await app.find('player-bulk');
     await app.execute(`document.querySelector('[data-testid=player-bulk]').closest('details').open = true`);

@@ -74,14 +74,27 @@ fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
 }
 
 impl Mirror {
-    /// A mirror of the event `event` (its file's path) in `folder`, which must be a folder
-    /// that exists; its file has the event file's name.
-    pub fn start(folder: &Path, event: &Path) -> Result<Mirror, CommandError> {
+    /// A mirror of the event `event` (its file's path; `identity` and `code` name it) in
+    /// `folder`, which must be a folder that exists. Its file has the event file's name,
+    /// unless a copy of another event already has that name there: then the event's code
+    /// is added, so two events never overwrite each other's copy.
+    pub fn start(
+        folder: &Path,
+        event: &Path,
+        identity: &str,
+        code: &str,
+    ) -> Result<Mirror, CommandError> {
         Mirror::check_folder(folder)?;
         let name = event
             .file_name()
             .unwrap_or_else(|| "event.tkevent".as_ref());
-        let target = folder.join(name);
+        let mut target = folder.join(name);
+        if crate::season::identity_of(&target).is_some_and(|other| other != identity) {
+            let stem = event
+                .file_stem()
+                .map_or_else(|| "event".into(), |s| s.to_string_lossy().into_owned());
+            target = folder.join(format!("{stem}-{code}.tkevent"));
+        }
         let same_folder = match (
             folder.canonicalize(),
             event.parent().map(Path::canonicalize),

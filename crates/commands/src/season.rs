@@ -60,6 +60,15 @@ pub(crate) fn read_event(path: &Path) -> Result<(Event, String), CommandError> {
     Ok((event, id))
 }
 
+/// The identity of the event in the file at `path`, if it is an event file that reads.
+pub(crate) fn identity_of(path: &Path) -> Option<String> {
+    let stored = tablekeeper_store::EventFile::inspect(path).ok()?;
+    Some(crate::session::event_identity(
+        &stored.created_at,
+        stored.settings.standings_seed,
+    ))
+}
+
 /// When an event was held (milliseconds since 1970, UTC): its identity begins with its
 /// creation time (RFC 3339, with the laptop's offset).
 pub(crate) fn held_at(id: &str) -> i64 {

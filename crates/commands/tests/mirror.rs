@@ -104,3 +104,37 @@ fn a_mirror_folder_that_is_not_there_is_refused_in_words() {
     assert_eq!(error.kind(), tablekeeper_words::ErrorKind::InvalidRequest);
     assert_eq!(session.mirror_view().folder, None);
 }
+
+#[test]
+fn two_events_of_the_same_file_name_keep_their_own_copies() {
+    let stick = tempfile::tempdir().expect("stick");
+    let (one, two) = (
+        tempfile::tempdir().expect("one"),
+        tempfile::tempdir().expect("two"),
+    );
+    let mut first = support::event(&one, "bandai", 4, 3, 1);
+    let mut second = support::event(&two, "bandai", 6, 3, 2);
+    first.set_mirror(Some(stick.path())).expect("first mirror");
+    first.take_notices();
+    let view = second
+        .set_mirror(Some(stick.path()))
+        .expect("second mirror");
+    second.take_notices();
+    let (a, b) = (
+        first.mirror_view().file.expect("a file"),
+        view.file.expect("a file"),
+    );
+    assert_ne!(a, b, "each event its own copy");
+    assert_eq!(
+        Session::on_disk(a.as_ref()).expect("first").0.players.len(),
+        4
+    );
+    assert_eq!(
+        Session::on_disk(b.as_ref())
+            .expect("second")
+            .0
+            .players
+            .len(),
+        6
+    );
+}

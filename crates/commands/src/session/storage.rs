@@ -75,7 +75,13 @@ impl Session {
     pub fn set_mirror(&mut self, folder: Option<&Path>) -> Result<MirrorView, CommandError> {
         self.mirror = None;
         if let Some(folder) = folder {
-            self.mirror = Some(Mirror::start(folder, self.file.path())?);
+            let code = crate::slip_code::event_code(&self.event);
+            self.mirror = Some(Mirror::start(
+                folder,
+                self.file.path(),
+                &self.identity(),
+                &code,
+            )?);
             self.mirror_step();
         }
         Ok(self.mirror_view())
