@@ -140,6 +140,14 @@ pub const APP_ONLY: &[(&str, &str)] = &[
         "the season on the players' page is published from the app's Prizes screen while it shares its event; the CLI's serve shows the event alone",
     ),
     (
+        "replica",
+        "a joined station's replica asks the main laptop for what its copy lacks; the CLI joins no station",
+    ),
+    (
+        "replicas",
+        "the Share screen shows how far each station's replica is; the CLI's serve shares the event alone",
+    ),
+    (
         "set_mirror",
         "the app remembers its mirror folder for every event it opens; each CLI command takes --mirror FOLDER for its own run",
     ),

@@ -24,6 +24,7 @@ pub mod paper;
 pub mod qr;
 pub mod ratings;
 pub mod replay;
+pub mod replica;
 pub mod report;
 pub mod result_input;
 pub mod room;

@@ -525,6 +525,18 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     let after = host.ok("room", Value::Null);
     assert_eq!(after["season"], Value::Null);
     assert_ne!(after["version"], room["version"], "phones redraw");
+    // A station's replica: a whole copy first, then the rows after it; the Share screen's list.
+    let first = host.ok("replica", json!({ "station": "Desk 2", "held": [] }));
+    assert!(
+        first["base"].is_array(),
+        "a whole copy for a station with none"
+    );
+    let status = host.ok("replicas", Value::Null);
+    assert_eq!(status[0]["station"], "Desk 2", "{status}");
+    assert_eq!(
+        host.kind("replica", json!({ "station": "Desk 2", "held": vec![json!({ "identity": "x", "rows": 0, "checksum": "" }); 9] })),
+        "invalid-request"
+    );
     // A mirror folder: chosen once, every step copied there, the choice kept for the next event.
     let stick = dir.join("stick");
     std::fs::create_dir_all(&stick).expect("stick");

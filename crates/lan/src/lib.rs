@@ -24,10 +24,12 @@
 //! - `pages.rs` — the players' page (HTML, script, style) embedded at build time.
 //! - `address.rs` — the addresses a phone can reach, and the QR code of one.
 //! - `station.rs` — the second station's side: join, then send commands to the main laptop.
+//! - `follow.rs` — the station's replica: asks for what its copy of the event lacks.
 //! - `testing.rs` — the server without a socket, for the fuzz test.
 
 mod address;
 mod answer;
+mod follow;
 mod gate;
 mod guard;
 mod join_code;
@@ -42,6 +44,7 @@ mod station;
 mod tls;
 
 pub use address::{lan_addresses, qr_svg, qr_text};
+pub use follow::{FollowState, Follower};
 pub use server::{ServeOptions, Server, ShareView};
 pub use station::Station;
 pub use tls::pinned_client_config;

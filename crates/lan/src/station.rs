@@ -64,6 +64,11 @@ fn base_of(address: &str) -> String {
     format!("https://{host}")
 }
 
+/// An answer of the main laptop that could not be read.
+pub(crate) fn unreadable(address: &str, detail: &str) -> ErrorView {
+    lost(address, detail)
+}
+
 fn malformed_code() -> ErrorView {
     CommandError::input(
         ErrorKind::NotAllowed,
@@ -111,6 +116,19 @@ impl Station {
     /// The main laptop's address as joined.
     pub fn address(&self) -> &str {
         &self.base
+    }
+
+    /// Asks the main laptop once (no second try: a follower asks again by itself).
+    pub fn ask(&self, name: &str, request: &Value) -> Result<Value, ErrorView> {
+        let url = format!("{}/api/call/{name}", self.base);
+        send(
+            &self.agent,
+            &url,
+            Some(&self.token),
+            Some(&random_key()),
+            request,
+        )
+        .map_err(|detail| lost(&self.base, &detail))?
     }
 
     /// Runs command `name` on the main laptop; its answer, or why not.

@@ -1028,3 +1028,96 @@ fn phone_answers(room: &Room) -> Vec<String> {
     assert!(answers.iter().any(|body| body.contains("山田 太郎")));
     answers
 }
+
+/// The main laptop's last step, as its own desk says.
+fn main_step(room: &Room) -> i64 {
+    room.desk
+        .lock()
+        .expect("desk")
+        .session()
+        .map(|s| s.log_step())
+        .expect("an open event")
+}
+
+/// Waits (at most 10 s) until the follower's copy holds step `step`.
+fn caught_up(follower: &tablekeeper_lan::Follower, step: i64) -> tablekeeper_lan::FollowState {
+    let mut state = follower.state();
+    for _ in 0..200 {
+        if state.step == Some(step) {
+            return state;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        state = follower.state();
+    }
+    panic!("the copy did not reach step {step}: {state:?}");
+}
+
+/// A joined station keeps a replica of the event: it catches up at once, follows each
+/// result, is shown on the main laptop as up to date or so many steps behind, carries on
+/// from its own copy after a pause (no whole copy sent again), and the copy opens by itself
+/// as the same event.
+#[test]
+fn a_station_keeps_a_replica_that_follows_the_event_and_opens_as_it() {
+    let room = Room::new("off");
+    let code = room
+        .server
+        .as_ref()
+        .map(|s| s.join_code().to_string())
+        .expect("code");
+    let station =
+        tablekeeper_lan::Station::join(&format!("127.0.0.1:{}", room.port), &code).expect("joined");
+    let here = tempfile::tempdir().expect("tempdir");
+    let folder = here.path().join("Station replicas");
+    let every = std::time::Duration::from_millis(50);
+    let follower = tablekeeper_lan::Follower::start(
+        station.clone(),
+        folder.clone(),
+        "Station B".into(),
+        every,
+    );
+    let state = caught_up(&follower, main_step(&room));
+    let copy = std::path::PathBuf::from(state.file.expect("a copy"));
+    assert_eq!(
+        copy.file_name().and_then(|n| n.to_str()),
+        Some("room.tkevent")
+    );
+
+    room.local("record_result", json!({ "round": null, "table": 1, "result": "a", "replace": false, "override_reason": null }));
+    caught_up(&follower, main_step(&room));
+    let seen = room.local("replicas", Value::Null);
+    assert_eq!(seen[0]["station"], "Station B", "{seen}");
+    // The station's next ask acknowledges what it stored.
+    std::thread::sleep(every * 3);
+    assert_eq!(room.local("replicas", Value::Null)[0]["behind"], 0);
+
+    // The station pauses (its laptop sleeps); the event goes on without it.
+    follower.stop();
+    room.local("record_result", json!({ "round": null, "table": 2, "result": "b", "replace": false, "override_reason": null }));
+    room.local("undo", Value::Null);
+    let behind = room.local("replicas", Value::Null);
+    assert_eq!(behind[0]["behind"], 2, "{behind}");
+
+    // Back: it offers its copy and gets only the rows after it.
+    let modified = std::fs::metadata(&copy)
+        .and_then(|m| m.modified())
+        .expect("copy");
+    let follower = tablekeeper_lan::Follower::start(station, folder, "Station B".into(), every);
+    caught_up(&follower, main_step(&room));
+    follower.stop();
+    let (event, rows) =
+        tablekeeper_commands::Session::on_disk(&copy).expect("the copy opens by itself");
+    assert_eq!(rows, room.log_rows(), "every row of the main laptop's log");
+    let round = event.current_round().expect("round 1");
+    assert!(round.match_at_table(1).is_some_and(|m| m.result.is_some()));
+    assert!(
+        round.match_at_table(2).is_some_and(|m| m.result.is_none()),
+        "the undo too"
+    );
+    assert!(
+        std::fs::metadata(&copy)
+            .and_then(|m| m.modified())
+            .expect("copy")
+            >= modified,
+        "the same copy, carried on"
+    );
+}

@@ -23,6 +23,7 @@ pub const NAMES: &[&str] = &[
     "copy.written",
     "copy.synced",
     "copy.renamed",
+    "replica.before-commit",
 ];
 
 /// Exit code of a process stopped at a failpoint (128 + SIGKILL, as a killed process).

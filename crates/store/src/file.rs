@@ -203,7 +203,7 @@ impl EventFile {
     }
 
     /// The error a change gets when the file was opened for reading only.
-    fn writable(&self) -> Result<(), StoreError> {
+    pub(crate) fn writable(&self) -> Result<(), StoreError> {
         match &self.access {
             Access::Write => Ok(()),
             Access::ReadOnly(reason) => Err(refusal(&self.path, reason)),
@@ -254,6 +254,26 @@ impl EventFile {
             .map_err(|e| StoreError::writing(&self.path, e))?;
         self.checkpoint();
         Ok(())
+    }
+
+    /// The log's head as stored (rows, last step, chain).
+    pub(crate) fn log_head_raw(&self) -> Head {
+        self.head
+    }
+
+    /// After rows were appended by another path (`replica.rs`): the new head, checkpointed.
+    pub(crate) fn adopt_head(&mut self, head: Head) {
+        self.head = head;
+        self.checkpoint();
+    }
+
+    pub(crate) fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// The connection to write with (callers check [`EventFile::writable`] first).
+    pub(crate) fn connection_mut(&mut self) -> &mut Connection {
+        &mut self.conn
     }
 
     /// The number of log rows written.

@@ -20,6 +20,7 @@ mod lock;
 mod log;
 mod migrations;
 mod new_file;
+mod replica;
 mod restore;
 mod sidecar;
 
@@ -31,5 +32,6 @@ pub use lock::{HolderLock, lock_path};
 pub use log::{Entry, LoggedAction, Snapshot, StoredEvent, StoredRow, action_kind};
 pub use migrations::{LATEST_SCHEMA_VERSION, migrations};
 pub use new_file::NewEventFile;
+pub use replica::ReplicaRow;
 pub use restore::restore;
 pub use sidecar::{remove_database, sync_file, sync_folder, temporary, unused_name, with_suffix};

@@ -97,6 +97,9 @@ import type { RatingsView } from './RatingsView';
 import type { ReadSlipRequest } from './ReadSlipRequest';
 import type { RecordedView } from './RecordedView';
 import type { RepairRequest } from './RepairRequest';
+import type { ReplicaChunk } from './ReplicaChunk';
+import type { ReplicaRequest } from './ReplicaRequest';
+import type { ReplicaStatusView } from './ReplicaStatusView';
 import type { ReportRequest } from './ReportRequest';
 import type { ReportView } from './ReportView';
 import type { RestoreRequest } from './RestoreRequest';
@@ -199,6 +202,8 @@ export type Commands = {
   save_copy: { request: SaveCopyRequest; response: SavedCopyView };
   archive: { request: null; response: ArchiveDocument };
   report: { request: null; response: EventReport };
+  replica: { request: ReplicaRequest; response: ReplicaChunk };
+  replicas: { request: null; response: Array<ReplicaStatusView> };
   set_mirror: { request: MirrorRequest; response: MirrorView };
   mirror: { request: null; response: MirrorView };
   room: { request: null; response: RoomView };
@@ -322,6 +327,8 @@ export const COMMAND_PROPERTIES = {
   save_copy: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   archive: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   report: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
+  replica: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
+  replicas: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   set_mirror: { access: 'local', effect: 'app', thread: 'worker', needs: 'nothing', hosting: [] },
   mirror: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },
   room: { access: 'public', effect: 'nothing', thread: 'worker', needs: 'event', hosting: ['poll'] },

@@ -24,6 +24,7 @@ pub mod penalties;
 pub mod players;
 pub mod prizes;
 pub mod ratings;
+pub mod replicas;
 pub mod results;
 pub mod room;
 pub mod rounds;

@@ -11,6 +11,7 @@ use super::door::*;
 use super::library::*;
 use super::meta::*;
 use super::ratings::*;
+use super::replicas::*;
 use super::room::*;
 use super::*;
 use crate::error::CommandError;
@@ -296,6 +297,10 @@ surface! {
     save_copy(SaveCopyRequest) -> crate::session::SavedCopyView: Local, Files, Slow, Event;
     archive(Nothing) -> ArchiveDocument: Read, Nothing, Worker, Event;
     report(Nothing) -> crate::report::EventReport: Read, Nothing, Worker, Event;
+
+    // ---- Stations' replicas (desk/replicas.rs) ----
+    replica(ReplicaRequest) -> crate::replica::ReplicaChunk: Read, Nothing, Worker, Event;
+    replicas(Nothing) -> Vec<ReplicaStatusView>: Local, Nothing, Worker, Event;
 
     // ---- The mirror folder (desk/mirror.rs) ----
     set_mirror(MirrorRequest) -> crate::mirror::MirrorView: Local, App, Worker, Nothing;

@@ -22,6 +22,7 @@ mod penalties;
 mod players;
 mod prizes;
 mod projection;
+mod replica;
 mod results;
 mod snapshot;
 mod storage;

@@ -1,0 +1,116 @@
+//! Stations' replicas, the main laptop's side (`crate::replica`): a joined station asks for
+//! what its copy of the event lacks, and the Share screen shows how far each station's copy
+//! is. docs/lan.md, "The replica".
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::base::{Desk, Nothing};
+use crate::error::CommandError;
+use crate::replica::{Held, ReplicaChunk};
+
+/// A station's ask: its name (chosen when it joined) and what its copies hold (the copy of
+/// this event once it has one; before, every copy it keeps, at most a few).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ReplicaRequest {
+    pub station: String,
+    #[serde(default)]
+    pub held: Vec<Held>,
+}
+
+/// Copies a station may offer in one ask (a longer list is refused; the body limit bounds it).
+const HOLDS_AT_MOST: usize = 8;
+
+/// How far one station's copy is, as the Share screen shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ReplicaStatusView {
+    pub station: String,
+    /// The step its copy holds (`null`: none yet, or a copy of something else).
+    #[ts(type = "number | null")]
+    pub step: Option<i64>,
+    /// Steps its copy lacks now (0: up to date).
+    #[ts(type = "number")]
+    pub behind: i64,
+    /// When it last asked (milliseconds since 1970).
+    #[ts(type = "number")]
+    pub seen_at: i64,
+}
+
+/// What the main laptop last heard from a station.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplicaSeen {
+    pub step: Option<i64>,
+    pub seen_at: i64,
+}
+
+/// A station's name as it is kept and shown: trimmed, at most 40 characters.
+fn station_name(typed: &str) -> String {
+    let name: String = typed
+        .trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(40)
+        .collect();
+    if name.is_empty() { "?".into() } else { name }
+}
+
+/// Stations remembered at most (a device inventing names cannot grow the list).
+const STATIONS_KEPT: usize = 16;
+
+impl Desk {
+    /// What a station's copy lacks (the rows after it, or a whole copy); what it holds is
+    /// remembered for the Share screen.
+    pub fn replica(&mut self, request: ReplicaRequest) -> Result<ReplicaChunk, CommandError> {
+        if request.held.len() > HOLDS_AT_MOST {
+            return Err(CommandError::input(
+                tablekeeper_words::ErrorKind::InvalidRequest,
+                tablekeeper_words::msg!(
+                    "error.replica.too-many-copies",
+                    "a station offers at most {count} copies of events at once",
+                    count = HOLDS_AT_MOST.to_string()
+                ),
+            ));
+        }
+        let session = self.session()?;
+        let step = request.held.iter().find_map(|held| session.held_step(held));
+        let chunk = session.replica_chunk(&request.held)?;
+        let seen = &mut self.room.replicas;
+        let name = station_name(&request.station);
+        if !seen.contains_key(&name) && seen.len() >= STATIONS_KEPT {
+            // The station heard from longest ago gives way.
+            if let Some(oldest) = seen
+                .iter()
+                .min_by_key(|(_, s)| s.seen_at)
+                .map(|(k, _)| k.clone())
+            {
+                seen.remove(&oldest);
+            }
+        }
+        seen.insert(
+            name,
+            ReplicaSeen {
+                step,
+                seen_at: chrono::Utc::now().timestamp_millis(),
+            },
+        );
+        Ok(chunk)
+    }
+
+    /// How far each station's copy is.
+    pub fn replicas(&mut self, _: Nothing) -> Result<Vec<ReplicaStatusView>, CommandError> {
+        let newest = self.session()?.log_step();
+        Ok(self
+            .room
+            .replicas
+            .iter()
+            .map(|(station, seen)| ReplicaStatusView {
+                station: station.clone(),
+                step: seen.step,
+                behind: newest - seen.step.unwrap_or(0),
+                seen_at: seen.seen_at,
+            })
+            .collect())
+    }
+}
