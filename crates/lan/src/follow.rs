@@ -135,3 +135,40 @@ fn follow(
         }
     }
 }
+
+/// Makes this station's copy the event (the main laptop stopped answering): the follower
+/// stops, the copy is opened on this laptop's own desk and its summary answered. Refused
+/// while the main laptop still answers (never two laptops writing one event) and while
+/// there is no copy yet; the copy is left as it is either way.
+pub fn take_over(
+    station: &Station,
+    follower: Follower,
+    desk: &Mutex<tablekeeper_commands::desk::Desk>,
+) -> Result<serde_json::Value, tablekeeper_commands::ErrorView> {
+    use tablekeeper_commands::CommandError;
+    use tablekeeper_words::{ErrorKind, msg};
+    if station.ask("summary", &serde_json::Value::Null).is_ok() {
+        let message = msg!(
+            "error.not-allowed.main-answers",
+            "the main laptop at {address} still answers; keep working as a station (a takeover is for a main laptop that stopped)",
+            address = station.address().to_string()
+        );
+        return Err(CommandError::input(ErrorKind::NotAllowed, message).to_view());
+    }
+    let state = follower.state();
+    follower.stop();
+    let Some(file) = state.file else {
+        let message = msg!(
+            "error.not-allowed.no-replica",
+            "this station holds no copy of the event yet, so it cannot take over; open the main laptop's mirror folder or newest backup instead"
+        );
+        return Err(CommandError::input(ErrorKind::NotAllowed, message).to_view());
+    };
+    let mut desk = lock(desk);
+    tablekeeper_commands::desk::surface::dispatch(
+        &mut desk,
+        "open_event",
+        serde_json::json!({ "path": file }),
+    )
+    .map_err(|e| e.to_view())
+}

@@ -1121,3 +1121,49 @@ fn a_station_keeps_a_replica_that_follows_the_event_and_opens_as_it() {
         "the same copy, carried on"
     );
 }
+
+/// The main laptop stops answering: the station's copy becomes the event on the station's
+/// own desk, with every step it held. While the main laptop still answers, a takeover is
+/// refused (never two laptops writing one event).
+#[test]
+fn a_station_takes_over_with_its_copy_once_the_main_laptop_stops() {
+    let mut room = Room::new("off");
+    let code = room.server.as_ref().map(|s| s.join_code().to_string()).expect("code");
+    let station =
+        tablekeeper_lan::Station::join(&format!("127.0.0.1:{}", room.port), &code).expect("joined");
+    let here = tempfile::tempdir().expect("tempdir");
+    let own = Mutex::new(Desk::new(here.path().join("data"), here.path().join("documents")));
+    let every = std::time::Duration::from_millis(50);
+    let start = || {
+        tablekeeper_lan::Follower::start(station.clone(), here.path().join("replicas"), "Station B".into(), every)
+    };
+    for table in [1, 2] {
+        room.local("record_result", json!({ "round": null, "table": table, "result": "a", "replace": false, "override_reason": null }));
+    }
+    let follower = start();
+    caught_up(&follower, main_step(&room));
+    let refused = tablekeeper_lan::take_over(&station, follower, &own).expect_err("the main laptop answers");
+    assert_eq!(refused.key, "error.not-allowed.main-answers");
+
+    // The main laptop dies.
+    let follower = start();
+    let step = main_step(&room);
+    caught_up(&follower, step);
+    room.server.take().expect("server").stop();
+    let summary = tablekeeper_lan::take_over(&station, follower, &own).expect("taken over");
+    assert_eq!(summary["name"], "Locals", "{summary}");
+    let mut desk = own.lock().expect("desk");
+    let session = desk.session().expect("the copy is the open event here");
+    assert_eq!(session.log_step(), step);
+    let round = session.event().current_round().expect("round 1");
+    assert!(round.match_at_table(1).is_some_and(|m| m.result.is_some()));
+    assert!(round.match_at_table(2).is_some_and(|m| m.result.is_some()));
+    // The day goes on here: the next round is paired on the new main laptop.
+    let paired = tablekeeper_commands::desk::surface::dispatch(
+        &mut desk,
+        "pair_round",
+        json!({ "allow_rematches": false }),
+    )
+    .expect("paired on the new main laptop");
+    assert_eq!(paired["round"], 2, "{paired}");
+}
