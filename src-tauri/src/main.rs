@@ -66,18 +66,40 @@ fn trace_slow(name: &str, waited: std::time::Duration, ran: std::time::Duration)
 #[derive(Default)]
 struct Sharing(Mutex<Option<tablekeeper_lan::Server>>);
 
-/// The main laptop this app is a station of, if any.
+/// The main laptop this app is a station of, if any, and the thread keeping this laptop's
+/// copy of its event (docs/lan.md, "The replica").
 #[derive(Default)]
-struct StationLink(Mutex<Option<tablekeeper_lan::Station>>);
+struct StationLink(Mutex<Option<Linked>>);
+
+struct Linked {
+    station: tablekeeper_lan::Station,
+    follower: tablekeeper_lan::Follower,
+}
+
+/// How often a station asks for what its copy lacks.
+const REPLICA_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// The name this station is shown by on the main laptop's Share screen: the computer's name.
+fn station_name() -> String {
+    std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .or_else(|| std::env::var("COMPUTERNAME").ok())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|name| name.trim().to_string())
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "Station".into())
+}
 
 /// Joins another laptop's shared event as a scorekeeper station; its event's summary.
 #[tauri::command]
 async fn join_station(
+    desk: tauri::State<'_, Shared>,
     link: tauri::State<'_, Arc<StationLink>>,
     sharing: tauri::State<'_, Arc<Sharing>>,
     address: String,
     code: String,
 ) -> Result<Value, ErrorView> {
+    let desk = Arc::clone(&desk);
     let link = Arc::clone(&link);
     let sharing = Arc::clone(&sharing);
     off_the_window(move || {
@@ -85,16 +107,83 @@ async fn join_station(
         stop_sharing(&sharing);
         let station = tablekeeper_lan::Station::join(&address, &code)?;
         let summary = station.call("summary", &Value::Null)?;
-        *link.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(station);
+        let folder = desk
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .default_folder()
+            .join("Station replicas");
+        let follower = tablekeeper_lan::Follower::start(
+            station.clone(),
+            folder,
+            station_name(),
+            REPLICA_EVERY,
+        );
+        *link.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(Linked { station, follower });
         Ok(summary)
     })
     .await
 }
 
-/// Stops being a station: this laptop's own event (if any) is shown again.
+/// Stops being a station: this laptop's own event (if any) is shown again. Its copy of the
+/// main laptop's event stays in `Station replicas/`.
 #[tauri::command]
-fn leave_station(link: tauri::State<'_, Arc<StationLink>>) {
-    *link.0.lock().unwrap_or_else(|p| p.into_inner()) = None;
+async fn leave_station(link: tauri::State<'_, Arc<StationLink>>) -> Result<(), ErrorView> {
+    let link = Arc::clone(&link);
+    // The follower's thread is joined off the window's thread.
+    off_the_window(move || {
+        let linked = link.0.lock().unwrap_or_else(|p| p.into_inner()).take();
+        drop(linked);
+        Ok(())
+    })
+    .await
+}
+
+/// Where this station's copy of the main laptop's event stands (`null`: not a station).
+#[tauri::command]
+fn station_copy(link: tauri::State<'_, Arc<StationLink>>) -> Option<tablekeeper_lan::FollowState> {
+    link.0
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .as_ref()
+        .map(|linked| linked.follower.state())
+}
+
+/// Makes this station's copy the event, once the main laptop stopped answering; this
+/// laptop is then the main laptop (its Share screen starts sharing). The summary.
+#[tauri::command]
+async fn take_over(
+    desk: tauri::State<'_, Shared>,
+    link: tauri::State<'_, Arc<StationLink>>,
+) -> Result<Value, ErrorView> {
+    let desk = Arc::clone(&desk);
+    let link = Arc::clone(&link);
+    off_the_window(move || {
+        let Some(linked) = link.0.lock().unwrap_or_else(|p| p.into_inner()).take() else {
+            return Err(surface::not_run_here("take_over").to_view());
+        };
+        let station = linked.station.clone();
+        match tablekeeper_lan::take_over(&linked.station, linked.follower, &desk) {
+            Ok(summary) => Ok(summary),
+            Err(refused) => {
+                // Still a station: the copy is followed again.
+                let folder = desk
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .default_folder()
+                    .join("Station replicas");
+                let follower = tablekeeper_lan::Follower::start(
+                    station.clone(),
+                    folder,
+                    station_name(),
+                    REPLICA_EVERY,
+                );
+                *link.0.lock().unwrap_or_else(|p| p.into_inner()) =
+                    Some(Linked { station, follower });
+                Err(refused)
+            }
+        }
+    })
+    .await
 }
 
 /// What the Share screen shows while sharing.
@@ -220,7 +309,12 @@ async fn call(
                 .get("open")
                 .and_then(Value::as_bool)
                 .unwrap_or(false);
-        let station = link.0.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let station = link
+            .0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(|linked| linked.station.clone());
         let mut answered = match station {
             // The main laptop's notices are its scorekeeper's; a station has none of its own.
             Some(station) => Answered {
@@ -305,7 +399,9 @@ fn main() {
             call_here,
             share,
             join_station,
-            leave_station
+            leave_station,
+            station_copy,
+            take_over
         ])
         .build(tauri::generate_context!());
     let app = match result {

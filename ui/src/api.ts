@@ -8,6 +8,7 @@ import { WebviewWindow } from '@tauri-apps/api/webviewWindow';
 import { getCurrentWindow } from '@tauri-apps/api/window';
 import { open, save } from '@tauri-apps/plugin-dialog';
 import { COMMAND_PROPERTIES, type Commands } from './bindings/Commands';
+import type { ErrorView } from './bindings/ErrorView';
 import type { EventView } from './bindings/EventView';
 import type { Message } from './bindings/Message';
 
@@ -188,6 +189,26 @@ export const joinStation = (address: string, code: string) =>
   guarded(async () => {
     const event = await invoke<EventView>('join_station', { address, code });
     runHere = false;
+    return event;
+  });
+
+/** Where this station's copy of the main laptop's event stands (`null`: not a station). */
+export interface StationCopy {
+  file: string | null;
+  step: number | null;
+  newest: number | null;
+  problem: ErrorView | null;
+}
+export const stationCopy = () => guarded(() => invoke<StationCopy | null>('station_copy'));
+
+/**
+ * Makes this station's copy the event once the main laptop stopped answering: this laptop
+ * becomes the main laptop (refused while the main laptop still answers). The summary.
+ */
+export const takeOver = () =>
+  guarded(async () => {
+    const event = await invoke<EventView>('take_over');
+    runHere = true;
     return event;
   });
 

@@ -31,6 +31,7 @@ const VOCABULARY_FIELDS = [
 const NOT_VOCABULARY = new Set([
   'ResultRequest.result', // what the scorekeeper typed, parsed by the shell
   'ReportRequest.result', // what a phone sent, parsed by the shell
+  'RowView.kind', // a log row's kind exactly as stored, carried to a station's replica unread
 ]);
 
 const STRING_TYPE = /^(string|string \| null|Array<string>)$/;

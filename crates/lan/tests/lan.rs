@@ -1128,21 +1128,34 @@ fn a_station_keeps_a_replica_that_follows_the_event_and_opens_as_it() {
 #[test]
 fn a_station_takes_over_with_its_copy_once_the_main_laptop_stops() {
     let mut room = Room::new("off");
-    let code = room.server.as_ref().map(|s| s.join_code().to_string()).expect("code");
+    let code = room
+        .server
+        .as_ref()
+        .map(|s| s.join_code().to_string())
+        .expect("code");
     let station =
         tablekeeper_lan::Station::join(&format!("127.0.0.1:{}", room.port), &code).expect("joined");
     let here = tempfile::tempdir().expect("tempdir");
-    let own = Mutex::new(Desk::new(here.path().join("data"), here.path().join("documents")));
+    let own = Mutex::new(Desk::new(
+        here.path().join("data"),
+        here.path().join("documents"),
+    ));
     let every = std::time::Duration::from_millis(50);
     let start = || {
-        tablekeeper_lan::Follower::start(station.clone(), here.path().join("replicas"), "Station B".into(), every)
+        tablekeeper_lan::Follower::start(
+            station.clone(),
+            here.path().join("replicas"),
+            "Station B".into(),
+            every,
+        )
     };
     for table in [1, 2] {
         room.local("record_result", json!({ "round": null, "table": table, "result": "a", "replace": false, "override_reason": null }));
     }
     let follower = start();
     caught_up(&follower, main_step(&room));
-    let refused = tablekeeper_lan::take_over(&station, follower, &own).expect_err("the main laptop answers");
+    let refused =
+        tablekeeper_lan::take_over(&station, follower, &own).expect_err("the main laptop answers");
     assert_eq!(refused.key, "error.not-allowed.main-answers");
 
     // The main laptop dies.

@@ -2,6 +2,7 @@
 // (title preset → ruleset, the organizer's defaults from Settings), opening a recent event or
 // any event file, and why the file the app was started with did not open.
 import * as api from '../api';
+import type { StationCopy } from '../api';
 import { call } from '../api';
 import { field, h, select } from '../dom';
 import { announce, errorText, showError, showProblem } from '../feedback';
@@ -39,7 +40,16 @@ export function mountStart(root: HTMLElement): void {
   root.append(createSection(), openSection(), joinSection());
 }
 
-/** While this app is a station: whose event it is, and leaving. */
+/** The words for a station's copy: a catalogue key and its parameters. */
+export function copyState(copy: StationCopy | null): { key: string; params: Record<string, string | number> } {
+  if (!copy || copy.step === null) return { key: 'station.copyNone', params: {} };
+  const behind = (copy.newest ?? copy.step) - copy.step;
+  if (copy.problem) return { key: 'station.copyStale', params: { step: copy.step } };
+  return behind > 0 ? { key: 'station.copyBehind', params: { step: copy.step, behind } } : { key: 'station.copyUpToDate', params: { step: copy.step } };
+}
+
+/** While this app is a station: whose event it is, its own copy of it, taking over when
+ * the main laptop stopped, and leaving. */
 function stationSection(address: string): HTMLElement {
   const leave = h('button', { type: 'button', 'data-testid': 'station-leave' }, t('station.leave'));
   leave.addEventListener('click', () => {
@@ -51,7 +61,47 @@ function stationSection(address: string): HTMLElement {
       go('start');
     }, leave);
   });
-  return h('section', { class: 'panel', 'data-testid': 'station-panel' }, h('h3', {}, t('station.title')), h('p', {}, t('station.is', { address })), leave);
+  const copy = h('p', { 'data-testid': 'station-copy', role: 'status' });
+  let held: StationCopy | null = null;
+  const refresh = async () => {
+    held = await api.stationCopy();
+    const words = copyState(held);
+    copy.textContent = t(words.key, words.params);
+  };
+  const takeOver = h('button', { type: 'button', class: 'danger', 'data-testid': 'station-take-over' }, t('station.takeOver'));
+  const confirmArea = h('div');
+  takeOver.addEventListener('click', () => {
+    void run(async () => {
+      await refresh();
+      const step = held?.step ?? null;
+      if (step === null) throw new Error(t('station.copyNone'));
+      // The confirmation names the last step the copy holds.
+      confirmStep(confirmArea, t('station.takeOverConfirm', { address, step }), t('station.takeOver'), 'station-take-over', (yes) =>
+        void run(async () => {
+          const event = await api.takeOver();
+          await state.loadApp();
+          state.setEvent(event);
+          announce(t('station.tookOver', { name: event.name, step }));
+          go('share');
+        }, yes),
+      );
+    }, takeOver);
+  });
+  void refresh().catch(() => undefined);
+  const timer = window.setInterval(() => {
+    if (!copy.isConnected) return window.clearInterval(timer);
+    void refresh().catch(() => undefined);
+  }, 2000);
+  return h(
+    'section',
+    { class: 'panel', 'data-testid': 'station-panel' },
+    h('h3', {}, t('station.title')),
+    h('p', {}, t('station.is', { address })),
+    copy,
+    h('p', { class: 'hint' }, t('station.takeOverHint')),
+    h('div', { class: 'actions' }, takeOver, leave),
+    confirmArea,
+  );
 }
 
 /** Joining another laptop's shared event as a second scorekeeper station. */
