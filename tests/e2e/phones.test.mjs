@@ -11,7 +11,7 @@
 
 import assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
 import { attack } from './hostile.mjs';
@@ -260,5 +260,20 @@ describe('phones on the shop network', { skip: !existsSync(MINIBROWSER) && 'no M
     await status(app, /Sharing stopped/);
     await station.waitForText('station-banner', /Connection to the main laptop lost/, { timeout: 15000 });
     await station.screenshot('phones-station-lost');
+  });
+
+  step('the station takes over with its copy: its laptop is the main laptop, nothing lost', async () => {
+    await nav(station, 'start', 'station-panel');
+    await station.waitForText('station-copy', /holds a copy of the event at step \d+; the main laptop does not answer|up to date/, { timeout: 15000 });
+    await station.click('station-take-over');
+    await station.click('station-take-over-confirm');
+    await status(station, /is now the main laptop/);
+    await station.screenshot('phones-station-took-over');
+    // Its copy is the event now: the result it entered through the main laptop is in it.
+    const copy = join(home, 'station', 'events', 'Station replicas', basename(file));
+    const pairings = await cliData(['pairings', copy]);
+    assert.ok(pairings.tables.some((t) => t.result), 'the results are in the copy');
+    const before = await cliData(['pairings', file]);
+    assert.deepEqual(pairings.tables.map((t) => t.result?.winner ?? null), before.tables.map((t) => t.result?.winner ?? null), 'the same results as the main laptop');
   });
 });

@@ -14,7 +14,7 @@ describe('where the mirror stands', () => {
     expect(mirrorState({ folder: null, file: null, step: null, newest: null, problem: null }).key).toBe('mirror.off');
     expect(mirrorState(view(null, null))).toEqual({ key: 'mirror.chosen', params: { folder: '/media/STICK' } });
     expect(mirrorState(view(12, 12))).toEqual({ key: 'mirror.upToDate', params: { folder: '/media/STICK', step: 12 } });
-    expect(mirrorState(view(10, 12))).toEqual({ key: 'mirror.writing', params: { folder: '/media/STICK', behind: 2 } });
+    expect(mirrorState(view(10, 12))).toEqual({ key: 'mirror.writing', params: { folder: '/media/STICK', count: 2 } });
     expect(mirrorState(view(10, 12, true))).toEqual({ key: 'mirror.problem', params: { folder: '/media/STICK', step: 10 } });
   });
 });

@@ -19,7 +19,7 @@ export function mirrorState(view: MirrorView): { key: string; params: Record<str
   if (view.problem) return { key: 'mirror.problem', params: { folder: view.folder, step: view.step ?? '—' } };
   if (view.newest === null) return { key: 'mirror.chosen', params: { folder: view.folder } };
   if (view.step !== null && view.step === view.newest) return { key: 'mirror.upToDate', params: { folder: view.folder, step: view.step } };
-  return { key: 'mirror.writing', params: { folder: view.folder, behind: view.newest - (view.step ?? 0) } };
+  return { key: 'mirror.writing', params: { folder: view.folder, count: view.newest - (view.step ?? 0) } };
 }
 
 export function mirrorPanel(): { element: HTMLElement; stop: () => void } {

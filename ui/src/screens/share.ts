@@ -4,6 +4,7 @@
 // players report results from their phones, the reports waiting for the scorekeeper (confirm
 // or settle a disagreement in Results), and the round's table codes for a lost slip.
 import { call, share, type ShareState } from '../api';
+import type { ReplicaStatusView } from '../bindings/ReplicaStatusView';
 import type { RoomSettings } from '../bindings/RoomSettings';
 import type { TableReportView } from '../bindings/TableReportView';
 import { append, checkbox, field, h, select } from '../dom';
@@ -18,6 +19,12 @@ const REPORTS_EVERY_MS = 3000;
 
 /** The last state the shell reported, kept while the app runs (the server outlives the screen). */
 let sharing: ShareState | null = null;
+
+/** How far a station's copy is, in words. */
+export function replicaWords(copy: ReplicaStatusView): string {
+  if (copy.step === null) return t('share.copyNone');
+  return copy.behind <= 0 ? t('share.copyUpToDate') : t('share.copyBehind', { count: copy.behind });
+}
 
 export function mountShare(root: HTMLElement): (() => void) | void {
   const event = requireEvent(root);
@@ -51,6 +58,7 @@ export function mountShare(root: HTMLElement): (() => void) | void {
   /** The reveal time recorded, so another setting's save keeps it. */
   let revealedAt: number | null = null;
   const reports = h('div', { 'data-testid': 'share-reports' });
+  const stations = h('div', { 'data-testid': 'share-stations' });
   const codes = h('div', { 'data-testid': 'share-codes' });
 
   function showWhere(): void {
@@ -150,14 +158,29 @@ export function mountShare(root: HTMLElement): (() => void) | void {
     return line;
   }
 
+  let stationsDrawn = '';
+  /** Each joined station's copy of the event: up to date, or so many steps behind. */
+  function showStations(copies: ReplicaStatusView[]): void {
+    const key = JSON.stringify(copies.map((c) => [c.station, c.step, c.behind]));
+    if (key === stationsDrawn) return;
+    stationsDrawn = key;
+    stations.replaceChildren(
+      copies.length > 0
+        ? h('ul', {}, ...copies.map((c) => h('li', { 'data-testid': 'share-station' }, h('strong', {}, c.station), ' ', replicaWords(c))))
+        : h('p', { class: 'hint' }, t('share.noStations')),
+    );
+  }
+
   let drawn = '';
   async function refresh(): Promise<void> {
-    const [settings, pending, tableCodes, state] = await Promise.all([
+    const [settings, pending, tableCodes, state, copies] = await Promise.all([
       call('room_settings', null),
       call('reports', null),
       call('table_codes', { round: null }).catch(() => []),
       share(null, null).catch(() => sharing),
+      call('replicas', null).catch(() => []),
     ]);
+    showStations(copies);
     if (JSON.stringify(state?.stopped ?? null) !== JSON.stringify(sharing?.stopped ?? null) || (state === null) !== (sharing === null)) {
       sharing = state;
       on.checked = state !== null && !state.stopped;
@@ -203,6 +226,7 @@ export function mountShare(root: HTMLElement): (() => void) | void {
       decksState,
     ),
     h('section', { class: 'panel' }, h('h3', {}, t('share.reportsTitle')), reports),
+    h('section', { class: 'panel' }, h('h3', {}, t('share.stationsTitle')), h('p', { class: 'hint' }, t('share.stationsHint')), stations),
     h('section', { class: 'panel' }, h('h3', {}, t('share.codesTitle')), h('p', { class: 'hint' }, t('share.codesHint')), codes),
   );
   showWhere();

@@ -45,7 +45,7 @@ export function copyState(copy: StationCopy | null): { key: string; params: Reco
   if (!copy || copy.step === null) return { key: 'station.copyNone', params: {} };
   const behind = (copy.newest ?? copy.step) - copy.step;
   if (copy.problem) return { key: 'station.copyStale', params: { step: copy.step } };
-  return behind > 0 ? { key: 'station.copyBehind', params: { step: copy.step, behind } } : { key: 'station.copyUpToDate', params: { step: copy.step } };
+  return behind > 0 ? { key: 'station.copyBehind', params: { step: copy.step, count: behind } } : { key: 'station.copyUpToDate', params: { step: copy.step } };
 }
 
 /** While this app is a station: whose event it is, its own copy of it, taking over when
