@@ -121,7 +121,7 @@ impl Replica {
                     .collect()
             })
             .unwrap_or_default();
-        found.sort_by(|a, b| b.0.cmp(&a.0));
+        found.sort_by_key(|(modified, _)| std::cmp::Reverse(*modified));
         let copies = found
             .into_iter()
             .take(COPIES_OFFERED)
