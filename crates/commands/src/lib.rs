@@ -15,6 +15,7 @@ pub mod desk;
 pub mod error;
 pub mod export;
 pub mod history;
+pub mod identity;
 mod log;
 pub mod meta;
 pub mod mirror;

@@ -89,6 +89,31 @@ pub struct ReplicaChunk {
     pub newest_step: i64,
 }
 
+/// What the main laptop last heard from a station: the step its copy holds (`None`: none
+/// yet, or a copy of something else) and when it asked (milliseconds since 1970).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplicaSeen {
+    pub step: Option<i64>,
+    pub seen_at: i64,
+}
+
+/// Writes `bytes` as `target` whole: into a temporary file beside it, synced, renamed into
+/// place, the folder synced (a kill leaves the old copy or the new one).
+fn write_whole(target: &Path, bytes: &[u8]) -> Result<(), CommandError> {
+    let io = |e: std::io::Error| CommandError::Io {
+        path: target.display().to_string(),
+        detail: e.to_string(),
+    };
+    let temporary = tablekeeper_store::temporary(target, "replica");
+    std::fs::write(&temporary, bytes).map_err(io)?;
+    tablekeeper_store::sync_file(&temporary)?;
+    std::fs::rename(&temporary, target).map_err(io)?;
+    if let Some(folder) = target.parent() {
+        tablekeeper_store::sync_folder(folder)?;
+    }
+    Ok(())
+}
+
 /// Copies of other events a station keeps at most (the newest are offered when it asks).
 const COPIES_OFFERED: usize = 8;
 
@@ -127,7 +152,7 @@ impl Replica {
             .take(COPIES_OFFERED)
             .filter_map(|(_, path)| {
                 let (file, stored) = EventFile::open(&path).ok()?;
-                let identity = crate::session::event_identity(
+                let identity = crate::identity::event_identity(
                     &stored.created_at,
                     stored.settings.standings_seed,
                 );
@@ -187,7 +212,7 @@ impl Replica {
             let target = self.folder.join(name);
             // The copy being replaced is closed first.
             self.copies.retain(|(_, file)| file.path() != target);
-            crate::export::write_file(&target, bytes)?;
+            write_whole(&target, bytes)?;
             let (file, _) = EventFile::open(&target)?;
             self.copies.insert(0, (chunk.identity.clone(), file));
         } else if let Some(index) = self.copies.iter().position(|(id, _)| *id == chunk.identity) {

@@ -55,18 +55,9 @@ pub(crate) fn season_date(text: &str) -> Result<String, CommandError> {
 /// copy or a backup of the same event is the same event).
 pub(crate) fn read_event(path: &Path) -> Result<(Event, String), CommandError> {
     let stored = tablekeeper_store::EventFile::load_read_only(path)?;
-    let id = crate::session::event_identity(&stored.created_at, stored.settings.standings_seed);
+    let id = crate::identity::event_identity(&stored.created_at, stored.settings.standings_seed);
     let event = crate::replay::replay_stored(&stored, path)?;
     Ok((event, id))
-}
-
-/// The identity of the event in the file at `path`, if it is an event file that reads.
-pub(crate) fn identity_of(path: &Path) -> Option<String> {
-    let stored = tablekeeper_store::EventFile::inspect(path).ok()?;
-    Some(crate::session::event_identity(
-        &stored.created_at,
-        stored.settings.standings_seed,
-    ))
 }
 
 /// When an event was held (milliseconds since 1970, UTC): its identity begins with its

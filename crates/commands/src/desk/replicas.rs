@@ -7,7 +7,7 @@ use ts_rs::TS;
 
 use super::base::{Desk, Nothing};
 use crate::error::CommandError;
-use crate::replica::{Held, ReplicaChunk};
+use crate::replica::{Held, ReplicaChunk, ReplicaSeen};
 
 /// A station's ask: its name (chosen when it joined) and what its copies hold (the copy of
 /// this event once it has one; before, every copy it keeps, at most a few).
@@ -35,13 +35,6 @@ pub struct ReplicaStatusView {
     pub behind: i64,
     /// When it last asked (milliseconds since 1970).
     #[ts(type = "number")]
-    pub seen_at: i64,
-}
-
-/// What the main laptop last heard from a station.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReplicaSeen {
-    pub step: Option<i64>,
     pub seen_at: i64,
 }
 

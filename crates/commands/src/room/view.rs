@@ -35,7 +35,7 @@ pub struct Room {
     /// as it stood when published: only that player's phone is shown theirs.
     pub ratings: Option<std::collections::BTreeMap<u32, crate::views::ratings::MyRatingView>>,
     /// What each joined station's replica last said it holds, by station name.
-    pub replicas: std::collections::BTreeMap<String, crate::desk::replicas::ReplicaSeen>,
+    pub replicas: std::collections::BTreeMap<String, crate::replica::ReplicaSeen>,
 }
 
 /// A season's table as the phones show it: rank, name, points and events

@@ -331,7 +331,4 @@ impl Session {
     }
 }
 
-/// An event's identity from its creation time and recorded seed.
-pub fn event_identity(created_at: &str, standings_seed: u64) -> String {
-    format!("{created_at}/{standings_seed:016x}")
-}
+pub use crate::identity::event_identity;
