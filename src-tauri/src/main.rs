@@ -76,6 +76,22 @@ struct Linked {
     follower: tablekeeper_lan::Follower,
 }
 
+/// The link to `station` with its replica followed into `Station replicas/` in this
+/// laptop's documents folder.
+fn linked(station: tablekeeper_lan::Station, desk: &Mutex<Desk>) -> Linked {
+    let folder = desk
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .default_folder()
+        .join("Station replicas");
+    let follower =
+        tablekeeper_lan::Follower::start(station.clone(), folder, station_name(), REPLICA_EVERY);
+    Linked { station, follower }
+}
+
+/// How long a station's change waits for its own copy to hold it.
+const STATION_COPY_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// How often a station asks for what its copy lacks.
 const REPLICA_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -107,18 +123,7 @@ async fn join_station(
         stop_sharing(&sharing);
         let station = tablekeeper_lan::Station::join(&address, &code)?;
         let summary = station.call("summary", &Value::Null)?;
-        let folder = desk
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .default_folder()
-            .join("Station replicas");
-        let follower = tablekeeper_lan::Follower::start(
-            station.clone(),
-            folder,
-            station_name(),
-            REPLICA_EVERY,
-        );
-        *link.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(Linked { station, follower });
+        *link.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(linked(station, &desk));
         Ok(summary)
     })
     .await
@@ -158,27 +163,15 @@ async fn take_over(
     let desk = Arc::clone(&desk);
     let link = Arc::clone(&link);
     off_the_window(move || {
-        let Some(linked) = link.0.lock().unwrap_or_else(|p| p.into_inner()).take() else {
+        let Some(current) = link.0.lock().unwrap_or_else(|p| p.into_inner()).take() else {
             return Err(surface::not_run_here("take_over").to_view());
         };
-        let station = linked.station.clone();
-        match tablekeeper_lan::take_over(&linked.station, linked.follower, &desk) {
+        let station = current.station.clone();
+        match tablekeeper_lan::take_over(&current.station, current.follower, &desk) {
             Ok(summary) => Ok(summary),
             Err(refused) => {
                 // Still a station: the copy is followed again.
-                let folder = desk
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .default_folder()
-                    .join("Station replicas");
-                let follower = tablekeeper_lan::Follower::start(
-                    station.clone(),
-                    folder,
-                    station_name(),
-                    REPLICA_EVERY,
-                );
-                *link.0.lock().unwrap_or_else(|p| p.into_inner()) =
-                    Some(Linked { station, follower });
+                *link.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(linked(station, &desk));
                 Err(refused)
             }
         }
@@ -314,13 +307,21 @@ async fn call(
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .as_ref()
-            .map(|linked| linked.station.clone());
+            .map(|linked| (linked.station.clone(), linked.follower.handle()));
         let mut answered = match station {
             // The main laptop's notices are its scorekeeper's; a station has none of its own.
-            Some(station) => Answered {
-                data: station.run_for_app(&desk, &name, request)?,
-                notices: Vec::new(),
-            },
+            Some((station, copy)) => {
+                let data = station.run_for_app(&desk, &name, request)?;
+                // A change made here is said saved once this laptop's copy holds it too
+                // (bounded: a slow copy never holds the station up for long).
+                if surface::spec(&name).is_some_and(|spec| spec.access == surface::Access::Write) {
+                    copy.catch_up(STATION_COPY_WAIT);
+                }
+                Answered {
+                    data,
+                    notices: Vec::new(),
+                }
+            }
             None => {
                 // Sharing survives opening, creating and closing events: the server
                 // follows the desk (the shared event while open, else the active one).

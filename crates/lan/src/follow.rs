@@ -25,21 +25,62 @@ pub struct FollowState {
     pub newest: Option<i64>,
     /// Why the last ask or store failed (the copy keeps its last whole state).
     pub problem: Option<tablekeeper_commands::ErrorView>,
+    /// Asks answered and stored so far (a caller waiting for a fresh one counts on it).
+    #[serde(skip)]
+    pub asks: u64,
 }
 
 /// A running follower: stop it with [`Follower::stop`] (or by dropping it).
 pub struct Follower {
     stop: Arc<AtomicBool>,
-    state: Arc<Mutex<FollowState>>,
+    handle: FollowHandle,
     thread: Option<JoinHandle<()>>,
+}
+
+/// What other threads may do with a running follower: read where its copy stands, or have
+/// it ask at once and wait for the answer.
+#[derive(Clone)]
+pub struct FollowHandle {
+    state: Arc<Mutex<FollowState>>,
+    now: Arc<AtomicBool>,
+}
+
+impl FollowHandle {
+    /// Where the copy stands now.
+    pub fn state(&self) -> FollowState {
+        lock(&self.state).clone()
+    }
+
+    /// Has the follower ask at once and waits (at most `limit`) until an ask begun after
+    /// this call is stored: a station says a change of its own is saved only once its own
+    /// copy holds it too.
+    pub fn catch_up(&self, limit: Duration) -> FollowState {
+        let deadline = std::time::Instant::now() + limit;
+        // The ask in progress may have begun before the change: wait for the one after.
+        let wanted = lock(&self.state).asks + 2;
+        self.now.store(true, Ordering::Relaxed);
+        loop {
+            let state = self.state();
+            if state.asks >= wanted || std::time::Instant::now() >= deadline {
+                return state;
+            }
+            if state.asks + 1 == wanted {
+                self.now.store(true, Ordering::Relaxed);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
 }
 
 impl Follower {
     /// Keeps a copy of `station`'s event in `folder`, asking as `name`.
     pub fn start(station: Station, folder: PathBuf, name: String, every: Duration) -> Follower {
         let stop = Arc::new(AtomicBool::new(false));
-        let state = Arc::new(Mutex::new(FollowState::default()));
-        let (stop_for_thread, state_for_thread) = (Arc::clone(&stop), Arc::clone(&state));
+        let handle = FollowHandle {
+            state: Arc::new(Mutex::new(FollowState::default())),
+            now: Arc::new(AtomicBool::new(false)),
+        };
+        let (stop_for_thread, for_thread) = (Arc::clone(&stop), handle.clone());
         let thread = std::thread::Builder::new()
             .name("station replica".into())
             .spawn(move || {
@@ -49,20 +90,25 @@ impl Follower {
                     &name,
                     every,
                     &stop_for_thread,
-                    &state_for_thread,
+                    &for_thread,
                 )
             })
             .ok();
         Follower {
             stop,
-            state,
+            handle,
             thread,
         }
     }
 
     /// Where the copy stands now.
     pub fn state(&self) -> FollowState {
-        lock(&self.state).clone()
+        self.handle.state()
+    }
+
+    /// A handle other threads can keep.
+    pub fn handle(&self) -> FollowHandle {
+        self.handle.clone()
     }
 
     /// Stops asking (the copy stays as it is) and waits for the thread.
@@ -90,8 +136,9 @@ fn follow(
     name: &str,
     every: Duration,
     stop: &AtomicBool,
-    state: &Mutex<FollowState>,
+    handle: &FollowHandle,
 ) {
+    let state = &*handle.state;
     let mut replica = Replica::new(&folder);
     while !stop.load(Ordering::Relaxed) {
         let asked = station
@@ -123,11 +170,15 @@ fn follow(
             shown.file = replica.path().map(|p| p.display().to_string());
             shown.step = replica.held_step();
             shown.problem = problem;
+            shown.asks += 1;
         }
         if !more {
-            // Sleeps in short slices, so a stop is heard at once.
+            // Sleeps in short slices, so a stop or an ask-at-once is heard at once.
             let mut slept = Duration::ZERO;
-            while slept < every && !stop.load(Ordering::Relaxed) {
+            while slept < every
+                && !stop.load(Ordering::Relaxed)
+                && !handle.now.swap(false, Ordering::Relaxed)
+            {
                 let slice = Duration::from_millis(50).min(every - slept);
                 std::thread::sleep(slice);
                 slept += slice;

@@ -44,7 +44,7 @@ mod station;
 mod tls;
 
 pub use address::{lan_addresses, qr_svg, qr_text};
-pub use follow::{FollowState, Follower, take_over};
+pub use follow::{FollowHandle, FollowState, Follower, take_over};
 pub use server::{ServeOptions, Server, ShareView};
 pub use station::Station;
 pub use tls::pinned_client_config;

@@ -71,6 +71,16 @@ impl Room {
         }
     }
 
+    /// A station joined with the join code the main laptop shows.
+    fn join(&self) -> tablekeeper_lan::Station {
+        let code = self
+            .server
+            .as_ref()
+            .map(|s| s.join_code().to_string())
+            .expect("code");
+        tablekeeper_lan::Station::join(&format!("127.0.0.1:{}", self.port), &code).expect("joined")
+    }
+
     fn local(&self, name: &str, request: Value) -> Value {
         let mut desk = self.desk.lock().expect("desk");
         surface::dispatch(&mut desk, name, request)
@@ -621,13 +631,7 @@ fn the_server_answers_on_ipv6_loopback_and_stops_when_asked() {
 #[test]
 fn the_app_as_a_station_runs_results_there_and_prints_here() {
     let room = Room::new("off");
-    let code = room
-        .server
-        .as_ref()
-        .map(|s| s.join_code().to_string())
-        .expect("code");
-    let station =
-        tablekeeper_lan::Station::join(&format!("127.0.0.1:{}", room.port), &code).expect("joined");
+    let station = room.join();
     let here = tempfile::tempdir().expect("tempdir");
     let own = Mutex::new(
         Desk::new(here.path().join("data"), here.path().join("documents")).with_printer(
@@ -1059,13 +1063,7 @@ fn caught_up(follower: &tablekeeper_lan::Follower, step: i64) -> tablekeeper_lan
 #[test]
 fn a_station_keeps_a_replica_that_follows_the_event_and_opens_as_it() {
     let room = Room::new("off");
-    let code = room
-        .server
-        .as_ref()
-        .map(|s| s.join_code().to_string())
-        .expect("code");
-    let station =
-        tablekeeper_lan::Station::join(&format!("127.0.0.1:{}", room.port), &code).expect("joined");
+    let station = room.join();
     let here = tempfile::tempdir().expect("tempdir");
     let folder = here.path().join("Station replicas");
     let every = std::time::Duration::from_millis(50);
@@ -1082,12 +1080,21 @@ fn a_station_keeps_a_replica_that_follows_the_event_and_opens_as_it() {
         Some("room.tkevent")
     );
 
-    room.local("record_result", json!({ "round": null, "table": 1, "result": "a", "replace": false, "override_reason": null }));
-    caught_up(&follower, main_step(&room));
+    // A result entered on the station: once its copy caught up (at once, not after a second),
+    // the copy holds it.
+    station
+        .call("record_result", &json!({ "round": null, "table": 1, "result": "a", "replace": false, "override_reason": null }))
+        .expect("recorded on the main laptop");
+    let copy_now = follower
+        .handle()
+        .catch_up(std::time::Duration::from_secs(5));
+    assert_eq!(copy_now.step, Some(main_step(&room)), "{copy_now:?}");
     let seen = room.local("replicas", Value::Null);
     assert_eq!(seen[0]["station"], "Station B", "{seen}");
     // The station's next ask acknowledges what it stored.
-    std::thread::sleep(every * 3);
+    follower
+        .handle()
+        .catch_up(std::time::Duration::from_secs(5));
     assert_eq!(room.local("replicas", Value::Null)[0]["behind"], 0);
 
     // The station pauses (its laptop sleeps); the event goes on without it.
@@ -1128,13 +1135,7 @@ fn a_station_keeps_a_replica_that_follows_the_event_and_opens_as_it() {
 #[test]
 fn a_station_takes_over_with_its_copy_once_the_main_laptop_stops() {
     let mut room = Room::new("off");
-    let code = room
-        .server
-        .as_ref()
-        .map(|s| s.join_code().to_string())
-        .expect("code");
-    let station =
-        tablekeeper_lan::Station::join(&format!("127.0.0.1:{}", room.port), &code).expect("joined");
+    let station = room.join();
     let here = tempfile::tempdir().expect("tempdir");
     let own = Mutex::new(Desk::new(
         here.path().join("data"),

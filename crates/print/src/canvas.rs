@@ -132,16 +132,7 @@ impl Canvas {
             Op::DrawPolygon {
                 polygon: Polygon {
                     rings: vec![PolygonRing {
-                        points: points
-                            .iter()
-                            .map(|&(x, y)| LinePoint {
-                                p: Point {
-                                    x: Pt(x),
-                                    y: Pt(height - y),
-                                },
-                                bezier: false,
-                            })
-                            .collect(),
+                        points: page_points(height, points),
                     }],
                     mode: PaintMode::Fill,
                     winding_order: WindingOrder::NonZero,
@@ -171,21 +162,26 @@ impl Canvas {
             Op::SetOutlineThickness { pt: Pt(thickness) },
             Op::DrawLine {
                 line: Line {
-                    points: points
-                        .iter()
-                        .map(|&(x, y)| LinePoint {
-                            p: Point {
-                                x: Pt(x),
-                                y: Pt(height - y),
-                            },
-                            bezier: false,
-                        })
-                        .collect(),
+                    points: page_points(height, points),
                     is_closed: closed,
                 },
             },
         ]);
     }
+}
+
+/// Points measured from the top-left corner as the PDF's points (measured from the bottom).
+fn page_points(height: f32, points: &[(f32, f32)]) -> Vec<LinePoint> {
+    points
+        .iter()
+        .map(|&(x, y)| LinePoint {
+            p: Point {
+                x: Pt(x),
+                y: Pt(height - y),
+            },
+            bezier: false,
+        })
+        .collect()
 }
 
 fn colour((r, g, b): (f32, f32, f32)) -> Color {
