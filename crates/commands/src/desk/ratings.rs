@@ -110,13 +110,7 @@ impl Desk {
             self.room.ratings = None;
             return Ok(None);
         };
-        let mut files = request.files;
-        let mut people = crate::ratings::People::new();
-        if request.library {
-            let (seen, known) = self.library_people()?;
-            files.extend(seen);
-            people = known;
-        }
+        let (files, people) = self.rated_files(request.files, request.library)?;
         let session = self.session()?;
         let ratings = crate::ratings::published(
             request.rules.as_deref().unwrap_or(""),
@@ -144,13 +138,7 @@ impl Desk {
 
     /// Ratings over event files, read as they are on disk now.
     pub fn ratings(&mut self, request: RatingsRequest) -> Result<RatingsView, CommandError> {
-        let mut files = request.files;
-        let mut people = crate::ratings::People::new();
-        if request.library {
-            let (seen, known) = self.library_people()?;
-            files.extend(seen);
-            people = known;
-        }
+        let (files, people) = self.rated_files(request.files, request.library)?;
         crate::ratings::ratings(
             request.rules.as_deref().unwrap_or(""),
             &files,
@@ -158,5 +146,20 @@ impl Desk {
             request.explain.as_deref(),
             &people,
         )
+    }
+
+    /// The files to rate: `files`, and with `library` every event the player library has
+    /// seen, with the library's people (one person however each event registered them).
+    fn rated_files(
+        &mut self,
+        mut files: Vec<PathBuf>,
+        library: bool,
+    ) -> Result<(Vec<PathBuf>, crate::ratings::People), CommandError> {
+        if !library {
+            return Ok((files, crate::ratings::People::new()));
+        }
+        let (seen, people) = self.library_people()?;
+        files.extend(seen);
+        Ok((files, people))
     }
 }
