@@ -273,8 +273,11 @@ async fn pipelining(port: u16, stop: Arc<AtomicBool>, seen: Arc<Seen>) {
     batch.push_str(&format!(
         "GET /room.css HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
     ));
+    // A device of its own: the flooding devices hold their whole share of slots, and a
+    // pipelined batch sent from one of them may rightly be refused at the door.
+    let device = IpAddr::from([127, 0, 0, 40]);
     while !stop.load(Ordering::Relaxed) {
-        if let Some(mut stream) = connect(attacker(2), port).await {
+        if let Some(mut stream) = connect(device, port).await {
             let _ = stream.write_all(batch.as_bytes()).await;
             let mut answer = Vec::new();
             let _ =
