@@ -27,6 +27,7 @@ use serde_json::Value;
 use tablekeeper_commands::desk::surface::Answered;
 use tablekeeper_commands::desk::{Desk, surface};
 use tablekeeper_commands::{CommandError, ErrorView};
+use tablekeeper_words::ErrorKind;
 use tauri::Manager;
 
 type Shared = Arc<Mutex<Desk>>;
@@ -84,8 +85,13 @@ fn linked(station: tablekeeper_lan::Station, desk: &Mutex<Desk>) -> Linked {
         .unwrap_or_else(|p| p.into_inner())
         .default_folder()
         .join("Station replicas");
-    let follower =
-        tablekeeper_lan::Follower::start(station.clone(), folder, station_name(), REPLICA_EVERY);
+    let follower = tablekeeper_lan::Follower::start(
+        station.clone(),
+        folder,
+        station_name(),
+        None,
+        REPLICA_EVERY,
+    );
     Linked { station, follower }
 }
 
@@ -154,21 +160,32 @@ fn station_copy(link: tauri::State<'_, Arc<StationLink>>) -> Option<tablekeeper_
 }
 
 /// Makes this station's copy the event, once the main laptop stopped answering; this
-/// laptop is then the main laptop (its Share screen starts sharing). The summary.
+/// laptop is then the main laptop and shares the event on the main laptop's port, where
+/// phones find it by themselves. The summary.
 #[tauri::command]
 async fn take_over(
     desk: tauri::State<'_, Shared>,
     link: tauri::State<'_, Arc<StationLink>>,
+    sharing: tauri::State<'_, Arc<Sharing>>,
 ) -> Result<Value, ErrorView> {
     let desk = Arc::clone(&desk);
     let link = Arc::clone(&link);
+    let sharing = Arc::clone(&sharing);
     off_the_window(move || {
         let Some(current) = link.0.lock().unwrap_or_else(|p| p.into_inner()).take() else {
             return Err(surface::not_run_here("take_over").to_view());
         };
         let station = current.station.clone();
-        match tablekeeper_lan::take_over(&current.station, current.follower, &desk) {
+        let port = station.address().port();
+        let serve = || start_sharing(&desk, &sharing, port).map(|_| ());
+        match tablekeeper_lan::take_over(&current.station, current.follower, &desk, serve) {
             Ok(summary) => Ok(summary),
+            // Another station carries the event on: this copy stays open, refusing
+            // changes, and says where to join.
+            Err(moved) if moved.kind == ErrorKind::EventMoved => {
+                stop_sharing(&sharing);
+                Err(moved)
+            }
             Err(refused) => {
                 // Still a station: the copy is followed again.
                 *link.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(linked(station, &desk));
@@ -220,20 +237,37 @@ async fn share(
         {
             failed.stop();
         }
-        if slot.is_none() && on == Some(true) {
-            let options = tablekeeper_lan::ServeOptions::network(port.unwrap_or(8080));
-            // The server gives the desk the players' page: the wall pairings printed from now
-            // on carry the address and its QR code.
-            let server = tablekeeper_lan::Server::start(Arc::clone(&desk), options)
-                .map_err(|e| CommandError::from(e).to_view())?;
-            *slot = Some(server);
+        drop(slot);
+        if on == Some(true) {
+            return start_sharing(&desk, &sharing, port.unwrap_or(8080)).map(Some);
         }
+        let slot = sharing.0.lock().unwrap_or_else(|p| p.into_inner());
         Ok(slot.as_ref().map(|server| ShareState {
             view: server.share_view(),
             local_url: server.local_url(),
         }))
     })
     .await
+}
+
+/// Shares the desk's event on `port` (a running server is kept); what the Share screen shows.
+fn start_sharing(desk: &Shared, sharing: &Sharing, port: u16) -> Result<ShareState, ErrorView> {
+    let mut slot = sharing.0.lock().unwrap_or_else(|p| p.into_inner());
+    if slot.is_none() {
+        let options = tablekeeper_lan::ServeOptions::network(port);
+        // The server gives the desk the players' page: the wall pairings printed from now
+        // on carry the address and its QR code.
+        let server = tablekeeper_lan::Server::start(Arc::clone(desk), options)
+            .map_err(|e| CommandError::from(e).to_view())?;
+        *slot = Some(server);
+    }
+    let server = slot
+        .as_ref()
+        .ok_or_else(|| surface::not_run_here("share").to_view())?;
+    Ok(ShareState {
+        view: server.share_view(),
+        local_url: server.local_url(),
+    })
 }
 
 /// Whether `name` is quick enough to run on the window's own thread: at most one small
@@ -390,7 +424,14 @@ fn main() {
             if let Some(path) = launch_file() {
                 desk.open_at_start(&path);
             }
-            app.manage::<Shared>(Arc::new(Mutex::new(desk)));
+            let desk: Shared = Arc::new(Mutex::new(desk));
+            // Never two writers: the open event's stations are asked every few seconds
+            // whether one of them took it over (then this laptop refuses every change).
+            app.manage(tablekeeper_lan::Fence::start(
+                Arc::clone(&desk),
+                std::time::Duration::from_secs(3),
+            ));
+            app.manage::<Shared>(desk);
             app.manage(Arc::new(Sharing::default()));
             app.manage(Arc::new(StationLink::default()));
             Ok(())

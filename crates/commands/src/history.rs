@@ -19,7 +19,7 @@ impl Step<'_> {
     pub fn actions(&self) -> impl Iterator<Item = &Action> {
         self.entries.iter().filter_map(|e| match &e.entry {
             Entry::Action { action } => Some(action),
-            Entry::Undo { .. } | Entry::Redo { .. } => None,
+            Entry::Undo { .. } | Entry::Redo { .. } | Entry::Epoch { .. } => None,
         })
     }
 }
@@ -61,6 +61,9 @@ impl<'a> Timeline<'a> {
                         timeline.applied.push(redone);
                     }
                 }
+                // A takeover changes nothing in the event and is nobody's to undo: what
+                // could be redone before it can still be redone after it.
+                Entry::Epoch { .. } => {}
                 Entry::Action { .. } => {
                     timeline
                         .discarded
@@ -79,7 +82,7 @@ impl<'a> Timeline<'a> {
             .flat_map(|s| {
                 s.entries.iter().filter_map(|e| match &e.entry {
                     Entry::Action { action } => Some(action),
-                    Entry::Undo { .. } | Entry::Redo { .. } => None,
+                    Entry::Undo { .. } | Entry::Redo { .. } | Entry::Epoch { .. } => None,
                 })
             })
             .collect()

@@ -87,6 +87,10 @@ pub struct ReplicaChunk {
     pub newest_rows: i64,
     #[ts(type = "number")]
     pub newest_step: i64,
+    /// The addresses of the main laptop's stations (`ip:port`): where this station looks
+    /// before it takes over, and after (two takeovers at once end with one main laptop).
+    #[serde(default)]
+    pub hosts: Vec<String>,
 }
 
 /// What the main laptop last heard from a station: the step its copy holds (`None`: none

@@ -66,7 +66,7 @@ fn run(stations: usize) -> Vec<Duration> {
         .map(|n| {
             let station = Station::join(&address, &server.join_code()).expect("joined");
             let folder = dir.path().join(format!("station-{n}"));
-            Follower::start(station, folder, format!("Station {n}"), ASK_EVERY)
+            Follower::start(station, folder, format!("Station {n}"), None, ASK_EVERY)
         })
         .collect();
     let mut samples = Vec::new();

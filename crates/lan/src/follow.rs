@@ -28,6 +28,13 @@ pub struct FollowState {
     /// Asks answered and stored so far (a caller waiting for a fresh one counts on it).
     #[serde(skip)]
     pub asks: u64,
+    /// The main laptop's stations (`ip:port`), as it last said: where this station looks
+    /// before and after a takeover.
+    #[serde(skip)]
+    pub hosts: Vec<String>,
+    /// The name this station asks as (it names the takeover in the log).
+    #[serde(skip)]
+    pub name: String,
 }
 
 /// A running follower: stop it with [`Follower::stop`] (or by dropping it).
@@ -73,11 +80,21 @@ impl FollowHandle {
 }
 
 impl Follower {
-    /// Keeps a copy of `station`'s event in `folder`, asking as `name`.
-    pub fn start(station: Station, folder: PathBuf, name: String, every: Duration) -> Follower {
+    /// Keeps a copy of `station`'s event in `folder`, asking as `name`; after a takeover
+    /// this station would share the event on `port` (`None`: the main laptop's port).
+    pub fn start(
+        station: Station,
+        folder: PathBuf,
+        name: String,
+        port: Option<u16>,
+        every: Duration,
+    ) -> Follower {
         let stop = Arc::new(AtomicBool::new(false));
         let handle = FollowHandle {
-            state: Arc::new(Mutex::new(FollowState::default())),
+            state: Arc::new(Mutex::new(FollowState {
+                name: name.clone(),
+                ..FollowState::default()
+            })),
             now: Arc::new(AtomicBool::new(false)),
         };
         let (stop_for_thread, for_thread) = (Arc::clone(&stop), handle.clone());
@@ -87,7 +104,7 @@ impl Follower {
                 follow(
                     &station,
                     folder,
-                    &name,
+                    (&name, port),
                     every,
                     &stop_for_thread,
                     &for_thread,
@@ -133,7 +150,7 @@ impl Drop for Follower {
 fn follow(
     station: &Station,
     folder: PathBuf,
-    name: &str,
+    (name, port): (&str, Option<u16>),
     every: Duration,
     stop: &AtomicBool,
     handle: &FollowHandle,
@@ -144,7 +161,7 @@ fn follow(
         let asked = station
             .ask(
                 "replica",
-                &json!({ "station": name, "held": replica.held() }),
+                &json!({ "station": name, "held": replica.held(), "port": port }),
             )
             .and_then(|answer| {
                 serde_json::from_value::<ReplicaChunk>(answer)
@@ -154,10 +171,12 @@ fn follow(
             Ok(chunk) => {
                 let full = chunk.base.is_some() || chunk.rows.len() >= ROWS_PER_ANSWER;
                 let newest = chunk.newest_step;
+                let hosts = chunk.hosts.clone();
                 match replica.apply(chunk) {
                     Ok(()) => {
                         let mut shown = lock(state);
                         shown.newest = Some(newest);
+                        shown.hosts = hosts;
                         (full, None)
                     }
                     Err(error) => (false, Some(error.to_view())),
@@ -187,16 +206,24 @@ fn follow(
     }
 }
 
+/// How long a takeover listens for another station that took over at the same moment.
+pub const SETTLE: Duration = Duration::from_millis(1_500);
+
 /// Makes this station's copy the event (the main laptop stopped answering): the follower
-/// stops, the copy is opened on this laptop's own desk and its summary answered. Refused
-/// while the main laptop still answers (never two laptops writing one event) and while
-/// there is no copy yet; the copy is left as it is either way.
+/// stops, the copy is opened on this laptop's own desk, a new epoch begins in its log, and
+/// `serve` starts sharing it; then, for [`SETTLE`], the other stations are asked whether one
+/// of them took over too — of two at once, one goes on and the other is told where the
+/// event went (docs/lan.md, "Never two writers"). Refused while the main laptop still
+/// answers, while there is no copy yet, and when another station already carries the event
+/// on. The summary.
 pub fn take_over(
     station: &Station,
     follower: Follower,
     desk: &Mutex<tablekeeper_commands::desk::Desk>,
+    serve: impl FnOnce() -> Result<(), tablekeeper_commands::ErrorView>,
 ) -> Result<serde_json::Value, tablekeeper_commands::ErrorView> {
     use tablekeeper_commands::CommandError;
+    use tablekeeper_commands::desk::surface::dispatch;
     use tablekeeper_words::{ErrorKind, msg};
     if station.ask("summary", &serde_json::Value::Null).is_ok() {
         let message = msg!(
@@ -215,11 +242,43 @@ pub fn take_over(
         );
         return Err(CommandError::input(ErrorKind::NotAllowed, message).to_view());
     };
+    let from = station.address().to_string();
+    {
+        let mut desk = lock(desk);
+        dispatch(&mut desk, "open_event", serde_json::json!({ "path": file }))
+            .map_err(|e| e.to_view())?;
+        for host in &state.hosts {
+            desk.note_host(host);
+        }
+    }
+    // Another station that already carries the event on: this one joins it instead.
+    if let Some(there) = crate::fence::check(desk, Duration::from_millis(700)) {
+        return Err(taken_over_by(&there));
+    }
+    lock(desk)
+        .begin_epoch(&state.name, &from)
+        .map_err(|e| e.to_view())?;
+    serve()?;
+    let settled = std::time::Instant::now() + SETTLE;
+    while std::time::Instant::now() < settled {
+        if let Some(there) = crate::fence::check(desk, Duration::from_millis(300)) {
+            return Err(taken_over_by(&there));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
     let mut desk = lock(desk);
-    tablekeeper_commands::desk::surface::dispatch(
-        &mut desk,
-        "open_event",
-        serde_json::json!({ "path": file }),
+    dispatch(&mut desk, "summary", serde_json::Value::Null).map_err(|e| e.to_view())
+}
+
+/// The refusal of a takeover another station made first (or won).
+fn taken_over_by(address: &str) -> tablekeeper_commands::ErrorView {
+    tablekeeper_commands::CommandError::input(
+        tablekeeper_words::ErrorKind::EventMoved,
+        tablekeeper_words::msg!(
+            "error.event-moved.taken-over-first",
+            "the station at {address} took the event over first; join it as a station (this laptop's copy changes nothing)",
+            address = address.to_string()
+        ),
     )
-    .map_err(|e| e.to_view())
+    .to_view()
 }

@@ -29,6 +29,7 @@
 
 mod address;
 mod answer;
+mod fence;
 mod follow;
 mod gate;
 mod guard;
@@ -44,7 +45,8 @@ mod station;
 mod tls;
 
 pub use address::{lan_addresses, qr_svg, qr_text};
-pub use follow::{FollowHandle, FollowState, Follower, take_over};
+pub use fence::{Fence, check as check_fence, whereabouts_at};
+pub use follow::{FollowHandle, FollowState, Follower, SETTLE, take_over};
 pub use server::{ServeOptions, Server, ShareView};
 pub use station::Station;
 pub use tls::pinned_client_config;

@@ -357,9 +357,18 @@ fn call(
             language,
         );
     }
-    let Some(mut result) =
-        desk.with_event(&target, |desk| surface::dispatch(desk, name, body.clone()))
-    else {
+    let Some(mut result) = desk.with_event(&target, |desk| {
+        if spec.hosted(Hosting::Replica) {
+            let port = body
+                .get("port")
+                .and_then(Value::as_u64)
+                .and_then(|p| u16::try_from(p).ok())
+                .filter(|p| *p > 0)
+                .unwrap_or(shared.port);
+            desk.note_host(&std::net::SocketAddr::new(client.to_canonical(), port).to_string());
+        }
+        surface::dispatch(desk, name, body.clone())
+    }) else {
         return not_shared();
     };
     // A phone's code belongs to its event: a code this event does not know is tried on the

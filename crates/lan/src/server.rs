@@ -105,7 +105,12 @@ impl Server {
         let port = socket
             .local_addr()
             .map_or(options.port, |address| address.port());
-        let shared = Arc::new(Shared::new(desk, event_path, join_code::random_secret()));
+        let shared = Arc::new(Shared::new(
+            desk,
+            event_path,
+            join_code::random_secret(),
+            port,
+        ));
         let listener = Arc::new(Listener::new(Arc::clone(&shared), tls));
         let (stop, stopped) = watch::channel(false);
         let failure = Arc::new(Mutex::new(None));

@@ -22,6 +22,9 @@ pub(crate) struct Shared {
     /// Entries made per device (the entry page), apart from wrong codes.
     pub entries: Mutex<Limiter>,
     pub answers: Mutex<Answers>,
+    /// The port the server listens on (a station that takes the event over serves it on
+    /// the same port at its own address).
+    pub port: u16,
 }
 
 /// Locks `mutex`, recovering from a panic in an earlier holder (every piece of state here
@@ -33,8 +36,14 @@ pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Shared {
-    pub fn new(desk: Arc<Mutex<Desk>>, event_path: PathBuf, join_secret: String) -> Shared {
+    pub fn new(
+        desk: Arc<Mutex<Desk>>,
+        event_path: PathBuf,
+        join_secret: String,
+        port: u16,
+    ) -> Shared {
         Shared {
+            port,
             desk,
             event_path,
             join_secret,

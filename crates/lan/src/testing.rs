@@ -32,7 +32,12 @@ impl Harness {
             .map_err(|e| e.to_string())?;
         let identity = Identity::generate()?;
         let tls = tokio_rustls::TlsAcceptor::from(identity.server_config()?);
-        let shared = Arc::new(Shared::new(desk, path, crate::join_code::random_secret()));
+        let shared = Arc::new(Shared::new(
+            desk,
+            path,
+            crate::join_code::random_secret(),
+            8080,
+        ));
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()

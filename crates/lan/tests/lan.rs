@@ -1071,6 +1071,7 @@ fn a_station_keeps_a_replica_that_follows_the_event_and_opens_as_it() {
         station.clone(),
         folder.clone(),
         "Station B".into(),
+        None,
         every,
     );
     let state = caught_up(&follower, main_step(&room));
@@ -1108,7 +1109,8 @@ fn a_station_keeps_a_replica_that_follows_the_event_and_opens_as_it() {
     let modified = std::fs::metadata(&copy)
         .and_then(|m| m.modified())
         .expect("copy");
-    let follower = tablekeeper_lan::Follower::start(station, folder, "Station B".into(), every);
+    let follower =
+        tablekeeper_lan::Follower::start(station, folder, "Station B".into(), None, every);
     caught_up(&follower, main_step(&room));
     follower.stop();
     let (event, rows) =
@@ -1147,6 +1149,7 @@ fn a_station_takes_over_with_its_copy_once_the_main_laptop_stops() {
             station.clone(),
             here.path().join("replicas"),
             "Station B".into(),
+            None,
             every,
         )
     };
@@ -1155,8 +1158,8 @@ fn a_station_takes_over_with_its_copy_once_the_main_laptop_stops() {
     }
     let follower = start();
     caught_up(&follower, main_step(&room));
-    let refused =
-        tablekeeper_lan::take_over(&station, follower, &own).expect_err("the main laptop answers");
+    let refused = tablekeeper_lan::take_over(&station, follower, &own, || Ok(()))
+        .expect_err("the main laptop answers");
     assert_eq!(refused.key, "error.not-allowed.main-answers");
 
     // The main laptop dies.
@@ -1164,11 +1167,15 @@ fn a_station_takes_over_with_its_copy_once_the_main_laptop_stops() {
     let step = main_step(&room);
     caught_up(&follower, step);
     room.server.take().expect("server").stop();
-    let summary = tablekeeper_lan::take_over(&station, follower, &own).expect("taken over");
+    let summary =
+        tablekeeper_lan::take_over(&station, follower, &own, || Ok(())).expect("taken over");
     assert_eq!(summary["name"], "Locals", "{summary}");
     let mut desk = own.lock().expect("desk");
     let session = desk.session().expect("the copy is the open event here");
-    assert_eq!(session.log_step(), step);
+    // One step more than the copy held: the takeover's new epoch.
+    assert_eq!(session.log_step(), step + 1);
+    let begun = session.whereabouts().expect("whereabouts");
+    assert_eq!((begun.epoch, begun.by.as_deref()), (1, Some("Station B")));
     let round = session.event().current_round().expect("round 1");
     assert!(round.match_at_table(1).is_some_and(|m| m.result.is_some()));
     assert!(round.match_at_table(2).is_some_and(|m| m.result.is_some()));

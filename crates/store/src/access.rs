@@ -23,6 +23,9 @@ pub enum ReadOnlyReason {
     InUse { holder: String },
     /// Opened on purpose without changing anything (checks, restores, another process).
     Inspection,
+    /// A station took the event over (a newer epoch is served at `to`): changes are made
+    /// there now, never here (docs/lan.md, "Never two writers").
+    Moved { to: String },
 }
 
 /// The error a change to a read-only event gets.
@@ -38,6 +41,10 @@ pub(crate) fn refusal(path: &Path, reason: &ReadOnlyReason) -> StoreError {
         ReadOnlyReason::InUse { holder } => StoreError::InUse {
             path: path.to_path_buf(),
             holder: holder.clone(),
+        },
+        ReadOnlyReason::Moved { to } => StoreError::Moved {
+            path: path.to_path_buf(),
+            to: to.clone(),
         },
         ReadOnlyReason::Inspection => StoreError::ReadOnly {
             path: path.to_path_buf(),

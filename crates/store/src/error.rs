@@ -43,6 +43,11 @@ pub enum StoreError {
         path: PathBuf,
         holder: String,
     },
+    /// The event was taken over by the laptop at `to`.
+    Moved {
+        path: PathBuf,
+        to: String,
+    },
     Io {
         path: PathBuf,
         detail: String,
@@ -248,6 +253,12 @@ impl StoreError {
                 path = path(p),
                 holder = holder
             ),
+            StoreError::Moved { path: p, to } => msg!(
+                "error.event-moved",
+                "{path} was taken over by the laptop at {to}: the event goes on there, so nothing is changed here; join that laptop as a station",
+                path = path(p),
+                to = to
+            ),
             StoreError::Io { path: p, detail } => {
                 msg!(
                     "error.io",
@@ -284,6 +295,7 @@ impl StoreError {
             StoreError::Data(_) => ErrorKind::StoredData,
             StoreError::SameFile { .. } => ErrorKind::SameFile,
             StoreError::InUse { .. } => ErrorKind::FileInUse,
+            StoreError::Moved { .. } => ErrorKind::EventMoved,
             StoreError::Io { .. } => ErrorKind::Io,
             StoreError::NotALibrary { .. } => ErrorKind::NotALibrary,
             StoreError::UnknownLibraryPlayer { .. } => ErrorKind::UnknownPlayer,

@@ -202,6 +202,12 @@ impl EventFile {
         &self.access
     }
 
+    /// Changes are refused from now on: a station took the event over and serves it at `to`
+    /// (found by the takeover's fence; nothing in the file changes).
+    pub fn set_moved(&mut self, to: &str) {
+        self.access = Access::ReadOnly(ReadOnlyReason::Moved { to: to.to_string() });
+    }
+
     /// The error a change gets when the file was opened for reading only.
     pub(crate) fn writable(&self) -> Result<(), StoreError> {
         match &self.access {

@@ -31,6 +31,14 @@ pub enum Entry {
         #[serde(rename = "target")]
         step: i64,
     },
+    /// A station took the event over: epoch `epoch` begins, on the laptop of station `by`,
+    /// after the main laptop at `from` stopped answering. Changes nothing in the event; the
+    /// laptop of an older epoch refuses to write once it learns of a newer one.
+    Epoch {
+        epoch: i64,
+        by: String,
+        from: String,
+    },
 }
 
 /// One logged entry with its sequence number, step (entries appended by one command share
@@ -151,6 +159,15 @@ struct StepPayload {
     step: i64,
 }
 
+/// The payload of an `epoch` row.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EpochPayload {
+    epoch: i64,
+    by: String,
+    from: String,
+}
+
 /// The `kind` column of an action's row: the action's own tag (`"register-player"`), as
 /// its serde declaration names it, so no list here restates the actions.
 pub fn action_kind(action: &Action) -> Result<String, StoreError> {
@@ -198,6 +215,15 @@ fn encode(entry: &Entry) -> Result<(String, String), StoreError> {
         Entry::Redo { step } => (
             "redo".to_string(),
             serde_json::to_string(&StepPayload { step: *step }).map_err(data)?,
+        ),
+        Entry::Epoch { epoch, by, from } => (
+            "epoch".to_string(),
+            serde_json::to_string(&EpochPayload {
+                epoch: *epoch,
+                by: by.clone(),
+                from: from.clone(),
+            })
+            .map_err(data)?,
         ),
     })
 }
@@ -551,7 +577,7 @@ fn is_time(text: &str) -> bool {
 }
 
 /// Parses one row's payload, checking that it is the kind the row says.
-fn parse_entry(kind: &str, payload: &str, step: i64) -> Result<Entry, String> {
+pub(crate) fn parse_entry(kind: &str, payload: &str, step: i64) -> Result<Entry, String> {
     match kind {
         "undo" | "redo" => {
             let target: StepPayload = serde_json::from_str(payload).map_err(|e| e.to_string())?;
@@ -565,6 +591,20 @@ fn parse_entry(kind: &str, payload: &str, step: i64) -> Result<Entry, String> {
                 Entry::Undo { step: target.step }
             } else {
                 Entry::Redo { step: target.step }
+            })
+        }
+        "epoch" => {
+            let epoch: EpochPayload = serde_json::from_str(payload).map_err(|e| e.to_string())?;
+            if epoch.epoch < 1 {
+                return Err(format!(
+                    "it begins epoch {}, which is not after the first",
+                    epoch.epoch
+                ));
+            }
+            Ok(Entry::Epoch {
+                epoch: epoch.epoch,
+                by: epoch.by,
+                from: epoch.from,
             })
         }
         _ => {

@@ -67,6 +67,29 @@ impl EventFile {
             .optional()?)
     }
 
+    /// The epoch the log is in: the last `epoch` row's number and the station that began it
+    /// (`(0, None)` before any takeover).
+    pub fn epoch(&self) -> Result<(i64, Option<String>), StoreError> {
+        use rusqlite::OptionalExtension;
+        let last: Option<(String, i64)> = self
+            .connection()
+            .query_row(
+                "SELECT payload_json, step FROM action_log WHERE kind = 'epoch' ORDER BY seq DESC LIMIT 1",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()?;
+        let Some((payload, step)) = last else {
+            return Ok((0, None));
+        };
+        match crate::log::parse_entry("epoch", &payload, step) {
+            Ok(crate::log::Entry::Epoch { epoch, by, .. }) => Ok((epoch, Some(by))),
+            _ => Err(StoreError::Data(format!(
+                "the epoch row of step {step} does not read"
+            ))),
+        }
+    }
+
     /// Appends rows another copy of this log stored, in one durable transaction: every row
     /// must be the next one and continue this file's checksum chain, or nothing is stored.
     pub fn append_replicated(&mut self, rows: &[ReplicaRow]) -> Result<(), StoreError> {

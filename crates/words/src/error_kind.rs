@@ -81,6 +81,8 @@ error_kinds! {
     StoredData = "stored-data",
     SameFile = "same-file",
     FileInUse = "file-in-use",
+    /// A station took the event over; changes are made on that laptop now.
+    EventMoved = "event-moved",
     Io = "io",
     /// A file given as the player library that is not one.
     NotALibrary = "not-a-library",

@@ -141,9 +141,11 @@ impl Desk {
         {
             session.add_notice(crate::notice::mirror_not_started(&error));
         }
+        self.room = crate::room::Room::default();
+        // A takeover found earlier refuses every change at once (the summary says so).
+        self.recall_takeover(&mut session);
         let summary = session.summary();
         self.session = Some(session);
-        self.room = crate::room::Room::default();
         summary
     }
 
@@ -264,11 +266,11 @@ pub(super) fn printouts_folder(event: &Path) -> PathBuf {
         .join(format!("{stem} printouts"))
 }
 
-/// `<document>[-round-N]-<language>.pdf`: one file per document, so printing again replaces
-/// the old copy instead of piling up files.
 /// The app file naming the mirror folder (empty or absent: none).
 pub(super) const MIRROR_FILE: &str = "mirror-folder.txt";
 
+/// `<document>[-round-N]-<language>.pdf`: one file per document, so printing again replaces
+/// the old copy instead of piling up files.
 pub(super) fn printout_name(document: &str, round: Option<u32>, language: &str) -> String {
     let round = round.map(|r| format!("-round-{r}")).unwrap_or_default();
     format!("{document}{round}-{language}.pdf")

@@ -29,6 +29,7 @@ pub mod results;
 pub mod room;
 pub mod rounds;
 pub mod standings;
+pub mod takeover;
 pub mod tickets;
 pub mod top_cut;
 

@@ -17,6 +17,10 @@ pub struct ReplicaRequest {
     pub station: String,
     #[serde(default)]
     pub held: Vec<Held>,
+    /// The port this station would share the event on if it took over (`null`: the main
+    /// laptop's own); with the station's address, where phones and laptops look for it.
+    #[serde(default)]
+    pub port: Option<u16>,
 }
 
 /// Copies a station may offer in one ask (a longer list is refused; the body limit bounds it).
@@ -68,7 +72,8 @@ impl Desk {
         }
         let session = self.session()?;
         let step = request.held.iter().find_map(|held| session.held_step(held));
-        let chunk = session.replica_chunk(&request.held)?;
+        let mut chunk = session.replica_chunk(&request.held)?;
+        chunk.hosts = self.known_hosts();
         let seen = &mut self.room.replicas;
         let name = station_name(&request.station);
         if !seen.contains_key(&name) && seen.len() >= STATIONS_KEPT {

@@ -86,6 +86,7 @@ impl Desk {
         let (events, version) = self.room_events();
         view.events = events;
         view.version.push_str(&version);
+        (view.hosts, view.moved_to) = self.carry_on(&mut view.version);
         Ok(view)
     }
 
@@ -98,6 +99,7 @@ impl Desk {
         let (events, version) = self.room_events();
         snapshot.events = events;
         snapshot.version.push_str(&version);
+        (snapshot.hosts, snapshot.moved_to) = self.carry_on(&mut snapshot.version);
         Ok(snapshot)
     }
 

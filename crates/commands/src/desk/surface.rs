@@ -89,6 +89,9 @@ pub enum Hosting {
     StationInfo,
     /// A station has the main laptop render it (`printout`) and writes the file itself.
     StationPrint,
+    /// A station's replica asking for its copy: the LAN server remembers the station's
+    /// address (on the server's port) as a laptop that may carry the event on.
+    Replica,
 }
 
 /// One command of the surface and its properties.
@@ -299,8 +302,11 @@ surface! {
     report(Nothing) -> crate::report::EventReport: Read, Nothing, Worker, Event;
 
     // ---- Stations' replicas (desk/replicas.rs) ----
-    replica(ReplicaRequest) -> crate::replica::ReplicaChunk: Read, Nothing, Worker, Event;
+    replica(ReplicaRequest) -> crate::replica::ReplicaChunk: Read, Nothing, Worker, Event, Replica;
     replicas(Nothing) -> Vec<ReplicaStatusView>: Local, Nothing, Worker, Event;
+
+    // ---- Never two writers (desk/takeover.rs) ----
+    whereabouts(Nothing) -> crate::views::takeover::WhereaboutsView: Public, Nothing, Worker, Event;
 
     // ---- The mirror folder (desk/mirror.rs) ----
     set_mirror(MirrorRequest) -> crate::mirror::MirrorView: Local, App, Worker, Nothing;

@@ -36,6 +36,9 @@ pub struct Room {
     pub ratings: Option<std::collections::BTreeMap<u32, crate::views::ratings::MyRatingView>>,
     /// What each joined station's replica last said it holds, by station name.
     pub replicas: std::collections::BTreeMap<String, crate::replica::ReplicaSeen>,
+    /// The joined stations' addresses (`ip:port`), remembered for the event: where it may
+    /// be carried on if this laptop stops (`desk/takeover.rs`).
+    pub hosts: Vec<String>,
 }
 
 /// A season's table as the phones show it: rank, name, points and events
@@ -226,6 +229,14 @@ pub struct RoomView {
     /// its code (the `X-Event` header); empty while only one is open.
     #[serde(default)]
     pub events: Vec<RoomEventLink>,
+    /// Where the page looks if this laptop stops answering: the joined stations'
+    /// addresses (`ip:port`), any of which may take the event over (docs/lan.md).
+    #[serde(default)]
+    pub hosts: Vec<String>,
+    /// Set when this laptop learned that a station took the event over: that address (the
+    /// page moves there).
+    #[serde(default)]
+    pub moved_to: Option<String>,
     #[serde(flatten)]
     #[ts(flatten)]
     pub base: RoomBase,
@@ -247,6 +258,8 @@ pub struct RoomSnapshot {
     pub clock: Option<RoomClock>,
     pub version: String,
     pub events: Vec<RoomEventLink>,
+    pub hosts: Vec<String>,
+    pub moved_to: Option<String>,
     /// `RoomBase` as a JSON object.
     pub base_json: Arc<str>,
 }
@@ -257,9 +270,13 @@ impl RoomSnapshot {
         let clock = serde_json::to_string(&self.clock).unwrap_or_else(|_| "null".into());
         let version = serde_json::Value::String(self.version.clone()).to_string();
         let events = serde_json::to_string(&self.events).unwrap_or_else(|_| "[]".into());
-        // `base_json` is a non-empty object: put the three fields in front of its members.
+        let hosts = serde_json::to_string(&self.hosts).unwrap_or_else(|_| "[]".into());
+        let moved_to = serde_json::to_string(&self.moved_to).unwrap_or_else(|_| "null".into());
+        // `base_json` is a non-empty object: put the other fields in front of its members.
         let members = self.base_json.strip_prefix('{').unwrap_or("}");
-        format!("{{\"clock\":{clock},\"version\":{version},\"events\":{events},{members}")
+        format!(
+            "{{\"clock\":{clock},\"version\":{version},\"events\":{events},\"hosts\":{hosts},\"moved_to\":{moved_to},{members}"
+        )
     }
 }
 
@@ -293,6 +310,8 @@ impl Room {
             clock,
             version,
             events: Vec::new(),
+            hosts: Vec::new(),
+            moved_to: None,
             base: (*base).clone(),
         })
     }
@@ -333,6 +352,8 @@ impl Room {
             clock,
             version,
             events: Vec::new(),
+            hosts: Vec::new(),
+            moved_to: None,
             base_json,
         })
     }

@@ -104,6 +104,20 @@ impl Session {
                 Entry::Redo { step } => {
                     Some((l, msg!("history.redo", "redo of step {step}", step = step)))
                 }
+                Entry::Epoch {
+                    epoch,
+                    ref by,
+                    ref from,
+                } => Some((
+                    l,
+                    msg!(
+                        "history.epoch",
+                        "taken over by station {station} when the main laptop at {from} stopped answering (epoch {epoch})",
+                        station = by,
+                        from = from,
+                        epoch = epoch
+                    ),
+                )),
                 Entry::Action { .. } => None,
             })
             .map(|(l, description)| HistoryItem {

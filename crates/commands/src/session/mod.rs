@@ -28,6 +28,7 @@ mod snapshot;
 mod storage;
 mod suggestions;
 mod tables;
+mod takeover;
 mod top_cut;
 mod views;
 

@@ -30,6 +30,7 @@ impl Session {
             rows: rows.into_iter().map(RowView::from).collect(),
             newest_rows,
             newest_step: self.file.head().0,
+            hosts: Vec::new(),
         })
     }
 

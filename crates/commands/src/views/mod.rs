@@ -15,6 +15,7 @@ pub mod prizes;
 pub mod projection;
 pub mod ratings;
 pub mod results;
+pub mod takeover;
 pub mod tickets;
 
 use serde::{Deserialize, Serialize};
@@ -104,8 +105,8 @@ pub struct EventView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct ReadOnlyView {
-    /// `media` (write-protected disk, file or folder), `disk-full` or `in-use` (another
-    /// Tablekeeper has it open).
+    /// `media` (write-protected disk, file or folder), `disk-full`, `in-use` (another
+    /// Tablekeeper has it open) or `moved` (a station took it over; `detail` is its address).
     pub reason: String,
     /// The details in words (`the disk is write-protected…`, the holder).
     pub detail: String,
@@ -119,6 +120,7 @@ impl ReadOnlyView {
             ReadOnlyReason::DiskFull => ("disk-full", "the disk is full".to_string()),
             ReadOnlyReason::InUse { holder } => ("in-use", holder.clone()),
             ReadOnlyReason::Inspection => ("inspection", "opened to be read".to_string()),
+            ReadOnlyReason::Moved { to } => ("moved", to.clone()),
         };
         ReadOnlyView {
             reason: kind.into(),

@@ -1,0 +1,208 @@
+//! Never two writers (docs/lan.md), on loopback only: a station takes the event over when
+//! the main laptop stops; the main laptop, back again, learns of the newer epoch and writes
+//! nothing (and still refuses after another restart, with nobody to ask); two stations
+//! taking over at once end with one main laptop and the other told where the event went;
+//! the phones' view names the stations to look for, and the old main laptop's where the
+//! event went.
+
+mod support;
+
+use std::net::IpAddr;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use support::{LOOPBACK, event, local, serve};
+use tablekeeper_commands::desk::{Desk, surface};
+use tablekeeper_lan::{Follower, ServeOptions, Server, Station};
+
+const EVERY: Duration = Duration::from_millis(50);
+
+fn names(n: usize) -> Vec<String> {
+    (1..=n).map(|i| format!("Player {i}")).collect()
+}
+
+fn result(table: u32) -> Value {
+    json!({ "round": null, "table": table, "result": "a", "replace": false, "override_reason": null })
+}
+
+/// A free port on loopback (bound and let go).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// A station following `server`'s event into `dir`, to share it on `port` after a takeover.
+fn station(server: &Server, dir: &Path, name: &str, port: Option<u16>) -> (Station, Follower) {
+    let station = Station::join(&format!("127.0.0.1:{}", server.port()), &server.join_code())
+        .expect("the station joins");
+    let follower = Follower::start(
+        station.clone(),
+        dir.join("Station replicas"),
+        name.into(),
+        port,
+        EVERY,
+    );
+    (station, follower)
+}
+
+/// Waits (at most 10 s) until the follower's copy holds `step` and knows `hosts` stations.
+fn caught_up(follower: &Follower, step: i64, hosts: usize) {
+    for _ in 0..200 {
+        let state = follower.state();
+        if state.step == Some(step) && state.hosts.len() >= hosts {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("the copy did not catch up: {:?}", follower.state());
+}
+
+fn step_of(desk: &Mutex<Desk>) -> i64 {
+    desk.lock()
+        .expect("desk")
+        .session()
+        .map(|s| s.log_step())
+        .expect("an open event")
+}
+
+/// A laptop's own desk, with the app's memory in `dir`.
+fn laptop(dir: &Path) -> Arc<Mutex<Desk>> {
+    Arc::new(Mutex::new(Desk::new(dir.join("data"), dir.join("events"))))
+}
+
+fn shares_on(desk: &Arc<Mutex<Desk>>, port: u16) -> Server {
+    Server::start(
+        Arc::clone(desk),
+        ServeOptions {
+            bind: IpAddr::from(LOOPBACK),
+            port,
+        },
+    )
+    .expect("sharing on loopback")
+}
+
+fn record(desk: &Mutex<Desk>, table: u32) -> Result<Value, tablekeeper_commands::ErrorView> {
+    let mut desk = desk.lock().expect("desk");
+    surface::dispatch(&mut desk, "record_result", result(table)).map_err(|e| e.to_view())
+}
+
+#[test]
+fn the_old_main_laptop_back_after_a_takeover_writes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (main_dir, station_dir) = (dir.path().join("main"), dir.path().join("station"));
+    let main = event(&main_dir, &names(8), "off");
+    let server = serve(&main, IpAddr::from(LOOPBACK));
+    let port = server.port();
+    let (link, follower) = station(&server, &station_dir, "Station B", None);
+    local(&main, "record_result", result(1));
+    caught_up(&follower, step_of(&main), 1);
+    // The phones' view names the station, on the main laptop's port.
+    let room = local(&main, "room", Value::Null);
+    assert_eq!(room["hosts"], json!([format!("127.0.0.1:{port}")]), "{}", room["hosts"]);
+    assert_eq!(room["moved_to"], Value::Null);
+    let file = main_dir.join("room.tkevent");
+    let rows = |desk: &Mutex<Desk>| local(desk, "whereabouts", Value::Null)["rows"].clone();
+    let before = rows(&main);
+
+    // The main laptop dies; the station takes over and shares on the same port.
+    server.stop();
+    drop(main);
+    let own = laptop(&station_dir);
+    let mut sharing = None;
+    let summary = tablekeeper_lan::take_over(&link, follower, &own, || {
+        sharing = Some(shares_on(&own, port));
+        Ok(())
+    })
+    .expect("taken over");
+    assert_eq!(summary["read_only"], Value::Null, "{summary}");
+    record(&own, 2).expect("the new main laptop writes");
+    let history = local(&own, "history", Value::Null);
+    assert!(
+        history.to_string().contains("history.epoch"),
+        "the takeover is a step of the log: {history}"
+    );
+
+    // The old main laptop comes back: its fence asks the station it remembers.
+    let back = laptop(&main_dir);
+    local(&back, "open_event", json!({ "path": file }));
+    let went = tablekeeper_lan::check_fence(&back, Duration::from_secs(2));
+    assert_eq!(went.as_deref(), Some(format!("127.0.0.1:{port}").as_str()));
+    let refused = record(&back, 3).expect_err("the old main laptop writes nothing");
+    assert_eq!(refused.kind.as_str(), "event-moved", "{refused:?}");
+    assert_eq!(refused.params.get("to"), went.as_ref());
+    let summary = local(&back, "summary", Value::Null);
+    assert_eq!(summary["read_only"]["reason"], "moved", "{summary}");
+    let room = local(&back, "room", Value::Null);
+    assert_eq!(room["moved_to"], json!(went), "the phones are sent on");
+    drop(back);
+
+    // Restarted again with the new main laptop gone quiet: it still refuses, at once.
+    drop(sharing.take());
+    let again = laptop(&main_dir);
+    local(&again, "open_event", json!({ "path": file }));
+    let refused = record(&again, 3).expect_err("still refused");
+    assert_eq!(refused.kind.as_str(), "event-moved");
+    assert_eq!(rows(&again), before, "the old main laptop's file is as it was");
+}
+
+#[test]
+fn two_stations_taking_over_at_once_end_with_one_main_laptop() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let main = event(&dir.path().join("main"), &names(8), "off");
+    let server = serve(&main, IpAddr::from(LOOPBACK));
+    let ports = [free_port(), free_port()];
+    let mut links = Vec::new();
+    for (n, port) in ports.iter().enumerate() {
+        let folder = dir.path().join(format!("station {n}"));
+        let name = ["Station B", "Station C"][n];
+        links.push((station(&server, &folder, name, Some(*port)), folder, *port));
+    }
+    local(&main, "record_result", result(1));
+    let step = step_of(&main);
+    for ((_, follower), _, _) in &links {
+        caught_up(follower, step, 2);
+    }
+    server.stop();
+    drop(main);
+
+    // Both press Take over at the same moment.
+    let outcomes: Vec<_> = std::thread::scope(|scope| {
+        let running: Vec<_> = links
+            .into_iter()
+            .map(|((link, follower), folder, port)| {
+                scope.spawn(move || {
+                    let own = laptop(&folder);
+                    let mut sharing = None;
+                    let outcome = tablekeeper_lan::take_over(&link, follower, &own, || {
+                        sharing = Some(shares_on(&own, port));
+                        Ok(())
+                    });
+                    (outcome, own, port, sharing)
+                })
+            })
+            .collect();
+        running
+            .into_iter()
+            .map(|t| t.join().expect("a takeover"))
+            .collect()
+    });
+    let won: Vec<_> = outcomes.iter().filter(|(o, ..)| o.is_ok()).collect();
+    let lost: Vec<_> = outcomes.iter().filter(|(o, ..)| o.is_err()).collect();
+    assert_eq!((won.len(), lost.len()), (1, 1), "one main laptop");
+    let (_, winner, winner_port, _) = won[0];
+    let (refusal, loser, ..) = lost[0];
+    let refusal = refusal.as_ref().expect_err("refused");
+    assert_eq!(refusal.kind.as_str(), "event-moved", "{refusal:?}");
+    let address = format!("127.0.0.1:{winner_port}");
+    assert!(
+        refusal.params.values().any(|v| *v == address),
+        "the other is told where the event went: {refusal:?}"
+    );
+    record(winner, 2).expect("the winner writes");
+    let refused = record(loser, 2).expect_err("the other writes nothing");
+    assert_eq!(refused.kind.as_str(), "event-moved");
+}
