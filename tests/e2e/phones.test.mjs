@@ -265,10 +265,27 @@ describe('phones on the shop network', { skip: !existsSync(MINIBROWSER) && 'no M
   step('the station takes over with its copy: its laptop is the main laptop, nothing lost', async () => {
     await nav(station, 'start', 'station-panel');
     await station.waitForText('station-copy', /holds a copy of the event at step \d+; the main laptop does not answer|up to date/, { timeout: 15000 });
+    // The phone learned the station's address while the room was healthy.
+    const hosts = await phone.execute(`return localStorage.getItem('tablekeeper.room.hosts') || ''`);
+    assert.ok(hosts.includes(`127.0.0.1:${port}`), `the phone knows the station: ${hosts}`);
     await station.click('station-take-over');
+    const clicked = performance.now();
     await station.click('station-take-over-confirm');
     await status(station, /is now the main laptop/);
     await station.screenshot('phones-station-took-over');
+    // The phone follows the new main laptop by itself, with no new code.
+    await waitFor(async () => /Updated/.test(await phoneText('#status')), { timeout: 10000, message: 'the phone follows the new main laptop' });
+    const gap = performance.now() - clicked;
+    console.log(`# takeover: the phone followed the new main laptop ${Math.round(gap)} ms after the click`);
+    assert.ok(gap < 10000, `under 10 s (${gap} ms)`);
+    // The old main laptop learns of the takeover and writes nothing from then on.
+    const summary = () => app.executeAsync(`const done = arguments[arguments.length - 1];
+      window.__TAURI_INTERNALS__.invoke('call', { name: 'summary', request: null }).then((a) => done(a.data), () => done(null));`);
+    await waitFor(async () => (await summary())?.read_only?.reason === 'moved', { timeout: 15000, message: 'the old main laptop says the event moved' });
+    const refused = await app.executeAsync(`const done = arguments[arguments.length - 1];
+      window.__TAURI_INTERNALS__.invoke('call', { name: 'record_result', request: { round: null, table: 1, result: 'a', replace: true, override_reason: 'test' } })
+        .then(() => done('saved'), (e) => done(e.kind));`);
+    assert.equal(refused, 'event-moved', 'the old main laptop refuses to write');
     // Its copy is the event now: the result it entered through the main laptop is in it.
     const copy = join(home, 'station', 'events', 'Station replicas', basename(file));
     const pairings = await cliData(['pairings', copy]);

@@ -207,9 +207,16 @@ export const stationCopy = () => guarded(() => invoke<StationCopy | null>('stati
  */
 export const takeOver = () =>
   guarded(async () => {
-    const event = await invoke<EventView>('take_over');
-    runHere = true;
-    return event;
+    try {
+      const event = await invoke<EventView>('take_over');
+      runHere = true;
+      return event;
+    } catch (error) {
+      // Another station took over first: this laptop is no station any more, and its copy
+      // is open here, refusing changes and naming where to join.
+      if (normalizeError(error).kind === 'event-moved') runHere = true;
+      throw error;
+    }
   });
 
 /** Stops being a station: this laptop's own event is shown again. */

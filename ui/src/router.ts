@@ -163,7 +163,7 @@ function updateSummary(): void {
       ' ',
       reason,
       ' ',
-      t('readOnly.advice'),
+      has(`readOnly.advices.${readOnly.reason}`) ? t(`readOnly.advices.${readOnly.reason}`) : t('readOnly.advice'),
       readOnly.detail ? h('details', {}, h('summary', {}, t('readOnly.detail')), h('p', { class: 'path', lang: 'en' }, readOnly.detail)) : null,
     );
   }

@@ -177,6 +177,7 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'stored-data': 'errors.stored-data',
   'same-file': 'errors.same-file',
   'file-in-use': 'errors.file-in-use',
+  'event-moved': 'errors.event-moved',
   io: 'errors.io',
   'not-a-library': 'errors.not-a-library',
   'ambiguous-player': 'errors.ambiguous-player',

@@ -50,6 +50,7 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
         "serve",
         &[
             "room",
+            "whereabouts",
             "report_result",
             "set_room",
             "room_settings",

@@ -533,6 +533,11 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     );
     let status = host.ok("replicas", Value::Null);
     assert_eq!(status[0]["station"], "Desk 2", "{status}");
+    // What this laptop says of the event to other laptops: never taken over yet.
+    let whereabouts = host.ok("whereabouts", Value::Null);
+    assert_eq!(whereabouts["identity"], first["identity"], "{whereabouts}");
+    assert_eq!(whereabouts["epoch"], 0);
+    assert_eq!(whereabouts["moved_to"], Value::Null);
     assert_eq!(
         host.kind("replica", json!({ "station": "Desk 2", "held": vec![json!({ "identity": "x", "rows": 0, "checksum": "" }); 9] })),
         "invalid-request"

@@ -106,10 +106,71 @@ async function send(status, path, body) {
   return null;
 }
 
+/** Where the event may go on if this laptop stops: its stations' addresses (`ip:port`),
+ * learned while the room is healthy and kept on the phone (docs/lan.md, "Taking over"). */
+const HOSTS_KEY = 'tablekeeper.room.hosts';
+/** When the polls began to fail (0: the last one was answered). */
+let failingSince = 0;
+/** A look at the stations is under way. */
+let looking = false;
+
+/** @param {any} view */
+function keepHosts(view) {
+  if (Array.isArray(view.hosts)) {
+    const hosts = view.hosts.filter((/** @type {unknown} */ h) => typeof h === 'string').slice(0, 16);
+    localStorage.setItem(HOSTS_KEY, JSON.stringify(hosts));
+  }
+  if (typeof view.moved_to === 'string' && view.moved_to !== location.host) moveTo(view.moved_to);
+}
+
+/** @returns {string[]} */
+function knownHosts() {
+  try {
+    const hosts = JSON.parse(localStorage.getItem(HOSTS_KEY) || '[]');
+    return Array.isArray(hosts) ? hosts.filter((h) => typeof h === 'string' && h !== location.host) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** This laptop stopped answering: the first station that answers now is where the event
+ * went on (a station serves the event only once it has taken it over). */
+async function lookElsewhere() {
+  if (looking) return;
+  looking = true;
+  try {
+    for (const host of knownHosts()) {
+      const stop = new AbortController();
+      const timer = setTimeout(() => stop.abort(), 1500);
+      try {
+        // Another origin: the answer cannot be read, but that it came is enough.
+        await fetch(`http://${host}/room.css`, { mode: 'no-cors', cache: 'no-store', signal: stop.signal });
+        moveTo(host);
+        return;
+      } catch {
+        // Not there (yet).
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  } finally {
+    looking = false;
+  }
+}
+
+/** Opens the page at `host`, as this player (the code travels in the fragment, never to a
+ * server log). @param {string} host */
+function moveTo(host) {
+  setStatus(t('moving'));
+  const code = me && me.code ? `#p=${encodeURIComponent(me.code)}` : '';
+  location.href = `http://${host}/${code}`;
+}
+
 async function poll() {
   try {
     // Only the page's view follows the chosen event; a ticket's steps stay with its own.
     const answer = await call('/api/call/room', null, eventCode ? { 'X-Event': eventCode } : {});
+    failingSince = 0;
     setStatus('');
     if (!answer.ok && eventCode) {
       // The event followed was closed: back to the shared one.
@@ -118,6 +179,7 @@ async function poll() {
     }
     if (!answer.ok) { setStatus(answer.error.message, true); return; }
     const view = answer.data;
+    keepHosts(view);
     if (view.clock) {
       clockBase = { remainingMs: view.clock.remaining_ms, running: view.clock.running, at: Date.now() };
     }
@@ -129,6 +191,9 @@ async function poll() {
     setStatus(t('updated', { time: new Date().toLocaleTimeString(language) }));
   } catch {
     setStatus(t('offline'), true);
+    if (!failingSince) failingSince = Date.now();
+    // A few failed polls in a row (not one lost packet): look for a station that took over.
+    if (Date.now() - failingSince >= 3000) void lookElsewhere();
   }
 }
 

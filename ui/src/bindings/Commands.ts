@@ -128,6 +128,7 @@ import type { TableRequest } from './TableRequest';
 import type { TableView } from './TableView';
 import type { TardinessRequest } from './TardinessRequest';
 import type { TardinessView } from './TardinessView';
+import type { WhereaboutsView } from './WhereaboutsView';
 
 /** Every command of the surface: its request and response. */
 export type Commands = {
@@ -204,6 +205,7 @@ export type Commands = {
   report: { request: null; response: EventReport };
   replica: { request: ReplicaRequest; response: ReplicaChunk };
   replicas: { request: null; response: Array<ReplicaStatusView> };
+  whereabouts: { request: null; response: WhereaboutsView };
   set_mirror: { request: MirrorRequest; response: MirrorView };
   mirror: { request: null; response: MirrorView };
   room: { request: null; response: RoomView };
@@ -327,8 +329,9 @@ export const COMMAND_PROPERTIES = {
   save_copy: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   archive: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   report: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
-  replica: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
+  replica: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: ['replica'] },
   replicas: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
+  whereabouts: { access: 'public', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   set_mirror: { access: 'local', effect: 'app', thread: 'worker', needs: 'nothing', hosting: [] },
   mirror: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },
   room: { access: 'public', effect: 'nothing', thread: 'worker', needs: 'event', hosting: ['poll'] },

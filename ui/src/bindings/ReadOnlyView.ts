@@ -5,8 +5,8 @@
  */
 export type ReadOnlyView = { 
 /**
- * `media` (write-protected disk, file or folder), `disk-full` or `in-use` (another
- * Tablekeeper has it open).
+ * `media` (write-protected disk, file or folder), `disk-full`, `in-use` (another
+ * Tablekeeper has it open) or `moved` (a station took it over; `detail` is its address).
  */
 reason: string, 
 /**

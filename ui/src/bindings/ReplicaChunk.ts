@@ -21,4 +21,9 @@ rows: Array<RowView>,
 /**
  * The main laptop's rows and last step now.
  */
-newest_rows: number, newest_step: number, };
+newest_rows: number, newest_step: number, 
+/**
+ * The addresses of the main laptop's stations (`ip:port`): where this station looks
+ * before it takes over, and after (two takeovers at once end with one main laptop).
+ */
+hosts: Array<string>, };

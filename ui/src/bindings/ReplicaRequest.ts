@@ -5,4 +5,9 @@ import type { Held } from "./Held";
  * A station's ask: its name (chosen when it joined) and what its copies hold (the copy of
  * this event once it has one; before, every copy it keeps, at most a few).
  */
-export type ReplicaRequest = { station: string, held: Array<Held>, };
+export type ReplicaRequest = { station: string, held: Array<Held>, 
+/**
+ * The port this station would share the event on if it took over (`null`: the main
+ * laptop's own); with the station's address, where phones and laptops look for it.
+ */
+port: number | null, };

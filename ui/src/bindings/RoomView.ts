@@ -26,7 +26,17 @@ version: string,
  * Every event open on the main laptop: a phone follows any of them, by
  * its code (the `X-Event` header); empty while only one is open.
  */
-events: Array<RoomEventLink>, event: string, 
+events: Array<RoomEventLink>, 
+/**
+ * Where the page looks if this laptop stops answering: the joined stations'
+ * addresses (`ip:port`), any of which may take the event over (docs/lan.md).
+ */
+hosts: Array<string>, 
+/**
+ * Set when this laptop learned that a station took the event over: that address (the
+ * page moves there).
+ */
+moved_to: string | null, event: string, 
 /**
  * The card game's name in each language (the page header shows the phone's), never
  * the preset's id.

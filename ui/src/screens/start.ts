@@ -78,7 +78,14 @@ function stationSection(address: string): HTMLElement {
       // The confirmation names the last step the copy holds.
       confirmStep(confirmArea, t('station.takeOverConfirm', { address, step }), t('station.takeOver'), 'station-take-over', (yes) =>
         void run(async () => {
-          const event = await api.takeOver();
+          const event = await api.takeOver().catch(async (error: unknown) => {
+            // Another station carries the event on: the copy open here says where to join.
+            if (error instanceof api.ApiError && error.kind === 'event-moved') {
+              await state.loadApp();
+              state.setEvent(await call('summary', null));
+            }
+            throw error;
+          });
           await state.loadApp();
           state.setEvent(event);
           announce(t('station.tookOver', { name: event.name, step }));
