@@ -176,7 +176,7 @@ async fn take_over(
             return Err(surface::not_run_here("take_over").to_view());
         };
         let station = current.station.clone();
-        let port = station.address().port();
+        let port = station.port();
         let serve = || start_sharing(&desk, &sharing, port).map(|_| ());
         match tablekeeper_lan::take_over(&current.station, current.follower, &desk, serve) {
             Ok(summary) => Ok(summary),

@@ -242,7 +242,7 @@ pub fn take_over(
         );
         return Err(CommandError::input(ErrorKind::NotAllowed, message).to_view());
     };
-    let from = station.address().to_string();
+    let from = station.host().to_string();
     {
         let mut desk = lock(desk);
         dispatch(&mut desk, "open_event", serde_json::json!({ "path": file }))

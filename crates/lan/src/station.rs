@@ -118,6 +118,19 @@ impl Station {
         &self.base
     }
 
+    /// The main laptop's `host:port`, without the scheme (where a takeover shares too).
+    pub fn host(&self) -> &str {
+        self.base.strip_prefix("https://").unwrap_or(&self.base)
+    }
+
+    /// The main laptop's port (8080, the app's own, when the address named none).
+    pub fn port(&self) -> u16 {
+        self.host()
+            .rsplit_once(':')
+            .and_then(|(_, port)| port.parse().ok())
+            .unwrap_or(8080)
+    }
+
     /// Asks the main laptop once (no second try: a follower asks again by itself).
     pub fn ask(&self, name: &str, request: &Value) -> Result<Value, ErrorView> {
         let url = format!("{}/api/call/{name}", self.base);

@@ -102,7 +102,12 @@ fn the_old_main_laptop_back_after_a_takeover_writes_nothing() {
     caught_up(&follower, step_of(&main), 1);
     // The phones' view names the station, on the main laptop's port.
     let room = local(&main, "room", Value::Null);
-    assert_eq!(room["hosts"], json!([format!("127.0.0.1:{port}")]), "{}", room["hosts"]);
+    assert_eq!(
+        room["hosts"],
+        json!([format!("127.0.0.1:{port}")]),
+        "{}",
+        room["hosts"]
+    );
     assert_eq!(room["moved_to"], Value::Null);
     let file = main_dir.join("room.tkevent");
     let rows = |desk: &Mutex<Desk>| local(desk, "whereabouts", Value::Null)["rows"].clone();
@@ -146,7 +151,11 @@ fn the_old_main_laptop_back_after_a_takeover_writes_nothing() {
     local(&again, "open_event", json!({ "path": file }));
     let refused = record(&again, 3).expect_err("still refused");
     assert_eq!(refused.kind.as_str(), "event-moved");
-    assert_eq!(rows(&again), before, "the old main laptop's file is as it was");
+    assert_eq!(
+        rows(&again),
+        before,
+        "the old main laptop's file is as it was"
+    );
 }
 
 #[test]
