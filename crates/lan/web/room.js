@@ -113,6 +113,8 @@ const HOSTS_KEY = 'tablekeeper.room.hosts';
 let failingSince = 0;
 /** A look at the stations is under way. */
 let looking = false;
+/** The page is on its way to a station that took the event over. */
+let moving = false;
 
 /** @param {any} view */
 function keepHosts(view) {
@@ -161,9 +163,12 @@ async function lookElsewhere() {
 /** Opens the page at `host`, as this player (the code travels in the fragment, never to a
  * server log). @param {string} host */
 function moveTo(host) {
+  // Once: polls still under way may fail again while the next page loads.
+  if (moving) return;
+  moving = true;
   setStatus(t('moving'));
   const code = me && me.code ? `#p=${encodeURIComponent(me.code)}` : '';
-  location.href = `http://${host}/${code}`;
+  location.assign(`http://${host}/${code}`);
 }
 
 async function poll() {
