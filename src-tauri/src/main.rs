@@ -204,6 +204,16 @@ struct ShareState {
     local_url: String,
 }
 
+/// What a change at this desk waits on while the event is shared (`None`: not shared).
+fn waiter(sharing: &Sharing) -> Option<tablekeeper_lan::Waiter> {
+    sharing
+        .0
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .as_ref()
+        .map(tablekeeper_lan::Server::waiter)
+}
+
 fn stop_sharing(sharing: &Sharing) {
     let server = sharing.0.lock().unwrap_or_else(|p| p.into_inner()).take();
     // Outside every lock: a worker may be waiting for the desk.
@@ -287,12 +297,15 @@ fn runs_here(name: &str) -> bool {
 fn call_here(
     desk: tauri::State<'_, Shared>,
     link: tauri::State<'_, Arc<StationLink>>,
+    sharing: tauri::State<'_, Arc<Sharing>>,
     name: String,
     request: Value,
 ) -> Result<Answered, ErrorView> {
     let refused = || surface::not_run_here(&name).to_view();
     let station = link.0.lock().unwrap_or_else(|p| p.into_inner()).is_some();
-    if station || !runs_here(&name) {
+    // A change waits for the stations in step: never on the window's thread.
+    let followed = waiter(&sharing).is_some_and(|w| w.followed());
+    if station || followed || !runs_here(&name) {
         return Err(refused());
     }
     let asked = std::time::Instant::now();
@@ -324,11 +337,13 @@ fn dispatch_held(
 async fn call(
     desk: tauri::State<'_, Shared>,
     link: tauri::State<'_, Arc<StationLink>>,
+    sharing: tauri::State<'_, Arc<Sharing>>,
     name: String,
     request: Value,
 ) -> Result<Answered, ErrorView> {
     let desk = Arc::clone(&desk);
     let link = Arc::clone(&link);
+    let sharing = Arc::clone(&sharing);
     off_the_window(move || {
         let wants_viewer = surface::spec(&name)
             .is_some_and(|spec| spec.hosted(surface::Hosting::Viewer))
@@ -347,9 +362,13 @@ async fn call(
             Some((station, copy)) => {
                 let data = station.run_for_app(&desk, &name, request)?;
                 // A change made here is said saved once this laptop's copy holds it too
-                // (bounded: a slow copy never holds the station up for long).
-                if surface::spec(&name).is_some_and(|spec| spec.access == surface::Access::Write) {
-                    copy.catch_up(STATION_COPY_WAIT);
+                // (bounded: a slow copy never holds the station up for long). The main
+                // laptop answered once its stations in step held it, so this is at once.
+                if surface::spec(&name).is_some_and(|spec| spec.effect == surface::Effect::Event)
+                    && let Ok(there) = station.ask("whereabouts", &Value::Null)
+                    && let Some(rows) = there.get("rows").and_then(Value::as_i64)
+                {
+                    copy.hold_rows(rows, STATION_COPY_WAIT);
                 }
                 Answered {
                     data,
@@ -361,7 +380,14 @@ async fn call(
                 // follows the desk (the shared event while open, else the active one).
                 let asked = std::time::Instant::now();
                 let guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                dispatch_held(guard, asked, &name, request)?
+                let answered = dispatch_held(guard, asked, &name, request)?;
+                // Said saved once the stations in step hold it too (at most 2 s).
+                if surface::spec(&name).is_some_and(|spec| spec.effect == surface::Effect::Event)
+                    && let Some(waiter) = waiter(&sharing)
+                {
+                    waiter.changed_here();
+                }
+                answered
             }
         };
         if wants_viewer {

@@ -87,18 +87,26 @@ pub struct ReplicaChunk {
     pub newest_rows: i64,
     #[ts(type = "number")]
     pub newest_step: i64,
+    /// The main laptop held the ask until a change came (or a second passed): the station
+    /// asks again at once, so it always has an ask waiting.
+    #[serde(default)]
+    pub waited: bool,
     /// The addresses of the main laptop's stations (`ip:port`): where this station looks
     /// before it takes over, and after (two takeovers at once end with one main laptop).
     #[serde(default)]
     pub hosts: Vec<String>,
 }
 
-/// What the main laptop last heard from a station: the step its copy holds (`None`: none
-/// yet, or a copy of something else) and when it asked (milliseconds since 1970).
+/// What the main laptop last heard from a station: the step and rows its copy holds
+/// (`None`: none yet, or a copy of something else), when it asked (milliseconds since
+/// 1970), and whether it is in step — its copy held every row when it asked, so a change is
+/// said saved only once that station holds it too (docs/lan.md, "The replica").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplicaSeen {
     pub step: Option<i64>,
+    pub rows: Option<i64>,
     pub seen_at: i64,
+    pub in_step: bool,
 }
 
 /// Writes `bytes` as `target` whole: into a temporary file beside it, synced, renamed into

@@ -10,7 +10,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use serde_json::json;
-use tablekeeper_commands::replica::{ROWS_PER_ANSWER, Replica, ReplicaChunk};
+use tablekeeper_commands::replica::{Replica, ReplicaChunk};
 
 use crate::Station;
 use crate::shared::lock;
@@ -22,6 +22,9 @@ pub struct FollowState {
     pub file: Option<String>,
     /// The copy's last step, and the main laptop's when it last answered.
     pub step: Option<i64>,
+    /// The copy's rows.
+    #[serde(skip)]
+    pub rows: Option<i64>,
     pub newest: Option<i64>,
     /// Why the last ask or store failed (the copy keeps its last whole state).
     pub problem: Option<tablekeeper_commands::ErrorView>,
@@ -75,6 +78,23 @@ impl FollowHandle {
                 self.now.store(true, Ordering::Relaxed);
             }
             std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl FollowHandle {
+    /// Waits (at most `limit`) until the copy holds `rows` rows: a change this station made
+    /// is said saved once its own copy holds it too.
+    pub fn hold_rows(&self, rows: i64, limit: Duration) -> FollowState {
+        let deadline = std::time::Instant::now() + limit;
+        self.now.store(true, Ordering::Relaxed);
+        loop {
+            let state = self.state();
+            if state.rows.is_some_and(|held| held >= rows) || std::time::Instant::now() >= deadline
+            {
+                return state;
+            }
+            std::thread::sleep(Duration::from_millis(2));
         }
     }
 }
@@ -169,7 +189,10 @@ fn follow(
             });
         let (more, problem) = match asked {
             Ok(chunk) => {
-                let full = chunk.base.is_some() || chunk.rows.len() >= ROWS_PER_ANSWER;
+                // Asked again at once after rows (the next ask is the acknowledgement the
+                // main laptop's answer waits for) and after an ask it held: one is always
+                // waiting there.
+                let full = chunk.base.is_some() || !chunk.rows.is_empty() || chunk.waited;
                 let newest = chunk.newest_step;
                 let hosts = chunk.hosts.clone();
                 match replica.apply(chunk) {
@@ -188,6 +211,9 @@ fn follow(
             let mut shown = lock(state);
             shown.file = replica.path().map(|p| p.display().to_string());
             shown.step = replica.held_step();
+            shown.rows = replica
+                .held_step()
+                .and(replica.held().first().map(|h| h.rows));
             shown.problem = problem;
             shown.asks += 1;
         }

@@ -38,6 +38,7 @@ mod limits;
 mod listen;
 mod pages;
 mod replay;
+mod replication;
 mod routes;
 mod server;
 mod shared;
@@ -47,7 +48,7 @@ mod tls;
 pub use address::{lan_addresses, qr_svg, qr_text};
 pub use fence::{Fence, check as check_fence, whereabouts_at};
 pub use follow::{FollowHandle, FollowState, Follower, SETTLE, take_over};
-pub use server::{ServeOptions, Server, ShareView};
+pub use server::{ServeOptions, Server, ShareView, Waiter};
 pub use station::Station;
 pub use tls::pinned_client_config;
 

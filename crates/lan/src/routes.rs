@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::Desk;
-use tablekeeper_commands::desk::surface::{self, Access, Hosting};
+use tablekeeper_commands::desk::surface::{self, Access, Effect, Hosting};
 use tablekeeper_words::Language;
 use tablekeeper_words::{ErrorKind, msg};
 
@@ -283,6 +283,8 @@ fn call(
             .map(|key| (token.clone(), Sha256::digest(key.as_bytes()).into())),
         _ => None,
     };
+    // An up-to-date station's ask waits for the next change (outside the desk's lock).
+    let held = spec.hosted(Hosting::Replica) && shared.replication.hold_ask(&shared.desk, &body);
     let mut desk = lock(&shared.desk);
     // The event this call is for: the one chosen on the page (by its code, among the events
     // open on the main laptop), else the shared one. It is made active for the call alone,
@@ -358,16 +360,22 @@ fn call(
         );
     }
     let Some(mut result) = desk.with_event(&target, |desk| {
-        if spec.hosted(Hosting::Replica) {
-            let port = body
-                .get("port")
-                .and_then(Value::as_u64)
-                .and_then(|p| u16::try_from(p).ok())
-                .filter(|p| *p > 0)
-                .unwrap_or(shared.port);
-            desk.note_host(&std::net::SocketAddr::new(client.to_canonical(), port).to_string());
+        if !spec.hosted(Hosting::Replica) {
+            return surface::dispatch(desk, name, body.clone());
         }
-        surface::dispatch(desk, name, body.clone())
+        let port = body
+            .get("port")
+            .and_then(Value::as_u64)
+            .and_then(|p| u16::try_from(p).ok())
+            .filter(|p| *p > 0)
+            .unwrap_or(shared.port);
+        desk.note_host(&std::net::SocketAddr::new(client.to_canonical(), port).to_string());
+        let mut chunk = surface::dispatch(desk, name, body.clone());
+        if let Ok(chunk) = chunk.as_mut() {
+            chunk["waited"] = Value::Bool(held);
+        }
+        shared.replication.heard(desk.replicas_in_step());
+        chunk
     }) else {
         return not_shared();
     };
@@ -391,24 +399,35 @@ fn call(
         }
         _ => {}
     }
+    // A change is said saved once the stations in step hold it too.
+    let changed = (spec.effect == Effect::Event && result.is_ok())
+        .then(|| desk.with_event(&target, |desk| desk.session().map(|s| s.log_rows()).ok()))
+        .flatten()
+        .flatten();
     let answer = |result: Result<Value, CommandError>| match result {
         Ok(data) => Answer::ok(data),
         Err(error) => Answer::command_error(&error, language),
     };
-    match &replay_key {
+    let answer = match &replay_key {
         // Kept under the desk's lock, so the same request sent again waits and is answered
         // from memory.
         Some((token, key)) => {
             let answer = answer(result);
             let text = String::from_utf8_lossy(&answer.body).into_owned();
             lock(&shared.answers).put(token, *key, (answer.status, text));
+            drop(desk);
             answer
         }
         None => {
             drop(desk);
             answer(result)
         }
+    };
+    if let Some(rows) = changed {
+        shared.replication.committed();
+        shared.replication.settle(&shared.desk, &target, rows);
     }
+    answer
 }
 
 /// The station token a `read`/`write` request carries, or the refusal: no token, a wrong

@@ -170,6 +170,13 @@ impl Server {
         page_url(ip, self.port)
     }
 
+    /// What this laptop's own window waits on after a change (`Waiter::changed_here`).
+    pub fn waiter(&self) -> Waiter {
+        Waiter {
+            shared: Arc::clone(&self.shared),
+        }
+    }
+
     /// What a station types to join.
     pub fn join_code(&self) -> String {
         join_code::format(&self.shared.join_secret, &self.fingerprint)
@@ -254,4 +261,34 @@ fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
         .map(|s| s.to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "the server failed".to_string())
+}
+
+/// A change made at this laptop's own desk is said saved once the stations in step hold it
+/// (`crate::replication`); kept apart from the server so the window does not hold it.
+#[derive(Clone)]
+pub struct Waiter {
+    shared: Arc<Shared>,
+}
+
+impl Waiter {
+    /// Whether a station is in step (then a change waits for it).
+    pub fn followed(&self) -> bool {
+        self.shared.replication.followed()
+    }
+
+    /// The desk's open event just changed: waits (at most 2 s) until every station in step
+    /// holds it. The caller must not hold the desk's lock.
+    pub fn changed_here(&self) {
+        let Some((event, rows)) = lock(&self.shared.desk)
+            .session()
+            .ok()
+            .map(|s| (s.path().to_path_buf(), s.log_rows()))
+        else {
+            return;
+        };
+        self.shared.replication.committed();
+        self.shared
+            .replication
+            .settle(&self.shared.desk, &event, rows);
+    }
 }

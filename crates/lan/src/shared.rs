@@ -22,6 +22,8 @@ pub(crate) struct Shared {
     /// Entries made per device (the entry page), apart from wrong codes.
     pub entries: Mutex<Limiter>,
     pub answers: Mutex<Answers>,
+    /// Changes committed and stations' copies heard (`crate::replication`).
+    pub replication: Arc<crate::replication::Replication>,
     /// The port the server listens on (a station that takes the event over serves it on
     /// the same port at its own address).
     pub port: u16,
@@ -44,6 +46,7 @@ impl Shared {
     ) -> Shared {
         Shared {
             port,
+            replication: Arc::default(),
             desk,
             event_path,
             join_secret,

@@ -53,6 +53,10 @@ fn station_name(typed: &str) -> String {
     if name.is_empty() { "?".into() } else { name }
 }
 
+/// A station not heard from for this long is not waited for (its ask waits at most a
+/// second on the main laptop, so one in step asks far more often).
+pub const IN_STEP_FOR_MS: i64 = 3_000;
+
 /// Stations remembered at most (a device inventing names cannot grow the list).
 const STATIONS_KEPT: usize = 16;
 
@@ -71,7 +75,12 @@ impl Desk {
             ));
         }
         let session = self.session()?;
-        let step = request.held.iter().find_map(|held| session.held_step(held));
+        let newest = session.log_rows();
+        let recognized = request
+            .held
+            .iter()
+            .find_map(|held| session.held_step(held).map(|step| (step, held.rows)));
+        let (step, rows) = (recognized.map(|r| r.0), recognized.map(|r| r.1));
         let mut chunk = session.replica_chunk(&request.held)?;
         chunk.hosts = self.known_hosts();
         let seen = &mut self.room.replicas;
@@ -90,10 +99,48 @@ impl Desk {
             name,
             ReplicaSeen {
                 step,
+                rows,
                 seen_at: chrono::Utc::now().timestamp_millis(),
+                in_step: rows.is_some_and(|rows| rows >= newest),
             },
         );
         Ok(chunk)
+    }
+
+    /// The stations in step (heard from in the last [`IN_STEP_FOR_MS`]) whose copy holds
+    /// fewer than `rows` rows: a change is said saved once none is left.
+    pub fn replicas_behind(&self, rows: i64) -> Vec<String> {
+        let now = chrono::Utc::now().timestamp_millis();
+        self.room
+            .replicas
+            .iter()
+            .filter(|(_, seen)| {
+                seen.in_step
+                    && now - seen.seen_at <= IN_STEP_FOR_MS
+                    && seen.rows.unwrap_or(0) < rows
+            })
+            .map(|(name, _)| name.clone())
+            .collect()
+    }
+
+    /// How many stations are in step now.
+    pub fn replicas_in_step(&self) -> usize {
+        let now = chrono::Utc::now().timestamp_millis();
+        self.room
+            .replicas
+            .values()
+            .filter(|seen| seen.in_step && now - seen.seen_at <= IN_STEP_FOR_MS)
+            .count()
+    }
+
+    /// Stations that did not hold a change in time are waited for no longer, until their
+    /// copy catches up again (a station that hangs never holds the desk up twice).
+    pub fn replicas_out_of_step(&mut self, names: &[String]) {
+        for name in names {
+            if let Some(seen) = self.room.replicas.get_mut(name) {
+                seen.in_step = false;
+            }
+        }
     }
 
     /// How far each station's copy is.

@@ -31,7 +31,13 @@ impl Session {
             newest_rows,
             newest_step: self.file.head().0,
             hosts: Vec::new(),
+            waited: false,
         })
+    }
+
+    /// The rows of the event's log as stored.
+    pub fn log_rows(&self) -> i64 {
+        self.file.log_head().0
     }
 
     /// The event's last step as stored.
