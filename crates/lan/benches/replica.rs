@@ -1,9 +1,9 @@
 //! What stations' replicas cost the main laptop's own result entry (docs/lan.md, "The
-//! replica"): the p99 of entering one result at the main laptop's desk (the desk's lock and
-//! the command, as the app runs it) with no station, with one and with three stations
-//! keeping a replica on loopback, each asking for what its copy lacks every 50 ms — twenty
-//! times as often as the app's stations do, so the cost is not hidden by idle time. Goal: at
-//! most 1.5 × the run without a station, measured in the same run.
+//! replica"): the p99 of entering one result at the main laptop's desk as the app runs it —
+//! the desk's lock, the command, then the wait until every station in step holds the change
+//! — with no station, with one and with three stations keeping a replica on loopback (each
+//! with an ask always waiting on the main laptop). Goal: at most 1.5 × the run without a
+//! station, measured in the same run.
 //! `cargo bench -p tablekeeper-lan --bench replica`.
 
 use std::net::IpAddr;
@@ -62,6 +62,7 @@ fn run(stations: usize) -> Vec<Duration> {
     )
     .expect("the server starts on loopback");
     let address = format!("127.0.0.1:{}", server.port());
+    let waiter = server.waiter();
     let followers: Vec<Follower> = (0..stations)
         .map(|n| {
             let station = Station::join(&address, &server.join_code()).expect("joined");
@@ -80,14 +81,20 @@ fn run(stations: usize) -> Vec<Duration> {
             let request = json!({ "round": null, "table": table, "result": "a", "replace": false, "override_reason": null });
             let started = Instant::now();
             call(&desk, "record_result", request);
+            waiter.changed_here();
             samples.push(started.elapsed());
             // A scorekeeper types a slip in well over 20 ms; the stations ask in between.
             std::thread::sleep(Duration::from_millis(20));
         }
     }
+    let rows = desk
+        .lock()
+        .map(|d| d.session().map(|s| s.log_rows()).unwrap_or(0))
+        .unwrap_or(0);
     for follower in &followers {
-        let state = follower.handle().catch_up(Duration::from_secs(10));
+        let state = follower.handle().hold_rows(rows, Duration::from_secs(10));
         assert_eq!(state.problem, None, "the copy is whole");
+        assert_eq!(state.rows, Some(rows), "every change reached the copy");
     }
     drop(followers);
     server.stop();

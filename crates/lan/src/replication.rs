@@ -10,7 +10,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
 use tablekeeper_commands::desk::Desk;
 
 use crate::shared::lock;
@@ -77,22 +76,15 @@ impl Replication {
         }
     }
 
-    /// Holds a station's ask while its copy holds every row (nothing to send yet): answered
-    /// as soon as a change comes, or after [`ASK_HELD`]. Whether it was held.
-    pub fn hold_ask(&self, desk: &Mutex<Desk>, body: &Value) -> bool {
-        let seen = self.counts().commits;
-        let held_rows = body
-            .get("held")
-            .and_then(Value::as_array)
-            .filter(|held| held.len() == 1)
-            .and_then(|held| held[0].get("rows"))
-            .and_then(Value::as_i64);
-        let newest = lock(desk).session().ok().map(|s| s.log_rows());
-        if held_rows.is_none() || held_rows != newest {
-            return false;
-        }
+    /// Changes committed so far (read before looking at the desk, then [`Self::hold`]).
+    pub fn commits(&self) -> u64 {
+        self.counts().commits
+    }
+
+    /// Holds an up-to-date station's ask until a change after `seen` is committed, or
+    /// [`ASK_HELD`].
+    pub fn hold(&self, seen: u64) {
         self.wait_until(ASK_HELD, |counts| counts.commits != seen);
-        true
     }
 
     /// Waits until every station in step holds `event`'s first `rows` rows, at most

@@ -283,8 +283,6 @@ fn call(
             .map(|key| (token.clone(), Sha256::digest(key.as_bytes()).into())),
         _ => None,
     };
-    // An up-to-date station's ask waits for the next change (outside the desk's lock).
-    let held = spec.hosted(Hosting::Replica) && shared.replication.hold_ask(&shared.desk, &body);
     let mut desk = lock(&shared.desk);
     // The event this call is for: the one chosen on the page (by its code, among the events
     // open on the main laptop), else the shared one. It is made active for the call alone,
@@ -338,6 +336,25 @@ fn call(
             ),
             Some(Err(error)) => Answer::command_error(&error, language),
         };
+    }
+    // A station's ask says what its copy holds (its acknowledgement, heard at once); an
+    // up-to-date one then waits for the next change, outside the desk's lock.
+    let mut held = false;
+    if spec.hosted(Hosting::Replica) {
+        let seen = shared.replication.commits();
+        let heard = desk.with_event(&target, |desk| {
+            let up_to_date = desk.replica_heard(&body);
+            (up_to_date, desk.replicas_in_step())
+        });
+        if let Some((up_to_date, in_step)) = heard {
+            shared.replication.heard(in_step);
+            if up_to_date {
+                drop(desk);
+                shared.replication.hold(seen);
+                held = true;
+                desk = lock(&shared.desk);
+            }
+        }
     }
     if let Some((token, key)) = &replay_key
         && let Some((status, body)) = lock(&shared.answers).get(token, key)

@@ -215,3 +215,52 @@ fn two_stations_taking_over_at_once_end_with_one_main_laptop() {
     let refused = record(loser, 2).expect_err("the other writes nothing");
     assert_eq!(refused.kind.as_str(), "event-moved");
 }
+
+#[test]
+fn a_change_is_said_saved_once_the_stations_in_step_hold_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let main = event(&dir.path().join("main"), &names(16), "off");
+    let server = serve(&main, IpAddr::from(LOOPBACK));
+    let waiter = server.waiter();
+    // Asking every 10 s by itself: only the main laptop's answers keep the copy in step.
+    let link = Station::join(&format!("127.0.0.1:{}", server.port()), &server.join_code())
+        .expect("joined");
+    let follower = Follower::start(
+        link.clone(),
+        dir.path().join("copies"),
+        "Station B".into(),
+        None,
+        Duration::from_secs(10),
+    );
+    caught_up(&follower, step_of(&main), 0);
+    let rows = |desk: &Mutex<Desk>| {
+        desk.lock()
+            .expect("desk")
+            .session()
+            .map(|s| s.log_rows())
+            .expect("open")
+    };
+    // At the main laptop's desk: the copy holds each change when it is said saved.
+    for table in 1..=3 {
+        local(&main, "record_result", result(table));
+        waiter.changed_here();
+        assert_eq!(follower.state().rows, Some(rows(&main)), "table {table}");
+    }
+    // From the station itself.
+    link.call("record_result", &result(4)).expect("entered");
+    assert_eq!(follower.state().rows, Some(rows(&main)));
+    // A station that stops holds a change up once (at most 2 s), then never again.
+    follower.stop();
+    local(&main, "record_result", result(5));
+    let started = std::time::Instant::now();
+    waiter.changed_here();
+    assert!(started.elapsed() <= Duration::from_millis(2_500));
+    local(&main, "record_result", result(6));
+    let started = std::time::Instant::now();
+    waiter.changed_here();
+    assert!(
+        started.elapsed() < Duration::from_millis(200),
+        "{:?}",
+        started.elapsed()
+    );
+}

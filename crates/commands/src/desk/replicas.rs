@@ -74,6 +74,27 @@ impl Desk {
                 ),
             ));
         }
+        self.note_replica(&request)?;
+        let mut chunk = self.session()?.replica_chunk(&request.held)?;
+        chunk.hosts = self.known_hosts();
+        Ok(chunk)
+    }
+
+    /// A station's ask says what its copy holds: remembered (its acknowledgement) before
+    /// the server holds the ask; whether its copy holds every row now (the ask then waits
+    /// for the next change). A request that does not read is heard as nothing.
+    pub fn replica_heard(&mut self, request: &serde_json::Value) -> bool {
+        serde_json::from_value::<ReplicaRequest>(request.clone())
+            .ok()
+            .filter(|request| request.held.len() <= HOLDS_AT_MOST)
+            .and_then(|request| self.note_replica(&request).ok())
+            .is_some_and(|up_to_date| up_to_date)
+    }
+
+    /// Remembers what a station's copy holds; whether it holds every row. A station stays
+    /// in step while it holds what it held when it was last in step (its ask held for a
+    /// change is answered after that change).
+    fn note_replica(&mut self, request: &ReplicaRequest) -> Result<bool, CommandError> {
         let session = self.session()?;
         let newest = session.log_rows();
         let recognized = request
@@ -81,10 +102,12 @@ impl Desk {
             .iter()
             .find_map(|held| session.held_step(held).map(|step| (step, held.rows)));
         let (step, rows) = (recognized.map(|r| r.0), recognized.map(|r| r.1));
-        let mut chunk = session.replica_chunk(&request.held)?;
-        chunk.hosts = self.known_hosts();
+        let up_to_date = rows.is_some_and(|rows| rows >= newest);
         let seen = &mut self.room.replicas;
         let name = station_name(&request.station);
+        let was_in_step = seen
+            .get(&name)
+            .is_some_and(|before| before.in_step && before.rows == rows);
         if !seen.contains_key(&name) && seen.len() >= STATIONS_KEPT {
             // The station heard from longest ago gives way.
             if let Some(oldest) = seen
@@ -101,10 +124,10 @@ impl Desk {
                 step,
                 rows,
                 seen_at: chrono::Utc::now().timestamp_millis(),
-                in_step: rows.is_some_and(|rows| rows >= newest),
+                in_step: up_to_date || was_in_step,
             },
         );
-        Ok(chunk)
+        Ok(up_to_date)
     }
 
     /// The stations in step (heard from in the last [`IN_STEP_FOR_MS`]) whose copy holds
