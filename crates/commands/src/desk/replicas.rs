@@ -92,8 +92,8 @@ impl Desk {
     }
 
     /// Remembers what a station's copy holds; whether it holds every row. A station stays
-    /// in step while it holds what it held when it was last in step (its ask held for a
-    /// change is answered after that change).
+    /// in step once it was (its ask held for a change is answered after that change) until
+    /// a change waits for it in vain (`replicas_out_of_step`).
     fn note_replica(&mut self, request: &ReplicaRequest) -> Result<bool, CommandError> {
         let session = self.session()?;
         let newest = session.log_rows();
@@ -105,9 +105,11 @@ impl Desk {
         let up_to_date = rows.is_some_and(|rows| rows >= newest);
         let seen = &mut self.room.replicas;
         let name = station_name(&request.station);
+        // In step until a change waited for it in vain: a copy that holds more than before
+        // but not yet the newest (changes came meanwhile) is catching up, not lagging.
         let was_in_step = seen
             .get(&name)
-            .is_some_and(|before| before.in_step && before.rows == rows);
+            .is_some_and(|before| before.in_step && rows >= before.rows);
         if !seen.contains_key(&name) && seen.len() >= STATIONS_KEPT {
             // The station heard from longest ago gives way.
             if let Some(oldest) = seen
