@@ -349,3 +349,132 @@ fn a_killed_main_laptop_loses_nothing_a_device_was_told_was_saved() {
         "most kills land while results come in"
     );
 }
+
+/// A station's process (run by the test below; does nothing when run by hand): follows the
+/// main laptop at `TK_STATION_AT` into `TK_STATION_DIR` until it is killed.
+#[test]
+#[ignore = "run by a_station_killed_while_storing_keeps_a_whole_copy in its own process"]
+fn station_process() {
+    let (Ok(at), Ok(join), Ok(dir)) = (
+        std::env::var("TK_STATION_AT"),
+        std::env::var("TK_STATION_JOIN"),
+        std::env::var("TK_STATION_DIR"),
+    ) else {
+        return;
+    };
+    let Ok(station) = Station::join(&at, &join) else {
+        return;
+    };
+    let _follower = Follower::start(
+        station,
+        dir.into(),
+        "Station B".into(),
+        None,
+        Duration::from_millis(20),
+    );
+    std::thread::sleep(Duration::from_secs(30));
+}
+
+#[test]
+fn a_station_killed_while_storing_keeps_a_whole_copy() {
+    const STATION_KILLS: u64 = 12;
+    let exe = std::env::current_exe().expect("this test binary");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = (1..=PLAYERS).map(|i| format!("Player {i}")).collect();
+    let main = event(&dir.path().join("main"), &names, "off");
+    let server = serve(&main, IpAddr::from(LOOPBACK));
+    let copies = dir.path().join("copies");
+    // The desk enters results all along (undoing some, so the log keeps growing).
+    let stop = Arc::new(AtomicBool::new(false));
+    let desk_thread = {
+        let (main, stop, waiter) = (Arc::clone(&main), Arc::clone(&stop), server.waiter());
+        std::thread::spawn(move || {
+            let mut table = 0u32;
+            while !stop.load(Ordering::Relaxed) {
+                table = table % (PLAYERS as u32 / 2) + 1;
+                let mut desk = main.lock().expect("desk");
+                if surface::dispatch(&mut desk, "record_result", result(table)).is_err() {
+                    let _ = surface::dispatch(&mut desk, "undo", Value::Null);
+                }
+                drop(desk);
+                // As the app does: said saved once the station in step holds it.
+                waiter.changed_here();
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        })
+    };
+    let mut rng = rand::rngs::StdRng::seed_from_u64(28_112_026);
+    let (mut seen_rows, mut stopped_at_commit) = (Vec::new(), 0);
+    for kill in 0..STATION_KILLS {
+        let mut command = Command::new(&exe);
+        command
+            .args([
+                "--ignored",
+                "--exact",
+                "station_process",
+                "--test-threads=1",
+            ])
+            .env("TK_STATION_AT", format!("127.0.0.1:{}", server.port()))
+            .env("TK_STATION_JOIN", server.join_code())
+            .env("TK_STATION_DIR", &copies)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        // Every fourth run stops right before the copy's commit, the rest at random.
+        if kill % 4 == 3 {
+            command.env(
+                "TABLEKEEPER_FAILPOINT",
+                format!("replica.before-commit@{}", 2 + kill),
+            );
+        }
+        let mut child = command.spawn().expect("the station's process");
+        std::thread::sleep(Duration::from_millis(rng.random_range(200..900)));
+        if matches!(child.try_wait(), Ok(Some(status)) if status.code() == Some(137)) {
+            stopped_at_commit += 1;
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        // The copy opens whole, and is a beginning of the main laptop's log.
+        let copy = tablekeeper_commands::replica::Replica::new(&copies);
+        let held = copy.held();
+        assert_eq!(held.len(), 1, "kill {kill}: one copy");
+        let desk = main.lock().expect("desk");
+        let session = desk.session().expect("open");
+        assert!(
+            session.held_step(&held[0]).is_some(),
+            "kill {kill}: the copy's {} rows are the main laptop's first rows",
+            held[0].rows
+        );
+        seen_rows.push(held[0].rows);
+    }
+    stop.store(true, Ordering::Relaxed);
+    let _ = desk_thread.join();
+    // Back again, the station catches up from where its copy stopped.
+    let station = Station::join(&format!("127.0.0.1:{}", server.port()), &server.join_code())
+        .expect("joined");
+    let follower = Follower::start(
+        station,
+        copies.clone(),
+        "Station B".into(),
+        None,
+        Duration::from_millis(20),
+    );
+    let rows = main
+        .lock()
+        .expect("desk")
+        .session()
+        .map(|s| s.log_rows())
+        .expect("open");
+    let state = follower.handle().hold_rows(rows, Duration::from_secs(10));
+    assert_eq!(state.rows, Some(rows), "caught up: {state:?}");
+    assert!(
+        seen_rows.windows(2).filter(|w| w[1] > w[0]).count() >= 2,
+        "the copy grew between kills: {seen_rows:?}"
+    );
+    assert!(
+        stopped_at_commit >= 2,
+        "stopped right before a commit {stopped_at_commit} times"
+    );
+    eprintln!(
+        "{STATION_KILLS} station kills ({stopped_at_commit} right before the copy's commit); the copy's rows after each: {seen_rows:?}"
+    );
+}
