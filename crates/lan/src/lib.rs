@@ -36,6 +36,7 @@ mod guard;
 mod join_code;
 mod limits;
 mod listen;
+mod locks;
 mod pages;
 mod replay;
 mod replication;

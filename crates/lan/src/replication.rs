@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use tablekeeper_commands::desk::Desk;
 
-use crate::shared::lock;
+use crate::locks::lock;
 
 /// How long an up-to-date station's ask is held for a change.
 pub const ASK_HELD: Duration = Duration::from_secs(1);

@@ -2,7 +2,7 @@
 //! station tokens given out, the attempt limiter and the answers kept for resent requests.
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use tablekeeper_commands::desk::Desk;
 
@@ -29,13 +29,7 @@ pub(crate) struct Shared {
     pub port: u16,
 }
 
-/// Locks `mutex`, recovering from a panic in an earlier holder (every piece of state here
-/// stays valid between statements).
-pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
+pub(crate) use crate::locks::lock;
 
 impl Shared {
     pub fn new(
