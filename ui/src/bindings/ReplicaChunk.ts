@@ -23,6 +23,11 @@ rows: Array<RowView>,
  */
 newest_rows: number, newest_step: number, 
 /**
+ * The main laptop held the ask until a change came (or a second passed): the station
+ * asks again at once, so it always has an ask waiting.
+ */
+waited: boolean, 
+/**
  * The addresses of the main laptop's stations (`ip:port`): where this station looks
  * before it takes over, and after (two takeovers at once end with one main laptop).
  */
