@@ -9,7 +9,9 @@
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use tablekeeper_store::{EventFile, ReplicaRow};
+use tablekeeper_store::EventFile;
+/// Rows told as they are committed, for a host that answers waiting asks with them.
+pub use tablekeeper_store::{Committed, Listening, ReplicaRow, listen as listen_for_commits};
 use ts_rs::TS;
 
 use crate::error::CommandError;
@@ -97,6 +99,31 @@ pub struct ReplicaChunk {
     pub hosts: Vec<String>,
 }
 
+/// An up-to-date station's ask, answered as the event stood when it came: rows committed
+/// while it waits on the main laptop are added to it there, without the desk (docs/lan.md,
+/// "The replica").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WaitingAsk {
+    pub chunk: ReplicaChunk,
+    /// The rows the station's copy holds, and the log's checksum after them.
+    pub rows: i64,
+    pub checksum: String,
+}
+
+impl WaitingAsk {
+    /// The answer with `rows`, committed after the copy's last row, added.
+    pub fn answered(self, rows: Vec<ReplicaRow>) -> ReplicaChunk {
+        let mut chunk = self.chunk;
+        if let Some(last) = rows.last() {
+            chunk.newest_rows = last.seq;
+            chunk.newest_step = last.step;
+        }
+        chunk.rows = rows.into_iter().map(RowView::from).collect();
+        chunk.waited = true;
+        chunk
+    }
+}
+
 /// What the main laptop last heard from a station: the step and rows its copy holds
 /// (`None`: none yet, or a copy of something else), when it asked (milliseconds since
 /// 1970), and whether it is in step — its copy held every row when it asked, so a change is
@@ -164,6 +191,7 @@ impl Replica {
             .take(COPIES_OFFERED)
             .filter_map(|(_, path)| {
                 let (file, stored) = EventFile::open(&path).ok()?;
+                file.keep_as_replica();
                 let identity = crate::identity::event_identity(
                     &stored.created_at,
                     stored.settings.standings_seed,
@@ -226,6 +254,7 @@ impl Replica {
             self.copies.retain(|(_, file)| file.path() != target);
             write_whole(&target, bytes)?;
             let (file, _) = EventFile::open(&target)?;
+            file.keep_as_replica();
             self.copies.insert(0, (chunk.identity.clone(), file));
         } else if let Some(index) = self.copies.iter().position(|(id, _)| *id == chunk.identity) {
             let copy = self.copies.remove(index);
@@ -238,6 +267,11 @@ impl Replica {
             return Ok(());
         }
         self.settled = true;
+        if chunk.rows.is_empty() {
+            // Nothing came while the ask waited: a quiet moment to fold the copy's log.
+            file.fold_log();
+            return Ok(());
+        }
         let rows: Vec<ReplicaRow> = chunk.rows.into_iter().map(ReplicaRow::from).collect();
         file.append_replicated(&rows)?;
         Ok(())

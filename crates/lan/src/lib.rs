@@ -38,6 +38,7 @@ mod limits;
 mod listen;
 mod locks;
 mod pages;
+mod recent_rows;
 mod replay;
 mod replication;
 mod routes;

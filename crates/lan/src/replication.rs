@@ -4,13 +4,21 @@
 //! phone — waits until every station in step has asked again holding it, at most
 //! [`ACK_WAIT`]; a station that does not is waited for no longer until it catches up. So a
 //! takeover never lacks a change anyone was told was saved.
+//!
+//! The rows of each commit are told here the moment they are committed
+//! (`tablekeeper_commands::replica::listen_for_commits`), so a waiting ask is answered with them at once, without the
+//! desk — the stations store them while the main laptop still folds its log and finishes the
+//! command, and their acknowledgements come back sooner.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use tablekeeper_commands::desk::Desk;
+use tablekeeper_commands::replica::{Committed, Held, ReplicaRow, WaitingAsk};
+
+use crate::recent_rows::RecentRows;
 
 use crate::locks::lock;
 
@@ -27,6 +35,25 @@ pub struct Replication {
     /// Stations in step at their last ask (the window runs a change on its own thread only
     /// when there is none to wait for).
     in_step: AtomicUsize,
+    /// The rows committed lately, per event file.
+    recent: Mutex<RecentRows>,
+    /// What each station's copy was last heard holding, when it is among the rows told
+    /// here (its name, the event file, its rows): a change's wait ends on it without
+    /// waiting for the desk.
+    acks: Mutex<Vec<(String, PathBuf, i64)>>,
+}
+
+/// Stations whose acknowledgements are kept at most (as the desk keeps them).
+const ACKS_KEPT: usize = 16;
+
+/// How a waiting ask's wait ended.
+pub enum Waited {
+    /// Rows came: the answer.
+    Rows(Vec<ReplicaRow>),
+    /// A change the rows here do not tell (another path wrote it): ask the desk.
+    Changed,
+    /// Nothing changed.
+    Nothing,
 }
 
 /// Counted under one lock, so a waiter that read them before looking at the desk misses no
@@ -38,10 +65,55 @@ struct Counts {
 }
 
 impl Replication {
-    /// A change was committed: held asks are answered.
-    pub fn committed(&self) {
+    /// A change was committed to `event`, which now holds `rows` rows: held asks are
+    /// answered (those whose copy holds them all wait on).
+    pub fn committed(&self, event: &Path, rows: i64) {
+        lock(&self.recent).set_committed(event, rows);
         lock(&self.counts).commits += 1;
         self.changed.notify_all();
+    }
+
+    /// Rows were committed to an event file (told by the store): waiting asks get them.
+    pub fn told(&self, committed: &Committed) {
+        lock(&self.recent).keep(committed);
+        // Taken after the rows are kept, so a waiter looking at them misses nothing.
+        drop(lock(&self.counts));
+        self.changed.notify_all();
+    }
+
+    /// A station's ask, heard before the desk: what its copy holds, when that is among the
+    /// rows committed lately (checked by their checksums), ends the changes' waits on it.
+    pub fn acknowledged(&self, station: &str, held: &[Held]) {
+        let found = {
+            let recent = lock(&self.recent);
+            held.iter().find_map(|held| {
+                recent
+                    .file_holding(held.rows, &held.checksum)
+                    .map(|path| (path.to_path_buf(), held.rows))
+            })
+        };
+        let Some((path, rows)) = found else {
+            return;
+        };
+        {
+            let mut acks = lock(&self.acks);
+            acks.retain(|(name, _, _)| name != station);
+            if acks.len() >= ACKS_KEPT {
+                acks.remove(0);
+            }
+            acks.push((station.to_string(), path, rows));
+        }
+        drop(lock(&self.counts));
+        self.changed.notify_all();
+    }
+
+    /// Whether every one of `stations` was heard holding `event`'s first `rows` rows.
+    fn all_acknowledged(&self, stations: &[String], event: &Path, rows: i64) -> bool {
+        let acks = lock(&self.acks);
+        stations.iter().all(|station| {
+            acks.iter()
+                .any(|(name, path, held)| name == station && path == event && *held >= rows)
+        })
     }
 
     /// A station asked (and so said what it holds): waiting changes look again.
@@ -61,7 +133,7 @@ impl Replication {
     }
 
     /// Waits until `changed(counts)` says so, or `limit`.
-    fn wait_until(&self, limit: Duration, changed: impl Fn(&Counts) -> bool) {
+    fn wait_until(&self, limit: Duration, mut changed: impl FnMut(&Counts) -> bool) {
         let deadline = Instant::now() + limit;
         let mut counts = lock(&self.counts);
         while !changed(&counts) {
@@ -81,10 +153,24 @@ impl Replication {
         self.counts().commits
     }
 
-    /// Holds an up-to-date station's ask until a change after `seen` is committed, or
-    /// [`ASK_HELD`].
-    pub fn hold(&self, seen: u64) {
-        self.wait_until(ASK_HELD, |counts| counts.commits != seen);
+    /// Holds an up-to-date station's ask on `event` until rows come (told by the store), a
+    /// change after `seen` is committed, or [`ASK_HELD`].
+    pub fn hold(&self, seen: u64, event: &Path, waiting: &WaitingAsk) -> Waited {
+        let mut rows = None;
+        let mut changed = false;
+        self.wait_until(ASK_HELD, |counts| {
+            let recent = lock(&self.recent);
+            rows = recent.after(event, waiting.rows, &waiting.checksum);
+            // A commit whose rows this copy already got (told first) is no change for it.
+            changed = counts.commits != seen
+                && !recent.holds_newest(event, waiting.rows, &waiting.checksum);
+            rows.is_some() || changed
+        });
+        match rows {
+            Some(rows) => Waited::Rows(rows),
+            None if changed => Waited::Changed,
+            None => Waited::Nothing,
+        }
     }
 
     /// Waits until every station in step holds `event`'s first `rows` rows, at most
@@ -108,7 +194,14 @@ impl Replication {
                 self.in_step.store(in_step.unwrap_or(0), Ordering::Relaxed);
                 return;
             }
-            self.wait_until(left, |counts| *counts != before);
+            let mut acknowledged = false;
+            self.wait_until(left, |counts| {
+                acknowledged = self.all_acknowledged(&behind, event, rows);
+                acknowledged || *counts != before
+            });
+            if acknowledged {
+                return;
+            }
         }
     }
 }

@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::Desk;
+use tablekeeper_commands::desk::replicas::{ReplicaRequest, station_name};
 use tablekeeper_commands::desk::surface::{self, Access, Effect, Hosting};
 use tablekeeper_words::Language;
 use tablekeeper_words::{ErrorKind, msg};
@@ -20,6 +21,7 @@ use crate::answer::{Answer, header, language_of};
 use crate::guard;
 use crate::limits::BODY_LIMIT;
 use crate::pages;
+use crate::replication::Waited;
 use crate::shared::{Shared, lock};
 
 /// A request as the router sees it: everything read, nothing left to wait for.
@@ -283,6 +285,14 @@ fn call(
             .map(|key| (token.clone(), Sha256::digest(key.as_bytes()).into())),
         _ => None,
     };
+    if spec.hosted(Hosting::Replica)
+        && let Ok(ask) = serde_json::from_value::<ReplicaRequest>(body.clone())
+    {
+        // Its acknowledgement, heard before the desk's lock (which a change may hold).
+        shared
+            .replication
+            .acknowledged(&station_name(&ask.station), &ask.held);
+    }
     let mut desk = lock(&shared.desk);
     // The event this call is for: the one chosen on the page (by its code, among the events
     // open on the main laptop), else the shared one. It is made active for the call alone,
@@ -338,19 +348,28 @@ fn call(
         };
     }
     // A station's ask says what its copy holds (its acknowledgement, heard at once); an
-    // up-to-date one then waits for the next change, outside the desk's lock.
+    // up-to-date one then waits for the next change, outside the desk's lock, and is
+    // answered with that change's rows as soon as they are committed.
     let mut held = false;
     if spec.hosted(Hosting::Replica) {
         let seen = shared.replication.commits();
         let heard = desk.with_event(&target, |desk| {
-            let up_to_date = desk.replica_heard(&body);
-            (up_to_date, desk.replicas_in_step())
+            desk.note_host(
+                &std::net::SocketAddr::new(client.to_canonical(), station_port(shared, &body))
+                    .to_string(),
+            );
+            let waiting = desk.replica_heard(&body);
+            (waiting, desk.replicas_in_step())
         });
-        if let Some((up_to_date, in_step)) = heard {
+        if let Some((waiting, in_step)) = heard {
             shared.replication.heard(in_step);
-            if up_to_date {
+            if let Some(waiting) = waiting {
                 drop(desk);
-                shared.replication.hold(seen);
+                match shared.replication.hold(seen, &target, &waiting) {
+                    Waited::Rows(rows) => return Answer::ok(json!(waiting.answered(rows))),
+                    Waited::Nothing => return Answer::ok(json!(waiting.chunk)),
+                    Waited::Changed => {}
+                }
                 held = true;
                 desk = lock(&shared.desk);
             }
@@ -380,13 +399,6 @@ fn call(
         if !spec.hosted(Hosting::Replica) {
             return surface::dispatch(desk, name, body.clone());
         }
-        let port = body
-            .get("port")
-            .and_then(Value::as_u64)
-            .and_then(|p| u16::try_from(p).ok())
-            .filter(|p| *p > 0)
-            .unwrap_or(shared.port);
-        desk.note_host(&std::net::SocketAddr::new(client.to_canonical(), port).to_string());
         let mut chunk = surface::dispatch(desk, name, body.clone());
         if let Ok(chunk) = chunk.as_mut() {
             chunk["waited"] = Value::Bool(held);
@@ -441,10 +453,20 @@ fn call(
         }
     };
     if let Some(rows) = changed {
-        shared.replication.committed();
+        shared.replication.committed(&target, rows);
         shared.replication.settle(&shared.desk, &target, rows);
     }
     answer
+}
+
+/// The port a station asking for its replica says it would share the event on after a
+/// takeover (the main laptop's own when it says none).
+fn station_port(shared: &Shared, body: &Value) -> u16 {
+    body.get("port")
+        .and_then(Value::as_u64)
+        .and_then(|p| u16::try_from(p).ok())
+        .filter(|p| *p > 0)
+        .unwrap_or(shared.port)
 }
 
 /// The station token a `read`/`write` request carries, or the refusal: no token, a wrong

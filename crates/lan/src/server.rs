@@ -64,6 +64,8 @@ pub struct Server {
     fingerprint: String,
     bind: IpAddr,
     port: u16,
+    /// Rows committed in this process reach the stations' waiting asks while listened for.
+    _rows_told: tablekeeper_commands::replica::Listening,
 }
 
 impl Server {
@@ -135,11 +137,18 @@ impl Server {
                 })
                 .map_err(|e| listen_error(e.to_string()))?
         };
+        let replication = Arc::downgrade(&shared.replication);
+        let rows_told = tablekeeper_commands::replica::listen_for_commits(move |committed| {
+            if let Some(replication) = replication.upgrade() {
+                replication.told(committed);
+            }
+        });
         let server = Server {
             thread: Some(thread),
             stop,
             failure,
             shared,
+            _rows_told: rows_told,
             fingerprint: identity.fingerprint(),
             bind: options.bind,
             port,
@@ -286,7 +295,7 @@ impl Waiter {
         else {
             return;
         };
-        self.shared.replication.committed();
+        self.shared.replication.committed(&event, rows);
         self.shared
             .replication
             .settle(&self.shared.desk, &event, rows);

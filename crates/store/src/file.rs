@@ -23,6 +23,7 @@ use crate::header;
 use crate::lock::HolderLock;
 use crate::log::{self, Entry, Head, Payloads, Steps, StoredEvent, StoredRow};
 use crate::migrations::{LATEST_SCHEMA_VERSION, migrations};
+use crate::replica_row::ReplicaRow;
 
 /// File name extension of event files.
 pub const EVENT_FILE_EXTENSION: &str = "tkevent";
@@ -37,6 +38,10 @@ pub struct EventFile {
     /// A private copy opened instead of the file when the media allows no reading in place.
     _private_copy: Option<tempfile::TempDir>,
 }
+
+/// A replica's log is folded by the commit that grows it past this many pages only when the
+/// station was never idle meanwhile (about 40 MB, thousands of results).
+const REPLICA_FOLDS_AT_PAGES: i64 = 10_000;
 
 impl EventFile {
     /// Opens an existing event file after checking all of it. Foreign, damaged or newer
@@ -267,10 +272,29 @@ impl EventFile {
         self.head
     }
 
-    /// After rows were appended by another path (`replica.rs`): the new head, checkpointed.
+    /// After rows were appended by another path (`replica.rs`): the new head. Not
+    /// checkpointed here: a replica's append is waited for by the main laptop, and its copy
+    /// is folded when it is idle ([`EventFile::fold_log`]).
     pub(crate) fn adopt_head(&mut self, head: Head) {
         self.head = head;
+    }
+
+    /// Copies the write-ahead log into the file now, synced (a replica between changes).
+    pub fn fold_log(&self) {
         self.checkpoint();
+    }
+
+    /// Keeps this file as a station's replica of the main laptop's: a commit is in the
+    /// file (a killed process loses nothing) without waiting for the disk, which gets it
+    /// when the log is folded ([`EventFile::fold_log`], once the station is idle) — the main
+    /// laptop's own file, synced at every commit, holds every step anyway (docs/lan.md,
+    /// "The replica").
+    pub fn keep_as_replica(&self) {
+        let _ = self.conn.pragma_update(None, "synchronous", "NORMAL");
+        // Folded when idle, not by the commit that fills the log: that commit is waited for.
+        let _ = self
+            .conn
+            .pragma_update(None, "wal_autocheckpoint", REPLICA_FOLDS_AT_PAGES);
     }
 
     pub(crate) fn connection(&self) -> &Connection {
@@ -318,12 +342,29 @@ impl EventFile {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| StoreError::writing(&path, e))?;
-        let (head, written) =
+        let (head, written, checksums) =
             log::insert(&tx, self.head, entries, reason, now, steps).map_err(writing)?;
         failpoint::hit("append.before-commit");
         tx.commit().map_err(|e| StoreError::writing(&path, e))?;
         failpoint::hit("append.after-commit");
+        let before = self.head.chain.to_hex();
         self.head = head;
+        // Told before the log is folded: stations' copies take the rows meanwhile.
+        crate::listeners::tell(&self.path, &before, || {
+            written
+                .iter()
+                .zip(&checksums)
+                .map(|(row, checksum)| ReplicaRow {
+                    seq: row.seq,
+                    step: row.step,
+                    recorded_at: row.recorded_at.clone(),
+                    kind: row.kind.clone(),
+                    payload_json: row.payload.clone().unwrap_or_default(),
+                    reason: row.reason.clone(),
+                    checksum: checksum.clone(),
+                })
+                .collect()
+        });
         self.checkpoint();
         Ok(written)
     }

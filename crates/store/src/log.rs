@@ -246,9 +246,10 @@ pub fn insert(
     reason: Option<&str>,
     now: &str,
     steps: Steps,
-) -> Result<(Head, Vec<StoredRow>), StoreError> {
+) -> Result<(Head, Vec<StoredRow>, Vec<String>), StoreError> {
     let mut head = head;
     let mut written = Vec::with_capacity(entries.len());
+    let mut checksums = Vec::with_capacity(entries.len());
     {
         let mut statement = tx.prepare_cached(
             "INSERT INTO action_log (seq, recorded_at, kind, payload_json, reason, step, checksum)
@@ -270,15 +271,9 @@ pub fn insert(
                 payload_json: &payload,
                 reason,
             });
-            statement.execute(params![
-                seq,
-                now,
-                kind,
-                payload,
-                reason,
-                step,
-                chain.to_hex()
-            ])?;
+            let checksum = chain.to_hex();
+            statement.execute(params![seq, now, kind, payload, reason, step, checksum])?;
+            checksums.push(checksum);
             head = Head {
                 rows: seq,
                 step,
@@ -298,7 +293,7 @@ pub fn insert(
         "UPDATE event SET log_rows = ?1, log_checksum = ?2 WHERE singleton = 1",
         params![head.rows, head.chain.to_hex()],
     )?;
-    Ok((head, written))
+    Ok((head, written, checksums))
 }
 
 /// Text from a column, or the damage that makes it unreadable.

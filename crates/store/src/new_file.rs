@@ -154,7 +154,7 @@ impl NewEventFile {
         let tx = conn
             .transaction()
             .map_err(|e| StoreError::writing(&target, e))?;
-        let (head, _) =
+        let (head, _, _) =
             log::insert(&tx, self.head, entries, reason, now, Steps::One).map_err(|error| {
                 match error {
                     StoreError::Sqlite(e) => StoreError::writing(&target, e),

@@ -5,25 +5,12 @@
 //! refused and the copy keeps its last whole state. The copy stays an ordinary event file,
 //! checked by the same checks when it is opened.
 
-use rusqlite::{TransactionBehavior, params};
-use serde::{Deserialize, Serialize};
-
 use crate::chain::Row;
 use crate::error::{Damage, StoreError};
 use crate::file::EventFile;
 use crate::log::Head;
-
-/// One log row exactly as stored, with its checksum.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReplicaRow {
-    pub seq: i64,
-    pub step: i64,
-    pub recorded_at: String,
-    pub kind: String,
-    pub payload_json: String,
-    pub reason: Option<String>,
-    pub checksum: String,
-}
+pub use crate::replica_row::ReplicaRow;
+use rusqlite::{TransactionBehavior, params};
 
 impl EventFile {
     /// The number of rows and the checksum of the whole log: where a copy stands.

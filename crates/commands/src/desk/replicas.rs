@@ -7,7 +7,7 @@ use ts_rs::TS;
 
 use super::base::{Desk, Nothing};
 use crate::error::CommandError;
-use crate::replica::{Held, ReplicaChunk, ReplicaSeen};
+use crate::replica::{Held, ReplicaChunk, ReplicaSeen, WaitingAsk};
 
 /// A station's ask: its name (chosen when it joined) and what its copies hold (the copy of
 /// this event once it has one; before, every copy it keeps, at most a few).
@@ -43,7 +43,7 @@ pub struct ReplicaStatusView {
 }
 
 /// A station's name as it is kept and shown: trimmed, at most 40 characters.
-fn station_name(typed: &str) -> String {
+pub fn station_name(typed: &str) -> String {
     let name: String = typed
         .trim()
         .chars()
@@ -81,14 +81,21 @@ impl Desk {
     }
 
     /// A station's ask says what its copy holds: remembered (its acknowledgement) before
-    /// the server holds the ask; whether its copy holds every row now (the ask then waits
-    /// for the next change). A request that does not read is heard as nothing.
-    pub fn replica_heard(&mut self, request: &serde_json::Value) -> bool {
-        serde_json::from_value::<ReplicaRequest>(request.clone())
+    /// the server holds the ask. When its copy holds every row, the answer as it stands (the
+    /// ask then waits for the next change, which is added to it). A request that does not
+    /// read is heard as nothing.
+    pub fn replica_heard(&mut self, request: &serde_json::Value) -> Option<WaitingAsk> {
+        let up_to_date = serde_json::from_value::<ReplicaRequest>(request.clone())
             .ok()
             .filter(|request| request.held.len() <= HOLDS_AT_MOST)
             .and_then(|request| self.note_replica(&request).ok())
-            .is_some_and(|up_to_date| up_to_date)
+            .is_some_and(|up_to_date| up_to_date);
+        if !up_to_date {
+            return None;
+        }
+        let mut waiting = self.session().ok()?.up_to_date_chunk();
+        waiting.chunk.hosts = self.known_hosts();
+        Some(waiting)
     }
 
     /// Remembers what a station's copy holds; whether it holds every row. A station stays

@@ -1,7 +1,7 @@
 //! The main laptop's side of a station's replica (`crate::replica`): what a copy lacks.
 
 use crate::error::CommandError;
-use crate::replica::{Held, ReplicaChunk, RowView};
+use crate::replica::{Held, ReplicaChunk, RowView, WaitingAsk};
 
 use super::open::Session;
 
@@ -33,6 +33,29 @@ impl Session {
             hosts: Vec::new(),
             waited: false,
         })
+    }
+
+    /// The answer to a station whose copy holds every row, with nothing to add yet (no
+    /// file read: it is built before the ask waits).
+    pub fn up_to_date_chunk(&self) -> WaitingAsk {
+        let (rows, checksum) = self.file.log_head();
+        WaitingAsk {
+            chunk: ReplicaChunk {
+                identity: self.identity(),
+                file_name: self.path().file_name().map_or_else(
+                    || "event.tkevent".into(),
+                    |n| n.to_string_lossy().into_owned(),
+                ),
+                base: None,
+                rows: Vec::new(),
+                newest_rows: rows,
+                newest_step: self.file.head().0,
+                hosts: Vec::new(),
+                waited: true,
+            },
+            rows,
+            checksum,
+        }
     }
 
     /// The rows of the event's log as stored.
