@@ -35,6 +35,9 @@ pub struct Replication {
     /// Stations in step at their last ask (the window runs a change on its own thread only
     /// when there is none to wait for).
     in_step: AtomicUsize,
+    /// Their names, as the desk said at the last ask: a change every one of them
+    /// acknowledged is said saved without the desk's lock.
+    in_step_names: Mutex<Vec<String>>,
     /// The rows committed lately, per event file.
     recent: Mutex<RecentRows>,
     /// What each station's copy was last heard holding, when it is among the rows told
@@ -116,9 +119,11 @@ impl Replication {
         })
     }
 
-    /// A station asked (and so said what it holds): waiting changes look again.
-    pub fn heard(&self, in_step: usize) {
-        self.in_step.store(in_step, Ordering::Relaxed);
+    /// A station asked (and so said what it holds): waiting changes look again. `in_step`
+    /// are the stations in step now.
+    pub fn heard(&self, in_step: Vec<String>) {
+        self.in_step.store(in_step.len(), Ordering::Relaxed);
+        *lock(&self.in_step_names) = in_step;
         lock(&self.counts).heard += 1;
         self.changed.notify_all();
     }
@@ -177,6 +182,10 @@ impl Replication {
     /// [`ACK_WAIT`]; those that do not are waited for no longer.
     pub fn settle(&self, desk: &Mutex<Desk>, event: &Path, rows: i64) {
         let deadline = Instant::now() + ACK_WAIT;
+        let in_step = lock(&self.in_step_names).clone();
+        if !in_step.is_empty() && self.all_acknowledged(&in_step, event, rows) {
+            return;
+        }
         loop {
             let before = self.counts();
             let behind = lock(desk)
@@ -191,7 +200,9 @@ impl Replication {
                     desk.replicas_out_of_step(&behind);
                     desk.replicas_in_step()
                 });
-                self.in_step.store(in_step.unwrap_or(0), Ordering::Relaxed);
+                self.in_step
+                    .store(in_step.as_ref().map_or(0, Vec::len), Ordering::Relaxed);
+                *lock(&self.in_step_names) = in_step.unwrap_or_default();
                 return;
             }
             let mut acknowledged = false;

@@ -155,14 +155,15 @@ impl Desk {
             .collect()
     }
 
-    /// How many stations are in step now.
-    pub fn replicas_in_step(&self) -> usize {
+    /// The stations in step now.
+    pub fn replicas_in_step(&self) -> Vec<String> {
         let now = chrono::Utc::now().timestamp_millis();
         self.room
             .replicas
-            .values()
-            .filter(|seen| seen.in_step && now - seen.seen_at <= IN_STEP_FOR_MS)
-            .count()
+            .iter()
+            .filter(|(_, seen)| seen.in_step && now - seen.seen_at <= IN_STEP_FOR_MS)
+            .map(|(name, _)| name.clone())
+            .collect()
     }
 
     /// Stations that did not hold a change in time are waited for no longer, until their
