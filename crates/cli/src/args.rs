@@ -404,7 +404,8 @@ pub enum Command {
     Season {
         /// The season rules (TOML).
         rules: PathBuf,
-        /// The season's event files (an event listed twice counts once).
+        /// The season's event files (an event listed twice counts once); a `.csv` is a TCG+
+        /// organizer file whose name starts with the day it was held (docs/seasons.md).
         #[arg(required_unless_present_any = ["from", "to"])]
         files: Vec<PathBuf>,
         #[command(flatten)]

@@ -119,7 +119,7 @@ pub(crate) fn headerless_reader(text: &str) -> csv::Reader<&[u8]> {
 /// Lines of the text, counted as the reader moves through it. Records come in the order of
 /// the file, so each line end is counted once: counting from the start of the file for
 /// every record made a 50,000-row import quadratic.
-struct Lines<'a> {
+pub(crate) struct Lines<'a> {
     bytes: &'a [u8],
     /// How many bytes from the start are counted, and the line ends among them.
     counted: usize,
@@ -127,7 +127,7 @@ struct Lines<'a> {
 }
 
 impl<'a> Lines<'a> {
-    fn new(text: &'a str) -> Self {
+    pub(crate) fn new(text: &'a str) -> Self {
         Lines {
             bytes: text.as_bytes(),
             counted: 0,
@@ -138,7 +138,7 @@ impl<'a> Lines<'a> {
     /// The 1-based line where a record starting at `byte` has its first field, counted from
     /// the text itself: the reader's own count and offset include the line ends before the
     /// record (blank lines, the `\n` of a CRLF file saved by Excel).
-    fn line_at(&mut self, byte: u64) -> usize {
+    pub(crate) fn line_at(&mut self, byte: u64) -> usize {
         let bytes = self.bytes;
         let mut end = usize::try_from(byte).unwrap_or(usize::MAX).min(bytes.len());
         while bytes.get(end).is_some_and(|b| matches!(b, b'\r' | b'\n')) {
@@ -159,7 +159,7 @@ impl<'a> Lines<'a> {
 /// Where a quoted field opened and never closed, as a 1-based line; `None` when every
 /// quote is closed. The CSV reader would otherwise read on to the end of the file and merge
 /// every following row into one field.
-fn unterminated_quote(text: &str) -> Option<usize> {
+pub(crate) fn unterminated_quote(text: &str) -> Option<usize> {
     let mut line = 1;
     let mut opened_at = None;
     let mut at_field_start = true;
@@ -365,17 +365,21 @@ pub fn players_from(preview: ImportPreview) -> Result<Vec<PlayerDetails>, Comman
     if preview.problems.is_empty() {
         return Ok(preview.players);
     }
-    let lines: Vec<String> = preview
-        .problems
+    Err(problems_error(&preview.problems))
+}
+
+/// The refusal of a file with `problems`, each with its line: nothing was imported.
+pub(crate) fn problems_error(problems: &[Problem]) -> CommandError {
+    let lines: Vec<String> = problems
         .iter()
         .map(|p| format!("line {}: {}", p.line, p.message))
         .collect();
-    Err(CommandError::input(
+    CommandError::input(
         ErrorKind::CsvProblems,
         msg!(
             "error.csv-problems.nothing-was-imported-fix-these",
             "nothing was imported; fix these and import again:\n  {problems}",
             problems = lines.join("\n  ")
         ),
-    ))
+    )
 }

@@ -33,6 +33,7 @@ pub mod season;
 pub mod seed;
 pub mod session;
 pub mod slip_code;
+pub mod tcgplus;
 pub mod verify;
 pub mod views;
 pub mod vocabulary;

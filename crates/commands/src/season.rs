@@ -16,7 +16,7 @@ use crate::views::prizes::SeasonView;
 
 /// A season's standings under `rules` (TOML text) over the event files `files`: each read
 /// as it is on disk now (a corrected event changes the season), each event once however
-/// often it is listed.
+/// often it is listed. A `.csv` among them is a TCG+ organizer file.
 pub fn season(rules: &str, files: &[PathBuf]) -> Result<SeasonView, CommandError> {
     let rules = SeasonRules::from_toml(rules)?;
     let listed = files;
@@ -24,12 +24,21 @@ pub fn season(rules: &str, files: &[PathBuf]) -> Result<SeasonView, CommandError
     // Each event's file (the first listed of its copies), by the event's identity.
     let mut files: HashMap<String, PathBuf> = HashMap::new();
     for path in listed {
-        let (event, id) = read_event(path)?;
-        if files.contains_key(&id) {
+        // A TCG+ organizer file counts as a placing-only event (`crate::tcgplus`).
+        let event = if crate::tcgplus::is_tcgplus_file(path) {
+            crate::tcgplus::read(path)?.season_event()
+        } else {
+            let (event, id) = read_event(path)?;
+            if files.contains_key(&id) {
+                continue;
+            }
+            season_event(&event, id)?
+        };
+        if files.contains_key(&event.id) {
             continue;
         }
-        files.insert(id.clone(), path.clone());
-        events.push(season_event(&event, id)?);
+        files.insert(event.id.clone(), path.clone());
+        events.push(event);
     }
     let standings = compute(&rules, &events);
     Ok(SeasonView::of(&standings, &files))
@@ -62,7 +71,7 @@ pub(crate) fn read_event(path: &Path) -> Result<(Event, String), CommandError> {
 
 /// When an event was held (milliseconds since 1970, UTC): its identity begins with its
 /// creation time (RFC 3339, with the laptop's offset).
-pub(crate) fn held_at(id: &str) -> i64 {
+pub fn held_at(id: &str) -> i64 {
     id.split('/')
         .next()
         .and_then(|created| chrono::DateTime::parse_from_rfc3339(created).ok())

@@ -107,6 +107,7 @@ export function seasonPanel(): HTMLElement {
   const to = h('input', { type: 'date', 'data-testid': 'season-to', value: saved?.to ?? '' });
   const add = h('button', { type: 'button', 'data-testid': 'season-add' }, t('season.add'));
   const addOpen = h('button', { type: 'button', 'data-testid': 'season-add-open' }, t('season.addOpen'));
+  const addTcgPlus = h('button', { type: 'button', 'data-testid': 'season-add-tcgplus' }, t('season.addTcgPlus'));
   const fromLibrary = h('button', { type: 'button', 'data-testid': 'season-from-library' }, t('seasonForm.fromLibrary'));
   const libraryList = h('ul', { class: 'plain', 'data-testid': 'season-library-events' });
   const chosen = h('ol', { 'data-testid': 'season-chosen' });
@@ -203,6 +204,12 @@ export function seasonPanel(): HTMLElement {
       if (picked) addFile(picked);
     }, add),
   );
+  addTcgPlus.addEventListener('click', () =>
+    void run(async () => {
+      const picked = await api.chooseTcgPlusFile(t('season.addTcgPlus'), t('season.tcgPlusFiles'));
+      if (picked) addFile(picked);
+    }, addTcgPlus),
+  );
   addOpen.addEventListener('click', () => {
     const open = state.event();
     if (open) addFile(open.file);
@@ -262,7 +269,7 @@ export function seasonPanel(): HTMLElement {
     formNote,
     h('h4', {}, t('seasonForm.events')),
     chosen,
-    h('div', { class: 'actions' }, add, addOpen, fromLibrary),
+    h('div', { class: 'actions' }, add, addTcgPlus, addOpen, fromLibrary),
     libraryList,
     h('div', { class: 'inline' }, field(t('season.from'), from, t('season.rangeHint')), field(t('season.to'), to)),
     advanced,
