@@ -159,7 +159,7 @@ impl<'a> Lines<'a> {
 /// Where a quoted field opened and never closed, as a 1-based line; `None` when every
 /// quote is closed. The CSV reader would otherwise read on to the end of the file and merge
 /// every following row into one field.
-pub(crate) fn unterminated_quote(text: &str) -> Option<usize> {
+fn unterminated_quote(text: &str) -> Option<usize> {
     let mut line = 1;
     let mut opened_at = None;
     let mut at_field_start = true;
@@ -191,12 +191,8 @@ pub(crate) fn unterminated_quote(text: &str) -> Option<usize> {
     opened_at
 }
 
-/// Reads the file and lists every problem (nothing is imported). `registered` holds
-/// `(name, publisher id)` of players already in the event, to flag duplicates.
-pub fn preview(
-    bytes: &[u8],
-    registered: &[(String, Option<String>)],
-) -> Result<ImportPreview, CommandError> {
+/// The file's text, decoded, once every quoted field in it is closed.
+pub(crate) fn checked_text(bytes: &[u8]) -> Result<(String, Encoding), CommandError> {
     let (text, encoding) = decode(bytes)?;
     if let Some(line) = unterminated_quote(&text) {
         return Err(CommandError::input(
@@ -208,10 +204,25 @@ pub fn preview(
             ),
         ));
     }
-    let mut reader = csv::ReaderBuilder::new()
+    Ok((text, encoding))
+}
+
+/// A reader of rows under a header row: flexible width, cells trimmed.
+pub(crate) fn header_reader(text: &str) -> csv::Reader<&[u8]> {
+    csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
+        .from_reader(text.as_bytes())
+}
+
+/// Reads the file and lists every problem (nothing is imported). `registered` holds
+/// `(name, publisher id)` of players already in the event, to flag duplicates.
+pub fn preview(
+    bytes: &[u8],
+    registered: &[(String, Option<String>)],
+) -> Result<ImportPreview, CommandError> {
+    let (text, encoding) = checked_text(bytes)?;
+    let mut reader = header_reader(&text);
     let headers = reader
         .headers()
         .map_err(|e| {

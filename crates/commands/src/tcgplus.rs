@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 use tablekeeper_engine::season::{SeasonEvent, SeasonResult};
 use tablekeeper_words::{ErrorKind, msg};
 
-use crate::csv_import::{Lines, Problem, decode, problems_error, unterminated_quote};
+use crate::csv_import::{Lines, Problem, checked_text, header_reader, problems_error};
 use crate::error::CommandError;
 
 /// The columns read, as the header names them (compared without case or spaces).
@@ -81,21 +81,8 @@ pub fn parse(bytes: &[u8], name: &str) -> Result<TcgPlusEvent, CommandError> {
             ),
         )
     })?;
-    let (text, _) = decode(bytes)?;
-    if let Some(line) = unterminated_quote(&text) {
-        return Err(CommandError::input(
-            ErrorKind::CsvFormat,
-            msg!(
-                "error.csv-format.line-quoted-field-never-closed",
-                "line {line}: a quoted field is never closed (a \" is missing), so the rows after it cannot be told apart; close the quote and import again. Nothing was imported",
-                line = line
-            ),
-        ));
-    }
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
+    let (text, _) = checked_text(bytes)?;
+    let mut reader = header_reader(&text);
     let headers = reader
         .headers()
         .map_err(|e| header_error(&e.to_string()))?
