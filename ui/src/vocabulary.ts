@@ -164,6 +164,7 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'invalid-step': 'errors.invalid-step',
   'invalid-prizes': 'errors.invalid-prizes',
   'invalid-season': 'errors.invalid-season',
+  'exchange-refused': 'errors.exchange-refused',
   'invalid-ratings': 'errors.invalid-ratings',
   'file-exists': 'errors.file-exists',
   'file-not-found': 'errors.file-not-found',

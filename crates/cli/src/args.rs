@@ -328,6 +328,16 @@ pub enum Command {
         #[command(subcommand)]
         step: LibraryStep,
     },
+    /// Shops exchanging by folder (docs/exchange.md): this shop's name and fingerprint,
+    /// bundles written to and read from a folder (a USB stick, a shared folder), shops
+    /// trusted, shared events' players matched by hand.
+    Exchange {
+        /// Another library file (the shop's own unless given).
+        #[arg(long, global = true)]
+        library: Option<PathBuf>,
+        #[command(subcommand)]
+        step: ExchangeStep,
+    },
     /// Deck checks: pick K tables of the round at random (players checked before avoided
     /// while possible; the seed is recorded), record a checked table's time extension, or
     /// list the round's checks. Print the list with `print FILE deck-checks`.
@@ -406,10 +416,14 @@ pub enum Command {
         rules: PathBuf,
         /// The season's event files (an event listed twice counts once); a `.csv` is a TCG+
         /// organizer file whose name starts with the day it was held (docs/seasons.md).
-        #[arg(required_unless_present_any = ["from", "to"])]
+        #[arg(required_unless_present_any = ["from", "to", "shared"])]
         files: Vec<PathBuf>,
         #[command(flatten)]
         dates: LibraryDates,
+        /// Also every event shared between shops (the rules' `shops`), one person across
+        /// shops as the library knows them (docs/exchange.md).
+        #[arg(long)]
+        shared: bool,
         /// Also write the season's table as CSV to this file.
         #[arg(long)]
         csv: Option<PathBuf>,
@@ -649,6 +663,38 @@ pub struct LibraryFields {
     pub person: PersonArgs,
     #[arg(long)]
     pub note: Option<String>,
+}
+
+/// A step of the exchange between shops.
+#[derive(Subcommand)]
+pub enum ExchangeStep {
+    /// This shop's name and fingerprint, the shops trusted and waiting, the conflicts.
+    Status,
+    /// Name this shop (other shops see the name beside its fingerprint).
+    Name { name: String },
+    /// Write the events over since the last export and the library's changes as one
+    /// signed bundle in DIR.
+    Export {
+        #[arg(long)]
+        to: PathBuf,
+    },
+    /// Take every new bundle in DIR (any order; a bundle taken before changes nothing).
+    Import { dir: PathBuf },
+    /// Trust the shop with this fingerprint (after comparing it with the shop's own).
+    Trust { fingerprint: String },
+    /// Shared events' players no library player is yet, with who they may be.
+    Unmatched,
+    /// Say who a shared event's player is: library player --as NUMBER, or --new.
+    Confirm {
+        /// The event's identity (from `exchange unmatched`).
+        event: String,
+        /// Their player number in that event.
+        player: u32,
+        #[arg(long = "as", conflicts_with = "new", required_unless_present = "new")]
+        number: Option<u32>,
+        #[arg(long)]
+        new: bool,
+    },
 }
 
 /// A step on the player library.

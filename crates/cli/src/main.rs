@@ -7,6 +7,7 @@
 
 mod args;
 mod door;
+mod exchange;
 mod files;
 mod host;
 mod library;

@@ -450,6 +450,7 @@ pub fn run(
             rules,
             files,
             dates,
+            shared,
             csv,
             pdf,
             paper,
@@ -460,6 +461,7 @@ pub fn run(
                 files,
                 from: dates.from,
                 to: dates.to,
+                shared: shared.then_some(true),
             };
             let desk = host.beside(&rules);
             crate::library::choose(desk, dates.library)?;
@@ -580,6 +582,7 @@ pub fn run(
             Output::new(text, &view)
         }
         Command::Library { library, step } => crate::library::library(host, library, step),
+        Command::Exchange { library, step } => crate::exchange::exchange(host, library, step),
         Command::Register {
             file,
             numbers,

@@ -107,6 +107,18 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
         ],
     ),
     ("register", &["register_from_library", "open_library"]),
+    (
+        "exchange",
+        &[
+            "exchange_info",
+            "set_shop_name",
+            "exchange_export",
+            "exchange_import",
+            "trust_shop",
+            "exchange_unmatched",
+            "exchange_confirm",
+        ],
+    ),
     ("table-range", &["set_table_range"]),
     (
         "deck-check",
@@ -124,6 +136,10 @@ pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
 
 /// Surface commands only the app has, and why the CLI needs none.
 pub const APP_ONLY: &[(&str, &str)] = &[
+    (
+        "set_exchange_folder",
+        "the app's Settings folder it imports new bundles from as they appear; the CLI names the folder in each export and import",
+    ),
     (
         "attention",
         "the window's attention bar on every screen; the CLI's status, door and judge commands show the same things",

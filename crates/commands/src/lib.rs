@@ -6,6 +6,7 @@
 
 pub mod archive;
 pub mod backup;
+pub mod bundle;
 pub mod catalogue;
 pub mod csv_export;
 pub mod csv_import;
@@ -13,6 +14,7 @@ pub mod deck;
 pub mod demo;
 pub mod desk;
 pub mod error;
+pub mod exchange;
 pub mod export;
 pub mod history;
 pub mod identity;

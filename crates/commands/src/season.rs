@@ -19,6 +19,31 @@ use crate::views::prizes::SeasonView;
 /// often it is listed. A `.csv` among them is a TCG+ organizer file.
 pub fn season(rules: &str, files: &[PathBuf]) -> Result<SeasonView, CommandError> {
     let rules = SeasonRules::from_toml(rules)?;
+    season_of(&rules, files, None)
+}
+
+/// A league over shops: the files listed plus every shared event of the rules' shops
+/// (`crate::exchange`), the same person matched across shops by the library's people.
+pub fn league(
+    rules: &str,
+    files: &[PathBuf],
+    library: &tablekeeper_store::library::Library,
+) -> Result<SeasonView, CommandError> {
+    let rules = SeasonRules::from_toml(rules)?;
+    let (shared, people) = crate::exchange::league_files(library, &rules.shops)?;
+    let mut all = files.to_vec();
+    all.extend(shared);
+    season_of(&rules, &all, Some(&people))
+}
+
+/// Who is who across shops: (event identity, player number) → the season's person key.
+type People = HashMap<(String, u32), String>;
+
+fn season_of(
+    rules: &SeasonRules,
+    files: &[PathBuf],
+    people: Option<&People>,
+) -> Result<SeasonView, CommandError> {
     let listed = files;
     let mut events = Vec::with_capacity(listed.len());
     // Each event's file (the first listed of its copies), by the event's identity.
@@ -32,7 +57,7 @@ pub fn season(rules: &str, files: &[PathBuf]) -> Result<SeasonView, CommandError
             if files.contains_key(&id) {
                 continue;
             }
-            season_event(&event, id)?
+            season_event(&event, id, people)?
         };
         if files.contains_key(&event.id) {
             continue;
@@ -40,7 +65,7 @@ pub fn season(rules: &str, files: &[PathBuf]) -> Result<SeasonView, CommandError
         files.insert(event.id.clone(), path.clone());
         events.push(event);
     }
-    let standings = compute(&rules, &events);
+    let standings = compute(rules, &events);
     Ok(SeasonView::of(&standings, &files))
 }
 
@@ -91,7 +116,18 @@ pub(crate) fn person(player: &tablekeeper_engine::model::Player) -> String {
     }
 }
 
-fn season_event(event: &Event, id: String) -> Result<SeasonEvent, CommandError> {
+fn season_event(
+    event: &Event,
+    id: String,
+    people: Option<&People>,
+) -> Result<SeasonEvent, CommandError> {
+    // The library's person where it knows one, else the event's own details.
+    let person = |player: &tablekeeper_engine::model::Player| {
+        people
+            .and_then(|p| p.get(&(id.clone(), player.id.0)))
+            .cloned()
+            .unwrap_or_else(|| person(player))
+    };
     let groups = final_order(event, false)?;
     let mut results = Vec::new();
     let mut place = 1u32;
@@ -110,7 +146,7 @@ fn season_event(event: &Event, id: String) -> Result<SeasonEvent, CommandError> 
         }
         place = place.saturating_add(u32::try_from(group.len()).unwrap_or(u32::MAX));
     }
-    let key = |id| event.player(id).map(person).ok();
+    let key = |id| event.player(id).map(&person).ok();
     let mut matches = Vec::new();
     for found in event.rounds.iter().flat_map(|r| &r.matches) {
         if let (Seats::Pair { a, b }, Some(result)) = (found.seats, &found.result)

@@ -123,3 +123,36 @@ pub(crate) fn copy_database(
     failpoint::hit("copy.synced");
     Ok(())
 }
+
+/// A closed event's file as one self-contained byte string (`VACUUM INTO` a temporary
+/// file, read, removed): what a bundle carries, whatever the file's write-ahead log holds.
+pub fn snapshot_bytes(path: &Path) -> Result<Vec<u8>, StoreError> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| StoreError::writing(path, e))?;
+    let folder = tempfile::tempdir().map_err(|e| StoreError::io(path, &e))?;
+    let copy = folder.path().join("snapshot.tkevent");
+    conn.execute("VACUUM INTO ?1", [copy.to_string_lossy()])
+        .map_err(|e| StoreError::writing(&copy, e))?;
+    std::fs::read(&copy).map_err(|e| StoreError::io(&copy, &e))
+}
+
+/// Writes `bytes` as the new file `target` (a temporary file beside it, synced, renamed
+/// into place, the folder synced): a kill leaves no file or the whole one.
+pub fn write_whole(target: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    if let Some(folder) = target.parent().filter(|f| !f.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder).map_err(|e| StoreError::io(folder, &e))?;
+    }
+    let temporary = sidecar::temporary(target, "writing");
+    let written = (|| {
+        std::fs::write(&temporary, bytes).map_err(|e| StoreError::io(&temporary, &e))?;
+        sidecar::sync_file(&temporary)?;
+        sidecar::rename_into_place(&temporary, target)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}

@@ -24,6 +24,7 @@ pub const NAMES: &[&str] = &[
     "copy.synced",
     "copy.renamed",
     "replica.before-commit",
+    "exchange.before-commit",
 ];
 
 /// Exit code of a process stopped at a failpoint (128 + SIGKILL, as a killed process).

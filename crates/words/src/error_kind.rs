@@ -68,6 +68,8 @@ error_kinds! {
     InvalidSeason = "invalid-season",
     /// Rating rules that cannot be read or used as written.
     InvalidRatings = "invalid-ratings",
+    /// An exchange between shops that cannot be done as asked (no key, an unknown shop).
+    ExchangeRefused = "exchange-refused",
     // Event file.
     FileExists = "file-exists",
     FileNotFound = "file-not-found",

@@ -87,7 +87,7 @@ const FIND_LIMIT: u32 = 20;
 
 impl Desk {
     /// The library, opened (or created) when first used.
-    fn library_mut(&mut self) -> Result<&mut Library, CommandError> {
+    pub(super) fn library_mut(&mut self) -> Result<&mut Library, CommandError> {
         if self.library.is_none() {
             let path = self
                 .library_path
@@ -115,7 +115,7 @@ impl Desk {
         self.player_view(number)
     }
 
-    fn player_view(&mut self, number: u32) -> Result<LibraryPlayerView, CommandError> {
+    pub(super) fn player_view(&mut self, number: u32) -> Result<LibraryPlayerView, CommandError> {
         let library = self.library_mut()?;
         let player = library.player(number)?;
         let seen = library.seen_one(number)?;

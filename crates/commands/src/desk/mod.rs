@@ -15,6 +15,7 @@ pub mod attention;
 pub mod deck_checks;
 pub mod door;
 pub mod events;
+pub mod exchange;
 pub mod files;
 pub mod history;
 pub mod library;

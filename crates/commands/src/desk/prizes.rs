@@ -49,6 +49,11 @@ pub struct SeasonRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub to: Option<String>,
+    /// Also every event shared between shops (the rules' `shops`), one person across
+    /// shops as the library knows them (docs/exchange.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub shared: Option<bool>,
 }
 
 /// A season's table printed as PDF.
@@ -116,7 +121,18 @@ impl Desk {
         request: SeasonRequest,
     ) -> Result<crate::views::prizes::SeasonView, CommandError> {
         let request = self.with_library_events(request)?;
-        crate::season::season(&request.rules, &request.files)
+        self.season_view(&request)
+    }
+
+    fn season_view(
+        &mut self,
+        request: &SeasonRequest,
+    ) -> Result<crate::views::prizes::SeasonView, CommandError> {
+        if request.shared == Some(true) {
+            crate::season::league(&request.rules, &request.files, self.library_mut()?)
+        } else {
+            crate::season::season(&request.rules, &request.files)
+        }
     }
 
     /// The season's files with the library's events in its date range (when it has one).
@@ -134,7 +150,7 @@ impl Desk {
     pub fn print_season(&mut self, request: PrintSeasonRequest) -> Result<PrintView, CommandError> {
         let printer = self.season_printer.ok_or_else(super::files::no_printer)?;
         let season = self.with_library_events(request.season)?;
-        let view = crate::season::season(&season.rules, &season.files)?;
+        let view = self.season_view(&season)?;
         let bytes = printer(
             &view,
             request.paper,
@@ -171,7 +187,7 @@ impl Desk {
         request: ExportSeasonRequest,
     ) -> Result<ExportView, CommandError> {
         let season = self.with_library_events(request.season)?;
-        let view = crate::season::season(&season.rules, &season.files)?;
+        let view = self.season_view(&season)?;
         export::season(
             &view,
             request.encoding.unwrap_or(CsvEncoding::Utf8Bom),

@@ -8,6 +8,7 @@ use serde_json::Value;
 use tablekeeper_words::{ErrorKind, msg};
 
 use super::door::*;
+use super::exchange::*;
 use super::library::*;
 use super::meta::*;
 use super::ratings::*;
@@ -350,6 +351,15 @@ surface! {
     claim_call(CallRequest) -> crate::views::door::JudgeCallsView: Write, Event, Worker, Event;
     resolve_call(CallRequest) -> crate::views::door::JudgeCallsView: Write, Event, Worker, Event;
 
+    // ---- Shops exchanging by folder (desk/exchange.rs) ----
+    exchange_info(Nothing) -> crate::views::exchange::ExchangeView: Local, Nothing, Worker, Nothing;
+    set_shop_name(ShopNameRequest) -> crate::views::exchange::ExchangeView: Local, App, Worker, Nothing;
+    set_exchange_folder(ExchangeFolderRequest) -> crate::views::exchange::ExchangeView: Local, App, Worker, Nothing;
+    exchange_export(ExchangeFolderRequest) -> crate::views::exchange::ExchangeExportView: Local, Files, Slow, Nothing;
+    exchange_import(ExchangeFolderRequest) -> crate::views::exchange::ExchangeImportView: Local, Files, Slow, Nothing;
+    trust_shop(TrustShopRequest) -> crate::views::exchange::ShopView: Local, App, Worker, Nothing;
+    exchange_unmatched(Nothing) -> Vec<crate::views::exchange::UnmatchedView>: Local, Nothing, Slow, Nothing;
+    exchange_confirm(ConfirmMatchRequest) -> crate::views::library::LibraryPlayerView: Local, Files, Worker, Nothing;
     // ---- The player library (desk/library.rs) ----
     library_info(Nothing) -> crate::views::library::LibraryView: Local, Nothing, Worker, Nothing;
     open_library(OpenLibraryRequest) -> crate::views::library::LibraryView: Local, Files, Worker, Nothing;

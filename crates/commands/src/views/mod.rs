@@ -9,6 +9,7 @@ pub mod bracket;
 pub mod breakdown;
 pub mod deck_checks;
 pub mod door;
+pub mod exchange;
 pub mod library;
 pub mod meta;
 pub mod prizes;

@@ -12,6 +12,7 @@
 //!            { down_to = 32, points = 6, min_players = 129 }]
 //! field_bonus = [{ min_players = 16, points = 2 }]
 //! tiebreakers = ["best-finish", "events-played", "wins", "head-to-head"]
+//! shops = ["3F2A-9C41-0B7E-55D2"]  # shared events of these shops only (optional)
 //! ```
 
 use serde::Deserialize;
@@ -79,6 +80,10 @@ pub struct SeasonRules {
     pub field_bonus: Vec<FieldBonus>,
     #[serde(default)]
     pub tiebreakers: Vec<SeasonTiebreaker>,
+    /// Which shops' shared events count, by their keys' fingerprints (`ABCD-EF01-2345-6789`);
+    /// empty: every shop's (docs/exchange.md).
+    #[serde(default)]
+    pub shops: Vec<String>,
 }
 
 impl SeasonRules {
@@ -130,6 +135,26 @@ impl SeasonRules {
         self.placing
             .sort_by_key(|row| (row.down_to, row.min_players));
         self.field_bonus.sort_by_key(|row| row.min_players);
+        for shop in &mut self.shops {
+            let hex: String = shop
+                .chars()
+                .filter(char::is_ascii_hexdigit)
+                .map(|c| c.to_ascii_uppercase())
+                .collect();
+            if hex.len() != 16 || shop.chars().any(|c| !c.is_ascii_hexdigit() && c != '-' && c != ' ') {
+                return Err(EngineError::InvalidSeason(msg!(
+                    "error.invalid-season.shop",
+                    "'{shop}' is not a shop's fingerprint: copy it from the shop's Settings (like 3F2A-9C41-0B7E-55D2)",
+                    shop = shop.clone()
+                )));
+            }
+            *shop = hex
+                .as_bytes()
+                .chunks(4)
+                .map(|c| String::from_utf8_lossy(c).into_owned())
+                .collect::<Vec<_>>()
+                .join("-");
+        }
         let mut seen = Vec::new();
         for tiebreaker in &self.tiebreakers {
             if seen.contains(tiebreaker) {

@@ -9,6 +9,9 @@
 //! export are built in a temporary file and renamed into place. Search is in memory
 //! ([`search::Index`]), so find-as-you-type never waits on the disk.
 
+mod exchange;
+pub mod fold;
+mod ledger;
 mod records;
 mod schema;
 pub mod search;
@@ -20,7 +23,12 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::error::StoreError;
 
+pub use exchange::{
+    ForeignRows, Incoming, Outgoing, RowConflict, SharedEvent, SharedPlayer, Taken, TrustedShop,
+};
+pub use ledger::{Shop, fingerprint, normalize_fingerprint};
 pub use records::{Appearance, ImportSummary, LibraryDetails, LibraryEvent, LibraryPlayer};
+use fold::ChangeBody;
 
 /// The library file's extension.
 pub const LIBRARY_EXTENSION: &str = "tklibrary";
@@ -44,7 +52,8 @@ impl Library {
 
     /// Opens an existing library; a file that is not one is refused and left unchanged.
     pub fn open(path: &Path) -> Result<Library, StoreError> {
-        let conn = schema::open(path)?;
+        let mut conn = schema::open(path)?;
+        ledger::ensure_shop(&mut conn)?;
         let mut library = Library {
             conn,
             path: path.to_path_buf(),
@@ -105,19 +114,7 @@ impl Library {
         now: &str,
     ) -> Result<LibraryPlayer, StoreError> {
         let tx = self.conn.transaction()?;
-        tx.execute(
-            "INSERT INTO players (name, reading, publisher_id, nickname, note, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![
-                details.person.name,
-                details.person.reading,
-                details.person.publisher_id,
-                details.person.nickname,
-                details.note,
-                now
-            ],
-        )?;
-        let number = u32::try_from(tx.last_insert_rowid())
-            .map_err(|_| StoreError::Data("the library is full".into()))?;
+        let number = insert_player(&tx, details, now)?;
         tx.commit()?;
         let player = self.player(number)?;
         self.index.put(&player);
@@ -133,24 +130,8 @@ impl Library {
     ) -> Result<Vec<u32>, StoreError> {
         let tx = self.conn.transaction()?;
         let mut numbers = Vec::with_capacity(players.len());
-        {
-            let mut insert = tx.prepare(
-                "INSERT INTO players (name, reading, publisher_id, nickname, note, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
-            for details in players {
-                insert.execute(params![
-                    details.person.name,
-                    details.person.reading,
-                    details.person.publisher_id,
-                    details.person.nickname,
-                    details.note,
-                    now
-                ])?;
-                numbers.push(
-                    u32::try_from(tx.last_insert_rowid())
-                        .map_err(|_| StoreError::Data("the library is full".into()))?,
-                );
-            }
+        for details in players {
+            numbers.push(insert_player(&tx, details, now)?);
         }
         tx.commit()?;
         for (number, details) in numbers.iter().zip(players) {
@@ -170,7 +151,8 @@ impl Library {
         details: &LibraryDetails,
     ) -> Result<LibraryPlayer, StoreError> {
         self.player(number)?;
-        self.conn.execute(
+        let tx = self.conn.transaction()?;
+        tx.execute(
             "UPDATE players SET name = ?2, reading = ?3, publisher_id = ?4, nickname = ?5, note = ?6 WHERE number = ?1",
             params![
                 number,
@@ -181,6 +163,14 @@ impl Library {
                 details.note
             ],
         )?;
+        ledger::append(
+            &tx,
+            &ChangeBody::Edit {
+                person: ledger::uid(&tx, number)?,
+                details: ledger::shared(details),
+            },
+        )?;
+        tx.commit()?;
         let player = self.player(number)?;
         self.index.put(&player);
         Ok(player)
@@ -215,19 +205,17 @@ impl Library {
         appearance: &Appearance,
     ) -> Result<(), StoreError> {
         self.player(number)?;
-        self.conn
-            .execute(APPEARANCE_UPSERT, appearance_params(number, appearance))?;
+        let tx = self.conn.transaction()?;
+        record(&tx, number, appearance)?;
+        tx.commit()?;
         Ok(())
     }
 
     /// Records many appearances (player number, event) in one transaction.
     pub fn record_appearances(&mut self, items: &[(u32, Appearance)]) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
-        {
-            let mut appear = tx.prepare(APPEARANCE_UPSERT)?;
-            for (number, appearance) in items {
-                appear.execute(appearance_params(*number, appearance))?;
-            }
+        for (number, appearance) in items {
+            record(&tx, *number, appearance)?;
         }
         tx.commit()?;
         Ok(())
@@ -357,7 +345,14 @@ impl Library {
             params![keep, other],
         )?;
         tx.execute("DELETE FROM appearances WHERE player = ?1", params![other])?;
+        let body = ChangeBody::Merge {
+            keep: ledger::uid(&tx, keep)?,
+            other: ledger::uid(&tx, other)?,
+        };
         tx.execute("DELETE FROM players WHERE number = ?1", params![other])?;
+        ledger::append(&tx, &body)?;
+        // The journal's way of adding up a merge is the one every laptop uses.
+        exchange::materialize(&tx)?;
         tx.commit()?;
         self.index.remove(other);
         let player = self.player(keep)?;
@@ -371,8 +366,12 @@ impl Library {
     pub fn remove(&mut self, number: u32) -> Result<LibraryPlayer, StoreError> {
         let player = self.player(number)?;
         let tx = self.conn.transaction()?;
+        let body = ChangeBody::Remove {
+            person: ledger::uid(&tx, number)?,
+        };
         tx.execute("DELETE FROM appearances WHERE player = ?1", params![number])?;
         tx.execute("DELETE FROM players WHERE number = ?1", params![number])?;
+        ledger::append(&tx, &body)?;
         tx.commit()?;
         self.index.remove(number);
         self.conn
@@ -428,42 +427,85 @@ impl Library {
     ) -> Result<Vec<(u32, bool)>, StoreError> {
         let tx = self.conn.transaction()?;
         let mut linked = Vec::with_capacity(players.len());
-        {
-            let mut insert = tx.prepare(
-                "INSERT INTO players (name, reading, publisher_id, nickname, note, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
-            let mut appear = tx.prepare(APPEARANCE_UPSERT)?;
-            for (details, appearances) in players {
-                let (number, added) = match self.index.same_as(&details) {
-                    Some(number) => (number, false),
-                    None => {
-                        insert.execute(params![
-                            details.person.name,
-                            details.person.reading,
-                            details.person.publisher_id,
-                            details.person.nickname,
-                            details.note,
-                            now
-                        ])?;
-                        let number = u32::try_from(tx.last_insert_rowid())
-                            .map_err(|_| StoreError::Data("the library is full".into()))?;
-                        self.index.put(&LibraryPlayer {
-                            number,
-                            details,
-                            added_at: now.to_string(),
-                        });
-                        (number, true)
-                    }
-                };
-                for appearance in &appearances {
-                    appear.execute(appearance_params(number, appearance))?;
+        for (details, appearances) in players {
+            let (number, added) = match self.index.same_as(&details) {
+                Some(number) => (number, false),
+                None => {
+                    let number = insert_player(&tx, &details, now)?;
+                    self.index.put(&LibraryPlayer {
+                        number,
+                        details,
+                        added_at: now.to_string(),
+                    });
+                    (number, true)
                 }
-                linked.push((number, added));
+            };
+            for appearance in &appearances {
+                record(&tx, number, appearance)?;
             }
+            linked.push((number, added));
         }
         tx.commit()?;
         Ok(linked)
     }
+}
+
+/// Adds a player with a new global identity, and the change that says so.
+fn insert_player(
+    tx: &Connection,
+    details: &LibraryDetails,
+    now: &str,
+) -> Result<u32, StoreError> {
+    let person = ledger::new_uid();
+    tx.execute(
+        "INSERT INTO players (name, reading, publisher_id, nickname, note, added_at, uid) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            details.person.name,
+            details.person.reading,
+            details.person.publisher_id,
+            details.person.nickname,
+            details.note,
+            now,
+            person
+        ],
+    )?;
+    let number = u32::try_from(tx.last_insert_rowid())
+        .map_err(|_| StoreError::Data("the library is full".into()))?;
+    ledger::append(
+        tx,
+        &ChangeBody::Add {
+            person,
+            details: ledger::shared(details),
+            added_at: now.to_string(),
+        },
+    )?;
+    Ok(number)
+}
+
+/// Records one event a player played, and the change that says so when it is new to the
+/// library (a ticket code alone is this laptop's).
+fn record(tx: &Connection, number: u32, appearance: &Appearance) -> Result<(), StoreError> {
+    let had: Option<u32> = tx
+        .query_row(
+            "SELECT event_player FROM appearances WHERE player = ?1 AND event = ?2",
+            params![number, appearance.event],
+            |row| row.get(0),
+        )
+        .optional()?;
+    tx.execute(APPEARANCE_UPSERT, appearance_params(number, appearance))?;
+    if had != Some(appearance.player) {
+        ledger::append(
+            tx,
+            &ChangeBody::Appear {
+                person: ledger::uid(tx, number)?,
+                event: appearance.event.clone(),
+                player: appearance.player,
+                event_name: appearance.event_name.clone(),
+                date: appearance.date.clone(),
+            },
+        )?;
+    }
+    Ok(())
 }
 
 /// Records (or updates) one event a player played; a ticket code once known is kept.

@@ -37,7 +37,65 @@ fn migrations() -> Migrations<'static> {
         );
         CREATE INDEX appearances_by_event ON appearances (event);
         CREATE INDEX appearances_by_ticket ON appearances (ticket);",
-    )])
+    ),
+    // Shops exchanging with each other (docs/exchange.md): every player gets a global
+    // identity; the library's changes are kept as a journal that travels in bundles.
+    M::up(
+        "ALTER TABLE players ADD COLUMN uid TEXT;
+        UPDATE players SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL;
+        CREATE UNIQUE INDEX players_by_uid ON players (uid);
+        CREATE TABLE shop (
+            only INTEGER PRIMARY KEY CHECK (only = 1),
+            name TEXT NOT NULL,
+            secret BLOB,
+            public BLOB NOT NULL,
+            clock INTEGER NOT NULL DEFAULT 0,
+            seq INTEGER NOT NULL DEFAULT 0,
+            exported_seq INTEGER NOT NULL DEFAULT 0,
+            folder TEXT
+        );
+        CREATE TABLE waiting_shops (
+            key TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            seen_at TEXT NOT NULL
+        );
+        CREATE TABLE trusted_shops (
+            key TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            trusted_at TEXT NOT NULL
+        );
+        CREATE TABLE changes (
+            id TEXT PRIMARY KEY,
+            clock INTEGER NOT NULL,
+            shop TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            body TEXT NOT NULL
+        );
+        CREATE INDEX changes_in_order ON changes (clock, shop, seq);
+        CREATE TABLE shared_events (
+            sha256 TEXT PRIMARY KEY,
+            identity TEXT NOT NULL,
+            shop TEXT NOT NULL,
+            name TEXT NOT NULL,
+            date TEXT NOT NULL,
+            file TEXT NOT NULL
+        );
+        CREATE INDEX shared_events_by_identity ON shared_events (identity);
+        CREATE TABLE shared_players (
+            sha256 TEXT NOT NULL,
+            event_player INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            reading TEXT,
+            publisher_id TEXT,
+            PRIMARY KEY (sha256, event_player)
+        );
+        CREATE TABLE bundles (
+            sha256 TEXT PRIMARY KEY,
+            shop TEXT NOT NULL,
+            imported_at TEXT NOT NULL
+        );",
+    ),
+    ])
 }
 
 /// Creates an empty library at `path` (never over an existing file).

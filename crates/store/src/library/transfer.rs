@@ -22,6 +22,12 @@ pub(super) fn export(conn: &Connection, target: &Path) -> Result<(), StoreError>
     let written = (|| {
         conn.execute("VACUUM INTO ?1", params![temporary.to_string_lossy()])
             .map_err(|e| StoreError::writing(&temporary, e))?;
+        // A copy given away cannot sign for this shop: the secret half stays here.
+        let copy = Connection::open(&temporary).map_err(|e| StoreError::writing(&temporary, e))?;
+        copy.execute_batch("PRAGMA secure_delete = ON; UPDATE shop SET secret = NULL; VACUUM;")
+            .map_err(|e| StoreError::writing(&temporary, e))?;
+        copy.close()
+            .map_err(|(_, e)| StoreError::writing(&temporary, e))?;
         sidecar::sync_file(&temporary)?;
         sidecar::rename_into_place(&temporary, target)
     })();

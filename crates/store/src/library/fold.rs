@@ -1,0 +1,421 @@
+//! The shared library as a fold of its journal: every change any shop made (added, edited,
+//! merged, removed, played an event), taken in one order every laptop agrees on (the
+//! change's Lamport clock, then its shop's key, then the shop's own count), gives the same
+//! people and the same histories however the bundles arrived. Pure: no SQLite here.
+//!
+//! A shop only changes a person it has heard of, and its clock is always past every change
+//! it has heard of, so in this order a change always comes after the ones it rests on. A
+//! change to a person removed earlier in the order is not applied and is said as a
+//! conflict; nothing is picked silently.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// A person's details as they travel between shops (a note stays in its own shop).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SharedDetails {
+    pub name: String,
+    #[serde(default)]
+    pub reading: Option<String>,
+    #[serde(default)]
+    pub publisher_id: Option<String>,
+    #[serde(default)]
+    pub nickname: Option<String>,
+}
+
+/// One change to the library, as recorded and as it travels.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ChangeBody {
+    /// A person joined the library (`added_at` is when, in the shop that added them).
+    Add {
+        person: String,
+        details: SharedDetails,
+        added_at: String,
+    },
+    /// A person's details were replaced.
+    Edit {
+        person: String,
+        details: SharedDetails,
+    },
+    /// `other` is `keep` (`keep`'s details win; the ones it lacks come from `other`).
+    Merge { keep: String, other: String },
+    /// A person asked to leave the library.
+    Remove { person: String },
+    /// A person played an event as its player `player`.
+    Appear {
+        person: String,
+        event: String,
+        player: u32,
+        event_name: String,
+        date: String,
+    },
+}
+
+impl ChangeBody {
+    /// The people this change touches.
+    pub fn people(&self) -> Vec<&str> {
+        match self {
+            ChangeBody::Add { person, .. }
+            | ChangeBody::Edit { person, .. }
+            | ChangeBody::Remove { person }
+            | ChangeBody::Appear { person, .. } => vec![person],
+            ChangeBody::Merge { keep, other } => vec![keep, other],
+        }
+    }
+}
+
+/// A change with its place in the agreed order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    pub clock: u64,
+    pub shop: String,
+    pub seq: u64,
+    pub body: ChangeBody,
+}
+
+/// One event a person played, as the shared library holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SharedAppearance {
+    pub player: u32,
+    pub event_name: String,
+    pub date: String,
+}
+
+/// A player of an event that arrived in a bundle (for linking by publisher ID).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventPlayer {
+    pub event: String,
+    pub event_name: String,
+    pub date: String,
+    pub player: u32,
+    pub publisher_id: Option<String>,
+}
+
+/// Why a change was not applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FoldConflictKind {
+    /// The change is to a person removed (on request) earlier in the order.
+    ChangeToRemoved,
+    /// The change names a person no change added.
+    UnknownPerson,
+}
+
+/// A change not applied, said rather than picked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FoldConflict {
+    pub kind: FoldConflictKind,
+    /// The shop that made the change.
+    pub shop: String,
+    pub person: String,
+    /// The person's name when known (a removed person's is not kept).
+    pub name: Option<String>,
+}
+
+/// The library the journal adds up to.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Folded {
+    /// Every person in the library, by global identity: details and when added.
+    pub people: BTreeMap<String, (SharedDetails, String)>,
+    /// Every (person, event) played.
+    pub appearances: BTreeMap<(String, String), SharedAppearance>,
+    /// Changes not applied.
+    pub conflicts: Vec<FoldConflict>,
+}
+
+/// Adds up `changes` (in any order: they are sorted here) and links the players of
+/// received events to people by publisher ID.
+pub fn fold(mut changes: Vec<Change>, event_players: &[EventPlayer]) -> Folded {
+    changes.sort_by(|a, b| (a.clock, &a.shop, a.seq).cmp(&(b.clock, &b.shop, b.seq)));
+    let mut state = State::default();
+    for change in changes {
+        state.apply(change);
+    }
+    state.finish(event_players)
+}
+
+#[derive(Default)]
+struct State {
+    people: BTreeMap<String, (SharedDetails, String)>,
+    /// A merged person → the one they were merged into.
+    merged: BTreeMap<String, String>,
+    removed: BTreeMap<String, ()>,
+    /// (person as named by the change, event) → appearance; resolved at the end.
+    appearances: Vec<(String, String, SharedAppearance)>,
+    conflicts: Vec<FoldConflict>,
+}
+
+enum Found {
+    Alive(String),
+    Removed,
+    Unknown,
+}
+
+impl State {
+    fn resolve(&self, person: &str) -> Found {
+        let mut current = person.to_string();
+        // Merges form a forest (a person is merged once, into one alive then), so this ends.
+        while let Some(next) = self.merged.get(&current) {
+            current = next.clone();
+        }
+        if self.removed.contains_key(&current) {
+            Found::Removed
+        } else if self.people.contains_key(&current) {
+            Found::Alive(current)
+        } else {
+            Found::Unknown
+        }
+    }
+
+    fn conflict(&mut self, kind: FoldConflictKind, shop: &str, person: &str) {
+        self.conflicts.push(FoldConflict {
+            kind,
+            shop: shop.to_string(),
+            person: person.to_string(),
+            name: None,
+        });
+    }
+
+    fn alive(&mut self, shop: &str, person: &str) -> Option<String> {
+        match self.resolve(person) {
+            Found::Alive(person) => Some(person),
+            Found::Removed => {
+                self.conflict(FoldConflictKind::ChangeToRemoved, shop, person);
+                None
+            }
+            Found::Unknown => {
+                self.conflict(FoldConflictKind::UnknownPerson, shop, person);
+                None
+            }
+        }
+    }
+
+    fn apply(&mut self, change: Change) {
+        let shop = change.shop.as_str();
+        match change.body {
+            ChangeBody::Add {
+                person,
+                details,
+                added_at,
+            } => {
+                if !self.people.contains_key(&person) && !self.merged.contains_key(&person) {
+                    self.people.insert(person, (details, added_at));
+                }
+            }
+            ChangeBody::Edit { person, details } => {
+                if let Some(person) = self.alive(shop, &person)
+                    && let Some(entry) = self.people.get_mut(&person)
+                {
+                    entry.0 = details;
+                }
+            }
+            ChangeBody::Merge { keep, other } => {
+                let (Some(keep), Some(other)) =
+                    (self.alive(shop, &keep), self.alive(shop, &other))
+                else {
+                    return;
+                };
+                if keep == other {
+                    return;
+                }
+                if let Some((gone, _)) = self.people.remove(&other)
+                    && let Some((kept, _)) = self.people.get_mut(&keep)
+                {
+                    kept.reading = kept.reading.take().or(gone.reading);
+                    kept.publisher_id = kept.publisher_id.take().or(gone.publisher_id);
+                    kept.nickname = kept.nickname.take().or(gone.nickname);
+                }
+                self.merged.insert(other, keep);
+            }
+            ChangeBody::Remove { person } => {
+                if let Some(person) = self.alive(shop, &person) {
+                    self.people.remove(&person);
+                    self.removed.insert(person, ());
+                }
+            }
+            ChangeBody::Appear {
+                person,
+                event,
+                player,
+                event_name,
+                date,
+            } => {
+                if self.alive(shop, &person).is_some() {
+                    self.appearances.push((
+                        person,
+                        event,
+                        SharedAppearance {
+                            player,
+                            event_name,
+                            date,
+                        },
+                    ));
+                }
+            }
+        }
+    }
+
+    fn finish(mut self, event_players: &[EventPlayer]) -> Folded {
+        let mut appearances: BTreeMap<(String, String), SharedAppearance> = BTreeMap::new();
+        // Each event's players already someone's, so a publisher ID does not link them twice.
+        let mut taken: BTreeMap<(String, u32), ()> = BTreeMap::new();
+        let appeared = std::mem::take(&mut self.appearances);
+        for (person, event, appearance) in appeared {
+            // A person removed after playing leaves with their events.
+            let Found::Alive(person) = self.resolve(&person) else {
+                continue;
+            };
+            taken.insert((event.clone(), appearance.player), ());
+            // One registered twice in an event (merged since) keeps the lower number there.
+            appearances
+                .entry((person, event))
+                .and_modify(|kept| {
+                    if appearance.player < kept.player {
+                        *kept = appearance.clone();
+                    }
+                })
+                .or_insert(appearance);
+        }
+        // Publisher ID first: a received event's player with one is that person's.
+        let mut by_publisher_id: BTreeMap<&str, &str> = BTreeMap::new();
+        for (person, (details, _)) in self.people.iter().rev() {
+            if let Some(id) = details.publisher_id.as_deref().map(str::trim)
+                && !id.is_empty()
+            {
+                // The lowest identity wins when two share an ID (a merge waiting to be made).
+                by_publisher_id.insert(id, person);
+            }
+        }
+        for player in event_players {
+            let Some(id) = player.publisher_id.as_deref().map(str::trim) else {
+                continue;
+            };
+            if taken.contains_key(&(player.event.clone(), player.player)) {
+                continue;
+            }
+            if let Some(person) = by_publisher_id.get(id) {
+                appearances
+                    .entry((person.to_string(), player.event.clone()))
+                    .or_insert(SharedAppearance {
+                        player: player.player,
+                        event_name: player.event_name.clone(),
+                        date: player.date.clone(),
+                    });
+            }
+        }
+        Folded {
+            people: self.people,
+            appearances,
+            conflicts: self.conflicts,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn details(name: &str) -> SharedDetails {
+        SharedDetails {
+            name: name.into(),
+            reading: None,
+            publisher_id: None,
+            nickname: None,
+        }
+    }
+
+    fn change(clock: u64, shop: &str, body: ChangeBody) -> Change {
+        Change {
+            clock,
+            shop: shop.into(),
+            seq: clock,
+            body,
+        }
+    }
+
+    fn appear(person: &str, event: &str, player: u32) -> ChangeBody {
+        ChangeBody::Appear {
+            person: person.into(),
+            event: event.into(),
+            player,
+            event_name: event.into(),
+            date: "2026-11-20".into(),
+        }
+    }
+
+    fn add(person: &str, name: &str) -> ChangeBody {
+        ChangeBody::Add {
+            person: person.into(),
+            details: details(name),
+            added_at: "2026-11-01".into(),
+        }
+    }
+
+    #[test]
+    fn a_merge_gives_the_same_history_before_or_after_the_event_arrives() {
+        let all = vec![
+            change(1, "a", add("p1", "Aiko")),
+            change(1, "b", add("p2", "Aiko")),
+            change(2, "a", appear("p1", "e1", 3)),
+            change(3, "b", appear("p2", "e2", 5)),
+            change(4, "c", ChangeBody::Merge {
+                keep: "p1".into(),
+                other: "p2".into(),
+            }),
+            // An appearance of the merged person heard of later (clock after the merge).
+            change(5, "b", appear("p2", "e3", 1)),
+        ];
+        let folded = fold(all.clone(), &[]);
+        assert_eq!(folded.people.len(), 1);
+        let events: Vec<&str> = folded.appearances.keys().map(|(_, e)| e.as_str()).collect();
+        assert_eq!(events, ["e1", "e2", "e3"]);
+        let mut reversed = all;
+        reversed.reverse();
+        assert_eq!(fold(reversed, &[]), folded);
+    }
+
+    #[test]
+    fn a_change_to_a_removed_person_is_a_conflict_not_a_pick() {
+        let folded = fold(
+            vec![
+                change(1, "a", add("p1", "Aiko")),
+                change(2, "a", ChangeBody::Remove { person: "p1".into() }),
+                change(3, "b", ChangeBody::Edit {
+                    person: "p1".into(),
+                    details: details("Aiko K"),
+                }),
+            ],
+            &[],
+        );
+        assert!(folded.people.is_empty());
+        assert_eq!(folded.conflicts.len(), 1);
+        assert_eq!(folded.conflicts[0].kind, FoldConflictKind::ChangeToRemoved);
+        assert_eq!(folded.conflicts[0].shop, "b");
+    }
+
+    #[test]
+    fn a_publisher_id_links_a_received_player_without_a_change() {
+        let mut with_id = details("Ken");
+        with_id.publisher_id = Some("0001".into());
+        let folded = fold(
+            vec![change(1, "a", ChangeBody::Add {
+                person: "p1".into(),
+                details: with_id,
+                added_at: "x".into(),
+            })],
+            &[EventPlayer {
+                event: "e9".into(),
+                event_name: "Weekly".into(),
+                date: "2026-11-21".into(),
+                player: 4,
+                publisher_id: Some(" 0001 ".into()),
+            }],
+        );
+        assert_eq!(
+            folded.appearances.get(&("p1".to_string(), "e9".to_string())).map(|a| a.player),
+            Some(4)
+        );
+    }
+}
