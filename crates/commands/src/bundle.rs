@@ -229,7 +229,11 @@ mod tests {
     fn every_cut_is_cut_short_and_every_changed_byte_is_tampering() {
         let file = sample();
         for cut in 0..file.len() {
-            assert_eq!(open(&file[..cut]).err(), Some(Unreadable::CutShort), "cut at {cut}");
+            assert_eq!(
+                open(&file[..cut]).err(),
+                Some(Unreadable::CutShort),
+                "cut at {cut}"
+            );
         }
         for at in MAGIC.len()..file.len() {
             let mut changed = file.clone();
@@ -243,6 +247,9 @@ mod tests {
         let mut longer = file;
         longer.push(0);
         assert_eq!(open(&longer).err(), Some(Unreadable::Tampered));
-        assert_eq!(open(b"PK\x03\x04 a zip file, not ours").err(), Some(Unreadable::NotABundle));
+        assert_eq!(
+            open(b"PK\x03\x04 a zip file, not ours").err(),
+            Some(Unreadable::NotABundle)
+        );
     }
 }

@@ -107,7 +107,10 @@ fn event_conflicts(
     let mut by_identity: std::collections::BTreeMap<String, Vec<SharedEvent>> =
         std::collections::BTreeMap::new();
     for event in library.shared_events()? {
-        by_identity.entry(event.identity.clone()).or_default().push(event);
+        by_identity
+            .entry(event.identity.clone())
+            .or_default()
+            .push(event);
     }
     Ok(by_identity
         .values()
@@ -165,7 +168,11 @@ fn held_on(identity: &str) -> String {
 }
 
 /// Writes this shop's new events and library changes as one bundle in `to`.
-pub fn export(library: &mut Library, to: &Path, now: &str) -> Result<ExchangeExportView, CommandError> {
+pub fn export(
+    library: &mut Library,
+    to: &Path,
+    now: &str,
+) -> Result<ExchangeExportView, CommandError> {
     let key = library.signing_key()?.ok_or_else(|| {
         CommandError::input(
             ErrorKind::ExchangeRefused,
@@ -225,11 +232,18 @@ pub fn export(library: &mut Library, to: &Path, now: &str) -> Result<ExchangeExp
         .iter()
         .map(|(e, bytes)| (e.identity.clone(), bytes.clone()))
         .collect();
-    let file = bundle::write(&key, &shop.name, now, &parts, &changes.changeset, changes.count)
-        .map_err(|e| CommandError::Io {
-            path: to.display().to_string(),
-            detail: e.to_string(),
-        })?;
+    let file = bundle::write(
+        &key,
+        &shop.name,
+        now,
+        &parts,
+        &changes.changeset,
+        changes.count,
+    )
+    .map_err(|e| CommandError::Io {
+        path: to.display().to_string(),
+        detail: e.to_string(),
+    })?;
     let sha256 = bundle::sha256(&file);
     // Events are kept here first, then the bundle written, then the library told: a kill
     // in between sends the same again next time, which every laptop skips.
@@ -256,19 +270,37 @@ fn bundle_name(shop: &str, now: &str, sha256: &str) -> String {
     let when: String = now
         .chars()
         .take(16)
-        .map(|c| if c == 'T' { ' ' } else if c == ':' { '-' } else { c })
+        .map(|c| {
+            if c == 'T' {
+                ' '
+            } else if c == ':' {
+                '-'
+            } else {
+                c
+            }
+        })
         .collect();
     let shop: String = shop
         .chars()
-        .filter(|c| !matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') && !c.is_control())
+        .filter(|c| {
+            !matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') && !c.is_control()
+        })
         .take(40)
         .collect();
-    let shop = if shop.trim().is_empty() { "shop".to_string() } else { shop.trim().to_string() };
+    let shop = if shop.trim().is_empty() {
+        "shop".to_string()
+    } else {
+        shop.trim().to_string()
+    };
     format!("{when} {shop} {}.{BUNDLE_EXTENSION}", short(sha256))
 }
 
 /// Reads every bundle in `from` not taken yet (in name order; any order gives the same).
-pub fn import(library: &mut Library, from: &Path, now: &str) -> Result<ExchangeImportView, CommandError> {
+pub fn import(
+    library: &mut Library,
+    from: &Path,
+    now: &str,
+) -> Result<ExchangeImportView, CommandError> {
     let entries = std::fs::read_dir(from).map_err(|e| CommandError::Io {
         path: from.display().to_string(),
         detail: e.to_string(),
@@ -338,7 +370,11 @@ fn take_one(
     if library.has_bundle(&sha256)? {
         return Ok(refused(
             BundleOutcome::AlreadyHere,
-            msg!("exchange.bundle.already-here", "{file}: already here", file = file.clone()),
+            msg!(
+                "exchange.bundle.already-here",
+                "{file}: already here",
+                file = file.clone()
+            ),
         ));
     }
     let opened = match bundle::open(&bytes) {
@@ -488,7 +524,11 @@ pub fn unmatched(library: &Library) -> Result<Vec<UnmatchedView>, CommandError> 
             },
             note: None,
         };
-        let mut suggestions: Vec<u32> = library.same_as(&details)?.map(|p| p.number).into_iter().collect();
+        let mut suggestions: Vec<u32> = library
+            .same_as(&details)?
+            .map(|p| p.number)
+            .into_iter()
+            .collect();
         for typed in std::iter::once(&player.name).chain(player.reading.as_ref()) {
             for found in library.find(typed, 5)? {
                 if !suggestions.contains(&found.number) {

@@ -54,7 +54,10 @@ impl Desk {
         crate::exchange::status(self.library_mut()?)
     }
 
-    pub fn set_shop_name(&mut self, request: ShopNameRequest) -> Result<ExchangeView, CommandError> {
+    pub fn set_shop_name(
+        &mut self,
+        request: ShopNameRequest,
+    ) -> Result<ExchangeView, CommandError> {
         let name = request.name.trim();
         if name.is_empty()
             || name.chars().count() > MAX_SHOP_NAME

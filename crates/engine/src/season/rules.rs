@@ -141,7 +141,11 @@ impl SeasonRules {
                 .filter(char::is_ascii_hexdigit)
                 .map(|c| c.to_ascii_uppercase())
                 .collect();
-            if hex.len() != 16 || shop.chars().any(|c| !c.is_ascii_hexdigit() && c != '-' && c != ' ') {
+            if hex.len() != 16
+                || shop
+                    .chars()
+                    .any(|c| !c.is_ascii_hexdigit() && c != '-' && c != ' ')
+            {
                 return Err(EngineError::InvalidSeason(msg!(
                     "error.invalid-season.shop",
                     "'{shop}' is not a shop's fingerprint: copy it from the shop's Settings (like 3F2A-9C41-0B7E-55D2)",

@@ -184,14 +184,17 @@ impl Library {
 
     /// The exchange folder chosen in Settings, if any.
     pub fn exchange_folder(&self) -> Result<Option<PathBuf>, StoreError> {
-        let folder: Option<String> =
-            self.conn
-                .query_row("SELECT folder FROM shop", [], |row| row.get(0))?;
+        let folder: Option<String> = self
+            .conn
+            .query_row("SELECT folder FROM shop", [], |row| row.get(0))?;
         Ok(folder.map(PathBuf::from))
     }
 
     /// Chooses (or clears) the exchange folder.
-    pub fn set_exchange_folder(&mut self, folder: Option<&std::path::Path>) -> Result<(), StoreError> {
+    pub fn set_exchange_folder(
+        &mut self,
+        folder: Option<&std::path::Path>,
+    ) -> Result<(), StoreError> {
         self.conn.execute(
             "UPDATE shop SET folder = ?1",
             params![folder.map(|f| f.to_string_lossy().into_owned())],
@@ -622,7 +625,10 @@ pub(super) fn materialize(conn: &Connection) -> Result<(), StoreError> {
         let mut statement =
             conn.prepare("SELECT player, event, event_player, event_name, date FROM appearances")?;
         let rows = statement.query_map([], |row| {
-            Ok(((row.get(0)?, row.get(1)?), (row.get(2)?, row.get(3)?, row.get(4)?)))
+            Ok((
+                (row.get(0)?, row.get(1)?),
+                (row.get(2)?, row.get(3)?, row.get(4)?),
+            ))
         })?;
         rows.collect::<Result<_, _>>()?
     };

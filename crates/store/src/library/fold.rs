@@ -212,8 +212,7 @@ impl State {
                 }
             }
             ChangeBody::Merge { keep, other } => {
-                let (Some(keep), Some(other)) =
-                    (self.alive(shop, &keep), self.alive(shop, &other))
+                let (Some(keep), Some(other)) = (self.alive(shop, &keep), self.alive(shop, &other))
                 else {
                     return;
                 };
@@ -360,10 +359,14 @@ mod tests {
             change(1, "b", add("p2", "Aiko")),
             change(2, "a", appear("p1", "e1", 3)),
             change(3, "b", appear("p2", "e2", 5)),
-            change(4, "c", ChangeBody::Merge {
-                keep: "p1".into(),
-                other: "p2".into(),
-            }),
+            change(
+                4,
+                "c",
+                ChangeBody::Merge {
+                    keep: "p1".into(),
+                    other: "p2".into(),
+                },
+            ),
             // An appearance of the merged person heard of later (clock after the merge).
             change(5, "b", appear("p2", "e3", 1)),
         ];
@@ -381,11 +384,21 @@ mod tests {
         let folded = fold(
             vec![
                 change(1, "a", add("p1", "Aiko")),
-                change(2, "a", ChangeBody::Remove { person: "p1".into() }),
-                change(3, "b", ChangeBody::Edit {
-                    person: "p1".into(),
-                    details: details("Aiko K"),
-                }),
+                change(
+                    2,
+                    "a",
+                    ChangeBody::Remove {
+                        person: "p1".into(),
+                    },
+                ),
+                change(
+                    3,
+                    "b",
+                    ChangeBody::Edit {
+                        person: "p1".into(),
+                        details: details("Aiko K"),
+                    },
+                ),
             ],
             &[],
         );
@@ -400,11 +413,15 @@ mod tests {
         let mut with_id = details("Ken");
         with_id.publisher_id = Some("0001".into());
         let folded = fold(
-            vec![change(1, "a", ChangeBody::Add {
-                person: "p1".into(),
-                details: with_id,
-                added_at: "x".into(),
-            })],
+            vec![change(
+                1,
+                "a",
+                ChangeBody::Add {
+                    person: "p1".into(),
+                    details: with_id,
+                    added_at: "x".into(),
+                },
+            )],
             &[EventPlayer {
                 event: "e9".into(),
                 event_name: "Weekly".into(),
@@ -414,7 +431,10 @@ mod tests {
             }],
         );
         assert_eq!(
-            folded.appearances.get(&("p1".to_string(), "e9".to_string())).map(|a| a.player),
+            folded
+                .appearances
+                .get(&("p1".to_string(), "e9".to_string()))
+                .map(|a| a.player),
             Some(4)
         );
     }

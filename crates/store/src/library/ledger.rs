@@ -34,11 +34,7 @@ impl Shop {
 /// `ABCD-EF01-2345-6789`.
 pub fn fingerprint(key: &str) -> String {
     let digest = Sha256::digest(key.as_bytes());
-    let hex: String = digest
-        .iter()
-        .take(8)
-        .map(|b| format!("{b:02X}"))
-        .collect();
+    let hex: String = digest.iter().take(8).map(|b| format!("{b:02X}")).collect();
     hex.as_bytes()
         .chunks(4)
         .map(|c| String::from_utf8_lossy(c).into_owned())
@@ -147,7 +143,8 @@ pub(super) fn shop(conn: &Connection) -> Result<Shop, StoreError> {
 
 /// This shop's signing key (absent in a copy made by export).
 pub(super) fn signing_key(conn: &Connection) -> Result<Option<SigningKey>, StoreError> {
-    let secret: Option<Vec<u8>> = conn.query_row("SELECT secret FROM shop", [], |row| row.get(0))?;
+    let secret: Option<Vec<u8>> =
+        conn.query_row("SELECT secret FROM shop", [], |row| row.get(0))?;
     Ok(secret
         .and_then(|bytes| <[u8; 32]>::try_from(bytes.as_slice()).ok())
         .map(|bytes| SigningKey::from_bytes(&bytes)))
@@ -166,10 +163,7 @@ pub(super) fn append(conn: &Connection, body: &ChangeBody) -> Result<(), StoreEr
         "INSERT INTO changes (id, clock, shop, seq, body) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![change_id(&shop, seq), clock, shop, seq, text],
     )?;
-    conn.execute(
-        "UPDATE shop SET clock = ?1, seq = ?2",
-        params![clock, seq],
-    )?;
+    conn.execute("UPDATE shop SET clock = ?1, seq = ?2", params![clock, seq])?;
     Ok(())
 }
 

@@ -26,9 +26,9 @@ use crate::error::StoreError;
 pub use exchange::{
     ForeignRows, Incoming, Outgoing, RowConflict, SharedEvent, SharedPlayer, Taken, TrustedShop,
 };
+use fold::ChangeBody;
 pub use ledger::{Shop, fingerprint, normalize_fingerprint};
 pub use records::{Appearance, ImportSummary, LibraryDetails, LibraryEvent, LibraryPlayer};
-use fold::ChangeBody;
 
 /// The library file's extension.
 pub const LIBRARY_EXTENSION: &str = "tklibrary";
@@ -451,11 +451,7 @@ impl Library {
 }
 
 /// Adds a player with a new global identity, and the change that says so.
-fn insert_player(
-    tx: &Connection,
-    details: &LibraryDetails,
-    now: &str,
-) -> Result<u32, StoreError> {
+fn insert_player(tx: &Connection, details: &LibraryDetails, now: &str) -> Result<u32, StoreError> {
     let person = ledger::new_uid();
     tx.execute(
         "INSERT INTO players (name, reading, publisher_id, nickname, note, added_at, uid) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",

@@ -15,8 +15,9 @@ use crate::sidecar;
 const APPLICATION_ID: i64 = 0x544B_4C42;
 
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(
-        "CREATE TABLE players (
+    Migrations::new(vec![
+        M::up(
+            "CREATE TABLE players (
             number INTEGER PRIMARY KEY AUTOINCREMENT,
             name TEXT NOT NULL,
             reading TEXT,
@@ -37,11 +38,11 @@ fn migrations() -> Migrations<'static> {
         );
         CREATE INDEX appearances_by_event ON appearances (event);
         CREATE INDEX appearances_by_ticket ON appearances (ticket);",
-    ),
-    // Shops exchanging with each other (docs/exchange.md): every player gets a global
-    // identity; the library's changes are kept as a journal that travels in bundles.
-    M::up(
-        "ALTER TABLE players ADD COLUMN uid TEXT;
+        ),
+        // Shops exchanging with each other (docs/exchange.md): every player gets a global
+        // identity; the library's changes are kept as a journal that travels in bundles.
+        M::up(
+            "ALTER TABLE players ADD COLUMN uid TEXT;
         UPDATE players SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL;
         CREATE UNIQUE INDEX players_by_uid ON players (uid);
         CREATE TABLE shop (
@@ -94,7 +95,7 @@ fn migrations() -> Migrations<'static> {
             shop TEXT NOT NULL,
             imported_at TEXT NOT NULL
         );",
-    ),
+        ),
     ])
 }
 

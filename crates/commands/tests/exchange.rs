@@ -1,0 +1,433 @@
+//! Shops exchanging by folder (docs/exchange.md), proven whole: three shops run twenty
+//! events each with players in common, exchange bundles in all six orders (a bundle copied
+//! twice, one lost and sent again), and every laptop ends with the same library contents
+//! and the same league table, equal to one laptop that ran all sixty events. A tampered
+//! bundle and a bundle cut short are refused and change nothing.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+
+use tablekeeper_commands::exchange;
+use tablekeeper_commands::season::league;
+use tablekeeper_commands::views::exchange::BundleOutcome;
+use tablekeeper_commands::views::prizes::SeasonView;
+use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
+use tablekeeper_engine::PlayerDetails;
+use tablekeeper_store::EventFile;
+use tablekeeper_store::library::{Appearance, Library, LibraryDetails, fingerprint};
+
+const SHOPS: usize = 3;
+const EVENTS_PER_SHOP: usize = 20;
+const NOW: &str = "2026-11-28T10:00:00+09:00";
+
+const RULES: &str = r#"
+name = "Three-shop league"
+participation = 1
+per_win = 3
+placing = [{ down_to = 1, points = 10 }, { down_to = 4, points = 4 }]
+tiebreakers = ["best-finish", "events-played", "wins"]
+"#;
+
+/// Who plays: ten regulars with a publisher ID who travel between shops, five without one
+/// who also travel (each shop's library knows them separately until a merge), and each
+/// shop's own locals.
+fn pool(shop: usize) -> Vec<PlayerDetails> {
+    let mut all: Vec<PlayerDetails> = (0..10)
+        .map(|n| PlayerDetails {
+            name: [
+                "山田 太郎",
+                "Иван Петров",
+                "김민준",
+                "Alice Martin",
+                "李小龍",
+            ][n % 5]
+                .to_string()
+                + &format!(" {n}"),
+            publisher_id: Some(format!("00001000{n:02}")),
+            ..PlayerDetails::default()
+        })
+        .collect();
+    all.extend((0..5).map(|n| PlayerDetails {
+        name: format!("Traveller {n}"),
+        reading: Some(format!("トラベラー {n}")),
+        ..PlayerDetails::default()
+    }));
+    all.extend((0..6).map(|n| PlayerDetails {
+        name: format!("Local {shop}-{n}"),
+        ..PlayerDetails::default()
+    }));
+    all
+}
+
+/// One finished event at `path`: eight of the pool, two rounds, seat A wins.
+fn run_event(path: &Path, shop: usize, number: usize) -> Vec<PlayerDetails> {
+    let options = CreateOptions {
+        name: format!("Shop {shop} weekly {number}"),
+        ruleset: Some(RulesetSource::Embedded("bushiroad-en".into())),
+        planned_rounds: Some(2),
+        standings_seed: Some((shop * 1000 + number) as u64),
+        ..CreateOptions::default()
+    };
+    let mut session = Session::create(path, options).expect("create");
+    let pool = pool(shop);
+    let players: Vec<PlayerDetails> = (0..8)
+        .map(|k| pool[(number * 3 + k * 2 + shop) % pool.len()].clone())
+        .collect();
+    session.add_players(players.clone()).expect("players");
+    support::play_round(&mut session, number as u64);
+    support::play_round(&mut session, number as u64 + 1);
+    players
+}
+
+/// Registers an event's players in a library the way the app does (each joins it, matched
+/// by publisher ID or name and reading, and the event is recorded for them).
+fn register(library: &mut Library, path: &Path, players: &[PlayerDetails]) {
+    let stored = EventFile::load_read_only(path).expect("stored");
+    let identity = tablekeeper_commands::identity::event_identity(
+        &stored.created_at,
+        stored.settings.standings_seed,
+    );
+    let linked = players
+        .iter()
+        .enumerate()
+        .map(|(i, person)| {
+            (
+                LibraryDetails {
+                    person: person.clone(),
+                    note: None,
+                },
+                vec![Appearance {
+                    event: identity.clone(),
+                    file: path.to_path_buf(),
+                    event_name: stored.settings.name.clone(),
+                    date: stored.created_at.clone(),
+                    player: u32::try_from(i + 1).expect("small"),
+                    ticket: None,
+                }],
+            )
+        })
+        .collect();
+    library.link(linked, NOW).expect("linked");
+}
+
+/// The world before any exchange: each shop's library and events, and one laptop that ran
+/// all sixty, built once and copied for each order.
+struct World {
+    root: tempfile::TempDir,
+}
+
+fn shop_dir(root: &Path, shop: usize) -> PathBuf {
+    root.join(format!("shop{shop}"))
+}
+
+fn library_path(root: &Path, shop: usize) -> PathBuf {
+    shop_dir(root, shop).join("players.tklibrary")
+}
+
+impl World {
+    fn build() -> World {
+        let root = tempfile::tempdir().expect("tempdir");
+        let one = root.path().join("one laptop");
+        std::fs::create_dir_all(&one).expect("dir");
+        let mut all = Library::open_or_create(&one.join("players.tklibrary")).expect("one");
+        for shop in 0..SHOPS {
+            let dir = shop_dir(root.path(), shop);
+            std::fs::create_dir_all(&dir).expect("dir");
+            let mut library =
+                Library::open_or_create(&library_path(root.path(), shop)).expect("lib");
+            library
+                .set_shop_name(&format!("Shop {shop}"))
+                .expect("name");
+            for number in 0..EVENTS_PER_SHOP {
+                let path = dir.join(format!("weekly-{number:02}.tkevent"));
+                let players = run_event(&path, shop, number);
+                register(&mut library, &path, &players);
+                // The one laptop registers the same files (copied, as its own).
+                let copy = one.join(format!("shop{shop}-weekly-{number:02}.tkevent"));
+                std::fs::copy(&path, &copy).expect("copy");
+                register(&mut all, &copy, &players);
+            }
+        }
+        World { root }
+    }
+
+    /// A fresh copy of the world to play one order in.
+    fn copy(&self) -> tempfile::TempDir {
+        let target = tempfile::tempdir().expect("tempdir");
+        copy_tree(self.root.path(), target.path());
+        // Libraries remember event files by path: point them at this copy's files.
+        target
+    }
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("dir");
+    for entry in std::fs::read_dir(from).expect("read") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("type").is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+fn rows(season: &SeasonView) -> Vec<String> {
+    let mut rows: Vec<String> = season
+        .rows
+        .iter()
+        .map(|r| {
+            format!(
+                "{:?} {} {} {} {} {} {} {}",
+                r.rank, r.name, r.points, r.events_played, r.best_place, r.wins, r.losses, r.draws
+            )
+        })
+        .collect();
+    rows.sort();
+    rows
+}
+
+/// Every bundle in `folder`, as (file name, bytes).
+fn bundles(folder: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut all: Vec<(String, Vec<u8>)> = std::fs::read_dir(folder)
+        .expect("read")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "tkbundle"))
+        .map(|p| {
+            (
+                p.file_name().expect("name").to_string_lossy().into_owned(),
+                std::fs::read(&p).expect("bytes"),
+            )
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn three_shops_in_every_order_end_with_one_library_and_one_league() {
+    let started = std::time::Instant::now();
+    let world = World::build();
+    eprintln!("world built in {:.1?}", started.elapsed());
+    let orders: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut leagues = Vec::new();
+    let mut people = Vec::new();
+    for order in orders {
+        let copy = world.copy();
+        let root = copy.path();
+        let mut libraries: Vec<Library> = (0..SHOPS)
+            .map(|s| Library::open(&library_path(root, s)).expect("open"))
+            .collect();
+        // Each shop writes its events and library changes to its own outbox.
+        let outbox = |shop: usize| root.join(format!("outbox{shop}"));
+        for (shop, library) in libraries.iter_mut().enumerate() {
+            std::fs::create_dir_all(outbox(shop)).expect("dir");
+            let written = exchange::export(library, &outbox(shop), NOW).expect("export");
+            assert_eq!(written.events, EVENTS_PER_SHOP as u32);
+            assert!(written.changes > 0);
+            // A second export right after has nothing new.
+            let again = exchange::export(library, &outbox(shop), NOW).expect("export");
+            assert_eq!(again.written, None);
+        }
+        // Shops trust each other once they have compared fingerprints.
+        let keys: Vec<String> = libraries
+            .iter()
+            .map(|l| fingerprint(&l.shop().expect("shop").key))
+            .collect();
+        for (shop, library) in libraries.iter_mut().enumerate() {
+            for other in order.iter().filter(|o| **o != shop) {
+                let first = exchange::import(library, &outbox(*other), NOW).expect("import");
+                assert!(
+                    first
+                        .bundles
+                        .iter()
+                        .all(|b| b.outcome == BundleOutcome::Waiting),
+                    "an unknown shop waits: {first:?}"
+                );
+                assert_eq!(first.changes, 0);
+                exchange::trust(library, &keys[*other], NOW).expect("trust");
+            }
+        }
+        // The first shop of the order loses its bundle on the way to the last laptop; the
+        // second shop's bundle is copied twice into its folder.
+        let lost_from = order[0];
+        let lost_to = order[2];
+        let doubled = bundles(&outbox(order[1]));
+        for (name, bytes) in &doubled {
+            std::fs::write(outbox(order[1]).join(format!("copy of {name}")), bytes).expect("copy");
+        }
+        let inbox = |laptop: usize, from: usize| root.join(format!("inbox{laptop}-from{from}"));
+        for laptop in 0..SHOPS {
+            for from in order.iter().filter(|f| **f != laptop) {
+                let target = inbox(laptop, *from);
+                std::fs::create_dir_all(&target).expect("dir");
+                if (*from, laptop) != (lost_from, lost_to) {
+                    copy_tree(&outbox(*from), &target);
+                }
+            }
+        }
+        for laptop in order {
+            for from in order.iter().filter(|f| **f != laptop) {
+                let taken = exchange::import(&mut libraries[laptop], &inbox(laptop, *from), NOW)
+                    .expect("import");
+                if *from == order[1] {
+                    let outcomes: Vec<BundleOutcome> =
+                        taken.bundles.iter().map(|b| b.outcome).collect();
+                    assert!(outcomes.contains(&BundleOutcome::Taken));
+                    assert!(
+                        outcomes.contains(&BundleOutcome::AlreadyHere),
+                        "the copy: {outcomes:?}"
+                    );
+                }
+            }
+        }
+        // The first shop merges the travellers its library now holds twice (suggested as
+        // duplicates: the same name and reading), before the lost bundle is sent again.
+        let merger = order[0];
+        let groups = libraries[merger].duplicates();
+        assert!(
+            groups.len() >= 10,
+            "the travellers and the regulars are each shop's own until merged: {groups:?}"
+        );
+        for group in groups {
+            for other in &group[1..] {
+                libraries[merger].merge(group[0], *other).expect("merge");
+            }
+        }
+        std::fs::create_dir_all(outbox(merger)).expect("dir");
+        exchange::export(&mut libraries[merger], &outbox(merger), NOW).expect("export");
+        // Everything is sent again (the lost bundle too): every laptop reads every folder.
+        for laptop in order {
+            for from in order.iter().filter(|f| **f != laptop) {
+                exchange::import(&mut libraries[laptop], &outbox(*from), NOW).expect("import");
+            }
+        }
+        // Re-importing anything changes nothing.
+        let contents: Vec<String> = libraries
+            .iter()
+            .map(|l| l.shared_contents().expect("contents"))
+            .collect();
+        for laptop in 0..SHOPS {
+            for from in 0..SHOPS {
+                if from != laptop {
+                    let again = exchange::import(&mut libraries[laptop], &outbox(from), NOW)
+                        .expect("again");
+                    assert_eq!(again.changes, 0);
+                    assert!(
+                        again
+                            .bundles
+                            .iter()
+                            .all(|b| b.outcome == BundleOutcome::AlreadyHere)
+                    );
+                }
+            }
+            assert_eq!(
+                libraries[laptop].shared_contents().expect("contents"),
+                contents[laptop]
+            );
+        }
+        for laptop in 1..SHOPS {
+            assert_eq!(
+                contents[laptop], contents[0],
+                "order {order:?}: laptop {laptop}'s library differs from laptop 0's"
+            );
+        }
+        for library in &libraries {
+            assert!(
+                library.duplicates().is_empty(),
+                "order {order:?}: one person each"
+            );
+            assert!(library.library_conflicts().expect("conflicts").is_empty());
+        }
+        let tables: Vec<SeasonView> = libraries
+            .iter()
+            .map(|l| league(RULES, &[], l).expect("league"))
+            .collect();
+        for table in &tables {
+            assert_eq!(table.events.len(), SHOPS * EVENTS_PER_SHOP);
+            assert_eq!(rows(table), rows(&tables[0]), "order {order:?}");
+        }
+        leagues.push(rows(&tables[0]));
+        people.push(libraries[0].len());
+        drop(copy);
+    }
+    // One laptop that ran all sixty events: the same table.
+    let one = world.root.path().join("one laptop");
+    let mut all = Library::open(&one.join("players.tklibrary")).expect("one");
+    let outbox = one.join("outbox");
+    std::fs::create_dir_all(&outbox).expect("dir");
+    let written = exchange::export(&mut all, &outbox, NOW).expect("export");
+    assert_eq!(written.events, (SHOPS * EVENTS_PER_SHOP) as u32);
+    let alone = rows(&league(RULES, &[], &all).expect("league"));
+    for (order, table) in orders.iter().zip(&leagues) {
+        assert_eq!(table, &alone, "order {order:?} against the one laptop");
+    }
+    // The same people as the one laptop's library: every traveller is one person.
+    assert!(alone.len() > 20);
+    for count in people {
+        assert_eq!(count, all.len());
+    }
+    eprintln!("six orders in {:.1?}", started.elapsed());
+}
+
+#[test]
+fn a_tampered_or_cut_bundle_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let shop = dir.path().join("a");
+    std::fs::create_dir_all(&shop).expect("dir");
+    let mut a = Library::open_or_create(&shop.join("players.tklibrary")).expect("a");
+    let path = shop.join("weekly.tkevent");
+    let players = run_event(&path, 0, 1);
+    register(&mut a, &path, &players);
+    let outbox = dir.path().join("outbox");
+    std::fs::create_dir_all(&outbox).expect("dir");
+    exchange::export(&mut a, &outbox, NOW).expect("export");
+    let (name, bytes) = bundles(&outbox).remove(0);
+
+    let other = dir.path().join("b");
+    std::fs::create_dir_all(&other).expect("dir");
+    let mut b = Library::open_or_create(&other.join("players.tklibrary")).expect("b");
+    let key = a.shop().expect("shop").key;
+    b.trust(&key, "A", NOW).expect("trust");
+    let before = b.shared_contents().expect("contents");
+    let inbox = dir.path().join("inbox");
+    std::fs::create_dir_all(&inbox).expect("dir");
+    // Every kind of damage: a byte changed in the middle, in an event, at the end.
+    for at in [bytes.len() / 2, 200, bytes.len() - 1] {
+        let mut changed = bytes.clone();
+        changed[at] ^= 0x20;
+        std::fs::write(inbox.join(&name), &changed).expect("write");
+        let taken = exchange::import(&mut b, &inbox, NOW).expect("import");
+        assert_eq!(
+            taken.bundles[0].outcome,
+            BundleOutcome::Tampered,
+            "byte {at}"
+        );
+        assert_eq!(taken.bundles[0].said.key, "exchange.bundle.tampered");
+        assert_eq!(b.shared_contents().expect("contents"), before);
+        assert!(b.shared_events().expect("events").is_empty());
+    }
+    // The stick pulled out half way: refused, then the whole copy imports.
+    std::fs::write(inbox.join(&name), &bytes[..bytes.len() / 2]).expect("write");
+    let taken = exchange::import(&mut b, &inbox, NOW).expect("import");
+    assert_eq!(taken.bundles[0].outcome, BundleOutcome::CutShort);
+    assert_eq!(b.shared_contents().expect("contents"), before);
+    std::fs::write(inbox.join(&name), &bytes).expect("write");
+    let taken = exchange::import(&mut b, &inbox, NOW).expect("import");
+    assert_eq!(taken.bundles[0].outcome, BundleOutcome::Taken);
+    assert_eq!(taken.events, 1);
+    assert_eq!(b.len(), 8);
+    assert_eq!(
+        b.shared_contents().expect("contents"),
+        a.shared_contents().expect("contents")
+    );
+}
