@@ -119,7 +119,7 @@ fn event_conflicts(
             let shops: Vec<String> = copies.iter().map(|c| named(names, &c.shop)).collect();
             msg!(
                 "exchange.conflict.event-differs",
-                "'{event}' arrived twice with different contents (from {shops}); the season counts the copy {kept} until the shop that ran it sends the right one and the other is deleted from 'shared events'",
+                "'{event}' arrived twice with different contents (from {shops}): the season counts the copy {kept} on every laptop; ask the shop that ran it which copy is right",
                 event = copies[0].name.clone(),
                 shops = shops.join(", "),
                 kept = short(&copies[0].sha256)

@@ -668,6 +668,7 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     room_commands(&mut host, dir);
     door_commands(&mut host, dir);
     library_commands(&mut host, dir);
+    exchange_commands(&mut host, dir);
     several_events(&mut host, dir);
     host.ok("open_event", json!({ "path": file }));
     // A name the printouts cannot show is registered, with a notice, once.
@@ -815,6 +816,62 @@ fn library_commands(host: &mut Host, dir: &Path) {
     );
     host.ok("open_library", json!({ "path": null }));
     host.ok("close_event", Value::Null);
+}
+
+/// Two shops exchanging through a folder: this laptop's library (shop A) exports to it, a
+/// second library (shop B) waits until it trusts A, then takes A's bundle; bad requests
+/// are refused with their kind.
+fn exchange_commands(host: &mut Host, dir: &Path) {
+    let info = host.ok("exchange_info", Value::Null);
+    assert_eq!(info["shop"]["fingerprint"].as_str().map(str::len), Some(19), "{info}");
+    assert_eq!(host.kind("set_shop_name", json!({ "name": "  " })), "exchange-refused");
+    let named = host.ok("set_shop_name", json!({ "name": "Card Shop A" }));
+    assert_eq!(named["shop"]["name"], "Card Shop A");
+    let folder = dir.join("exchange folder");
+    assert_eq!(
+        host.kind("set_exchange_folder", json!({ "folder": folder })),
+        "exchange-refused",
+        "a folder that is not there"
+    );
+    std::fs::create_dir_all(&folder).expect("folder");
+    let chosen = host.ok("set_exchange_folder", json!({ "folder": folder }));
+    assert_eq!(chosen["folder"], json!(folder));
+    let written = host.ok("exchange_export", json!({ "folder": null }));
+    assert!(written["written"].is_string(), "{written}");
+    assert!(written["changes"].as_u64().is_some_and(|n| n > 0), "{written}");
+    let again = host.ok("exchange_import", json!({ "folder": null }));
+    assert_eq!(again["bundles"][0]["outcome"], "already-here", "{again}");
+    assert_eq!(
+        host.kind("trust_shop", json!({ "fingerprint": "0000-0000-0000-0000" })),
+        "exchange-refused"
+    );
+    // Shop B, on its own library.
+    host.ok("open_library", json!({ "path": dir.join("shop-b.tklibrary") }));
+    let waiting = host.ok("exchange_import", json!({ "folder": folder }));
+    assert_eq!(waiting["bundles"][0]["outcome"], "waiting", "{waiting}");
+    assert_eq!(waiting["bundles"][0]["said"]["key"], "exchange.bundle.waiting");
+    let info = host.ok("exchange_info", Value::Null);
+    assert_eq!(info["waiting"][0]["name"], "Card Shop A", "{info}");
+    let trusted = host.ok(
+        "trust_shop",
+        json!({ "fingerprint": named["shop"]["fingerprint"].as_str().map(str::to_lowercase) }),
+    );
+    assert_eq!(trusted["name"], "Card Shop A");
+    let taken = host.ok("exchange_import", json!({ "folder": folder }));
+    assert_eq!(taken["bundles"][0]["outcome"], "taken", "{taken}");
+    assert_eq!(taken["players"], info_players(host, dir));
+    let unmatched = host.ok("exchange_unmatched", Value::Null);
+    assert!(unmatched.is_array(), "{unmatched}");
+    assert_eq!(
+        host.kind("exchange_confirm", json!({ "event": "nowhere", "player": 1, "number": null })),
+        "exchange-refused"
+    );
+    host.ok("open_library", json!({ "path": null }));
+}
+
+/// Shop A's players, read from its own library (B took all of them).
+fn info_players(host: &mut Host, _dir: &Path) -> Value {
+    host.ok("library_info", Value::Null)["players"].clone()
 }
 
 /// Closes every open event (each was left open beside the next one created).

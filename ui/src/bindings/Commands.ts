@@ -15,6 +15,7 @@ import type { CallRequest } from './CallRequest';
 import type { Catalogue } from './Catalogue';
 import type { ClockRequest } from './ClockRequest';
 import type { CodeRequest } from './CodeRequest';
+import type { ConfirmMatchRequest } from './ConfirmMatchRequest';
 import type { CreateEventRequest } from './CreateEventRequest';
 import type { CutLineView } from './CutLineView';
 import type { CutRequest } from './CutRequest';
@@ -35,6 +36,10 @@ import type { EnteredView } from './EnteredView';
 import type { EntryRequest } from './EntryRequest';
 import type { EventReport } from './EventReport';
 import type { EventView } from './EventView';
+import type { ExchangeExportView } from './ExchangeExportView';
+import type { ExchangeFolderRequest } from './ExchangeFolderRequest';
+import type { ExchangeImportView } from './ExchangeImportView';
+import type { ExchangeView } from './ExchangeView';
 import type { ExplanationView } from './ExplanationView';
 import type { ExportRequest } from './ExportRequest';
 import type { ExportSeasonRequest } from './ExportSeasonRequest';
@@ -117,6 +122,8 @@ import type { SeasonView } from './SeasonView';
 import type { SetDeckRequest } from './SetDeckRequest';
 import type { SetPrizesRequest } from './SetPrizesRequest';
 import type { SetRoundsRequest } from './SetRoundsRequest';
+import type { ShopNameRequest } from './ShopNameRequest';
+import type { ShopView } from './ShopView';
 import type { StandingsRequest } from './StandingsRequest';
 import type { StandingsView } from './StandingsView';
 import type { SwapRequest } from './SwapRequest';
@@ -128,6 +135,8 @@ import type { TableRequest } from './TableRequest';
 import type { TableView } from './TableView';
 import type { TardinessRequest } from './TardinessRequest';
 import type { TardinessView } from './TardinessView';
+import type { TrustShopRequest } from './TrustShopRequest';
+import type { UnmatchedView } from './UnmatchedView';
 import type { WhereaboutsView } from './WhereaboutsView';
 
 /** Every command of the surface: its request and response. */
@@ -240,6 +249,14 @@ export type Commands = {
   desk_call_judge: { request: DeskCallRequest; response: JudgeCallsView };
   claim_call: { request: CallRequest; response: JudgeCallsView };
   resolve_call: { request: CallRequest; response: JudgeCallsView };
+  exchange_info: { request: null; response: ExchangeView };
+  set_shop_name: { request: ShopNameRequest; response: ExchangeView };
+  set_exchange_folder: { request: ExchangeFolderRequest; response: ExchangeView };
+  exchange_export: { request: ExchangeFolderRequest; response: ExchangeExportView };
+  exchange_import: { request: ExchangeFolderRequest; response: ExchangeImportView };
+  trust_shop: { request: TrustShopRequest; response: ShopView };
+  exchange_unmatched: { request: null; response: Array<UnmatchedView> };
+  exchange_confirm: { request: ConfirmMatchRequest; response: LibraryPlayerView };
   library_info: { request: null; response: LibraryView };
   open_library: { request: OpenLibraryRequest; response: LibraryView };
   library_players: { request: null; response: Array<LibraryPlayerView> };
@@ -366,6 +383,14 @@ export const COMMAND_PROPERTIES = {
   desk_call_judge: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   claim_call: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   resolve_call: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
+  exchange_info: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },
+  set_shop_name: { access: 'local', effect: 'app', thread: 'worker', needs: 'nothing', hosting: [] },
+  set_exchange_folder: { access: 'local', effect: 'app', thread: 'worker', needs: 'nothing', hosting: [] },
+  exchange_export: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
+  exchange_import: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
+  trust_shop: { access: 'local', effect: 'app', thread: 'worker', needs: 'nothing', hosting: [] },
+  exchange_unmatched: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
+  exchange_confirm: { access: 'local', effect: 'files', thread: 'worker', needs: 'nothing', hosting: [] },
   library_info: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },
   open_library: { access: 'local', effect: 'files', thread: 'worker', needs: 'nothing', hosting: [] },
   library_players: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },

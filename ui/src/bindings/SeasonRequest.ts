@@ -5,4 +5,9 @@
  * player library's events created from `from` to `to` when either is given (dates
  * `YYYY-MM-DD`, both included).
  */
-export type SeasonRequest = { rules: string, files: Array<string>, from?: string, to?: string, };
+export type SeasonRequest = { rules: string, files: Array<string>, from?: string, to?: string, 
+/**
+ * Also every event shared between shops (the rules' `shops`), one person across
+ * shops as the library knows them (docs/exchange.md).
+ */
+shared?: boolean, };
