@@ -606,9 +606,23 @@ pub fn confirm(
     Ok(number)
 }
 
+/// A league over shops: the files listed plus every shared event of the rules' shops, the
+/// same person matched across shops by the library's people.
+pub fn league(
+    rules: &str,
+    files: &[PathBuf],
+    library: &Library,
+) -> Result<crate::views::prizes::SeasonView, CommandError> {
+    let rules = tablekeeper_engine::season::SeasonRules::from_toml(rules)?;
+    let (shared, people) = league_files(library, &rules.shops)?;
+    let mut all = files.to_vec();
+    all.extend(shared);
+    crate::season::season_of(&rules, &all, Some(&people))
+}
+
 /// The shared events a season counts under its rules' shops (each event once: the copy
 /// with the lowest content address when two differ), and who is who in them.
-pub fn league_files(
+fn league_files(
     library: &Library,
     shops: &[String],
 ) -> Result<(Vec<PathBuf>, HashMap<(String, u32), String>), CommandError> {

@@ -22,24 +22,11 @@ pub fn season(rules: &str, files: &[PathBuf]) -> Result<SeasonView, CommandError
     season_of(&rules, files, None)
 }
 
-/// A league over shops: the files listed plus every shared event of the rules' shops
-/// (`crate::exchange`), the same person matched across shops by the library's people.
-pub fn league(
-    rules: &str,
-    files: &[PathBuf],
-    library: &tablekeeper_store::library::Library,
-) -> Result<SeasonView, CommandError> {
-    let rules = SeasonRules::from_toml(rules)?;
-    let (shared, people) = crate::exchange::league_files(library, &rules.shops)?;
-    let mut all = files.to_vec();
-    all.extend(shared);
-    season_of(&rules, &all, Some(&people))
-}
-
 /// Who is who across shops: (event identity, player number) → the season's person key.
-type People = HashMap<(String, u32), String>;
+pub(crate) type People = HashMap<(String, u32), String>;
 
-fn season_of(
+/// A season over `files`, each player the person `people` says where it says one.
+pub(crate) fn season_of(
     rules: &SeasonRules,
     files: &[PathBuf],
     people: Option<&People>,

@@ -823,8 +823,15 @@ fn library_commands(host: &mut Host, dir: &Path) {
 /// are refused with their kind.
 fn exchange_commands(host: &mut Host, dir: &Path) {
     let info = host.ok("exchange_info", Value::Null);
-    assert_eq!(info["shop"]["fingerprint"].as_str().map(str::len), Some(19), "{info}");
-    assert_eq!(host.kind("set_shop_name", json!({ "name": "  " })), "exchange-refused");
+    assert_eq!(
+        info["shop"]["fingerprint"].as_str().map(str::len),
+        Some(19),
+        "{info}"
+    );
+    assert_eq!(
+        host.kind("set_shop_name", json!({ "name": "  " })),
+        "exchange-refused"
+    );
     let named = host.ok("set_shop_name", json!({ "name": "Card Shop A" }));
     assert_eq!(named["shop"]["name"], "Card Shop A");
     let folder = dir.join("exchange folder");
@@ -838,18 +845,30 @@ fn exchange_commands(host: &mut Host, dir: &Path) {
     assert_eq!(chosen["folder"], json!(folder));
     let written = host.ok("exchange_export", json!({ "folder": null }));
     assert!(written["written"].is_string(), "{written}");
-    assert!(written["changes"].as_u64().is_some_and(|n| n > 0), "{written}");
+    assert!(
+        written["changes"].as_u64().is_some_and(|n| n > 0),
+        "{written}"
+    );
     let again = host.ok("exchange_import", json!({ "folder": null }));
     assert_eq!(again["bundles"][0]["outcome"], "already-here", "{again}");
     assert_eq!(
-        host.kind("trust_shop", json!({ "fingerprint": "0000-0000-0000-0000" })),
+        host.kind(
+            "trust_shop",
+            json!({ "fingerprint": "0000-0000-0000-0000" })
+        ),
         "exchange-refused"
     );
     // Shop B, on its own library.
-    host.ok("open_library", json!({ "path": dir.join("shop-b.tklibrary") }));
+    host.ok(
+        "open_library",
+        json!({ "path": dir.join("shop-b.tklibrary") }),
+    );
     let waiting = host.ok("exchange_import", json!({ "folder": folder }));
     assert_eq!(waiting["bundles"][0]["outcome"], "waiting", "{waiting}");
-    assert_eq!(waiting["bundles"][0]["said"]["key"], "exchange.bundle.waiting");
+    assert_eq!(
+        waiting["bundles"][0]["said"]["key"],
+        "exchange.bundle.waiting"
+    );
     let info = host.ok("exchange_info", Value::Null);
     assert_eq!(info["waiting"][0]["name"], "Card Shop A", "{info}");
     let trusted = host.ok(
@@ -863,7 +882,10 @@ fn exchange_commands(host: &mut Host, dir: &Path) {
     let unmatched = host.ok("exchange_unmatched", Value::Null);
     assert!(unmatched.is_array(), "{unmatched}");
     assert_eq!(
-        host.kind("exchange_confirm", json!({ "event": "nowhere", "player": 1, "number": null })),
+        host.kind(
+            "exchange_confirm",
+            json!({ "event": "nowhere", "player": 1, "number": null })
+        ),
         "exchange-refused"
     );
     host.ok("open_library", json!({ "path": null }));

@@ -9,7 +9,6 @@ mod support;
 use std::path::{Path, PathBuf};
 
 use tablekeeper_commands::exchange;
-use tablekeeper_commands::season::league;
 use tablekeeper_commands::views::exchange::BundleOutcome;
 use tablekeeper_commands::views::prizes::SeasonView;
 use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
@@ -350,7 +349,7 @@ fn three_shops_in_every_order_end_with_one_library_and_one_league() {
         }
         let tables: Vec<SeasonView> = libraries
             .iter()
-            .map(|l| league(RULES, &[], l).expect("league"))
+            .map(|l| exchange::league(RULES, &[], l).expect("league"))
             .collect();
         for table in &tables {
             assert_eq!(table.events.len(), SHOPS * EVENTS_PER_SHOP);
@@ -367,7 +366,7 @@ fn three_shops_in_every_order_end_with_one_library_and_one_league() {
     std::fs::create_dir_all(&outbox).expect("dir");
     let written = exchange::export(&mut all, &outbox, NOW).expect("export");
     assert_eq!(written.events, (SHOPS * EVENTS_PER_SHOP) as u32);
-    let alone = rows(&league(RULES, &[], &all).expect("league"));
+    let alone = rows(&exchange::league(RULES, &[], &all).expect("league"));
     for (order, table) in orders.iter().zip(&leagues) {
         assert_eq!(table, &alone, "order {order:?} against the one laptop");
     }

@@ -129,7 +129,7 @@ impl Desk {
         request: &SeasonRequest,
     ) -> Result<crate::views::prizes::SeasonView, CommandError> {
         if request.shared == Some(true) {
-            crate::season::league(&request.rules, &request.files, self.library_mut()?)
+            crate::exchange::league(&request.rules, &request.files, self.library_mut()?)
         } else {
             crate::season::season(&request.rules, &request.files)
         }

@@ -18,8 +18,9 @@ use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::fold::{EventPlayer, FoldConflict, Folded, fold};
+use super::handle::Library;
 use super::ledger::{self, Shop, change_id};
-use super::{Library, search};
+use super::search;
 use crate::error::StoreError;
 
 /// An event shared between shops: an immutable copy, by the SHA-256 of its bytes.

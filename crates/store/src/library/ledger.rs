@@ -215,7 +215,7 @@ pub(super) fn new_uid() -> String {
     hex(&bytes)
 }
 
-pub(super) fn shared(details: &super::LibraryDetails) -> SharedDetails {
+pub(super) fn shared(details: &super::records::LibraryDetails) -> SharedDetails {
     SharedDetails {
         name: details.person.name.clone(),
         reading: details.person.reading.clone(),

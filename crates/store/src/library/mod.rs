@@ -11,6 +11,7 @@
 
 mod exchange;
 pub mod fold;
+mod handle;
 mod ledger;
 mod records;
 mod schema;
@@ -27,18 +28,12 @@ pub use exchange::{
     ForeignRows, Incoming, Outgoing, RowConflict, SharedEvent, SharedPlayer, Taken, TrustedShop,
 };
 use fold::ChangeBody;
+pub use handle::Library;
 pub use ledger::{Shop, fingerprint, normalize_fingerprint};
 pub use records::{Appearance, ImportSummary, LibraryDetails, LibraryEvent, LibraryPlayer};
 
 /// The library file's extension.
 pub const LIBRARY_EXTENSION: &str = "tklibrary";
-
-/// The library, open.
-pub struct Library {
-    conn: Connection,
-    path: PathBuf,
-    index: search::Index,
-}
 
 impl Library {
     /// Opens the library at `path`, creating an empty one (through a temporary file renamed
