@@ -316,7 +316,6 @@ pub fn import(
         })
         .collect();
     files.sort();
-    let names = shop_names(library)?;
     let mut view = ExchangeImportView {
         bundles: Vec::new(),
         events: 0,
@@ -325,26 +324,41 @@ pub fn import(
         players: 0,
     };
     let conflicts_before = status(library)?.conflicts;
+    let mut resent = Vec::new();
     for path in files {
-        let outcome = take_one(library, &path, now, &names)?;
+        let mut differs = 0;
+        let outcome = take_one(library, &path, now, &mut differs)?;
         view.events += outcome.events;
         view.changes += outcome.changes;
+        if differs > 0
+            && let Some(shop) = &outcome.shop
+        {
+            resent.push(msg!(
+                "exchange.conflict.change-differs",
+                "{shop} sent {count} library changes again with other contents (was its library put back from an older copy?): the ones taken first stay on every laptop; ask the shop to check its library",
+                shop = format!("{} ({})", shop.name, shop.fingerprint),
+                count = differs
+            ));
+        }
         view.bundles.push(outcome);
     }
     view.conflicts = status(library)?
         .conflicts
         .into_iter()
         .filter(|c| !conflicts_before.contains(c))
+        .chain(resent)
         .collect();
     view.players = u32::try_from(library.len()).unwrap_or(u32::MAX);
     Ok(view)
 }
 
+/// One bundle file taken (or why not); `differs` counts its changes that differ from the
+/// same changes taken before.
 fn take_one(
     library: &mut Library,
     path: &Path,
     now: &str,
-    names: &HashMap<String, String>,
+    differs: &mut usize,
 ) -> Result<BundleView, CommandError> {
     let file = path
         .file_name()
@@ -450,7 +464,7 @@ fn take_one(
         Ok(taken) => taken,
         Err(_) => return Ok(tampered(&file, Some(shop))),
     };
-    let _ = names;
+    *differs = taken.row_conflicts.len();
     Ok(BundleView {
         file: file.clone(),
         outcome: BundleOutcome::Taken,
@@ -625,7 +639,7 @@ pub fn league(
 fn league_files(
     library: &Library,
     shops: &[String],
-) -> Result<(Vec<PathBuf>, HashMap<(String, u32), String>), CommandError> {
+) -> Result<(Vec<PathBuf>, crate::season::People), CommandError> {
     let mut seen = std::collections::HashSet::new();
     let mut events = library.shared_events()?;
     events.sort_by(|a, b| (&a.identity, &a.sha256).cmp(&(&b.identity, &b.sha256)));

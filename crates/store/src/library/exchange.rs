@@ -48,6 +48,9 @@ pub struct SharedPlayer {
     pub publisher_id: Option<String>,
 }
 
+/// A library person in a shared event: their global identity and publisher ID.
+pub type PersonInEvent = (String, Option<String>);
+
 /// A shop this laptop trusts, by its key.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TrustedShop {
@@ -348,12 +351,13 @@ impl Library {
                         (Ok(a), Ok(b)) => a == b,
                         _ => false,
                     });
-                    if !same && let Ok(ValueRef::Text(id)) = item.conflict(0) {
-                        if let Ok(mut heard) = heard.lock() {
-                            heard.push(RowConflict::Different {
-                                id: String::from_utf8_lossy(id).into_owned(),
-                            });
-                        }
+                    if !same
+                        && let Ok(ValueRef::Text(id)) = item.conflict(0)
+                        && let Ok(mut heard) = heard.lock()
+                    {
+                        heard.push(RowConflict::Different {
+                            id: String::from_utf8_lossy(id).into_owned(),
+                        });
                     }
                 }
                 ConflictAction::SQLITE_CHANGESET_OMIT
@@ -443,9 +447,7 @@ impl Library {
 
     /// The global identity of every library player in every shared event: (event
     /// identity, player number there) → (person's identity, their publisher ID).
-    pub fn shared_people(
-        &self,
-    ) -> Result<HashMap<(String, u32), (String, Option<String>)>, StoreError> {
+    pub fn shared_people(&self) -> Result<HashMap<(String, u32), PersonInEvent>, StoreError> {
         let mut statement = self.conn.prepare(
             "SELECT a.event, a.event_player, p.uid, p.publisher_id FROM appearances a JOIN players p ON p.number = a.player",
         )?;
