@@ -2,6 +2,7 @@
 // the app shell with its screens.
 import './style.css';
 import { showError } from './feedback';
+import { startExchangeWatch } from './exchangeWatch';
 import { initI18n } from './i18n';
 import { startRouter } from './router';
 import { mountProjector } from './screens/projector';
@@ -45,6 +46,7 @@ async function boot(): Promise<void> {
     failure = error;
   }
   startRouter(root, screens);
+  if (failure === null) startExchangeWatch();
   if (failure !== null) showError(failure);
   // The file the app was started with (a double-clicked event) did not open: say why at
   // once; the Start screen keeps saying it.

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use tablekeeper_engine::Event;
 use tablekeeper_store::library::{
-    Incoming, Library, LibraryDetails, SharedEvent, SharedPlayer, fingerprint,
+    BundleFile, Incoming, Library, LibraryDetails, SharedEvent, SharedPlayer, fingerprint,
     normalize_fingerprint,
 };
 use tablekeeper_words::{ErrorKind, Message, msg};
@@ -255,7 +255,15 @@ pub fn export(
     let target = to.join(bundle_name(&shop.name, now, &sha256));
     tablekeeper_store::write_whole(&target, &file)?;
     let shared: Vec<SharedEvent> = events.into_iter().map(|(e, _)| e).collect();
-    library.sent(changes.up_to, &shared, &sha256, now)?;
+    let bundle = BundleFile {
+        sha256,
+        name: target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        size: i64::try_from(file.len()).unwrap_or(i64::MAX),
+    };
+    library.sent(changes.up_to, &shared, &bundle, now)?;
     Ok(ExchangeExportView {
         written: Some(target),
         events: u32::try_from(shared.len()).unwrap_or(u32::MAX),
@@ -372,9 +380,19 @@ fn take_one(
         changes: 0,
         said,
     };
+    let already = || {
+        msg!(
+            "exchange.bundle.already-here",
+            "{file}: already here",
+            file = file.clone()
+        )
+    };
     let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     if size > bundle::MAX_BUNDLE {
         return Ok(refused(BundleOutcome::NotABundle, not_a_bundle(&file)));
+    }
+    if library.has_bundle_file(&file, size)? {
+        return Ok(refused(BundleOutcome::AlreadyHere, already()));
     }
     let bytes = std::fs::read(path).map_err(|e| CommandError::Io {
         path: path.display().to_string(),
@@ -454,7 +472,11 @@ fn take_one(
         });
     }
     let incoming = Incoming {
-        sha256,
+        bundle: BundleFile {
+            sha256,
+            name: file.clone(),
+            size: i64::try_from(size).unwrap_or(i64::MAX),
+        },
         shop: manifest.shop.clone(),
         shop_name: manifest.shop_name.clone(),
         changeset: opened.changes.clone(),

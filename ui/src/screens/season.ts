@@ -105,6 +105,7 @@ export function seasonPanel(): HTMLElement {
   );
   const from = h('input', { type: 'date', 'data-testid': 'season-from', value: saved?.from ?? '' });
   const to = h('input', { type: 'date', 'data-testid': 'season-to', value: saved?.to ?? '' });
+  const shared = h('input', { type: 'checkbox', 'data-testid': 'season-shared', checked: saved?.shared === true });
   const add = h('button', { type: 'button', 'data-testid': 'season-add' }, t('season.add'));
   const addOpen = h('button', { type: 'button', 'data-testid': 'season-add-open' }, t('season.addOpen'));
   const addTcgPlus = h('button', { type: 'button', 'data-testid': 'season-add-tcgplus' }, t('season.addTcgPlus'));
@@ -166,6 +167,7 @@ export function seasonPanel(): HTMLElement {
       files: filesOf(files.value),
       ...(from.value ? { from: from.value } : {}),
       ...(to.value ? { to: to.value } : {}),
+      ...(shared.checked ? { shared: true } : {}),
     };
     localStorage.setItem(SEASON_KEY, JSON.stringify(season));
     return season;
@@ -272,6 +274,7 @@ export function seasonPanel(): HTMLElement {
     h('div', { class: 'actions' }, add, addTcgPlus, addOpen, fromLibrary),
     libraryList,
     h('div', { class: 'inline' }, field(t('season.from'), from, t('season.rangeHint')), field(t('season.to'), to)),
+    h('label', { class: 'check' }, shared, ' ', t('exchange.shared')),
     advanced,
     h('div', { class: 'actions' }, show, print, csv, project),
     phones,

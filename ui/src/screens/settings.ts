@@ -1,6 +1,7 @@
 // Settings: interface language and paper size for printing (kept on this computer), the
 // organizer's default ruleset and title for new events (kept by the app: set_preferences),
-// the mirror folder (a USB stick keeping a copy of every step), and About: the version and
+// the mirror folder (a USB stick keeping a copy of every step), the exchange with other
+// shops, and About: the version and
 // the folders the app uses.
 import { call } from '../api';
 import { append, field, h, select } from '../dom';
@@ -11,6 +12,7 @@ import { heading, run } from '../screen';
 import * as settings from '../settings';
 import * as state from '../state';
 import { DOCUMENTS, label, LANGUAGES, options, PAPERS } from '../vocabulary';
+import { exchangePanel } from './exchangePanel';
 import { mirrorPanel } from './mirrorPanel';
 
 export function mountSettings(root: HTMLElement): () => void {
@@ -98,6 +100,7 @@ export function mountSettings(root: HTMLElement): () => void {
       saveDefaults,
     ),
     mirror.element,
+    exchangePanel(),
     info
       ? h(
           'section',

@@ -68,11 +68,19 @@ pub struct Outgoing {
     pub up_to: i64,
 }
 
+/// A bundle file: its content address, name and size.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BundleFile {
+    /// The SHA-256 of the whole file (so each bundle is taken once).
+    pub sha256: String,
+    pub name: String,
+    pub size: i64,
+}
+
 /// What one bundle brings, checked by the caller (signature, content addresses).
 #[derive(Debug, Clone)]
 pub struct Incoming {
-    /// The SHA-256 of the bundle file (so each bundle is taken once).
-    pub sha256: String,
+    pub bundle: BundleFile,
     /// The key of the shop that signed it.
     pub shop: String,
     pub shop_name: String,
@@ -263,7 +271,7 @@ impl Library {
         &mut self,
         up_to: i64,
         events: &[SharedEvent],
-        bundle: &str,
+        bundle: &BundleFile,
         now: &str,
     ) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
@@ -274,11 +282,26 @@ impl Library {
         let key = ledger::shop(&tx)?.key;
         insert_events(&tx, events)?;
         tx.execute(
-            "INSERT OR IGNORE INTO bundles (sha256, shop, imported_at) VALUES (?1, ?2, ?3)",
-            params![bundle, key, now],
+            "INSERT OR IGNORE INTO bundles (sha256, shop, imported_at, file, size) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![bundle.sha256, key, now, bundle.name, bundle.size],
         )?;
         tx.commit()?;
         Ok(())
+    }
+
+    /// Whether a bundle file of this name and size was taken (or written) here: the folder
+    /// is checked often, and a bundle's name carries its content address, so such a file is
+    /// not read again.
+    pub fn has_bundle_file(&self, file: &str, size: u64) -> Result<bool, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT 1 FROM bundles WHERE file = ?1 AND size = ?2",
+                params![file, i64::try_from(size).unwrap_or(i64::MAX)],
+                |_| Ok(()),
+            )
+            .optional()?
+            .is_some())
     }
 
     /// Whether the bundle with this SHA-256 was taken (or written) here before.
@@ -320,7 +343,7 @@ impl Library {
         incoming: &Incoming,
         now: &str,
     ) -> Result<Result<Taken, ForeignRows>, StoreError> {
-        if self.has_bundle(&incoming.sha256)? {
+        if self.has_bundle(&incoming.bundle.sha256)? {
             return Ok(Ok(Taken::default()));
         }
         if let Err(refused) = check_rows(&incoming.changeset, &incoming.shop) {
@@ -384,8 +407,8 @@ impl Library {
         }
         let events = insert_events(&tx, &incoming.events)?;
         tx.execute(
-            "INSERT INTO bundles (sha256, shop, imported_at) VALUES (?1, ?2, ?3)",
-            params![incoming.sha256, incoming.shop, now],
+            "INSERT INTO bundles (sha256, shop, imported_at, file, size) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![incoming.bundle.sha256, incoming.shop, now, incoming.bundle.name, incoming.bundle.size],
         )?;
         materialize(&tx)?;
         crate::failpoint::hit("exchange.before-commit");

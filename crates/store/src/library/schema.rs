@@ -93,8 +93,11 @@ fn migrations() -> Migrations<'static> {
         CREATE TABLE bundles (
             sha256 TEXT PRIMARY KEY,
             shop TEXT NOT NULL,
-            imported_at TEXT NOT NULL
-        );",
+            imported_at TEXT NOT NULL,
+            file TEXT,
+            size INTEGER
+        );
+        CREATE INDEX bundles_by_file ON bundles (file, size);",
         ),
     ])
 }
