@@ -33,7 +33,9 @@ fn event(library: &mut Library, path: &Path, seed: u64, players: &[PlayerDetails
     let mut session = Session::create(path, options).expect("create");
     session.add_players(players.to_vec()).expect("players");
     for round in 0..2 {
-        session.pair_next_round(Some(seed + round), false).expect("pair");
+        session
+            .pair_next_round(Some(seed + round), false)
+            .expect("pair");
         let open: Vec<u32> = session
             .pairings(None)
             .expect("pairings")
@@ -97,7 +99,12 @@ fn shop(root: &Path, name: &str, events: u64, outbox: &Path) -> String {
         let players: Vec<PlayerDetails> = (0..16)
             .map(|k| regulars[((seed * 7 + k) % 200) as usize].person.clone())
             .collect();
-        event(&mut library, &dir.join(format!("weekly-{seed}.tkevent")), seed + 1, &players);
+        event(
+            &mut library,
+            &dir.join(format!("weekly-{seed}.tkevent")),
+            seed + 1,
+            &players,
+        );
     }
     exchange::export(&mut library, outbox, NOW).expect("export");
     library.shop().expect("shop").key
@@ -120,7 +127,10 @@ fn state(path: &Path) -> String {
         );
     }
     library.shared_contents().expect("contents")
-        + &format!("events {}\n", library.shared_events().expect("events").len())
+        + &format!(
+            "events {}\n",
+            library.shared_events().expect("events").len()
+        )
 }
 
 fn exchange_sha256(bytes: &[u8]) -> String {
@@ -134,7 +144,10 @@ fn import(library: &Path, folder: &Path) -> Command {
         .arg(library)
         .arg("import")
         .arg(folder)
-        .env("TABLEKEEPER_HOME", library.parent().unwrap_or(Path::new(".")))
+        .env(
+            "TABLEKEEPER_HOME",
+            library.parent().unwrap_or(Path::new(".")),
+        )
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     command
@@ -168,7 +181,10 @@ fn sigkill_during_import_leaves_the_library_before_or_after_each_bundle() {
         let folder = work.join("inbox");
         std::fs::create_dir_all(&folder).expect("dir");
         for i in &taken {
-            copy_file(&bundles[*i], &folder.join(bundles[*i].file_name().expect("name")));
+            copy_file(
+                &bundles[*i],
+                &folder.join(bundles[*i].file_name().expect("name")),
+            );
         }
         let path = work.join("players.tklibrary");
         copy_file(&start, &path);
@@ -186,7 +202,12 @@ fn sigkill_during_import_leaves_the_library_before_or_after_each_bundle() {
     std::fs::create_dir_all(&timing).expect("dir");
     copy_file(&start, &timing.join("players.tklibrary"));
     let clock = Instant::now();
-    assert!(import(&timing.join("players.tklibrary"), &inbox).status().expect("run").success());
+    assert!(
+        import(&timing.join("players.tklibrary"), &inbox)
+            .status()
+            .expect("run")
+            .success()
+    );
     let whole = clock.elapsed().as_micros().max(2_000) as u64;
 
     let mut rng = rand::rngs::StdRng::seed_from_u64(20261128);
@@ -235,7 +256,11 @@ fn sigkill_during_import_leaves_the_library_before_or_after_each_bundle() {
         }
         // The next import finishes the job.
         assert!(import(&path, &inbox).status().expect("run").success());
-        assert_eq!(state(&path), full, "attempt {attempt}: the import after a kill");
+        assert_eq!(
+            state(&path),
+            full,
+            "attempt {attempt}: the import after a kill"
+        );
         std::fs::remove_dir_all(&work).expect("clean");
     }
     assert!(kills >= KILLS / 2, "only {kills} kills landed");

@@ -1,6 +1,6 @@
 //! Exchange benchmark (docs/exchange.md): importing the bundles of four shops that hold
 //! 1,000 finished events (16 players, one round each) and 20,000 library changes (each
-//! shop's 1,250 regulars added and their 4,000 events played) into a new laptop's library.
+//! shop's 1,000 regulars added and their 4,000 events played) into a new laptop's library.
 //! Goal: at most 5 s in a release build on this machine kind. The time is also printed as
 //! a ratio to a baseline measured in the same run: reading the same 1,000 event files and
 //! replaying their logs (what any report over them costs at least).
@@ -28,7 +28,11 @@ fn median(mut samples: Vec<Duration>) -> Duration {
 }
 
 /// One finished event of `players` at `path`, registered in `library`'s batch.
-fn event(path: &Path, seed: u64, players: &[PlayerDetails]) -> Vec<(LibraryDetails, Vec<Appearance>)> {
+fn event(
+    path: &Path,
+    seed: u64,
+    players: &[PlayerDetails],
+) -> Vec<(LibraryDetails, Vec<Appearance>)> {
     let options = CreateOptions {
         name: format!("Weekly {seed}"),
         ruleset: Some(RulesetSource::Embedded("bandai".into())),
@@ -91,7 +95,9 @@ fn main() {
         std::fs::create_dir_all(&folder).expect("dir");
         let mut library =
             Library::open_or_create(&folder.join("players.tklibrary")).expect("library");
-        library.set_shop_name(&format!("Shop {shop}")).expect("name");
+        library
+            .set_shop_name(&format!("Shop {shop}"))
+            .expect("name");
         let regulars: Vec<LibraryDetails> = (0..REGULARS)
             .map(|n| LibraryDetails {
                 person: PlayerDetails {
@@ -142,7 +148,9 @@ fn main() {
         let mut library =
             Library::open_or_create(&laptop.join("players.tklibrary")).expect("library");
         for (shop, key) in keys.iter().enumerate() {
-            library.trust(key, &format!("Shop {shop}"), NOW).expect("trust");
+            library
+                .trust(key, &format!("Shop {shop}"), NOW)
+                .expect("trust");
         }
         let clock = Instant::now();
         let taken = exchange::import(&mut library, &inbox, NOW).expect("import");

@@ -430,3 +430,142 @@ fn a_tampered_or_cut_bundle_is_refused_and_changes_nothing() {
         a.shared_contents().expect("contents")
     );
 }
+
+/// A shop folder with its library, named, trusting the shops given.
+fn laptop(root: &Path, name: &str) -> Library {
+    let dir = root.join(name);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let mut library = Library::open_or_create(&dir.join("players.tklibrary")).expect("library");
+    library.set_shop_name(name).expect("name");
+    library
+}
+
+fn send(library: &mut Library, outbox: &Path) {
+    std::fs::create_dir_all(outbox).expect("dir");
+    exchange::export(library, outbox, NOW).expect("export");
+}
+
+#[test]
+fn season_rules_name_which_shops_count() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    let (mut a, mut b, mut c) = (laptop(root, "A"), laptop(root, "B"), laptop(root, "C"));
+    for (shop, library) in [(0, &mut a), (1, &mut b)] {
+        let path = root.join(format!("event{shop}.tkevent"));
+        let players = run_event(&path, shop, 3);
+        register(library, &path, &players);
+        send(library, &root.join(format!("outbox{shop}")));
+    }
+    let (ka, kb) = (a.shop().expect("a").key, b.shop().expect("b").key);
+    c.trust(&ka, "A", NOW).expect("trust");
+    c.trust(&kb, "B", NOW).expect("trust");
+    for shop in 0..2 {
+        exchange::import(&mut c, &root.join(format!("outbox{shop}")), NOW).expect("import");
+    }
+    let every = exchange::league(RULES, &[], &c).expect("league");
+    assert_eq!(every.events.len(), 2);
+    let only_a = format!(
+        "{RULES}\nshops = [\"{}\"]\n",
+        fingerprint(&ka).to_lowercase()
+    );
+    let season = exchange::league(&only_a, &[], &c).expect("league of A");
+    assert_eq!(season.events.len(), 1);
+    assert_eq!(season.events[0].name, "Shop 0 weekly 3");
+    let wrong = format!("{RULES}\nshops = [\"Shop A\"]\n");
+    let refused = exchange::league(&wrong, &[], &c).expect_err("not a fingerprint");
+    assert_eq!(
+        refused.to_view().kind,
+        tablekeeper_words::ErrorKind::InvalidSeason
+    );
+}
+
+#[test]
+fn the_same_event_twice_and_a_change_to_a_removed_player_are_said_not_picked() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    let (mut a, mut b, mut c) = (laptop(root, "A"), laptop(root, "B"), laptop(root, "C"));
+    let (ka, kb) = (a.shop().expect("a").key, b.shop().expect("b").key);
+    b.trust(&ka, "A", NOW).expect("trust");
+    c.trust(&ka, "A", NOW).expect("trust");
+    c.trust(&kb, "B", NOW).expect("trust");
+    a.trust(&kb, "B", NOW).expect("trust");
+    // A runs an event; B holds a copy of it that B changed (a third round played there).
+    let path = root.join("A").join("weekly.tkevent");
+    let players = run_event(&path, 0, 5);
+    register(&mut a, &path, &players);
+    let copy = root.join("B").join("weekly copy.tkevent");
+    std::fs::copy(&path, &copy).expect("copy");
+    {
+        let mut session = Session::open(&copy).expect("open the copy");
+        session.set_planned_rounds(3).expect("a third round");
+        support::play_round(&mut session, 99);
+    }
+    register(&mut b, &copy, &players);
+    // A adds a regular who asks to be removed; B, having heard of them, corrects their name
+    // after making changes of its own (so its correction comes after A's removal).
+    let regular = a
+        .add(
+            &LibraryDetails {
+                person: PlayerDetails {
+                    name: "Kenji".into(),
+                    ..PlayerDetails::default()
+                },
+                note: None,
+            },
+            NOW,
+        )
+        .expect("add");
+    send(&mut a, &root.join("outboxA"));
+    exchange::import(&mut b, &root.join("outboxA"), NOW).expect("B takes A");
+    let kenji = b.find("Kenji", 1).expect("find").remove(0);
+    for n in 0..5 {
+        b.add(
+            &LibraryDetails {
+                person: PlayerDetails {
+                    name: format!("B regular {n}"),
+                    ..PlayerDetails::default()
+                },
+                note: None,
+            },
+            NOW,
+        )
+        .expect("add");
+    }
+    let mut corrected = kenji.details.clone();
+    corrected.person.name = "Kenji Sato".into();
+    b.edit(kenji.number, &corrected).expect("edit");
+    a.remove(regular.number).expect("remove");
+    send(&mut a, &root.join("outboxA"));
+    send(&mut b, &root.join("outboxB"));
+
+    exchange::import(&mut c, &root.join("outboxA"), NOW).expect("C takes A");
+    let taken = exchange::import(&mut c, &root.join("outboxB"), NOW).expect("C takes B");
+    let keys: Vec<&str> = taken.conflicts.iter().map(|m| m.key.as_str()).collect();
+    assert!(
+        keys.contains(&"exchange.conflict.event-differs"),
+        "{keys:?}"
+    );
+    assert!(
+        keys.contains(&"exchange.conflict.change-to-removed"),
+        "{keys:?}"
+    );
+    let status = exchange::status(&c).expect("status");
+    assert_eq!(status.conflicts.len(), 2, "{:?}", status.conflicts);
+    // Neither is picked silently: the removed player stays removed everywhere, and the
+    // league counts one copy of the event (the same one on every laptop).
+    assert!(c.find("Kenji", 5).expect("find").is_empty());
+    let league = exchange::league(RULES, &[], &c).expect("league");
+    assert_eq!(league.events.len(), 1);
+    exchange::import(&mut a, &root.join("outboxB"), NOW).expect("A takes B");
+    exchange::import(&mut b, &root.join("outboxA"), NOW).expect("B takes A again");
+    for other in [&a, &b] {
+        assert_eq!(
+            other.shared_contents().expect("contents"),
+            c.shared_contents().expect("contents")
+        );
+        assert_eq!(
+            rows(&exchange::league(RULES, &[], other).expect("league")),
+            rows(&league)
+        );
+    }
+}

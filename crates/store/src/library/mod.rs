@@ -25,7 +25,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::error::StoreError;
 
 pub use exchange::{
-    BundleFile, ForeignRows, Incoming, Outgoing, RowConflict, SharedEvent, SharedPlayer, Taken, TrustedShop,
+    BundleFile, ForeignRows, Incoming, Outgoing, RowConflict, SharedEvent, SharedPlayer, Taken,
+    TrustedShop,
 };
 use fold::ChangeBody;
 pub use handle::Library;
