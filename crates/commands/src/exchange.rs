@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use tablekeeper_engine::Event;
+use tablekeeper_store::library::fold::{ChangeBody, SharedDetails};
 use tablekeeper_store::library::{
     BundleFile, Incoming, Library, LibraryDetails, SharedEvent, SharedPlayer, fingerprint,
     normalize_fingerprint,
@@ -482,9 +483,22 @@ fn take_one(
         changeset: opened.changes.clone(),
         events,
     };
-    let taken = match library.take_bundle(&incoming, now)? {
+    let taken = match library.take_bundle(&incoming, now, &acceptable)? {
         Ok(taken) => taken,
-        Err(_) => return Ok(tampered(&file, Some(shop))),
+        Err(_) => {
+            return Ok(BundleView {
+                file: file.clone(),
+                outcome: BundleOutcome::Refused,
+                shop: Some(shop),
+                events: 0,
+                changes: 0,
+                said: msg!(
+                    "exchange.bundle.refused",
+                    "{file} holds library changes this laptop refuses (another shop's or details no desk accepts): nothing of it was taken; ask the shop to update Tablekeeper and export again",
+                    file = file.clone()
+                ),
+            });
+        }
     };
     *differs = taken.row_conflicts.len();
     Ok(BundleView {
@@ -501,6 +515,45 @@ fn take_one(
             changes = taken.changes
         ),
     })
+}
+
+/// A change another shop sent, checked as the desk checks what a person types: a person's
+/// details as `names` checks them, an event's identity, name and date of a sane length.
+fn acceptable(change: &ChangeBody) -> bool {
+    let details_ok = |details: &SharedDetails| {
+        crate::names::player_details(&tablekeeper_engine::PlayerDetails {
+            name: details.name.clone(),
+            reading: details.reading.clone(),
+            publisher_id: details.publisher_id.clone(),
+            nickname: details.nickname.clone(),
+            members: Vec::new(),
+        })
+        .is_ok()
+    };
+    let identity_ok =
+        |text: &str| !text.is_empty() && text.len() <= 64 && !text.chars().any(char::is_control);
+    match change {
+        ChangeBody::Add {
+            person,
+            details,
+            added_at,
+        } => identity_ok(person) && identity_ok(added_at) && details_ok(details),
+        ChangeBody::Edit { person, details } => identity_ok(person) && details_ok(details),
+        ChangeBody::Merge { keep, other } => identity_ok(keep) && identity_ok(other),
+        ChangeBody::Remove { person } => identity_ok(person),
+        ChangeBody::Appear {
+            person,
+            event,
+            event_name,
+            date,
+            ..
+        } => {
+            identity_ok(person)
+                && identity_ok(event)
+                && identity_ok(date)
+                && crate::names::event_name(event_name).is_ok()
+        }
+    }
 }
 
 fn not_a_bundle(file: &str) -> Message {

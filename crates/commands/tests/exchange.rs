@@ -569,3 +569,32 @@ fn the_same_event_twice_and_a_change_to_a_removed_player_are_said_not_picked() {
         );
     }
 }
+
+#[test]
+fn a_trusted_shops_bundle_still_gets_the_desks_checks() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    let (mut a, mut b) = (laptop(root, "A"), laptop(root, "B"));
+    b.trust(&a.shop().expect("a").key, "A", NOW).expect("trust");
+    // A's library was written around the desk (a name with a bell character in it).
+    a.add(
+        &LibraryDetails {
+            person: PlayerDetails {
+                name: "Ring\u{7}ing".into(),
+                ..PlayerDetails::default()
+            },
+            note: None,
+        },
+        NOW,
+    )
+    .expect("added below the desk");
+    send(&mut a, &root.join("outbox"));
+    let taken = exchange::import(&mut b, &root.join("outbox"), NOW).expect("import");
+    assert_eq!(
+        taken.bundles[0].outcome,
+        BundleOutcome::Refused,
+        "{taken:?}"
+    );
+    assert_eq!(taken.bundles[0].said.key, "exchange.bundle.refused");
+    assert!(b.is_empty(), "nothing of it was taken");
+}

@@ -69,6 +69,9 @@ pub enum BundleOutcome {
     Tampered,
     /// Not a bundle.
     NotABundle,
+    /// Signed by its shop, but its changes are another shop's or hold details no desk
+    /// accepts: not taken.
+    Refused,
 }
 
 /// One bundle file and what became of it.

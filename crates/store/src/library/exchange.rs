@@ -17,7 +17,7 @@ use rusqlite::session::{ChangesetIter, ConflictAction, ConflictType, Session};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::fold::{EventPlayer, FoldConflict, Folded, fold};
+use super::fold::{ChangeBody, EventPlayer, FoldConflict, Folded, fold};
 use super::handle::Library;
 use super::ledger::{self, Shop, change_id};
 use super::search;
@@ -338,15 +338,18 @@ impl Library {
 
     /// Takes one bundle's changes and events, all or nothing; a bundle taken before changes
     /// nothing. `rows` must be `shop`'s own journal rows: [`ForeignRows`] otherwise.
+    /// `accept` checks each change's contents as the desk checks what a person types (a
+    /// bundle is another laptop's input).
     pub fn take_bundle(
         &mut self,
         incoming: &Incoming,
         now: &str,
+        accept: &dyn Fn(&ChangeBody) -> bool,
     ) -> Result<Result<Taken, ForeignRows>, StoreError> {
         if self.has_bundle(&incoming.bundle.sha256)? {
             return Ok(Ok(Taken::default()));
         }
-        if let Err(refused) = check_rows(&incoming.changeset, &incoming.shop) {
+        if let Err(refused) = check_rows(&incoming.changeset, &incoming.shop, accept) {
             return Ok(Err(refused));
         }
         let taken = self.take_in_one_transaction(incoming, now);
@@ -512,7 +515,11 @@ impl Library {
 }
 
 /// Refuses a changeset holding anything but `shop`'s own, readable journal rows.
-fn check_rows(changeset: &[u8], shop: &str) -> Result<(), ForeignRows> {
+fn check_rows(
+    changeset: &[u8],
+    shop: &str,
+    accept: &dyn Fn(&ChangeBody) -> bool,
+) -> Result<(), ForeignRows> {
     let refuse = |why: &str| ForeignRows(why.to_string());
     let mut input: &[u8] = changeset;
     let reader: &mut dyn std::io::Read = &mut input;
@@ -534,8 +541,11 @@ fn check_rows(changeset: &[u8], shop: &str) -> Result<(), ForeignRows> {
         if from != shop || id != change_id(&from, seq) {
             return Err(refuse("a journal row of another shop"));
         }
-        serde_json::from_str::<super::fold::ChangeBody>(&body)
+        let body = serde_json::from_str::<ChangeBody>(&body)
             .map_err(|_| refuse("a journal row that cannot be read"))?;
+        if !accept(&body) {
+            return Err(refuse("a change whose details this laptop refuses"));
+        }
     }
     Ok(())
 }
