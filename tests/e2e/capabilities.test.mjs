@@ -157,6 +157,47 @@ describe('every capability in the window', () => {
     await nav(app, 'registration', 'player-bulk');
   });
 
+  step('Settings: another shop’s bundle waits until its fingerprint is trusted, then counts', async () => {
+    // Shop B, on its own library: a regular added and sent through the exchange folder.
+    const exchangeFolder = join(home, 'EXCHANGE');
+    mkdirSync(exchangeFolder, { recursive: true });
+    const shopB = join(home, 'shop-b', 'players.tklibrary');
+    await cliData(['exchange', '--library', shopB, 'name', 'Shop B']);
+    await cliData(['library', '--library', shopB, 'add', 'Kenji Sato', '--reading', 'サトウ ケンジ']);
+    const sent = await cliData(['exchange', '--library', shopB, 'export', '--to', exchangeFolder]);
+    assert.equal(sent.changes, 1);
+    const b = (await cliData(['exchange', '--library', shopB, 'status'])).shop.fingerprint;
+    await nav(app, 'settings', 'settings-exchange');
+    assert.match(await app.text('exchange-fingerprint'), /^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
+    await app.clear('exchange-shop-name');
+    await app.type('exchange-shop-name', 'Capabilities Shop');
+    await clearStatus(app);
+    await app.click('exchange-save-name');
+    await status(app, "The shop's name is saved");
+    await app.type('exchange-folder', exchangeFolder);
+    await clearStatus(app);
+    await app.click('exchange-use');
+    await status(app, `Bundles are exchanged through ${exchangeFolder}`);
+    await clearStatus(app);
+    await app.click('exchange-check');
+    await status(app, 'Nothing new from the other shops');
+    await app.waitForText('[data-testid=exchange-outcome][data-outcome=waiting]', /not trusted here yet/);
+    await app.waitForText('exchange-waiting-shop', b);
+    await app.screenshot('cap-exchange-waiting');
+    await clearStatus(app);
+    await app.click('exchange-trust');
+    await status(app, /Taken: 0 events and 1 library changes/);
+    await app.waitForText('exchange-trusted', `Shop B (${b})`);
+    await clearStatus(app);
+    await app.click('exchange-send');
+    const said = await status(app, /written to|Nothing new to send/);
+    // Shop B sees this shop's bundle (if one was written) waiting for its trust in turn.
+    const seen = await cliData(['exchange', '--library', shopB, 'import', exchangeFolder]);
+    const waiting = seen.bundles.filter((bundle) => bundle.outcome === 'waiting').length;
+    assert.equal(waiting, /written to/.test(said) ? 1 : 0, JSON.stringify(seen.bundles));
+    await nav(app, 'registration', 'player-bulk');
+  });
+
   step('Registration: a player is corrected after registering (name, reading, ID, nickname)', async () => {
     await app.find('player-bulk');
     await app.execute(`document.querySelector('[data-testid=player-bulk]').closest('details').open = true`);
