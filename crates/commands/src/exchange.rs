@@ -540,7 +540,7 @@ fn acceptable(change: &ChangeBody) -> bool {
         } => identity_ok(person) && identity_ok(added_at) && details_ok(details),
         ChangeBody::Edit { person, details } => identity_ok(person) && details_ok(details),
         ChangeBody::Merge { keep, other } => identity_ok(keep) && identity_ok(other),
-        ChangeBody::Remove { person } => identity_ok(person),
+        ChangeBody::Remove { person } | ChangeBody::Redacted { person, .. } => identity_ok(person),
         ChangeBody::Appear {
             person,
             event,

@@ -568,6 +568,18 @@ fn the_same_event_twice_and_a_change_to_a_removed_player_are_said_not_picked() {
             rows(&league)
         );
     }
+    // The removed player's name is in no library file any more, the journal included (even
+    // B's correction, made before B heard of the removal).
+    for name in ["A", "B", "C"] {
+        let raw = std::fs::read(root.join(name).join("players.tklibrary")).expect("bytes");
+        assert!(
+            !raw.windows(b"Kenji".len()).any(|w| w == b"Kenji"),
+            "{name}'s library still holds the removed player's name"
+        );
+    }
+    // Taking the old bundles again changes nothing and is no conflict.
+    let again = exchange::import(&mut c, &root.join("outboxB"), NOW).expect("again");
+    assert!(again.conflicts.is_empty(), "{:?}", again.conflicts);
 }
 
 #[test]
@@ -597,4 +609,47 @@ fn a_trusted_shops_bundle_still_gets_the_desks_checks() {
     );
     assert_eq!(taken.bundles[0].said.key, "exchange.bundle.refused");
     assert!(b.is_empty(), "nothing of it was taken");
+}
+
+#[test]
+fn a_library_moved_by_export_cannot_sign_for_its_shop_and_becomes_a_new_one() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    let mut a = laptop(root, "A");
+    let unsent = a
+        .add(
+            &LibraryDetails {
+                person: PlayerDetails {
+                    name: "Mika".into(),
+                    ..PlayerDetails::default()
+                },
+                note: None,
+            },
+            NOW,
+        )
+        .expect("add");
+    let moved = root.join("new laptop").join("players.tklibrary");
+    std::fs::create_dir_all(moved.parent().expect("folder")).expect("dir");
+    a.export(&moved).expect("export");
+    // The copy holds no secret key.
+    let raw = std::fs::read(&moved).expect("bytes");
+    let key = a.signing_key().expect("key").expect("A signs").to_bytes();
+    assert!(
+        !raw.windows(32).any(|w| w == key),
+        "the secret key left with the copy"
+    );
+    // Opened on the new laptop, it is a new shop whose first bundle carries what A had not
+    // sent yet, and another shop takes it once it trusts the new fingerprint.
+    let mut copy = Library::open(&moved).expect("open the copy");
+    let new_shop = copy.shop().expect("shop");
+    assert_ne!(new_shop.key, a.shop().expect("a").key);
+    send(&mut copy, &root.join("outbox"));
+    let mut b = laptop(root, "B");
+    b.trust(&new_shop.key, "A moved", NOW).expect("trust");
+    let taken = exchange::import(&mut b, &root.join("outbox"), NOW).expect("import");
+    assert_eq!(taken.bundles[0].outcome, BundleOutcome::Taken, "{taken:?}");
+    assert_eq!(
+        b.find("Mika", 1).expect("find")[0].details.person.name,
+        unsent.details.person.name
+    );
 }

@@ -377,6 +377,13 @@ impl Library {
                         (Ok(a), Ok(b)) => a == b,
                         _ => false,
                     });
+                    // A change whose person was removed here has its details erased: the
+                    // same change all the same.
+                    let erased_here = matches!(
+                        item.conflict(4),
+                        Ok(ValueRef::Text(body)) if body.starts_with(br#"{"kind":"redacted""#)
+                    );
+                    let same = same || erased_here;
                     if !same
                         && let Ok(ValueRef::Text(id)) = item.conflict(0)
                         && let Ok(mut heard) = heard.lock()
@@ -606,10 +613,34 @@ fn event_players(conn: &Connection) -> Result<Vec<EventPlayer>, StoreError> {
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// Erases the details of people removed on request from every change that held them (the
+/// change stays, as what it was, so the journal adds up as before).
+fn redact(conn: &Connection, folded: &Folded) -> Result<(), StoreError> {
+    if folded.to_redact.is_empty() {
+        return Ok(());
+    }
+    let mut read = conn.prepare("SELECT body FROM changes WHERE id = ?1")?;
+    let mut write = conn.prepare("UPDATE changes SET body = ?2 WHERE id = ?1")?;
+    for (shop, seq) in &folded.to_redact {
+        let id = change_id(shop, i64::try_from(*seq).unwrap_or(i64::MAX));
+        let body: String = read.query_row(params![id], |row| row.get(0))?;
+        let redacted = serde_json::from_str::<ChangeBody>(&body)
+            .ok()
+            .and_then(|b| b.redacted());
+        if let Some(redacted) = redacted {
+            let text =
+                serde_json::to_string(&redacted).map_err(|e| StoreError::Data(e.to_string()))?;
+            write.execute(params![id, text])?;
+        }
+    }
+    Ok(())
+}
+
 /// Rewrites the players and their events to what the journal adds up to (inside the
 /// caller's transaction). Library numbers, notes and tickets already here stay.
 pub(super) fn materialize(conn: &Connection) -> Result<(), StoreError> {
     let folded = fold(ledger::changes(conn)?, &event_players(conn)?);
+    redact(conn, &folded)?;
     let current: BTreeMap<String, u32> = {
         let mut statement = conn.prepare("SELECT uid, number FROM players")?;
         let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;

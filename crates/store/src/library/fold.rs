@@ -51,6 +51,18 @@ pub enum ChangeBody {
         event_name: String,
         date: String,
     },
+    /// A change of a person removed on request, its details erased (what it was is kept,
+    /// so it adds up as it did).
+    Redacted { person: String, of: RedactedKind },
+}
+
+/// What a redacted change was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RedactedKind {
+    Add,
+    Edit,
+    Appear,
 }
 
 impl ChangeBody {
@@ -60,9 +72,27 @@ impl ChangeBody {
             ChangeBody::Add { person, .. }
             | ChangeBody::Edit { person, .. }
             | ChangeBody::Remove { person }
-            | ChangeBody::Appear { person, .. } => vec![person],
+            | ChangeBody::Appear { person, .. }
+            | ChangeBody::Redacted { person, .. } => vec![person],
             ChangeBody::Merge { keep, other } => vec![keep, other],
         }
+    }
+}
+
+impl ChangeBody {
+    /// This change with the person's details erased (an add, a correction or an event
+    /// played), or `None` for a change that holds none.
+    pub fn redacted(&self) -> Option<ChangeBody> {
+        let (person, of) = match self {
+            ChangeBody::Add { person, .. } => (person, RedactedKind::Add),
+            ChangeBody::Edit { person, .. } => (person, RedactedKind::Edit),
+            ChangeBody::Appear { person, .. } => (person, RedactedKind::Appear),
+            _ => return None,
+        };
+        Some(ChangeBody::Redacted {
+            person: person.clone(),
+            of,
+        })
     }
 }
 
@@ -123,6 +153,8 @@ pub struct Folded {
     pub appearances: BTreeMap<(String, String), SharedAppearance>,
     /// Changes not applied.
     pub conflicts: Vec<FoldConflict>,
+    /// Changes (shop, count) that hold details of a person removed on request: to erase.
+    pub to_redact: Vec<(String, u64)>,
 }
 
 /// Adds up `changes` (in any order: they are sorted here) and links the players of
@@ -142,6 +174,8 @@ struct State {
     /// A merged person → the one they were merged into.
     merged: BTreeMap<String, String>,
     removed: BTreeMap<String, ()>,
+    /// Every change holding a person's details: (shop, count, person).
+    details_held: Vec<(String, u64, String)>,
     /// (person as named by the change, event) → appearance; resolved at the end.
     appearances: Vec<(String, String, SharedAppearance)>,
     conflicts: Vec<FoldConflict>,
@@ -193,6 +227,13 @@ impl State {
     }
 
     fn apply(&mut self, change: Change) {
+        if change.body.redacted().is_some() {
+            self.details_held.push((
+                change.shop.clone(),
+                change.seq,
+                change.body.people()[0].to_string(),
+            ));
+        }
         let shop = change.shop.as_str();
         match change.body {
             ChangeBody::Add {
@@ -234,6 +275,24 @@ impl State {
                     self.removed.insert(person, ());
                 }
             }
+            ChangeBody::Redacted { person, of } => match of {
+                // The person was there (removed since): nothing of them is left to add.
+                RedactedKind::Add => {
+                    if !self.people.contains_key(&person) && !self.merged.contains_key(&person) {
+                        let erased = SharedDetails {
+                            name: String::new(),
+                            reading: None,
+                            publisher_id: None,
+                            nickname: None,
+                        };
+                        self.people.insert(person, (erased, String::new()));
+                    }
+                }
+                RedactedKind::Edit | RedactedKind::Appear => {
+                    // As the change it was: a conflict when its person was removed before it.
+                    let _ = self.alive(shop, &person);
+                }
+            },
             ChangeBody::Appear {
                 person,
                 event,
@@ -304,10 +363,17 @@ impl State {
                     });
             }
         }
+        let held = std::mem::take(&mut self.details_held);
+        let to_redact = held
+            .into_iter()
+            .filter(|(_, _, person)| matches!(self.resolve(person), Found::Removed))
+            .map(|(shop, seq, _)| (shop, seq))
+            .collect();
         Folded {
             people: self.people,
             appearances,
             conflicts: self.conflicts,
+            to_redact,
         }
     }
 }

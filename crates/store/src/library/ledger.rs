@@ -63,11 +63,13 @@ pub(super) fn hex(bytes: &[u8]) -> String {
 /// Makes the shop the first time the library is opened (a new key), and writes the players
 /// and events already in the library as this shop's first changes.
 pub(super) fn ensure_shop(conn: &mut Connection) -> Result<(), StoreError> {
-    let exists: Option<i64> = conn
-        .query_row("SELECT only FROM shop", [], |row| row.get(0))
+    let keyed: Option<bool> = conn
+        .query_row("SELECT secret IS NOT NULL FROM shop", [], |row| row.get(0))
         .optional()?;
-    if exists.is_some() {
-        return Ok(());
+    match keyed {
+        Some(true) => return Ok(()),
+        Some(false) => return new_key(conn),
+        None => {}
     }
     let secret: [u8; 32] = rand::random();
     let public = SigningKey::from_bytes(&secret).verifying_key().to_bytes();
@@ -125,6 +127,40 @@ pub(super) fn ensure_shop(conn: &mut Connection) -> Result<(), StoreError> {
     for body in &appearances {
         append(&tx, body)?;
     }
+    tx.commit()?;
+    Ok(())
+}
+
+/// A library copied by export has no secret key: opened as a library of its own, it is a
+/// new shop (a new key, which other shops trust anew). Its changes not sent yet are
+/// restamped as the new shop's, since no other shop has them.
+fn new_key(conn: &mut Connection) -> Result<(), StoreError> {
+    let secret: [u8; 32] = rand::random();
+    let public = SigningKey::from_bytes(&secret).verifying_key().to_bytes();
+    let tx = conn.transaction()?;
+    let (old, sent): (Vec<u8>, i64) =
+        tx.query_row("SELECT public, exported_seq FROM shop", [], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })?;
+    let (old, new) = (hex(&old), hex(&public));
+    let unsent: Vec<String> = {
+        let mut statement =
+            tx.prepare("SELECT id FROM changes WHERE shop = ?1 AND seq > ?2 ORDER BY seq")?;
+        let rows = statement.query_map(params![old, sent], |row| row.get(0))?;
+        rows.collect::<Result<_, _>>()?
+    };
+    let mut seq = 0i64;
+    for id in &unsent {
+        seq += 1;
+        tx.execute(
+            "UPDATE changes SET id = ?2, shop = ?3, seq = ?4 WHERE id = ?1",
+            params![id, change_id(&new, seq), new, seq],
+        )?;
+    }
+    tx.execute(
+        "UPDATE shop SET secret = ?1, public = ?2, seq = ?3, exported_seq = 0",
+        params![secret.as_slice(), public.as_slice(), seq],
+    )?;
     tx.commit()?;
     Ok(())
 }

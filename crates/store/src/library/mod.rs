@@ -368,6 +368,8 @@ impl Library {
         tx.execute("DELETE FROM appearances WHERE player = ?1", params![number])?;
         tx.execute("DELETE FROM players WHERE number = ?1", params![number])?;
         ledger::append(&tx, &body)?;
+        // Their details leave the journal too (the changes stay, erased).
+        exchange::materialize(&tx)?;
         tx.commit()?;
         self.index.remove(number);
         self.conn

@@ -148,6 +148,8 @@ pub(super) fn open(path: &Path) -> Result<Connection, StoreError> {
     conn.busy_timeout(std::time::Duration::from_secs(2))?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", true)?;
+    // What a person asked to remove is overwritten, not left in free pages.
+    conn.pragma_update(None, "secure_delete", true)?;
     migrations()
         .to_latest(&mut conn)
         .map_err(StoreError::Migration)?;
