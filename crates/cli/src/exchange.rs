@@ -97,7 +97,7 @@ pub fn exchange(
                         player
                             .suggestions
                             .iter()
-                            .map(u32::to_string)
+                            .map(|s| format!("{} ({})", s.name, s.number))
                             .collect::<Vec<_>>()
                             .join(", ")
                     }

@@ -613,19 +613,25 @@ pub fn unmatched(library: &Library) -> Result<Vec<UnmatchedView>, CommandError> 
             },
             note: None,
         };
-        let mut suggestions: Vec<u32> = library
-            .same_as(&details)?
-            .map(|p| p.number)
-            .into_iter()
-            .collect();
+        let mut found: Vec<tablekeeper_store::library::LibraryPlayer> =
+            library.same_as(&details)?.into_iter().collect();
         for typed in std::iter::once(&player.name).chain(player.reading.as_ref()) {
-            for found in library.find(typed, 5)? {
-                if !suggestions.contains(&found.number) {
-                    suggestions.push(found.number);
+            for candidate in library.find(typed, 5)? {
+                if !found.iter().any(|f| f.number == candidate.number) {
+                    found.push(candidate);
                 }
             }
         }
-        suggestions.truncate(5);
+        found.truncate(5);
+        let suggestions = found
+            .into_iter()
+            .map(|p| SuggestedPlayer {
+                number: p.number,
+                name: p.details.person.name,
+                reading: p.details.person.reading,
+                publisher_id: p.details.person.publisher_id,
+            })
+            .collect();
         all.push(UnmatchedView {
             event: event.identity,
             event_name: event.name,

@@ -61,22 +61,32 @@ fn pool(shop: usize) -> Vec<PlayerDetails> {
 
 /// One finished event at `path`: eight of the pool, two rounds, seat A wins.
 fn run_event(path: &Path, shop: usize, number: usize) -> Vec<PlayerDetails> {
-    let options = CreateOptions {
-        name: format!("Shop {shop} weekly {number}"),
-        ruleset: Some(RulesetSource::Embedded("bushiroad-en".into())),
-        planned_rounds: Some(2),
-        standings_seed: Some((shop * 1000 + number) as u64),
-        ..CreateOptions::default()
-    };
-    let mut session = Session::create(path, options).expect("create");
     let pool = pool(shop);
     let players: Vec<PlayerDetails> = (0..8)
         .map(|k| pool[(number * 3 + k * 2 + shop) % pool.len()].clone())
         .collect();
-    session.add_players(players.clone()).expect("players");
-    support::play_round(&mut session, number as u64);
-    support::play_round(&mut session, number as u64 + 1);
+    run_event_of(
+        path,
+        &format!("Shop {shop} weekly {number}"),
+        (shop * 1000 + number) as u64,
+        &players,
+    );
     players
+}
+
+/// One finished event of `players` at `path`: two rounds, seat A wins.
+fn run_event_of(path: &Path, name: &str, seed: u64, players: &[PlayerDetails]) {
+    let options = CreateOptions {
+        name: name.to_string(),
+        ruleset: Some(RulesetSource::Embedded("bushiroad-en".into())),
+        planned_rounds: Some(2),
+        standings_seed: Some(seed),
+        ..CreateOptions::default()
+    };
+    let mut session = Session::create(path, options).expect("create");
+    session.add_players(players.to_vec()).expect("players");
+    support::play_round(&mut session, seed);
+    support::play_round(&mut session, seed + 1);
 }
 
 /// Registers an event's players in a library the way the app does (each joins it, matched
@@ -651,5 +661,110 @@ fn a_library_moved_by_export_cannot_sign_for_its_shop_and_becomes_a_new_one() {
     assert_eq!(
         b.find("Mika", 1).expect("find")[0].details.person.name,
         unsent.details.person.name
+    );
+}
+
+#[test]
+fn a_player_no_shop_linked_is_suggested_and_the_confirmed_match_travels() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    let (mut a, mut b) = (laptop(root, "A"), laptop(root, "B"));
+    a.trust(&b.shop().expect("b").key, "B", NOW).expect("trust");
+    b.trust(&a.shop().expect("a").key, "A", NOW).expect("trust");
+    // B knows Hana (katakana reading) and a regular by publisher ID.
+    for (name, reading, id) in [
+        ("Hana Sato", Some("サトウ ハナ"), None),
+        ("Ken Ito", None, Some("0000100077")),
+    ] {
+        b.add(
+            &LibraryDetails {
+                person: PlayerDetails {
+                    name: name.into(),
+                    reading: reading.map(str::to_string),
+                    publisher_id: id.map(str::to_string),
+                    ..PlayerDetails::default()
+                },
+                note: None,
+            },
+            NOW,
+        )
+        .expect("add");
+    }
+    // A's event: two of its players were never put in A's library (typed at the desk of an
+    // older version): Hana, with her reading in hiragana, and Ken with his ID.
+    let path = root.join("A").join("weekly.tkevent");
+    let mut players = vec![
+        PlayerDetails {
+            name: "Hana Sato".into(),
+            reading: Some("さとう はな".into()),
+            ..PlayerDetails::default()
+        },
+        PlayerDetails {
+            name: "Ken Ito".into(),
+            publisher_id: Some("0000100077".into()),
+            ..PlayerDetails::default()
+        },
+    ];
+    players.extend((3..=8).map(|n| PlayerDetails {
+        name: format!("A regular {n}"),
+        ..PlayerDetails::default()
+    }));
+    run_event_of(&path, "A weekly", 77, &players);
+    let stored = EventFile::load_read_only(&path).expect("stored");
+    let identity = tablekeeper_commands::identity::event_identity(
+        &stored.created_at,
+        stored.settings.standings_seed,
+    );
+    let linked = players
+        .iter()
+        .enumerate()
+        .skip(2)
+        .map(|(i, person)| {
+            (
+                LibraryDetails {
+                    person: person.clone(),
+                    note: None,
+                },
+                vec![Appearance {
+                    event: identity.clone(),
+                    file: path.clone(),
+                    event_name: stored.settings.name.clone(),
+                    date: stored.created_at.clone(),
+                    player: u32::try_from(i + 1).expect("small"),
+                    ticket: None,
+                }],
+            )
+        })
+        .collect();
+    a.link(linked, NOW).expect("linked");
+    send(&mut a, &root.join("outboxA"));
+    exchange::import(&mut b, &root.join("outboxA"), NOW).expect("import");
+    // Ken is B's by his publisher ID; Hana is suggested (her reading folds kana kinds alike).
+    let waiting = exchange::unmatched(&b).expect("unmatched");
+    assert_eq!(waiting.len(), 1, "{waiting:?}");
+    assert_eq!(waiting[0].name, "Hana Sato");
+    let suggested = &waiting[0].suggestions[0];
+    assert_eq!(suggested.name, "Hana Sato");
+    let number = exchange::confirm(
+        &mut b,
+        &waiting[0].event,
+        waiting[0].player,
+        Some(suggested.number),
+        NOW,
+    )
+    .expect("confirm");
+    assert_eq!(number, suggested.number);
+    assert!(exchange::unmatched(&b).expect("unmatched").is_empty());
+    // The confirmation travels: A's library now has Hana (as B knows her) in its event.
+    send(&mut b, &root.join("outboxB"));
+    exchange::import(&mut a, &root.join("outboxB"), NOW).expect("import");
+    assert_eq!(
+        a.shared_contents().expect("a"),
+        b.shared_contents().expect("b")
+    );
+    let league = exchange::league(RULES, &[], &a).expect("league");
+    assert_eq!(
+        rows(&league),
+        rows(&exchange::league(RULES, &[], &b).expect("league"))
     );
 }

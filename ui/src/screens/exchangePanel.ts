@@ -1,12 +1,14 @@
 // The exchange between shops on the Settings screen (docs/exchange.md): this shop's name and
 // fingerprint, the exchange folder (a USB stick, a shared folder), sending a bundle and
 // checking for new ones, the shops waiting to be trusted (each with its fingerprint to
-// compare before trusting it), the shops trusted, and every conflict said.
+// compare before trusting it), the shops trusted, every conflict said, and the shared
+// events' players to match by hand.
 import * as api from '../api';
 import { call } from '../api';
 import type { ExchangeImportView } from '../bindings/ExchangeImportView';
 import type { ExchangeView } from '../bindings/ExchangeView';
 import type { ShopView } from '../bindings/ShopView';
+import type { UnmatchedView } from '../bindings/UnmatchedView';
 import { field, h } from '../dom';
 import { announce } from '../feedback';
 import { t } from '../i18n';
@@ -38,6 +40,8 @@ export function exchangePanel(): HTMLElement {
   const waiting = h('ul', { 'data-testid': 'exchange-waiting' });
   const trusted = h('ul', { 'data-testid': 'exchange-trusted' });
   const conflicts = h('ul', { class: 'error', 'data-testid': 'exchange-conflicts' });
+  const showUnmatched = h('button', { type: 'button', 'data-testid': 'exchange-show-unmatched' }, t('exchange.showUnmatched'));
+  const unmatched = h('ul', { 'data-testid': 'exchange-unmatched' });
 
   const show = (view: ExchangeView) => {
     if (document.activeElement !== name) name.value = view.shop.name;
@@ -74,6 +78,41 @@ export function exchangePanel(): HTMLElement {
     announce(t(words.key, words.params));
   };
   const refresh = async () => show(await call('exchange_info', null));
+
+  // Shared events' players no library player is yet: a person says who they are (one of
+  // the suggested library players, or a new one); the match travels with the next bundle.
+  const drawUnmatched = (list: UnmatchedView[]) => {
+    unmatched.replaceChildren(
+      ...list.map((player) => {
+        const confirm = (number: number | null, button: HTMLButtonElement) =>
+          void run(async () => {
+            const matched = await call('exchange_confirm', { event: player.event, player: player.player, number });
+            announce(t('exchange.matched', { name: matched.name, number: matched.number }));
+            drawUnmatched(await call('exchange_unmatched', null));
+            await refresh();
+          }, button);
+        const choices = player.suggestions.map((suggested) => {
+          const button = h('button', { type: 'button', 'data-testid': 'exchange-is' }, t('exchange.isThis', { name: suggested.name, number: suggested.number }));
+          button.addEventListener('click', () => confirm(suggested.number, button));
+          return button;
+        });
+        const fresh = h('button', { type: 'button', 'data-testid': 'exchange-new-player' }, t('exchange.newPlayer'));
+        fresh.addEventListener('click', () => confirm(null, fresh));
+        return h(
+          'li',
+          { 'data-testid': 'exchange-unmatched-player' },
+          t('exchange.unmatchedPlayer', { name: player.reading ? `${player.name} (${player.reading})` : player.name, event: player.event_name, date: player.date.slice(0, 10) }),
+          ' ',
+          ...choices,
+          fresh,
+        );
+      }),
+    );
+    if (list.length === 0) unmatched.append(h('li', { class: 'hint' }, t('exchange.noneUnmatched')));
+  };
+  showUnmatched.addEventListener('click', () =>
+    void run(async () => drawUnmatched(await call('exchange_unmatched', null)), showUnmatched),
+  );
 
   saveName.addEventListener('click', () =>
     void run(async () => {
@@ -128,5 +167,8 @@ export function exchangePanel(): HTMLElement {
     h('h4', {}, t('exchange.trustedTitle')),
     trusted,
     conflicts,
+    h('h4', {}, t('exchange.unmatchedTitle')),
+    showUnmatched,
+    unmatched,
   );
 }

@@ -113,7 +113,18 @@ pub struct UnmatchedView {
     pub player: u32,
     pub name: String,
     pub reading: Option<String>,
-    /// Library players who look like them (name or reading, kana and Latin folded alike):
-    /// library numbers, best first.
-    pub suggestions: Vec<u32>,
+    /// Library players who look like them (the same name and reading, then names or
+    /// readings that match as typed: case, accents, width and kana kinds folded alike),
+    /// best first.
+    pub suggestions: Vec<SuggestedPlayer>,
+}
+
+/// A library player a shared event's player may be.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SuggestedPlayer {
+    pub number: u32,
+    pub name: String,
+    pub reading: Option<String>,
+    pub publisher_id: Option<String>,
 }
