@@ -10,72 +10,21 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
-use tablekeeper_commands::result_input::parse_result;
-use tablekeeper_commands::{CreateOptions, RulesetSource, Session, exchange};
+use tablekeeper_commands::exchange;
 use tablekeeper_engine::PlayerDetails;
-use tablekeeper_store::EventFile;
-use tablekeeper_store::library::{Appearance, Library, LibraryDetails};
+use tablekeeper_store::library::{Library, LibraryDetails};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tablekeeper");
 const KILLS: usize = 30;
 const ATTEMPTS: usize = 240;
 const NOW: &str = "2026-11-28T10:00:00+09:00";
 
+#[path = "../crates/commands/tests/support/mod.rs"]
+mod support;
+
 /// A finished event of `players` (two rounds, seat A wins), registered in `library`.
 fn event(library: &mut Library, path: &Path, seed: u64, players: &[PlayerDetails]) {
-    let options = CreateOptions {
-        name: format!("Weekly {seed}"),
-        ruleset: Some(RulesetSource::Embedded("bandai".into())),
-        planned_rounds: Some(2),
-        standings_seed: Some(seed),
-        ..CreateOptions::default()
-    };
-    let mut session = Session::create(path, options).expect("create");
-    session.add_players(players.to_vec()).expect("players");
-    for round in 0..2 {
-        session
-            .pair_next_round(Some(seed + round), false)
-            .expect("pair");
-        let open: Vec<u32> = session
-            .pairings(None)
-            .expect("pairings")
-            .tables
-            .iter()
-            .filter(|t| t.result.is_none())
-            .map(|t| t.table)
-            .collect();
-        for table in open {
-            session
-                .record_result(None, table, parse_result("a", None).expect("a"), false)
-                .expect("result");
-        }
-    }
-    drop(session);
-    let stored = EventFile::load_read_only(path).expect("stored");
-    let identity = tablekeeper_commands::identity::event_identity(
-        &stored.created_at,
-        stored.settings.standings_seed,
-    );
-    let linked = players
-        .iter()
-        .enumerate()
-        .map(|(i, person)| {
-            (
-                LibraryDetails {
-                    person: person.clone(),
-                    note: None,
-                },
-                vec![Appearance {
-                    event: identity.clone(),
-                    file: path.to_path_buf(),
-                    event_name: stored.settings.name.clone(),
-                    date: stored.created_at.clone(),
-                    player: u32::try_from(i + 1).expect("small"),
-                    ticket: None,
-                }],
-            )
-        })
-        .collect();
+    let linked = support::finished_event(path, &format!("Weekly {seed}"), seed, 2, players);
     library.link(linked, NOW).expect("linked");
 }
 

@@ -6,14 +6,13 @@
 //! replaying their logs (what any report over them costs at least).
 //! `cargo bench -p tablekeeper-commands --bench exchange`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use tablekeeper_commands::result_input::parse_result;
-use tablekeeper_commands::{CreateOptions, RulesetSource, Session, exchange};
+use tablekeeper_commands::exchange;
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_store::EventFile;
-use tablekeeper_store::library::{Appearance, Library, LibraryDetails};
+use tablekeeper_store::library::{Library, LibraryDetails};
 
 const SHOPS: usize = 4;
 const EVENTS_PER_SHOP: usize = 250;
@@ -27,61 +26,8 @@ fn median(mut samples: Vec<Duration>) -> Duration {
     samples[samples.len() / 2]
 }
 
-/// One finished event of `players` at `path`, registered in `library`'s batch.
-fn event(
-    path: &Path,
-    seed: u64,
-    players: &[PlayerDetails],
-) -> Vec<(LibraryDetails, Vec<Appearance>)> {
-    let options = CreateOptions {
-        name: format!("Weekly {seed}"),
-        ruleset: Some(RulesetSource::Embedded("bandai".into())),
-        planned_rounds: Some(1),
-        standings_seed: Some(seed),
-        ..CreateOptions::default()
-    };
-    let mut session = Session::create(path, options).expect("create");
-    session.add_players(players.to_vec()).expect("players");
-    session.pair_next_round(Some(seed), false).expect("pair");
-    let open: Vec<u32> = session
-        .pairings(None)
-        .expect("pairings")
-        .tables
-        .iter()
-        .map(|t| t.table)
-        .collect();
-    for table in open {
-        session
-            .record_result(None, table, parse_result("a", None).expect("a"), false)
-            .expect("result");
-    }
-    drop(session);
-    let stored = EventFile::load_read_only(path).expect("stored");
-    let identity = tablekeeper_commands::identity::event_identity(
-        &stored.created_at,
-        stored.settings.standings_seed,
-    );
-    players
-        .iter()
-        .enumerate()
-        .map(|(i, person)| {
-            (
-                LibraryDetails {
-                    person: person.clone(),
-                    note: None,
-                },
-                vec![Appearance {
-                    event: identity.clone(),
-                    file: path.to_path_buf(),
-                    event_name: stored.settings.name.clone(),
-                    date: stored.created_at.clone(),
-                    player: u32::try_from(i + 1).expect("small"),
-                    ticket: None,
-                }],
-            )
-        })
-        .collect()
-}
+#[path = "../tests/support/mod.rs"]
+mod support;
 
 fn main() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -115,7 +61,14 @@ fn main() {
                 .map(|k| regulars[(number * 5 + k * 3) % REGULARS].person.clone())
                 .collect();
             let path = folder.join(format!("weekly-{number:03}.tkevent"));
-            linked.extend(event(&path, (shop * 10_000 + number) as u64, &players));
+            let seed = (shop * 10_000 + number) as u64;
+            linked.extend(support::finished_event(
+                &path,
+                &format!("Weekly {seed}"),
+                seed,
+                1,
+                &players,
+            ));
             files.push(path);
         }
         library.link(linked, NOW).expect("linked");

@@ -11,10 +11,9 @@ use std::path::{Path, PathBuf};
 use tablekeeper_commands::exchange;
 use tablekeeper_commands::views::exchange::BundleOutcome;
 use tablekeeper_commands::views::prizes::SeasonView;
-use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
+use tablekeeper_commands::Session;
 use tablekeeper_engine::PlayerDetails;
-use tablekeeper_store::EventFile;
-use tablekeeper_store::library::{Appearance, Library, LibraryDetails, fingerprint};
+use tablekeeper_store::library::{Library, LibraryDetails, fingerprint};
 
 const SHOPS: usize = 3;
 const EVENTS_PER_SHOP: usize = 20;
@@ -76,48 +75,15 @@ fn run_event(path: &Path, shop: usize, number: usize) -> Vec<PlayerDetails> {
 
 /// One finished event of `players` at `path`: two rounds, seat A wins.
 fn run_event_of(path: &Path, name: &str, seed: u64, players: &[PlayerDetails]) {
-    let options = CreateOptions {
-        name: name.to_string(),
-        ruleset: Some(RulesetSource::Embedded("bushiroad-en".into())),
-        planned_rounds: Some(2),
-        standings_seed: Some(seed),
-        ..CreateOptions::default()
-    };
-    let mut session = Session::create(path, options).expect("create");
-    session.add_players(players.to_vec()).expect("players");
-    support::play_round(&mut session, seed);
-    support::play_round(&mut session, seed + 1);
+    support::finished_event(path, name, seed, 2, players);
 }
 
 /// Registers an event's players in a library the way the app does (each joins it, matched
 /// by publisher ID or name and reading, and the event is recorded for them).
 fn register(library: &mut Library, path: &Path, players: &[PlayerDetails]) {
-    let stored = EventFile::load_read_only(path).expect("stored");
-    let identity = tablekeeper_commands::identity::event_identity(
-        &stored.created_at,
-        stored.settings.standings_seed,
-    );
-    let linked = players
-        .iter()
-        .enumerate()
-        .map(|(i, person)| {
-            (
-                LibraryDetails {
-                    person: person.clone(),
-                    note: None,
-                },
-                vec![Appearance {
-                    event: identity.clone(),
-                    file: path.to_path_buf(),
-                    event_name: stored.settings.name.clone(),
-                    date: stored.created_at.clone(),
-                    player: u32::try_from(i + 1).expect("small"),
-                    ticket: None,
-                }],
-            )
-        })
-        .collect();
-    library.link(linked, NOW).expect("linked");
+    library
+        .link(support::registered(path, players), NOW)
+        .expect("linked");
 }
 
 /// The world before any exchange: each shop's library and events, and one laptop that ran
@@ -710,31 +676,9 @@ fn a_player_no_shop_linked_is_suggested_and_the_confirmed_match_travels() {
         ..PlayerDetails::default()
     }));
     run_event_of(&path, "A weekly", 77, &players);
-    let stored = EventFile::load_read_only(&path).expect("stored");
-    let identity = tablekeeper_commands::identity::event_identity(
-        &stored.created_at,
-        stored.settings.standings_seed,
-    );
-    let linked = players
-        .iter()
-        .enumerate()
+    let linked = support::registered(&path, &players)
+        .into_iter()
         .skip(2)
-        .map(|(i, person)| {
-            (
-                LibraryDetails {
-                    person: person.clone(),
-                    note: None,
-                },
-                vec![Appearance {
-                    event: identity.clone(),
-                    file: path.clone(),
-                    event_name: stored.settings.name.clone(),
-                    date: stored.created_at.clone(),
-                    player: u32::try_from(i + 1).expect("small"),
-                    ticket: None,
-                }],
-            )
-        })
         .collect();
     a.link(linked, NOW).expect("linked");
     send(&mut a, &root.join("outboxA"));

@@ -62,3 +62,66 @@ pub fn play_round(session: &mut Session, seed: u64) {
     session.pair_next_round(Some(seed), false).expect("pair");
     finish_round(session, "a");
 }
+
+/// A finished event of `players` at `path` (the `bandai` ruleset, `rounds` rounds, seat A
+/// wins every table), as the library registers it: each player with the event they played.
+pub fn finished_event(
+    path: &std::path::Path,
+    name: &str,
+    seed: u64,
+    rounds: u32,
+    players: &[PlayerDetails],
+) -> Vec<(
+    tablekeeper_store::library::LibraryDetails,
+    Vec<tablekeeper_store::library::Appearance>,
+)> {
+    let options = CreateOptions {
+        name: name.to_string(),
+        ruleset: Some(RulesetSource::Embedded("bandai".into())),
+        planned_rounds: Some(rounds),
+        standings_seed: Some(seed),
+        ..CreateOptions::default()
+    };
+    let mut session = Session::create(path, options).expect("create");
+    session.add_players(players.to_vec()).expect("players");
+    for round in 0..u64::from(rounds) {
+        play_round(&mut session, seed + round);
+    }
+    drop(session);
+    registered(path, players)
+}
+
+/// `players` (the event's, in order) as the library registers them from the event at `path`.
+pub fn registered(
+    path: &std::path::Path,
+    players: &[PlayerDetails],
+) -> Vec<(
+    tablekeeper_store::library::LibraryDetails,
+    Vec<tablekeeper_store::library::Appearance>,
+)> {
+    let stored = tablekeeper_store::EventFile::load_read_only(path).expect("stored");
+    let identity = tablekeeper_commands::identity::event_identity(
+        &stored.created_at,
+        stored.settings.standings_seed,
+    );
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, person)| {
+            (
+                tablekeeper_store::library::LibraryDetails {
+                    person: person.clone(),
+                    note: None,
+                },
+                vec![tablekeeper_store::library::Appearance {
+                    event: identity.clone(),
+                    file: path.to_path_buf(),
+                    event_name: stored.settings.name.clone(),
+                    date: stored.created_at.clone(),
+                    player: u32::try_from(i + 1).expect("small"),
+                    ticket: None,
+                }],
+            )
+        })
+        .collect()
+}
