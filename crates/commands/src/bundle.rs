@@ -66,10 +66,7 @@ pub enum Unreadable {
 
 /// The SHA-256 of `bytes`, hex.
 pub fn sha256(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(bytes))
 }
 
 fn part(bytes: &[u8], identity: &str) -> Part {
@@ -90,7 +87,7 @@ pub fn write(
     change_count: u32,
 ) -> Result<Vec<u8>, serde_json::Error> {
     let manifest = Manifest {
-        shop: hex(&key.verifying_key().to_bytes()),
+        shop: hex::encode(key.verifying_key().to_bytes()),
         shop_name: shop_name.to_string(),
         made_at: made_at.to_string(),
         events: events.iter().map(|(id, bytes)| part(bytes, id)).collect(),
@@ -154,7 +151,8 @@ pub fn open(file: &[u8]) -> Result<Opened, Unreadable> {
         .ok_or(Unreadable::Tampered)?;
     let manifest: Manifest =
         serde_json::from_slice(manifest_bytes).map_err(|_| Unreadable::Tampered)?;
-    let key = unhex(&manifest.shop)
+    let key = hex::decode(&manifest.shop)
+        .ok()
         .and_then(|bytes| <[u8; 32]>::try_from(bytes.as_slice()).ok())
         .and_then(|bytes| VerifyingKey::from_bytes(&bytes).ok())
         .ok_or(Unreadable::Tampered)?;
@@ -184,20 +182,6 @@ pub fn open(file: &[u8]) -> Result<Opened, Unreadable> {
         events,
         changes,
     })
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
 }
 
 #[cfg(test)]

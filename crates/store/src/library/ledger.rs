@@ -57,7 +57,7 @@ pub fn normalize_fingerprint(typed: &str) -> String {
 }
 
 pub(super) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(bytes)
 }
 
 /// Makes the shop the first time the library is opened (a new key), and writes the players
