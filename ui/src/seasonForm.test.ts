@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { NotAForm } from './prizeForm';
-import { emptySeason, seasonFromToml, seasonToToml } from './seasonForm';
+import { emptySeason, seasonFromToml, seasonToToml, shopsOf } from './seasonForm';
 
 const DOCS_EXAMPLE = `name = "Friday locals, winter"
 best = 10
@@ -37,6 +37,15 @@ describe('the season form', () => {
   it('writes TOML that reads back as the same form', () => {
     const form = seasonFromToml(DOCS_EXAMPLE);
     expect(seasonFromToml(seasonToToml(form))).toEqual(form);
+  });
+
+  it('keeps which shops count, typed one per line or with commas', () => {
+    const form = emptySeason('Kanda league');
+    form.shops = shopsOf(' 3F2A-9C41-0B7E-55D2 \n\n81c0-44d9-aa12-0f3e, ');
+    expect(form.shops).toEqual(['3F2A-9C41-0B7E-55D2', '81c0-44d9-aa12-0f3e']);
+    expect(seasonToToml(form)).toContain('shops = [ "3F2A-9C41-0B7E-55D2", "81c0-44d9-aa12-0f3e" ]');
+    expect(seasonFromToml(seasonToToml(form)).shops).toEqual(form.shops);
+    expect(() => seasonFromToml('name = "x"\nshops = [1]\n')).toThrow();
   });
 
   it('keeps negative points (a penalty for a no-show, say) and the tiebreakers in their order', () => {

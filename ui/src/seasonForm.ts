@@ -34,16 +34,18 @@ export interface SeasonForm {
   fieldBonus: BonusRow[];
   /** The tiebreakers in use, in order. */
   tiebreakers: Tiebreaker[];
+  /** Which shops' shared events count, by fingerprint (docs/exchange.md); empty: all. */
+  shops: string[];
 }
 
 export function emptySeason(name = ''): SeasonForm {
-  return { name, best: null, minEvents: 0, minPlayers: 0, participation: 0, perWin: 0, perDraw: 0, placing: [], fieldBonus: [], tiebreakers: [] };
+  return { name, best: null, minEvents: 0, minPlayers: 0, participation: 0, perWin: 0, perDraw: 0, placing: [], fieldBonus: [], tiebreakers: [], shops: [] };
 }
 
 /** Reads season rules' TOML into the form; throws `NotAForm` (or the parser's error). */
 export function seasonFromToml(source: string): SeasonForm {
   const root = parse(source) as Table;
-  only(root, ['name', 'best', 'min_events', 'min_players', 'participation', 'per_win', 'per_draw', 'placing', 'field_bonus', 'tiebreakers'], 'season');
+  only(root, ['name', 'best', 'min_events', 'min_players', 'participation', 'per_win', 'per_draw', 'placing', 'field_bonus', 'tiebreakers', 'shops'], 'season');
   if (typeof (root.name ?? '') !== 'string') throw new NotAForm('name');
   const form = emptySeason((root.name as string | undefined) ?? '');
   form.best = root.best === undefined ? null : whole(root.best, 'best');
@@ -64,7 +66,18 @@ export function seasonFromToml(source: string): SeasonForm {
   if (!Array.isArray(tiebreakers) || !tiebreakers.every((name) => TIEBREAKERS.includes(name as Tiebreaker))) throw new NotAForm('tiebreakers');
   if (new Set(tiebreakers).size !== tiebreakers.length) throw new NotAForm('tiebreakers');
   form.tiebreakers = tiebreakers as Tiebreaker[];
+  const shops = root.shops ?? [];
+  if (!Array.isArray(shops) || !shops.every((shop) => typeof shop === 'string')) throw new NotAForm('shops');
+  form.shops = shops as string[];
   return form;
+}
+
+/** Fingerprints as typed (one per line, or separated by commas), blank ones left out. */
+export function shopsOf(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((shop) => shop.trim())
+    .filter((shop) => shop !== '');
 }
 
 /** Writes the form as the TOML the engine reads; zeros and empty rows are left out. */
@@ -86,5 +99,6 @@ export function seasonToToml(form: SeasonForm): string {
   const bonus = form.fieldBonus.filter((row) => row.minPlayers > 0).map((row) => ({ min_players: row.minPlayers, points: row.points }));
   if (bonus.length > 0) root.field_bonus = bonus;
   if (form.tiebreakers.length > 0) root.tiebreakers = [...form.tiebreakers];
+  if (form.shops.length > 0) root.shops = [...form.shops];
   return `${stringify(root)}\n`;
 }

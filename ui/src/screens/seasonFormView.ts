@@ -4,7 +4,7 @@
 // it changed; the season panel turns it into the TOML the season is computed from.
 import { field, h } from '../dom';
 import { t } from '../i18n';
-import { type SeasonForm, TIEBREAKERS, type Tiebreaker } from '../seasonForm';
+import { type SeasonForm, shopsOf, TIEBREAKERS, type Tiebreaker } from '../seasonForm';
 import { numberBox } from './prizeFormView';
 
 export interface SeasonFormView {
@@ -139,6 +139,11 @@ export function seasonFormView(initial: SeasonForm, onChange: () => void): Seaso
         onChange();
       },
     );
+    const shops = h('textarea', { rows: '2', spellcheck: 'false', 'data-testid': 'season-shops' }, form.shops.join('\n'));
+    shops.addEventListener('input', () => {
+      form.shops = shopsOf(shops.value);
+      onChange();
+    });
     element.replaceChildren(
       field(t('seasonForm.name'), name),
       h(
@@ -161,6 +166,7 @@ export function seasonFormView(initial: SeasonForm, onChange: () => void): Seaso
         field(t('seasonForm.eventMinPlayers'), number(form.minPlayers, 'season-min-players', t('seasonForm.eventMinPlayers'), (v) => (form.minPlayers = v), false)),
       ),
       tiebreakers(),
+      field(t('seasonForm.shops'), shops, t('seasonForm.shopsHint')),
     );
   };
 
