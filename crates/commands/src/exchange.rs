@@ -45,14 +45,7 @@ fn shop_view(key: &str, name: &str) -> ShopView {
 /// This laptop's side of the exchange.
 pub fn status(library: &Library) -> Result<ExchangeView, CommandError> {
     let shop = library.shop()?;
-    let folded = library.folded()?;
-    let names: HashMap<String, String> = shop_names(library)?;
-    let mut conflicts: Vec<Message> = folded
-        .conflicts
-        .iter()
-        .map(|c| change_conflict(&names, &c.shop))
-        .collect();
-    conflicts.extend(event_conflicts(library, &names)?);
+    let conflicts = conflicts(library)?;
     Ok(ExchangeView {
         shop: shop_view(&shop.key, &shop.name),
         folder: library.exchange_folder()?,
@@ -70,6 +63,18 @@ pub fn status(library: &Library) -> Result<ExchangeView, CommandError> {
         unmatched: u32::try_from(library.unlinked_players()?.len()).unwrap_or(u32::MAX),
         conflicts,
     })
+}
+
+/// What the shops' changes and events disagree on, said.
+fn conflicts(library: &Library) -> Result<Vec<Message>, CommandError> {
+    let names = shop_names(library)?;
+    let mut said: Vec<Message> = library
+        .library_conflicts()?
+        .iter()
+        .map(|c| change_conflict(&names, &c.shop))
+        .collect();
+    said.extend(event_conflicts(library, &names)?);
+    Ok(said)
 }
 
 /// Every shop's name this laptop knows, by key.
@@ -332,7 +337,18 @@ pub fn import(
         conflicts: Vec::new(),
         players: 0,
     };
-    let conflicts_before = status(library)?.conflicts;
+    // The folder is read every minute: when every file is one taken before (by its name and
+    // size), nothing is read or added up again.
+    let mut unseen = false;
+    for path in &files {
+        let (name, size) = name_and_size(path);
+        unseen |= !library.has_bundle_file(&name, size)?;
+    }
+    let conflicts_before = if unseen {
+        conflicts(library)?
+    } else {
+        Vec::new()
+    };
     let mut resent = Vec::new();
     for path in files {
         let mut differs = 0;
@@ -351,14 +367,24 @@ pub fn import(
         }
         view.bundles.push(outcome);
     }
-    view.conflicts = status(library)?
-        .conflicts
-        .into_iter()
-        .filter(|c| !conflicts_before.contains(c))
-        .chain(resent)
-        .collect();
+    if unseen {
+        view.conflicts = conflicts(library)?
+            .into_iter()
+            .filter(|c| !conflicts_before.contains(c))
+            .chain(resent)
+            .collect();
+    }
     view.players = u32::try_from(library.len()).unwrap_or(u32::MAX);
     Ok(view)
+}
+
+/// A bundle file's name and size (what marks it as taken before).
+fn name_and_size(path: &Path) -> (String, u64) {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    (name, std::fs::metadata(path).map(|m| m.len()).unwrap_or(0))
 }
 
 /// One bundle file taken (or why not); `differs` counts its changes that differ from the
@@ -369,10 +395,7 @@ fn take_one(
     now: &str,
     differs: &mut usize,
 ) -> Result<BundleView, CommandError> {
-    let file = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let (file, size) = name_and_size(path);
     let refused = |outcome: BundleOutcome, said: Message| BundleView {
         file: file.clone(),
         outcome,
@@ -388,7 +411,6 @@ fn take_one(
             file = file.clone()
         )
     };
-    let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     if size > bundle::MAX_BUNDLE {
         return Ok(refused(BundleOutcome::NotABundle, not_a_bundle(&file)));
     }

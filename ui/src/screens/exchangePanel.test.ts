@@ -14,10 +14,14 @@ describe('the exchange between shops', () => {
     expect(importSummary({ ...view, events: 3, changes: 120 })).toEqual({ key: 'exchange.taken', params: { events: 3, changes: 120, players: 40 } });
   });
 
-  it('tells the scorekeeper only when a bundle was taken, waits or was refused', () => {
-    expect(worthSaying(['already-here', 'already-here'])).toBe(false);
-    expect(worthSaying([])).toBe(false);
-    expect(worthSaying(['already-here', 'waiting'])).toBe(true);
-    expect(worthSaying(['tampered'])).toBe(true);
+  it('tells the scorekeeper once of each bundle taken, waiting or refused', () => {
+    const told = new Set<string>();
+    const here = { file: 'a.tkbundle', outcome: 'already-here' };
+    const waiting = { file: 'b.tkbundle', outcome: 'waiting' };
+    expect(worthSaying([here], told)).toBe(0);
+    expect(worthSaying([], told)).toBe(0);
+    expect(worthSaying([here, waiting], told)).toBe(1);
+    expect(worthSaying([here, waiting], told)).toBe(0);
+    expect(worthSaying([{ file: 'b.tkbundle', outcome: 'taken' }, { file: 'c.tkbundle', outcome: 'tampered' }], told)).toBe(2);
   });
 });

@@ -322,17 +322,7 @@ impl Library {
         let mut statement = self.conn.prepare(
             "SELECT sha256, identity, shop, name, date, file FROM shared_events ORDER BY date, identity, sha256",
         )?;
-        let rows = statement.query_map([], |row| {
-            Ok(SharedEvent {
-                sha256: row.get(0)?,
-                identity: row.get(1)?,
-                shop: row.get(2)?,
-                name: row.get(3)?,
-                date: row.get(4)?,
-                file: PathBuf::from(row.get::<_, String>(5)?),
-                players: Vec::new(),
-            })
-        })?;
+        let rows = statement.query_map([], shared_event)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
@@ -500,15 +490,7 @@ impl Library {
         )?;
         let rows = statement.query_map([], |row| {
             Ok((
-                SharedEvent {
-                    sha256: row.get(0)?,
-                    identity: row.get(1)?,
-                    shop: row.get(2)?,
-                    name: row.get(3)?,
-                    date: row.get(4)?,
-                    file: PathBuf::from(row.get::<_, String>(5)?),
-                    players: Vec::new(),
-                },
+                shared_event(row)?,
                 SharedPlayer {
                     number: row.get(6)?,
                     name: row.get(7)?,
@@ -519,6 +501,20 @@ impl Library {
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+}
+
+/// A shared event from a row's first six columns (sha256, identity, shop, name, date,
+/// file); its players are read apart.
+fn shared_event(row: &rusqlite::Row<'_>) -> rusqlite::Result<SharedEvent> {
+    Ok(SharedEvent {
+        sha256: row.get(0)?,
+        identity: row.get(1)?,
+        shop: row.get(2)?,
+        name: row.get(3)?,
+        date: row.get(4)?,
+        file: PathBuf::from(row.get::<_, String>(5)?),
+        players: Vec::new(),
+    })
 }
 
 /// Refuses a changeset holding anything but `shop`'s own, readable journal rows.
