@@ -30,6 +30,10 @@ use tablekeeper_commands::{CommandError, ErrorView};
 use tablekeeper_words::ErrorKind;
 use tauri::Manager;
 
+mod selftest;
+#[cfg(windows)]
+mod webview;
+
 type Shared = Arc<Mutex<Desk>>;
 
 /// Runs `work` on a blocking thread, so the window keeps handling input while a file is
@@ -439,6 +443,23 @@ fn launch_file() -> Option<PathBuf> {
 
 fn main() {
     tablekeeper_commands::names::set_print_check(tablekeeper_print::unprintable);
+    // Headless checks run before Tauri: they need no display and no WebView2.
+    if std::env::args_os().skip(1).any(|a| a == "--selftest") {
+        let mut out = std::io::stdout().lock();
+        match selftest::run(&mut out) {
+            Ok(()) => std::process::exit(0),
+            Err((step, why)) => {
+                use std::io::Write;
+                let _ = writeln!(out, "failed {step}: {why}");
+                std::process::exit(1);
+            }
+        }
+    }
+    // Without the WebView2 runtime no window can open: the shop is told in its own words.
+    #[cfg(windows)]
+    if !webview::ready() {
+        std::process::exit(2);
+    }
     let result = tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
         .setup(|app| {

@@ -9,17 +9,23 @@ use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::Desk;
 use tablekeeper_commands::notice::Notice;
 
-/// The app's data folder (`TABLEKEEPER_HOME/app-data` in tests and portable installs).
+/// The app's data folder (`TABLEKEEPER_HOME/app-data` in tests and portable installs), the
+/// one the desktop app uses: `%APPDATA%\app.tablekeeper.desktop` on Windows (a `HOME` set
+/// by a Unix shell or Wine does not make it a Linux path), the XDG data folder elsewhere.
 pub fn data_dir() -> PathBuf {
     if let Some(home) = std::env::var_os("TABLEKEEPER_HOME") {
         return PathBuf::from(home).join("app-data");
     }
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
-        .or_else(|| std::env::var_os("APPDATA").map(PathBuf::from))
-        .unwrap_or_else(std::env::temp_dir);
-    base.join("app.tablekeeper.desktop")
+    let base = if cfg!(windows) {
+        std::env::var_os("APPDATA").map(PathBuf::from)
+    } else {
+        std::env::var_os("XDG_DATA_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+    };
+    base.filter(|folder| folder.is_absolute())
+        .unwrap_or_else(|| std::env::temp_dir().join("tablekeeper"))
+        .join("app.tablekeeper.desktop")
 }
 
 /// A desk for a command on files in `file`'s folder, with no event open yet.

@@ -128,7 +128,7 @@ fn write_through_temporary(path: &Path, bytes: &[u8], private: bool) -> Result<(
         std::io::Write::write_all(&mut file, bytes).map_err(io)?;
         drop(file);
         tablekeeper_store::sync_file(&temporary)?;
-        std::fs::rename(&temporary, path).map_err(io)?;
+        tablekeeper_store::replace(&temporary, path)?;
         if let Some(folder) = path.parent() {
             tablekeeper_store::sync_folder(folder)?;
         }

@@ -146,7 +146,7 @@ fn write_whole(target: &Path, bytes: &[u8]) -> Result<(), CommandError> {
     let temporary = tablekeeper_store::temporary(target, "replica");
     std::fs::write(&temporary, bytes).map_err(io)?;
     tablekeeper_store::sync_file(&temporary)?;
-    std::fs::rename(&temporary, target).map_err(io)?;
+    tablekeeper_store::replace(&temporary, target)?;
     if let Some(folder) = target.parent() {
         tablekeeper_store::sync_folder(folder)?;
     }

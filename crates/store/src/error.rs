@@ -43,6 +43,11 @@ pub enum StoreError {
         path: PathBuf,
         holder: String,
     },
+    /// Another program holds the file open and will not let it be replaced (Windows: a PDF
+    /// viewer, a backup or antivirus tool, a second copy of SQLite), even after waiting.
+    HeldOpen {
+        path: PathBuf,
+    },
     /// The event was taken over by the laptop at `to`.
     Moved {
         path: PathBuf,
@@ -253,6 +258,11 @@ impl StoreError {
                 path = path(p),
                 holder = holder
             ),
+            StoreError::HeldOpen { path: p } => msg!(
+                "error.file-held-open",
+                "{path} is open in another program (a PDF viewer, a backup or antivirus tool), so it cannot be replaced; close it there and try again",
+                path = path(p)
+            ),
             StoreError::Moved { path: p, to } => msg!(
                 "error.event-moved",
                 "{path} was taken over by the laptop at {to}: the event goes on there, so nothing is changed here; join that laptop as a station",
@@ -294,7 +304,7 @@ impl StoreError {
             StoreError::Migration(_) => ErrorKind::Migration,
             StoreError::Data(_) => ErrorKind::StoredData,
             StoreError::SameFile { .. } => ErrorKind::SameFile,
-            StoreError::InUse { .. } => ErrorKind::FileInUse,
+            StoreError::InUse { .. } | StoreError::HeldOpen { .. } => ErrorKind::FileInUse,
             StoreError::Moved { .. } => ErrorKind::EventMoved,
             StoreError::Io { .. } => ErrorKind::Io,
             StoreError::NotALibrary { .. } => ErrorKind::NotALibrary,

@@ -37,4 +37,6 @@ pub use migrations::{LATEST_SCHEMA_VERSION, migrations};
 pub use new_file::NewEventFile;
 pub use replica::ReplicaRow;
 pub use restore::restore;
-pub use sidecar::{remove_database, sync_file, sync_folder, temporary, unused_name, with_suffix};
+pub use sidecar::{
+    remove_database, replace, sync_file, sync_folder, temporary, unused_name, with_suffix,
+};

@@ -75,8 +75,10 @@ impl HolderLock {
 }
 
 fn host_name() -> String {
+    // Windows names the computer in COMPUTERNAME; Linux shells in HOSTNAME or /etc/hostname.
     std::env::var("HOSTNAME")
         .ok()
+        .or_else(|| std::env::var("COMPUTERNAME").ok())
         .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
         .map(|h| h.trim().to_string())
         .filter(|h| !h.is_empty())

@@ -95,8 +95,7 @@ fn keep_aside(event: &Path, stamp: &str) -> Result<PathBuf, StoreError> {
             let kept_wal = sidecar::wal(&kept);
             let temporary_wal = sidecar::wal(&temporary);
             copy(&wal, &temporary_wal)?;
-            std::fs::rename(&temporary_wal, &kept_wal)
-                .map_err(|e| StoreError::io(&kept_wal, &e))?;
+            sidecar::replace(&temporary_wal, &kept_wal)?;
         }
         copy(event, &temporary)?;
         sidecar::rename_into_place(&temporary, &kept)

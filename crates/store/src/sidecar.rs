@@ -75,8 +75,42 @@ pub fn sync_folder(folder: &Path) -> Result<(), StoreError> {
 
 /// Renames a complete, synced `temporary` file to `target` and syncs the folder.
 pub fn rename_into_place(temporary: &Path, target: &Path) -> Result<(), StoreError> {
-    std::fs::rename(temporary, target).map_err(|e| StoreError::io(target, &e))?;
+    replace(temporary, target)?;
     sync_folder(target.parent().unwrap_or_else(|| Path::new(".")))
+}
+
+/// How long a rename waits, try by try, for another program to let go of its target.
+const HELD_OPEN_WAITS_MS: [u64; 8] = [25, 50, 100, 150, 250, 350, 500, 600];
+
+/// Renames `temporary` over `target` (the one rename every write path uses). Windows refuses
+/// to replace a file another program holds open without sharing its deletion — a PDF
+/// viewer showing last round's pairings, an antivirus or backup tool reading the event,
+/// another SQLite connection — where Linux replaces it at once. Such a hold is often brief,
+/// so the rename is tried again for about two seconds; then the file is said to be held
+/// open ([`StoreError::HeldOpen`]: close it there), and `temporary` stays for the caller
+/// to remove.
+pub fn replace(temporary: &Path, target: &Path) -> Result<(), StoreError> {
+    let mut waits = HELD_OPEN_WAITS_MS.iter();
+    loop {
+        match std::fs::rename(temporary, target) {
+            Ok(()) => return Ok(()),
+            Err(error) if held_open(&error) && target.exists() => match waits.next() {
+                Some(ms) => std::thread::sleep(std::time::Duration::from_millis(*ms)),
+                None => {
+                    return Err(StoreError::HeldOpen {
+                        path: target.to_path_buf(),
+                    });
+                }
+            },
+            Err(error) => return Err(StoreError::io(target, &error)),
+        }
+    }
+}
+
+/// Whether a failed rename means another program holds the target (Windows' access denied,
+/// sharing violation and lock violation); never on Unix, where a rename replaces an open file.
+fn held_open(error: &std::io::Error) -> bool {
+    cfg!(windows) && matches!(error.raw_os_error(), Some(5 | 32 | 33))
 }
 
 /// The first of `<stem>.tkevent`, `<stem>-2.tkevent`, … that does not exist yet.

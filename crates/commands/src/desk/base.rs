@@ -165,22 +165,7 @@ impl Desk {
             path: self.default_folder.display().to_string(),
             detail: e.to_string(),
         })?;
-        let stem: String = name
-            .trim()
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || c == '-' || c == '_' {
-                    c
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        let stem = if stem.trim_matches('-').is_empty() {
-            "event".to_string()
-        } else {
-            stem
-        };
+        let stem = event_file_stem(name);
         let date = chrono::Local::now().format("%Y-%m-%d");
         (1..1000)
             .map(|n| {
@@ -284,4 +269,69 @@ pub(crate) fn no_event() -> CommandError {
             "no event is open; create a new event or open one from the start screen"
         ),
     )
+}
+
+/// Characters of an event's file name at most, before the date: Windows' paths end at 260
+/// characters, and `Documents\Tablekeeper\` under a long user name takes up to 100 of them.
+const FILE_STEM_CHARS: usize = 60;
+
+/// The file name an event's name gives, before its date: letters and digits of any script,
+/// `-` and `_` kept, anything else a `-` (so `a:b`, `大会 #3` or a trailing dot are legal on
+/// Windows, and nothing reaches another folder). Windows' reserved names (`CON`, `NUL`,
+/// `COM1`, …) are never a whole name: the date always follows the stem.
+pub(super) fn event_file_stem(name: &str) -> String {
+    let stem: String = name
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .take(FILE_STEM_CHARS)
+        .collect();
+    if stem.trim_matches('-').is_empty() {
+        "event".to_string()
+    } else {
+        stem
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::event_file_stem;
+
+    /// Whether Windows accepts `name` as a file name: no reserved character, no trailing dot
+    /// or space, and not a device name (`CON`, `CON.txt`, `com1`).
+    fn legal_on_windows(name: &str) -> bool {
+        const RESERVED: [&str; 22] = [
+            "CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7",
+            "COM8", "COM9", "LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8",
+            "LPT9",
+        ];
+        let base = name.split('.').next().unwrap_or_default().to_ascii_uppercase();
+        !name.is_empty()
+            && !name.ends_with(['.', ' '])
+            && !name
+                .chars()
+                .any(|c| c < ' ' || "<>:\"/\\|?*".contains(c))
+            && !RESERVED.contains(&base.trim_end())
+    }
+
+    #[test]
+    fn every_event_name_gives_a_file_name_windows_accepts() {
+        for name in [
+            "CON", "con", "NUL", "COM1", "LPT9", "a:b", "trailing.", "trailing ", "..", "*",
+            "a/b\\c", "大会 #3", "Турнир", "토너먼트", "<tab>\t", "", "   ",
+        ] {
+            let file = format!("{}-2026-12-02.tkevent", event_file_stem(name));
+            assert!(legal_on_windows(&file), "{name:?} gave {file:?}");
+        }
+        assert_eq!(event_file_stem("Friday Locals"), "Friday-Locals");
+        assert_eq!(event_file_stem("大会 #3"), "大会--3");
+        assert_eq!(event_file_stem("..."), "event");
+        assert_eq!(event_file_stem(&"長".repeat(300)).chars().count(), 60);
+    }
 }

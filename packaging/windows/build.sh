@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# `./tk windows`: the Windows programs and their installer, built on this Linux machine.
+#   target/windows/tablekeeper.exe                      the command line (a console program)
+#   target/windows/tablekeeper-app.exe                  the app (no console window)
+#   target/windows/WebView2Loader.dll                   beside the app, as installed
+#   target/windows/Tablekeeper-<version>-setup.exe      the per-user installer (NSIS)
+# All for x86_64-pc-windows-gnu, release, stripped, with MinGW's runtime linked in. The
+# same cargo command builds the test binaries that `test.sh` runs under Wine, so nothing
+# is compiled twice. Signing (optional): TK_SIGN_CERT (PEM or SPC) and TK_SIGN_KEY (PEM)
+# sign every .exe with osslsigncode (docs/windows.md).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source packaging/windows/env.sh
+
+started=$SECONDS
+"${WINDOWS_CARGO[@]}" "$@"
+echo "windows: cargo build took $((SECONDS - started)) s"
+
+out=target/windows
+stage=$out/stage
+rm -rf "$stage"
+mkdir -p "$stage"
+cp "$WINDOWS_RELEASE/tablekeeper.exe" "$WINDOWS_RELEASE/tablekeeper-app.exe" \
+  "$WINDOWS_RELEASE/WebView2Loader.dll" "$stage/"
+cp icons/icon.ico packaging/windows/LICENSE.txt "$stage/"
+python3 packaging/windows/third_party.py >"$stage/THIRD-PARTY-LICENSES.txt"
+
+# Only DLLs every Windows 10/11 has, and the WebView2 loader shipped beside the app: a
+# MinGW runtime DLL here would make the program fail to start on a shop's laptop.
+for exe in "$stage"/*.exe; do
+  imports=$(x86_64-w64-mingw32-objdump -p "$exe" | sed -n 's/^\s*DLL Name: //p')
+  if grep -qiE '^(libgcc|libwinpthread|libstdc\+\+|libssp)' <<<"$imports"; then
+    echo "windows: $(basename "$exe") needs MinGW's runtime DLLs:" $imports >&2
+    exit 1
+  fi
+done
+
+sign() {
+  [ -n "${TK_SIGN_CERT:-}" ] && [ -n "${TK_SIGN_KEY:-}" ] || return 0
+  local file=$1
+  osslsigncode sign -certs "$TK_SIGN_CERT" -key "$TK_SIGN_KEY" -h sha256 \
+    -n "Tablekeeper" -in "$file" -out "$file.signed" >/dev/null
+  mv "$file.signed" "$file"
+  echo "windows: signed $(basename "$file")"
+}
+sign "$stage/tablekeeper.exe"
+sign "$stage/tablekeeper-app.exe"
+
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+setup="$out/Tablekeeper-$version-setup.exe"
+size_kb=$(du -sk "$stage" | cut -f1)
+makensis -V2 -DVERSION="$version" -DSTAGE="$(pwd)/$stage" -DOUT="$(pwd)/$setup" \
+  -DSIZE_KB="$size_kb" packaging/windows/tablekeeper.nsi
+sign "$setup"
+cp "$stage/tablekeeper.exe" "$stage/tablekeeper-app.exe" "$stage/WebView2Loader.dll" "$out/"
+ls -l "$out"/*.exe "$out"/*.dll | awk '{printf "windows: %s %d KiB\n", $NF, $5 / 1024}'

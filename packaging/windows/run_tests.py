@@ -1,0 +1,59 @@
+"""Runs the Windows test binaries cargo built (its JSON artifact lines, argv[1]) of the
+crates named (argv[2:], `engine` for tablekeeper-engine) under Wine, each in its crate's
+folder as `cargo test` runs it, and adds their results up. Exits non-zero if any failed."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+RUNNER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wine", "run")
+RESULT = re.compile(r"test result: (\w+)\. (\d+) passed; (\d+) failed; (\d+) ignored")
+# One test binary may take this long under Wine on this 2-core machine.
+TIMEOUT_S = 900
+
+artifacts_file, wanted = sys.argv[1], {f"tablekeeper-{c}" for c in sys.argv[2:]}
+binaries = []
+for line in open(artifacts_file, encoding="utf-8"):
+    if not line.startswith("{"):
+        continue
+    artifact = json.loads(line)
+    if artifact.get("reason") != "compiler-artifact" or not artifact["profile"]["test"]:
+        continue
+    if not artifact.get("executable"):
+        continue
+    package = artifact["package_id"].split("#")[-1].split("@")[0]
+    package = package.rsplit("/", 1)[-1]
+    if package in wanted:
+        binaries.append((package, artifact["target"]["name"], artifact["executable"],
+                         os.path.dirname(artifact["manifest_path"])))
+
+passed = failed = ignored = 0
+broken = []
+for package, name, executable, folder in sorted(binaries):
+    started = time.monotonic()
+    try:
+        run = subprocess.run([RUNNER, executable], cwd=folder, capture_output=True,
+                             text=True, encoding="utf-8", errors="replace", timeout=TIMEOUT_S)
+        output, code = run.stdout + run.stderr, run.returncode
+    except subprocess.TimeoutExpired as expired:
+        output, code = f"timed out after {TIMEOUT_S} s\n{expired.stdout or ''}", -1
+    results = RESULT.findall(output)
+    p = sum(int(r[1]) for r in results)
+    f = sum(int(r[2]) for r in results)
+    passed, failed, ignored = passed + p, failed + f, ignored + sum(int(r[3]) for r in results)
+    seconds = time.monotonic() - started
+    print(f"windows: {package} {name}: {p} passed, {f} failed ({seconds:.0f} s)", flush=True)
+    if code != 0 or not results:
+        broken.append(f"{package} {name}")
+        sys.stdout.write(output[-6000:])
+print(f"windows: {len(binaries)} test binaries under Wine")
+print(f"windows: {passed} passed, {failed} failed, {ignored} ignored")
+if broken:
+    print("windows: failed under Wine: " + ", ".join(broken), file=sys.stderr)
+    sys.exit(1)
+if not binaries:
+    print("windows: no test binary found for " + " ".join(sorted(wanted)), file=sys.stderr)
+    sys.exit(1)

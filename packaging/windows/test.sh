@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# The Windows build tried on Windows' terms, under Wine 8 (run by `./tk test` after
+# `build.sh`; nothing is compiled here that build.sh did not already build):
+#   1. the test binaries of the crates named (default: every crate that needs no window)
+#      run as Windows programs, each in its crate's folder as `cargo test` would run it;
+#      the golden files they compare against are the ones the Linux run uses;
+#   2. `--installer`: the installer, installed silently into a fresh Wine prefix; the
+#      installed CLI's demo standings are the Linux CLI's, the installed app's --selftest
+#      passes, .tkevent is registered, and the silent uninstall leaves the shop's events.
+# Usage: test.sh [--crates "engine store …"] [--installer]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+repo=$(pwd)
+source packaging/windows/env.sh
+wine=/usr/lib/wine/wine64
+crates="engine store commands print lan cli words"
+installer=false
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --crates) crates=$2; shift 2 ;;
+    --installer) installer=true; shift ;;
+    *) echo "usage: test.sh [--crates \"engine store …\"] [--installer]" >&2; exit 2 ;;
+  esac
+done
+
+# One fresh prefix for this run, with a removable drive T: for the mirror test.
+prefix=$(mktemp -d /tmp/tk-wine.XXXXXX)
+stick=$(mktemp -d /tmp/tk-stick.XXXXXX)
+cleanup() { WINEPREFIX=$prefix /usr/lib/wine/wineserver -k 2>/dev/null || true; rm -rf "$prefix" "$stick"; }
+trap cleanup EXIT
+export TK_WINEPREFIX=$prefix WINEPREFIX=$prefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+started=$SECONDS
+"$wine" wineboot -i >/dev/null 2>&1
+/usr/lib/wine/wineserver -w
+ln -s "$stick" "$prefix/dosdevices/t:"
+echo "windows: a fresh Wine prefix in $((SECONDS - started)) s"
+
+shim() { # the test aid beside the programs under test (never in the installer)
+  local folder=$1
+  [ -f "$folder/bcryptprimitives.dll" ] && return 0
+  x86_64-w64-mingw32-gcc-posix -shared -O2 -o "$folder/bcryptprimitives.dll" \
+    packaging/windows/wine/bcryptprimitives.c packaging/windows/wine/bcryptprimitives.def -ladvapi32
+}
+
+if [ -n "$crates" ]; then
+  shim "$WINDOWS_RELEASE"
+  shim "$WINDOWS_RELEASE/deps"
+  # The test binaries as cargo built them (a no-op build that lists its artifacts).
+  "${WINDOWS_CARGO[@]}" --message-format=json -q >target/win/artifacts.json
+  started=$SECONDS
+  TABLEKEEPER_TEST_DRIVE=T: python3 packaging/windows/run_tests.py target/win/artifacts.json $crates
+  echo "windows: the tests under Wine took $((SECONDS - started)) s"
+fi
+
+if $installer; then
+  version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+  setup=target/windows/Tablekeeper-$version-setup.exe
+  [ -f "$setup" ] || { echo "windows: $setup is missing; run ./tk windows first" >&2; exit 2; }
+  [ -x target/debug/tablekeeper ] || { echo "windows: the Linux CLI is missing; build it first" >&2; exit 2; }
+  fail() { echo "windows installer: $*" >&2; exit 1; }
+  user=$(ls "$prefix/drive_c/users" | grep -vx Public | head -1)
+  home="$prefix/drive_c/users/$user"
+  installed="$home/AppData/Local/Programs/Tablekeeper"
+  "$wine" "$setup" /S
+  /usr/lib/wine/wineserver -w
+  for file in tablekeeper-app.exe tablekeeper.exe WebView2Loader.dll uninstall.exe LICENSE.txt; do
+    [ -f "$installed/$file" ] || fail "$file was not installed in $installed"
+  done
+  [ -f "$home/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Tablekeeper.lnk" ] \
+    || fail "no Start-menu entry"
+  "$wine" reg query 'HKCU\Software\Classes\.tkevent' | grep -q Tablekeeper.Event \
+    || fail ".tkevent is not registered"
+  "$wine" reg query 'HKCU\Software\Classes\Tablekeeper.Event\shell\open\command' \
+    | grep -q 'tablekeeper-app.exe" "%1"' || fail "double-click does not open the app"
+  "$wine" reg query 'HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\Tablekeeper' \
+    | grep -q QuietUninstallString || fail "not listed in Apps & features"
+  # What a shop does first: the demo, as the Linux CLI gives it.
+  shim "$installed"
+  documents="$home/Documents/Tablekeeper"
+  mkdir -p "$documents"
+  "$wine" "$installed/tablekeeper.exe" demo 'C:\users\'"$user"'\Documents\Tablekeeper\demo.tkevent' >/dev/null
+  "$wine" "$installed/tablekeeper.exe" --json standings \
+    'C:\users\'"$user"'\Documents\Tablekeeper\demo.tkevent' | tr -d '\r' >"$prefix/windows.json"
+  linux=$(mktemp -d)
+  TABLEKEEPER_HOME=$linux target/debug/tablekeeper demo "$linux/demo.tkevent" >/dev/null
+  TABLEKEEPER_HOME=$linux target/debug/tablekeeper --json standings "$linux/demo.tkevent" >"$prefix/linux.json"
+  rm -rf "$linux"
+  python3 - "$prefix/windows.json" "$prefix/linux.json" <<'PY' || fail "the installed CLI's standings differ from Linux's"
+import json, sys
+windows, linux = (json.load(open(p)) for p in sys.argv[1:])
+rows = lambda d: d.get("data", d).get("rows")
+assert rows(windows) and rows(windows) == rows(linux), (rows(windows), rows(linux))
+PY
+  "$wine" "$installed/tablekeeper-app.exe" --selftest | tr -d '\r' >"$prefix/selftest.txt" \
+    || { cat "$prefix/selftest.txt" >&2; fail "--selftest failed"; }
+  grep -q '^ok phone-page$' "$prefix/selftest.txt" || fail "--selftest did not finish"
+  # The uninstaller removes the program and never the shop's events.
+  rm -f "$installed/bcryptprimitives.dll"
+  "$wine" "$installed/uninstall.exe" /S
+  /usr/lib/wine/wineserver -w
+  [ ! -e "$installed/tablekeeper-app.exe" ] || fail "the uninstaller left the app"
+  ! "$wine" reg query 'HKCU\Software\Classes\.tkevent' >/dev/null 2>&1 || fail "the file type stayed"
+  [ -f "$documents/demo.tkevent" ] || fail "the uninstaller removed the shop's events"
+  echo "windows: installer $(du -h "$setup" | cut -f1): installed, demo standings as on Linux, --selftest passed, uninstalled (events kept)"
+fi
