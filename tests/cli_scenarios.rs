@@ -613,9 +613,5 @@ fn four_weekly_events_from_the_player_library() {
 
 /// Today's date as the event files record it (local time, `YYYY-MM-DD`).
 fn chrono_today() -> String {
-    let output = Command::new("date")
-        .arg("+%Y-%m-%d")
-        .output()
-        .expect("date");
-    String::from_utf8_lossy(&output.stdout).trim().to_string()
+    chrono::Local::now().format("%Y-%m-%d").to_string()
 }

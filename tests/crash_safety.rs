@@ -2,6 +2,9 @@
 //! more than 200 times. After every kill the event file passes `PRAGMA integrity_check`,
 //! the log replays, and every result the CLI had reported as saved is there.
 
+#[path = "support/process.rs"]
+mod process;
+
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -76,10 +79,14 @@ fn sigkill_at_random_points_never_loses_a_saved_result() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(20261122);
     let mut kills = 0;
     let mut events = 0;
+    // Kills land anywhere in a run: within the time a whole command takes here (at least
+    // 12 ms; a process starts far slower under Wine than on Linux).
+    let mut window_us: u64 = 12_000;
     while kills < KILLS {
         events += 1;
         let file = dir.path().join(format!("crash-{events}.tkevent"));
         let path = file.to_str().expect("path").to_string();
+        let started = std::time::Instant::now();
         run_ok(&[
             "create",
             &path,
@@ -92,6 +99,8 @@ fn sigkill_at_random_points_never_loses_a_saved_result() {
             "--seed",
             "1",
         ]);
+        let whole_command = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+        window_us = window_us.max(whole_command);
         for n in 0..12 {
             run_ok(&["add-player", &path, &format!("Player {n}")]);
         }
@@ -103,15 +112,16 @@ fn sigkill_at_random_points_never_loses_a_saved_result() {
             };
             let round = session.event().current_round().map_or(0, |r| r.number);
             drop(session);
-            let mut child = Command::new(BIN)
-                .arg(&command[0])
-                .arg(&path)
-                .args(&command[1..])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("spawn");
-            std::thread::sleep(Duration::from_micros(rng.random_range(0..12_000)));
+            let mut child = process::spawn(
+                Command::new(BIN)
+                    .arg(&command[0])
+                    .arg(&path)
+                    .args(&command[1..])
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null()),
+            )
+            .expect("spawn");
+            std::thread::sleep(Duration::from_micros(rng.random_range(0..window_us)));
             let finished = child.try_wait().expect("wait");
             let status = match finished {
                 Some(status) => status,

@@ -4,6 +4,9 @@
 //! log replays) and holds a beginning of the event's own log, never a half-written copy;
 //! after every run that was not killed, it holds every step.
 
+#[path = "support/process.rs"]
+mod process;
+
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -62,10 +65,14 @@ fn sigkill_while_mirroring_leaves_a_whole_mirror_of_committed_steps() {
     let stick_path = stick.path().to_str().expect("path").to_string();
     let mut rng = rand::rngs::StdRng::seed_from_u64(20261128);
     let (mut kills, mut events, mut whole_runs) = (0, 0, 0);
+    // Kills land anywhere in a run: within twice the time a whole command takes here (at
+    // least 40 ms; a process starts far slower under Wine than on Linux).
+    let mut window_us: u64 = 40_000;
     while kills < KILLS && events < EVENTS_AT_MOST {
         events += 1;
         let file = dir.path().join(format!("mirrored-{events}.tkevent"));
         let path = file.to_str().expect("path").to_string();
+        let started = std::time::Instant::now();
         run_ok(&[
             "create",
             &path,
@@ -76,6 +83,8 @@ fn sigkill_while_mirroring_leaves_a_whole_mirror_of_committed_steps() {
             "--rounds",
             "3",
         ]);
+        let whole_command = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+        window_us = window_us.max(whole_command.saturating_mul(2));
         for n in 0..10 {
             run_ok(&["add-player", &path, &format!("Player {n}")]);
         }
@@ -96,14 +105,15 @@ fn sigkill_while_mirroring_leaves_a_whole_mirror_of_committed_steps() {
                 _ => break,
             };
             drop(session);
-            let mut child = Command::new(BIN)
-                .args(["--mirror", &stick_path])
-                .args(&command)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("spawn");
-            std::thread::sleep(Duration::from_micros(rng.random_range(0..40_000)));
+            let mut child = process::spawn(
+                Command::new(BIN)
+                    .args(["--mirror", &stick_path])
+                    .args(&command)
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null()),
+            )
+            .expect("spawn");
+            std::thread::sleep(Duration::from_micros(rng.random_range(0..window_us)));
             let status = match child.try_wait().expect("wait") {
                 Some(status) => status,
                 None => {

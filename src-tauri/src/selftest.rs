@@ -115,9 +115,7 @@ fn read_page(port: u16) -> Result<String, String> {
         .write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         .map_err(|e| e.to_string())?;
     let mut answer = Vec::new();
-    stream
-        .read_to_end(&mut answer)
-        .map_err(|e| e.to_string())?;
+    stream.read_to_end(&mut answer).map_err(|e| e.to_string())?;
     Ok(String::from_utf8_lossy(&answer).into_owned())
 }
 

@@ -14,7 +14,10 @@ pub fn ready() -> bool {
         return true;
     }
     let language = Language::from_locale(&sys_locale::get_locale().unwrap_or_default());
-    let title = msg!("app.webview-missing.title", "Tablekeeper cannot open its window");
+    let title = msg!(
+        "app.webview-missing.title",
+        "Tablekeeper cannot open its window"
+    );
     let text = msg!(
         "app.webview-missing",
         "This computer does not have the Microsoft Edge WebView2 Runtime, which Tablekeeper's window needs. Install the \"Evergreen\" WebView2 Runtime from Microsoft's website (developer.microsoft.com/microsoft-edge/webview2, free; the \"Standalone installer\" works from a USB stick), then start Tablekeeper again. Your events are safe in Documents\\Tablekeeper."

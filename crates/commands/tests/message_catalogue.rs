@@ -27,10 +27,12 @@ fn dynamic_words() -> BTreeSet<String> {
 
 /// `(key, English template)` of every `msg!` and every `Param::word` key in the sources.
 fn keys_in_sources() -> (BTreeMap<String, String>, BTreeSet<String>) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    // Every crate, and the desktop shell (its words before the window opens).
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let shell = crates.join("..").join("src-tauri").join("src");
     let mut messages = BTreeMap::new();
     let mut words = BTreeSet::new();
-    let mut stack = vec![root];
+    let mut stack = vec![crates, shell];
     while let Some(folder) = stack.pop() {
         for entry in std::fs::read_dir(&folder).expect("read sources").flatten() {
             let path = entry.path();
@@ -47,7 +49,13 @@ fn keys_in_sources() -> (BTreeMap<String, String>, BTreeSet<String>) {
             // Unit tests invent keys of their own (a test module, not `#[cfg(test)] mod x;`).
             let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
             collect(text, "msg!(", &mut |key, template| {
-                messages.insert(key.to_string(), template.unwrap_or_default().to_string());
+                let template = template.unwrap_or_default().to_string();
+                if let Some(other) = messages.insert(key.to_string(), template.clone())
+                    && other != template
+                {
+                    // One key, two sentences: one of them gets the other's words.
+                    panic!("{key} is the key of {other:?} and of {template:?}");
+                }
             });
             collect(text, "Param::word(", &mut |key, _| {
                 words.insert(key.to_string());

@@ -21,7 +21,11 @@ const SHARE_READ_ONLY: u32 = 0x1;
 
 /// A folder as a shop's laptop has it: `C:\Users\山田 太郎\Documents\Tablekeeper`.
 fn documents_of_a_japanese_user(dir: &tempfile::TempDir) -> PathBuf {
-    let folder = dir.path().join("山田 太郎").join("Documents").join("Tablekeeper");
+    let folder = dir
+        .path()
+        .join("山田 太郎")
+        .join("Documents")
+        .join("Tablekeeper");
     std::fs::create_dir_all(&folder).expect("folder");
     folder
 }
@@ -142,7 +146,11 @@ fn the_mirror_on_a_removable_drive_letter_holds_every_step() {
     support::finish_round(&mut session, "a");
     assert!(session.take_notices().is_empty(), "no mirror warning");
     let copy = stick.join("event.tkevent");
-    assert_eq!(rows_of(&copy), rows_of(session.path()), "every row on {copy:?}");
+    assert_eq!(
+        rows_of(&copy),
+        rows_of(session.path()),
+        "every row on {copy:?}"
+    );
     drop(session);
     let _ = std::fs::remove_dir_all(&stick);
 }
@@ -153,7 +161,15 @@ fn event_names_windows_refuses_as_file_names_become_files_it_accepts() {
     let folder = documents_of_a_japanese_user(&dir);
     let mut desk = tablekeeper_commands::desk::Desk::new(dir.path().join("app-data"), folder)
         .without_app_state();
-    for name in ["CON", "NUL", "a:b", "trailing.", "tab\there", "what?*", "大会 #3"] {
+    for name in [
+        "CON",
+        "NUL",
+        "a:b",
+        "trailing.",
+        "what?*",
+        "<b>|c",
+        "大会 #3",
+    ] {
         let created = tablekeeper_commands::desk::surface::dispatch(
             &mut desk,
             "create_event",

@@ -317,7 +317,7 @@ fn other_devices(port: u16) -> std::process::Child {
         "attack_from_other_devices",
         "--nocapture",
     ];
-    let mut command = if std::path::Path::new("/usr/bin/nice").exists() {
+    let mut command = if cfg!(unix) && std::path::Path::new("/usr/bin/nice").exists() {
         let mut nice = std::process::Command::new("/usr/bin/nice");
         nice.args(["-n", "19"]).arg(&exe).args(args);
         nice

@@ -308,23 +308,39 @@ mod tests {
     fn legal_on_windows(name: &str) -> bool {
         const RESERVED: [&str; 22] = [
             "CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7",
-            "COM8", "COM9", "LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8",
-            "LPT9",
+            "COM8", "COM9", "LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9",
         ];
-        let base = name.split('.').next().unwrap_or_default().to_ascii_uppercase();
+        let base = name
+            .split('.')
+            .next()
+            .unwrap_or_default()
+            .to_ascii_uppercase();
         !name.is_empty()
             && !name.ends_with(['.', ' '])
-            && !name
-                .chars()
-                .any(|c| c < ' ' || "<>:\"/\\|?*".contains(c))
+            && !name.chars().any(|c| c < ' ' || "<>:\"/\\|?*".contains(c))
             && !RESERVED.contains(&base.trim_end())
     }
 
     #[test]
     fn every_event_name_gives_a_file_name_windows_accepts() {
         for name in [
-            "CON", "con", "NUL", "COM1", "LPT9", "a:b", "trailing.", "trailing ", "..", "*",
-            "a/b\\c", "大会 #3", "Турнир", "토너먼트", "<tab>\t", "", "   ",
+            "CON",
+            "con",
+            "NUL",
+            "COM1",
+            "LPT9",
+            "a:b",
+            "trailing.",
+            "trailing ",
+            "..",
+            "*",
+            "a/b\\c",
+            "大会 #3",
+            "Турнир",
+            "토너먼트",
+            "<tab>\t",
+            "",
+            "   ",
         ] {
             let file = format!("{}-2026-12-02.tkevent", event_file_stem(name));
             assert!(legal_on_windows(&file), "{name:?} gave {file:?}");

@@ -441,7 +441,7 @@ pub(super) fn describe(event: &Event, action: &Action) -> Option<Message> {
     Some(match action {
         Action::SetDoor(_) => msg!("history.door", "changed how the event takes entries"),
         Action::Enter { details, .. } => msg!(
-            "history.entered",
+            "history.door-entered",
             "{name} entered on the entry page",
             name = details.name.trim()
         ),
