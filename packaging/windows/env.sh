@@ -19,4 +19,4 @@ WINDOWS_CARGO=(/usr/bin/cargo build --locked --release --target "$WINDOWS_TARGET
 WINDOWS_RELEASE="$CARGO_TARGET_DIR/$WINDOWS_TARGET/release"
 # Debian packages the Windows build and its tests need (bookworm and bookworm-security).
 WINDOWS_PACKAGES=(rustc-web cargo-web rust-web-src gcc-mingw-w64-x86-64-posix
-  g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 nsis wine64 osslsigncode openssl python3)
+  g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 nsis wine64 osslsigncode openssl python3 x11-utils)

@@ -94,6 +94,25 @@ PY
   "$wine" "$installed/tablekeeper-app.exe" --selftest | tr -d '\r' >"$prefix/selftest.txt" \
     || { cat "$prefix/selftest.txt" >&2; fail "--selftest failed"; }
   grep -q '^ok phone-page$' "$prefix/selftest.txt" || fail "--selftest did not finish"
+  # Without WebView2 (Wine has none) the installed app says so in the system's language,
+  # in its own dialog, before any window is tried; a picture of each is kept.
+  mkdir -p ci-artifacts/windows
+  for case in "C.UTF-8|Tablekeeper cannot open its window|en" \
+    "ja_JP.UTF-8|Tablekeeper のウィンドウを開けません|ja"; do
+    IFS='|' read -r locale title name <<<"$case"
+    LANG=$locale LC_ALL=$locale xvfb-run -a -s "-screen 0 1024x600x24" bash -c '
+      "$1" "$2" & app=$!
+      for _ in $(seq 60); do
+        xwininfo -root -tree 2>/dev/null | grep -qF "\"$3\"" && break
+        sleep 0.5
+      done
+      xwininfo -root -tree | grep -qF "\"$3\"" && found=yes || found=no
+      import -window root "$4" 2>/dev/null || true
+      /usr/lib/wine/wineserver -k; wait $app 2>/dev/null
+      [ $found = yes ]' _ "$wine" "$installed/tablekeeper-app.exe" "$title" \
+      "ci-artifacts/windows/webview-missing-$name.png" \
+      || fail "no WebView2: the app did not say \"$title\" ($locale)"
+  done
   # The uninstaller removes the program and never the shop's events.
   rm -f "$installed/bcryptprimitives.dll"
   "$wine" "$installed/uninstall.exe" /S
@@ -101,5 +120,5 @@ PY
   [ ! -e "$installed/tablekeeper-app.exe" ] || fail "the uninstaller left the app"
   ! "$wine" reg query 'HKCU\Software\Classes\.tkevent' >/dev/null 2>&1 || fail "the file type stayed"
   [ -f "$documents/demo.tkevent" ] || fail "the uninstaller removed the shop's events"
-  echo "windows: installer $(du -h "$setup" | cut -f1): installed, demo standings as on Linux, --selftest passed, uninstalled (events kept)"
+  echo "windows: installer $(du -h "$setup" | cut -f1): installed, demo standings as on Linux, --selftest passed, WebView2 missing said in English and Japanese, uninstalled (events kept)"
 fi
