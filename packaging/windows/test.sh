@@ -97,11 +97,15 @@ PY
   # Without WebView2 (Wine has none) the installed app says so in the system's language,
   # in its own dialog, before any window is tried; a picture of each is kept.
   mkdir -p ci-artifacts/windows
+  # A Wine session started without a display (the CLI's runs) would keep its windows off
+  # the screen: each check starts its own.
+  /usr/lib/wine/wineserver -k 2>/dev/null || true
   for case in "C.UTF-8|Tablekeeper cannot open its window|en" \
     "ja_JP.UTF-8|Tablekeeper のウィンドウを開けません|ja"; do
     IFS='|' read -r locale title name <<<"$case"
-    LANG=$locale LC_ALL=$locale xvfb-run -a -s "-screen 0 1024x600x24" bash -c '
-      "$1" "$2" & app=$!
+    # Only the app gets the shop's locale: xwininfo reads the titles in UTF-8.
+    xvfb-run -a -s "-screen 0 1024x600x24" bash -c '
+      LANG=$5 LC_ALL=$5 "$1" "$2" & app=$!
       for _ in $(seq 60); do
         xwininfo -root -tree 2>/dev/null | grep -qF "\"$3\"" && break
         sleep 0.5
@@ -110,7 +114,7 @@ PY
       import -window root "$4" 2>/dev/null || true
       /usr/lib/wine/wineserver -k; wait $app 2>/dev/null
       [ $found = yes ]' _ "$wine" "$installed/tablekeeper-app.exe" "$title" \
-      "ci-artifacts/windows/webview-missing-$name.png" \
+      "ci-artifacts/windows/webview-missing-$name.png" "$locale" \
       || fail "no WebView2: the app did not say \"$title\" ($locale)"
   done
   # The uninstaller removes the program and never the shop's events.
