@@ -6,7 +6,9 @@ import json
 import os
 import re
 import subprocess
+import shutil
 import sys
+import tempfile
 import time
 
 RUNNER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wine", "run")
@@ -45,12 +47,17 @@ for line in open(artifacts_file, encoding="utf-8"):
         binaries.append((package, artifact["target"]["name"], artifact["executable"],
                          os.path.dirname(artifact["manifest_path"])))
 
+# The TypeScript bindings the commands' tests export are the Linux run's to write and
+# commit; here they go to a scratch folder (cargo sets this variable only under `cargo test`).
+scratch = tempfile.mkdtemp(prefix="tk-wine-bindings-")
+environment = dict(os.environ, TS_RS_EXPORT_DIR=scratch)
+
 passed = failed = ignored = 0
 broken = []
 for package, name, executable, folder in sorted(binaries):
     started = time.monotonic()
     try:
-        run = subprocess.run([RUNNER, executable], cwd=folder, capture_output=True,
+        run = subprocess.run([RUNNER, executable], cwd=folder, env=environment, capture_output=True,
                              text=True, encoding="utf-8", errors="replace", timeout=TIMEOUT_S)
         output, code = run.stdout + run.stderr, run.returncode
     except subprocess.TimeoutExpired as expired:
@@ -64,6 +71,7 @@ for package, name, executable, folder in sorted(binaries):
     if code != 0 or not results:
         broken.append(f"{package} {name}")
         sys.stdout.write(output[-6000:])
+shutil.rmtree(scratch, ignore_errors=True)
 print(f"windows: {len(binaries)} test binaries under Wine")
 print(f"windows: {passed} passed, {failed} failed, {ignored} ignored")
 if broken:

@@ -48,8 +48,16 @@ if [ -n "$crates" ]; then
   # The test binaries as cargo built them (a no-op build that lists its artifacts).
   "${WINDOWS_CARGO[@]}" --message-format=json -q >target/win/artifacts.json
   started=$SECONDS
+  before=$(git status --porcelain --untracked-files=all 2>/dev/null || true)
   TABLEKEEPER_TEST_DRIVE=T: python3 packaging/windows/run_tests.py target/win/artifacts.json $crates
   echo "windows: the tests under Wine took $((SECONDS - started)) s"
+  # The Windows run writes nothing into the checkout (the Linux run owns the bindings).
+  after=$(git status --porcelain --untracked-files=all 2>/dev/null || true)
+  if [ "$before" != "$after" ]; then
+    diff <(echo "$before") <(echo "$after") >&2 || true
+    echo "windows: the tests under Wine changed the checkout" >&2
+    exit 1
+  fi
 fi
 
 if $installer; then
