@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
-use tablekeeper_commands::exchange;
+use tablekeeper_commands::shop::exchange;
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_store::library::{Library, LibraryDetails};
 

@@ -616,3 +616,160 @@ fn every_command_lives_in_the_desk_file_its_section_names() {
     assert!(commands > 100, "{commands} commands read");
     assert!(misplaced.is_empty(), "{}", misplaced.join("\n"));
 }
+
+/// The store's calls that create, append to or replace an event file (or hand out a handle
+/// that can): only the event wing's `session/` makes them.
+const EVENT_FILE_WRITES: [&str; 7] = [
+    "EventFile::create",
+    "EventFile::open(",
+    "NewEventFile",
+    "write_whole",
+    "append_replicated",
+    "fold_log",
+    "PinnedState",
+];
+
+/// What reaches a writable handle on the shop's library: only the shop's wing holds one.
+const LIBRARY_WRITES: [&str; 3] = ["Library::open", "&mut Library", "mut Library"];
+
+/// Whether `word` occurs in `source` as a whole: not inside a longer name (`ShopLibrary::open`
+/// is not `Library::open`, `&mut LibraryDetails` is not `&mut Library`).
+fn names(source: &str, word: &str) -> bool {
+    let part = |c: char| c.is_alphanumeric() || c == '_';
+    source.match_indices(word).any(|(at, _)| {
+        let before = source[..at].chars().next_back();
+        let after = source[at + word.len()..].chars().next();
+        !before.is_some_and(|c| word.starts_with(part) && part(c))
+            && !after.is_some_and(|c| word.ends_with(part) && part(c))
+    })
+}
+
+/// Every production file a rule reads: each crate's `src/` but the store's (which is the
+/// writer) and the shell's, as `(crate, module, source)`.
+fn production_files(root: &Path) -> Vec<(String, Module, String)> {
+    let mut out = Vec::new();
+    let mut crates: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    crates.push(root.join("src-tauri"));
+    crates.sort();
+    for dir in crates {
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if name == "store" {
+            continue;
+        }
+        for (module, source) in read_crate(&dir.join("src")).files {
+            out.push((name.clone(), module, source));
+        }
+    }
+    out
+}
+
+/// Who writes what breaks "one write path per kind of state" (ARCHITECTURE.md,
+/// "Invariants"): an event file written outside `commands/src/session/`, the library
+/// reached for writing outside `commands/src/shop/`, an app file written outside
+/// `desk/app_files.rs`.
+fn write_path_violations(root: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for (krate, module, source) in production_files(root) {
+        let name = std::iter::once(krate.as_str())
+            .chain(module.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join("::");
+        let room = |first: &str| krate == "commands" && module.first().is_some_and(|m| m == first);
+        if !room("session") {
+            if let Some(word) = EVENT_FILE_WRITES.into_iter().find(|w| names(&source, w)) {
+                found.push(format!("{name}: writes an event file ({word})"));
+            }
+        }
+        if !room("shop") {
+            if let Some(word) = LIBRARY_WRITES.into_iter().find(|w| names(&source, w)) {
+                found.push(format!("{name}: writes the library ({word})"));
+            }
+        }
+        let app_files = krate == "commands" && module == ["desk", "app_files"];
+        let names_app_files = source.contains("data_dir") || source.contains("app_file(");
+        let writes = ["fs::write", "write_file(", "write_private_file(", "File::create"]
+            .into_iter()
+            .find(|w| source.contains(w));
+        if !app_files && names_app_files && let Some(word) = writes {
+            found.push(format!("{name}: writes an app file ({word})"));
+        }
+        if !app_files && source.contains("fn write_app_file") {
+            found.push(format!("{name}: a second writer of app files"));
+        }
+    }
+    found
+}
+
+#[test]
+fn each_kind_of_state_has_one_write_path() {
+    let found = write_path_violations(&workspace());
+    assert!(found.is_empty(), "write paths:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_write_path_rules_find_what_breaks_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    let write = |path: &str, text: &str| {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("folder");
+        std::fs::write(path, text).expect("file");
+    };
+    write(
+        "crates/commands/src/lib.rs",
+        "pub mod desk;\npub mod session;\npub mod shop;\npub mod replica;\n",
+    );
+    // Allowed: each kind written in its own room.
+    write(
+        "crates/commands/src/session/mod.rs",
+        "fn keep(t: &Path, b: &[u8]) { tablekeeper_store::write_whole(t, b); }\n",
+    );
+    write(
+        "crates/commands/src/shop/library.rs",
+        "fn open(p: &Path) -> Library { Library::open_or_create(p) }\n",
+    );
+    write(
+        "crates/commands/src/desk/app_files.rs",
+        "impl Desk { fn write_app_file(&self) { write_file(&self.data_dir.join(\"x\"), b\"\"); } }\n",
+    );
+    // Planted: one of each.
+    write(
+        "crates/commands/src/replica.rs",
+        "fn base(t: &Path, b: &[u8]) { tablekeeper_store::write_whole(t, b); }\n",
+    );
+    write(
+        "crates/commands/src/desk/library.rs",
+        "fn add(l: &mut Library) { l.add(); }\n",
+    );
+    write(
+        "crates/commands/src/desk/prefs.rs",
+        "impl Desk { fn save(&self) { std::fs::write(self.app_file(\"p\"), b\"\"); } }\n",
+    );
+    write(
+        "crates/lan/src/lib.rs",
+        "fn open(p: &Path) { tablekeeper_store::EventFile::open(p); }\n",
+    );
+    write(
+        "crates/store/src/lib.rs",
+        "pub fn write_whole() {}\npub struct Library;\nfn x(l: &mut Library) {}\n",
+    );
+    let found = write_path_violations(root);
+    let expected = [
+        "commands::replica: writes an event file (write_whole)",
+        "commands::desk::library: writes the library (&mut Library)",
+        "commands::desk::prefs: writes an app file (fs::write)",
+        "lan: writes an event file (EventFile::open()",
+    ];
+    for expected in expected {
+        assert!(
+            found.iter().any(|f| f == expected),
+            "{expected} not found in {found:#?}"
+        );
+    }
+    assert_eq!(found.len(), expected.len(), "{found:#?}");
+}

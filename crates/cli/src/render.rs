@@ -690,7 +690,7 @@ pub fn back_to_round(
 }
 
 /// The event's automatic backups.
-pub fn backups(list: &[tablekeeper_commands::backup::BackupView]) -> String {
+pub fn backups(list: &[tablekeeper_commands::session::backups::BackupView]) -> String {
     if list.is_empty() {
         return "no backups yet (one is written whenever a round is paired or finished)\n"
             .to_string();

@@ -193,7 +193,7 @@ fn commands_as_rounds_go_by(players: usize, rounds: u32, edits: usize) {
         status.as_secs_f64() / baseline.as_secs_f64()
     );
     let event_bytes = std::fs::metadata(&path).expect("event").len();
-    let backups = tablekeeper_commands::backup::backup_dir(&path);
+    let backups = tablekeeper_commands::session::backups::backup_dir(&path);
     let (files, bytes) = std::fs::read_dir(&backups)
         .expect("backups")
         .flatten()

@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use tablekeeper_commands::exchange;
+use tablekeeper_commands::shop::exchange;
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_store::EventFile;
 use tablekeeper_store::library::{Library, LibraryDetails};

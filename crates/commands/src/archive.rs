@@ -178,15 +178,7 @@ pub fn import(
     check_entered_text(archive)?;
     let ruleset = parse_ruleset("archive ruleset", &archive.ruleset.toml)
         .map_err(tablekeeper_engine::EngineError::from)?;
-    let created_at = archive
-        .log
-        .first()
-        .map_or_else(|| archive.exported_at.clone(), |e| e.recorded_at.clone());
-    let mut file =
-        tablekeeper_store::NewEventFile::begin(path, &archive.event, &ruleset, &created_at)?;
-    copy_log(&mut file, archive)?;
-    drop(file.finish()?);
-    crate::session::Session::open(path)
+    crate::session::Session::create_from_archive(archive, &ruleset, path)
 }
 
 /// The event name, player names and times in an archive pass the same checks as when
@@ -222,36 +214,6 @@ fn check_entered_text(archive: &Archive) -> Result<(), CommandError> {
                     "log entry {seq} takes back step {target}, which is not before it; the archive was changed by hand",
                     seq = entry.seq,
                     target = target
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Appends the archive's log step by step, keeping each step's number, time and reason.
-fn copy_log(
-    file: &mut tablekeeper_store::NewEventFile,
-    archive: &Archive,
-) -> Result<(), CommandError> {
-    let mut index = 0;
-    while index < archive.log.len() {
-        let step = archive.log[index].step;
-        let mut entries = Vec::new();
-        let first = &archive.log[index];
-        while index < archive.log.len() && archive.log[index].step == step {
-            entries.push(archive.log[index].entry.clone());
-            index += 1;
-        }
-        let written = file.append(&entries, first.reason.as_deref(), &first.recorded_at)?;
-        if written != step {
-            return Err(CommandError::input(
-                ErrorKind::InvalidArchive,
-                msg!(
-                    "error.invalid-archive.archives-steps-numbered-1-2",
-                    "the archive's steps are not numbered 1, 2, 3, … (found {step} where {written} was expected)",
-                    step = step,
-                    written = written
                 ),
             ));
         }

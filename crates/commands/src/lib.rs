@@ -5,7 +5,6 @@
 //! with a stable kind. Nothing here prints or knows about a window.
 
 pub mod archive;
-pub mod backup;
 pub mod bundle;
 pub mod catalogue;
 pub mod csv_export;
@@ -14,26 +13,25 @@ pub mod deck;
 pub mod demo;
 pub mod desk;
 pub mod error;
-pub mod exchange;
+
 pub mod export;
 pub mod history;
 pub mod identity;
 mod log;
 pub mod meta;
-pub mod mirror;
 pub mod names;
 pub mod notice;
 pub mod paper;
 pub mod qr;
 pub mod ratings;
 pub mod replay;
-pub mod replica;
 pub mod report;
 pub mod result_input;
 pub mod room;
 pub mod season;
 pub mod seed;
 pub mod session;
+pub mod shop;
 pub mod slip_code;
 pub mod tcgplus;
 pub mod verify;

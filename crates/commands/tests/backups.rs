@@ -9,7 +9,7 @@ use tablekeeper_commands::{CreateOptions, Session};
 use tablekeeper_engine::PlayerDetails;
 
 fn backup_named(event: &Path, prefix: &str) -> PathBuf {
-    let dir = tablekeeper_commands::backup::backup_dir(event);
+    let dir = tablekeeper_commands::session::backups::backup_dir(event);
     let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("backups folder")
         .flatten()

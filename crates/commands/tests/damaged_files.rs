@@ -215,15 +215,16 @@ fn backups_are_written_in_a_folder_whose_name_is_not_utf8() {
     session.pair_next_round(Some(1), false).expect("pair");
     assert!(session.take_notices().is_empty(), "no backup warning");
     assert!(
-        !tablekeeper_commands::backup::list(&path)
+        !tablekeeper_commands::session::backups::list(&path)
             .expect("list")
             .is_empty()
     );
-    let written: Vec<PathBuf> = std::fs::read_dir(tablekeeper_commands::backup::backup_dir(&path))
-        .expect("backups folder")
-        .flatten()
-        .map(|e| e.path())
-        .collect();
+    let written: Vec<PathBuf> =
+        std::fs::read_dir(tablekeeper_commands::session::backups::backup_dir(&path))
+            .expect("backups folder")
+            .flatten()
+            .map(|e| e.path())
+            .collect();
     assert!(!written.is_empty(), "a backup was written");
     for backup in written {
         assert!(Session::on_disk(&backup).is_ok(), "{}", backup.display());

@@ -9,7 +9,7 @@ mod support;
 use std::path::{Path, PathBuf};
 
 use tablekeeper_commands::Session;
-use tablekeeper_commands::exchange;
+use tablekeeper_commands::shop::exchange;
 use tablekeeper_commands::views::exchange::BundleOutcome;
 use tablekeeper_commands::views::prizes::SeasonView;
 use tablekeeper_engine::PlayerDetails;

@@ -6,7 +6,7 @@
 mod support;
 
 use tablekeeper_commands::Session;
-use tablekeeper_commands::replica::{Replica, ReplicaChunk};
+use tablekeeper_commands::session::replica::{Replica, ReplicaChunk};
 
 fn copy_of(session: &Session, replica: &mut Replica) {
     let chunk = session.replica_chunk(&replica.held()).expect("chunk");

@@ -1,4 +1,4 @@
-//! A station's side of its replica (`tablekeeper_commands::replica`): a thread that asks the
+//! A station's side of its replica (`tablekeeper_commands::session::replica`): a thread that asks the
 //! main laptop for what its copy lacks, stores it, and asks again — at once while it is
 //! catching up, then every `every`. What it holds is the station's acknowledgement (its
 //! next ask says so). The thread stops when told, or when the station leaves.
@@ -10,7 +10,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use serde_json::json;
-use tablekeeper_commands::replica::{Replica, ReplicaChunk};
+use tablekeeper_commands::session::replica::{Replica, ReplicaChunk};
 
 use crate::Station;
 use crate::shared::lock;

@@ -1,11 +1,11 @@
 //! The rows committed lately to each event file of this process, as the store tells them
-//! (`tablekeeper_commands::replica::listen_for_commits`): a station's waiting ask is answered
+//! (`tablekeeper_commands::session::replica::listen_for_commits`): a station's waiting ask is answered
 //! from here without the desk, and a station's acknowledgement is checked against them.
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
-use tablekeeper_commands::replica::{Committed, ROWS_PER_ANSWER, ReplicaRow};
+use tablekeeper_commands::session::replica::{Committed, ROWS_PER_ANSWER, ReplicaRow};
 
 /// Event files whose recent rows are kept at most (the shared event and its side events).
 const FILES_KEPT: usize = 8;

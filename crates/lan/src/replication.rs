@@ -6,7 +6,7 @@
 //! takeover never lacks a change anyone was told was saved.
 //!
 //! The rows of each commit are told here the moment they are committed
-//! (`tablekeeper_commands::replica::listen_for_commits`), so a waiting ask is answered with them at once, without the
+//! (`tablekeeper_commands::session::replica::listen_for_commits`), so a waiting ask is answered with them at once, without the
 //! desk — the stations store them while the main laptop still folds its log and finishes the
 //! command, and their acknowledgements come back sooner.
 
@@ -16,7 +16,7 @@ use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use tablekeeper_commands::desk::Desk;
-use tablekeeper_commands::replica::{Committed, Held, ReplicaRow, WaitingAsk};
+use tablekeeper_commands::session::replica::{Committed, Held, ReplicaRow, WaitingAsk};
 
 use crate::recent_rows::RecentRows;
 

@@ -65,7 +65,7 @@ pub struct Server {
     bind: IpAddr,
     port: u16,
     /// Rows committed in this process reach the stations' waiting asks while listened for.
-    _rows_told: tablekeeper_commands::replica::Listening,
+    _rows_told: tablekeeper_commands::session::replica::Listening,
 }
 
 impl Server {
@@ -138,11 +138,12 @@ impl Server {
                 .map_err(|e| listen_error(e.to_string()))?
         };
         let replication = Arc::downgrade(&shared.replication);
-        let rows_told = tablekeeper_commands::replica::listen_for_commits(move |committed| {
-            if let Some(replication) = replication.upgrade() {
-                replication.told(committed);
-            }
-        });
+        let rows_told =
+            tablekeeper_commands::session::replica::listen_for_commits(move |committed| {
+                if let Some(replication) = replication.upgrade() {
+                    replication.told(committed);
+                }
+            });
         let server = Server {
             thread: Some(thread),
             stop,

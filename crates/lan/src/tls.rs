@@ -17,9 +17,9 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::join_code;
+use tablekeeper_commands::desk::app_files::{self, AppFile};
 
 /// The file in the app's data folder that keeps the certificate and its key.
-const IDENTITY_FILE: &str = "station-link.json";
 
 /// The name the certificate is made for. Stations pin the certificate itself, so the name
 /// is never checked; it only has to be a valid one.
@@ -67,7 +67,7 @@ impl Identity {
     /// damaged file is replaced (stations join with a new code at every start anyway); an
     /// identity that cannot be kept (a read-only folder) still serves this run.
     pub fn load_or_create(data_dir: &Path) -> Result<Identity, String> {
-        let path = data_dir.join(IDENTITY_FILE);
+        let path = AppFile::StationLink.path(data_dir);
         if let Some(identity) = std::fs::read(&path)
             .ok()
             .and_then(|bytes| serde_json::from_slice::<Stored>(&bytes).ok())
@@ -86,11 +86,9 @@ impl Identity {
             certificate: hex(&identity.certificate),
             key: hex(&identity.key),
         };
-        if let Ok(bytes) = serde_json::to_vec(&stored)
-            && std::fs::create_dir_all(data_dir).is_ok()
-            && tablekeeper_commands::export::write_file(&path, &bytes).is_ok()
-        {
-            keep_private(&path);
+        // Readable by the owner alone from its first byte (the data folder may not be).
+        if let Ok(bytes) = serde_json::to_vec(&stored) {
+            let _ = app_files::write_app_file(data_dir, AppFile::StationLink, &bytes);
         }
         Ok(identity)
     }
@@ -123,16 +121,6 @@ impl Identity {
     }
 }
 
-/// Only the owner may read the key (the data folder may be readable by others).
-fn keep_private(path: &Path) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
-    }
-    #[cfg(not(unix))]
-    let _ = path;
-}
 
 /// The join code's form of a certificate's SHA-256.
 fn fingerprint_of(certificate: &[u8]) -> String {
@@ -214,7 +202,7 @@ mod tests {
         let again = Identity::load_or_create(dir.path()).expect("read");
         assert_eq!(first.fingerprint(), again.fingerprint());
         assert_eq!(first.fingerprint().len(), join_code::FINGERPRINT_LENGTH);
-        std::fs::write(dir.path().join(IDENTITY_FILE), b"{\"certificate\":\"zz\"}")
+        std::fs::write(AppFile::StationLink.path(dir.path()), b"{\"certificate\":\"zz\"}")
             .expect("damage");
         let fresh = Identity::load_or_create(dir.path()).expect("made again");
         assert_ne!(fresh.fingerprint(), first.fingerprint());

@@ -434,7 +434,7 @@ fn a_station_killed_while_storing_keeps_a_whole_copy() {
         let _ = child.kill();
         let _ = child.wait();
         // The copy opens whole, and is a beginning of the main laptop's log.
-        let copy = tablekeeper_commands::replica::Replica::new(&copies);
+        let copy = tablekeeper_commands::session::replica::Replica::new(&copies);
         let held = copy.held();
         assert_eq!(held.len(), 1, "kill {kill}: one copy");
         let desk = main.lock().expect("desk");

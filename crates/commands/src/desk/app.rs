@@ -10,6 +10,7 @@ use tablekeeper_engine::top_cut::decks::SelectionMethod;
 use tablekeeper_words::{ErrorKind, Language, msg};
 use ts_rs::TS;
 
+use super::app_files::AppFile;
 use super::base::{Desk, Nothing};
 use crate::catalogue::{self, RulesetSummary, TitleSummary};
 use crate::error::{CommandError, ErrorView};
@@ -71,7 +72,7 @@ impl Desk {
         if !self.app_state {
             return Preferences::default();
         }
-        std::fs::read(self.app_file("preferences.json"))
+        std::fs::read(self.app_file(AppFile::Preferences))
             .ok()
             .and_then(|bytes| serde_json::from_slice(&bytes).ok())
             .unwrap_or_default()
@@ -125,7 +126,7 @@ impl Desk {
                 msg!("error.internal", "{detail}", detail = e.to_string()),
             )
         })?;
-        self.write_app_file("preferences.json", &text)?;
+        self.write_app_file(AppFile::Preferences, &text)?;
         self.app_info(())
     }
 

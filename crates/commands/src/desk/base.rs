@@ -14,9 +14,6 @@ use crate::error::{CommandError, ErrorView};
 use crate::session::Session;
 use crate::views::EventView;
 
-/// Most recently opened event files kept for the start screen.
-const RECENT_LIMIT: usize = 10;
-
 /// The app's state: the events open (one active), the player library, the room.
 pub struct Desk {
     /// The active event: the one every command works on.
@@ -29,7 +26,7 @@ pub struct Desk {
     pub(super) default_folder: PathBuf,
     pub(super) printer: Option<Printer>,
     /// The shop's player library, opened when first used.
-    pub(super) library: Option<tablekeeper_store::library::Library>,
+    pub(super) library: Option<crate::shop::ShopLibrary>,
     /// Another library chosen with `open_library` (`None`: the app's own).
     pub(super) library_path: Option<PathBuf>,
     pub(super) season_printer: Option<SeasonPrinter>,
@@ -149,16 +146,6 @@ impl Desk {
         summary
     }
 
-    /// The app's mirror folder, when one is chosen (`desk/mirror.rs`).
-    pub(super) fn mirror_chosen(&self) -> Option<PathBuf> {
-        if !self.app_state {
-            return None;
-        }
-        let text = std::fs::read_to_string(self.app_file(MIRROR_FILE)).ok()?;
-        let folder = text.trim();
-        (!folder.is_empty()).then(|| PathBuf::from(folder))
-    }
-
     /// A file name in the default folder from the event's name, never overwriting one.
     pub(super) fn new_event_path(&self, name: &str) -> Result<PathBuf, CommandError> {
         std::fs::create_dir_all(&self.default_folder).map_err(|e| CommandError::Io {
@@ -188,55 +175,6 @@ impl Desk {
                 )
             })
     }
-
-    pub(super) fn app_file(&self, name: &str) -> PathBuf {
-        self.data_dir.join(name)
-    }
-
-    pub(super) fn recent(&self) -> Vec<String> {
-        std::fs::read(self.app_file("recent.json"))
-            .ok()
-            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-            .unwrap_or_default()
-    }
-
-    /// Puts `path` first in the recent list. The list is a convenience: failing to write
-    /// it never fails opening the event.
-    pub(super) fn remember(&self, path: &str) {
-        if !self.app_state {
-            return;
-        }
-        let mut recent = self.recent();
-        recent.retain(|p| p != path);
-        recent.insert(0, path.to_string());
-        recent.truncate(RECENT_LIMIT);
-        if let Ok(text) = serde_json::to_vec(&recent) {
-            let _ = self.write_app_file("recent.json", &text);
-        }
-    }
-
-    /// Writes one of the app's own files through a temporary file (never half a file).
-    pub(super) fn write_app_file(&self, name: &str, bytes: &[u8]) -> Result<(), CommandError> {
-        self.make_data_dir()?;
-        crate::export::write_file(&self.app_file(name), bytes)
-    }
-
-    /// An app file only the laptop's owner may read (a secret).
-    pub(super) fn write_private_app_file(
-        &self,
-        name: &str,
-        bytes: &[u8],
-    ) -> Result<(), CommandError> {
-        self.make_data_dir()?;
-        crate::export::write_private_file(&self.app_file(name), bytes)
-    }
-
-    pub(super) fn make_data_dir(&self) -> Result<(), CommandError> {
-        std::fs::create_dir_all(&self.data_dir).map_err(|e| CommandError::Io {
-            path: self.data_dir.display().to_string(),
-            detail: e.to_string(),
-        })
-    }
 }
 
 /// `<folder>/<event> printouts/`: beside the event, one folder for its printouts.
@@ -252,7 +190,6 @@ pub(super) fn printouts_folder(event: &Path) -> PathBuf {
 }
 
 /// The app file naming the mirror folder (empty or absent: none).
-pub(super) const MIRROR_FILE: &str = "mirror-folder.txt";
 
 /// `<document>[-round-N]-<language>.pdf`: one file per document, so printing again replaces
 /// the old copy instead of piling up files.

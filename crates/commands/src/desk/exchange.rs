@@ -1,7 +1,7 @@
 //! The desk's commands for shops exchanging by folder (docs/exchange.md): this shop's
 //! name and fingerprint, the exchange folder chosen in Settings, export and import of
 //! bundles, trusting a shop after comparing its fingerprint, and matching a shared event's
-//! player to a library player by hand. The work is `crate::exchange`'s.
+//! player to a library player by hand. The work is `crate::shop::exchange`'s.
 
 use std::path::PathBuf;
 
@@ -51,7 +51,7 @@ const MAX_SHOP_NAME: usize = 80;
 
 impl Desk {
     pub fn exchange_info(&mut self, _: ()) -> Result<ExchangeView, CommandError> {
-        crate::exchange::status(self.library_mut()?)
+        crate::shop::exchange::status(self.library_mut()?)
     }
 
     pub fn set_shop_name(
@@ -73,8 +73,8 @@ impl Desk {
             ));
         }
         let library = self.library_mut()?;
-        library.set_shop_name(name)?;
-        crate::exchange::status(library)
+        library.name_shop(name)?;
+        crate::shop::exchange::status(library)
     }
 
     /// Chooses the exchange folder (the app imports new bundles from it as they appear).
@@ -88,8 +88,8 @@ impl Desk {
             return Err(no_folder(folder));
         }
         let library = self.library_mut()?;
-        library.set_exchange_folder(request.folder.as_deref())?;
-        crate::exchange::status(library)
+        library.choose_exchange_folder(request.folder.as_deref())?;
+        crate::shop::exchange::status(library)
     }
 
     fn exchange_folder(&mut self, folder: Option<PathBuf>) -> Result<PathBuf, CommandError> {
@@ -117,7 +117,7 @@ impl Desk {
         request: ExchangeFolderRequest,
     ) -> Result<ExchangeExportView, CommandError> {
         let folder = self.exchange_folder(request.folder)?;
-        crate::exchange::export(self.library_mut()?, &folder, &now())
+        self.library_mut()?.export_bundle(&folder, &now())
     }
 
     /// Takes every new bundle in the folder.
@@ -126,23 +126,22 @@ impl Desk {
         request: ExchangeFolderRequest,
     ) -> Result<ExchangeImportView, CommandError> {
         let folder = self.exchange_folder(request.folder)?;
-        crate::exchange::import(self.library_mut()?, &folder, &now())
+        self.library_mut()?.import_bundles(&folder, &now())
     }
 
     pub fn trust_shop(&mut self, request: TrustShopRequest) -> Result<ShopView, CommandError> {
-        crate::exchange::trust(self.library_mut()?, &request.fingerprint, &now())
+        self.library_mut()?.trust_shop(&request.fingerprint, &now())
     }
 
     pub fn exchange_unmatched(&mut self, _: ()) -> Result<Vec<UnmatchedView>, CommandError> {
-        crate::exchange::unmatched(self.library_mut()?)
+        crate::shop::exchange::unmatched(self.library_mut()?)
     }
 
     pub fn exchange_confirm(
         &mut self,
         request: ConfirmMatchRequest,
     ) -> Result<LibraryPlayerView, CommandError> {
-        let number = crate::exchange::confirm(
-            self.library_mut()?,
+        let number = self.library_mut()?.confirm_player(
             &request.event,
             request.player,
             request.number,

@@ -7,9 +7,9 @@ use ts_rs::TS;
 
 use super::base::{Desk, Nothing, printout_name, printouts_folder};
 use super::printer::PrintRequest;
-use crate::backup::{self, BackupView, RestoreView};
 use crate::error::CommandError;
 use crate::export::{self, ExportView};
+use crate::session::backups::{self, BackupView, RestoreView};
 use crate::session::{SavedCopyView, Session};
 use crate::vocabulary::{CsvEncoding, Document, ExportFormat};
 
@@ -144,11 +144,11 @@ impl Desk {
         request: Option<BackupsRequest>,
     ) -> Result<Vec<BackupView>, CommandError> {
         if let Some(event) = request.and_then(|r| r.event) {
-            return backup::list(&event);
+            return backups::list(&event);
         }
         let session = self.session_mut()?;
         session.settle_backups();
-        backup::list(session.path())
+        backups::list(session.path())
     }
 
     /// Replaces the open event (or `event`, one too damaged to open) with one of its
@@ -161,7 +161,7 @@ impl Desk {
         };
         // Dropping the session waits for its backups in progress.
         self.session = None;
-        let restored = backup::restore(&path, &request.backup);
+        let restored = backups::restore(&path, &request.backup);
         // Open the event again either way (the old one when the restore was refused); a file
         // that was damaged before a refused restore stays closed.
         if let Ok(session) = Session::open(&path) {

@@ -6,14 +6,13 @@
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
-use tablekeeper_store::library::{
-    Appearance, Library, LibraryDetails, LibraryEvent, default_library,
-};
+use tablekeeper_store::library::{Appearance, LibraryDetails, LibraryEvent, default_library};
 use ts_rs::TS;
 
 use super::base::Desk;
 use crate::error::CommandError;
 use crate::export::ExportView;
+use crate::shop::ShopLibrary;
 use crate::views::PlayerView;
 use crate::views::library::*;
 
@@ -87,13 +86,13 @@ const FIND_LIMIT: u32 = 20;
 
 impl Desk {
     /// The library, opened (or created) when first used.
-    pub(super) fn library_mut(&mut self) -> Result<&mut Library, CommandError> {
+    pub(super) fn library_mut(&mut self) -> Result<&mut ShopLibrary, CommandError> {
         if self.library.is_none() {
             let path = self
                 .library_path
                 .clone()
                 .unwrap_or_else(|| default_library(&self.data_dir));
-            self.library = Some(Library::open_or_create(&path)?);
+            self.library = Some(ShopLibrary::open_or_create(&path)?);
         }
         self.library.as_mut().ok_or_else(|| CommandError::Io {
             path: self.data_dir.display().to_string(),
@@ -132,8 +131,8 @@ impl Desk {
         request: OpenLibraryRequest,
     ) -> Result<LibraryView, CommandError> {
         let library = match &request.path {
-            Some(path) => Library::open_or_create(path)?,
-            None => Library::open_or_create(&default_library(&self.data_dir))?,
+            Some(path) => ShopLibrary::open_or_create(path)?,
+            None => ShopLibrary::open_or_create(&default_library(&self.data_dir))?,
         };
         self.library = Some(library);
         self.library_path = request.path;
@@ -189,7 +188,7 @@ impl Desk {
         if let Some(same) = library.same_as(&details)? {
             return Err(duplicate_in_library(&same));
         }
-        let added = library.add(&details, &super::printer::print_time())?;
+        let added = library.add_player(&details, &super::printer::print_time())?;
         self.player_view(added.number)
     }
 
@@ -218,7 +217,7 @@ impl Desk {
                 ));
             }
         }
-        library.edit(request.number, &details)?;
+        library.correct_player(request.number, &details)?;
         self.player_view(request.number)
     }
 
@@ -247,7 +246,8 @@ impl Desk {
                 ),
             ));
         }
-        self.library_mut()?.merge(request.keep, request.other)?;
+        self.library_mut()?
+            .merge_players(request.keep, request.other)?;
         self.player_view(request.keep)
     }
 
@@ -257,7 +257,7 @@ impl Desk {
         request: LibraryNumberRequest,
     ) -> Result<LibraryPlayerView, CommandError> {
         let view = self.player_view(request.number)?;
-        self.library_mut()?.remove(request.number)?;
+        self.library_mut()?.remove_on_request(request.number)?;
         Ok(view)
     }
 
@@ -278,7 +278,7 @@ impl Desk {
     ) -> Result<LibraryImportView, CommandError> {
         let summary = self
             .library_mut()?
-            .import(&request.path, &super::printer::print_time())?;
+            .import_library(&request.path, &super::printer::print_time())?;
         Ok(LibraryImportView {
             added: summary.added,
             matched: summary.matched,
@@ -399,7 +399,7 @@ impl Desk {
                     (details, vec![appearance])
                 })
                 .collect();
-            self.library_mut()?.link(players, &now)?;
+            self.library_mut()?.link_event_players(players, &now)?;
             Ok(())
         })();
         if let (Err(error), Ok(session)) = (linked, self.session_mut()) {

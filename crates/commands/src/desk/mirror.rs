@@ -1,5 +1,5 @@
 //! The mirror folder: a second copy of the open event in a folder the organizer chooses
-//! (a USB stick), written after every step (`crate::mirror`). In the app the choice is
+//! (a USB stick), written after every step (`crate::session::mirror`). In the app the choice is
 //! remembered and every event opened is mirrored there; the command line mirrors the one
 //! run it is given `--mirror` for. docs/mirror.md.
 
@@ -8,9 +8,10 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::base::{Desk, MIRROR_FILE, Nothing};
+use super::app_files::AppFile;
+use super::base::{Desk, Nothing};
 use crate::error::CommandError;
-use crate::mirror::MirrorView;
+use crate::session::mirror::MirrorView;
 
 /// The mirror folder to use from now on, or none (`null`: stop mirroring; the copy already
 /// written stays where it is).
@@ -32,7 +33,7 @@ impl Desk {
             None => {
                 if let Some(folder) = &folder {
                     // Checked now, as it would be with an event open.
-                    crate::mirror::Mirror::check_folder(folder)?;
+                    crate::session::mirror::Mirror::check_folder(folder)?;
                 }
                 MirrorView {
                     folder: folder.as_ref().map(|f| f.display().to_string()),
@@ -42,7 +43,7 @@ impl Desk {
         };
         if self.app_state {
             let text = folder.map(|f| f.display().to_string()).unwrap_or_default();
-            self.write_app_file(MIRROR_FILE, text.as_bytes())?;
+            self.write_app_file(AppFile::MirrorFolder, text.as_bytes())?;
         }
         Ok(view)
     }

@@ -34,6 +34,7 @@ pub mod takeover;
 pub mod tickets;
 pub mod top_cut;
 
+pub mod app_files;
 mod base;
 mod parked;
 pub mod printer;

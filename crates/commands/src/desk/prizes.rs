@@ -129,7 +129,7 @@ impl Desk {
         request: &SeasonRequest,
     ) -> Result<crate::views::prizes::SeasonView, CommandError> {
         if request.shared == Some(true) {
-            crate::exchange::league(&request.rules, &request.files, self.library_mut()?)
+            crate::shop::exchange::league(&request.rules, &request.files, self.library_mut()?)
         } else {
             crate::season::season(&request.rules, &request.files)
         }

@@ -1,4 +1,4 @@
-//! Stations' replicas, the main laptop's side (`crate::replica`): a joined station asks for
+//! Stations' replicas, the main laptop's side (`crate::session::replica`): a joined station asks for
 //! what its copy of the event lacks, and the Share screen shows how far each station's copy
 //! is. docs/lan.md, "The replica".
 
@@ -7,7 +7,7 @@ use ts_rs::TS;
 
 use super::base::{Desk, Nothing};
 use crate::error::CommandError;
-use crate::replica::{Held, ReplicaChunk, ReplicaSeen, WaitingAsk};
+use crate::session::replica::{Held, ReplicaChunk, ReplicaSeen, WaitingAsk};
 
 /// A station's ask: its name (chosen when it joined) and what its copies hold (the copy of
 /// this event once it has one; before, every copy it keeps, at most a few).

@@ -8,6 +8,7 @@ use tablekeeper_engine::model::{ResultEntry, Seats};
 use tablekeeper_words::{ErrorKind, msg};
 use ts_rs::TS;
 
+use super::app_files::AppFile;
 use super::base::Desk;
 use super::base::Nothing;
 use super::rounds::RoundRequest;
@@ -75,7 +76,6 @@ pub struct TableCodeView {
 }
 
 /// The app's data file holding the shop's secret the table codes come from.
-const SECRET_FILE: &str = "room-secret";
 
 impl Desk {
     /// What the players' phones show.
@@ -398,7 +398,7 @@ impl Desk {
         if let Some(secret) = &self.room_secret {
             return secret.clone();
         }
-        let path = self.app_file(SECRET_FILE);
+        let path = self.app_file(AppFile::RoomSecret);
         let stored = std::fs::read_to_string(&path)
             .ok()
             .and_then(|text| Secret::from_hex(&text));
@@ -410,7 +410,7 @@ impl Desk {
             }
             None => {
                 let fresh = Secret::random();
-                let _ = self.write_private_app_file(SECRET_FILE, fresh.to_hex().as_bytes());
+                let _ = self.write_app_file(AppFile::RoomSecret, fresh.to_hex().as_bytes());
                 fresh
             }
         };

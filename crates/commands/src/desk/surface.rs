@@ -296,22 +296,22 @@ surface! {
     export(ExportRequest) -> crate::export::ExportView: Local, Files, Slow, Event;
     print(PrintRequest) -> PrintView: Local, Files, Slow, Event, Viewer, StationPrint;
     printout(PrintRequest) -> PrintoutView: Read, Nothing, Worker, Event;
-    backups(Option<BackupsRequest>) -> Vec<crate::backup::BackupView>: Local, Nothing, Worker, Nothing;
-    restore_backup(RestoreRequest) -> crate::backup::RestoreView: Local, Files, Slow, Nothing;
+    backups(Option<BackupsRequest>) -> Vec<crate::session::backups::BackupView>: Local, Nothing, Worker, Nothing;
+    restore_backup(RestoreRequest) -> crate::session::backups::RestoreView: Local, Files, Slow, Nothing;
     save_copy(SaveCopyRequest) -> crate::session::SavedCopyView: Local, Files, Slow, Event;
     archive(Nothing) -> ArchiveDocument: Read, Nothing, Worker, Event;
     report(Nothing) -> crate::report::EventReport: Read, Nothing, Worker, Event;
 
     // ---- Stations' replicas (desk/replicas.rs) ----
-    replica(ReplicaRequest) -> crate::replica::ReplicaChunk: Read, Nothing, Worker, Event, Replica;
+    replica(ReplicaRequest) -> crate::session::replica::ReplicaChunk: Read, Nothing, Worker, Event, Replica;
     replicas(Nothing) -> Vec<ReplicaStatusView>: Local, Nothing, Worker, Event;
 
     // ---- Never two writers (desk/takeover.rs) ----
     whereabouts(Nothing) -> crate::views::takeover::WhereaboutsView: Public, Nothing, Worker, Event;
 
     // ---- The mirror folder (desk/mirror.rs) ----
-    set_mirror(MirrorRequest) -> crate::mirror::MirrorView: Local, App, Worker, Nothing;
-    mirror(Nothing) -> crate::mirror::MirrorView: Local, Nothing, Worker, Nothing;
+    set_mirror(MirrorRequest) -> crate::session::mirror::MirrorView: Local, App, Worker, Nothing;
+    mirror(Nothing) -> crate::session::mirror::MirrorView: Local, Nothing, Worker, Nothing;
 
     // ---- The room: phones and stations (desk/room.rs) ----
     room(Nothing) -> crate::room::RoomView: Public, Nothing, Worker, Event, Poll;

@@ -8,12 +8,12 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::app_files::AppFile;
 use super::base::{Desk, Nothing};
 use crate::error::CommandError;
 use crate::views::takeover::WhereaboutsView;
 
 /// The app file remembering, per event, its stations' addresses and where it went.
-const TAKEOVER_FILE: &str = "takeovers.json";
 
 /// Addresses remembered for one event at most (a station rejoining from a new address
 /// pushes out the oldest).
@@ -129,7 +129,7 @@ impl Desk {
             memory.remove(&oldest);
         }
         if let Ok(text) = serde_json::to_vec_pretty(&memory) {
-            let _ = self.write_app_file(TAKEOVER_FILE, &text);
+            let _ = self.write_app_file(AppFile::Takeovers, &text);
         }
     }
 }
@@ -139,7 +139,7 @@ fn read_memory(desk: &Desk) -> BTreeMap<String, Remembered> {
     if !desk.app_state {
         return BTreeMap::new();
     }
-    std::fs::read(desk.app_file(TAKEOVER_FILE))
+    std::fs::read(desk.app_file(AppFile::Takeovers))
         .ok()
         .and_then(|bytes| serde_json::from_slice(&bytes).ok())
         .unwrap_or_default()

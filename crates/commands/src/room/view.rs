@@ -35,7 +35,7 @@ pub struct Room {
     /// as it stood when published: only that player's phone is shown theirs.
     pub ratings: Option<std::collections::BTreeMap<u32, crate::views::ratings::MyRatingView>>,
     /// What each joined station's replica last said it holds, by station name.
-    pub replicas: std::collections::BTreeMap<String, crate::replica::ReplicaSeen>,
+    pub replicas: std::collections::BTreeMap<String, crate::session::replica::ReplicaSeen>,
     /// The joined stations' addresses (`ip:port`), remembered for the event: where it may
     /// be carried on if this laptop stops (`desk/takeover.rs`).
     pub hosts: Vec<String>,

@@ -12,9 +12,12 @@
 //! `door.rs` (entries, check-in, drop requests and judge calls), `projection.rs` (the cut line),
 //! `prizes.rs` (prize rules and the raffle), `deck_checks.rs`, `tables.rs` (the table range).
 
+pub mod backups;
 mod deck_checks;
 mod door;
 mod history;
+mod imported;
+pub mod mirror;
 mod open;
 mod options;
 mod pairing;
@@ -22,7 +25,8 @@ mod penalties;
 mod players;
 mod prizes;
 mod projection;
-mod replica;
+pub mod replica;
+mod replica_answer;
 mod results;
 mod snapshot;
 mod storage;
@@ -39,4 +43,4 @@ pub use open::{Session, event_identity};
 pub use options::{
     CreateOptions, CutOptions, EditKeep, FinalsChoice, RulesetSource, resolve_ruleset,
 };
-pub use storage::SavedCopyView;
+pub use storage::{SavedCopyView, write_received_event};

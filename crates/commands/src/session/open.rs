@@ -40,7 +40,7 @@ pub struct Session {
     /// When the event was created (as its file records it): part of its identity.
     pub(super) created_at: String,
     /// The mirror folder's copy, kept up to date after every step (`mirror.rs`).
-    pub(super) mirror: Option<crate::mirror::Mirror>,
+    pub(super) mirror: Option<crate::session::mirror::Mirror>,
 }
 
 impl Drop for Session {

@@ -1,18 +1,26 @@
 //! What keeps an open event safe beyond its log: snapshots of the state (so opening replays
 //! little), automatic backups on their own thread, notices, and copies saved elsewhere.
 
-use crate::backup;
 use crate::error::CommandError;
 use crate::notice::Notice;
+use crate::session::backups;
 use std::path::Path;
 use tablekeeper_engine::state::snapshot::EventState;
 
 use super::open::Session;
-use crate::mirror::{Mirror, MirrorView};
+use crate::session::mirror::{Mirror, MirrorView};
 
 /// How long a command-line run waits for its change to reach the mirror before it ends.
 const MIRROR_SETTLE: std::time::Duration = std::time::Duration::from_secs(10);
 use super::snapshot::{SNAPSHOT_BYTES, SNAPSHOT_ROWS};
+
+/// Writes an event file that arrived whole as `target`: a station's base copy of the main
+/// laptop's event, a shared event's content-addressed copy from another shop. Written beside
+/// its name, synced and renamed into place, so a kill leaves no file or the whole one; the
+/// one place outside an open session's own file where an event file is written.
+pub fn write_received_event(target: &Path, bytes: &[u8]) -> Result<(), CommandError> {
+    Ok(tablekeeper_store::write_whole(target, bytes)?)
+}
 
 /// The errors of a backup thread (one that stopped unexpectedly is an error too).
 pub(super) fn joined(
@@ -110,7 +118,7 @@ impl Session {
         let Some(writing) = self.backups_in_progress.take() else {
             return;
         };
-        let folder = backup::backup_dir(self.file.path()).display().to_string();
+        let folder = backups::backup_dir(self.file.path()).display().to_string();
         let errors = joined(writing, &folder);
         self.notices
             .extend(errors.iter().map(crate::notice::backup_failed));
@@ -152,15 +160,15 @@ impl Session {
         let number = round.map_or(0, |r| r.number);
         let mut moments = Vec::new();
         if paired {
-            moments.push(backup::Moment::RoundStart(number));
+            moments.push(backups::Moment::RoundStart(number));
         } else if !was_complete && round.is_some_and(|r| r.is_complete()) {
-            moments.push(backup::Moment::RoundEnd(number));
+            moments.push(backups::Moment::RoundEnd(number));
         }
         let rolling_allowed = self
             .last_rolling_backup
-            .is_none_or(|last| last.elapsed() >= backup::ROLLING_AT_MOST_EVERY);
-        if step % backup::ROLLING_EVERY == 0 && rolling_allowed {
-            moments.push(backup::Moment::Rolling);
+            .is_none_or(|last| last.elapsed() >= backups::ROLLING_AT_MOST_EVERY);
+        if step % backups::ROLLING_EVERY == 0 && rolling_allowed {
+            moments.push(backups::Moment::Rolling);
             self.last_rolling_backup = Some(std::time::Instant::now());
         }
         if moments.is_empty() {
@@ -177,14 +185,14 @@ impl Session {
         // The copies are written one after another (copies of one folder never race each
         // other), but the command never waits for an earlier one: the new thread does.
         let earlier = self.backups_in_progress.take();
-        let folder = backup::backup_dir(self.file.path()).display().to_string();
+        let folder = backups::backup_dir(self.file.path()).display().to_string();
         let folder_for_thread = folder.clone();
         let write_all = move || {
             let mut errors = earlier.map_or_else(Vec::new, |e| joined(e, &folder_for_thread));
             errors.extend(
                 moments
                     .into_iter()
-                    .filter_map(|moment| backup::write(&pinned, moment).err()),
+                    .filter_map(|moment| backups::write(&pinned, moment).err()),
             );
             errors
         };

@@ -255,11 +255,11 @@ pub fn export(
     // in between sends the same again next time, which every laptop skips.
     for (event, bytes) in &events {
         if !event.file.exists() {
-            tablekeeper_store::write_whole(&event.file, bytes)?;
+            crate::session::write_received_event(&event.file, bytes)?;
         }
     }
     let target = to.join(bundle_name(&shop.name, now, &sha256));
-    tablekeeper_store::write_whole(&target, &file)?;
+    crate::export::write_file(&target, &file)?;
     let shared: Vec<SharedEvent> = events.into_iter().map(|(e, _)| e).collect();
     let bundle = BundleFile {
         sha256,
@@ -475,7 +475,7 @@ fn take_one(
     for (part, bytes) in manifest.events.iter().zip(&opened.events) {
         let target = store.join(format!("{}.tkevent", part.sha256));
         if !target.exists() {
-            tablekeeper_store::write_whole(&target, bytes)?;
+            crate::session::write_received_event(&target, bytes)?;
         }
         let Ok((event, identity)) = crate::season::read_event(&target) else {
             let _ = std::fs::remove_file(&target);
@@ -767,4 +767,41 @@ fn league_files(
         })
         .collect();
     Ok((files, people))
+}
+
+/// The exchange's changes of the shop's library, as the desk makes them.
+impl crate::shop::ShopLibrary {
+    /// The shop sends what is new since its last bundle (see [`export`]).
+    pub fn export_bundle(
+        &mut self,
+        to: &Path,
+        now: &str,
+    ) -> Result<ExchangeExportView, CommandError> {
+        export(&mut self.store, to, now)
+    }
+
+    /// The shop takes the bundles it has not taken yet (see [`import`]).
+    pub fn import_bundles(
+        &mut self,
+        from: &Path,
+        now: &str,
+    ) -> Result<ExchangeImportView, CommandError> {
+        import(&mut self.store, from, now)
+    }
+
+    /// The shop trusts another shop whose fingerprint it checked (see [`trust`]).
+    pub fn trust_shop(&mut self, typed: &str, now: &str) -> Result<ShopView, CommandError> {
+        trust(&mut self.store, typed, now)
+    }
+
+    /// A person said who a shared event's player is (see [`confirm`]).
+    pub fn confirm_player(
+        &mut self,
+        event: &str,
+        player: u32,
+        number: Option<u32>,
+        now: &str,
+    ) -> Result<u32, CommandError> {
+        confirm(&mut self.store, event, player, number, now)
+    }
 }
