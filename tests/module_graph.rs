@@ -692,10 +692,18 @@ fn write_path_violations(root: &Path) -> Vec<String> {
         }
         let app_files = krate == "commands" && module == ["desk", "app_files"];
         let names_app_files = source.contains("data_dir") || source.contains("app_file(");
-        let writes = ["fs::write", "write_file(", "write_private_file(", "File::create"]
-            .into_iter()
-            .find(|w| source.contains(w));
-        if !app_files && names_app_files && let Some(word) = writes {
+        let writes = [
+            "fs::write",
+            "write_file(",
+            "write_private_file(",
+            "File::create",
+        ]
+        .into_iter()
+        .find(|w| source.contains(w));
+        if !app_files
+            && names_app_files
+            && let Some(word) = writes
+        {
             found.push(format!("{name}: writes an app file ({word})"));
         }
         if !app_files && source.contains("fn write_app_file") {

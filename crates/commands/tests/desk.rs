@@ -1526,3 +1526,64 @@ fn the_attention_view_follows_the_night() {
     let seen = attention(&mut host);
     assert_eq!(seen["next"], "payout", "{seen}");
 }
+
+/// A phone's code finds the one open event that handed it out, whichever is active and
+/// without making another active: a player's code, the code a reissue retired, a code typed
+/// loosely; a code no event handed out finds none.
+#[test]
+fn a_phone_code_finds_its_own_event_among_the_open_ones() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut host = Host::new(dir.path());
+    let main = path(dir.path(), "main.tkevent");
+    let side = path(dir.path(), "side.tkevent");
+    host.ok(
+        "create_event",
+        json!({ "name": "Main", "ruleset": "bandai", "planned_rounds": 3, "path": main }),
+    );
+    host.ok(
+        "add_players",
+        json!({ "names": ["Aiko", "Ben", "Chiara", "Dmitri"] }),
+    );
+    let main_code = host.ok("player_ticket", json!({ "player": "1" }))["code"]
+        .as_str()
+        .expect("main's code")
+        .to_string();
+    host.ok(
+        "create_event",
+        json!({ "name": "Side", "ruleset": "bandai", "planned_rounds": 3, "path": side }),
+    );
+    host.ok("add_players", json!({ "names": ["Emi", "Farid"] }));
+    let side_code = host.ok("player_ticket", json!({ "player": "2" }))["code"]
+        .as_str()
+        .expect("side's code")
+        .to_string();
+    let owner = |host: &mut Host, code: &str| {
+        host.desk
+            .event_of_code(code)
+            .map(|p| p.display().to_string())
+    };
+    assert_eq!(owner(&mut host, &main_code), Some(main.clone()));
+    assert_eq!(owner(&mut host, &side_code), Some(side.clone()));
+    assert_eq!(
+        host.ok("summary", Value::Null)["name"],
+        "Side",
+        "still active"
+    );
+    let loosely = format!(" {} ", main_code.to_lowercase());
+    assert_eq!(owner(&mut host, &loosely), Some(main.clone()));
+    // A reissue on the main event: its new code and the retired one are both its own (the
+    // retired one is then refused there as replaced, not as another event's).
+    host.ok("switch_event", json!({ "path": main }));
+    let renewed = host.ok("reissue_player_code", json!({ "player": "1" }))["code"]
+        .as_str()
+        .expect("renewed")
+        .to_string();
+    assert_eq!(owner(&mut host, &renewed), Some(main.clone()));
+    assert_eq!(owner(&mut host, &main_code), Some(main.clone()));
+    assert_eq!(owner(&mut host, "ZZZZZ-ZZZZZ"), None);
+    // A closed event hands out nothing any more.
+    host.ok("switch_event", json!({ "path": side }));
+    host.ok("close_event", Value::Null);
+    assert_eq!(owner(&mut host, &side_code), None);
+    assert_eq!(owner(&mut host, &renewed), Some(main));
+}

@@ -4,16 +4,16 @@
 //! `GET /api/commands` (the surface's list).
 
 use std::net::IpAddr;
+use std::sync::MutexGuard;
 use std::time::Instant;
 
 use bytes::Bytes;
 use hyper::{HeaderMap, Method};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::Desk;
 use tablekeeper_commands::desk::replicas::{ReplicaRequest, station_name};
-use tablekeeper_commands::desk::surface::{self, Access, Effect, Hosting};
+use tablekeeper_commands::desk::surface::{self, Access, CommandSpec, Effect, Hosting};
 use tablekeeper_words::Language;
 use tablekeeper_words::{ErrorKind, msg};
 
@@ -151,26 +151,6 @@ pub fn too_large(language: Language) -> Answer {
     )
 }
 
-/// The one open event (other than `besides`) whose code `code` is: a phone's ticket belongs
-/// to its event. `None` when no event, or more than one, knows it (two events with the same
-/// seed give the same codes: neither is guessed).
-fn event_of_code(
-    desk: &mut Desk,
-    code: &str,
-    besides: Option<&std::path::Path>,
-) -> Option<std::path::PathBuf> {
-    let owners: Vec<std::path::PathBuf> = desk
-        .open_event_paths()
-        .into_iter()
-        .filter(|path| Some(path.as_path()) != besides)
-        .filter(|path| desk.with_event(path, |desk| desk.knows_code(code)) == Some(true))
-        .collect();
-    match owners.as_slice() {
-        [one] => Some(one.clone()),
-        _ => None,
-    }
-}
-
 /// The refusal for a client that has used up its attempts, if it has.
 fn attempts_left(shared: &Shared, client: IpAddr, language: Language) -> Result<(), Answer> {
     match lock(&shared.limiter).wait_why(client, Instant::now()) {
@@ -232,7 +212,8 @@ fn join(shared: &Shared, request: &Incoming, body: &Value, language: Language) -
     Answer::ok(json!({ "token": shared.issue_token() }))
 }
 
-/// `POST /api/call/<name>`: runs a command of the surface if this client may.
+/// `POST /api/call/<name>`: runs a command of the surface if this client may, on the event
+/// the request is for, once.
 fn call(
     shared: &Shared,
     request: &Incoming,
@@ -252,31 +233,9 @@ fn call(
         );
     };
     let client = request.client;
-    let token = match spec.access {
-        // Public commands other than the poll take codes: a device that guessed too often
-        // waits.
-        Access::Public if spec.hosted(Hosting::Poll) => None,
-        Access::Public => {
-            if let Err(answer) = attempts_left(shared, client, language) {
-                return answer;
-            }
-            None
-        }
-        Access::Local => {
-            return Answer::error(
-                ErrorKind::NotAllowed,
-                msg!(
-                    "error.not-allowed.local",
-                    "'{name}' can only be done on the main laptop",
-                    name = name.to_string()
-                ),
-                language,
-            );
-        }
-        Access::Read | Access::Write => match station_token(shared, request, language) {
-            Ok(token) => Some(token),
-            Err(answer) => return answer,
-        },
+    let token = match admitted(shared, request, spec, language) {
+        Ok(token) => token,
+        Err(answer) => return answer,
     };
     // Keys are compared whole: a digest of the whole key, never a cut of it.
     let replay_key = match (&token, spec.access) {
@@ -294,85 +253,17 @@ fn call(
             .acknowledged(&station_name(&ask.station), &ask.held);
     }
     let mut desk = lock(&shared.desk);
-    // The event this call is for: the one chosen on the page (by its code, among the events
-    // open on the main laptop), else the shared one. It is made active for the call alone,
-    // so the scorekeeper may work on another event meanwhile.
-    let code = match spec.access {
-        Access::Public => body.get("code").and_then(Value::as_str),
-        _ => None,
-    };
-    let target = match request
-        .header("x-event")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-    {
-        Some(event) if event.len() <= 16 => desk.open_event_by_code(event),
-        Some(_) => None,
-        None => shared.shared_event(&desk).or_else(|| {
-            // The shared event is closed: the page still shows the event being worked on,
-            // and a phone's code reaches its own event; a station's call does not move.
-            match (spec.access, code) {
-                (Access::Public, Some(code)) => event_of_code(&mut desk, code, None),
-                (Access::Public, None) if spec.hosted(Hosting::Poll) => {
-                    desk.session().ok().map(|s| s.path().to_path_buf())
-                }
-                _ => None,
-            }
-        }),
-    };
-    let not_shared = || {
-        Answer::error(
-            ErrorKind::NoEvent,
-            msg!(
-                "error.no-event.not-shared",
-                "this event is not shared any more; ask the organizer"
-            ),
-            language,
-        )
-    };
-    let Some(target) = target else {
-        return not_shared();
+    let Some(target) = target_event(shared, &mut desk, request, spec, &body) else {
+        return not_shared(language);
     };
     if spec.hosted(Hosting::Poll) {
-        // The phones' poll, many a second: the event part is cached as JSON by the desk and
-        // shared; it is put together outside the lock (the same object `room` gives).
-        let snapshot = desk.with_event(&target, Desk::room_snapshot);
-        drop(desk);
-        return match snapshot {
-            None => not_shared(),
-            Some(Ok(snapshot)) => Answer::raw_json(
-                200,
-                format!("{{\"ok\":true,\"data\":{}}}", snapshot.to_json()),
-            ),
-            Some(Err(error)) => Answer::command_error(&error, language),
-        };
+        return poll(desk, &target, language);
     }
-    // A station's ask says what its copy holds (its acknowledgement, heard at once); an
-    // up-to-date one then waits for the next change, outside the desk's lock, and is
-    // answered with that change's rows as soon as they are committed.
     let mut held = false;
     if spec.hosted(Hosting::Replica) {
-        let seen = shared.replication.commits();
-        let heard = desk.with_event(&target, |desk| {
-            desk.note_host(
-                &std::net::SocketAddr::new(client.to_canonical(), station_port(shared, &body))
-                    .to_string(),
-            );
-            let waiting = desk.replica_heard(&body);
-            (waiting, desk.replicas_in_step())
-        });
-        if let Some((waiting, in_step)) = heard {
-            shared.replication.heard(in_step);
-            if let Some(waiting) = waiting {
-                drop(desk);
-                match shared.replication.hold(seen, &target, &waiting) {
-                    Waited::Rows(rows) => return Answer::ok(json!(waiting.answered(rows))),
-                    Waited::Nothing => return Answer::ok(json!(waiting.chunk)),
-                    Waited::Changed => {}
-                }
-                held = true;
-                desk = lock(&shared.desk);
-            }
+        match hold_replica_ask(shared, desk, client, &target, &body) {
+            Held::Answered(answer) => return answer,
+            Held::Go(again, waited) => (desk, held) = (again, waited),
         }
     }
     if let Some((token, key)) = &replay_key
@@ -395,30 +286,18 @@ fn call(
             language,
         );
     }
-    let Some(mut result) = desk.with_event(&target, |desk| {
-        if !spec.hosted(Hosting::Replica) {
-            return surface::dispatch(desk, name, body.clone());
+    let Some(result) = desk.with_event(&target, |desk| {
+        let mut answer = surface::dispatch(desk, name, body);
+        if spec.hosted(Hosting::Replica) {
+            if let Ok(chunk) = answer.as_mut() {
+                chunk["waited"] = Value::Bool(held);
+            }
+            shared.replication.heard(desk.replicas_in_step());
         }
-        let mut chunk = surface::dispatch(desk, name, body.clone());
-        if let Ok(chunk) = chunk.as_mut() {
-            chunk["waited"] = Value::Bool(held);
-        }
-        shared.replication.heard(desk.replicas_in_step());
-        chunk
+        answer
     }) else {
-        return not_shared();
+        return not_shared(language);
     };
-    // A phone's code belongs to its event: a code this event does not know is tried on the
-    // other open events, so every step of a player's phone works for whichever event they
-    // are in (a side event's player included). One wrong guess is still one failure.
-    if let Some(code) = code
-        && matches!(&result, Err(error) if error.kind() == ErrorKind::WrongCode)
-        && let Some(owner) = event_of_code(&mut desk, code, Some(&target))
-        && let Some(answer) =
-            desk.with_event(&owner, |desk| surface::dispatch(desk, name, body.clone()))
-    {
-        result = answer;
-    }
     match &result {
         Err(error) if error.kind() == ErrorKind::WrongCode => {
             lock(&shared.limiter).failed(client, Instant::now());
@@ -433,30 +312,154 @@ fn call(
         .then(|| desk.with_event(&target, |desk| desk.session().map(|s| s.log_rows()).ok()))
         .flatten()
         .flatten();
-    let answer = |result: Result<Value, CommandError>| match result {
+    let answer = match result {
         Ok(data) => Answer::ok(data),
         Err(error) => Answer::command_error(&error, language),
     };
-    let answer = match &replay_key {
+    if let Some((token, key)) = &replay_key {
         // Kept under the desk's lock, so the same request sent again waits and is answered
         // from memory.
-        Some((token, key)) => {
-            let answer = answer(result);
-            let text = String::from_utf8_lossy(&answer.body).into_owned();
-            lock(&shared.answers).put(token, *key, (answer.status, text));
-            drop(desk);
-            answer
-        }
-        None => {
-            drop(desk);
-            answer(result)
-        }
-    };
+        let text = String::from_utf8_lossy(&answer.body).into_owned();
+        lock(&shared.answers).put(token, *key, (answer.status, text));
+    }
+    drop(desk);
     if let Some(rows) = changed {
         shared.replication.committed(&target, rows);
         shared.replication.settle(&shared.desk, &target, rows);
     }
     answer
+}
+
+/// Whether this client may call a command of `spec`'s access, and the station token it
+/// came with (`None` for a phone's call).
+fn admitted(
+    shared: &Shared,
+    request: &Incoming,
+    spec: &CommandSpec,
+    language: Language,
+) -> Result<Option<String>, Answer> {
+    match spec.access {
+        // Public commands other than the poll take codes: a device that guessed too often
+        // waits.
+        Access::Public if spec.hosted(Hosting::Poll) => Ok(None),
+        Access::Public => attempts_left(shared, request.client, language).map(|()| None),
+        Access::Local => Err(Answer::error(
+            ErrorKind::NotAllowed,
+            msg!(
+                "error.not-allowed.local",
+                "'{name}' can only be done on the main laptop",
+                name = spec.name.to_string()
+            ),
+            language,
+        )),
+        Access::Read | Access::Write => station_token(shared, request, language).map(Some),
+    }
+}
+
+/// The event a call is for: the one the page chose (`x-event`, its code among the events
+/// open on the main laptop); else a phone's own event, found by its code in the desk's
+/// index; else the shared one. The phones' poll with the shared event closed still shows
+/// the event being worked on; a station's call does not move.
+fn target_event(
+    shared: &Shared,
+    desk: &mut Desk,
+    request: &Incoming,
+    spec: &CommandSpec,
+    body: &Value,
+) -> Option<std::path::PathBuf> {
+    let chosen = request
+        .header("x-event")
+        .map(str::trim)
+        .filter(|c| !c.is_empty());
+    if let Some(event) = chosen {
+        return (event.len() <= 16)
+            .then(|| desk.open_event_by_code(event))
+            .flatten();
+    }
+    if spec.access != Access::Public {
+        return shared.shared_event(desk);
+    }
+    if spec.hosted(Hosting::Poll) {
+        return shared
+            .shared_event(desk)
+            .or_else(|| desk.session().ok().map(|s| s.path().to_path_buf()));
+    }
+    match body.get("code").and_then(Value::as_str) {
+        // A code no open event (or more than one) handed out goes to the shared event,
+        // where it counts as one wrong guess.
+        Some(code) => desk
+            .event_of_code(code)
+            .or_else(|| shared.shared_event(desk)),
+        None => shared.shared_event(desk),
+    }
+}
+
+/// The refusal of a call for an event that is no longer shared.
+fn not_shared(language: Language) -> Answer {
+    Answer::error(
+        ErrorKind::NoEvent,
+        msg!(
+            "error.no-event.not-shared",
+            "this event is not shared any more; ask the organizer"
+        ),
+        language,
+    )
+}
+
+/// The phones' poll, many a second: the event part is cached as JSON by the desk and
+/// shared; it is put together outside the lock (the same object `room` gives).
+fn poll(mut desk: MutexGuard<'_, Desk>, target: &std::path::Path, language: Language) -> Answer {
+    let snapshot = desk.with_event(target, Desk::room_snapshot);
+    drop(desk);
+    match snapshot {
+        None => not_shared(language),
+        Some(Ok(snapshot)) => Answer::raw_json(
+            200,
+            format!("{{\"ok\":true,\"data\":{}}}", snapshot.to_json()),
+        ),
+        Some(Err(error)) => Answer::command_error(&error, language),
+    }
+}
+
+/// A station's replica ask after [`hold_replica_ask`]: answered while it waited, or to be
+/// run now (with the desk's lock again, and whether it waited).
+enum Held<'a> {
+    Answered(Answer),
+    Go(MutexGuard<'a, Desk>, bool),
+}
+
+/// A station's ask says what its copy holds (its acknowledgement, heard at once); an
+/// up-to-date one then waits for the next change, outside the desk's lock, and is answered
+/// with that change's rows as soon as they are committed.
+fn hold_replica_ask<'a>(
+    shared: &'a Shared,
+    mut desk: MutexGuard<'a, Desk>,
+    client: IpAddr,
+    target: &std::path::Path,
+    body: &Value,
+) -> Held<'a> {
+    let seen = shared.replication.commits();
+    let heard = desk.with_event(target, |desk| {
+        desk.note_host(
+            &std::net::SocketAddr::new(client.to_canonical(), station_port(shared, body))
+                .to_string(),
+        );
+        let waiting = desk.replica_heard(body);
+        (waiting, desk.replicas_in_step())
+    });
+    let Some((waiting, in_step)) = heard else {
+        return Held::Go(desk, false);
+    };
+    shared.replication.heard(in_step);
+    let Some(waiting) = waiting else {
+        return Held::Go(desk, false);
+    };
+    drop(desk);
+    match shared.replication.hold(seen, target, &waiting) {
+        Waited::Rows(rows) => Held::Answered(Answer::ok(json!(waiting.answered(rows)))),
+        Waited::Nothing => Held::Answered(Answer::ok(json!(waiting.chunk))),
+        Waited::Changed => Held::Go(lock(&shared.desk), true),
+    }
 }
 
 /// The port a station asking for its replica says it would share the event on after a

@@ -121,7 +121,6 @@ impl Identity {
     }
 }
 
-
 /// The join code's form of a certificate's SHA-256.
 fn fingerprint_of(certificate: &[u8]) -> String {
     join_code::encode(&Sha256::digest(certificate), join_code::FINGERPRINT_LENGTH)
@@ -202,8 +201,11 @@ mod tests {
         let again = Identity::load_or_create(dir.path()).expect("read");
         assert_eq!(first.fingerprint(), again.fingerprint());
         assert_eq!(first.fingerprint().len(), join_code::FINGERPRINT_LENGTH);
-        std::fs::write(AppFile::StationLink.path(dir.path()), b"{\"certificate\":\"zz\"}")
-            .expect("damage");
+        std::fs::write(
+            AppFile::StationLink.path(dir.path()),
+            b"{\"certificate\":\"zz\"}",
+        )
+        .expect("damage");
         let fresh = Identity::load_or_create(dir.path()).expect("made again");
         assert_ne!(fresh.fingerprint(), first.fingerprint());
         assert!(fresh.server_config().is_ok());

@@ -36,6 +36,8 @@ pub struct Desk {
     pub(super) room: crate::room::Room,
     /// The shop's secret for table codes, once read (`room.rs`).
     pub(super) room_secret: Option<crate::room::codes::Secret>,
+    /// Which open event each phone code belongs to (`door.rs`, the LAN server's routing).
+    pub(super) code_index: crate::room::code_index::CodeIndex,
     /// Where phones find the event while the host shares it (printed on the pairings).
     pub(super) share_url: Option<String>,
     /// The app's recent-files list and preferences are read and kept (the desktop app);
@@ -58,6 +60,7 @@ impl Desk {
             startup_error: None,
             room: crate::room::Room::default(),
             room_secret: None,
+            code_index: Default::default(),
             share_url: None,
             app_state: true,
         }

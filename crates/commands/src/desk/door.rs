@@ -283,10 +283,17 @@ impl Desk {
             .unwrap_or_else(|| Err(wrong_player_code()))
     }
 
-    /// Whether `typed` is a code of this event's (a player's, or an entry's, even one that a
-    /// reissued ticket retired): the LAN server finds a phone's event by it.
-    pub fn knows_code(&mut self, typed: &str) -> bool {
-        self.code_owner(typed).is_some()
+    /// The one open event `typed` is a code of (a player's, or an entry's, even one that a
+    /// reissued ticket retired): the LAN server sends a phone's request to its own event, so
+    /// every step of a player's phone works for whichever event they are in.
+    pub fn event_of_code(&mut self, typed: &str) -> Option<std::path::PathBuf> {
+        let secret = self.room_secret();
+        let open = self
+            .session
+            .iter()
+            .chain(self.parked.iter().map(|parked| &parked.session))
+            .map(|session| (session.path(), session.revision(), session.event()));
+        self.code_index.owner(&secret, open, typed)
     }
 
     /// Who `typed` belongs to in this event: `None` when it is none of its codes.

@@ -8,6 +8,7 @@
 //! by name and player number only and never carries publisher IDs, penalties or the
 //! pairing seed (the table codes are derived from it).
 
+pub mod code_index;
 pub mod codes;
 pub mod reports;
 mod settings;
