@@ -222,28 +222,23 @@ fn call(
     language: Language,
 ) -> Answer {
     let Some(spec) = surface::spec(name) else {
-        return Answer::error(
-            ErrorKind::UnknownCommand,
-            msg!(
-                "error.unknown-command",
-                "there is no command '{name}'",
-                name = name.chars().take(100).collect::<String>()
-            ),
-            language,
-        );
+        return unknown_command(name, language);
     };
-    let client = request.client;
     let token = match admitted(shared, request, spec, language) {
         Ok(token) => token,
         Err(answer) => return answer,
     };
-    // Keys are compared whole: a digest of the whole key, never a cut of it.
-    let replay_key = match (&token, spec.access) {
-        (Some(token), Access::Write) => request
-            .header("idempotency-key")
-            .map(|key| (token.clone(), Sha256::digest(key.as_bytes()).into())),
-        _ => None,
-    };
+    // A station's change sent again is answered from memory: keys are compared whole, as a
+    // digest of the whole key, never a cut of it.
+    let replay_key = token
+        .filter(|_| spec.access == Access::Write)
+        .and_then(|token| {
+            let key = request.header("idempotency-key")?;
+            Some((
+                token,
+                crate::replay::Key::from(Sha256::digest(key.as_bytes())),
+            ))
+        });
     if spec.hosted(Hosting::Replica)
         && let Ok(ask) = serde_json::from_value::<ReplicaRequest>(body.clone())
     {
@@ -261,7 +256,7 @@ fn call(
     }
     let mut held = false;
     if spec.hosted(Hosting::Replica) {
-        match hold_replica_ask(shared, desk, client, &target, &body) {
+        match hold_replica_ask(shared, desk, request.client, &target, &body) {
             Held::Answered(answer) => return answer,
             Held::Go(again, waited) => (desk, held) = (again, waited),
         }
@@ -272,19 +267,9 @@ fn call(
         return Answer::raw_json(*status, body.clone());
     }
     if spec.hosted(Hosting::Entry)
-        && let Some(seconds) = lock(&shared.entries).wait(client, Instant::now())
+        && let Err(answer) = entries_left(shared, request.client, language)
     {
-        // One device enters a family or serves as the door's tablet, not a flood (the
-        // event keeps at most 4,096 entries in any case).
-        return Answer::error(
-            ErrorKind::TooManyAttempts,
-            msg!(
-                "error.too-many-attempts.entries",
-                "too many entries from this device; try again in {seconds} seconds",
-                seconds = seconds.to_string()
-            ),
-            language,
-        );
+        return answer;
     }
     let Some(result) = desk.with_event(&target, |desk| {
         let mut answer = surface::dispatch(desk, name, body);
@@ -300,10 +285,10 @@ fn call(
     };
     match &result {
         Err(error) if error.kind() == ErrorKind::WrongCode => {
-            lock(&shared.limiter).failed(client, Instant::now());
+            lock(&shared.limiter).failed(request.client, Instant::now());
         }
         Ok(_) if spec.hosted(Hosting::Entry) => {
-            lock(&shared.entries).failed(client, Instant::now())
+            lock(&shared.entries).failed(request.client, Instant::now())
         }
         _ => {}
     }
@@ -328,6 +313,36 @@ fn call(
         shared.replication.settle(&shared.desk, &target, rows);
     }
     answer
+}
+
+/// The refusal of a command the surface does not have (its name cut, as a client sent it).
+fn unknown_command(name: &str, language: Language) -> Answer {
+    Answer::error(
+        ErrorKind::UnknownCommand,
+        msg!(
+            "error.unknown-command",
+            "there is no command '{name}'",
+            name = name.chars().take(100).collect::<String>()
+        ),
+        language,
+    )
+}
+
+/// One device enters a family or serves as the door's tablet, not a flood (the event keeps
+/// at most 4,096 entries in any case): the refusal for one that entered too often lately.
+fn entries_left(shared: &Shared, client: IpAddr, language: Language) -> Result<(), Answer> {
+    match lock(&shared.entries).wait(client, Instant::now()) {
+        None => Ok(()),
+        Some(seconds) => Err(Answer::error(
+            ErrorKind::TooManyAttempts,
+            msg!(
+                "error.too-many-attempts.entries",
+                "too many entries from this device; try again in {seconds} seconds",
+                seconds = seconds.to_string()
+            ),
+            language,
+        )),
+    }
 }
 
 /// Whether this client may call a command of `spec`'s access, and the station token it
