@@ -83,7 +83,7 @@ fn state(path: &Path) -> String {
 }
 
 fn exchange_sha256(bytes: &[u8]) -> String {
-    tablekeeper_commands::bundle::sha256(bytes)
+    tablekeeper_commands::formats::bundle::sha256(bytes)
 }
 
 fn import(library: &Path, folder: &Path) -> Command {

@@ -492,7 +492,7 @@ fn room_violations(src: &Path) -> Vec<String> {
                         ));
                     }
                 }
-                for room in ["desk", "session", "season"] {
+                for room in ["desk", "session", "shop"] {
                     if reaches(room) {
                         found.push(format!("{name}: depends on {room}"));
                     }

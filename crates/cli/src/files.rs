@@ -33,7 +33,10 @@ pub fn export(
     match (format, written) {
         (ExportFormat::Report, _) => {
             let report = desk.report(())?;
-            Output::new(tablekeeper_commands::report::text(&report), &report)
+            Output::new(
+                tablekeeper_commands::formats::report::text(&report),
+                &report,
+            )
         }
         (_, Some(written)) => Output::new(render::exported(format, &written), &written),
         (ExportFormat::Archive, None) => {

@@ -558,7 +558,9 @@ pub fn bracket(view: &BracketView) -> String {
 }
 
 /// `import-players --preview`: who would be imported, and every problem.
-pub fn import_preview(preview: &tablekeeper_commands::csv_import::ImportPreview) -> String {
+pub fn import_preview(
+    preview: &tablekeeper_commands::formats::csv_import::ImportPreview,
+) -> String {
     let mut text = format!(
         "{} player(s) would be imported ({:?})\n",
         preview.players.len(),
@@ -703,7 +705,7 @@ pub fn backups(list: &[tablekeeper_commands::session::backups::BackupView]) -> S
 /// An export written to a file.
 pub fn exported(
     format: tablekeeper_commands::vocabulary::ExportFormat,
-    written: &tablekeeper_commands::export::ExportView,
+    written: &tablekeeper_commands::formats::export::ExportView,
 ) -> String {
     let mut message = format!("{format} written to {}\n", written.written);
     if !written.unrepresentable.is_empty() {

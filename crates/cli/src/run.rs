@@ -43,10 +43,10 @@ fn bytes_of(path: &std::path::Path) -> Result<Vec<u8>, CommandError> {
 fn write_csv(
     path: &std::path::Path,
     text: &str,
-    encoding: tablekeeper_commands::csv_export::CsvEncoding,
+    encoding: tablekeeper_commands::formats::csv_export::CsvEncoding,
 ) -> Result<(), CommandError> {
-    let encoded = tablekeeper_commands::csv_export::encode(text, encoding);
-    tablekeeper_commands::export::write_file(path, &encoded.bytes)
+    let encoded = tablekeeper_commands::formats::csv_export::encode(text, encoding);
+    tablekeeper_commands::formats::export::write_file(path, &encoded.bytes)
 }
 
 /// A text file's contents (a rules file), for a request that carries its text.
@@ -441,7 +441,7 @@ pub fn run(
                 })?,
             };
             if let Some(path) = csv {
-                let text = tablekeeper_commands::csv_export::payout_csv(&view)?;
+                let text = tablekeeper_commands::formats::csv_export::payout_csv(&view)?;
                 write_csv(&path, &text, encoding.0)?;
             }
             Output::new(crate::prizes::payout(&view), &view)
@@ -533,7 +533,7 @@ pub fn run(
             };
             let view = desk.meta(request.clone())?;
             if let Some(path) = csv {
-                let text = tablekeeper_commands::csv_export::meta_csv(&view)?;
+                let text = tablekeeper_commands::formats::csv_export::meta_csv(&view)?;
                 write_csv(&path, &text, encoding.0)?;
             }
             for (format, output) in pictures(svg, pdf) {

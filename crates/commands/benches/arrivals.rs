@@ -13,7 +13,8 @@ use std::fmt::Write;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use tablekeeper_commands::{CreateOptions, RulesetSource, Session, csv_import};
+use tablekeeper_commands::formats::csv_import;
+use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
 use tablekeeper_engine::model::{DoorSettings, DropRequests, EntryMode};
 use tablekeeper_engine::rules::door::MAX_ENTRIES;
 use tablekeeper_engine::{Action, Event, EventSettings, PlayerDetails};

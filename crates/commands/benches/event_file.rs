@@ -14,8 +14,9 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use tablekeeper_commands::formats::csv_import;
 use tablekeeper_commands::result_input::parse_result;
-use tablekeeper_commands::{CreateOptions, RulesetSource, Session, csv_import};
+use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();

@@ -92,7 +92,7 @@ fn main() {
         let clock = Instant::now();
         for file in &files {
             let stored = EventFile::load_read_only(file).expect("stored");
-            tablekeeper_commands::replay::replay_stored(&stored, file).expect("replayed");
+            tablekeeper_commands::session::replay::replay_stored(&stored, file).expect("replayed");
         }
         reading.push(clock.elapsed());
         // A new laptop that trusts the four shops takes their bundles.

@@ -125,7 +125,8 @@ fn main() {
         for file in &files {
             let stored = tablekeeper_store::EventFile::load_read_only(file).expect("read");
             std::hint::black_box(
-                tablekeeper_commands::replay::replay_stored(&stored, file).expect("replay"),
+                tablekeeper_commands::session::replay::replay_stored(&stored, file)
+                    .expect("replay"),
             );
         }
         reading.push(start.elapsed());

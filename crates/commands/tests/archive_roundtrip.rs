@@ -2,7 +2,7 @@
 //! stored standings, for events of every ruleset.
 
 use proptest::prelude::*;
-use tablekeeper_commands::archive::{self, Archive};
+use tablekeeper_commands::formats::archive::{self, Archive};
 use tablekeeper_commands::result_input::parse_result;
 use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
 use tablekeeper_engine::PlayerDetails;

@@ -204,7 +204,8 @@ fn csv_with_problems_imports_nothing_and_lists_every_problem() {
     let bytes =
         "\u{feff}name,reading,colour\nAnn,,red\n,,blue\nAnn,,green\n佐藤 花子,さとう はなこ,\n"
             .as_bytes();
-    let error = tablekeeper_commands::csv_import::parse_players(bytes).expect_err("must refuse");
+    let error =
+        tablekeeper_commands::formats::csv_import::parse_players(bytes).expect_err("must refuse");
     assert_eq!(error.kind(), "csv-problems");
     let message = error.to_string();
     assert!(message.contains("unknown column 'colour'"), "{message}");
@@ -214,6 +215,7 @@ fn csv_with_problems_imports_nothing_and_lists_every_problem() {
     );
     assert!(message.contains("line 4: 'Ann' appears twice"), "{message}");
     let good = "\u{feff}name,reading\nAnn,\n佐藤 花子,さとう はなこ\n".as_bytes();
-    let players = tablekeeper_commands::csv_import::parse_players(good).expect("valid CSV");
+    let players =
+        tablekeeper_commands::formats::csv_import::parse_players(good).expect("valid CSV");
     assert_eq!(players[1].reading.as_deref(), Some("さとう はなこ"));
 }

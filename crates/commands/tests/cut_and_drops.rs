@@ -2,10 +2,10 @@
 //! events and their archives (the archive replays to the identical event and carries the
 //! bracket), and the desktop requests for a planned cut and the finals.
 
-use tablekeeper_commands::archive::{self, Archive};
 use tablekeeper_commands::desk::{
     CreateEventRequest, CutRequest, Desk, Finals, PairRequest, surface,
 };
+use tablekeeper_commands::formats::archive::{self, Archive};
 use tablekeeper_commands::result_input::parse_result;
 use tablekeeper_commands::vocabulary::{PlayerState, ResultKind};
 use tablekeeper_commands::{CreateOptions, CutOptions, RulesetSource, Session};

@@ -2,9 +2,9 @@
 //! CSV exports, and fuzzing of the CSV and archive importers with arbitrary bytes.
 
 use proptest::prelude::*;
-use tablekeeper_commands::archive::{self, Archive};
-use tablekeeper_commands::csv_export::{self, CsvEncoding};
-use tablekeeper_commands::csv_import::{self, Encoding};
+use tablekeeper_commands::formats::archive::{self, Archive};
+use tablekeeper_commands::formats::csv_export::{self, CsvEncoding};
+use tablekeeper_commands::formats::csv_import::{self, Encoding};
 use tablekeeper_commands::result_input::parse_result;
 use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
 use tablekeeper_engine::PlayerDetails;
@@ -207,7 +207,7 @@ fn every_exported_csv_cell_is_safe_in_a_spreadsheet() {
     use tablekeeper_commands::vocabulary::{CsvEncoding, ExportFormat};
     for format in [ExportFormat::StandingsCsv, ExportFormat::ResultsCsv] {
         let path = dir.path().join(format!("{format}.csv"));
-        tablekeeper_commands::export::write(&session, format, CsvEncoding::Utf8Bom, &path)
+        tablekeeper_commands::formats::export::write(&session, format, CsvEncoding::Utf8Bom, &path)
             .expect("export");
         let bytes = std::fs::read(&path).expect("read");
         let text = String::from_utf8(bytes[3..].to_vec()).expect("utf-8");

@@ -3,8 +3,9 @@
 
 mod support;
 
+use tablekeeper_commands::Session;
+use tablekeeper_commands::formats::report;
 use tablekeeper_commands::result_input::parse_result;
-use tablekeeper_commands::{Session, report};
 use tablekeeper_engine::model::{DeckCard, DeckData, PenaltyType, PlayerId, ResultEntry, Side};
 
 fn points(session: &Session, player: u32) -> String {
@@ -355,7 +356,7 @@ fn crossover_viii_drops_a_player_after_two_missed_rounds() {
 fn deck_data_is_stored_and_reported() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut session = event(&dir, "bandai", 4);
-    let cards = tablekeeper_commands::deck::parse_list(
+    let cards = tablekeeper_commands::formats::deck::parse_list(
         "number,name,count\nBT1-001,Koromon,4\nBT1-010,Agumon,4\n".as_bytes(),
     )
     .expect("list");

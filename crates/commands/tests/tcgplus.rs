@@ -7,8 +7,8 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use tablekeeper_commands::season::season;
-use tablekeeper_commands::tcgplus::{self, TcgPlusPlacing};
+use tablekeeper_commands::formats::tcgplus::{self, TcgPlusPlacing};
+use tablekeeper_commands::shop::season::season;
 use tablekeeper_commands::views::prizes::{SeasonRowView, SeasonView};
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_words::ErrorKind;
@@ -54,7 +54,7 @@ fn the_organizer_csv_reads_the_same_in_utf_8_with_bom_and_in_shift_jis() {
     let counted = utf8.season_event();
     assert_eq!(
         counted.held_at,
-        tablekeeper_commands::season::held_at(&counted.id),
+        tablekeeper_commands::shop::season::held_at(&counted.id),
         "held at the start of its day, as its identity says"
     );
     assert_eq!(counted.held_at, 1_795_132_800_000, "2026-11-20T00:00:00Z");

@@ -218,7 +218,9 @@ impl Station {
                 path: folder.display().to_string(),
                 detail: e.to_string(),
             })
-            .and_then(|()| tablekeeper_commands::export::write_file(&path, &printout.bytes))
+            .and_then(|()| {
+                tablekeeper_commands::formats::export::write_file(&path, &printout.bytes)
+            })
             .map_err(|e| e.to_view())?;
         Ok(
             json!({ "path": path.display().to_string(), "bytes": printout.bytes.len(), "opened": false }),

@@ -810,7 +810,7 @@ fn the_payout_sheet_and_the_season_table_name_everyone_in_both_languages() {
     let rules = "currency = \"JPY\"\nties = \"standings\"\npool = 10000\nparticipation = 100\nplace = [{ down_to = 1, amount = 3000 }, { down_to = 2, amount = 2000 }]\n[[items]]\nname = \"Booster\"\ncount = 20\nplace = [{ down_to = 10, count = 1 }]\n[raffle]\nprizes = [\"Playmat\"]\n";
     session.set_prize_rules(rules.into()).expect("rules");
     session.draw_raffle(11).expect("raffle");
-    let season = tablekeeper_commands::season::season(
+    let season = tablekeeper_commands::shop::season::season(
         "name = \"Friday League 金曜リーグ\"\nparticipation = 1\nper_win = 3\n",
         &[session.path().to_path_buf()],
     )

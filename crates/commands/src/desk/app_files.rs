@@ -62,9 +62,9 @@ pub fn write_app_file(data_dir: &Path, file: AppFile, bytes: &[u8]) -> Result<()
     })?;
     let path = file.path(data_dir);
     if file.private() {
-        crate::export::write_private_file(&path, bytes)
+        crate::formats::export::write_private_file(&path, bytes)
     } else {
-        crate::export::write_file(&path, bytes)
+        crate::formats::export::write_file(&path, bytes)
     }
 }
 

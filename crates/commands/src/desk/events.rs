@@ -528,13 +528,13 @@ impl Desk {
         &mut self,
         request: ImportArchiveRequest,
     ) -> Result<EventView, CommandError> {
-        let archive = crate::archive::read(&request.archive)?;
+        let archive = crate::formats::archive::read(&request.archive)?;
         let path = match request.path {
             Some(path) => path,
             None => self.new_event_path(&archive.event.name)?,
         };
         self.park_active();
-        let session = match crate::archive::import(&archive, &path) {
+        let session = match crate::formats::archive::import(&archive, &path) {
             Ok(session) => session,
             Err(error) => {
                 self.unpark_last();

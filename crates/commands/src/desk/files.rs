@@ -8,7 +8,7 @@ use ts_rs::TS;
 use super::base::{Desk, Nothing, printout_name, printouts_folder};
 use super::printer::PrintRequest;
 use crate::error::CommandError;
-use crate::export::{self, ExportView};
+use crate::formats::export::{self, ExportView};
 use crate::session::backups::{self, BackupView, RestoreView};
 use crate::session::{SavedCopyView, Session};
 use crate::vocabulary::{CsvEncoding, Document, ExportFormat};
@@ -179,7 +179,7 @@ impl Desk {
     /// The whole event as the versioned archive (`docs/cli-json.md`; `export` writes it to a
     /// file), as JSON: its log holds the event file's own format.
     pub fn archive(&mut self, _: Nothing) -> Result<ArchiveDocument, CommandError> {
-        let archive = crate::archive::export(self.session()?)?;
+        let archive = crate::formats::archive::export(self.session()?)?;
         serde_json::to_value(&archive)
             .map(ArchiveDocument)
             .map_err(|e| {
@@ -191,8 +191,11 @@ impl Desk {
     }
 
     /// The report for the publisher: standings, penalties, disqualifications, decks.
-    pub fn report(&mut self, _: Nothing) -> Result<crate::report::EventReport, CommandError> {
-        crate::report::report(self.session()?)
+    pub fn report(
+        &mut self,
+        _: Nothing,
+    ) -> Result<crate::formats::report::EventReport, CommandError> {
+        crate::formats::report::report(self.session()?)
     }
 }
 
@@ -238,7 +241,7 @@ impl Desk {
                 }
             }
         };
-        crate::export::write_file(&path, &bytes)?;
+        crate::formats::export::write_file(&path, &bytes)?;
         Ok(PrintView {
             path: path.display().to_string(),
             bytes: bytes.len() as u64,

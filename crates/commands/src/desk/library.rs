@@ -11,7 +11,7 @@ use ts_rs::TS;
 
 use super::base::Desk;
 use crate::error::CommandError;
-use crate::export::ExportView;
+use crate::formats::export::ExportView;
 use crate::shop::ShopLibrary;
 use crate::views::PlayerView;
 use crate::views::library::*;
@@ -290,7 +290,7 @@ impl Desk {
     /// Every event the library has seen (their files), and who is who in them.
     pub(super) fn library_people(
         &mut self,
-    ) -> Result<(Vec<PathBuf>, crate::ratings::People), CommandError> {
+    ) -> Result<(Vec<PathBuf>, crate::shop::ratings::People), CommandError> {
         let library = self.library_mut()?;
         let files = library
             .events_between(None, None)?
@@ -307,8 +307,8 @@ impl Desk {
         from: Option<&str>,
         to: Option<&str>,
     ) -> Result<Vec<LibraryEvent>, CommandError> {
-        let from = from.map(crate::season::season_date).transpose()?;
-        let to = to.map(crate::season::season_date).transpose()?;
+        let from = from.map(crate::shop::season::season_date).transpose()?;
+        let to = to.map(crate::shop::season::season_date).transpose()?;
         Ok(self
             .library_mut()?
             .events_between(from.as_deref(), to.as_deref())?)
@@ -470,7 +470,7 @@ fn history_event(appearance: &tablekeeper_store::library::Appearance) -> History
         dropped: false,
         penalties: Vec::new(),
     };
-    let Ok((event, _)) = crate::season::read_event(&appearance.file) else {
+    let Ok((event, _)) = crate::shop::season::read_event(&appearance.file) else {
         return unreadable;
     };
     let id = tablekeeper_engine::model::PlayerId(appearance.player);

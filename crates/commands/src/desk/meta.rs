@@ -55,7 +55,7 @@ impl Desk {
             }
             _ => None,
         };
-        crate::meta::meta(&files, hidden.as_deref())
+        crate::shop::meta::meta(&files, hidden.as_deref())
     }
 
     /// The deck parts and names already used in the open event and in the library's earlier
@@ -66,7 +66,7 @@ impl Desk {
         let (title, identity) = {
             let session = self.session()?;
             (
-                crate::ratings::title_of(session.event()),
+                crate::shop::ratings::title_of(session.event()),
                 session.identity(),
             )
         };
@@ -76,9 +76,9 @@ impl Desk {
             .unwrap_or_default();
         let mut decks: Vec<DeckData> = Vec::new();
         for file in files {
-            if let Ok((event, id)) = crate::season::read_event(&file)
+            if let Ok((event, id)) = crate::shop::season::read_event(&file)
                 && id != identity
-                && crate::ratings::title_of(&event) == title
+                && crate::shop::ratings::title_of(&event) == title
             {
                 decks.extend(event.players.iter().flat_map(|player| player.decks()));
             }

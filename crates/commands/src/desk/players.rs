@@ -8,8 +8,8 @@ use tablekeeper_words::{ErrorKind, msg};
 use ts_rs::TS;
 
 use super::base::{Desk, Nothing};
-use crate::csv_import::ImportPreview;
 use crate::error::CommandError;
+use crate::formats::csv_import::ImportPreview;
 use crate::session::EditKeep;
 use crate::views::{EventView, PenaltyView, PlayerView};
 
@@ -218,7 +218,7 @@ impl Desk {
             deck.name = value(name);
         }
         if let Some(list) = &request.list {
-            deck.cards = crate::deck::parse_list(list)?;
+            deck.cards = crate::formats::deck::parse_list(list)?;
         }
         session.set_deck(&request.player, deck)
     }

@@ -10,7 +10,7 @@ use super::base::{Desk, printout_name};
 use super::door::DrawRequest;
 use super::files::PrintView;
 use crate::error::CommandError;
-use crate::export::{self, ExportView};
+use crate::formats::export::{self, ExportView};
 use crate::vocabulary::CsvEncoding;
 
 /// An event's prizes: under the rules recorded in the event (`rules: null`) or under
@@ -131,7 +131,7 @@ impl Desk {
         if request.shared == Some(true) {
             crate::shop::exchange::league(&request.rules, &request.files, self.library_mut()?)
         } else {
-            crate::season::season(&request.rules, &request.files)
+            crate::shop::season::season(&request.rules, &request.files)
         }
     }
 

@@ -112,7 +112,7 @@ impl Desk {
         };
         let (files, people) = self.rated_files(request.files, request.library)?;
         let session = self.session()?;
-        let ratings = crate::ratings::published(
+        let ratings = crate::shop::ratings::published(
             request.rules.as_deref().unwrap_or(""),
             &files,
             session.event(),
@@ -139,7 +139,7 @@ impl Desk {
     /// Ratings over event files, read as they are on disk now.
     pub fn ratings(&mut self, request: RatingsRequest) -> Result<RatingsView, CommandError> {
         let (files, people) = self.rated_files(request.files, request.library)?;
-        crate::ratings::ratings(
+        crate::shop::ratings::ratings(
             request.rules.as_deref().unwrap_or(""),
             &files,
             request.title.as_deref(),
@@ -154,9 +154,9 @@ impl Desk {
         &mut self,
         mut files: Vec<PathBuf>,
         library: bool,
-    ) -> Result<(Vec<PathBuf>, crate::ratings::People), CommandError> {
+    ) -> Result<(Vec<PathBuf>, crate::shop::ratings::People), CommandError> {
         if !library {
-            return Ok((files, crate::ratings::People::new()));
+            return Ok((files, crate::shop::ratings::People::new()));
         }
         let (seen, people) = self.library_people()?;
         files.extend(seen);

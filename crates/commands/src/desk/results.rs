@@ -113,7 +113,7 @@ impl Desk {
         &mut self,
         request: BulkResultsRequest,
     ) -> Result<Vec<TableView>, CommandError> {
-        let results = crate::paper::result_lines(&request.lines)?;
+        let results = crate::formats::paper::result_lines(&request.lines)?;
         self.session_mut()?.record_results(request.round, results)
     }
 }

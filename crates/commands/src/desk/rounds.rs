@@ -137,7 +137,7 @@ impl Desk {
         request: EnterPairingRequest,
     ) -> Result<PairingsView, CommandError> {
         let tables = match &request.csv {
-            Some(bytes) => crate::paper::pairing_csv(bytes)?,
+            Some(bytes) => crate::formats::paper::pairing_csv(bytes)?,
             None => request
                 .tables
                 .into_iter()

@@ -225,7 +225,7 @@ surface! {
     add_players(AddPlayersRequest) -> Vec<crate::views::PlayerView>: Write, Event, Worker, Event;
     add_team(AddTeamRequest) -> Vec<crate::views::PlayerView>: Write, Event, Worker, Event;
     edit_player(EditPlayerRequest) -> crate::views::PlayerView: Write, Event, Worker, Event;
-    import_preview(ImportRequest) -> crate::csv_import::ImportPreview: Write, Nothing, Slow, Event;
+    import_preview(ImportRequest) -> crate::formats::csv_import::ImportPreview: Write, Nothing, Slow, Event;
     import_players(ImportRequest) -> Vec<crate::views::PlayerView>: Write, Event, Slow, Event;
     set_deck(SetDeckRequest) -> crate::views::PlayerView: Write, Event, Worker, Event;
     drop_player(PlayerRequest) -> crate::views::PlayerView: Write, Event, Worker, Event;
@@ -274,7 +274,7 @@ surface! {
     draw_raffle(DrawRequest) -> crate::views::prizes::PayoutView: Write, Event, Worker, Event;
     season(SeasonRequest) -> crate::views::prizes::SeasonView: Local, Nothing, Slow, Nothing;
     print_season(PrintSeasonRequest) -> PrintView: Local, Files, Slow, Nothing, Viewer;
-    export_season(ExportSeasonRequest) -> crate::export::ExportView: Local, Files, Slow, Nothing;
+    export_season(ExportSeasonRequest) -> crate::formats::export::ExportView: Local, Files, Slow, Nothing;
 
     // ---- Ratings (desk/ratings.rs) ----
     ratings(RatingsRequest) -> crate::views::ratings::RatingsView: Local, Nothing, Slow, Nothing;
@@ -293,14 +293,14 @@ surface! {
     deck_checks(RoundRequest) -> Vec<crate::views::deck_checks::DeckCheckView>: Read, Nothing, Worker, Event;
 
     // ---- Files: exports, printouts, backups (desk/files.rs) ----
-    export(ExportRequest) -> crate::export::ExportView: Local, Files, Slow, Event;
+    export(ExportRequest) -> crate::formats::export::ExportView: Local, Files, Slow, Event;
     print(PrintRequest) -> PrintView: Local, Files, Slow, Event, Viewer, StationPrint;
     printout(PrintRequest) -> PrintoutView: Read, Nothing, Worker, Event;
     backups(Option<BackupsRequest>) -> Vec<crate::session::backups::BackupView>: Local, Nothing, Worker, Nothing;
     restore_backup(RestoreRequest) -> crate::session::backups::RestoreView: Local, Files, Slow, Nothing;
     save_copy(SaveCopyRequest) -> crate::session::SavedCopyView: Local, Files, Slow, Event;
     archive(Nothing) -> ArchiveDocument: Read, Nothing, Worker, Event;
-    report(Nothing) -> crate::report::EventReport: Read, Nothing, Worker, Event;
+    report(Nothing) -> crate::formats::report::EventReport: Read, Nothing, Worker, Event;
 
     // ---- Stations' replicas (desk/replicas.rs) ----
     replica(ReplicaRequest) -> crate::session::replica::ReplicaChunk: Read, Nothing, Worker, Event, Replica;
@@ -370,7 +370,7 @@ surface! {
     library_duplicates(Nothing) -> Vec<Vec<crate::views::library::LibraryPlayerView>>: Local, Nothing, Worker, Nothing;
     library_merge(LibraryMergeRequest) -> crate::views::library::LibraryPlayerView: Local, Files, Worker, Nothing;
     library_remove(LibraryNumberRequest) -> crate::views::library::LibraryPlayerView: Local, Files, Slow, Nothing;
-    library_export(LibraryFileRequest) -> crate::export::ExportView: Local, Files, Slow, Nothing;
+    library_export(LibraryFileRequest) -> crate::formats::export::ExportView: Local, Files, Slow, Nothing;
     library_import(LibraryFileRequest) -> crate::views::library::LibraryImportView: Local, Files, Slow, Nothing;
     library_history(LibraryNumberRequest) -> crate::views::library::PlayerHistoryView: Local, Nothing, Slow, Nothing;
     library_events(LibraryEventsRequest) -> Vec<tablekeeper_store::library::LibraryEvent>: Local, Nothing, Slow, Nothing;

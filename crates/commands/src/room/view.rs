@@ -475,7 +475,7 @@ impl Room {
                     .map(|player| RoomDeck {
                         number: player.id.0,
                         name: player.name.clone(),
-                        deck: crate::meta::player_deck_label(player),
+                        deck: crate::shop::meta::player_deck_label(player),
                     })
                     .filter(|deck| !deck.deck.is_empty())
                     .collect()

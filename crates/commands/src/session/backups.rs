@@ -180,7 +180,7 @@ pub fn newest_good(event: &Path) -> Option<PathBuf> {
         .find(|path| {
             tablekeeper_store::EventFile::inspect(path)
                 .ok()
-                .is_some_and(|stored| crate::replay::replay_stored(&stored, path).is_ok())
+                .is_some_and(|stored| crate::session::replay::replay_stored(&stored, path).is_ok())
         })
 }
 
@@ -198,7 +198,7 @@ pub fn restore(event: &Path, backup: &Path) -> Result<RestoreView, CommandError>
     let backup = &resolve(event, backup);
     let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S").to_string();
     let kept = tablekeeper_store::restore(event, backup, &stamp, |stored| {
-        crate::replay::replay_stored(stored, backup).map(|_| ())
+        crate::session::replay::replay_stored(stored, backup).map(|_| ())
     })?;
     Ok(RestoreView {
         restored_from: backup.display().to_string(),

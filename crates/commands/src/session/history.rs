@@ -2,7 +2,7 @@
 //! the scorekeeper (`HistoryItem`), and the entries that take steps back or bring them back.
 
 use crate::error::CommandError;
-use crate::history::{Step, Timeline};
+use crate::session::timeline::{Step, Timeline};
 use tablekeeper_engine::Action;
 use tablekeeper_store::{Entry, LoggedAction};
 use tablekeeper_words::ErrorKind;

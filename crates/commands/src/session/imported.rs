@@ -1,12 +1,12 @@
-//! An event file made from an archive (`crate::archive`): the same settings, ruleset and
+//! An event file made from an archive (`crate::formats::archive`): the same settings, ruleset and
 //! log, written here because only the session writes event files.
 
 use tablekeeper_engine::ruleset::Ruleset;
 use tablekeeper_words::{ErrorKind, msg};
 
 use super::open::Session;
-use crate::archive::Archive;
 use crate::error::CommandError;
+use crate::formats::archive::Archive;
 
 impl Session {
     /// Creates the event file `path` from a checked archive, every step with its number,

@@ -89,7 +89,7 @@ impl Mirror {
             .file_name()
             .unwrap_or_else(|| "event.tkevent".as_ref());
         let mut target = folder.join(name);
-        if crate::identity::identity_of(&target).is_some_and(|other| other != identity) {
+        if crate::session::identity::identity_of(&target).is_some_and(|other| other != identity) {
             let stem = event
                 .file_stem()
                 .map_or_else(|| "event".into(), |s| s.to_string_lossy().into_owned());

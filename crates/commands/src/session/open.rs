@@ -13,7 +13,7 @@ use tablekeeper_store::{
     Access, Entry, EventFile, LoggedAction, ReadOnlyReason, StoreError, StoredRow,
 };
 
-use crate::log::Log;
+use crate::session::log::Log;
 
 use crate::error::CommandError;
 use crate::notice::Notice;
@@ -186,7 +186,8 @@ impl Session {
                 } else {
                     stored
                 };
-                let event = crate::replay::replay_stored(&stored, path).map_err(damaged)?;
+                let event =
+                    crate::session::replay::replay_stored(&stored, path).map_err(damaged)?;
                 (event, (stored.rows.len(), SNAPSHOT_BYTES), stored)
             }
         };
@@ -221,7 +222,7 @@ impl Session {
     /// open), fully replayed; returns the event and the number of log entries.
     pub fn on_disk(path: &Path) -> Result<(Event, usize), CommandError> {
         let stored = EventFile::load_read_only(path)?;
-        let event = crate::replay::replay_stored(&stored, path)?;
+        let event = crate::session::replay::replay_stored(&stored, path)?;
         Ok((event, stored.rows.len()))
     }
 
@@ -331,4 +332,4 @@ impl Session {
     }
 }
 
-pub use crate::identity::event_identity;
+pub use crate::session::identity::event_identity;

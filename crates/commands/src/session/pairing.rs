@@ -2,7 +2,7 @@
 //! hand (swap, a given bye, a re-pair), entering one played on paper, and explaining one.
 
 use crate::error::CommandError;
-use crate::history::Timeline;
+use crate::session::timeline::Timeline;
 use crate::views::{EventView, ExplanationView, PairingsView};
 use rand::RngExt;
 use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats};

@@ -83,19 +83,19 @@ impl Session {
     pub fn import_preview(
         &self,
         bytes: &[u8],
-    ) -> Result<crate::csv_import::ImportPreview, CommandError> {
+    ) -> Result<crate::formats::csv_import::ImportPreview, CommandError> {
         let registered: Vec<(String, Option<String>)> = self
             .event
             .players
             .iter()
             .map(|p| (p.name.clone(), p.publisher_id.clone()))
             .collect();
-        crate::csv_import::preview(bytes, &registered)
+        crate::formats::csv_import::preview(bytes, &registered)
     }
 
     /// Imports a CSV file of players in one step, only if it has no problem.
     pub fn import_players(&mut self, bytes: &[u8]) -> Result<Vec<PlayerView>, CommandError> {
-        let players = crate::csv_import::players_from(self.import_preview(bytes)?)?;
+        let players = crate::formats::csv_import::players_from(self.import_preview(bytes)?)?;
         self.add_players(players)
     }
 

@@ -175,7 +175,7 @@ impl Replica {
             .filter_map(|(_, path)| {
                 let (file, stored) = EventFile::open(&path).ok()?;
                 file.keep_as_replica();
-                let identity = crate::identity::event_identity(
+                let identity = crate::session::identity::event_identity(
                     &stored.created_at,
                     stored.settings.standings_seed,
                 );

@@ -5,7 +5,7 @@ use tablekeeper_engine::Event;
 use tablekeeper_engine::state::snapshot::EventState;
 use tablekeeper_store::{Entry, LoggedAction, StoredEvent, StoredRow};
 
-use crate::history::Timeline;
+use crate::session::timeline::Timeline;
 
 /// A snapshot of the state is stored once this many log rows, or this many bytes of log,
 /// were written since the last one: opening then replays at most about that much.
@@ -52,7 +52,7 @@ pub(super) fn from_snapshot(stored: &StoredEvent) -> Option<(Event, (usize, usiz
         full.rows.truncate(stored.rows.len());
         debug_assert_eq!(
             Some(&event),
-            crate::replay::replay_stored(&full, &stored.path)
+            crate::session::replay::replay_stored(&full, &stored.path)
                 .ok()
                 .as_ref(),
             "snapshot plus tail differs from the full replay"

@@ -100,7 +100,7 @@ pub fn registered(
     Vec<tablekeeper_store::library::Appearance>,
 )> {
     let stored = tablekeeper_store::EventFile::load_read_only(path).expect("stored");
-    let identity = tablekeeper_commands::identity::event_identity(
+    let identity = tablekeeper_commands::session::identity::event_identity(
         &stored.created_at,
         stored.settings.standings_seed,
     );

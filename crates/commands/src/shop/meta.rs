@@ -9,8 +9,8 @@ use tablekeeper_engine::Event;
 use tablekeeper_engine::meta::{MetaEvent, MetaMatch, compute, deck_label};
 
 use crate::error::CommandError;
-use crate::ratings::played_matches;
-use crate::season::read_event;
+use crate::shop::ratings::played_matches;
+use crate::shop::season::read_event;
 use crate::views::meta::MetaView;
 
 /// The meta over the event files `files` (read as they are on disk now), leaving out the

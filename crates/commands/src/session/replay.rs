@@ -6,7 +6,7 @@ use std::path::Path;
 use tablekeeper_engine::Event;
 use tablekeeper_store::{Damage, StoreError, StoredEvent};
 
-use crate::history::Timeline;
+use crate::session::timeline::Timeline;
 
 /// Replays a stored log step by step; a step that does not apply makes the file damaged.
 pub fn replay_stored(stored: &StoredEvent, path: &Path) -> Result<Event, StoreError> {

@@ -36,9 +36,9 @@ pub(crate) fn season_of(
     // Each event's file (the first listed of its copies), by the event's identity.
     let mut files: HashMap<String, PathBuf> = HashMap::new();
     for path in listed {
-        // A TCG+ organizer file counts as a placing-only event (`crate::tcgplus`).
-        let event = if crate::tcgplus::is_tcgplus_file(path) {
-            crate::tcgplus::read(path)?.season_event()
+        // A TCG+ organizer file counts as a placing-only event (`crate::formats::tcgplus`).
+        let event = if crate::formats::tcgplus::is_tcgplus_file(path) {
+            crate::formats::tcgplus::read(path)?.season_event()
         } else {
             let (event, id) = read_event(path)?;
             if files.contains_key(&id) {
@@ -76,8 +76,11 @@ pub(crate) fn season_date(text: &str) -> Result<String, CommandError> {
 /// copy or a backup of the same event is the same event).
 pub(crate) fn read_event(path: &Path) -> Result<(Event, String), CommandError> {
     let stored = tablekeeper_store::EventFile::load_read_only(path)?;
-    let id = crate::identity::event_identity(&stored.created_at, stored.settings.standings_seed);
-    let event = crate::replay::replay_stored(&stored, path)?;
+    let id = crate::session::identity::event_identity(
+        &stored.created_at,
+        stored.settings.standings_seed,
+    );
+    let event = crate::session::replay::replay_stored(&stored, path)?;
     Ok((event, id))
 }
 

@@ -10,7 +10,7 @@ use tablekeeper_engine::{Event, EventSettings, standings};
 use tablekeeper_store::{Entry, LoggedAction};
 use tablekeeper_words::ErrorKind;
 
-use crate::history::Timeline;
+use crate::session::timeline::Timeline;
 
 use crate::error::CommandError;
 use crate::session::Session;

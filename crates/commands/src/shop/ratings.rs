@@ -12,7 +12,7 @@ use tablekeeper_engine::model::{Category, Outcome, Seats};
 use tablekeeper_engine::ratings::{RatedEvent, RatedMatch, RatedOutcome, RatingRules, compute};
 
 use crate::error::CommandError;
-use crate::season::{held_at, person, read_event};
+use crate::shop::season::{held_at, person, read_event};
 use crate::views::ratings::{MyRatingView, RatingsView};
 
 /// Ratings under `rules` (TOML text; empty: the defaults) over the event files `files`,

@@ -13,8 +13,8 @@ use sha2::{Digest, Sha256};
 use tablekeeper_engine::season::{SeasonEvent, SeasonResult};
 use tablekeeper_words::{ErrorKind, msg};
 
-use crate::csv_import::{Lines, Problem, checked_text, header_reader, problems_error};
 use crate::error::CommandError;
+use crate::formats::csv_import::{Lines, Problem, checked_text, header_reader, problems_error};
 
 /// The columns read, as the header names them (compared without case or spaces).
 const RANKING: &str = "ranking";

@@ -3,14 +3,14 @@
 use tablekeeper_engine::model::DeckCard;
 use tablekeeper_words::ErrorKind;
 
-use crate::csv_import::decode;
 use crate::error::CommandError;
+use crate::formats::csv_import::decode;
 use tablekeeper_words::msg;
 
 /// Parses `number,name,count` rows (a header row is optional).
 pub fn parse_list(bytes: &[u8]) -> Result<Vec<DeckCard>, CommandError> {
     let (text, _) = decode(bytes)?;
-    let mut reader = crate::csv_import::headerless_reader(&text);
+    let mut reader = crate::formats::csv_import::headerless_reader(&text);
     let mut cards = Vec::new();
     for (index, record) in reader.records().enumerate() {
         let line = index + 1;

@@ -7,9 +7,10 @@ use tablekeeper_words::ErrorKind;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::Session;
 use crate::error::CommandError;
+use crate::formats::{archive, csv_export, report};
 use crate::vocabulary::{CsvEncoding, ExportFormat};
-use crate::{Session, archive, csv_export, report};
 use tablekeeper_words::msg;
 
 /// What was written.

@@ -12,8 +12,8 @@ use crate::result_input::parse_result;
 /// The tables of a pairing CSV. A header row (`table,player_a,player_b` or Japanese
 /// `卓,…`) is skipped when its first cell is not a number.
 pub fn pairing_csv(bytes: &[u8]) -> Result<Vec<(u32, String, Option<String>)>, CommandError> {
-    let (text, _) = crate::csv_import::decode(bytes)?;
-    let mut reader = crate::csv_import::headerless_reader(&text);
+    let (text, _) = crate::formats::csv_import::decode(bytes)?;
+    let mut reader = crate::formats::csv_import::headerless_reader(&text);
     let mut tables = Vec::new();
     for (index, record) in reader.records().enumerate() {
         let line = index + 1;
