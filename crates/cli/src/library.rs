@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::Desk;
 use tablekeeper_commands::desk::library::{
-    LibraryEditRequest, LibraryEventsRequest, LibraryFileRequest, LibraryFindRequest,
-    LibraryMergeRequest, LibraryNumberRequest, LibraryRegisterRequest, OpenLibraryRequest,
+    LibraryEditRequest, LibraryFileRequest, LibraryFindRequest, LibraryMergeRequest,
+    LibraryNumberRequest, OpenLibraryRequest,
 };
+use tablekeeper_commands::desk::library_events::{LibraryEventsRequest, LibraryRegisterRequest};
 use tablekeeper_commands::views::library::LibraryDetails;
 use tablekeeper_commands::views::library::{LibraryPlayerView, PlayerHistoryView};
 use tablekeeper_engine::PlayerDetails;

@@ -10,6 +10,7 @@ use tablekeeper_words::{ErrorKind, msg};
 use super::door::*;
 use super::exchange::*;
 use super::library::*;
+use super::library_events::*;
 use super::meta::*;
 use super::ratings::*;
 use super::replicas::*;
@@ -372,6 +373,7 @@ surface! {
     library_remove(LibraryNumberRequest) -> crate::views::library::LibraryPlayerView: Local, Files, Slow, Nothing;
     library_export(LibraryFileRequest) -> crate::formats::export::ExportView: Local, Files, Slow, Nothing;
     library_import(LibraryFileRequest) -> crate::views::library::LibraryImportView: Local, Files, Slow, Nothing;
+    // ---- Library players in events (desk/library_events.rs) ----
     library_history(LibraryNumberRequest) -> crate::views::library::PlayerHistoryView: Local, Nothing, Slow, Nothing;
     library_events(LibraryEventsRequest) -> Vec<tablekeeper_store::library::LibraryEvent>: Local, Nothing, Slow, Nothing;
     register_from_library(LibraryRegisterRequest) -> Vec<crate::views::PlayerView>: Local, Event, Worker, Event;
