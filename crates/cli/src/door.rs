@@ -5,8 +5,9 @@ use std::fmt::Write;
 
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::door::{
-    CallRequest, DecideDropRequest, DecideEntryRequest, DeskCallRequest, DrawRequest, EntryRequest,
+    DecideDropRequest, DecideEntryRequest, DrawRequest, EntryRequest,
 };
+use tablekeeper_commands::desk::judge_calls::{CallRequest, DeskCallRequest};
 use tablekeeper_commands::views::door::{DoorView, JudgeCallsView};
 use tablekeeper_engine::model::{DoorSettings, DropRequestState, EntryMode, EntryState};
 use tablekeeper_words::{ErrorKind, msg};

@@ -218,12 +218,12 @@ export type Commands = {
   set_mirror: { request: MirrorRequest; response: MirrorView };
   mirror: { request: null; response: MirrorView };
   room: { request: null; response: RoomView };
-  report_result: { request: ReportRequest; response: ReportView };
   room_settings: { request: null; response: RoomSettings };
   set_room: { request: RoomSettings; response: RoomSettings };
   publish_season: { request: SeasonRequest | null; response: RoomSeason | null };
   set_clock: { request: ClockRequest; response: null };
   table_codes: { request: RoundRequest; response: Array<TableCodeView> };
+  report_result: { request: ReportRequest; response: ReportView };
   reports: { request: null; response: Array<TableReportView> };
   confirm_report: { request: TableRequest; response: TableView };
   player_by_code: { request: PlayerCodeRequest; response: PlayerCodeView };
@@ -236,7 +236,6 @@ export type Commands = {
   check_in_by_code: { request: CodeRequest; response: MeView };
   withdraw_by_code: { request: CodeRequest; response: MeView };
   request_drop: { request: CodeRequest; response: MeView };
-  call_judge: { request: CallJudgeRequest; response: MeView };
   door_view: { request: null; response: DoorView };
   set_door: { request: DoorSettings; response: DoorView };
   desk_enter: { request: PlayerDetails; response: DoorView };
@@ -245,6 +244,7 @@ export type Commands = {
   check_in: { request: EntryRequest; response: DoorView };
   draw_lottery: { request: DrawRequest; response: DoorView };
   decide_drop_request: { request: DecideDropRequest; response: DoorView };
+  call_judge: { request: CallJudgeRequest; response: MeView };
   judge_calls: { request: null; response: JudgeCallsView };
   desk_call_judge: { request: DeskCallRequest; response: JudgeCallsView };
   claim_call: { request: CallRequest; response: JudgeCallsView };
@@ -352,12 +352,12 @@ export const COMMAND_PROPERTIES = {
   set_mirror: { access: 'local', effect: 'app', thread: 'worker', needs: 'nothing', hosting: [] },
   mirror: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },
   room: { access: 'public', effect: 'nothing', thread: 'worker', needs: 'event', hosting: ['poll'] },
-  report_result: { access: 'public', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   room_settings: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   set_room: { access: 'local', effect: 'app', thread: 'worker', needs: 'event', hosting: [] },
   publish_season: { access: 'local', effect: 'app', thread: 'slow', needs: 'event', hosting: [] },
   set_clock: { access: 'local', effect: 'app', thread: 'worker', needs: 'nothing', hosting: [] },
   table_codes: { access: 'write', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
+  report_result: { access: 'public', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   reports: { access: 'write', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   confirm_report: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   player_by_code: { access: 'public', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
@@ -370,7 +370,6 @@ export const COMMAND_PROPERTIES = {
   check_in_by_code: { access: 'public', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   withdraw_by_code: { access: 'public', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   request_drop: { access: 'public', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
-  call_judge: { access: 'public', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   door_view: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   set_door: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   desk_enter: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
@@ -379,6 +378,7 @@ export const COMMAND_PROPERTIES = {
   check_in: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   draw_lottery: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   decide_drop_request: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
+  call_judge: { access: 'public', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   judge_calls: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   desk_call_judge: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
   claim_call: { access: 'write', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },

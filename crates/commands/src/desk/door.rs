@@ -1,13 +1,12 @@
 //! The door's commands. The players' side is `public` (their phones on the
 //! shop's network): the entry page, a phone's own view for the code it holds, check-in,
-//! withdrawing, "I drop after this round", calling a judge. The desk's side (the
-//! Registration and Results screens, a station, the CLI) sets the door up, decides entries,
-//! draws the lottery, checks players in, confirms drop requests and takes judge calls — so
-//! the whole flow also runs with no phone at all.
+//! withdrawing, "I drop after this round". The desk's side (the Registration and Results
+//! screens, a station, the CLI) sets the door up, decides entries, draws the lottery, checks
+//! players in and confirms drop requests — so the whole flow also runs with no phone at all.
+//! Judge calls are `judge_calls.rs`.
 //!
-//! A phone proves who it is with a code: an entry's code (given when it entered) or the
-//! player's own code (their ticket). Codes are compared with every one of the event's, in
-//! time that does not depend on which matched.
+//! A phone proves who it is with a code (`phone_codes.rs`): an entry's code (given when it
+//! entered) or the player's own code (their ticket).
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::model::{DoorSettings, PlayerDetails, PlayerId};
@@ -16,12 +15,12 @@ use ts_rs::TS;
 
 use super::base::Desk;
 use super::base::Nothing;
+use super::phone_codes::Holder;
 use crate::error::CommandError;
 use crate::room::Room;
 use crate::room::codes;
 use crate::session::Session;
-use crate::session::now_seconds as now;
-use crate::views::door::{DoorPageView, DoorView, JudgeCallsView, MeView};
+use crate::views::door::{DoorPageView, DoorView, MeView};
 
 /// An entry made: its code (kept on the phone) and where it stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -37,14 +36,6 @@ pub struct EnteredView {
 #[ts(export)]
 pub struct CodeRequest {
     pub code: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct CallJudgeRequest {
-    pub code: String,
-    #[serde(default)]
-    pub reason: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -74,29 +65,6 @@ pub struct DecideDropRequest {
 pub struct DrawRequest {
     #[serde(default)]
     pub seed: Option<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct CallRequest {
-    pub call: u32,
-}
-
-/// A judge call made at the desk for a player (no phone).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct DeskCallRequest {
-    /// The player's number or name.
-    pub player: String,
-    #[serde(default)]
-    pub reason: Option<String>,
-}
-
-/// Who a code belongs to.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Holder {
-    Entry(u32),
-    Player(PlayerId),
 }
 
 impl Desk {
@@ -170,14 +138,6 @@ impl Desk {
         self.me_of(Holder::Player(player))
     }
 
-    /// A player calls a judge to their table.
-    pub fn call_judge(&mut self, request: CallJudgeRequest) -> Result<MeView, CommandError> {
-        let player = self.player_holding(&request.code)?;
-        let reason = crate::names::judge_call_reason(request.reason.as_deref())?;
-        self.session_mut()?.call_judge(player, reason)?;
-        self.me_of(Holder::Player(player))
-    }
-
     // ---- The desk's side ----
 
     /// The door as the Registration screen shows it.
@@ -234,29 +194,6 @@ impl Desk {
         self.desk_step(|session| session.decide_drop_request(player, request.accept))
     }
 
-    /// The judge calls (Results screen, stations).
-    pub fn judge_calls(&mut self, _: Nothing) -> Result<JudgeCallsView, CommandError> {
-        Ok(JudgeCallsView::of(self.session()?.event(), now()))
-    }
-
-    /// A judge call made at the desk for a player.
-    pub fn desk_call_judge(
-        &mut self,
-        request: DeskCallRequest,
-    ) -> Result<JudgeCallsView, CommandError> {
-        let player = self.session()?.find_player(&request.player)?;
-        let reason = crate::names::judge_call_reason(request.reason.as_deref())?;
-        self.call_step(|session| session.call_judge(player, reason))
-    }
-
-    pub fn claim_call(&mut self, request: CallRequest) -> Result<JudgeCallsView, CommandError> {
-        self.call_step(|session| session.claim_call(request.call))
-    }
-
-    pub fn resolve_call(&mut self, request: CallRequest) -> Result<JudgeCallsView, CommandError> {
-        self.call_step(|session| session.resolve_call(request.call))
-    }
-
     /// Makes one of the door's changes and answers the door as the desk shows it.
     fn desk_step(
         &mut self,
@@ -266,80 +203,8 @@ impl Desk {
         self.door_view(())
     }
 
-    /// Makes one change to the judge calls and answers them as they stand.
-    fn call_step(
-        &mut self,
-        change: impl FnOnce(&mut Session) -> Result<(), CommandError>,
-    ) -> Result<JudgeCallsView, CommandError> {
-        let session = self.session_mut()?;
-        change(session)?;
-        Ok(JudgeCallsView::of(session.event(), now()))
-    }
-
-    /// Whose code this is: an entry's or a player's (compared with every one).
-    pub(super) fn holder(&mut self, typed: &str) -> Result<Holder, CommandError> {
-        self.session()?;
-        self.code_owner(typed)
-            .unwrap_or_else(|| Err(wrong_player_code()))
-    }
-
-    /// The one open event `typed` is a code of (a player's, or an entry's, even one that a
-    /// reissued ticket retired): the LAN server sends a phone's request to its own event, so
-    /// every step of a player's phone works for whichever event they are in.
-    pub fn event_of_code(&mut self, typed: &str) -> Option<std::path::PathBuf> {
-        let secret = self.room_secret();
-        let open = self
-            .session
-            .iter()
-            .chain(self.parked.iter().map(|parked| &parked.session))
-            .map(|session| (session.path(), session.revision(), session.event()));
-        self.code_index.owner(&secret, open, typed)
-    }
-
-    /// Who `typed` belongs to in this event: `None` when it is none of its codes.
-    fn code_owner(&mut self, typed: &str) -> Option<Result<Holder, CommandError>> {
-        let secret = self.room_secret();
-        let session = self.session().ok()?;
-        let event = session.event();
-        let typed = codes::normalize(typed);
-        let mut found = None;
-        for player in &event.players {
-            if let Some(own) = Room::player_code(&secret, session, player.id.0)
-                && codes::same_code(&typed, &own)
-            {
-                found = Some(Ok(Holder::Player(player.id)));
-            }
-            // A ticket a reissue replaced: said so, rather than "not a code of this event".
-            for issue in 0..player.code_issue {
-                let old =
-                    codes::player_code(&secret, event.settings.standings_seed, player.id.0, issue);
-                if codes::same_code(&typed, &old) {
-                    found = Some(Err(replaced_code()));
-                }
-            }
-        }
-        for entry in &event.door.entries {
-            let own = codes::entry_code(&secret, event.settings.standings_seed, entry.number);
-            if codes::same_code(&typed, &own) {
-                // A reissued ticket retires every code that led to the old one: the entry's
-                // code a phone kept from the entry page opens nothing once its player was
-                // given a new ticket (a lost or stolen phone).
-                let reissued = entry
-                    .player
-                    .and_then(|p| event.player(p).ok())
-                    .is_some_and(|p| p.code_issue > 0);
-                found = Some(if reissued {
-                    Err(replaced_code())
-                } else {
-                    Ok(Holder::Entry(entry.number))
-                });
-            }
-        }
-        found
-    }
-
     /// The player a code belongs to (an entry's code counts once the entry is a player).
-    fn player_holding(&mut self, typed: &str) -> Result<PlayerId, CommandError> {
+    pub(super) fn player_holding(&mut self, typed: &str) -> Result<PlayerId, CommandError> {
         match self.holder(typed)? {
             Holder::Player(player) => Ok(player),
             Holder::Entry(number) => self
@@ -352,7 +217,7 @@ impl Desk {
         }
     }
 
-    fn me_of(&mut self, holder: Holder) -> Result<MeView, CommandError> {
+    pub(super) fn me_of(&mut self, holder: Holder) -> Result<MeView, CommandError> {
         let secret = self.room_secret();
         let now_ms = chrono::Utc::now().timestamp_millis();
         let clock = self.room.clock_view(now_ms);
@@ -412,26 +277,6 @@ impl Desk {
             .map(|s| s.rows.iter().map(|r| (r.number, r.rank)).collect())
             .unwrap_or_default())
     }
-}
-
-pub(super) fn wrong_player_code() -> CommandError {
-    CommandError::input(
-        ErrorKind::WrongCode,
-        msg!(
-            "error.wrong-code.player",
-            "that is not a player code of this event; scan your player ticket again, or ask the scorekeeper for a new one"
-        ),
-    )
-}
-
-fn replaced_code() -> CommandError {
-    CommandError::input(
-        ErrorKind::WrongCode,
-        msg!(
-            "error.wrong-code.replaced",
-            "this code was replaced by a new player ticket; scan the new ticket, or ask the scorekeeper"
-        ),
-    )
 }
 
 fn not_a_player_yet() -> CommandError {

@@ -18,6 +18,7 @@ pub mod events;
 pub mod exchange;
 pub mod files;
 pub mod history;
+pub mod judge_calls;
 pub mod library;
 pub mod library_events;
 pub mod meta;
@@ -27,6 +28,7 @@ pub mod players;
 pub mod prizes;
 pub mod ratings;
 pub mod replicas;
+pub mod reports;
 pub mod results;
 pub mod room;
 pub mod rounds;
@@ -37,8 +39,10 @@ pub mod top_cut;
 
 pub mod app_files;
 mod base;
+mod columns;
 mod open_events;
 mod parked;
+mod phone_codes;
 pub mod printer;
 pub mod surface;
 

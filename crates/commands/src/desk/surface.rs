@@ -9,193 +9,19 @@ use tablekeeper_words::{ErrorKind, msg};
 
 use super::door::*;
 use super::exchange::*;
+use super::judge_calls::*;
 use super::library::*;
 use super::library_events::*;
 use super::meta::*;
 use super::ratings::*;
 use super::replicas::*;
+use super::reports::*;
 use super::room::*;
 use super::*;
 use crate::error::CommandError;
 
-/// Who may call a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Access {
-    /// What the room sees: anyone on the shop's network while the event is shared (the
-    /// players' phones), no token needed. Serves nothing a player may not see.
-    Public,
-    /// Reads the open event: the scorekeeper, or a joined station on the LAN.
-    Read,
-    /// Changes the open event: the scorekeeper, or a joined station on the LAN.
-    Write,
-    /// Files and the app itself (open, create, print, export, restore): the local app and
-    /// the CLI only.
-    Local,
-}
-
-/// What a command changes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Effect {
-    /// Nothing: it reads (a preview applies its actions to a copy).
-    Nothing,
-    /// The open event's file (one committed step).
-    Event,
-    /// Files other than the open event's log (a new event, an export, a printout, a backup
-    /// restored), or which event is open.
-    Files,
-    /// The app's own state: preferences, what the room sees, the round clock.
-    App,
-}
-
-/// Where a host runs a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Thread {
-    /// Quick (at most one small synced write, never the network): the desktop shell may
-    /// run it on the window's own thread when the desk is free (`call_here`).
-    Here,
-    /// Off the window's thread.
-    Worker,
-    /// Off the window's thread, and it can take seconds: the window says it is working.
-    Slow,
-}
-
-/// What a command needs open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Needs {
-    Nothing,
-    /// An open event: without one the command is refused with `no-event`.
-    Event,
-}
-
-/// What a host does besides running a command: the few commands hosts treat in their own
-/// way say so here, so no host knows a command by its name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Hosting {
-    /// The phones' poll, many a second: the LAN server answers it from the desk's shared
-    /// snapshot, never counts it as a guess, and serves the event being worked on when the
-    /// shared one is closed.
-    Poll,
-    /// A new entry from a device: the LAN server holds one device to a few a minute.
-    Entry,
-    /// Writes a PDF the desktop opens in the system's viewer when the request says `open`.
-    Viewer,
-    /// Run on a station's own laptop (its window, preferences and notices), not sent to the
-    /// main laptop.
-    StationLocal,
-    /// A station's answer names the main laptop's open event and the station's address.
-    StationInfo,
-    /// A station has the main laptop render it (`printout`) and writes the file itself.
-    StationPrint,
-    /// A station's replica asking for its copy: the LAN server remembers the station's
-    /// address (on the server's port) as a laptop that may carry the event on.
-    Replica,
-}
-
-/// One command of the surface and its properties.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub struct CommandSpec {
-    pub name: &'static str,
-    pub request: &'static str,
-    pub response: &'static str,
-    pub access: Access,
-    pub effect: Effect,
-    pub thread: Thread,
-    pub needs: Needs,
-    /// What hosts do besides running it (most commands: nothing).
-    pub hosting: &'static [Hosting],
-}
-
-impl CommandSpec {
-    /// Whether hosts treat this command as `hosting` says.
-    pub fn hosted(&self, hosting: Hosting) -> bool {
-        self.hosting.contains(&hosting)
-    }
-}
-
-macro_rules! surface {
-    ($( $name:ident ( $request:ty ) -> $response:ty : $access:ident , $effect:ident , $thread:ident , $needs:ident $(, $hosting:ident)* ; )*) => {
-        /// Every command, in the order of the documentation.
-        pub const COMMANDS: &[CommandSpec] = &[
-            $(CommandSpec {
-                name: stringify!($name),
-                request: stringify!($request),
-                response: stringify!($response),
-                access: Access::$access,
-                effect: Effect::$effect,
-                thread: Thread::$thread,
-                needs: Needs::$needs,
-                hosting: &[$(Hosting::$hosting),*],
-            },)*
-        ];
-
-        /// Runs command `name` with a JSON `request` on `desk` and returns its JSON view.
-        pub fn dispatch(desk: &mut Desk, name: &str, request: Value) -> Result<Value, CommandError> {
-            if spec(name).is_some_and(|spec| spec.needs == Needs::Event) {
-                desk.session()?;
-            }
-            match name {
-                $(stringify!($name) => {
-                    let request: $request = serde_json::from_value(request).map_err(|e| bad_request(name, &e))?;
-                    let response: $response = desk.$name(request)?;
-                    serde_json::to_value(response).map_err(|e| internal(&e))
-                })*
-                other => Err(CommandError::input(
-                    ErrorKind::UnknownCommand,
-                    msg!("error.unknown-command", "there is no command '{name}'", name = other),
-                )),
-            }
-        }
-
-        /// `Commands.ts`: every command's request and response type for the UI.
-        pub fn typescript() -> String {
-            let mut names: Vec<String> = Vec::new();
-            let mut lines: Vec<String> = Vec::new();
-            $(
-                let request = <$request as ts_rs::TS>::name(&ts_rs::Config::default());
-                let response = <$response as ts_rs::TS>::name(&ts_rs::Config::default());
-                names.extend(type_names(&request));
-                names.extend(type_names(&response));
-                lines.push(format!("  {}: {{ request: {}; response: {} }};", stringify!($name), request, response));
-            )*
-            names.sort();
-            names.dedup();
-            let imports: String = names
-                .iter()
-                .map(|n| format!("import type {{ {n} }} from './{n}';\n"))
-                .collect();
-            let properties: Vec<String> = COMMANDS
-                .iter()
-                .map(|c| {
-                    let word = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
-                    let hosting: Vec<String> = c
-                        .hosting
-                        .iter()
-                        .map(|h| format!("'{}'", word(serde_json::json!(h))))
-                        .collect();
-                    format!(
-                        "  {}: {{ access: '{}', effect: '{}', thread: '{}', needs: '{}', hosting: [{}] }},",
-                        c.name,
-                        word(serde_json::json!(c.access)),
-                        word(serde_json::json!(c.effect)),
-                        word(serde_json::json!(c.thread)),
-                        word(serde_json::json!(c.needs)),
-                        hosting.join(", "),
-                    )
-                })
-                .collect();
-            format!(
-                "// Generated from crates/commands/src/desk/surface.rs by `cargo test -p tablekeeper-commands`; do not edit.\n{imports}\n/** Every command of the surface: its request and response. */\nexport type Commands = {{\n{}\n}};\n\n/** Every command's properties, as the surface declares them. */\nexport const COMMAND_PROPERTIES = {{\n{}\n}} as const satisfies Record<keyof Commands, {{ access: string; effect: string; thread: 'here' | 'worker' | 'slow'; needs: string; hosting: readonly string[] }}>;\n",
-                lines.join("\n"),
-                properties.join("\n")
-            )
-        }
-    };
-}
+use super::columns::surface;
+pub use super::columns::{Access, CommandSpec, Effect, Hosting, Needs, Thread};
 
 surface! {
     // name(request) -> response: who may call it (access), what it changes (effect), where a
@@ -316,12 +142,14 @@ surface! {
 
     // ---- The room: phones and stations (desk/room.rs) ----
     room(Nothing) -> crate::room::RoomView: Public, Nothing, Worker, Event, Poll;
-    report_result(ReportRequest) -> ReportView: Public, Event, Worker, Event;
     room_settings(Nothing) -> crate::room::RoomSettings: Local, Nothing, Worker, Event;
     set_room(crate::room::RoomSettings) -> crate::room::RoomSettings: Local, App, Worker, Event;
     publish_season(Option<super::prizes::SeasonRequest>) -> Option<crate::room::RoomSeason>: Local, App, Slow, Event;
     set_clock(ClockRequest) -> (): Local, App, Worker, Nothing;
     table_codes(RoundRequest) -> Vec<TableCodeView>: Write, Nothing, Worker, Event;
+
+    // ---- Players' reports (desk/reports.rs) ----
+    report_result(ReportRequest) -> ReportView: Public, Event, Worker, Event;
     reports(Nothing) -> Vec<TableReportView>: Write, Nothing, Worker, Event;
     confirm_report(TableRequest) -> crate::views::TableView: Write, Event, Worker, Event;
 
@@ -331,14 +159,13 @@ surface! {
     player_tickets(Nothing) -> Vec<PlayerTicketView>: Local, Nothing, Worker, Event;
     reissue_player_code(PlayerRequest) -> PlayerTicketView: Local, Event, Worker, Event;
 
-    // ---- The door and judge calls (desk/door.rs) ----
+    // ---- The door (desk/door.rs) ----
     door(Nothing) -> crate::views::door::DoorPageView: Public, Nothing, Worker, Event;
     enter(tablekeeper_engine::PlayerDetails) -> EnteredView: Public, Event, Worker, Event, Entry;
     me(CodeRequest) -> crate::views::door::MeView: Public, Nothing, Worker, Event;
     check_in_by_code(CodeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
     withdraw_by_code(CodeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
     request_drop(CodeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
-    call_judge(CallJudgeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
     door_view(Nothing) -> crate::views::door::DoorView: Read, Nothing, Worker, Event;
     set_door(tablekeeper_engine::model::DoorSettings) -> crate::views::door::DoorView: Write, Event, Worker, Event;
     desk_enter(tablekeeper_engine::PlayerDetails) -> crate::views::door::DoorView: Write, Event, Worker, Event;
@@ -347,6 +174,9 @@ surface! {
     check_in(EntryRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
     draw_lottery(DrawRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
     decide_drop_request(DecideDropRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
+
+    // ---- Judge calls (desk/judge_calls.rs) ----
+    call_judge(CallJudgeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
     judge_calls(Nothing) -> crate::views::door::JudgeCallsView: Read, Nothing, Worker, Event;
     desk_call_judge(DeskCallRequest) -> crate::views::door::JudgeCallsView: Write, Event, Worker, Event;
     claim_call(CallRequest) -> crate::views::door::JudgeCallsView: Write, Event, Worker, Event;
@@ -454,111 +284,5 @@ fn internal(error: &serde_json::Error) -> CommandError {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn command_names_are_unique() {
-        let mut names: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
-        names.sort_unstable();
-        let count = names.len();
-        names.dedup();
-        assert_eq!(names.len(), count);
-    }
-
-    /// `docs/desktop-api.md` lists every command with its properties, as declared here.
-    #[test]
-    fn every_command_is_documented_with_its_properties() {
-        let doc = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/desktop-api.md"),
-        )
-        .expect("docs/desktop-api.md");
-        for command in COMMANDS {
-            let access = serde_json::to_value(command.access).expect("access");
-            let access = access.as_str().unwrap_or_default();
-            let row = doc.lines().find(|line| {
-                line.starts_with(&format!("| `{}`", command.name))
-                    || line.contains(&format!(" / `{}` |", command.name))
-            });
-            let row = row
-                .unwrap_or_else(|| panic!("docs/desktop-api.md has no row for `{}`", command.name));
-            let word = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
-            let columns = format!(
-                "| {access} | {} | {} | {} |",
-                word(serde_json::json!(command.effect)),
-                word(serde_json::json!(command.thread)),
-                word(serde_json::json!(command.needs)),
-            );
-            assert!(
-                row.contains(&columns),
-                "`{}` is {columns}: {row}",
-                command.name
-            );
-        }
-    }
-
-    /// The columns say the same thing twice where they overlap: a command the network may
-    /// change the event with is `write` (or a player's `public` report); a command run on the
-    /// window's thread is quick and reaches no other file; a command that needs nothing open
-    /// never changes the event.
-    #[test]
-    fn the_columns_agree_with_each_other() {
-        // What players do from their own phones, each proven by their code (a table's for a
-        // report): the only public commands that change the event.
-        const PLAYERS_OWN: &[&str] = &[
-            "report_result",
-            "enter",
-            "check_in_by_code",
-            "withdraw_by_code",
-            "request_drop",
-            "call_judge",
-        ];
-        for c in COMMANDS {
-            if c.effect == Effect::Event {
-                assert!(
-                    matches!(c.access, Access::Write | Access::Local)
-                        || PLAYERS_OWN.contains(&c.name),
-                    "{} changes the event but is {:?}",
-                    c.name,
-                    c.access
-                );
-            }
-            if c.thread == Thread::Here {
-                assert!(
-                    matches!(c.effect, Effect::Nothing | Effect::Event),
-                    "{} runs on the window's thread but changes {:?}",
-                    c.name,
-                    c.effect
-                );
-            }
-            if c.needs == Needs::Nothing {
-                assert_ne!(c.effect, Effect::Event, "{}", c.name);
-            }
-            if c.access == Access::Read
-                || c.access == Access::Public && !PLAYERS_OWN.contains(&c.name)
-            {
-                assert_eq!(
-                    c.effect,
-                    Effect::Nothing,
-                    "{} reads, so it changes nothing",
-                    c.name
-                );
-            }
-        }
-    }
-
-    /// The UI's `Commands.ts` is generated here (like every other binding) and committed;
-    /// `./tk test` fails when the committed file is stale.
-    #[test]
-    fn export_the_typescript_declaration() {
-        let folder = std::env::var("TS_RS_EXPORT_DIR").unwrap_or_else(|_| "bindings".into());
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../..")
-            .join(folder)
-            .join("Commands.ts");
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).expect("bindings folder");
-        }
-        std::fs::write(&path, typescript()).expect("write Commands.ts");
-    }
-}
+#[path = "surface_tests.rs"]
+mod tests;

@@ -6,7 +6,7 @@
 
 use super::base::Desk;
 use super::base::Nothing;
-use super::door::{Holder, wrong_player_code};
+use super::phone_codes::{Holder, wrong_player_code};
 use super::players::PlayerRequest;
 use crate::error::CommandError;
 use crate::room::Room;
