@@ -781,3 +781,94 @@ fn the_write_path_rules_find_what_breaks_them() {
     }
     assert_eq!(found.len(), expected.len(), "{found:#?}");
 }
+
+/// Lines of a file's own code: what comes before its `#[cfg(test)]` module.
+fn production_lines(text: &str) -> usize {
+    let lines: Vec<&str> = text.lines().collect();
+    lines
+        .windows(2)
+        .position(|pair| {
+            pair[0].trim() == "#[cfg(test)]" && pair[1].trim_start().starts_with("mod ")
+        })
+        .unwrap_or(lines.len())
+}
+
+/// What is too long in the command layer (ARCHITECTURE.md, "Invariants"): a desk file over
+/// 300 lines, any other file over 400 (a file's own code, its tests left out), or more than
+/// 12 files at the top of `src/` — a file that grows past them is split by what it does.
+fn size_violations(src: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut stack = vec![src.to_path_buf()];
+    let mut top = 0;
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for path in entries.filter_map(Result::ok).map(|e| e.path()) {
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let relative = path
+                .strip_prefix(src)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .replace('\\', "/");
+            if dir == src {
+                top += 1;
+            }
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let lines = production_lines(&text);
+            let limit = if relative.starts_with("desk/") {
+                300
+            } else {
+                400
+            };
+            if lines > limit {
+                found.push(format!("{relative}: {lines} lines (at most {limit})"));
+            }
+        }
+    }
+    if top > 12 {
+        found.push(format!("{top} files at the top level (at most 12)"));
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn the_command_layer_keeps_its_files_small() {
+    let found = size_violations(&workspace().join("crates/commands/src"));
+    assert!(found.is_empty(), "files too long:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_size_rules_find_what_breaks_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = dir.path();
+    std::fs::create_dir_all(src.join("desk")).expect("desk");
+    let lines = |n: usize| "fn f() {}\n".repeat(n);
+    std::fs::write(src.join("desk/rounds.rs"), lines(301)).expect("desk file");
+    std::fs::write(src.join("desk/ok.rs"), lines(300)).expect("desk file");
+    let tested = format!(
+        "{}#[cfg(test)]\nmod tests {{\n{}}}\n",
+        lines(399),
+        lines(50)
+    );
+    std::fs::write(src.join("views.rs"), tested).expect("tested");
+    std::fs::write(src.join("long.rs"), lines(401)).expect("long");
+    for n in 0..11 {
+        std::fs::write(src.join(format!("m{n}.rs")), "").expect("file");
+    }
+    assert_eq!(
+        size_violations(src),
+        vec![
+            "13 files at the top level (at most 12)".to_string(),
+            "desk/rounds.rs: 301 lines (at most 300)".to_string(),
+            "long.rs: 401 lines (at most 400)".to_string(),
+        ]
+    );
+}

@@ -192,8 +192,6 @@ pub(super) fn printouts_folder(event: &Path) -> PathBuf {
         .join(format!("{stem} printouts"))
 }
 
-/// The app file naming the mirror folder (empty or absent: none).
-
 /// `<document>[-round-N]-<language>.pdf`: one file per document, so printing again replaces
 /// the old copy instead of piling up files.
 pub(super) fn printout_name(document: &str, round: Option<u32>, language: &str) -> String {

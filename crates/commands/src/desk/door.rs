@@ -13,14 +13,14 @@ use tablekeeper_engine::model::{DoorSettings, PlayerDetails, PlayerId};
 use tablekeeper_words::{ErrorKind, msg};
 use ts_rs::TS;
 
-use super::base::Desk;
-use super::base::Nothing;
+use super::base::{Desk, Nothing};
 use super::phone_codes::Holder;
 use crate::error::CommandError;
 use crate::room::Room;
 use crate::room::codes;
 use crate::session::Session;
-use crate::views::door::{DoorPageView, DoorView, MeView};
+use crate::views::door::{DoorPageView, DoorView};
+use crate::views::phone::MeView;
 
 /// An entry made: its code (kept on the phone) and where it stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -246,7 +246,7 @@ impl Desk {
                 .rows
                 .iter()
                 .find(|row| row.player == player)
-                .map(|row| crate::views::door::MyCutLineView {
+                .map(|row| crate::views::phone::MyCutLineView {
                     cut: line.cut,
                     rounds_left: line.rounds_left,
                     chance: row.chance,

@@ -9,7 +9,8 @@ use super::phone_codes::Holder;
 use crate::error::CommandError;
 use crate::session::Session;
 use crate::session::now_seconds as now;
-use crate::views::door::{JudgeCallsView, MeView};
+use crate::views::door::JudgeCallsView;
+use crate::views::phone::MeView;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]

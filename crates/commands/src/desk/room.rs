@@ -28,8 +28,6 @@ pub struct TableCodeView {
     pub code: String,
 }
 
-/// The app's data file holding the shop's secret the table codes come from.
-
 impl Desk {
     /// What the players' phones show.
     pub fn room(&mut self, _: Nothing) -> Result<RoomView, CommandError> {

@@ -162,10 +162,10 @@ surface! {
     // ---- The door (desk/door.rs) ----
     door(Nothing) -> crate::views::door::DoorPageView: Public, Nothing, Worker, Event;
     enter(tablekeeper_engine::PlayerDetails) -> EnteredView: Public, Event, Worker, Event, Entry;
-    me(CodeRequest) -> crate::views::door::MeView: Public, Nothing, Worker, Event;
-    check_in_by_code(CodeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
-    withdraw_by_code(CodeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
-    request_drop(CodeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
+    me(CodeRequest) -> crate::views::phone::MeView: Public, Nothing, Worker, Event;
+    check_in_by_code(CodeRequest) -> crate::views::phone::MeView: Public, Event, Worker, Event;
+    withdraw_by_code(CodeRequest) -> crate::views::phone::MeView: Public, Event, Worker, Event;
+    request_drop(CodeRequest) -> crate::views::phone::MeView: Public, Event, Worker, Event;
     door_view(Nothing) -> crate::views::door::DoorView: Read, Nothing, Worker, Event;
     set_door(tablekeeper_engine::model::DoorSettings) -> crate::views::door::DoorView: Write, Event, Worker, Event;
     desk_enter(tablekeeper_engine::PlayerDetails) -> crate::views::door::DoorView: Write, Event, Worker, Event;
@@ -176,7 +176,7 @@ surface! {
     decide_drop_request(DecideDropRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
 
     // ---- Judge calls (desk/judge_calls.rs) ----
-    call_judge(CallJudgeRequest) -> crate::views::door::MeView: Public, Event, Worker, Event;
+    call_judge(CallJudgeRequest) -> crate::views::phone::MeView: Public, Event, Worker, Event;
     judge_calls(Nothing) -> crate::views::door::JudgeCallsView: Read, Nothing, Worker, Event;
     desk_call_judge(DeskCallRequest) -> crate::views::door::JudgeCallsView: Write, Event, Worker, Event;
     claim_call(CallRequest) -> crate::views::door::JudgeCallsView: Write, Event, Worker, Event;

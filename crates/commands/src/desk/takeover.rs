@@ -13,8 +13,6 @@ use super::base::{Desk, Nothing};
 use crate::error::CommandError;
 use crate::views::takeover::WhereaboutsView;
 
-/// The app file remembering, per event, its stations' addresses and where it went.
-
 /// Addresses remembered for one event at most (a station rejoining from a new address
 /// pushes out the oldest).
 const HOSTS_KEPT: usize = 16;

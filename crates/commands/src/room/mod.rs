@@ -12,8 +12,10 @@ pub mod code_index;
 pub mod codes;
 pub mod reports;
 mod settings;
+mod shapes;
 mod view;
 
 pub use reports::ReportStatus;
 pub use settings::*;
+pub use shapes::*;
 pub use view::*;

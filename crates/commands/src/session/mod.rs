@@ -15,6 +15,7 @@
 pub mod backups;
 mod deck_checks;
 mod door;
+mod explain;
 mod history;
 pub mod identity;
 mod imported;
