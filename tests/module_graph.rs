@@ -680,15 +680,15 @@ fn write_path_violations(root: &Path) -> Vec<String> {
             .collect::<Vec<_>>()
             .join("::");
         let room = |first: &str| krate == "commands" && module.first().is_some_and(|m| m == first);
-        if !room("session") {
-            if let Some(word) = EVENT_FILE_WRITES.into_iter().find(|w| names(&source, w)) {
-                found.push(format!("{name}: writes an event file ({word})"));
-            }
+        if !room("session")
+            && let Some(word) = EVENT_FILE_WRITES.into_iter().find(|w| names(&source, w))
+        {
+            found.push(format!("{name}: writes an event file ({word})"));
         }
-        if !room("shop") {
-            if let Some(word) = LIBRARY_WRITES.into_iter().find(|w| names(&source, w)) {
-                found.push(format!("{name}: writes the library ({word})"));
-            }
+        if !room("shop")
+            && let Some(word) = LIBRARY_WRITES.into_iter().find(|w| names(&source, w))
+        {
+            found.push(format!("{name}: writes the library ({word})"));
         }
         let app_files = krate == "commands" && module == ["desk", "app_files"];
         let names_app_files = source.contains("data_dir") || source.contains("app_file(");

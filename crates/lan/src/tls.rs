@@ -19,8 +19,6 @@ use sha2::{Digest, Sha256};
 use crate::join_code;
 use tablekeeper_commands::desk::app_files::{self, AppFile};
 
-/// The file in the app's data folder that keeps the certificate and its key.
-
 /// The name the certificate is made for. Stations pin the certificate itself, so the name
 /// is never checked; it only has to be a valid one.
 const CERTIFICATE_NAME: &str = "tablekeeper.local";
