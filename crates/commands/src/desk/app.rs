@@ -69,7 +69,7 @@ pub struct Catalogue {
 
 impl Desk {
     pub(super) fn preferences(&self) -> Preferences {
-        if !self.app_state {
+        if !self.shop.app_state {
             return Preferences::default();
         }
         std::fs::read(self.app_file(AppFile::Preferences))
@@ -81,8 +81,8 @@ impl Desk {
     pub fn app_info(&mut self, _: Nothing) -> Result<AppInfo, CommandError> {
         Ok(AppInfo {
             version: env!("CARGO_PKG_VERSION").to_string(),
-            default_folder: self.default_folder.display().to_string(),
-            data_folder: self.data_dir.display().to_string(),
+            default_folder: self.shop.default_folder.display().to_string(),
+            data_folder: self.shop.data_dir.display().to_string(),
             recent: self
                 .recent()
                 .into_iter()

@@ -71,17 +71,17 @@ pub fn write_app_file(data_dir: &Path, file: AppFile, bytes: &[u8]) -> Result<()
 impl Desk {
     /// Where `file` is kept.
     pub(super) fn app_file(&self, file: AppFile) -> PathBuf {
-        file.path(&self.data_dir)
+        file.path(&self.shop.data_dir)
     }
 
     /// Writes one of the app's own files ([`write_app_file`]).
     pub(super) fn write_app_file(&self, file: AppFile, bytes: &[u8]) -> Result<(), CommandError> {
-        write_app_file(&self.data_dir, file, bytes)
+        write_app_file(&self.shop.data_dir, file, bytes)
     }
 
     /// The app's mirror folder, when one is chosen (`desk/mirror.rs`).
     pub(super) fn mirror_chosen(&self) -> Option<PathBuf> {
-        if !self.app_state {
+        if !self.shop.app_state {
             return None;
         }
         let text = std::fs::read_to_string(self.app_file(AppFile::MirrorFolder)).ok()?;
@@ -99,7 +99,7 @@ impl Desk {
     /// Puts `path` first in the recent list. The list is a convenience: failing to write
     /// it never fails opening the event.
     pub(super) fn remember(&self, path: &str) {
-        if !self.app_state {
+        if !self.shop.app_state {
             return;
         }
         let mut recent = self.recent();

@@ -1,6 +1,7 @@
 //! The desk itself: the [`Desk`] every command is a method of (the active event, the events
-//! parked beside it, the app's folders, the printers the host gave), and what every section
-//! of the surface shares (the open session, printout names, the time printed).
+//! parked beside it, the room, and the shop's own state — `crate::shop::Shop`: the app's
+//! folders, the library, the printers the host gave), and what every section of the surface
+//! shares (the open session, printout names, the time printed).
 
 /// No request.
 pub type Nothing = ();
@@ -20,29 +21,13 @@ pub struct Desk {
     pub(super) session: Option<Session>,
     /// Events open beside the active one (a main event and its side events).
     pub(super) parked: Vec<super::parked::Parked>,
-    /// The app's own data (the recent-files list, preferences).
-    pub(super) data_dir: PathBuf,
-    /// Where new events go by default (the user's documents folder).
-    pub(super) default_folder: PathBuf,
-    pub(super) printer: Option<Printer>,
-    /// The shop's player library, opened when first used.
-    pub(super) library: Option<crate::shop::ShopLibrary>,
-    /// Another library chosen with `open_library` (`None`: the app's own).
-    pub(super) library_path: Option<PathBuf>,
-    pub(super) season_printer: Option<SeasonPrinter>,
-    pub(super) picture_printer: Option<PicturePrinter>,
+    /// What belongs to the shop rather than to an event: its folders, library, printers.
+    pub(super) shop: crate::shop::Shop,
     pub(super) startup_error: Option<ErrorView>,
     /// What the open event shows the room (phones on the shop's network).
     pub(super) room: crate::room::Room,
-    /// The shop's secret for table codes, once read (`room.rs`).
-    pub(super) room_secret: Option<crate::room::codes::Secret>,
-    /// Which open event each phone code belongs to (`door.rs`, the LAN server's routing).
-    pub(super) code_index: crate::room::code_index::CodeIndex,
     /// Where phones find the event while the host shares it (printed on the pairings).
     pub(super) share_url: Option<String>,
-    /// The app's recent-files list and preferences are read and kept (the desktop app);
-    /// a host that is not the app (the CLI) neither reads nor changes them.
-    pub(super) app_state: bool,
 }
 
 impl Desk {
@@ -50,19 +35,10 @@ impl Desk {
         Desk {
             session: None,
             parked: Vec::new(),
-            data_dir,
-            default_folder,
-            printer: None,
-            library: None,
-            library_path: None,
-            season_printer: None,
-            picture_printer: None,
+            shop: crate::shop::Shop::new(data_dir, default_folder),
             startup_error: None,
             room: crate::room::Room::default(),
-            room_secret: None,
-            code_index: Default::default(),
             share_url: None,
-            app_state: true,
         }
     }
 
@@ -71,7 +47,7 @@ impl Desk {
     /// appear on the app's Start screen and the app's default ruleset does not change what
     /// a script creates.
     pub fn without_app_state(mut self) -> Desk {
-        self.app_state = false;
+        self.shop.app_state = false;
         self
     }
 
@@ -82,7 +58,7 @@ impl Desk {
 
     /// The app's own data folder (recent files, preferences, the shop's secrets).
     pub fn data_dir(&self) -> &Path {
-        &self.data_dir
+        &self.shop.data_dir
     }
 
     /// Every notice of the open event, once its automatic backups are written (a host
@@ -96,24 +72,24 @@ impl Desk {
 
     /// Where new events (and a station's printouts) go by default.
     pub fn default_folder(&self) -> &Path {
-        &self.default_folder
+        &self.shop.default_folder
     }
 
     /// The desk with the printing crate's renderer.
     pub fn with_printer(mut self, printer: Printer) -> Desk {
-        self.printer = Some(printer);
+        self.shop.printers.event = Some(printer);
         self
     }
 
     /// The desk with the printing crate's renderer of a season's table.
     pub fn with_season_printer(mut self, printer: SeasonPrinter) -> Desk {
-        self.season_printer = Some(printer);
+        self.shop.printers.season = Some(printer);
         self
     }
 
     /// The desk with the printing crate's drawer of the meta's and the ratings' pictures.
     pub fn with_picture_printer(mut self, printer: PicturePrinter) -> Desk {
-        self.picture_printer = Some(printer);
+        self.shop.printers.picture = Some(printer);
         self
     }
 
@@ -151,8 +127,8 @@ impl Desk {
 
     /// A file name in the default folder from the event's name, never overwriting one.
     pub(super) fn new_event_path(&self, name: &str) -> Result<PathBuf, CommandError> {
-        std::fs::create_dir_all(&self.default_folder).map_err(|e| CommandError::Io {
-            path: self.default_folder.display().to_string(),
+        std::fs::create_dir_all(&self.shop.default_folder).map_err(|e| CommandError::Io {
+            path: self.shop.default_folder.display().to_string(),
             detail: e.to_string(),
         })?;
         let stem = event_file_stem(name);
@@ -164,7 +140,8 @@ impl Desk {
                 } else {
                     format!("-{n}")
                 };
-                self.default_folder
+                self.shop
+                    .default_folder
                     .join(format!("{stem}-{date}{suffix}.tkevent"))
             })
             .find(|p| !p.exists())

@@ -119,7 +119,7 @@ impl Desk {
     /// A printout's PDF and the name to save it under, without writing it: what a second
     /// station prints on its own printer.
     pub fn printout(&mut self, request: PrintRequest) -> Result<PrintoutView, CommandError> {
-        let printer = self.printer.ok_or_else(no_printer)?;
+        let printer = self.shop.printers.event.ok_or_else(no_printer)?;
         let context = self.print_context(request.round, request.document)?;
         let session = self.session()?;
         let bytes = printer(session, &request, &context)?;
@@ -218,7 +218,7 @@ impl Desk {
         print: super::printer::PicturePrint,
         name: &str,
     ) -> Result<PrintView, CommandError> {
-        let printer = self.picture_printer.ok_or_else(no_printer)?;
+        let printer = self.shop.printers.picture.ok_or_else(no_printer)?;
         let bytes = printer(
             pictures,
             print.format,
@@ -229,7 +229,7 @@ impl Desk {
         let path = match print.output {
             Some(path) => path,
             None => {
-                let folder = self.default_folder.join("pictures");
+                let folder = self.shop.default_folder.join("pictures");
                 std::fs::create_dir_all(&folder).map_err(|e| CommandError::Io {
                     path: folder.display().to_string(),
                     detail: e.to_string(),

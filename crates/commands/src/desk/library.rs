@@ -67,15 +67,16 @@ const FIND_LIMIT: u32 = 20;
 impl Desk {
     /// The library, opened (or created) when first used.
     pub(super) fn library_mut(&mut self) -> Result<&mut ShopLibrary, CommandError> {
-        if self.library.is_none() {
+        if self.shop.library.is_none() {
             let path = self
+                .shop
                 .library_path
                 .clone()
-                .unwrap_or_else(|| default_library(&self.data_dir));
-            self.library = Some(ShopLibrary::open_or_create(&path)?);
+                .unwrap_or_else(|| default_library(&self.shop.data_dir));
+            self.shop.library = Some(ShopLibrary::open_or_create(&path)?);
         }
-        self.library.as_mut().ok_or_else(|| CommandError::Io {
-            path: self.data_dir.display().to_string(),
+        self.shop.library.as_mut().ok_or_else(|| CommandError::Io {
+            path: self.shop.data_dir.display().to_string(),
             detail: "the player library could not be opened".into(),
         })
     }
@@ -112,10 +113,10 @@ impl Desk {
     ) -> Result<LibraryView, CommandError> {
         let library = match &request.path {
             Some(path) => ShopLibrary::open_or_create(path)?,
-            None => ShopLibrary::open_or_create(&default_library(&self.data_dir))?,
+            None => ShopLibrary::open_or_create(&default_library(&self.shop.data_dir))?,
         };
-        self.library = Some(library);
-        self.library_path = request.path;
+        self.shop.library = Some(library);
+        self.shop.library_path = request.path;
         self.library_view()
     }
 

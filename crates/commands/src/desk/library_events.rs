@@ -124,7 +124,7 @@ impl Desk {
     /// the shop is added), in one transaction. The registration already stands; a library that
     /// cannot be written is reported as a notice, not as the registration's failure.
     pub(super) fn link_to_library(&mut self, added: &[PlayerView]) {
-        if !self.app_state || added.is_empty() {
+        if !self.shop.app_state || added.is_empty() {
             return;
         }
         let linked = (|| -> Result<(), CommandError> {

@@ -41,7 +41,7 @@ impl Desk {
                 }
             }
         };
-        if self.app_state {
+        if self.shop.app_state {
             let text = folder.map(|f| f.display().to_string()).unwrap_or_default();
             self.write_app_file(AppFile::MirrorFolder, text.as_bytes())?;
         }

@@ -35,7 +35,7 @@ impl Desk {
             .iter()
             .chain(self.parked.iter().map(|parked| &parked.session))
             .map(|session| (session.path(), session.revision(), session.event()));
-        self.code_index.owner(&secret, open, typed)
+        self.shop.code_index.owner(&secret, open, typed)
     }
 
     /// Who `typed` belongs to in this event: `None` when it is none of its codes.

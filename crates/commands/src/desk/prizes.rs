@@ -148,7 +148,11 @@ impl Desk {
     /// Prints a season's table as PDF: to `output`, or beside the season's first event in
     /// `season printouts/` (replacing an older copy only once the new one is complete).
     pub fn print_season(&mut self, request: PrintSeasonRequest) -> Result<PrintView, CommandError> {
-        let printer = self.season_printer.ok_or_else(super::files::no_printer)?;
+        let printer = self
+            .shop
+            .printers
+            .season
+            .ok_or_else(super::files::no_printer)?;
         let season = self.with_library_events(request.season)?;
         let view = self.season_view(&season)?;
         let bytes = printer(
@@ -164,7 +168,7 @@ impl Desk {
                 let folder = first
                     .as_deref()
                     .and_then(Path::parent)
-                    .unwrap_or(&self.default_folder)
+                    .unwrap_or(&self.shop.default_folder)
                     .join("season printouts");
                 std::fs::create_dir_all(&folder).map_err(|e| CommandError::Io {
                     path: folder.display().to_string(),

@@ -87,7 +87,11 @@ impl Desk {
         &mut self,
         request: RatingsPictureRequest,
     ) -> Result<String, CommandError> {
-        let printer = self.picture_printer.ok_or_else(super::files::no_printer)?;
+        let printer = self
+            .shop
+            .printers
+            .picture
+            .ok_or_else(super::files::no_printer)?;
         let view = self.ratings(request.ratings)?;
         let bytes = printer(
             &Pictures::Ratings(view),

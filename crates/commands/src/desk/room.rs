@@ -153,7 +153,7 @@ impl Desk {
     /// The shop's secret for table codes: read from the app's data folder, or made and kept
     /// there. If it cannot be kept (a read-only data folder), this run's codes still work.
     pub(super) fn room_secret(&mut self) -> Secret {
-        if let Some(secret) = &self.room_secret {
+        if let Some(secret) = &self.shop.room_secret {
             return secret.clone();
         }
         let path = self.app_file(AppFile::RoomSecret);
@@ -172,7 +172,7 @@ impl Desk {
                 fresh
             }
         };
-        self.room_secret = Some(secret.clone());
+        self.shop.room_secret = Some(secret.clone());
         secret
     }
 }

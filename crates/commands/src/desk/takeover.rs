@@ -104,7 +104,7 @@ impl Desk {
         let Some(session) = self.session.as_ref() else {
             return;
         };
-        if !self.app_state {
+        if !self.shop.app_state {
             return;
         }
         let mut memory = read_memory(self);
@@ -134,7 +134,7 @@ impl Desk {
 
 /// The app's memory of events' stations (a damaged or missing file remembers nothing).
 fn read_memory(desk: &Desk) -> BTreeMap<String, Remembered> {
-    if !desk.app_state {
+    if !desk.shop.app_state {
         return BTreeMap::new();
     }
     std::fs::read(desk.app_file(AppFile::Takeovers))
