@@ -372,9 +372,10 @@ fn admitted(
 }
 
 /// The event a call is for: the one the page chose (`x-event`, its code among the events
-/// open on the main laptop); else a phone's own event, found by its code in the desk's
-/// index; else the shared one. The phones' poll with the shared event closed still shows
-/// the event being worked on; a station's call does not move.
+/// open on the main laptop), else the shared one; a phone's step with a code goes to the
+/// open event that handed the code out when the chosen one did not (the desk's index of
+/// codes). The phones' poll with the shared event closed still shows the event being
+/// worked on; a station's call does not move.
 fn target_event(
     shared: &Shared,
     desk: &mut Desk,
@@ -382,30 +383,27 @@ fn target_event(
     spec: &CommandSpec,
     body: &Value,
 ) -> Option<std::path::PathBuf> {
-    let chosen = request
+    let header = request
         .header("x-event")
         .map(str::trim)
         .filter(|c| !c.is_empty());
-    if let Some(event) = chosen {
-        return (event.len() <= 16)
-            .then(|| desk.open_event_by_code(event))
-            .flatten();
-    }
+    let chosen = match header {
+        Some(event) => Some(
+            (event.len() <= 16)
+                .then(|| desk.open_event_by_code(event))
+                .flatten()?,
+        ),
+        None => shared.shared_event(desk),
+    };
     if spec.access != Access::Public {
-        return shared.shared_event(desk);
+        return chosen;
     }
     if spec.hosted(Hosting::Poll) {
-        return shared
-            .shared_event(desk)
-            .or_else(|| desk.session().ok().map(|s| s.path().to_path_buf()));
+        return chosen.or_else(|| desk.session().ok().map(|s| s.path().to_path_buf()));
     }
     match body.get("code").and_then(Value::as_str) {
-        // A code no open event (or more than one) handed out goes to the shared event,
-        // where it counts as one wrong guess.
-        Some(code) => desk
-            .event_of_code(code)
-            .or_else(|| shared.shared_event(desk)),
-        None => shared.shared_event(desk),
+        Some(code) => desk.event_for_code(chosen.as_deref(), code),
+        None => chosen,
     }
 }
 

@@ -1188,3 +1188,42 @@ fn a_station_takes_over_with_its_copy_once_the_main_laptop_stops() {
     .expect("paired on the new main laptop");
     assert_eq!(paired["round"], 2, "{paired}");
 }
+
+/// A player's step reaches their own event whatever event the page follows: a side event's
+/// player whose phone shows the shared event (`X-Event`) still sees their own table, and a
+/// code no open event handed out is a wrong code in the event the page follows.
+#[test]
+fn a_phone_step_reaches_the_players_event_whatever_event_the_page_follows() {
+    let room = Room::new("agree");
+    let side = room._dir.path().join("side.tkevent");
+    room.local(
+        "create_event",
+        json!({ "name": "Side", "ruleset": "bandai", "planned_rounds": 3, "path": side }),
+    );
+    room.local("add_players", json!({ "names": ["S1", "S2", "S3", "S4"] }));
+    room.local("pair_round", json!({ "allow_rematches": false }));
+    let ticket = room.local("player_ticket", json!({ "player": "S2" }));
+    let code = ticket["code"].as_str().expect("S2's code").to_string();
+    let events = room.call("room", Value::Null).json()["data"]["events"].clone();
+    let code_of = |name: &str| {
+        events
+            .as_array()
+            .and_then(|all| all.iter().find(|e| e["name"] == name))
+            .and_then(|e| e["code"].as_str())
+            .unwrap_or_else(|| panic!("{name}'s code in {events}"))
+            .to_string()
+    };
+    let locals = code_of("Locals");
+    let body = json!({ "code": code }).to_string();
+    let me = room.post("/api/call/me", &body, &[("X-Event", locals.as_str())]);
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert_eq!(me.json()["data"]["name"], "S2");
+    assert_eq!(me.json()["data"]["event"], "Side");
+    let unknown = json!({ "code": "AAAAA-AAAAA" }).to_string();
+    let side_code = code_of("Side");
+    assert_eq!(
+        room.post("/api/call/me", &unknown, &[("X-Event", side_code.as_str())])
+            .kind(),
+        "wrong-code"
+    );
+}

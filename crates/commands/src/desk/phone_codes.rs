@@ -2,10 +2,13 @@
 //! (their ticket, or one a reissue retired), compared with every one of the event's in time
 //! that does not depend on which matched; and which open event handed a code out.
 
+use std::path::{Path, PathBuf};
+
 use tablekeeper_engine::model::PlayerId;
 use tablekeeper_words::{ErrorKind, msg};
 
 use super::base::Desk;
+use super::open_events::same_file;
 use crate::error::CommandError;
 use crate::room::Room;
 use crate::room::codes;
@@ -26,16 +29,41 @@ impl Desk {
     }
 
     /// The one open event `typed` is a code of (a player's, or an entry's, even one that a
-    /// reissued ticket retired): the LAN server sends a phone's request to its own event, so
-    /// every step of a player's phone works for whichever event they are in.
-    pub fn event_of_code(&mut self, typed: &str) -> Option<std::path::PathBuf> {
+    /// reissued ticket retired); `None` when none is, or more than one (neither is guessed).
+    pub fn event_of_code(&mut self, typed: &str) -> Option<PathBuf> {
+        match self.events_of_code(typed).as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        }
+    }
+
+    /// The event a phone's step with code `typed` goes to, given the event it was sent for
+    /// (`chosen`: the one the page follows, else the shared one): that event when it handed
+    /// the code out, else the one other open event that did, else `chosen` (where a code no
+    /// event knows counts as a wrong guess). So every step of a player's phone works for
+    /// whichever event they are in, whatever event the page shows.
+    pub fn event_for_code(&mut self, chosen: Option<&Path>, typed: &str) -> Option<PathBuf> {
+        let owners = self.events_of_code(typed);
+        if let Some(chosen) = chosen
+            && owners.iter().any(|owner| same_file(owner, chosen))
+        {
+            return Some(chosen.to_path_buf());
+        }
+        match owners.as_slice() {
+            [one] => Some(one.clone()),
+            _ => chosen.map(Path::to_path_buf),
+        }
+    }
+
+    /// Every open event `typed` is a code of, found in the shop's index of their codes.
+    fn events_of_code(&mut self, typed: &str) -> Vec<PathBuf> {
         let secret = self.room_secret();
         let open = self
             .session
             .iter()
             .chain(self.parked.iter().map(|parked| &parked.session))
             .map(|session| (session.path(), session.revision(), session.event()));
-        self.shop.code_index.owner(&secret, open, typed)
+        self.shop.code_index.owners(&secret, open, typed)
     }
 
     /// Who `typed` belongs to in this event: `None` when it is none of its codes.

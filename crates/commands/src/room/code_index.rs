@@ -24,15 +24,15 @@ struct Indexed {
 }
 
 impl CodeIndex {
-    /// The one event among `open` (each as its file, revision and event) that handed out
-    /// `typed`; `None` when none did, or more than one (two events with the same seed give
-    /// the same codes: neither is guessed). Events no longer open are forgotten.
-    pub fn owner<'a>(
+    /// The events among `open` (each as its file, revision and event) that handed out
+    /// `typed` (two events with the same seed give the same codes). Events no longer open
+    /// are forgotten.
+    pub fn owners<'a>(
         &mut self,
         secret: &Secret,
         open: impl IntoIterator<Item = (&'a Path, usize, &'a Event)>,
         typed: &str,
-    ) -> Option<PathBuf> {
+    ) -> Vec<PathBuf> {
         let typed = codes::normalize(typed);
         let mut still_open = HashSet::new();
         let mut owners = Vec::new();
@@ -52,10 +52,7 @@ impl CodeIndex {
             }
         }
         self.events.retain(|path, _| still_open.contains(path));
-        match owners.as_slice() {
-            [one] => Some(one.clone()),
-            _ => None,
-        }
+        owners
     }
 }
 
