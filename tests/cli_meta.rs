@@ -87,6 +87,26 @@ fn the_meta_of_an_event_with_decks() {
         .iter()
         .map(|s| label(s["name"].as_str().unwrap_or("")))
         .collect();
+    // docs/meta.md, "from every played match, Swiss and top cut": the semifinals and the
+    // final are counted as the Swiss rounds are.
+    for stage in 0..2 {
+        let pairings = if stage == 0 {
+            ok(&["pairings", file])
+        } else {
+            ok(&["pair", file])
+        };
+        let tables = pairings["tables"].as_array().expect("tables");
+        assert_eq!(tables.len(), 2 - stage, "{pairings}");
+        for table in tables {
+            let (a, b) = (
+                label(table["a"]["name"].as_str().unwrap_or("")),
+                label(table["b"]["name"].as_str().unwrap_or("")),
+            );
+            ok(&["result", file, &table["table"].to_string(), "a"]);
+            counted.entry((a.clone(), b.clone())).or_default().0 += 1;
+            counted.entry((b, a)).or_default().1 += 1;
+        }
+    }
 
     let csv = dir.path().join("meta.csv");
     let svg = dir.path().join("meta.svg");

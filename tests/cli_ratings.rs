@@ -260,3 +260,113 @@ fn ratings_over_the_librarys_events() {
         "two matches in each of two events: {view}"
     );
 }
+
+/// docs/ratings.md, "What is rated, and why": Swiss and top-cut matches count alike (the
+/// semifinals and the final of a top 4 are rated), a single-elimination event is rated, and
+/// a match lost to a match-loss penalty is not (it was not decided by play).
+#[test]
+fn top_cut_matches_are_rated_and_penalty_losses_are_not() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let swiss = dir.path().join("swiss.tkevent");
+    let knockout = dir.path().join("knockout.tkevent");
+    let (swiss, knockout) = (text(&swiss), text(&knockout));
+    ok(&[
+        "create",
+        swiss,
+        "--name",
+        "Week",
+        "--ruleset",
+        "bandai",
+        "--rounds",
+        "3",
+        "--title",
+        "digimon",
+    ]);
+    for n in 1..=8 {
+        ok(&[
+            "add-player",
+            swiss,
+            &format!("Player {n}"),
+            "--player-id",
+            &format!("{n:04}"),
+        ]);
+    }
+    let mut penalties = 0;
+    let mut swiss_played = std::collections::HashMap::new();
+    for _ in 0..3 {
+        let pairings = ok(&["pair", swiss]);
+        for table in pairings["tables"].as_array().expect("tables") {
+            let number = table["table"].to_string();
+            // Table 1 of every round: seat B takes a match loss (tardiness).
+            let result = if number == "1" { "penalty-b" } else { "a" };
+            penalties += usize::from(number == "1");
+            if number != "1" {
+                for seat in ["a", "b"] {
+                    let name = table[seat]["name"].as_str().unwrap_or("").to_string();
+                    *swiss_played.entry(name).or_insert(0u64) += 1;
+                }
+            }
+            ok(&["result", swiss, &number, result]);
+        }
+    }
+    ok(&["cut", swiss, "--size", "4"]);
+    for stage in 0..2 {
+        let pairings = if stage == 0 {
+            ok(&["pairings", swiss])
+        } else {
+            ok(&["pair", swiss])
+        };
+        for table in pairings["tables"].as_array().expect("tables") {
+            ok(&["result", swiss, &table["table"].to_string(), "a"]);
+        }
+    }
+    let view = ok(&["ratings", swiss]);
+    let rows = view["titles"][0]["rows"].as_array().expect("rows");
+    let rated: u64 = rows.iter().filter_map(|r| r["matches"].as_u64()).sum();
+    // 12 Swiss matches less the penalties, 2 semifinals and a final; two seats each.
+    assert_eq!(rated, 2 * (12 - penalties as u64 + 3), "{view}");
+    let champion = ok(&["bracket", swiss])["champion"]["name"]
+        .as_str()
+        .map(str::to_string)
+        .expect("champion");
+    let played = row(&view, &champion)["matches"].as_u64().unwrap_or(0);
+    let in_swiss = swiss_played.get(&champion).copied().unwrap_or(0);
+    assert_eq!(
+        played,
+        in_swiss + 2,
+        "two cut matches on top of the Swiss: {view}"
+    );
+
+    // A single-elimination event of four: two semifinals and a final, all rated.
+    ok(&[
+        "create",
+        knockout,
+        "--name",
+        "Knockout",
+        "--ruleset",
+        "bandai",
+        "--structure",
+        "single-elimination",
+        "--title",
+        "digimon",
+    ]);
+    for n in 1..=4 {
+        ok(&[
+            "add-player",
+            knockout,
+            &format!("Player {n}"),
+            "--player-id",
+            &format!("{n:04}"),
+        ]);
+    }
+    for _ in 0..2 {
+        let pairings = ok(&["pair", knockout]);
+        for table in pairings["tables"].as_array().expect("tables") {
+            ok(&["result", knockout, &table["table"].to_string(), "a"]);
+        }
+    }
+    let view = ok(&["ratings", knockout]);
+    let rows = view["titles"][0]["rows"].as_array().expect("a rated title");
+    let rated: u64 = rows.iter().filter_map(|r| r["matches"].as_u64()).sum();
+    assert_eq!(rated, 2 * 3, "{view}");
+}

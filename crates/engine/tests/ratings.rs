@@ -200,6 +200,35 @@ fn a_missed_event_grows_the_deviation_and_titles_are_apart() {
     assert_eq!(table[0].players[0].matches, 1);
 }
 
+/// Glickman, "Example of the Glicko-2 system", step 6 for a player who does not compete:
+/// φ* = √(φ² + σ²), whatever the starting deviation is (docs/ratings.md: "never beyond the
+/// starting deviation"), here 500: a returning player's deviation is not cut to 350.
+#[test]
+fn glickmans_step_6_grows_a_missed_event_up_to_the_starting_deviation() {
+    let rules = RatingRules {
+        start_deviation: 500.0,
+        ..RatingRules::default()
+    };
+    let first = vec![event("1", 1, vec![("a", "b", RatedOutcome::AWins)])];
+    let mut both = first.clone();
+    both.push(event("2", 2, vec![("c", "d", RatedOutcome::AWins)]));
+    let after_first = rating_of(&compute(&rules, &first), "b").rating;
+    let phi = after_first.deviation / 173.7178;
+    let expected = (phi * phi + after_first.volatility * after_first.volatility).sqrt() * 173.7178;
+    let returning = rating_of(&compute(&rules, &both), "b").rating;
+    assert!(expected > 350.0, "{expected}");
+    assert!(
+        (returning.deviation - expected.min(500.0)).abs() < 1e-9,
+        "{returning:?}"
+    );
+    assert_eq!(returning.rating, after_first.rating);
+    // A deviation at the start's already stays there.
+    let mut three = both.clone();
+    three.push(event("3", 3, vec![("c", "d", RatedOutcome::AWins)]));
+    let gone_twice = rating_of(&compute(&rules, &three), "b").rating;
+    assert!(gone_twice.deviation <= 500.0 && gone_twice.deviation > returning.deviation);
+}
+
 fn outcome() -> impl Strategy<Value = RatedOutcome> {
     prop_oneof![
         Just(RatedOutcome::AWins),

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use tablekeeper_engine::Event;
-use tablekeeper_engine::model::{Category, Outcome, Seats};
+use tablekeeper_engine::model::{Category, Outcome, ResultEntry, Seats};
 use tablekeeper_engine::ratings::{RatedEvent, RatedMatch, RatedOutcome, RatingRules, compute};
 
 use crate::error::CommandError;
@@ -98,18 +98,32 @@ pub(crate) fn title_of(event: &Event) -> String {
 /// the event) → library number. Empty: people are matched by publisher ID, else name.
 pub type People = HashMap<(String, u32), u32>;
 
-/// The event's played matches (both seats played: byes, no-shows and other results not
-/// played are not rated; a double loss is a loss for each), each player named by `key`.
-/// Decision 67.
+/// The event's played matches, Swiss and top cut alike (both seats played: byes, no-shows
+/// and other results not played are not rated; a double loss is a loss for each; a match
+/// decided by a match-loss penalty or a disqualification was not decided by play, and a
+/// double win has no loser: neither is rated), each player named by `key`. Decision 67;
+/// docs/ratings.md, "What is rated, and why".
 pub(crate) fn played_matches(
     event: &Event,
     key: impl Fn(&tablekeeper_engine::model::Player) -> String,
 ) -> Vec<(String, String, RatedOutcome)> {
     let mut matches = Vec::new();
-    for found in event.rounds.iter().flat_map(|round| &round.matches) {
+    let cut_rounds = event
+        .cut
+        .iter()
+        .flat_map(|cut| cut.rounds.iter().map(|bracket| &bracket.round));
+    for found in event
+        .rounds
+        .iter()
+        .chain(cut_rounds)
+        .flat_map(|round| &round.matches)
+    {
         let (Seats::Pair { a, b }, Some(result)) = (found.seats, &found.result) else {
             continue;
         };
+        if matches!(result.entry, ResultEntry::Penalty { .. }) {
+            continue;
+        }
         let (Some(sa), Some(sb)) = (result.seats.first(), result.seats.get(1)) else {
             continue;
         };

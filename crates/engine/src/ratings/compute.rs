@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use skillratings::Outcomes;
-use skillratings::glicko2::{Glicko2Config, Glicko2Rating, decay_deviation, glicko2_rating_period};
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
 use super::rules::RatingRules;
 
@@ -151,6 +151,17 @@ pub fn compute(rules: &RatingRules, events: &[RatedEvent]) -> Vec<TitleRatings> 
         .collect()
 }
 
+/// A player who did not compete in a period: Glickman's step 6, φ* = √(φ² + σ²), kept within
+/// the rules' starting deviation (skillratings' `decay_deviation` caps it at 350 whatever
+/// the rules start from, so a start of 500 would shrink a returning player's deviation).
+fn decayed(rating: Rating, start_deviation: f64) -> Rating {
+    let phi = (rating.deviation / SCALE).hypot(rating.volatility);
+    Rating {
+        deviation: (phi * SCALE).min(start_deviation),
+        ..rating
+    }
+}
+
 fn score(outcome: RatedOutcome, seat_a: bool) -> Outcomes {
     match (outcome, seat_a) {
         (RatedOutcome::Draw, _) => Outcomes::DRAW,
@@ -238,9 +249,7 @@ fn rate_title<'a>(
         for (key, entry) in &table {
             let Some(list) = results.get_mut(key) else {
                 // Missed the event: the deviation grows by one period (up to the start's).
-                let mut decayed = Rating::from(decay_deviation(&entry.rating.into()));
-                decayed.deviation = decayed.deviation.min(start.deviation);
-                updates.push((key.clone(), decayed, None));
+                updates.push((key.clone(), decayed(entry.rating, start.deviation), None));
                 continue;
             };
             // A canonical order: the period's result is the same however the matches were listed.
