@@ -391,10 +391,20 @@ fn a_tampered_or_cut_bundle_is_refused_and_changes_nothing() {
         assert_eq!(b.shared_contents().expect("contents"), before);
         assert!(b.shared_events().expect("events").is_empty());
     }
+    // A folder named like a bundle is left as it is, and a file over 1 GiB (sparse here) is
+    // said to be too large, unread; the bundle beside them is still taken.
+    std::fs::create_dir_all(inbox.join("old.tkbundle")).expect("dir");
+    std::fs::File::create(inbox.join("huge.tkbundle"))
+        .and_then(|huge| huge.set_len((1 << 30) + 1))
+        .expect("a sparse file");
     // The stick pulled out half way: refused, then the whole copy imports.
     std::fs::write(inbox.join(&name), &bytes[..bytes.len() / 2]).expect("write");
     let taken = exchange::import(&mut b, &inbox, NOW).expect("import");
     assert_eq!(taken.bundles[0].outcome, BundleOutcome::CutShort);
+    assert_eq!(taken.bundles.len(), 2, "{taken:?}");
+    assert_eq!(taken.bundles[1].outcome, BundleOutcome::TooLarge);
+    assert_eq!(taken.bundles[1].said.key, "exchange.bundle.too-large");
+    assert!(inbox.join("old.tkbundle").is_dir());
     assert_eq!(b.shared_contents().expect("contents"), before);
     std::fs::write(inbox.join(&name), &bytes).expect("write");
     let taken = exchange::import(&mut b, &inbox, NOW).expect("import");
@@ -477,6 +487,9 @@ fn the_same_event_twice_and_a_change_to_a_removed_player_are_said_not_picked() {
         support::play_round(&mut session, 99);
     }
     register(&mut b, &copy, &players);
+    // B shares its copy before it hears of A's (a shop never sends an event it took from
+    // another; this one it holds as its own).
+    send(&mut b, &root.join("outboxB"));
     // A adds a regular who asks to be removed; B, having heard of them, corrects their name
     // after making changes of its own (so its correction comes after A's removal).
     let regular = a
@@ -711,4 +724,190 @@ fn a_player_no_shop_linked_is_suggested_and_the_confirmed_match_travels() {
         rows(&league),
         rows(&exchange::league(RULES, &[], &b).expect("league"))
     );
+}
+
+/// A person of the library by name, and the events the library has them playing.
+fn history(library: &Library, name: &str) -> Vec<tablekeeper_store::library::Appearance> {
+    let person = library.find(name, 1).expect("find").remove(0);
+    library.appearances(person.number).expect("appearances")
+}
+
+/// docs/exchange.md, "What a bundle holds": a shop sends only the events it ran (every
+/// event keeps the shop that ran it, on every laptop, and taking a bundle never gives a
+/// shop something new to send of another's); a registration that arrived before its event
+/// reads the event once it comes; a shop's own shared event links its players by
+/// publisher ID at once.
+#[test]
+fn a_shop_sends_only_the_events_it_ran() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    let mut shops = [laptop(root, "A"), laptop(root, "B"), laptop(root, "C")];
+    let keys: Vec<String> = shops.iter().map(|s| s.shop().expect("shop").key).collect();
+    for (i, shop) in shops.iter_mut().enumerate() {
+        for (j, key) in keys.iter().enumerate() {
+            if i != j {
+                shop.trust(key, &format!("Shop {j}"), NOW).expect("trust");
+            }
+        }
+    }
+    let [a, b, c] = &mut shops;
+    // A's library knows Ken by his publisher ID; A's event registers him without a link
+    // (typed at the desk), the others linked. The event is still running at A's first
+    // export: its registrations travel before it.
+    a.add(
+        &LibraryDetails {
+            person: PlayerDetails {
+                name: "Ken Ito".into(),
+                publisher_id: Some("0000100077".into()),
+                ..PlayerDetails::default()
+            },
+            note: None,
+        },
+        NOW,
+    )
+    .expect("add");
+    let mut players = vec![PlayerDetails {
+        name: "Ken Ito".into(),
+        publisher_id: Some("0000100077".into()),
+        ..PlayerDetails::default()
+    }];
+    players.extend((2..=8).map(|n| PlayerDetails {
+        name: format!("A regular {n}"),
+        ..PlayerDetails::default()
+    }));
+    let path = root.join("A").join("weekly.tkevent");
+    run_event_of(&path, "A weekly", 5, &players);
+    Session::open(&path)
+        .expect("open")
+        .set_planned_rounds(3)
+        .expect("a third round to come");
+    let linked = support::registered(&path, &players)
+        .into_iter()
+        .skip(1)
+        .collect();
+    a.link(linked, NOW).expect("linked");
+    let outbox = |name: &str| root.join(format!("outbox{name}"));
+    for name in ["A", "B", "C"] {
+        std::fs::create_dir_all(outbox(name)).expect("outbox");
+    }
+    let first = exchange::export(a, &outbox("A"), NOW).expect("export");
+    assert_eq!((first.events, first.not_over), (0, 1), "{first:?}");
+    exchange::import(b, &outbox("A"), NOW).expect("B takes A");
+    assert!(history(b, "A regular 2")[0].file.as_os_str().is_empty());
+    // The event ends; A sends it, and its own shared event counts Ken by his ID at once.
+    {
+        let mut session = Session::open(&path).expect("open");
+        support::play_round(&mut session, 6);
+    }
+    let second = exchange::export(a, &outbox("A"), NOW).expect("export");
+    assert_eq!(second.events, 1, "{second:?}");
+    assert!(
+        exchange::unmatched(a).expect("unmatched").is_empty(),
+        "A's own player is linked by publisher ID"
+    );
+    assert_eq!(history(a, "Ken Ito").len(), 1);
+    exchange::import(b, &outbox("A"), NOW).expect("B takes A again");
+    let copy = &history(b, "A regular 2")[0].file;
+    assert!(
+        copy.exists(),
+        "the history reads the copy that came after: {copy:?}"
+    );
+    // B adds a regular and sends: its bundle holds that change, not A's event.
+    b.add(
+        &LibraryDetails {
+            person: PlayerDetails {
+                name: "B regular".into(),
+                ..PlayerDetails::default()
+            },
+            note: None,
+        },
+        NOW,
+    )
+    .expect("add");
+    let sent = exchange::export(b, &outbox("B"), NOW).expect("export");
+    assert_eq!((sent.events, sent.changes), (0, 1), "{sent:?}");
+    // Nothing new to send after that, however often bundles come and go.
+    for _ in 0..2 {
+        exchange::import(c, &outbox("A"), NOW).expect("C takes A");
+        exchange::import(c, &outbox("B"), NOW).expect("C takes B");
+        let taken = exchange::import(a, &outbox("B"), NOW).expect("A takes B");
+        assert!(taken.conflicts.is_empty(), "{:?}", taken.conflicts);
+        for (library, name) in [(&mut *b, "B"), (&mut *c, "C")] {
+            let again = exchange::export(library, &outbox(name), NOW).expect("export");
+            assert_eq!(
+                again.events, 0,
+                "{name} sent another shop's event: {again:?}"
+            );
+        }
+        assert!(
+            exchange::export(a, &outbox("A"), NOW)
+                .expect("export")
+                .written
+                .is_none()
+        );
+    }
+    // Every laptop holds the event once, as A's.
+    for library in [&*a, &*b, &*c] {
+        let shared = library.shared_events().expect("shared");
+        assert_eq!(shared.len(), 1, "{shared:?}");
+        assert_eq!(shared[0].shop, keys[0]);
+    }
+}
+
+/// docs/library.md, "Removed on request": the name does not stay — not in the journal,
+/// not in the shared events' players on any laptop, not in a `library export` copy — and a
+/// removed person is never offered again as a player to match.
+#[test]
+fn a_removed_person_leaves_every_laptops_shared_events_and_is_never_offered_again() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    let (mut a, mut b) = (laptop(root, "A"), laptop(root, "B"));
+    a.trust(&b.shop().expect("b").key, "B", NOW).expect("trust");
+    b.trust(&a.shop().expect("a").key, "A", NOW).expect("trust");
+    let mut players = vec![PlayerDetails {
+        name: "Yuki Mori".into(),
+        reading: Some("モリ ユキ".into()),
+        ..PlayerDetails::default()
+    }];
+    players.extend((2..=8).map(|n| PlayerDetails {
+        name: format!("A regular {n}"),
+        ..PlayerDetails::default()
+    }));
+    let path = root.join("A").join("weekly.tkevent");
+    run_event_of(&path, "A weekly", 9, &players);
+    register(&mut a, &path, &players);
+    send(&mut a, &root.join("outboxA"));
+    exchange::import(&mut b, &root.join("outboxA"), NOW).expect("B takes A");
+    let yuki = a.find("Yuki Mori", 1).expect("find").remove(0);
+    a.remove(yuki.number).expect("removed on request");
+    send(&mut a, &root.join("outboxA"));
+    exchange::import(&mut b, &root.join("outboxA"), NOW).expect("B takes the removal");
+    let exported = root.join("copy.tklibrary");
+    b.export(&exported).expect("library export");
+    // A laptop that hears of the event only now (after the removal) keeps no name either.
+    let mut late = laptop(root, "Late");
+    late.trust(&a.shop().expect("a").key, "A", NOW)
+        .expect("trust");
+    exchange::import(&mut late, &root.join("outboxA"), NOW).expect("late takes A");
+    for (name, library) in [("A", &a), ("B", &b), ("Late", &late)] {
+        assert!(
+            exchange::unmatched(library).expect("unmatched").is_empty(),
+            "{name} offers the removed person again"
+        );
+    }
+    drop((a, b, late));
+    for file in [
+        root.join("A").join("players.tklibrary"),
+        root.join("B").join("players.tklibrary"),
+        root.join("Late").join("players.tklibrary"),
+        exported,
+    ] {
+        let raw = std::fs::read(&file).expect("bytes");
+        for word in ["Yuki Mori", "モリ ユキ"] {
+            assert!(
+                !raw.windows(word.len()).any(|w| w == word.as_bytes()),
+                "{file:?} still holds {word}"
+            );
+        }
+    }
 }

@@ -69,6 +69,8 @@ pub enum BundleOutcome {
     Tampered,
     /// Not a bundle.
     NotABundle,
+    /// Larger than any bundle can be (over 1 GiB): left unread.
+    TooLarge,
     /// Signed by its shop, but its changes are another shop's or hold details no desk
     /// accepts: not taken.
     Refused,

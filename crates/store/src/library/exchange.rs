@@ -7,7 +7,7 @@
 //! (`super::fold`) and the players and histories rewritten to what it gives, all in one
 //! transaction: a killed import leaves the library as it was before it.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -265,6 +265,16 @@ impl Library {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// The events another shop ran and shared (by identity): never sent as this shop's own.
+    pub fn received_identities(&self) -> Result<Vec<String>, StoreError> {
+        let key = self.shop()?.key;
+        let mut statement = self
+            .conn
+            .prepare("SELECT DISTINCT identity FROM shared_events WHERE shop <> ?1")?;
+        let rows = statement.query_map(params![key], |row| row.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// Records a bundle written: its changes count as sent, its events as shared (their
     /// copies kept in the exchange store), in one transaction.
     pub fn sent(
@@ -281,6 +291,9 @@ impl Library {
         )?;
         let key = ledger::shop(&tx)?.key;
         insert_events(&tx, events)?;
+        // The events just shared link their players by publisher ID here as on every
+        // laptop that takes them, not only after the next bundle taken.
+        materialize(&tx)?;
         tx.execute(
             "INSERT OR IGNORE INTO bundles (sha256, shop, imported_at, file, size) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![bundle.sha256, key, now, bundle.name, bundle.size],
@@ -486,6 +499,7 @@ impl Library {
             "SELECT e.sha256, e.identity, e.shop, e.name, e.date, e.file, s.event_player, s.name, s.reading, s.publisher_id
              FROM shared_players s JOIN shared_events e ON e.sha256 = s.sha256
              WHERE NOT EXISTS (SELECT 1 FROM appearances a WHERE a.event = e.identity AND a.event_player = s.event_player)
+               AND NOT EXISTS (SELECT 1 FROM removed_players r WHERE r.event = e.identity AND r.event_player = s.event_player)
              ORDER BY e.date, e.identity, s.event_player",
         )?;
         let rows = statement.query_map([], |row| {
@@ -620,9 +634,11 @@ fn redact(conn: &Connection, folded: &Folded) -> Result<(), StoreError> {
     for (shop, seq) in &folded.to_redact {
         let id = change_id(shop, i64::try_from(*seq).unwrap_or(i64::MAX));
         let body: String = read.query_row(params![id], |row| row.get(0))?;
-        let redacted = serde_json::from_str::<ChangeBody>(&body)
-            .ok()
-            .and_then(|b| b.redacted());
+        let body = serde_json::from_str::<ChangeBody>(&body).ok();
+        if let Some(ChangeBody::Appear { event, player, .. }) = &body {
+            keep_removed_seat(conn, event, *player)?;
+        }
+        let redacted = body.and_then(|b| b.redacted());
         if let Some(redacted) = redacted {
             let text =
                 serde_json::to_string(&redacted).map_err(|e| StoreError::Data(e.to_string()))?;
@@ -642,8 +658,26 @@ pub(super) fn materialize(conn: &Connection) -> Result<(), StoreError> {
         let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
         rows.collect::<Result<_, _>>()?
     };
+    // A seat someone still holds (a merge moved it) is not a removed person's.
+    let held: HashSet<(&str, u32)> = folded
+        .appearances
+        .iter()
+        .map(|((_, event), appearance)| (event.as_str(), appearance.player))
+        .collect();
     for (uid, number) in &current {
         if !folded.people.contains_key(uid) {
+            let seats: Vec<(String, u32)> = {
+                let mut statement =
+                    conn.prepare("SELECT event, event_player FROM appearances WHERE player = ?1")?;
+                let rows =
+                    statement.query_map(params![number], |row| Ok((row.get(0)?, row.get(1)?)))?;
+                rows.collect::<Result<_, _>>()?
+            };
+            for (event, seat) in seats {
+                if !held.contains(&(event.as_str(), seat)) {
+                    keep_removed_seat(conn, &event, seat)?;
+                }
+            }
             conn.execute("DELETE FROM appearances WHERE player = ?1", params![number])?;
             conn.execute("DELETE FROM players WHERE number = ?1", params![number])?;
         }
@@ -734,5 +768,39 @@ pub(super) fn materialize(conn: &Connection) -> Result<(), StoreError> {
             }
         }
     }
+    // A history row whose event's copy arrived after the person's registration there reads
+    // that copy, as one made after it does (docs/exchange.md: the same history whatever the
+    // order things arrived in).
+    conn.execute(
+        "UPDATE appearances SET file = (SELECT MIN(file) FROM shared_events s WHERE s.identity = appearances.event)
+         WHERE file = '' AND EXISTS (SELECT 1 FROM shared_events s WHERE s.identity = appearances.event)",
+        [],
+    )?;
+    // A removed person's name leaves every shared event's copy of their seat.
+    conn.execute(
+        "UPDATE shared_players SET name = '', reading = NULL, publisher_id = NULL
+         WHERE (name <> '' OR reading IS NOT NULL OR publisher_id IS NOT NULL)
+           AND EXISTS (SELECT 1 FROM removed_players r JOIN shared_events e ON e.identity = r.event
+                       WHERE e.sha256 = shared_players.sha256 AND r.event_player = shared_players.event_player)",
+        [],
+    )?;
+    Ok(())
+}
+
+/// Keeps the seats `player` holds in events as seats of a person removed on request.
+pub(super) fn keep_removed_seats(conn: &Connection, player: u32) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT OR IGNORE INTO removed_players (event, event_player)
+         SELECT event, event_player FROM appearances WHERE player = ?1",
+        params![player],
+    )?;
+    Ok(())
+}
+
+fn keep_removed_seat(conn: &Connection, event: &str, seat: u32) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT OR IGNORE INTO removed_players (event, event_player) VALUES (?1, ?2)",
+        params![event, seat],
+    )?;
     Ok(())
 }

@@ -365,6 +365,7 @@ impl Library {
         let body = ChangeBody::Remove {
             person: ledger::uid(&tx, number)?,
         };
+        exchange::keep_removed_seats(&tx, number)?;
         tx.execute("DELETE FROM appearances WHERE player = ?1", params![number])?;
         tx.execute("DELETE FROM players WHERE number = ?1", params![number])?;
         ledger::append(&tx, &body)?;

@@ -99,6 +99,17 @@ fn migrations() -> Migrations<'static> {
         );
         CREATE INDEX bundles_by_file ON bundles (file, size);",
         ),
+        // A player of a shared event who was removed on request (docs/library.md: "the
+        // name does not stay"): the seat is kept, never the name, so the shared events'
+        // copies of their name are erased and the seat is never offered for a match again,
+        // however late another copy of the event arrives.
+        M::up(
+            "CREATE TABLE removed_players (
+            event TEXT NOT NULL,
+            event_player INTEGER NOT NULL,
+            PRIMARY KEY (event, event_player)
+        );",
+        ),
     ])
 }
 

@@ -29,10 +29,18 @@ pub fn export(
     })?;
     let shop = library.shop()?;
     let sent: std::collections::HashSet<String> = library.sent_identities()?.into_iter().collect();
+    // A shop sends only the events it ran: one received from another shop keeps that shop
+    // (docs/exchange.md), on every laptop, however often it travels on.
+    let received: std::collections::HashSet<String> =
+        library.received_identities()?.into_iter().collect();
     let store = shared_folder(library);
     let (mut not_over, mut missing) = (0u32, 0u32);
     let mut events: Vec<(SharedEvent, Vec<u8>)> = Vec::new();
     for listed in library.events_between(None, None)? {
+        if listed.file.as_os_str().is_empty() {
+            // Another shop's event whose copy has not arrived yet: not this shop's to send.
+            continue;
+        }
         if !listed.file.exists() {
             missing += 1;
             continue;
@@ -41,7 +49,10 @@ pub fn export(
             missing += 1;
             continue;
         };
-        if sent.contains(&identity) || events.iter().any(|(e, _)| e.identity == identity) {
+        if sent.contains(&identity)
+            || received.contains(&identity)
+            || events.iter().any(|(e, _)| e.identity == identity)
+        {
             continue;
         }
         if !is_over(&event) {

@@ -28,8 +28,10 @@ pub fn import(
     let mut files: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
+        // A folder named like a bundle is left as it is; the files around it are taken.
         .filter(|p| {
-            p.extension().is_some_and(|x| x == BUNDLE_EXTENSION)
+            p.is_file()
+                && p.extension().is_some_and(|x| x == BUNDLE_EXTENSION)
                 && !p
                     .file_name()
                     .is_some_and(|n| n.to_string_lossy().starts_with('.'))
@@ -118,7 +120,14 @@ fn take_one(
         )
     };
     if size > bundle::MAX_BUNDLE {
-        return Ok(refused(BundleOutcome::NotABundle, not_a_bundle(&file)));
+        return Ok(refused(
+            BundleOutcome::TooLarge,
+            msg!(
+                "exchange.bundle.too-large",
+                "{file} is over 1 GiB, larger than any bundle Tablekeeper writes (a bundle of a year of a shop's events is a few megabytes): it was not read and was left as it is; move it out of the exchange folder if it is not a bundle, or ask the shop that sent it to export again",
+                file = file.clone()
+            ),
+        ));
     }
     if library.has_bundle_file(&file, size)? {
         return Ok(refused(BundleOutcome::AlreadyHere, already()));
