@@ -49,11 +49,14 @@ fn usage_errors_under_json_are_the_documented_json_error() {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("u.tkevent");
     ok(&["create", path(&file), "--name", "U"]);
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 6] = [
         (&["penalty", path(&file), "1", "banishment"], "banishment"),
         (&["export", path(&file), "--format", "bogus"], "bogus"),
         (&["print", path(&file), "nothing"], "nothing"),
         (&["no-such-command"], "no-such-command"),
+        // A missing argument is named, not left at "…not provided:".
+        (&["ratings"], "<FILES>"),
+        (&["meta"], "<FILES>"),
     ];
     for (args, word) in cases {
         let output = Command::new(BIN)
@@ -157,4 +160,40 @@ fn ruleset_numbers_and_overrides_are_refused_in_plain_words() {
     assert!(message.contains("names no field"), "{message}");
     assert!(!message.contains("no field ''"), "{message}");
     nothing_at(&file);
+}
+
+/// A command that reads the library never makes one: a mistyped `--library` is said (what
+/// to check, how a new library is made) and leaves no file behind; `library add` still
+/// makes a new library where it is asked to.
+#[test]
+fn a_mistyped_library_is_said_and_never_created_by_a_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let typo = dir.path().join("playres.tklibrary");
+    let typo = path(&typo);
+    for step in [
+        &["events"][..],
+        &["list"][..],
+        &["find", "Aiko"][..],
+        &["duplicates"][..],
+    ] {
+        let mut args = vec!["library", "--library", typo];
+        args.extend_from_slice(step);
+        let refused = error(&args);
+        assert_eq!(refused["kind"], "file-not-found", "{step:?}: {refused}");
+        assert_eq!(refused["key"], "error.library.not-found");
+        assert!(
+            !std::path::Path::new(typo).exists(),
+            "{step:?} made a library"
+        );
+    }
+    let refused = error(&["ratings", "--library", "--library-file", typo]);
+    assert_eq!(refused["kind"], "file-not-found", "{refused}");
+    assert!(!std::path::Path::new(typo).exists());
+    ok(&["library", "--library", typo, "add", "Aiko Tanaka"]);
+    assert_eq!(
+        ok(&["library", "--library", typo, "list"])
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
 }

@@ -322,7 +322,8 @@ pub enum Command {
     /// The shop's player library (docs/library.md): list, add, find, merge, remove, export,
     /// import, history. The app's own library unless --library names another.
     Library {
-        /// Another library file (created when it does not exist).
+        /// Another library file (`add` and `import` create it when it does not exist; the
+        /// other steps need it to exist).
         #[arg(long, global = true)]
         library: Option<PathBuf>,
         #[command(subcommand)]

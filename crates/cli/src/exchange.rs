@@ -21,7 +21,7 @@ pub fn exchange(
     step: ExchangeStep,
 ) -> Result<Output, CommandError> {
     let desk = host.plain();
-    crate::library::choose(desk, library)?;
+    crate::library::choose(desk, library, crate::library::Named::MayCreate)?;
     match step {
         ExchangeStep::Status => {
             let view = desk.exchange_info(())?;

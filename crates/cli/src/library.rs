@@ -14,14 +14,38 @@ use tablekeeper_commands::desk::library_events::{LibraryEventsRequest, LibraryRe
 use tablekeeper_commands::views::library::LibraryDetails;
 use tablekeeper_commands::views::library::{LibraryPlayerView, PlayerHistoryView};
 use tablekeeper_engine::PlayerDetails;
+use tablekeeper_words::{ErrorKind, msg};
 
 use crate::args::LibraryStep;
 use crate::host::Host;
 use crate::output::Output;
 
+/// Whether a command may make the library it names: only `library add` and `library
+/// import` (and the exchange's set-up) do; a command that reads never creates one, so a
+/// mistyped path is said, not answered from a new empty library.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Named {
+    MayCreate,
+    MustExist,
+}
+
 /// Opens another player library when one is named (`--library PATH`).
-pub(crate) fn choose(desk: &mut Desk, library: Option<PathBuf>) -> Result<(), CommandError> {
+pub(crate) fn choose(
+    desk: &mut Desk,
+    library: Option<PathBuf>,
+    named: Named,
+) -> Result<(), CommandError> {
     if let Some(path) = library {
+        if named == Named::MustExist && !path.exists() {
+            return Err(CommandError::input(
+                ErrorKind::FileNotFound,
+                msg!(
+                    "error.library.not-found",
+                    "there is no player library at {path}: check the path (a new library is made by `library add` or `library import` with --library)",
+                    path = path.display().to_string()
+                ),
+            ));
+        }
         desk.open_library(OpenLibraryRequest { path: Some(path) })?;
     }
     Ok(())
@@ -33,7 +57,11 @@ pub fn library(
     step: LibraryStep,
 ) -> Result<Output, CommandError> {
     let desk = host.plain();
-    choose(desk, library)?;
+    let named = match step {
+        LibraryStep::Add { .. } | LibraryStep::Import { .. } => Named::MayCreate,
+        _ => Named::MustExist,
+    };
+    choose(desk, library, named)?;
     match step {
         LibraryStep::List => {
             let players = desk.library_players(())?;
@@ -157,7 +185,7 @@ pub fn register(
     library: Option<PathBuf>,
 ) -> Result<Output, CommandError> {
     let desk = host.open(file)?;
-    choose(desk, library)?;
+    choose(desk, library, Named::MustExist)?;
     let added = desk.register_from_library(LibraryRegisterRequest { numbers })?;
     let mut text = String::new();
     for player in &added {

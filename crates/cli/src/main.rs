@@ -114,11 +114,15 @@ fn usage_error(error: &clap::Error) -> ExitCode {
             words = words
         ),
         _ => {
+            // The parser's first paragraph, on one line: "the following required arguments
+            // were not provided: <FILES>..." names what is missing.
             let rendered = error.render().to_string();
             let detail = rendered
                 .lines()
-                .next()
-                .unwrap_or_default()
+                .take_while(|line| !line.trim().is_empty())
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(" ")
                 .trim_start_matches("error: ")
                 .to_string();
             msg!(

@@ -464,7 +464,7 @@ pub fn run(
                 shared: shared.then_some(true),
             };
             let desk = host.beside(&rules);
-            crate::library::choose(desk, dates.library)?;
+            crate::library::choose(desk, dates.library, crate::library::Named::MustExist)?;
             let view = desk.season(request.clone())?;
             if let Some(path) = csv {
                 desk.export_season(ExportSeasonRequest {
@@ -497,7 +497,7 @@ pub fn run(
         } => {
             let rules = rules.as_deref().map(text_of).transpose()?;
             let desk = host.plain();
-            crate::library::choose(desk, library_file)?;
+            crate::library::choose(desk, library_file, crate::library::Named::MustExist)?;
             let request = ratings::RatingsRequest {
                 rules,
                 files,
@@ -524,7 +524,7 @@ pub fn run(
             encoding,
         } => {
             let desk = host.plain();
-            crate::library::choose(desk, dates.library)?;
+            crate::library::choose(desk, dates.library, crate::library::Named::MustExist)?;
             let request = meta::MetaRequest {
                 files,
                 from: dates.from,

@@ -232,7 +232,9 @@ impl Library {
                 ticket: row.get(5)?,
             })
         })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut appearances: Vec<Appearance> = rows.collect::<Result<_, _>>()?;
+        appearances.sort_by_cached_key(|appearance| instant(&appearance.date));
+        Ok(appearances)
     }
 
     /// Who is who in every event the library has seen: (the event's identity, the player's
@@ -301,7 +303,11 @@ impl Library {
                 players: row.get(4)?,
             })
         })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut events: Vec<LibraryEvent> = rows.collect::<Result<_, _>>()?;
+        // Oldest first by the instant, not the clock text: events made under other UTC
+        // offsets (a laptop that travelled, daylight saving) sort as they happened.
+        events.sort_by_cached_key(|event| instant(&event.date));
+        Ok(events)
     }
 
     /// Groups of players who look like one person: the same publisher ID, or the same name
@@ -530,4 +536,12 @@ fn row_player(row: &rusqlite::Row<'_>) -> rusqlite::Result<LibraryPlayer> {
 /// The library's default place: `players.tklibrary` in the app's data folder.
 pub fn default_library(data_dir: &Path) -> PathBuf {
     data_dir.join(format!("players.{LIBRARY_EXTENSION}"))
+}
+
+/// When an event was created, as an instant (RFC 3339 text carries its UTC offset): lists
+/// are oldest first by this, not by the clock text. A date that cannot be read sorts last.
+fn instant(date: &str) -> i64 {
+    chrono::DateTime::parse_from_rfc3339(date)
+        .map(|when| when.timestamp_millis())
+        .unwrap_or(i64::MAX)
 }
