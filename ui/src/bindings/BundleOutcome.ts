@@ -3,4 +3,4 @@
 /**
  * What became of one bundle file.
  */
-export type BundleOutcome = "taken" | "already-here" | "waiting" | "cut-short" | "tampered" | "not-a-bundle" | "refused";
+export type BundleOutcome = "taken" | "already-here" | "waiting" | "cut-short" | "tampered" | "not-a-bundle" | "too-large" | "refused";
