@@ -4,24 +4,33 @@
 #   target/windows/tablekeeper-app.exe                  the app (no console window)
 #   target/windows/WebView2Loader.dll                   beside the app, as installed
 #   target/windows/Tablekeeper-<version>-setup.exe      the per-user installer (NSIS)
-# All for x86_64-pc-windows-gnu, release, stripped, with MinGW's runtime linked in. The
-# same cargo command builds the test binaries that `test.sh` runs under Wine, so nothing
-# is compiled twice. Signing (optional): TK_SIGN_CERT (PEM or SPC) and TK_SIGN_KEY (PEM)
-# sign every .exe with osslsigncode (docs/windows.md).
+# All for x86_64-pc-windows-gnu, stripped, with MinGW's runtime linked in; the release
+# profile, or the one TK_WINDOWS_PROFILE names (`./tk test` builds `wine`). With
+# `--tests "store commands …"` it first builds those crates' test binaries, which `test.sh`
+# runs under Wine, so nothing is compiled twice. Signing (optional): TK_SIGN_CERT (PEM or
+# SPC) and TK_SIGN_KEY (PEM) sign every .exe with osslsigncode (docs/windows.md).
+# Usage: build.sh [--tests "crate …"] [cargo arguments]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source packaging/windows/env.sh
+tests=""
+if [ "${1:-}" = --tests ]; then tests=$2; shift 2; fi
 
 started=$SECONDS
-"${WINDOWS_CARGO[@]}" "$@"
-echo "windows: cargo build took $((SECONDS - started)) s"
+if [ -n "$tests" ]; then
+  mapfile -t selection < <(windows_test_packages $tests)
+  "${WINDOWS_CARGO[@]}" "${selection[@]}" "$@"
+  echo "windows: the test binaries ($tests) took $((SECONDS - started)) s to build"
+fi
+"${WINDOWS_CARGO[@]}" "${WINDOWS_PROGRAMS[@]}" "$@"
+echo "windows: cargo build ($WINDOWS_PROFILE) took $((SECONDS - started)) s"
 
 out=target/windows
 stage=$out/stage
 rm -rf "$stage"
 mkdir -p "$stage"
-cp "$WINDOWS_RELEASE/tablekeeper.exe" "$WINDOWS_RELEASE/tablekeeper-app.exe" \
-  "$WINDOWS_RELEASE/WebView2Loader.dll" "$stage/"
+cp "$WINDOWS_OUT/tablekeeper.exe" "$WINDOWS_OUT/tablekeeper-app.exe" \
+  "$WINDOWS_OUT/WebView2Loader.dll" "$stage/"
 cp icons/icon.ico packaging/windows/LICENSE.txt "$stage/"
 python3 packaging/windows/third_party.py >"$stage/THIRD-PARTY-LICENSES.txt"
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The Windows build tried on Windows' terms, under Wine 8 (run by `./tk test` after
 # `build.sh`; nothing is compiled here that build.sh did not already build):
-#   1. the test binaries of the crates named (default: every crate that needs no window)
-#      run as Windows programs, each in its crate's folder as `cargo test` would run it;
+#   1. the test binaries of the crates named (default: every crate that needs no window;
+#      build.sh --tests with the same names built them) run as Windows programs, each in its crate's folder as `cargo test` would run it;
 #      the golden files they compare against are the ones the Linux run uses;
 #   2. `--installer`: the installer, installed silently into a fresh Wine prefix; the
 #      installed CLI's demo standings are the Linux CLI's, the installed app's --selftest
@@ -43,10 +43,11 @@ shim() { # the test aid beside the programs under test (never in the installer)
 }
 
 if [ -n "$crates" ]; then
-  shim "$WINDOWS_RELEASE"
-  shim "$WINDOWS_RELEASE/deps"
-  # The test binaries as cargo built them (a no-op build that lists its artifacts).
-  "${WINDOWS_CARGO[@]}" --message-format=json -q >target/win/artifacts.json
+  shim "$WINDOWS_OUT"
+  shim "$WINDOWS_OUT/deps"
+  # The test binaries as build.sh built them (a no-op build that lists its artifacts).
+  mapfile -t selection < <(windows_test_packages $crates)
+  "${WINDOWS_CARGO[@]}" "${selection[@]}" --message-format=json -q >target/win/artifacts.json
   started=$SECONDS
   before=$(git status --porcelain --untracked-files=all 2>/dev/null || true)
   TABLEKEEPER_TEST_DRIVE=T: python3 packaging/windows/run_tests.py target/win/artifacts.json $crates

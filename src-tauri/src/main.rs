@@ -4,8 +4,8 @@
 //! (`tablekeeper_commands::desk::surface`) by name on the open event, off the window's
 //! thread, so the window never freezes while a file is synced or a PDF is drawn, and answers
 //! `{ data, notices }` (the command's answer and the desk's notices after it). The only
-//! things the shell adds are opening a written PDF in the system's viewer (the commands the
-//! surface marks `viewer`) and opening the
+//! things the shell adds are opening a written PDF in the system's viewer (`viewer.rs`; the
+//! commands the surface marks `viewer`) and opening the
 //! event file the app was started with (a double-clicked `.tkevent`). Errors reach the UI as
 //! `ErrorView` (kind, message key and parameters).
 //!
@@ -31,6 +31,7 @@ use tablekeeper_words::ErrorKind;
 use tauri::Manager;
 
 mod selftest;
+mod viewer;
 #[cfg(windows)]
 mod webview;
 
@@ -401,7 +402,7 @@ async fn call(
                 .data
                 .get("path")
                 .and_then(Value::as_str)
-                .is_some_and(|path| open::that_detached(path).is_ok());
+                .is_some_and(viewer::open);
             answered.data["opened"] = Value::Bool(opened);
         }
         Ok(answered)

@@ -180,6 +180,60 @@ fn a_game_loss_in_best_of_one_loses_the_match_but_not_in_best_of_three() {
     );
 }
 
+/// 004 VIIII ("Player late for the round": "The late player will receive a game loss"), with
+/// decision 20: in best of three a game loss is a game the opponent won, and the scorekeeper
+/// enters the games played at the table. After seat A's game loss, `2-0` played is A's 2-1
+/// win, `0-1` played is B's 2-0 win, and `2-1` (a score that already holds the penalty game:
+/// 2-2 with it) is refused with what to enter instead, before and after the result.
+#[test]
+fn crossover_viiii_a_game_loss_is_a_game_won_and_the_games_played_are_entered() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut crossover = event(&dir, "crossover", 8);
+    let pairings = crossover.pair_next_round(Some(1), false).expect("pair");
+    let late = |table: usize| pairings.tables[table].a.player.to_string();
+    let games = |session: &Session, table: u32| match session.event().rounds[0]
+        .match_at_table(table)
+        .and_then(|m| m.result.as_ref())
+        .map(|r| &r.entry)
+    {
+        Some(ResultEntry::Win { winner, games: Some(g), .. }) => Some((*winner, g.a, g.b)),
+        other => panic!("not a win with games: {other:?}"),
+    };
+    for table in 0..3 {
+        crossover
+            .record_penalty(&late(table), None, PenaltyType::GameLoss, "tardiness", None)
+            .expect("game loss");
+    }
+    let [first, second, third] = [0, 1, 2].map(|t| pairings.tables[t].table);
+    let enter = |session: &mut Session, table: u32, score: &str| {
+        session.record_result(None, table, parse_result(score, None).expect("parse"), false)
+    };
+    enter(&mut crossover, first, "2-0").expect("2-0 played");
+    assert_eq!(games(&crossover, first), Some((Side::A, 2, 1)));
+    enter(&mut crossover, second, "0-1").expect("0-1 played");
+    assert_eq!(games(&crossover, second), Some((Side::B, 0, 2)));
+    let refused = enter(&mut crossover, third, "2-1").expect_err("2-1 already holds the penalty game");
+    let view = refused.to_view();
+    assert_eq!(view.kind.as_str(), "invalid-result");
+    assert_eq!(view.key, "error.invalid-result.penalty-games-counted");
+    assert_eq!(view.params.get("combined").map(String::as_str), Some("2-2"));
+    assert!(
+        crossover.event().rounds[0].match_at_table(third).and_then(|m| m.result.as_ref()).is_none(),
+        "nothing recorded"
+    );
+    // The other way round: 2-1 entered first, then the game loss, is refused the same way
+    // and leaves the result and the penalties as they were.
+    let fourth = pairings.tables[3].table;
+    enter(&mut crossover, fourth, "2-1").expect("2-1 played");
+    let penalties = crossover.event().penalties.len();
+    let refused = crossover
+        .record_penalty(&pairings.tables[3].a.player.to_string(), Some(1), PenaltyType::GameLoss, "slow play", None)
+        .expect_err("the game loss would make 2-2");
+    assert_eq!(refused.to_view().key, "error.invalid-result.penalty-games-counted");
+    assert_eq!(crossover.event().penalties.len(), penalties);
+    assert_eq!(games(&crossover, fourth), Some((Side::A, 2, 1)));
+}
+
 #[test]
 fn disqualification_mid_round_loses_the_match_and_drops_the_player() {
     let dir = tempfile::tempdir().expect("tempdir");

@@ -295,18 +295,20 @@ fn standings_ties_give_semifinal_losers_their_own_places() {
     assert_eq!(tied[2..], [(3, true, 150), (3, true, 150)]);
 }
 
-/// Every raffle prize is either drawn or reported undrawn: with a participation prize and
-/// `only_without_prize`, nobody can take part; with more prizes than players, the rest
-/// are named.
+/// Every raffle prize is either drawn or reported undrawn: with `only_without_prize` and a
+/// ladder that pays every place, nobody can take part (and the count says so before the
+/// draw, for the prize form's warning); with more prizes than players, the rest are named.
 #[test]
 fn every_raffle_prize_is_drawn_or_reported_undrawn() {
     let everyone_won = r#"
         ties = "shared"
-        participation = 10
+        place = [{ down_to = 4, amount = 100 }]
         [raffle]
         prizes = ["playmat", "sleeves"]
         only_without_prize = true
     "#;
+    let pending = plan(&rules(everyone_won), &alone(4), None).expect("payout");
+    assert_eq!(pending.raffle_entrants, 0, "counted before the draw");
     let payout = plan(&rules(everyone_won), &alone(4), Some(7)).expect("payout");
     assert!(payout.raffle.is_empty());
     assert_eq!(payout.raffle_entrants, 0);
@@ -323,6 +325,38 @@ fn every_raffle_prize_is_drawn_or_reported_undrawn() {
     // Not drawn yet: nothing is reported undrawn.
     let pending = plan(&rules(many), &alone(3), None).expect("payout");
     assert!(pending.raffle.is_empty() && pending.raffle_undrawn.is_empty());
+    assert_eq!(pending.raffle_entrants, 3);
+}
+
+/// A raffle "only for players who won nothing else" is for those who won nothing by placing
+/// or record: what everyone gets for showing up (participation credit or packs) is not a
+/// win (docs/prizes.md). First place's 300 and second's pack are wins; the 50 everyone gets
+/// and the participation pack are not.
+#[test]
+fn participation_is_not_winning_for_the_raffle() {
+    let top_up = r#"
+        ties = "shared"
+        participation = 50
+        place = [{ down_to = 1, amount = 300 }]
+        [[items]]
+        name = "pack"
+        count = 10
+        place = [{ down_to = 2, count = 1 }]
+        participation = 1
+        [raffle]
+        prizes = ["playmat", "sleeves", "binder"]
+        only_without_prize = true
+    "#;
+    let payout = plan(&rules(top_up), &alone(5), Some(11)).expect("payout");
+    // Places 1 (credit) and 2 (a second pack) won; 3, 4 and 5 only got the top-up.
+    assert_eq!(payout.raffle_entrants, 3);
+    assert!(payout.raffle_undrawn.is_empty());
+    let winners: Vec<u32> = payout.raffle.iter().map(|(_, p)| p.0).collect();
+    let first_two: Vec<u32> = payout.lines[..2].iter().map(|l| l.player.0).collect();
+    assert_eq!(winners.len(), 3);
+    assert!(winners.iter().all(|w| !first_two.contains(w)), "{winners:?} won a raffle prize beside a placing");
+    // Everyone still gets the top-up.
+    assert!(payout.lines.iter().all(|l| l.credit >= 50));
 }
 
 /// Random ladders, tie rules and records, with amounts anywhere up to past the limit.

@@ -36,6 +36,10 @@ describe('the payout in words', () => {
       'Raffle seed 11: the same seed draws the same winners.',
     ]);
     expect(totalsText({ ...view, raffle_seed: null, raffle_pending: true }).at(-1)).toBe('The raffle is not drawn yet.');
+    // Rules whose raffle nobody can take part in are warned of before the draw.
+    const nobody = totalsText({ ...view, raffle_seed: null, raffle_pending: true, raffle_entrants: 0 });
+    expect(nobody.at(-2)).toMatch(/^Nobody can take part in the raffle/);
+    expect(totalsText({ ...view, raffle_seed: null, raffle_pending: true }).some((line) => line.startsWith('Nobody'))).toBe(false);
     expect(totalsText({ ...view, raffle_undrawn: ['Sleeves', 'Binder'], raffle_entrants: 0 }).at(-2)).toBe(
       'Not drawn: Sleeves, Binder — only 0 players could take part in the raffle.',
     );

@@ -47,6 +47,8 @@ export function totalsText(view: PayoutView): string[] {
     );
     if (item.short > 0) lines.push(t('prizes.itemShort', { name: item.name, short: item.short }));
   }
+  // A raffle nobody can take part in is said while the rules are written, not after a draw.
+  if (view.raffle_pending && view.raffle_entrants === 0) lines.push(t('prizes.raffleNobody'));
   if (view.raffle_undrawn.length > 0) {
     lines.push(t('prizes.raffleUndrawn', { prizes: view.raffle_undrawn.join(', '), entrants: view.raffle_entrants }));
   }

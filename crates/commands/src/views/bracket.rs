@@ -58,8 +58,19 @@ pub struct CutDrawView {
     pub places: u32,
     /// The players drawn, in the order the draw seeded them.
     pub drawn: Vec<u32>,
-    /// How the draw is made, in words.
-    pub method: String,
+    /// How the draw is made: a kind each host words in its own language.
+    pub method: CutDrawMethod,
+}
+
+/// How a draw among players tied on the cut line is made (000 §3.2.4.1, E1; docs/decisions.md
+/// 32). Data, not words: the UI, the CLI and printouts say it in the reader's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(rename_all = "kebab-case")]
+pub enum CutDrawMethod {
+    /// The tied players, in standings order, shuffled with the cut's seed (ChaCha8); the
+    /// first `places` of the shuffle advance.
+    SeededShuffle,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -196,10 +207,7 @@ impl BracketView {
                     .filter(|p| draw.among.contains(p))
                     .map(|p| p.0)
                     .collect(),
-                method: format!(
-                    "the players tied on every tiebreaker at the cut line, in standings order, shuffled with the cut's seed (ChaCha8); the first {} advance",
-                    draw.places
-                ),
+                method: CutDrawMethod::SeededShuffle,
             }),
             random_each_round: random,
             warnings: Vec::new(),

@@ -66,7 +66,8 @@ pub struct Payout {
     /// The raffle's prizes nobody could be drawn for (more prizes than players taking part),
     /// in the rules' order; every prize is either in `raffle` or here.
     pub raffle_undrawn: Vec<String>,
-    /// How many players took part in the raffle (all, or those who won nothing else).
+    /// How many players take part in the raffle (all, or those who won nothing else by
+    /// placing or record), counted before the draw too.
     pub raffle_entrants: u32,
 }
 
@@ -81,13 +82,19 @@ pub fn plan(
     let entrants: Vec<(Entrant, u32, bool)> = placed(rules.ties, groups);
     let credit_by_place = by_place(rules.ties, groups, |place| on_ladder(&rules.place, place))?;
     let mut lines = Vec::with_capacity(entrants.len());
+    // Who won something by placing or record: participation (a top-up everyone gets for
+    // showing up) is not winning, so it does not keep a player out of a raffle "only for
+    // those who won nothing else" (docs/prizes.md).
+    let mut won = Vec::with_capacity(entrants.len());
     for ((entrant, place, tied), credit) in entrants.iter().zip(&credit_by_place) {
         let record = rules.by_record(entrant.wins, entrant.losses, entrant.draws);
+        let earned = add(*credit, record)?;
+        won.push(earned > rules.participation);
         lines.push(PayoutLine {
             player: entrant.player,
             place: *place,
             tied: *tied,
-            credit: add(*credit, record)?.max(rules.participation),
+            credit: earned.max(rules.participation),
             items: Vec::new(),
             raffle: Vec::new(),
         });
@@ -119,9 +126,11 @@ pub fn plan(
         // Over the pool: given from the top of the final order down until it runs out.
         let mut remaining = pool.unwrap_or(u64::MAX);
         let mut given = 0u64;
-        for (line, want) in lines.iter_mut().zip(&wanted) {
+        for ((line, want), won) in lines.iter_mut().zip(&wanted).zip(won.iter_mut()) {
             let count = (*want).min(remaining);
             remaining -= count;
+            // More than the participation count came from the ladder: a prize won.
+            *won |= count > item.participation;
             // At most what was asked, which is counted below without overflow.
             given = given.saturating_add(count);
             if count > 0 {
@@ -143,23 +152,29 @@ pub fn plan(
     let mut raffle = Vec::new();
     let mut raffle_undrawn = Vec::new();
     let mut raffle_entrants = 0;
-    if let (Some(rule), Some(seed)) = (&rules.raffle, raffle_seed) {
+    if let Some(rule) = &rules.raffle {
         let eligible: Vec<u32> = lines
             .iter()
-            .filter(|l| !rule.only_without_prize || (l.credit == 0 && l.items.is_empty()))
-            .map(|l| l.player.0)
+            .zip(&won)
+            .filter(|(_, won)| !rule.only_without_prize || !**won)
+            .map(|(l, _)| l.player.0)
             .collect();
+        // Counted before the draw too, so the prize form can warn of a raffle nobody can
+        // take part in.
         raffle_entrants = u32::try_from(eligible.len()).unwrap_or(u32::MAX);
-        let mut order = lottery_order(eligible, seed).into_iter();
-        for prize in &rule.prizes {
-            // Every prize is either drawn or said to be undrawn (more prizes than entrants).
-            let Some(winner) = order.next() else {
-                raffle_undrawn.push(prize.clone());
-                continue;
-            };
-            raffle.push((prize.clone(), PlayerId(winner)));
-            if let Some(line) = lines.iter_mut().find(|l| l.player.0 == winner) {
-                line.raffle.push(prize.clone());
+        if let Some(seed) = raffle_seed {
+            let mut order = lottery_order(eligible, seed).into_iter();
+            for prize in &rule.prizes {
+                // Every prize is either drawn or said to be undrawn (more prizes than
+                // entrants).
+                let Some(winner) = order.next() else {
+                    raffle_undrawn.push(prize.clone());
+                    continue;
+                };
+                raffle.push((prize.clone(), PlayerId(winner)));
+                if let Some(line) = lines.iter_mut().find(|l| l.player.0 == winner) {
+                    line.raffle.push(prize.clone());
+                }
             }
         }
     }

@@ -9,7 +9,7 @@ use tablekeeper_words::msg;
 
 use super::action::Action;
 use super::names::member_name;
-use super::results::with_awarded_games;
+use super::results::{refuse_penalty_games_twice, with_awarded_games};
 use crate::state::Event;
 use tablekeeper_words::message::{Message, Param};
 
@@ -109,6 +109,7 @@ impl Event {
                 });
             if let Some((table, seats, entry, gains)) = entered {
                 let (extra_a, extra_b) = if gains == Side::A { (1, 0) } else { (0, 1) };
+                refuse_penalty_games_twice(&entry, extra_a, extra_b, games_to_win, round)?;
                 let rescored = score(
                     &self.ruleset,
                     &seats,

@@ -128,6 +128,7 @@ impl Event {
             _ => (0, 0),
         };
         check_team_entry(self.settings.team_size, &entry)?;
+        refuse_penalty_games_twice(&entry, extra_a, extra_b, ruleset.points.games_to_win, round)?;
         let entry = with_awarded_games(entry, extra_a, extra_b, ruleset.points.games_to_win);
         if decisive {
             crate::rules::scoring::score_in_elimination(ruleset, &found.seats, entry)
@@ -251,6 +252,35 @@ pub(super) fn check_bracket_entry(
 }
 
 /// Adds games awarded by penalty to a game score and derives the match result again.
+/// A game score that already holds the penalty games: the games played at the table plus
+/// the games a game loss awarded (decision 20; 004 VIIII, 002 §7.2) would give both players
+/// the match (`2-1` entered after a game loss makes `2-2`). Refused with what to enter,
+/// rather than recorded as something the table did not play.
+pub(super) fn refuse_penalty_games_twice(
+    entry: &ResultEntry,
+    extra_a: u8,
+    extra_b: u8,
+    games_to_win: u8,
+    round: u32,
+) -> Result<(), EngineError> {
+    let games = match entry {
+        ResultEntry::Win { games: Some(g), .. } | ResultEntry::Draw { games: Some(g), .. } => g,
+        _ => return Ok(()),
+    };
+    let a = games.a.saturating_add(extra_a);
+    let b = games.b.saturating_add(extra_b);
+    if (extra_a > 0 || extra_b > 0) && a >= games_to_win && b >= games_to_win {
+        return Err(EngineError::InvalidResult(msg!(
+            "error.invalid-result.penalty-games-counted",
+            "a game loss given in round {round} already counts as a game won at this table, so {entered} would make {combined}: enter only the games played at the table (without the penalty game)",
+            round = round,
+            entered = format!("{}-{}", games.a, games.b),
+            combined = format!("{a}-{b}")
+        )));
+    }
+    Ok(())
+}
+
 pub(super) fn with_awarded_games(
     entry: ResultEntry,
     extra_a: u8,
