@@ -323,7 +323,10 @@ fn bushiroad_en_3_2_4_1_the_cut_seed_decides_the_line() {
             4,
             "the four winners are tied: {draw}"
         );
-        assert_eq!(draw["method"], "seeded-shuffle", "a kind, not words: {draw}");
+        assert_eq!(
+            draw["method"], "seeded-shuffle",
+            "a kind, not words: {draw}"
+        );
         let mut seeds = ids(&bracket["seeds"]);
         seeds.sort_unstable();
         assert_eq!(

@@ -196,7 +196,11 @@ fn crossover_viiii_a_game_loss_is_a_game_won_and_the_games_played_are_entered() 
         .and_then(|m| m.result.as_ref())
         .map(|r| &r.entry)
     {
-        Some(ResultEntry::Win { winner, games: Some(g), .. }) => Some((*winner, g.a, g.b)),
+        Some(ResultEntry::Win {
+            winner,
+            games: Some(g),
+            ..
+        }) => Some((*winner, g.a, g.b)),
         other => panic!("not a win with games: {other:?}"),
     };
     for table in 0..3 {
@@ -206,19 +210,28 @@ fn crossover_viiii_a_game_loss_is_a_game_won_and_the_games_played_are_entered() 
     }
     let [first, second, third] = [0, 1, 2].map(|t| pairings.tables[t].table);
     let enter = |session: &mut Session, table: u32, score: &str| {
-        session.record_result(None, table, parse_result(score, None).expect("parse"), false)
+        session.record_result(
+            None,
+            table,
+            parse_result(score, None).expect("parse"),
+            false,
+        )
     };
     enter(&mut crossover, first, "2-0").expect("2-0 played");
     assert_eq!(games(&crossover, first), Some((Side::A, 2, 1)));
     enter(&mut crossover, second, "0-1").expect("0-1 played");
     assert_eq!(games(&crossover, second), Some((Side::B, 0, 2)));
-    let refused = enter(&mut crossover, third, "2-1").expect_err("2-1 already holds the penalty game");
+    let refused =
+        enter(&mut crossover, third, "2-1").expect_err("2-1 already holds the penalty game");
     let view = refused.to_view();
     assert_eq!(view.kind.as_str(), "invalid-result");
     assert_eq!(view.key, "error.invalid-result.penalty-games-counted");
     assert_eq!(view.params.get("combined").map(String::as_str), Some("2-2"));
     assert!(
-        crossover.event().rounds[0].match_at_table(third).and_then(|m| m.result.as_ref()).is_none(),
+        crossover.event().rounds[0]
+            .match_at_table(third)
+            .and_then(|m| m.result.as_ref())
+            .is_none(),
         "nothing recorded"
     );
     // The other way round: 2-1 entered first, then the game loss, is refused the same way
@@ -227,9 +240,18 @@ fn crossover_viiii_a_game_loss_is_a_game_won_and_the_games_played_are_entered() 
     enter(&mut crossover, fourth, "2-1").expect("2-1 played");
     let penalties = crossover.event().penalties.len();
     let refused = crossover
-        .record_penalty(&pairings.tables[3].a.player.to_string(), Some(1), PenaltyType::GameLoss, "slow play", None)
+        .record_penalty(
+            &pairings.tables[3].a.player.to_string(),
+            Some(1),
+            PenaltyType::GameLoss,
+            "slow play",
+            None,
+        )
         .expect_err("the game loss would make 2-2");
-    assert_eq!(refused.to_view().key, "error.invalid-result.penalty-games-counted");
+    assert_eq!(
+        refused.to_view().key,
+        "error.invalid-result.penalty-games-counted"
+    );
     assert_eq!(crossover.event().penalties.len(), penalties);
     assert_eq!(games(&crossover, fourth), Some((Side::A, 2, 1)));
 }

@@ -354,7 +354,10 @@ fn participation_is_not_winning_for_the_raffle() {
     let winners: Vec<u32> = payout.raffle.iter().map(|(_, p)| p.0).collect();
     let first_two: Vec<u32> = payout.lines[..2].iter().map(|l| l.player.0).collect();
     assert_eq!(winners.len(), 3);
-    assert!(winners.iter().all(|w| !first_two.contains(w)), "{winners:?} won a raffle prize beside a placing");
+    assert!(
+        winners.iter().all(|w| !first_two.contains(w)),
+        "{winners:?} won a raffle prize beside a placing"
+    );
     // Everyone still gets the top-up.
     assert!(payout.lines.iter().all(|l| l.credit >= 50));
 }
