@@ -9,7 +9,7 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
@@ -21,6 +21,7 @@ import {
   cliRows,
   closeEvent,
   count,
+  endRun,
   enterResult,
   errorShown,
   nav,
@@ -107,15 +108,7 @@ describe('every capability in the window', () => {
     await app.setTimeouts({ script: 120000 });
   });
 
-  after(async () => {
-    try {
-      await app?.close();
-    } finally {
-      await driver?.stop();
-      if (!context.failed && !process.env.E2E_KEEP) rmSync(home, { recursive: true, force: true });
-      else console.log(`# kept ${home}`);
-    }
-  });
+  after(() => endRun(context, driver, home));
 
   step('Settings: About shows the version and both folders', async () => {
     await app.find('create-event', { timeout: 30000 });

@@ -7,11 +7,11 @@
 // counts are written to ci-artifacts/friday-night.json (docs/benchmarks.md quotes them).
 
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
-import { cliData, enterResult, resultRows, status, stepper, testHome } from './steps.mjs';
+import { cliData, endRun, enterResult, resultRows, status, stepper, testHome } from './steps.mjs';
 import { REPO, startDriver, waitFor } from './webdriver.mjs';
 
 const home = testHome('friday');
@@ -61,15 +61,7 @@ describe('a Friday night at the counter, counting the owner’s actions', () => 
     app = context.app = await driver.newSession({ args: [file] });
   });
 
-  after(async () => {
-    try {
-      await app?.close();
-    } finally {
-      await driver?.stop();
-      if (!context.failed && !process.env.E2E_KEEP) rmSync(home, { recursive: true, force: true });
-      else console.log(`# kept ${home}`);
-    }
-  });
+  after(() => endRun(context, driver, home));
 
   step('round 1: to the Round screen, Pair, print and clock — then the results', async () => {
     actions.rounds.push(0);

@@ -8,12 +8,12 @@
 // the offending text.
 
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
 import { checkJapanese } from './latin.mjs';
-import { clearStatus, count, enterResult, errorShown, nav, resultRows, rowSel, status, stepper, testHome, uiStandings } from './steps.mjs';
+import { clearStatus, count, endRun, enterResult, errorShown, nav, resultRows, rowSel, status, stepper, testHome, uiStandings } from './steps.mjs';
 import { CONTROL, ENTER, REPO, startDriver, waitFor } from './webdriver.mjs';
 
 const ja = JSON.parse(readFileSync(join(REPO, 'crates', 'words', 'locales', 'ja.json'), 'utf8')).ui;
@@ -55,15 +55,7 @@ describe('a whole Swiss day in Japanese', () => {
     await app.setTimeouts({ script: 120000 });
   });
 
-  after(async () => {
-    try {
-      await app?.close();
-    } finally {
-      await driver?.stop();
-      if (!context.failed && !process.env.E2E_KEEP) rmSync(home, { recursive: true, force: true });
-      else console.log(`# kept ${home}`);
-    }
-  });
+  after(() => endRun(context, driver, home));
 
   step('設定: the interface is switched to Japanese first', async () => {
     await app.find('create-event', { timeout: 30000 });

@@ -6,11 +6,11 @@
 // server on loopback), and the CLI reads the same season and the recorded raffle back.
 
 import assert from 'node:assert/strict';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
-import { clearStatus, cliData, closeEvent, execFileAsync, freePort, nav, onProjector, shareOn, status, stepper, testHome } from './steps.mjs';
+import { clearStatus, cliData, closeEvent, endRun, execFileAsync, freePort, nav, onProjector, shareOn, status, stepper, testHome } from './steps.mjs';
 import { startDriver, waitFor } from './webdriver.mjs';
 
 const home = testHome('prizes');
@@ -68,15 +68,7 @@ describe('prizes and a season in the real app window', () => {
     app = context.app = await driver.newSession({ args: [weeks[0]] });
   });
 
-  after(async () => {
-    try {
-      await app?.close();
-    } finally {
-      await driver?.stop();
-      if (!context.failed && !process.env.E2E_KEEP) rmSync(home, { recursive: true, force: true });
-      else console.log(`# kept ${home}`);
-    }
-  });
+  after(() => endRun(context, driver, home));
 
   let payout = null;
 

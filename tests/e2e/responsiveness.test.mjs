@@ -4,11 +4,11 @@
 // (within 250 ms each), and the page's own timers keep running.
 
 import assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
-import { chooseFile, clearStatus, count, nav, status, stepper, testHome } from './steps.mjs';
+import { chooseFile, clearStatus, count, endRun, nav, status, stepper, testHome } from './steps.mjs';
 import { startDriver, waitFor } from './webdriver.mjs';
 
 const home = testHome('responsiveness');
@@ -42,15 +42,7 @@ describe('the window stays usable while a large PDF is written', () => {
     await app.setTimeouts({ script: 300000 });
   });
 
-  after(async () => {
-    try {
-      await app?.close();
-    } finally {
-      await driver?.stop();
-      if (!context.failed && !process.env.E2E_KEEP) rmSync(home, { recursive: true, force: true });
-      else console.log(`# kept ${home}`);
-    }
-  });
+  after(() => endRun(context, driver, home));
 
   step('1024 players imported from a CSV file and round 1 paired', async () => {
     await app.find('create-event', { timeout: 30000 });

@@ -3,7 +3,7 @@
 // line, entering results, choosing a file in an <input type=file>, and the CLI.
 
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -17,6 +17,21 @@ export const execFileAsync = promisify(execFile);
 /** A fresh folder for one test file (TABLEKEEPER_HOME and the webview's XDG folders). */
 export function testHome(name) {
   return process.env.E2E_HOME ? mkdtempSync(join(process.env.E2E_HOME, `${name}-`)) : mkdtempSync(join(tmpdir(), `tk-e2e-${name}-`));
+}
+
+/**
+ * The end of a test file's run: the app's session closed and its driver stopped (even when
+ * closing fails), then the test folder removed, or kept and named when a step failed or
+ * E2E_KEEP is set.
+ */
+export async function endRun(context, driver, home) {
+  try {
+    await context.app?.close();
+  } finally {
+    await driver?.stop();
+    if (!context.failed && !process.env.E2E_KEEP) rmSync(home, { recursive: true, force: true });
+    else console.log(`# kept ${home}`);
+  }
 }
 
 /**

@@ -6,11 +6,11 @@
 // file was saved.
 
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
-import { cliData, nav, status, stepper, testHome } from './steps.mjs';
+import { cliData, endRun, nav, status, stepper, testHome } from './steps.mjs';
 import { startDriver, waitFor } from './webdriver.mjs';
 
 const home = testHome('viewer');
@@ -45,15 +45,7 @@ describe('a printed PDF and the PDF viewer', () => {
     chmodSync(standIn, 0o755);
   });
 
-  after(async () => {
-    try {
-      await app?.close();
-    } finally {
-      await driver?.stop();
-      if (!context.failed && !process.env.E2E_KEEP) rmSync(home, { recursive: true, force: true });
-      else console.log(`# kept ${home}`);
-    }
-  });
+  after(() => endRun(context, driver, home));
 
   step('with a viewer: says it opened the PDF, and the viewer was given that very file', async () => {
     await startWith(standIn);
