@@ -252,6 +252,12 @@ describe('phones on the shop network', { skip: !existsSync(MINIBROWSER) && 'no M
     const after = await cliData(['pairings', file]);
     assert.equal(after.tables.find((t) => t.table === table).result?.winner, 'a', 'the main laptop has the station\'s result');
     await station.screenshot('phones-station-results');
+    // A phone learns the station's address at its next poll (every 2 s) while the room is
+    // healthy; the next step stops the main laptop's sharing, so wait for that poll first.
+    await waitFor(
+      async () => (await phone.execute(`return localStorage.getItem('tablekeeper.room.hosts') || ''`)).includes(`127.0.0.1:${port}`),
+      { timeout: 10000, message: 'the phone learns the station\'s address' },
+    );
   });
 
   step('the station says so when the main laptop stops answering', async () => {
