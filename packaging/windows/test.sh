@@ -2,7 +2,8 @@
 # The Windows build tried on Windows' terms, under Wine 8 (run by `./tk test` after
 # `build.sh`; nothing is compiled here that build.sh did not already build):
 #   1. the test binaries of the crates named (default: every crate that needs no window;
-#      build.sh --tests with the same names built them) run as Windows programs, each in its crate's folder as `cargo test` would run it;
+#      build.sh --tests with the same names built them) run as Windows programs, each in
+#      its crate's folder as `cargo test` would run it;
 #      the golden files they compare against are the ones the Linux run uses;
 #   2. `--installer`: the installer, installed silently into a fresh Wine prefix; the
 #      installed CLI's demo standings are the Linux CLI's, the installed app's --selftest

@@ -251,7 +251,6 @@ pub(super) fn check_bracket_entry(
     }
 }
 
-/// Adds games awarded by penalty to a game score and derives the match result again.
 /// A game score that already holds the penalty games: the games played at the table plus
 /// the games a game loss awarded (decision 20; 004 VIIII, 002 §7.2) would give both players
 /// the match (`2-1` entered after a game loss makes `2-2`). Refused with what to enter,
@@ -281,6 +280,7 @@ pub(super) fn refuse_penalty_games_twice(
     Ok(())
 }
 
+/// Adds games awarded by penalty to a game score and derives the match result again.
 pub(super) fn with_awarded_games(
     entry: ResultEntry,
     extra_a: u8,
