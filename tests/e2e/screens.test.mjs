@@ -1,7 +1,10 @@
-// End-to-end: every screen of the REAL app window at 1366×768, in English and Japanese,
-// checked with axe-core inside the window (0 serious or critical violations) and kept as a
-// screenshot (ci-artifacts/screenshots/screen-<lang>-<route>.png); then the players' page in
-// a real browser at 320 px and at 200 % zoom: axe again, and no sideways scroll.
+// End-to-end: every screen of the REAL app window at 1366×768, in every language of the
+// catalogues, checked with axe-core inside the window (0 serious or critical violations),
+// measured for clipped or overflowing text, and kept as a screenshot
+// (ci-artifacts/screenshots/screen-<lang>-<route>.png); then once more in the pseudo-locale
+// (every string 40 % longer, wrapped in ⟦ ⟧): nothing clipped, and no text on a control or a
+// heading that did not come from a catalogue. Then the players' page in a real browser at
+// 320 px and at 200 % zoom: axe again, and no sideways scroll.
 
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +22,68 @@ const step = stepper(context, 'screens');
 const file = join(home, 'screens.tkevent');
 const PLAYERS = ['Aiko Tanaka', '佐藤 花子', 'Иван Петров', '김민준', '张伟', 'Ben Carter', 'Chloé Martin', 'Dmitri Volkov', 'Emma Novak', 'Felix Wu'];
 const ROUTES = ['start', 'registration', 'round', 'results', 'standings', 'cut', 'prizes', 'timer', 'share', 'settings'];
+const LANGUAGES = JSON.parse(readFileSync(join(REPO, 'crates', 'words', 'locales', 'en.json'), 'utf8')).ui.settings.languages;
+
+/**
+ * Text cut or spilling in the page, measured: an element whose own text is wider than its
+ * box where the box hides the rest (overflow hidden, an ellipsis) or is a control, a label or
+ * a heading (its text runs over its neighbours); and the page scrolling sideways.
+ */
+const CLIPPED = `
+  const found = [];
+  const own = (el) => [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('.table-scroll, [hidden], template, script, style, svg, canvas')) continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    const text = own(el);
+    if (!/\\p{L}/u.test(text)) continue;
+    const style = getComputedStyle(el);
+    const hides = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+    const boxed = /^(BUTTON|LABEL|TH|LEGEND|SUMMARY|H1|H2|H3|H4|A)$/.test(el.tagName);
+    if (el.scrollWidth > el.clientWidth + 1 && (hides || boxed) && style.overflowX !== 'auto' && style.overflowX !== 'scroll') {
+      found.push(el.tagName.toLowerCase() + (el.dataset.testid ? '[' + el.dataset.testid + ']' : '') + ': ' + JSON.stringify(text.slice(0, 60)) + ' ' + el.scrollWidth + '>' + el.clientWidth);
+    }
+  }
+  const sideways = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+  if (sideways > 1) found.push('the page scrolls sideways by ' + sideways + ' px');
+  return found.slice(0, 12);
+`;
+
+/** Controls and headings whose own text has letters but no pseudo-locale marker. */
+const UNMARKED = `
+  const found = [];
+  const own = (el) => [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
+  for (const el of document.querySelectorAll('button, label, h1, h2, h3, h4, th[scope=col], legend, summary, nav a')) {
+    if (el.closest('[hidden], [data-data]')) continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    const text = own(el);
+    if (!/\\p{L}{2}/u.test(text) || /[⟦⟧]/.test(text)) continue;
+    found.push(el.tagName.toLowerCase() + (el.dataset.testid ? '[' + el.dataset.testid + ']' : '') + ': ' + JSON.stringify(text.slice(0, 60)));
+  }
+  return found.slice(0, 12);
+`;
+
+/** Every screen once: axe, the measured clipping and a screenshot named `name-<route>`. */
+async function visitEveryScreen(name, extraCheck = null) {
+  const found = {};
+  for (const route of ROUTES) {
+    await nav(app, route);
+    await app.find('main h2');
+    // The screen's data arrive after its frame; axe reads what the owner then sees.
+    await app.painted();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const problems = [];
+    const bad = await violations(app);
+    if (bad.length > 0) problems.push(...bad.map((v) => `axe ${v.id}: ${v.nodes.join(' | ')}`));
+    problems.push(...(await app.execute(CLIPPED)).map((c) => `clipped ${c}`));
+    if (extraCheck) problems.push(...(await app.execute(extraCheck)));
+    if (problems.length > 0) found[route] = problems;
+    await app.screenshot(`${name}-${route}`);
+  }
+  return found;
+}
 
 let appDriver = null;
 let browserDriver = null;
@@ -70,27 +135,31 @@ describe('every screen, read by axe-core and photographed, in English and Japane
     }
   });
 
-  for (const language of ['en', 'ja']) {
-    step(`every screen in ${language === 'en' ? 'English' : 'Japanese'}: no serious or critical violation`, async () => {
-      if (language === 'ja') {
+  for (const [language, own] of Object.entries(LANGUAGES)) {
+    step(`every screen in ${own} (${language}): nothing serious for axe, nothing clipped`, async () => {
+      if (language !== 'en') {
         await nav(app, 'settings', 'settings-language');
-        await app.select('settings-language', 'ja');
-        await waitFor(async () => (await app.execute('return document.documentElement.lang')) === 'ja', { message: 'the window in Japanese' });
+        await app.select('settings-language', language);
+        await waitFor(async () => (await app.execute('return document.documentElement.lang')) === language, { message: `the window in ${own}` });
       }
-      const found = {};
-      for (const route of ROUTES) {
-        await nav(app, route);
-        await app.find('main h2');
-        // The screen's data arrive after its frame; axe reads what the owner then sees.
-        await app.painted();
-        await new Promise((resolve) => setTimeout(resolve, 400));
-        const bad = await violations(app);
-        if (bad.length > 0) found[route] = bad;
-        await app.screenshot(`screen-${language}-${route}`);
-      }
+      const found = await visitEveryScreen(`screen-${language}`);
       assert.deepEqual(found, {}, JSON.stringify(found, null, 1));
     });
   }
+
+  step('every screen in the pseudo-locale: every string 40 % longer, none clipped, none from outside a catalogue', async () => {
+    await nav(app, 'settings', 'settings-language');
+    await app.select('settings-language', 'en');
+    await app.execute(`localStorage.setItem('tablekeeper.pseudo', '1'); location.reload(); return true;`);
+    await waitFor(async () => /⟦/.test(await app.execute(`return document.querySelector('nav')?.textContent ?? ''`)), { message: 'the window in the pseudo-locale' });
+    try {
+      const found = await visitEveryScreen('screen-pseudo', UNMARKED);
+      assert.deepEqual(found, {}, JSON.stringify(found, null, 1));
+    } finally {
+      await app.execute(`localStorage.removeItem('tablekeeper.pseudo'); location.reload(); return true;`);
+      await waitFor(async () => !/⟦/.test(await app.execute(`return document.querySelector('nav')?.textContent ?? ''`)), { message: 'the window back in English' });
+    }
+  });
 
   step("the players' page at 320 px and at 200 % zoom: no sideways scroll, nothing serious", async () => {
     if (!existsSync(MINIBROWSER)) return;

@@ -14,6 +14,26 @@ import { CLI_BINARY, ELEMENT, ENTER, waitFor } from './webdriver.mjs';
 
 export const execFileAsync = promisify(execFile);
 
+/** The `ui` strings of `language`'s catalogue. */
+export function uiWords(language) {
+  return JSON.parse(readFileSync(new URL(`../../crates/words/locales/${language}.json`, import.meta.url), 'utf8')).ui;
+}
+
+/**
+ * The app's string `key` in `language` with `params` in place, as i18next makes it (a
+ * `count` picks the language's plural form): what a test waits for in any language.
+ */
+export function said(language, key, params = {}) {
+  let node = uiWords(language);
+  const path = key.split('.');
+  const last = path.pop();
+  for (const part of path) node = node?.[part];
+  const plural = 'count' in params ? `${last}_${new Intl.PluralRules(language).select(Number(params.count))}` : null;
+  const template = (plural && node?.[plural]) ?? node?.[`${last}_other`] ?? node?.[last];
+  if (typeof template !== 'string') throw new Error(`no string ${key} in ${language}`);
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(params[name] ?? ''));
+}
+
 /** A fresh folder for one test file (TABLEKEEPER_HOME and the webview's XDG folders). */
 export function testHome(name) {
   return process.env.E2E_HOME ? mkdtempSync(join(process.env.E2E_HOME, `${name}-`)) : mkdtempSync(join(tmpdir(), `tk-e2e-${name}-`));

@@ -2,6 +2,7 @@
 // size for printing (the organizer's defaults for new events are the shell's: AppInfo.preferences).
 import type { Language } from './bindings/Language';
 import type { Paper } from './bindings/Paper';
+import { languageOfTag } from './i18n/catalogues';
 
 export type { Language, Paper };
 
@@ -9,10 +10,16 @@ const LANGUAGE_KEY = 'tablekeeper.language';
 const PAPER_KEY = 'tablekeeper.paper';
 const CHIME_KEY = 'tablekeeper.chime';
 
+/** The chosen language, else the first of the system's languages a catalogue holds. */
 export function language(): Language {
-  const stored = localStorage.getItem(LANGUAGE_KEY);
-  if (stored === 'en' || stored === 'ja') return stored;
-  return navigator.language.toLowerCase().startsWith('ja') ? 'ja' : 'en';
+  const stored = languageOfTag(localStorage.getItem(LANGUAGE_KEY) ?? '');
+  if (stored !== null) return stored;
+  const system = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of system) {
+    const found = languageOfTag(tag ?? '');
+    if (found !== null) return found;
+  }
+  return 'en';
 }
 
 export function setLanguagePreference(value: Language): void {

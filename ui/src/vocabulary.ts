@@ -106,6 +106,12 @@ export const PAPERS: Labels<Paper> = {
 export const LANGUAGES: Labels<Language> = {
   en: 'settings.languages.en',
   ja: 'settings.languages.ja',
+  fr: 'settings.languages.fr',
+  de: 'settings.languages.de',
+  es: 'settings.languages.es',
+  it: 'settings.languages.it',
+  ko: 'settings.languages.ko',
+  'zh-Hant': 'settings.languages.zh-Hant',
 };
 
 export const STAGES: Labels<Stage> = {

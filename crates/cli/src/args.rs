@@ -22,7 +22,8 @@ pub struct Cli {
     /// Print the documented JSON shape instead of text (see docs/cli-json.md).
     #[arg(long, global = true)]
     pub json: bool,
-    /// Language of messages: en or ja (default: the locale, LANG=ja_JP… → ja). JSON output
+    /// Language of messages: en, ja, fr, de, es, it, ko or zh-Hant (default: the locale,
+    /// LANG=ja_JP… → ja, LANG=fr_FR… → fr). JSON output
     /// always carries each message's key, parameters and English text.
     #[arg(long, global = true)]
     pub lang: Option<Word<Language>>,

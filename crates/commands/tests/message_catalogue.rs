@@ -1,6 +1,7 @@
-//! Every message the code can raise has its Japanese words: each `msg!("key", "English",
-//! …)` in the sources is in the `messages` section of `crates/words/locales/ja.json`, its `{{placeholders}}` are parameters the
-//! code passes, and the catalogue holds no key the code no longer uses.
+//! Every message the code can raise has its words in every language: each `msg!("key",
+//! "English", …)` in the sources is in the `messages` section of each
+//! `crates/words/locales/<language>.json`, its `{{placeholders}}` are parameters the code
+//! passes, and no catalogue holds a key the code no longer uses.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -117,9 +118,16 @@ fn placeholders(template: &str, open: &str, close: &str) -> BTreeSet<String> {
 }
 
 #[test]
-fn every_message_has_its_japanese_words() {
-    let catalogue: &BTreeMap<String, String> =
-        tablekeeper_words::catalogue::messages(tablekeeper_words::Language::Ja);
+fn every_message_has_its_words_in_every_language() {
+    for language in tablekeeper_words::Language::ALL {
+        if *language != tablekeeper_words::Language::En {
+            every_message_has_its_words(*language);
+        }
+    }
+}
+
+fn every_message_has_its_words(language: tablekeeper_words::Language) {
+    let catalogue: &BTreeMap<String, String> = tablekeeper_words::catalogue::messages(language);
     let (messages, words) = keys_in_sources();
     assert!(
         messages.len() > 150,
@@ -166,9 +174,12 @@ fn every_message_has_its_japanese_words() {
         .collect();
     assert!(
         missing.is_empty(),
-        "not in ja.json:\n{}",
+        "not in {language}.json:\n{}",
         missing.join("\n")
     );
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    assert!(unused.is_empty(), "ja.json keys no code uses: {unused:?}");
+    assert!(wrong.is_empty(), "{language}: {}", wrong.join("\n"));
+    assert!(
+        unused.is_empty(),
+        "{language}.json keys no code uses: {unused:?}"
+    );
 }

@@ -109,9 +109,11 @@ pub fn header<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
     headers.get(name).and_then(|value| value.to_str().ok())
 }
 
-/// The asker's language: `X-Language`, else `Accept-Language`, else English.
+/// The asker's language: `X-Language` (the page's chooser), else the best of the phone's
+/// `Accept-Language` list that a catalogue holds, else English.
 pub fn language_of(headers: &HeaderMap) -> Language {
     header(headers, "x-language")
-        .or_else(|| header(headers, "accept-language"))
-        .map_or(Language::En, Language::from_locale)
+        .and_then(Language::from_tag)
+        .or_else(|| header(headers, "accept-language").map(Language::from_accept_language))
+        .unwrap_or(Language::En)
 }

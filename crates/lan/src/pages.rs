@@ -25,7 +25,8 @@ pub fn file(path: &str) -> Option<(&'static str, &'static str)> {
     }
 }
 
-/// `globalThis.TABLEKEEPER_WORDS = {"en": {…}, "ja": {…}};`, made once.
+/// `globalThis.TABLEKEEPER_WORDS = {"en": {…}, "ja": {…}, …};` and the chooser's
+/// `globalThis.TABLEKEEPER_LANGUAGES = [{"id": "en", "name": "English"}, …];`, made once.
 pub fn words_script() -> &'static str {
     static SCRIPT: OnceLock<String> = OnceLock::new();
     SCRIPT.get_or_init(|| {
@@ -38,9 +39,14 @@ pub fn words_script() -> &'static str {
                 (language.id().to_string(), room)
             })
             .collect();
+        let languages: Vec<serde_json::Value> = Language::ALL
+            .iter()
+            .map(|l| serde_json::json!({ "id": l.id(), "name": l.endonym() }))
+            .collect();
         format!(
-            "globalThis.TABLEKEEPER_WORDS = {};\n",
-            serde_json::Value::Object(words)
+            "globalThis.TABLEKEEPER_WORDS = {};\nglobalThis.TABLEKEEPER_LANGUAGES = {};\n",
+            serde_json::Value::Object(words),
+            serde_json::Value::Array(languages)
         )
     })
 }

@@ -12,13 +12,29 @@
 
 // The page's words in every language: the `room` section of the catalogues every host
 // shares (crates/words/locales/<language>.json), set by /words.js before this script runs.
-const WORDS = /** @type {Record<'en' | 'ja', Record<string, string>>} */ (
-  /** @type {any} */ (globalThis).TABLEKEEPER_WORDS ?? { en: {}, ja: {} }
+const WORDS = /** @type {Record<string, Record<string, string>>} */ (
+  /** @type {any} */ (globalThis).TABLEKEEPER_WORDS ?? { en: {} }
+);
+/** Every language the catalogues hold, with its own name: `[{id, name}]`, from /words.js. */
+const LANGUAGES = /** @type {{id: string, name: string}[]} */ (
+  /** @type {any} */ (globalThis).TABLEKEEPER_LANGUAGES ?? [{ id: 'en', name: 'English' }]
 );
 
-/** @type {'en' | 'ja'} */
-let language = (localStorage.getItem('tablekeeper.room.language') || navigator.language || 'en')
-  .toLowerCase().startsWith('ja') ? 'ja' : 'en';
+/**
+ * The language a tag asks for (`fr-CA` → fr, `zh-TW` → zh-Hant) as the laptop decides it
+ * (`Language::from_tag`), or null.
+ * @param {string | null | undefined} tag
+ */
+function languageOf(tag) {
+  const primary = (tag ?? '').trim().toLowerCase().split(/[-_.@;]/)[0] ?? '';
+  const id = primary === 'zh' ? 'zh-Hant' : primary;
+  return LANGUAGES.some((l) => l.id === id) ? id : null;
+}
+
+/** The phone's chosen language, else the first of its own languages the page speaks. */
+let language = languageOf(localStorage.getItem('tablekeeper.room.language'))
+  ?? [...(navigator.languages ?? []), navigator.language].map(languageOf).find((l) => l !== null)
+  ?? 'en';
 /** @type {any} */
 let room = null;
 let version = '';
@@ -44,7 +60,7 @@ function readMe() {
 
 /** @param {string} key @param {Record<string, string | number>} [params] */
 function t(key, params = {}) {
-  const text = WORDS[language][key] ?? WORDS.en[key] ?? key;
+  const text = WORDS[language]?.[key] ?? WORDS.en?.[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
 }
 
@@ -226,7 +242,11 @@ function tickClock() {
 
 function renderWords() {
   document.documentElement.lang = language;
-  byId('language').textContent = language === 'ja' ? 'English' : '日本語';
+  const chooser = /** @type {HTMLSelectElement} */ (byId('language'));
+  if (chooser.options.length !== LANGUAGES.length) {
+    chooser.replaceChildren(...LANGUAGES.map(({ id, name }) => new Option(name, id)));
+  }
+  chooser.value = language;
   for (const [id, key] of [['tab-find', 'find'], ['tab-pairings', 'pairings'], ['tab-standings', 'standings'],
     ['tab-bracket', 'bracket'], ['tab-season', 'season'], ['h-season-rank', 'rank'], ['h-season-name', 'player'],
     ['h-season-points', 'points'], ['h-season-events', 'events'], ['tab-decks', 'decks'], ['h-deck-name', 'player'], ['h-deck', 'deck'], ['search-label', 'searchLabel'], ['h-table', 'table'], ['h-a', 'player'],
@@ -522,8 +542,8 @@ async function sendReport() {
 
 function start() {
   renderWords();
-  byId('language').addEventListener('click', () => {
-    language = language === 'ja' ? 'en' : 'ja';
+  byId('language').addEventListener('change', (event) => {
+    language = languageOf(/** @type {HTMLSelectElement} */ (event.target).value) ?? 'en';
     localStorage.setItem('tablekeeper.room.language', language);
     render();
   });

@@ -42,14 +42,17 @@ fn is_invisible(c: char) -> bool {
     matches!(c as u32, 0x200B..=0x200F | 0x2060 | 0xFEFF | 0xFE00..=0xFE0F | 0xE0100..=0xE01EF)
 }
 
+/// Whether font `index` has a glyph for `c`.
+fn has_glyph(index: usize, c: char) -> bool {
+    font(index)
+        .ok()
+        .and_then(|f| f.lookup_glyph_index(u32::from(c)))
+        .is_some_and(|glyph| glyph != 0)
+}
+
 /// The font that draws `c`: the first one with a glyph for it, `None` when no font has one.
 pub fn font_for(c: char) -> Option<usize> {
-    (0..FONT_COUNT).find(|&index| {
-        font(index)
-            .ok()
-            .and_then(|f| f.lookup_glyph_index(u32::from(c)))
-            .is_some_and(|glyph| glyph != 0)
-    })
+    (0..FONT_COUNT).find(|&index| has_glyph(index, c))
 }
 
 /// The characters of `text` that no embedded font can print (shown as empty boxes).
@@ -69,8 +72,12 @@ pub fn runs(text: &str) -> Vec<(usize, String)> {
     let mut runs: Vec<(usize, String)> = Vec::new();
     for c in text.chars().filter(|&c| !is_invisible(c)) {
         let index = if c == ' ' {
-            // A space joins the run it is in (every font has one).
-            runs.last().map_or(0, |(index, _)| *index)
+            // A space joins the run it is in when that font has one (the Hangul subset has
+            // none: its missing glyph is a full em wide), else the first font's.
+            runs.last()
+                .map(|(index, _)| *index)
+                .filter(|index| has_glyph(*index, ' '))
+                .unwrap_or(0)
         } else {
             font_for(c).unwrap_or(0)
         };
@@ -157,6 +164,19 @@ mod tests {
         assert!(fonts.contains(&3) || fonts.contains(&1), "{runs:?}");
         let joined: String = runs.iter().map(|(_, text)| text.as_str()).collect();
         assert_eq!(joined, "Kim 김민준 张伟");
+    }
+
+    /// The Hangul font has no space: a space between Korean words was its missing glyph,
+    /// a full em wide ("순위표    후"); it is drawn by a font that has one.
+    #[test]
+    fn a_space_between_korean_words_is_drawn_by_a_font_that_has_one() {
+        let runs = runs("김 민준 — 2라운드 종료 후");
+        assert!(runs.iter().any(|(index, _)| *index == 2), "{runs:?}");
+        for (index, text) in &runs {
+            if text.contains(' ') {
+                assert!(has_glyph(*index, ' '), "{runs:?}");
+            }
+        }
     }
 
     #[test]

@@ -161,13 +161,9 @@ struct Locale {
 }
 
 fn words(language: Language) -> &'static PrintWords {
-    static EN: OnceLock<PrintWords> = OnceLock::new();
-    static JA: OnceLock<PrintWords> = OnceLock::new();
-    let cell = match language {
-        Language::En => &EN,
-        Language::Ja => &JA,
-    };
-    cell.get_or_init(|| {
+    static CELLS: [OnceLock<PrintWords>; Language::ALL.len()] =
+        [const { OnceLock::new() }; Language::ALL.len()];
+    CELLS[language.index()].get_or_init(|| {
         let locale: Locale = serde_json::from_str(catalogue::source(language))
             // The catalogue is embedded at build time and every language is loaded by this
             // module's tests, so a build that passed them cannot fail here.

@@ -110,9 +110,16 @@ impl Sheet {
         )
     }
 
-    /// When it was printed, as the footer shows it (without the time zone offset).
-    fn printed(&self) -> &str {
-        self.printed_at.get(..16).unwrap_or(&self.printed_at)
+    /// When it was printed, as the footer shows it in the sheet's language (without the
+    /// time zone offset).
+    fn printed(&self) -> String {
+        self.language.date_time(&self.printed_at)
+    }
+
+    /// A tiebreaker's value as the ruleset displays it, with the language's decimal
+    /// separator.
+    fn decimal(&self, shown: &str) -> String {
+        self.language.decimal(shown)
     }
 
     fn page_label(&self) -> impl Fn(usize, usize) -> String + '_ {

@@ -34,14 +34,25 @@ pub fn sort_text(name: &str, reading: Option<&str>) -> String {
     }
 }
 
+/// The collation of each language: CLDR's root order tailored for it. Korean sorts by
+/// Hangul order (가, 나, 다 …, Hanja after Hangul); Traditional Chinese by stroke count,
+/// the default order of CLDR's `zh-Hant` (筆畫, as Taiwanese rosters and dictionaries sort),
+/// not pinyin, which Taiwan does not use (docs/languages.md).
 fn collator(language: Language) -> Option<&'static CollatorBorrowed<'static>> {
-    static EN: OnceLock<Option<CollatorBorrowed<'static>>> = OnceLock::new();
-    static JA: OnceLock<Option<CollatorBorrowed<'static>>> = OnceLock::new();
-    let (cell, locale) = match language {
-        Language::En => (&EN, locale!("en")),
-        Language::Ja => (&JA, locale!("ja")),
+    static CELLS: [OnceLock<Option<CollatorBorrowed<'static>>>; Language::ALL.len()] =
+        [const { OnceLock::new() }; Language::ALL.len()];
+    let locale = match language {
+        Language::En => locale!("en"),
+        Language::Ja => locale!("ja"),
+        Language::Fr => locale!("fr"),
+        Language::De => locale!("de"),
+        Language::Es => locale!("es"),
+        Language::It => locale!("it"),
+        Language::Ko => locale!("ko"),
+        Language::ZhHant => locale!("zh-Hant"),
     };
-    cell.get_or_init(|| Collator::try_new(locale.into(), CollatorOptions::default()).ok())
+    CELLS[language.index()]
+        .get_or_init(|| Collator::try_new(locale.into(), CollatorOptions::default()).ok())
         .as_ref()
 }
 
@@ -123,5 +134,58 @@ mod tests {
             sorted(Language::Ja, &names),
             ["秋山", "角", "岳", "加藤", "木村"]
         );
+    }
+
+    /// CLDR's Korean order also puts Hangul before Latin (its `[reorder Hang Hani]`), as a
+    /// Korean roster lists its own names first.
+    #[test]
+    fn korean_names_sort_in_hangul_order() {
+        let names = [
+            ("최민수", None),
+            ("김철수", None),
+            ("이영희", None),
+            ("박지성", None),
+            ("강동원", None),
+            ("Ann Lee", None),
+        ];
+        assert_eq!(
+            sorted(Language::Ko, &names),
+            ["강동원", "김철수", "박지성", "이영희", "최민수", "Ann Lee"]
+        );
+    }
+
+    #[test]
+    fn traditional_chinese_names_sort_by_stroke_count_not_pinyin() {
+        // 丁 2 strokes, 王 4, 李 7, 林 8, 黃 12, 劉 15 (Unihan kTotalStrokes); pinyin would
+        // give 丁 黃 李 林 劉 王.
+        let names = [
+            ("劉德華", None),
+            ("黃小明", None),
+            ("林志玲", None),
+            ("李安", None),
+            ("王建民", None),
+            ("丁一", None),
+        ];
+        assert_eq!(
+            sorted(Language::ZhHant, &names),
+            ["丁一", "王建民", "李安", "林志玲", "黃小明", "劉德華"]
+        );
+    }
+
+    #[test]
+    fn european_languages_sort_accents_with_their_letters() {
+        let names = [
+            ("Zoé", None),
+            ("Émilie", None),
+            ("Ödön", None),
+            ("Olaf", None),
+        ];
+        for language in [Language::Fr, Language::De, Language::Es, Language::It] {
+            assert_eq!(
+                sorted(language, &names),
+                ["Émilie", "Ödön", "Olaf", "Zoé"],
+                "{language}"
+            );
+        }
     }
 }

@@ -206,15 +206,24 @@ impl Slip<'_> {
             l.id, l.record_so_far, l.record
         );
         canvas.text(left, top + 27.0, 8.5, name_width, &details);
-        // The match result: □ win □ loss □ draw □ drop.
+        // The match result: □ win □ loss □ draw □ drop, each word whole: a language whose
+        // words run long (German's "Unentschieden") gets a smaller size, not a cut word.
         let mut x = left + name_width + 10.0;
-        let boxed = |canvas: &mut Canvas, x: &mut f32, label: &str| {
-            canvas.rect(*x, top + 3.0, 12.0, 12.0, 0.8);
-            canvas.text(*x + 16.0, top + 13.0, 10.0, 70.0, label);
-            *x += 22.0 + canvas.text_width(label, 10.0).min(70.0);
+        let labels = [l.win, l.loss, l.draw, l.drop];
+        let room = left + width - x - 22.0 * labels.len() as f32;
+        let natural: f32 = labels
+            .iter()
+            .map(|label| canvas.text_width(label, 10.0))
+            .sum();
+        let size = if natural > room {
+            (10.0 * room / natural).max(7.0)
+        } else {
+            10.0
         };
-        for label in [l.win, l.loss, l.draw, l.drop] {
-            boxed(canvas, &mut x, label);
+        for label in labels {
+            canvas.rect(x, top + 3.0, 12.0, 12.0, 0.8);
+            canvas.text(x + 16.0, top + 13.0, size, room, label);
+            x += 22.0 + canvas.text_width(label, size).min(room);
         }
         let second = top + (height * 0.62).max(29.0);
         let mut x2 = left + name_width + 10.0;

@@ -135,10 +135,10 @@ pub fn standings(sheet: &Sheet, view: &StandingsView) -> Result<Vec<u8>, PrintEr
                 cells.push(
                     row.match_win
                         .as_ref()
-                        .map_or_else(|| "—".into(), |v| v.display.clone()),
+                        .map_or_else(|| "—".into(), |v| sheet.decimal(&v.display)),
                 );
             }
-            cells.extend(row.tiebreakers.iter().map(|v| v.display.clone()));
+            cells.extend(row.tiebreakers.iter().map(|v| sheet.decimal(&v.display)));
             cells
         })
         .collect();
@@ -228,7 +228,7 @@ pub fn breakdown(
         let match_win = player
             .match_win
             .as_ref()
-            .map(|v| format!(" · {} {}", l.match_win, v.display))
+            .map(|v| format!(" · {} {}", l.match_win, sheet.decimal(&v.display)))
             .unwrap_or_default();
         let head = format!(
             "{}. {}{} — {} {} · {}{match_win}",
@@ -276,7 +276,7 @@ pub fn breakdown(
         let values: Vec<String> = player
             .tiebreakers
             .iter()
-            .map(|v| format!("{} {}", heading(sheet, &v.id), v.display))
+            .map(|v| format!("{} {}", heading(sheet, &v.id), sheet.decimal(&v.display)))
             .collect();
         let summary = format!("{}: {}", l.average, values.join(" · "));
         canvas.text(x[0], y, size, width - 8.0, &summary);

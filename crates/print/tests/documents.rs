@@ -460,3 +460,88 @@ fn long_names_are_cut_and_four_digit_tables_fit_and_one_table_is_one_page() {
         .expect("line");
     assert!(line.contains("1234 "), "{line}");
 }
+
+/// `text` with every run of white space made one space (a label found "whole" may cross
+/// `pdftotext`'s column gaps but not lose a letter).
+fn squeezed(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A `print.labels` word of `language`'s catalogue.
+fn label(language: Language, key: &str) -> String {
+    tablekeeper_words::catalogue::section(language, "print")
+        .and_then(|print| print["labels"][key].as_str())
+        .unwrap_or_else(|| panic!("print.labels.{key} in {language}"))
+        .to_string()
+}
+
+/// Every printout in every language carries its catalogue's words whole (nothing cut to
+/// fit a column: German and French run 30–40 % longer), the date in the language's form,
+/// and the tiebreakers with the language's decimal separator.
+#[test]
+fn every_language_prints_its_own_words_whole_with_its_dates_and_decimals() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = standard(&dir);
+    for seed in [3, 5] {
+        session.pair_next_round(Some(seed), false).expect("pair");
+        finish_round(&mut session);
+    }
+    session.pair_next_round(Some(7), false).expect("pair");
+    let standings = session.standings().expect("standings");
+    let decimal = standings
+        .rows
+        .iter()
+        .flat_map(|row| &row.tiebreakers)
+        .map(|value| value.display.clone())
+        .find(|shown| shown.contains('.'))
+        .expect("a tiebreaker with decimals");
+    let documents: [(What, &[&str]); 5] = [
+        (What::Pairings, &["pairings_by_table", "table", "points"]),
+        (What::PairingsByName, &["pairings_by_name", "opponent"]),
+        (
+            What::Slips,
+            &[
+                "match_slip",
+                "signature",
+                "extra_time",
+                "drop",
+                "win",
+                "loss",
+                "draw",
+            ],
+        ),
+        (What::Standings, &["standings", "rank", "record"]),
+        (What::Breakdown, &["breakdown", "average"]),
+    ];
+    for language in Language::ALL {
+        let printed = language.date_time("2026-11-22 10:00");
+        for (what, keys) in &documents {
+            let name = format!("words-{}-{}", what.id(), language.id());
+            let text = squeezed(&print(&session, *what, *language, &name));
+            for key in *keys {
+                let word = squeezed(&label(*language, key));
+                assert!(
+                    text.contains(&word),
+                    "{language} {}: '{word}' not whole in:\n{text}",
+                    what.id()
+                );
+            }
+            assert!(
+                text.contains(&squeezed(&printed)),
+                "{language} {}: date '{printed}' in:\n{text}",
+                what.id()
+            );
+        }
+        let text = print(
+            &session,
+            What::Standings,
+            *language,
+            &format!("decimals-{}", language.id()),
+        );
+        assert!(
+            text.contains(&language.decimal(&decimal)),
+            "{language}: {} in:\n{text}",
+            language.decimal(&decimal)
+        );
+    }
+}

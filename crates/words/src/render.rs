@@ -17,7 +17,7 @@ use crate::message::Message;
 pub fn render(message: &Message, language: Language) -> String {
     match language {
         Language::En => message.text.clone(),
-        Language::Ja => render_key(
+        _ => render_key(
             &message.key,
             &message.params,
             "",
@@ -112,9 +112,17 @@ mod tests {
             expected: Option<String>,
         }
         #[derive(serde::Deserialize)]
+        struct LanguageCase {
+            language: String,
+            key: String,
+            params: BTreeMap<String, String>,
+            expected: String,
+        }
+        #[derive(serde::Deserialize)]
         struct Vectors {
             catalogue: BTreeMap<String, String>,
             cases: Vec<Case>,
+            languages: Vec<LanguageCase>,
         }
         let vectors: Vectors =
             serde_json::from_str(include_str!("../locales/render-vectors.json")).expect("vectors");
@@ -127,6 +135,23 @@ mod tests {
                 case.key,
                 case.params
             );
+        }
+        // The same messages rendered from every language's own catalogue.
+        for language in Language::ALL.iter().filter(|l| **l != Language::En) {
+            let cases: Vec<&LanguageCase> = vectors
+                .languages
+                .iter()
+                .filter(|c| c.language == language.id())
+                .collect();
+            assert!(cases.len() >= 2, "{language}: vectors of its own");
+            for case in cases {
+                assert_eq!(
+                    render_key(&case.key, &case.params, "", catalogue::messages(*language)),
+                    Some(case.expected.clone()),
+                    "{language} {}",
+                    case.key
+                );
+            }
         }
     }
 

@@ -3,4 +3,4 @@
 /**
  * A language of the interface and the printouts.
  */
-export type Language = "en" | "ja";
+export type Language = "en" | "ja" | "fr" | "de" | "es" | "it" | "ko" | "zh-Hant";

@@ -1,14 +1,15 @@
-// i18next set-up with the bundled English and Japanese strings; every visible text goes
+// i18next set-up with the bundled strings of every language; every visible text goes
 // through t(). Also picks the English or Japanese name of catalogue entries.
 import i18next from 'i18next';
 import type { Language } from '../bindings/Language';
-import { en, ja } from './catalogues';
+import { LANGUAGE_IDS, uiStrings } from './catalogues';
+import { PSEUDO, pseudo } from './pseudo';
 
 export async function initI18n(lng: Language): Promise<void> {
   await i18next.init({
     lng,
     fallbackLng: 'en',
-    resources: { en: { translation: en }, ja: { translation: ja } },
+    resources: Object.fromEntries(LANGUAGE_IDS.map((id) => [id, { translation: uiStrings[id] }])),
     interpolation: { escapeValue: false },
     returnNull: false,
   });
@@ -21,7 +22,8 @@ export async function changeLanguage(lng: Language): Promise<void> {
 }
 
 export function t(key: string, options?: Record<string, unknown>): string {
-  return i18next.t(key, options ?? {});
+  const text = i18next.t(key, options ?? {});
+  return PSEUDO ? pseudo(text) : text;
 }
 
 /** True when `key` has a string in the current language (or the English fallback). */
@@ -29,7 +31,16 @@ export function has(key: string): boolean {
   return i18next.exists(key);
 }
 
-/** The name of a ruleset, title or similar in the interface language. */
+/** The name of a ruleset, title or similar in the interface language (the rulesets carry
+ * their English and Japanese names; every other language shows the English one, as the
+ * publishers' own documents in that region do). */
 export function localName(entry: { name_en: string; name_ja: string }): string {
   return i18next.language === 'ja' ? entry.name_ja : entry.name_en;
+}
+
+/** A decimal the backend displays (`0.6667`) with the interface language's separator
+ * (`0,6667` in French, German, Spanish and Italian), as `Language::decimal` prints it. */
+export function decimal(shown: string): string {
+  const language = i18next.language;
+  return ['fr', 'de', 'es', 'it'].includes(language) ? shown.replace('.', ',') : shown;
 }

@@ -4,7 +4,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import vectors from '../../../crates/words/locales/render-vectors.json';
-import { japaneseMessages as japanese } from './catalogues';
+import { japaneseMessages as japanese, LANGUAGE_IDS, messageCatalogues } from './catalogues';
 import { render, renderKey, say, sayAll, word } from './messages';
 
 const catalogue = {
@@ -22,6 +22,16 @@ describe('renderKey (the algorithm of crates/words/src/render.rs)', () => {
     for (const { key, params, expected } of vectors.cases) {
       const shown: Record<string, string> = Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
       expect(renderKey(key, shown, '', vectors.catalogue), key).toBe(expected);
+    }
+  });
+
+  it('renders the same messages from every language\'s own catalogue as the Rust renderer', () => {
+    for (const language of LANGUAGE_IDS.filter((id) => id !== 'en')) {
+      const cases = vectors.languages.filter((c) => c.language === language);
+      expect(cases.length, language).toBeGreaterThanOrEqual(2);
+      for (const { key, params, expected } of cases) {
+        expect(renderKey(key, params, '', messageCatalogues[language]), `${language} ${key}`).toBe(expected);
+      }
     }
   });
 

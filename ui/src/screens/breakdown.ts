@@ -3,7 +3,7 @@
 // they did. Loaded when first opened (it is as long as the field).
 import { call } from '../api';
 import { h } from '../dom';
-import { has, t } from '../i18n';
+import { decimal, has, t } from '../i18n';
 import { run } from '../screen';
 import type { BreakdownView, PlayerBreakdown } from '../types';
 
@@ -26,8 +26,8 @@ function render(body: HTMLElement, view: BreakdownView): void {
 function playerSection(player: PlayerBreakdown): HTMLElement {
   const values = [
     t('breakdown.summary', { rank: player.rank, points: player.points, record: player.record }),
-    ...(player.match_win ? [`${t('tiebreakers.match-win')} ${player.match_win.display}`] : []),
-    ...player.tiebreakers.map((value) => `${has(`tiebreakers.${value.id}`) ? t(`tiebreakers.${value.id}`) : value.id} ${value.display}`),
+    ...(player.match_win ? [`${t('tiebreakers.match-win')} ${decimal(player.match_win.display)}`] : []),
+    ...player.tiebreakers.map((value) => `${has(`tiebreakers.${value.id}`) ? t(`tiebreakers.${value.id}`) : value.id} ${decimal(value.display)}`),
   ];
   const columns = ['round', 'opponent', 'outcome', 'opponentRecord', 'opponentMatchWin', 'counted'];
   return h(

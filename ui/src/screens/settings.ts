@@ -7,6 +7,7 @@ import { call } from '../api';
 import { append, field, h, select } from '../dom';
 import { announce } from '../feedback';
 import { changeLanguage, localName, t } from '../i18n';
+import { LANGUAGE_IDS, languageOfTag } from '../i18n/catalogues';
 import { rerender } from '../router';
 import { heading, run } from '../screen';
 import * as settings from '../settings';
@@ -17,9 +18,9 @@ import { mirrorPanel } from './mirrorPanel';
 
 export function mountSettings(root: HTMLElement): () => void {
   const { languages, papers, rulesets, titles } = state.catalogue();
-  const language = select({ 'data-testid': 'settings-language' }, options(LANGUAGES, languages.length > 0 ? languages : ['en', 'ja']), settings.language());
+  const language = select({ 'data-testid': 'settings-language' }, options(LANGUAGES, languages.length > 0 ? languages : LANGUAGE_IDS), settings.language());
   language.addEventListener('change', () => {
-    const chosen = language.value === 'ja' ? 'ja' : 'en';
+    const chosen = languageOfTag(language.value) ?? 'en';
     settings.setLanguagePreference(chosen);
     void changeLanguage(chosen).then(() => {
       rerender();

@@ -6,7 +6,7 @@ import { call } from '../api';
 import { FIRST_ROWS, afterPaint, field, fillRows, h, select } from '../dom';
 import { announce } from '../feedback';
 import { joinPath } from '../format';
-import { has, t } from '../i18n';
+import { decimal, has, t } from '../i18n';
 import { heading, pdfButtons, printButton, projectorButton, requireEvent, run } from '../screen';
 import * as state from '../state';
 import { breakdownPanel } from './breakdown';
@@ -97,8 +97,8 @@ function render(section: HTMLElement, standings: StandingsView): Shown {
       h('th', { scope: 'row', 'data-testid': 'standings-name' }, row.name),
       h('td', { class: 'num', 'data-testid': 'standings-points' }, row.points),
       h('td', { class: 'num' }, t('standings.wld', { wins: row.wins, losses: row.losses, draws: row.draws })),
-      withMatchWin ? h('td', { class: 'num' }, row.match_win?.display ?? '—') : null,
-      ...row.tiebreakers.map((value) => h('td', { class: 'num', 'data-testid': 'standings-tiebreaker' }, value.display)),
+      withMatchWin ? h('td', { class: 'num' }, row.match_win ? decimal(row.match_win.display) : '—') : null,
+      ...row.tiebreakers.map((value) => h('td', { class: 'num', 'data-testid': 'standings-tiebreaker' }, decimal(value.display))),
       h('td', {}, statusText(row)),
     );
   section.replaceChildren(
