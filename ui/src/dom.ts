@@ -27,8 +27,25 @@ export function h<K extends keyof HTMLElementTagNameMap>(
       element.setAttribute(name, String(value));
     }
   }
+  if (element instanceof HTMLInputElement && typeof attrs.placeholder === 'string' && attrs.size === undefined) {
+    fitPlaceholder(element, attrs.placeholder);
+  }
   append(element, ...children);
   return element;
+}
+
+/** Columns a text takes in a box sized in characters: a wide (CJK) character counts two. */
+export function columns(text: string): number {
+  let count = 0;
+  for (const c of text) count += /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/.test(c) ? 2 : 1;
+  return count;
+}
+
+/** A text box at least as wide as its placeholder (in every language: German and French
+ * run long), within its container (the style sheet caps inputs at 100 %). */
+function fitPlaceholder(input: HTMLInputElement, placeholder: string): void {
+  const wanted = columns(placeholder) + 2;
+  if (wanted > 20) input.size = wanted;
 }
 
 export function append(parent: Node, ...children: Child[]): void {

@@ -13,9 +13,10 @@ export const PSEUDO = (() => {
   }
 })();
 
-/** `text` wrapped in the markers and lengthened by 40 % with one unbroken run, the way a
- * German compound is unbroken. */
+/** `text` wrapped in the markers and lengthened by 40 %, in words of up to 12 letters (a
+ * long German compound's length), so a line may break between them as it would. */
 export function pseudo(text: string): string {
   const extra = Math.ceil([...text].length * 0.4);
-  return `⟦${text}${extra > 0 ? ` ${'ẍ'.repeat(extra)}` : ''}⟧`;
+  const words = Array.from({ length: Math.ceil(extra / 12) }, (_, i) => 'ẍ'.repeat(Math.min(12, extra - i * 12)));
+  return `⟦${text}${words.length > 0 ? ` ${words.join(' ')}` : ''}⟧`;
 }

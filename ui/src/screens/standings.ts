@@ -81,7 +81,7 @@ function render(section: HTMLElement, standings: StandingsView): Shown {
   const headers: [string, string][] = [
     [t('standings.rank'), 'rank'],
     [t('standings.name'), 'name'],
-    [t('standings.points'), 'value'],
+    [t('standings.points'), 'points'],
     [t('standings.record'), 'value'],
     ...(withMatchWin ? [[tiebreakerName('match-win'), 'value'] as [string, string]] : []),
     ...standings.chain.map((id): [string, string] => [tiebreakerName(id), 'value']),
@@ -101,13 +101,15 @@ function render(section: HTMLElement, standings: StandingsView): Shown {
       ...row.tiebreakers.map((value) => h('td', { class: 'num', 'data-testid': 'standings-tiebreaker' }, decimal(value.display))),
       h('td', {}, statusText(row)),
     );
+  const heading = t('standings.after', { rounds: standings.completed_rounds });
   section.replaceChildren(
-    h('h3', {}, t('standings.after', { rounds: standings.completed_rounds })),
+    h('h3', {}, heading),
     h('div', { class: 'actions no-print' }, print, projectorButton('standings', 'standings-projector')),
     pdfButtons(['standings', 'breakdown', 'cut-line']),
     h(
       'div',
-      { class: 'table-scroll' },
+      // A region the keyboard can scroll when the columns are wider than the window.
+      { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': heading },
       h(
         'table',
         { 'data-testid': 'standings-table', class: 'standings-grid' },
