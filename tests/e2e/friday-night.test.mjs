@@ -31,7 +31,8 @@ let counting = 'rounds';
 
 /** A template of the catalogue as a pattern: its words as written, each place any text. */
 function pattern(text) {
-  return new RegExp(text.split(/\{\{\s*\w+\s*\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+'));
+  const literal = (part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/gu, '\\s');
+  return new RegExp(text.split(/\{\{\s*\w+\s*\}\}/).map(literal).join('.+'), 'u');
 }
 
 /** One action of the owner: a click on `testid`, counted where the night is. */
@@ -139,7 +140,7 @@ function night(language) {
         }
         if (matches > 1) await act('pair-bracket-round');
       }
-      await app.waitForText('champion', pattern(say('cut.champion')));
+      await app.waitForText('champion', pattern(say('cut.champion', { name: '{{name}}', seed: '{{seed}}' })));
     });
 
     step('the payout, made in the form without typing TOML', async () => {
