@@ -88,7 +88,18 @@ fn title_block_beside(
 ) -> f32 {
     let width = canvas.inner_width();
     canvas.text(MARGIN, MARGIN + 12.0, 13.0, width - reserved.0, title);
-    canvas.text(MARGIN, MARGIN + 38.0, 22.0, width - reserved.1, subtitle);
+    // A heading that runs long in the sheet's language (French, German) is set smaller,
+    // down to 14 pt, before it would be cut.
+    let room = width - reserved.1;
+    let natural = canvas.text_width(subtitle, 22.0);
+    let size = if natural > room {
+        // A hair under the exact ratio: the measured width at that size must not round
+        // over the room and be cut after all.
+        (22.0 * room * 0.995 / natural).max(14.0)
+    } else {
+        22.0
+    };
+    canvas.text(MARGIN, MARGIN + 38.0, size, room, subtitle);
     canvas.line(
         (MARGIN, MARGIN + 47.0),
         (MARGIN + width, MARGIN + 47.0),

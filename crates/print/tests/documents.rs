@@ -487,6 +487,12 @@ fn every_language_prints_its_own_words_whole_with_its_dates_and_decimals() {
         finish_round(&mut session);
     }
     session.pair_next_round(Some(7), false).expect("pair");
+    session
+        .set_prize_rules(
+            "currency = \"EUR\"\nties = \"shared\"\nplace = [{ down_to = 1, amount = 3000 }, { down_to = 4, amount = 1000 }]\n"
+                .into(),
+        )
+        .expect("prize rules");
     let standings = session.standings().expect("standings");
     let decimal = standings
         .rows
@@ -495,7 +501,7 @@ fn every_language_prints_its_own_words_whole_with_its_dates_and_decimals() {
         .map(|value| value.display.clone())
         .find(|shown| shown.contains('.'))
         .expect("a tiebreaker with decimals");
-    let documents: [(What, &[&str]); 5] = [
+    let documents: [(What, &[&str]); 6] = [
         (What::Pairings, &["pairings_by_table", "table", "points"]),
         (What::PairingsByName, &["pairings_by_name", "opponent"]),
         (
@@ -512,6 +518,7 @@ fn every_language_prints_its_own_words_whole_with_its_dates_and_decimals() {
         ),
         (What::Standings, &["standings", "rank", "record"]),
         (What::Breakdown, &["breakdown", "average"]),
+        (What::Payout, &["payout", "payout_subtitle"]),
     ];
     for language in Language::ALL {
         let printed = language.date_time("2026-11-22 10:00");
