@@ -362,7 +362,7 @@ fn slips_carry_games_records_notes_and_an_entered_box_and_the_pdf_is_dated_when_
                 "Entered",
                 "Record (W-L-D) 1-0-0",
             ),
-            Language::Ja => (
+            _ => (
                 "各ゲーム 1 2 3（勝/敗/分）",
                 "ペナルティ・メモ",
                 "入力済み",
