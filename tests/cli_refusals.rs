@@ -204,19 +204,27 @@ fn a_mistyped_library_is_said_and_never_created_by_a_read() {
 fn a_refusal_is_said_in_the_language_asked_for() {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("words.tkevent");
-    ok(&["create", path(&file), "--name", "Words", "--ruleset", "bandai"]);
+    ok(&[
+        "create",
+        path(&file),
+        "--name",
+        "Words",
+        "--ruleset",
+        "bandai",
+    ]);
     for name in ["Ann", "Ben"] {
         ok(&["add-player", path(&file), name]);
     }
     ok(&["pair", path(&file)]);
     let refused = |extra: &[&str], locale: &str| {
-        let output = cli::process::output(
-            Command::new(BIN)
-                .env("LC_ALL", locale)
-                .args(extra)
-                .args(["result", path(&file), "1", "banana"]),
-        )
-        .expect("run tablekeeper");
+        let output =
+            cli::process::output(Command::new(BIN).env("LC_ALL", locale).args(extra).args([
+                "result",
+                path(&file),
+                "1",
+                "banana",
+            ]))
+            .expect("run tablekeeper");
         assert!(!output.status.success());
         String::from_utf8_lossy(&output.stderr).to_string()
     };
@@ -226,8 +234,8 @@ fn a_refusal_is_said_in_the_language_asked_for() {
         if *language == tablekeeper_words::Language::En {
             continue;
         }
-        let template = &tablekeeper_words::catalogue::messages(*language)
-            ["error.invalid-result.result-use"];
+        let template =
+            &tablekeeper_words::catalogue::messages(*language)["error.invalid-result.result-use"];
         // The words before the quoted input, as the language writes them.
         let opening: String = template
             .split("{{")
@@ -238,10 +246,17 @@ fn a_refusal_is_said_in_the_language_asked_for() {
             .take(12)
             .collect();
         let said = refused(&["--lang", language.id()], "C");
-        assert!(said.contains(opening.trim()), "{language}: {opening:?} in {said}");
+        assert!(
+            said.contains(opening.trim()),
+            "{language}: {opening:?} in {said}"
+        );
         assert!(said.contains("banana"), "{language}: {said}");
         assert_ne!(said, english, "{language}");
     }
     let korean = refused(&[], "ko_KR.UTF-8");
-    assert_eq!(korean, refused(&["--lang", "ko"], "C"), "the locale picks Korean");
+    assert_eq!(
+        korean,
+        refused(&["--lang", "ko"], "C"),
+        "the locale picks Korean"
+    );
 }

@@ -55,8 +55,15 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "MIT licence"
 !insertmacro MUI_PAGE_FINISH
 !insertmacro MUI_UNPAGE_CONFIRM
 !insertmacro MUI_UNPAGE_INSTFILES
+; The wizard follows Windows' display language among the app's eight (docs/languages.md).
 !insertmacro MUI_LANGUAGE "English"
 !insertmacro MUI_LANGUAGE "Japanese"
+!insertmacro MUI_LANGUAGE "French"
+!insertmacro MUI_LANGUAGE "German"
+!insertmacro MUI_LANGUAGE "Spanish"
+!insertmacro MUI_LANGUAGE "Italian"
+!insertmacro MUI_LANGUAGE "Korean"
+!insertmacro MUI_LANGUAGE "TradChinese"
 
 ; Tells Explorer that file types changed (the .tkevent icon and double-click).
 !macro RefreshFileTypes

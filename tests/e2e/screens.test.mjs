@@ -224,5 +224,11 @@ describe('every screen, read by axe-core and photographed, in English and Japane
       }
     }
     assert.deepEqual(found, {}, JSON.stringify(found, null, 1));
+    // The page's own chooser, independent of the laptop: Korean words at once.
+    const korean = JSON.parse(readFileSync(join(REPO, 'crates', 'words', 'locales', 'ko.json'), 'utf8')).room;
+    await phone.execute(`const chooser = document.getElementById('language'); chooser.value = 'ko'; chooser.dispatchEvent(new Event('change')); return true;`);
+    await waitFor(async () => (await phone.execute(`return document.getElementById('tab-find')?.textContent ?? ''`)) === korean.find, { message: 'the phone page in Korean' });
+    assert.equal(await phone.execute('return document.documentElement.lang'), 'ko');
+    await phone.screenshot('phone-ko');
   });
 });

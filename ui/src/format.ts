@@ -1,7 +1,8 @@
 // Turns view data into words for people: results, player status, the header line, times
 // and file paths.
 import { has, t } from './i18n';
-import { say, word } from './i18n/messages';
+import { interfaceLanguage, say, word } from './i18n/messages';
+import type { Language } from './bindings/Language';
 import type { EventView, PlayerView, TableView } from './types';
 import { labelOf, RESULT_KINDS, STAGES } from './vocabulary';
 
@@ -83,9 +84,32 @@ export function clockTime(recordedAt: string): string {
   return recordedAt.slice(11, 16);
 }
 
-/** "2026-11-22 14:05" from an RFC 3339 time. */
-export function dateTime(recordedAt: string): string {
-  return `${recordedAt.slice(0, 10)} ${recordedAt.slice(11, 16)}`;
+/**
+ * An RFC 3339 time's date and time as `language` writes them, exactly as the printouts'
+ * footers do (`Language::date_time` in crates/words/src/language.rs; both run the `dates`
+ * vectors of crates/words/locales/render-vectors.json): "2026-11-22 14:05" in English and
+ * Japanese, "22/11/2026 14:05" in French, "2026. 11. 22. 오후 2:05" in Korean.
+ */
+export function dateTime(recordedAt: string, language: Language = interfaceLanguage()): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})/.exec(recordedAt);
+  if (!match) return recordedAt;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const two = (n: number) => String(n).padStart(2, '0');
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  switch (language) {
+    case 'fr':
+    case 'es':
+    case 'it':
+      return `${two(day)}/${two(month)}/${year} ${two(hour)}:${two(minute)}`;
+    case 'de':
+      return `${two(day)}.${two(month)}.${year}, ${two(hour)}:${two(minute)}`;
+    case 'ko':
+      return `${year}. ${month}. ${day}. ${hour < 12 ? '오전' : '오후'} ${twelve}:${two(minute)}`;
+    case 'zh-Hant':
+      return `${year}/${month}/${day} ${hour < 12 ? '上午' : '下午'}${twelve}:${two(minute)}`;
+    default:
+      return `${match[1]}-${match[2]}-${match[3]} ${match[4]}:${match[5]}`;
+  }
 }
 
 /** `folder` + `name` with the folder's own separator (Windows or POSIX). */

@@ -5,7 +5,7 @@ import { call } from './api';
 import { announce, showError } from './feedback';
 import { t } from './i18n';
 import { showOnProjector } from './projectorView';
-import { cssPageSize, language, paper, ROUND_SHEETS } from './settings';
+import { cssPageSize, paper, printLanguage, ROUND_SHEETS } from './settings';
 import { markPrinted } from './stageStrip';
 import * as state from './state';
 import type { Document, EventView } from './types';
@@ -96,7 +96,7 @@ export function pdfButtons(documents: readonly Document[], round?: () => number 
             document,
             round: round?.() ?? null,
             paper: paper(),
-            language: language(),
+            language: printLanguage(),
             open: true,
           });
           announce(t(view.opened ? 'print.opened' : 'print.saved', { path: view.path }));

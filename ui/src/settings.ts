@@ -26,6 +26,24 @@ export function setLanguagePreference(value: Language): void {
   localStorage.setItem(LANGUAGE_KEY, value);
 }
 
+const PRINT_LANGUAGE_KEY = 'tablekeeper.printLanguage';
+
+/** The printouts' language when one is chosen apart from the window's, else null. */
+export function chosenPrintLanguage(): Language | null {
+  return languageOfTag(localStorage.getItem(PRINT_LANGUAGE_KEY) ?? '');
+}
+
+/** The language printouts are made in: the one chosen for them, else the window's. */
+export function printLanguage(): Language {
+  return chosenPrintLanguage() ?? language();
+}
+
+/** Chooses the printouts' language; null: the window's. */
+export function setPrintLanguage(value: Language | null): void {
+  if (value === null) localStorage.removeItem(PRINT_LANGUAGE_KEY);
+  else localStorage.setItem(PRINT_LANGUAGE_KEY, value);
+}
+
 /** The paper size; `Letter` / `A4` as earlier versions stored them still count. */
 export function paper(): Paper {
   return localStorage.getItem(PAPER_KEY)?.toLowerCase() === 'letter' ? 'letter' : 'a4';

@@ -119,10 +119,17 @@ mod tests {
             expected: String,
         }
         #[derive(serde::Deserialize)]
+        struct DateCase {
+            at: String,
+            language: String,
+            expected: String,
+        }
+        #[derive(serde::Deserialize)]
         struct Vectors {
             catalogue: BTreeMap<String, String>,
             cases: Vec<Case>,
             languages: Vec<LanguageCase>,
+            dates: Vec<DateCase>,
         }
         let vectors: Vectors =
             serde_json::from_str(include_str!("../locales/render-vectors.json")).expect("vectors");
@@ -134,6 +141,15 @@ mod tests {
                 "{} {:?}",
                 case.key,
                 case.params
+            );
+        }
+        for case in &vectors.dates {
+            let language = Language::from_id(&case.language).expect("a language");
+            assert_eq!(
+                language.date_time(&case.at),
+                case.expected,
+                "{}",
+                case.language
             );
         }
         // The same messages rendered from every language's own catalogue.

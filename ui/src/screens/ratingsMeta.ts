@@ -14,7 +14,7 @@ import { joinPath } from '../format';
 import { localName, t } from '../i18n';
 import { showOnProjector } from '../projectorView';
 import { run } from '../screen';
-import { language, paper } from '../settings';
+import { language, paper, printLanguage } from '../settings';
 import * as state from '../state';
 import { loadSeason } from './season';
 
@@ -264,12 +264,12 @@ export function ratingsMetaPanel(): HTMLElement {
   const printRatings = h('button', { type: 'button', 'data-testid': 'ratings-print' }, t('ratingsMeta.printRatings'));
   const printed = (view: { path: string; opened: boolean }) => announce(t(view.opened ? 'print.opened' : 'print.saved', { path: view.path }));
   printMeta.addEventListener('click', () =>
-    void run(async () => printed(await call('print_meta', { meta: metaRequest(), format: 'pdf', paper: paper(), language: language(), open: true })), printMeta),
+    void run(async () => printed(await call('print_meta', { meta: metaRequest(), format: 'pdf', paper: paper(), language: printLanguage(), open: true })), printMeta),
   );
   printRatings.addEventListener('click', () =>
     void run(async () => {
       const ratings = explained ? { ...ratingsRequest(), explain: explained } : ratingsRequest();
-      printed(await call('print_ratings', { ratings, format: 'pdf', paper: paper(), language: language(), open: true }));
+      printed(await call('print_ratings', { ratings, format: 'pdf', paper: paper(), language: printLanguage(), open: true }));
     }, printRatings),
   );
   saveMeta.addEventListener('click', () =>

@@ -11,7 +11,7 @@ import { t } from '../i18n';
 import { say, sayAll } from '../i18n/messages';
 import { deckCheckPanel } from './deckChecks';
 import { startRoundClock } from './timer';
-import { language, paper, roundSheets } from '../settings';
+import { paper, printLanguage, roundSheets } from '../settings';
 import { go } from '../router';
 import { markPrinted, printedRound, stageStrip } from '../stageStrip';
 import { confirmStep, fillNames, heading, pdfButtons, playerNames, printButton, projectorButton, requireEvent, run } from '../screen';
@@ -91,7 +91,7 @@ function printAndStart(round: number): HTMLElement {
   button.addEventListener('click', () => {
     void run(async () => {
       for (const sheet of roundSheets()) {
-        await call('print', { document: sheet, round, paper: paper(), language: language(), open: true, output: null });
+        await call('print', { document: sheet, round, paper: paper(), language: printLanguage(), open: true, output: null });
       }
       markPrinted(round);
       startRoundClock(round);

@@ -15,7 +15,7 @@ import { t } from '../i18n';
 import { showOnProjector } from '../projectorView';
 import { run } from '../screen';
 import { emptySeason, seasonFromToml, seasonToToml } from '../seasonForm';
-import { language, paper } from '../settings';
+import { paper, printLanguage } from '../settings';
 import * as state from '../state';
 import { seasonFormView } from './seasonFormView';
 
@@ -226,7 +226,7 @@ export function seasonPanel(): HTMLElement {
   );
   print.addEventListener('click', () =>
     void run(async () => {
-      const view = await call('print_season', { season: request(), paper: paper(), language: language(), open: true });
+      const view = await call('print_season', { season: request(), paper: paper(), language: printLanguage(), open: true });
       announce(t(view.opened ? 'print.opened' : 'print.saved', { path: view.path }));
     }, print),
   );

@@ -28,6 +28,17 @@ export function mountSettings(root: HTMLElement): () => void {
       announce(t('settings.languageChanged'));
     });
   });
+  // Printouts may be in another language than the window (a French-speaking scorekeeper
+  // printing the English sheets a tournament's players read).
+  const printLanguage = select(
+    { 'data-testid': 'settings-print-language' },
+    [['', t('settings.printLanguageSame')] as const, ...options(LANGUAGES, languages.length > 0 ? languages : LANGUAGE_IDS)],
+    settings.chosenPrintLanguage() ?? '',
+  );
+  printLanguage.addEventListener('change', () => {
+    settings.setPrintLanguage(languageOfTag(printLanguage.value));
+    announce(t('settings.printLanguageChanged', { language: label(LANGUAGES, settings.printLanguage()) }));
+  });
   const paper = select({ 'data-testid': 'settings-paper' }, options(PAPERS, papers.length > 0 ? papers : ['a4', 'letter']), settings.paper());
   paper.addEventListener('change', () => {
     settings.setPaper(paper.value === 'letter' ? 'letter' : 'a4');
@@ -81,6 +92,7 @@ export function mountSettings(root: HTMLElement): () => void {
       'section',
       { class: 'panel' },
       field(t('settings.language'), language),
+      field(t('settings.printLanguage'), printLanguage),
       field(t('settings.paper'), paper, t('settings.paperHint')),
       h('label', { class: 'check' }, chime, ' ', t('settings.chime')),
     ),
