@@ -8,6 +8,12 @@
 //   assertNoLatinProse(texts, { allow: PLAYER_NAMES, screen: 'results' });
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+/** Each language's own name, as the language chooser lists it (English, Français …). */
+const LANGUAGE_NAMES = Object.values(
+  JSON.parse(readFileSync(new URL('../../crates/words/locales/en.json', import.meta.url), 'utf8')).ui.settings.languages,
+);
 
 /** Proper nouns and product names that are written in Latin script in Japanese too. */
 export const LATIN_ALLOW = [
@@ -26,6 +32,7 @@ export const LATIN_ALLOW = [
   'JSON',
   'PDF',
   'CSV',
+  ...LANGUAGE_NAMES,
 ];
 
 /** Elements whose text is code-like (paths, ids, result syntax): not prose. */
