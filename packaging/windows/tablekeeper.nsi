@@ -4,7 +4,7 @@
 ; the Start-menu entry and the .tkevent file type to the user's own profile and registry
 ; (HKCU). The uninstaller removes the program and nothing else: the shop's events
 ; (Documents\Tablekeeper), backups and settings (%APPDATA%) stay. `/S` installs and
-; uninstalls silently. The words of the wizard follow Windows' language (English, Japanese).
+; uninstalls silently. The words of the wizard follow Windows' language (the app's eight).
 ;
 ; makensis -DVERSION=0.1.0 -DSTAGE=<folder with the files> -DOUT=<setup.exe> tablekeeper.nsi
 

@@ -86,10 +86,10 @@ export async function nav(app, route, ready) {
   if (ready) await app.find(ready);
 }
 
-/** The status line once it matches; a timeout names what the error area says. */
 /** `text` with every kind of space as a plain one. */
 export const spaced = (text) => text.replace(/\s/gu, ' ');
 
+/** The status line once it matches; a timeout names what the error area says. */
 export async function status(app, test, { timeout = 20000 } = {}) {
   let last = '';
   let error = '';

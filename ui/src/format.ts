@@ -1,6 +1,6 @@
 // Turns view data into words for people: results, player status, the header line, times
 // and file paths.
-import { has, t } from './i18n';
+import { decimal, has, t } from './i18n';
 import { interfaceLanguage, say, word } from './i18n/messages';
 import type { Language } from './bindings/Language';
 import type { EventView, PlayerView, TableView } from './types';
@@ -122,7 +122,7 @@ export function joinPath(folder: string, name: string): string {
 export function fileSize(bytes: number): string {
   if (bytes < 1024) return t('common.bytes', { count: bytes });
   if (bytes < 1024 * 1024) return t('common.kilobytes', { size: Math.round(bytes / 1024) });
-  return t('common.megabytes', { size: (bytes / (1024 * 1024)).toFixed(1) });
+  return t('common.megabytes', { size: decimal((bytes / (1024 * 1024)).toFixed(1)) });
 }
 
 /** "Semifinal" for a bracket round label such as `semifinal`; unknown labels as they are. */

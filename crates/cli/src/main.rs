@@ -39,9 +39,10 @@ fn main() -> ExitCode {
     let json = cli.json;
     tablekeeper_commands::names::set_print_check(tablekeeper_print::unprintable);
     render::set_language(cli.lang.map(|l| l.0).unwrap_or_else(|| {
-        let locale = std::env::var("LC_ALL")
-            .or_else(|_| std::env::var("LC_MESSAGES"))
-            .or_else(|_| std::env::var("LANG"))
+        // The first of the locale variables that is set and not empty, as POSIX reads them.
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .find_map(|name| std::env::var(name).ok().filter(|v| !v.is_empty()))
             .unwrap_or_default();
         Language::from_locale(&locale)
     }));

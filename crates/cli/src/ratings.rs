@@ -60,9 +60,9 @@ pub fn text(view: &RatingsView) -> String {
     text
 }
 
-/// "12.5%" for tenths of a percent.
+/// Tenths of a percent as the CLI's language writes them ("12.5%", "12,5 %").
 fn percent(per_mille: u32) -> String {
-    format!("{}.{}%", per_mille / 10, per_mille % 10)
+    crate::render::language().percent(per_mille)
 }
 
 pub fn meta_text(view: &MetaView) -> String {

@@ -21,14 +21,13 @@ const LANGUAGES = /** @type {{id: string, name: string}[]} */ (
 );
 
 /**
- * The language a tag asks for (`fr-CA` → fr, `zh-TW` → zh-Hant) as the laptop decides it
- * (`Language::from_tag`), or null.
+ * The language a tag asks for: the one whose id has the tag's primary subtag (`fr-CA` → fr,
+ * `zh-TW` → zh-Hant), the laptop's rule (`Language::from_tag`); null if none.
  * @param {string | null | undefined} tag
  */
 function languageOf(tag) {
   const primary = (tag ?? '').trim().toLowerCase().split(/[-_.@;]/)[0] ?? '';
-  const id = primary === 'zh' ? 'zh-Hant' : primary;
-  return LANGUAGES.some((l) => l.id === id) ? id : null;
+  return LANGUAGES.find((l) => primary !== '' && l.id.toLowerCase().split('-')[0] === primary)?.id ?? null;
 }
 
 /** The phone's chosen language, else the first of its own languages the page speaks. */

@@ -35,11 +35,6 @@ fn title_name(id: &str, language: Language) -> String {
     }
 }
 
-/// A per-mille figure as "12.5%".
-fn percent(per_mille: u32) -> String {
-    format!("{}.{}%", per_mille / 10, per_mille % 10)
-}
-
 /// A count as a drawing length.
 fn count(n: usize) -> f64 {
     f64::from(u32::try_from(n).unwrap_or(u32::MAX))
@@ -107,7 +102,7 @@ pub fn meta_figure(view: &MetaView, language: Language) -> Figure {
             14.0,
             format!(
                 "{} · {} {}",
-                percent(deck.share),
+                language.percent(deck.share),
                 deck.top_cut,
                 words.in_top_cut
             ),
@@ -158,7 +153,7 @@ pub fn meta_figure(view: &MetaView, language: Language) -> Figure {
                     y + CELL - 6.0,
                     10.0,
                     false,
-                    percent(cell.win_rate),
+                    language.percent(cell.win_rate),
                 );
             }
         }

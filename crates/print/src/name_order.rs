@@ -172,6 +172,15 @@ mod tests {
         );
     }
 
+    /// Spanish files Ñ as a letter of its own after N (CLDR's Spanish tailoring), where the
+    /// root order, English's, takes it for an N with a tilde.
+    #[test]
+    fn spanish_sorts_enye_after_n() {
+        let names = [("Ñandú", None), ("Nzeki", None), ("Oscar", None)];
+        assert_eq!(sorted(Language::Es, &names), ["Nzeki", "Ñandú", "Oscar"]);
+        assert_eq!(sorted(Language::En, &names), ["Ñandú", "Nzeki", "Oscar"]);
+    }
+
     #[test]
     fn european_languages_sort_accents_with_their_letters() {
         let names = [

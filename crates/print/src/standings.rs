@@ -263,7 +263,9 @@ pub fn breakdown(
             };
             let opponent = r.opponent_name.clone().unwrap_or_else(|| l.bye.to_string());
             let numbers = match (&r.opponent_record, &r.opponent_match_win) {
-                (Some(record), Some(mw)) if r.counted => format!("{record}   {mw}"),
+                (Some(record), Some(mw)) if r.counted => {
+                    format!("{record}   {}", sheet.decimal(mw))
+                }
                 (Some(record), _) => format!("{record}   ({})", l.not_counted),
                 _ => String::new(),
             };

@@ -82,14 +82,19 @@ fn finish_round(session: &mut Session) {
 }
 
 fn print(session: &Session, what: What, language: Language, name: &str) -> String {
+    let paper = if language == Language::Ja {
+        Paper::A4
+    } else {
+        Paper::Letter
+    };
+    print_on(session, what, language, paper, name)
+}
+
+fn print_on(session: &Session, what: What, language: Language, paper: Paper, name: &str) -> String {
     let job = PrintJob {
         what,
         round: None,
-        paper: if language == Language::Ja {
-            Paper::A4
-        } else {
-            Paper::Letter
-        },
+        paper,
         language,
         printed_at: "2026-11-22 10:00".into(),
         table_codes: Default::default(),
@@ -520,11 +525,15 @@ fn every_language_prints_its_own_words_whole_with_its_dates_and_decimals() {
         (What::Breakdown, &["breakdown", "average"]),
         (What::Payout, &["payout", "payout_subtitle"]),
     ];
-    for language in Language::ALL {
+    for (language, paper) in Language::ALL
+        .iter()
+        .flat_map(|l| [(*l, Paper::A4), (*l, Paper::Letter)])
+    {
+        let language = &language;
         let printed = language.date_time("2026-11-22 10:00");
         for (what, keys) in &documents {
-            let name = format!("words-{}-{}", what.id(), language.id());
-            let text = squeezed(&print(&session, *what, *language, &name));
+            let name = format!("words-{}-{}-{}", what.id(), language.id(), paper.id());
+            let text = squeezed(&print_on(&session, *what, *language, paper, &name));
             for key in *keys {
                 let word = squeezed(&label(*language, key));
                 assert!(

@@ -179,6 +179,18 @@ mod tests {
         }
     }
 
+    /// The language chooser lists each language by its own name, the same in every
+    /// catalogue and the same as the phone page's chooser (`Language::endonym`).
+    #[test]
+    fn every_catalogue_names_each_language_in_its_own_words() {
+        for language in Language::ALL {
+            let names = &section(*language, "ui").expect("ui")["settings"]["languages"];
+            for named in Language::ALL {
+                assert_eq!(names[named.id()], named.endonym(), "{language}: {named}");
+            }
+        }
+    }
+
     /// Every language but English renders the messages Japanese does, none empty (the
     /// commands' `message_catalogue` test holds each to the code's keys and parameters).
     #[test]

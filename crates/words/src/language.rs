@@ -26,24 +26,16 @@ impl Language {
         Language::from_tag(locale).unwrap_or(Language::En)
     }
 
-    /// The language a tag names, if a catalogue holds it.
+    /// The language a tag names, if a catalogue holds it: the one whose id has the tag's
+    /// primary subtag (`fr-CA` → `fr`, `zh_TW` → `zh-Hant`). The app's and the phone page's
+    /// scripts apply the same rule to the same ids.
     pub fn from_tag(tag: &str) -> Option<Language> {
         let tag = tag.trim().to_ascii_lowercase();
-        let primary = tag
-            .split(['-', '_', '.', '@', ';'])
-            .next()
-            .unwrap_or_default();
-        match primary {
-            "en" => Some(Language::En),
-            "ja" => Some(Language::Ja),
-            "fr" => Some(Language::Fr),
-            "de" => Some(Language::De),
-            "es" => Some(Language::Es),
-            "it" => Some(Language::It),
-            "ko" => Some(Language::Ko),
-            "zh" => Some(Language::ZhHant),
-            _ => None,
-        }
+        let primary = tag.split(['-', '_', '.', '@', ';']).next()?;
+        Language::ALL
+            .iter()
+            .copied()
+            .find(|l| l.id().split('-').next() == Some(primary) && !primary.is_empty())
     }
 
     /// The first language of an HTTP `Accept-Language` list (by its `q` weights) that a
@@ -55,8 +47,12 @@ impl Language {
             .filter_map(|(order, entry)| {
                 let mut parts = entry.split(';');
                 let language = Language::from_tag(parts.next()?)?;
+                // The parameter's name is case-insensitive, with optional space: `Q = 0.5`.
                 let weight = parts
-                    .find_map(|p| p.trim().strip_prefix("q="))
+                    .find_map(|p| {
+                        let (name, value) = p.split_once('=')?;
+                        name.trim().eq_ignore_ascii_case("q").then_some(value)
+                    })
                     .map_or(1000, quality);
                 (weight > 0).then_some((weight, order, language))
             })
@@ -85,13 +81,16 @@ impl Language {
         }
     }
 
-    /// "66.7" with the language's separator and the percent sign as the language writes it
-    /// (French puts a narrow no-break space before it, CLDR `percentFormat`).
-    pub fn percent(self, whole: impl std::fmt::Display, tenths: impl std::fmt::Display) -> String {
+    /// A percentage given in tenths (`667` → "66.7%") with the language's separator and
+    /// its percent sign as CLDR's `percentFormat` writes it: after a no-break space in
+    /// French, German and Spanish ("66,7 %").
+    pub fn percent(self, per_mille: u32) -> String {
+        let (whole, tenths) = (per_mille / 10, per_mille % 10);
         let separator = self.decimal_separator();
         match self {
-            Language::Fr => format!("{whole}{separator}{tenths}\u{202F}%"),
-            Language::De => format!("{whole}{separator}{tenths}\u{A0}%"),
+            Language::Fr | Language::De | Language::Es => {
+                format!("{whole}{separator}{tenths}\u{A0}%")
+            }
             _ => format!("{whole}{separator}{tenths}%"),
         }
     }
@@ -218,6 +217,10 @@ mod tests {
         );
         assert_eq!(Language::from_accept_language("nl, sv"), Language::En);
         assert_eq!(Language::from_accept_language("ja;q=junk"), Language::En);
+        assert_eq!(
+            Language::from_accept_language("fr;Q=0.2, de; q = 0.9"),
+            Language::De
+        );
     }
 
     #[test]
@@ -228,7 +231,8 @@ mod tests {
             assert_eq!(Language::ALL[language.index()], *language);
             assert_eq!(Language::from_id(language.id()), Some(*language));
         }
-        assert_eq!(Language::Fr.percent(66, 7), "66,7\u{202F}%");
+        assert_eq!(Language::Fr.percent(667), "66,7\u{A0}%");
+        assert_eq!(Language::It.percent(125), "12,5%");
         assert_eq!(Language::De.decimal("0.6667"), "0,6667");
         assert_eq!(Language::Ja.decimal("0.6667"), "0.6667");
     }
@@ -253,6 +257,6 @@ mod tests {
             "2026. 12. 5. 오전 12:30"
         );
         assert_eq!(Language::Fr.date_time("soon"), "soon");
-        assert_eq!(Language::Ko.percent(66, 7), "66.7%");
+        assert_eq!(Language::Ko.percent(667), "66.7%");
     }
 }

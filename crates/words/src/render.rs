@@ -125,11 +125,20 @@ mod tests {
             expected: String,
         }
         #[derive(serde::Deserialize)]
+        struct NumberCase {
+            language: String,
+            decimal: String,
+            shown: String,
+            per_mille: u32,
+            percent: String,
+        }
+        #[derive(serde::Deserialize)]
         struct Vectors {
             catalogue: BTreeMap<String, String>,
             cases: Vec<Case>,
             languages: Vec<LanguageCase>,
             dates: Vec<DateCase>,
+            numbers: Vec<NumberCase>,
         }
         let vectors: Vectors =
             serde_json::from_str(include_str!("../locales/render-vectors.json")).expect("vectors");
@@ -151,6 +160,11 @@ mod tests {
                 "{}",
                 case.language
             );
+        }
+        for case in &vectors.numbers {
+            let language = Language::from_id(&case.language).expect("a language");
+            assert_eq!(language.decimal(&case.decimal), case.shown, "{language}");
+            assert_eq!(language.percent(case.per_mille), case.percent, "{language}");
         }
         // The same messages rendered from every language's own catalogue.
         for language in Language::ALL.iter().filter(|l| **l != Language::En) {

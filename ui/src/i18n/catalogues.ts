@@ -46,10 +46,10 @@ export const messageCatalogues: Readonly<Record<Language, Readonly<Record<string
   LANGUAGE_IDS.map((id) => [id, LOCALES[id].messages as Record<string, string>]),
 ) as Record<Language, Record<string, string>>;
 
-/** The language a tag asks for (`fr-CA` → fr, `zh-TW` → zh-Hant), as
- * `Language::from_tag` in crates/words/src/language.rs decides it; null if none holds it. */
+/** The language a tag asks for: the one whose id has the tag's primary subtag (`fr-CA` →
+ * fr, `zh-TW` → zh-Hant), the rule of `Language::from_tag` in crates/words/src/language.rs;
+ * null if no catalogue holds it. */
 export function languageOfTag(tag: string): Language | null {
   const primary = tag.trim().toLowerCase().split(/[-_.@;]/)[0] ?? '';
-  if (primary === 'zh') return 'zh-Hant';
-  return LANGUAGE_IDS.find((id) => id === primary) ?? null;
+  return LANGUAGE_IDS.find((id) => primary !== '' && id.toLowerCase().split('-')[0] === primary) ?? null;
 }

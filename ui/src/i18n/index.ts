@@ -38,9 +38,18 @@ export function localName(entry: { name_en: string; name_ja: string }): string {
   return i18next.language === 'ja' ? entry.name_ja : entry.name_en;
 }
 
-/** A decimal the backend displays (`0.6667`) with the interface language's separator
- * (`0,6667` in French, German, Spanish and Italian), as `Language::decimal` prints it. */
-export function decimal(shown: string): string {
-  const language = i18next.language;
-  return ['fr', 'de', 'es', 'it'].includes(language) ? shown.replace('.', ',') : shown;
+/** Languages that write a decimal comma (`Language::decimal_separator`). */
+const DECIMAL_COMMA: readonly string[] = ['fr', 'de', 'es', 'it'];
+
+/** A decimal the backend displays (`0.6667`) with the language's separator (`0,6667` in
+ * French, German, Spanish and Italian), as `Language::decimal` prints it. */
+export function decimal(shown: string, language: string = i18next.language): string {
+  return DECIMAL_COMMA.includes(language) ? shown.replace('.', ',') : shown;
+}
+
+/** Tenths of a percent (`667`) as the language writes them ("66.7%", "66,7 %"), as
+ * `Language::percent` prints them. */
+export function percent(perMille: number, language: string = i18next.language): string {
+  const shown = decimal(`${Math.floor(perMille / 10)}.${perMille % 10}`, language);
+  return ['fr', 'de', 'es'].includes(language) ? `${shown}\u00a0%` : `${shown}%`;
 }

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import vectors from '../../../crates/words/locales/render-vectors.json';
 import { japaneseMessages as japanese, LANGUAGE_IDS, messageCatalogues } from './catalogues';
 import { render, renderKey, say, sayAll, word } from './messages';
+import { decimal, percent } from './index';
 
 const catalogue = {
   'test.penalty': '{{name}}に{{penalty}}（第{{round}}回戦）',
@@ -101,5 +102,15 @@ describe('say', () => {
     expect(word('penalty.warning', 'warning')).toBe('警告');
     expect(sayAll([penalty, { key: 'missing.key', params: {}, text: 'kept' }])).toBe('佐藤に警告（第2回戦）：遅刻、kept');
     await i18next.changeLanguage('en');
+  });
+});
+
+describe('numbers (the algorithm of Language::decimal and Language::percent)', () => {
+  it('writes the shared vectors exactly as the Rust side does', () => {
+    expect(vectors.numbers.length).toBeGreaterThanOrEqual(8);
+    for (const c of vectors.numbers) {
+      expect(decimal(c.decimal, c.language), c.language).toBe(c.shown);
+      expect(percent(c.per_mille, c.language), c.language).toBe(c.percent);
+    }
   });
 });

@@ -53,7 +53,7 @@ function playerSection(player: PlayerBreakdown): HTMLElement {
               h('td', {}, line.opponent_name ?? t('breakdown.noOpponent')),
               h('td', {}, t(`breakdown.outcomes.${line.outcome}`)),
               h('td', { class: 'num' }, line.opponent_record ?? '—'),
-              h('td', { class: 'num' }, line.opponent_match_win ?? '—'),
+              h('td', { class: 'num' }, line.opponent_match_win ? decimal(line.opponent_match_win) : '—'),
               h('td', {}, line.counted ? t('breakdown.yes') : t('breakdown.no')),
             ),
           ),

@@ -11,7 +11,7 @@ import type { RatingsView } from '../bindings/RatingsView';
 import { field, h } from '../dom';
 import { announce } from '../feedback';
 import { joinPath } from '../format';
-import { localName, t } from '../i18n';
+import { localName, percent as percentIn, t } from '../i18n';
 import { showOnProjector } from '../projectorView';
 import { run } from '../screen';
 import { language, paper, printLanguage } from '../settings';
@@ -21,9 +21,9 @@ import { loadSeason } from './season';
 /** The decks drawn in the heat map (the most played), as in the printed picture. */
 export const MATRIX_DECKS = 10;
 
-/** "12.5%" for tenths of a percent. */
+/** Tenths of a percent in the interface language ("12.5%", "12,5 %"). */
 export function percent(perMille: number): string {
-  return `${Math.floor(perMille / 10)}.${perMille % 10}%`;
+  return percentIn(perMille);
 }
 
 /** The heat colour of a win rate (per mille): red at 0, white at 500, green at 1000 — the
@@ -275,10 +275,10 @@ export function ratingsMetaPanel(): HTMLElement {
   saveMeta.addEventListener('click', () =>
     void run(async () => {
       const folder = state.appInfo()?.default_folder;
-      const name = `meta-${language()}.svg`;
+      const name = `meta-${printLanguage()}.svg`;
       const target = await api.chooseExportFile(t('ratingsMeta.saveMeta'), folder ? joinPath(folder, name) : name, 'svg');
       if (!target) return;
-      printed(await call('print_meta', { meta: metaRequest(), format: 'svg', paper: paper(), language: language(), open: false, output: target }));
+      printed(await call('print_meta', { meta: metaRequest(), format: 'svg', paper: paper(), language: printLanguage(), open: false, output: target }));
     }, saveMeta),
   );
 

@@ -8,7 +8,7 @@ import { append, checkbox, field, fillRows, h, onEnter } from '../dom';
 import { announce, showError, showProblem } from '../feedback';
 import { bracketLabel, clockTime, describeResult, foldName } from '../format';
 import { t } from '../i18n';
-import { say, sayAll } from '../i18n/messages';
+import { interfaceLanguage, say, sayAll } from '../i18n/messages';
 import { deckCheckPanel } from './deckChecks';
 import { startRoundClock } from './timer';
 import { paper, printLanguage, roundSheets } from '../settings';
@@ -185,7 +185,18 @@ function seatText(seat: SeatView): string {
   return seat.points === null ? seat.name : t('round.seatPoints', { name: seat.name, points: seat.points });
 }
 
-const NAME_ORDER = new Intl.Collator();
+/** The "by name" order of the interface language (Korean in Hangul order, Traditional
+ * Chinese by strokes), as the printed sheet sorts in its language; made once per language. */
+const nameOrders = new Map<string, Intl.Collator>();
+function nameOrder(): Intl.Collator {
+  const language = interfaceLanguage();
+  let collator = nameOrders.get(language);
+  if (!collator) {
+    collator = new Intl.Collator(language);
+    nameOrders.set(language, collator);
+  }
+  return collator;
+}
 
 /** Tables whose names are folded for the filter per task (a few milliseconds). */
 const FOLD_SLICE = 64;
@@ -222,7 +233,7 @@ function renderPairings(section: HTMLElement, pairings: PairingsView | null): vo
       ])
       .concat(pairings.byes.map((seat) => ({ name: seat.name, table: t('round.bye'), opponent: '—' })))
       // One collator for the whole sort rather than one per comparison.
-      .sort((x, y) => NAME_ORDER.compare(x.name, y.name)));
+      .sort((x, y) => nameOrder().compare(x.name, y.name)));
   const nameRow = (s: NameSeat) => h('tr', {}, h('td', {}, s.name), h('td', { class: 'num' }, s.table), h('td', {}, s.opponent));
   let byName: HTMLTableElement | null = null;
   const nameTable = (): HTMLTableElement => {
