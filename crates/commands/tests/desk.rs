@@ -564,6 +564,14 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     host.ok("take_notices", Value::Null);
     let now = host.ok("mirror", Value::Null);
     assert!(now["newest"].as_i64().is_some(), "{now}");
+    // The copy is written by the mirror's own thread after the change: waited for (under
+    // Wine it took longer than the next line of the test).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !std::fs::read_dir(&stick).is_ok_and(|mut d| d.next().is_some())
+        && std::time::Instant::now() < deadline
+    {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     assert!(
         std::fs::read_dir(&stick).is_ok_and(|mut d| d.next().is_some()),
         "a copy on the stick"
