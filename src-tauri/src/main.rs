@@ -13,6 +13,9 @@
 //! host's switch, not a command of the surface. Sharing stops when the event is closed or
 //! another one is opened.
 //!
+//! The window is told when the desk changes (`desk-changed`, from a thread that waits on the
+//! desk's revision), so no screen asks again and again.
+//!
 //! `join_station` makes this app a second scorekeeper station of another laptop's shared
 //! event: from then on `call` sends every command the surface lets a station run to that
 //! laptop (which commits it before answering), and refuses the main laptop's own (`local`)
@@ -365,18 +368,16 @@ async fn call(
         let mut answered = match station {
             // The main laptop's notices are its scorekeeper's; a station has none of its own.
             Some((station, copy)) => {
-                let data = station.run_for_app(&desk, &name, request)?;
+                let answer = station.run_for_app_counted(&desk, &name, request)?;
                 // A change made here is said saved once this laptop's copy holds it too
                 // (bounded: a slow copy never holds the station up for long). The main
-                // laptop answered once its stations in step held it, so this is at once.
-                if surface::spec(&name).is_some_and(|spec| spec.effect == surface::Effect::Event)
-                    && let Ok(there) = station.ask("whereabouts", &Value::Null)
-                    && let Some(rows) = there.get("rows").and_then(Value::as_i64)
-                {
+                // laptop's answer carries its log's rows, so nothing is asked after it; it
+                // answered once its stations in step held the change, so this is at once.
+                if let Some(rows) = answer.rows {
                     copy.hold_rows(rows, STATION_COPY_WAIT);
                 }
                 Answered {
-                    data,
+                    data: answer.data,
                     notices: Vec::new(),
                 }
             }
@@ -408,6 +409,69 @@ async fn call(
         Ok(answered)
     })
     .await
+}
+
+/// What the window is told when the desk changed: the desk's revision, and whether the
+/// quick commands may run on the window's own thread now (`call_here`: not while this app is
+/// a station, nor while stations follow and a change waits for them), so the window sends
+/// each command once, to the right place.
+#[derive(Clone, PartialEq, serde::Serialize)]
+struct DeskChanged {
+    revision: u64,
+    here: bool,
+}
+
+/// How long the watcher waits for a change before it looks at what the desk's revision does
+/// not count: a station's copy that grew (the main laptop changed), stations that began or
+/// stopped following.
+const LOOK_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Tells the window (`desk-changed`) each time the desk changes, whoever changed it (this
+/// window, a phone, a station), and when this station's copy of the main laptop's event
+/// grows: the screens read what they show then, instead of asking every second.
+fn tell_the_window_of_changes(
+    handle: tauri::AppHandle,
+    changes: tablekeeper_commands::desk::changes::Changes,
+    sharing: Arc<Sharing>,
+    link: Arc<StationLink>,
+) {
+    use tauri::Emitter;
+    let watch = move || {
+        let mut seen = changes.revision();
+        let mut told = None;
+        loop {
+            seen = changes.wait_past(seen, LOOK_EVERY);
+            let copy = link
+                .0
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .as_ref()
+                .map(|linked| {
+                    let state = linked.follower.state();
+                    (state.rows, state.problem.is_some())
+                });
+            let here = copy.is_none() && !waiter(&sharing).is_some_and(|w| w.followed());
+            let now = (
+                DeskChanged {
+                    revision: seen,
+                    here,
+                },
+                copy,
+            );
+            if told.as_ref() != Some(&now) {
+                // A window not there yet or gone misses nothing it needs: each screen reads
+                // what it shows when it opens.
+                let _ = handle.emit("desk-changed", now.0.clone());
+                told = Some(now);
+            }
+        }
+    };
+    if let Err(error) = std::thread::Builder::new()
+        .name("desk-changes".into())
+        .spawn(watch)
+    {
+        eprintln!("Tablekeeper: the window will not be told of changes: {error}");
+    }
 }
 
 /// Folders: `TABLEKEEPER_HOME` (tests, portable installs) or the platform's app data and
@@ -472,6 +536,7 @@ fn main() {
             if let Some(path) = launch_file() {
                 desk.open_at_start(&path);
             }
+            let changes = desk.changes();
             let desk: Shared = Arc::new(Mutex::new(desk));
             // Never two writers: the open event's stations are asked every few seconds
             // whether one of them took it over (then this laptop refuses every change).
@@ -480,8 +545,11 @@ fn main() {
                 std::time::Duration::from_secs(3),
             ));
             app.manage::<Shared>(desk);
-            app.manage(Arc::new(Sharing::default()));
-            app.manage(Arc::new(StationLink::default()));
+            let sharing = Arc::new(Sharing::default());
+            let link = Arc::new(StationLink::default());
+            app.manage(Arc::clone(&sharing));
+            app.manage(Arc::clone(&link));
+            tell_the_window_of_changes(app.handle().clone(), changes, sharing, link);
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![

@@ -15,7 +15,7 @@ import { basename, join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
 import { attack } from './hostile.mjs';
-import { cliData, clearStatus, enterResult, freePort, nav, shareOn, onProjector, status, stepper, testHome } from './steps.mjs';
+import { ENTER, cliData, clearStatus, enterResult, freePort, nav, shareOn, onProjector, status, stepper, testHome } from './steps.mjs';
 import { startDriver, waitFor } from './webdriver.mjs';
 
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -258,6 +258,38 @@ describe('phones on the shop network', { skip: !existsSync(MINIBROWSER) && 'no M
       async () => (await phone.execute(`return localStorage.getItem('tablekeeper.room.hosts') || ''`)).includes(`127.0.0.1:${port}`),
       { timeout: 10000, message: 'the phone learns the station\'s address' },
     );
+  });
+
+  step('with a station following, a result at the desk is one call, a correction one call, and an idle Results screen asks at most once per 5 s', async () => {
+    const log = () => app.execute('return window.tablekeeperShellLog()');
+    const since = async (mark) => (await log()).slice(mark);
+    await nav(app, 'results', 'result-input');
+    // The station follows (it entered a result above): the shell says so within a second.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const open = (await cliData(['pairings', file])).tables.find((t) => !t.result).table;
+    let mark = (await log()).length;
+    await enterResult(app, open, `${open} 1`);
+    const recorded = (await since(mark)).filter((c) => c.name === 'record_result');
+    assert.deepEqual(recorded, [{ command: 'call', name: 'record_result' }], 'one call, sent where it runs');
+    // A correction: the table's result is on screen, so Enter asks at once and the answer
+    // is the one call that records it.
+    const input = await app.find('result-input');
+    await app.type(input, `${open} 2`);
+    await waitFor(async () => (await app.execute(`return document.querySelector('[data-testid=result-preview]')?.dataset.state`)) === 'ok', { message: 'the preview of the correction' });
+    mark = (await log()).length;
+    await app.type(input, ENTER);
+    await app.click('confirm-replace');
+    await waitFor(async () => (await cliData(['pairings', file])).tables.find((t) => t.table === open).result?.winner === 'b', { message: 'the correction saved' });
+    const corrected = (await since(mark)).filter((c) => c.name === 'record_result' || c.name === 'preview_result');
+    assert.deepEqual(corrected, [{ command: 'call', name: 'record_result' }], 'a correction is one call');
+    // Idle: nothing changes, so the screen asks (almost) nothing.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const before = await app.execute('return window.tablekeeperShellCalls()');
+    const IDLE_MS = 30000;
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const asked = (await app.execute('return window.tablekeeperShellCalls()')) - before;
+    console.log(`# idle Results screen: ${asked} calls in ${IDLE_MS / 1000} s`);
+    assert.ok(asked <= IDLE_MS / 5000, `at most one call per 5 s (${asked} in ${IDLE_MS / 1000} s)`);
   });
 
   step('the station says so when the main laptop stops answering', async () => {

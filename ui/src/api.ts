@@ -4,6 +4,7 @@
 // `bindings/Commands.ts`. Also the file dialogs and the projector windows. Every failure
 // becomes an ApiError {kind, key, params, message}.
 import { invoke as tauriInvoke, type InvokeArgs } from '@tauri-apps/api/core';
+import { listen } from '@tauri-apps/api/event';
 import { WebviewWindow } from '@tauri-apps/api/webviewWindow';
 import { getCurrentWindow } from '@tauri-apps/api/window';
 import { open, save } from '@tauri-apps/plugin-dialog';
@@ -15,12 +16,20 @@ import type { Message } from './bindings/Message';
 /**
  * Every call this window makes to the shell goes through here and is counted: a result
  * should cost one round trip, and `tests/e2e/measure.mjs` reads the count from
- * `window.tablekeeperShellCalls()`.
+ * `window.tablekeeperShellCalls()`; the e2e tests read which commands went where from
+ * `window.tablekeeperShellLog()`.
  */
 let shellCalls = 0;
+/** The last calls, oldest first: the shell command and the surface command it ran. */
+const shellLog: { command: string; name: string | null }[] = [];
+const SHELL_LOG_SIZE = 200;
 (globalThis as { tablekeeperShellCalls?: () => number }).tablekeeperShellCalls = () => shellCalls;
+(globalThis as { tablekeeperShellLog?: () => typeof shellLog }).tablekeeperShellLog = () => [...shellLog];
 function invoke<T>(command: string, args?: InvokeArgs): Promise<T> {
   shellCalls += 1;
+  const name = args && typeof args === 'object' && 'name' in args && typeof args.name === 'string' ? args.name : null;
+  shellLog.push({ command, name });
+  if (shellLog.length > SHELL_LOG_SIZE) shellLog.shift();
   return tauriInvoke<T>(command, args);
 }
 
@@ -128,6 +137,44 @@ const RUN_HERE: ReadonlySet<CommandName> = commandsOn('here');
 /** Off while this app is a station (every command then goes to the main laptop). */
 let runHere = true;
 
+/**
+ * Whether the shell last said quick commands may run on the window's thread (src-tauri
+ * `DeskChanged.here`: not while stations follow the event, when a change waits for them off
+ * that thread), so each command is sent once, to the right place. A refusal all the same (the
+ * desk busy with a print this moment) is sent again the usual way.
+ */
+let shellHere = true;
+
+/** What the shell says when the desk changed (src-tauri `DeskChanged`). */
+type DeskChanged = { revision: number; here: boolean };
+const changeListeners = new Set<() => void>();
+let listening = false;
+
+/** Listens once for the shell's `desk-changed` (without a shell, as in unit tests, nothing). */
+function listenForChanges(): void {
+  if (listening) return;
+  listening = true;
+  try {
+    void listen<DeskChanged>('desk-changed', (event) => {
+      shellHere = event.payload.here;
+      for (const listener of changeListeners) listener();
+    }).catch(() => undefined);
+  } catch {
+    // No shell to listen to.
+  }
+}
+
+/**
+ * Calls `listener` each time the desk changed, whoever changed it (this window, a phone, a
+ * station) and when this station's copy of the main laptop's event grew: a screen reads what
+ * it shows then instead of asking every second. Returns how to stop.
+ */
+export function onDeskChanged(listener: () => void): () => void {
+  listenForChanges();
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
 /** The shell's refusal to run a quick command on the window's thread now, by its kind. */
 function refusedHere(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'run-elsewhere';
@@ -138,7 +185,8 @@ type Answered<T> = { data: T; notices: Message[] };
 
 /** The shell's `call` of command `name`, on the window's thread where it may be. */
 async function invokeCall<T>(name: CommandName, request: unknown): Promise<Answered<T>> {
-  if (runHere && RUN_HERE.has(name)) {
+  listenForChanges();
+  if (runHere && shellHere && RUN_HERE.has(name)) {
     try {
       return await invoke<Answered<T>>('call_here', { name, request });
     } catch (error) {

@@ -460,6 +460,21 @@ describe('the app with a fake shell', () => {
     await until(() => byId('status')?.textContent?.includes('Undone'));
   });
 
+  it('corrects a result the shell has previewed with one call: the question asks nothing', async () => {
+    const input = (await navigate('results', 'result-input')) as HTMLInputElement;
+    await until(() => byId('outstanding-tables'));
+    type(input, '1b');
+    await until(() => byId('result-preview')?.dataset['state'] === 'ok' && byId('result-preview')?.textContent?.includes('Bob wins'));
+    const before = fake.calls.length;
+    press(input, 'Enter');
+    const replace = await until(() => byId('confirm-replace'));
+    expect(fake.calls.slice(before)).toEqual([]);
+    expect(byId('error')?.textContent).toContain('already has a result');
+    replace.click();
+    await until(() => byId('status')?.textContent?.includes('Bob wins'));
+    expect(fake.calls.slice(before).filter((name) => name !== 'attention')).toEqual(['record_result']);
+  });
+
   it('enters a result the usual way when the shell will not run it on the window thread', async () => {
     fake.refuseHere = true;
     try {

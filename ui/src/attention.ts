@@ -1,16 +1,16 @@
 // The attention bar on every screen: the round's clock and results, open judge calls, drop
 // requests, disputed reports and entries waiting at the door, each a link to the screen that
 // handles it, with the same counts as badges on the tabs and a chime for a new judge call
-// (Settings can turn it off). The counts are the `attention` view, asked every second.
+// (Settings can turn it off). The counts are the `attention` view, read again when the desk
+// changes (changes.ts); the clock counts down here between reads.
 import { call } from './api';
+import { followChanges } from './changes';
 import type { AttentionView } from './bindings/AttentionView';
 import type { NextStep } from './bindings/NextStep';
 import { h } from './dom';
 import { t } from './i18n';
 import { chimeOn } from './settings';
 import * as state from './state';
-
-const EVERY_MS = 1000;
 
 /** Who else follows the view (the round's stage strip): told at each answer, and at once. */
 const followers = new Set<(view: AttentionView) => void>();
@@ -150,12 +150,12 @@ export function attentionBar(tabs: ReadonlyMap<string, HTMLElement>): { element:
   };
 
   void refresh();
-  const asking = window.setInterval(() => void refresh(), EVERY_MS);
+  const stopFollowing = followChanges(() => void refresh());
   const ticking = window.setInterval(render, 1000);
   return {
     element,
     stop: () => {
-      window.clearInterval(asking);
+      stopFollowing();
       window.clearInterval(ticking);
     },
   };

@@ -43,6 +43,12 @@ impl Answer {
         Answer::json(200, &json!({ "ok": true, "data": data }))
     }
 
+    /// A committed change's answer, with the event log's row count after it: a station
+    /// waits for its own copy to hold that many rows without asking again (phones ignore it).
+    pub fn changed(data: Value, rows: i64) -> Answer {
+        Answer::json(200, &json!({ "ok": true, "data": data, "rows": rows }))
+    }
+
     pub fn error(kind: ErrorKind, message: Message, language: Language) -> Answer {
         let view = ErrorView {
             kind,

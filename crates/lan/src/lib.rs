@@ -51,7 +51,7 @@ pub use address::{lan_addresses, qr_svg, qr_text};
 pub use fence::{Fence, check as check_fence, whereabouts_at};
 pub use follow::{FollowHandle, FollowState, Follower, SETTLE, take_over};
 pub use server::{ServeOptions, Server, ShareView, Waiter};
-pub use station::Station;
+pub use station::{Station, StationAnswer};
 pub use tls::pinned_client_config;
 
 #[doc(hidden)]

@@ -298,7 +298,10 @@ fn call(
         .flatten()
         .flatten();
     let answer = match result {
-        Ok(data) => Answer::ok(data),
+        Ok(data) => match changed {
+            Some(rows) => Answer::changed(data, rows),
+            None => Answer::ok(data),
+        },
         Err(error) => Answer::command_error(&error, language),
     };
     if let Some((token, key)) = &replay_key {

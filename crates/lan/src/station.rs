@@ -146,12 +146,17 @@ impl Station {
 
     /// Runs command `name` on the main laptop; its answer, or why not.
     pub fn call(&self, name: &str, request: &Value) -> Result<Value, ErrorView> {
+        self.call_counted(name, request).map(|answer| answer.data)
+    }
+
+    /// [`Station::call`], with the log's rows after a change.
+    fn call_counted(&self, name: &str, request: &Value) -> Result<StationAnswer, ErrorView> {
         let url = format!("{}/api/call/{name}", self.base);
         let key = random_key();
         let mut last = String::new();
         for pause in std::iter::once(0).chain(RETRY_PAUSES_MS) {
             std::thread::sleep(Duration::from_millis(pause));
-            match send(&self.agent, &url, Some(&self.token), Some(&key), request) {
+            match send_counted(&self.agent, &url, Some(&self.token), Some(&key), request) {
                 Ok(answer) => return answer,
                 Err(detail) => last = detail,
             }
@@ -171,6 +176,20 @@ impl Station {
         name: &str,
         request: Value,
     ) -> Result<Value, ErrorView> {
+        self.run_for_app_counted(desk, name, request)
+            .map(|answer| answer.data)
+    }
+
+    /// [`Station::run_for_app`], with the main laptop's log row count after a change it
+    /// committed: the station's copy holds the change once it has that many rows, so nothing
+    /// needs asking after it.
+    pub fn run_for_app_counted(
+        &self,
+        desk: &Mutex<Desk>,
+        name: &str,
+        request: Value,
+    ) -> Result<StationAnswer, ErrorView> {
+        let here = |data| StationAnswer { data, rows: None };
         let spec = surface::spec(name);
         let hosted = |hosting| spec.is_some_and(|spec| spec.hosted(hosting));
         if hosted(Hosting::StationLocal) {
@@ -183,10 +202,10 @@ impl Station {
                 local["open_event"] = self.call("summary", &Value::Null)?;
                 local["station"] = Value::String(self.address().to_string());
             }
-            return Ok(local);
+            return Ok(here(local));
         }
         if hosted(Hosting::StationPrint) {
-            return self.print_here(desk, request);
+            return self.print_here(desk, request).map(here);
         }
         if spec.is_some_and(|spec| spec.access == surface::Access::Local) {
             let message = msg!(
@@ -196,8 +215,16 @@ impl Station {
             );
             return Err(CommandError::input(ErrorKind::NotAllowed, message).to_view());
         }
-        self.call(name, &request)
+        self.call_counted(name, &request)
     }
+}
+
+/// What the main laptop answered a station's command: the command's answer, and for a
+/// change it committed, the event log's rows after it.
+#[derive(Debug, Clone)]
+pub struct StationAnswer {
+    pub data: Value,
+    pub rows: Option<i64>,
 }
 
 impl Station {
@@ -237,6 +264,17 @@ fn send(
     key: Option<&str>,
     body: &Value,
 ) -> Result<Result<Value, ErrorView>, String> {
+    send_counted(agent, url, token, key, body).map(|answer| answer.map(|answer| answer.data))
+}
+
+/// [`send`], with the log's rows the main laptop gives after a change.
+fn send_counted(
+    agent: &ureq::Agent,
+    url: &str,
+    token: Option<&str>,
+    key: Option<&str>,
+    body: &Value,
+) -> Result<Result<StationAnswer, ErrorView>, String> {
     let mut request = agent.post(url).set("Content-Type", "application/json");
     if let Some(token) = token {
         request = request.set("Authorization", &format!("Bearer {token}"));
@@ -252,7 +290,10 @@ fn send(
     let text = response.into_string().map_err(|e| e.to_string())?;
     let envelope: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
     if envelope.get("ok").and_then(Value::as_bool) == Some(true) {
-        return Ok(Ok(envelope.get("data").cloned().unwrap_or(Value::Null)));
+        return Ok(Ok(StationAnswer {
+            data: envelope.get("data").cloned().unwrap_or(Value::Null),
+            rows: envelope.get("rows").and_then(Value::as_i64),
+        }));
     }
     let error: ErrorView =
         serde_json::from_value(envelope.get("error").cloned().unwrap_or(Value::Null))

@@ -648,10 +648,23 @@ fn the_app_as_a_station_runs_results_there_and_prints_here() {
             .is_some_and(|s| s.contains("127.0.0.1"))
     );
     let before = room.log_rows();
-    station
-        .run_for_app(&own, "record_result", json!({ "round": null, "table": 1, "result": "a", "replace": false, "override_reason": null }))
+    let recorded = station
+        .run_for_app_counted(&own, "record_result", json!({ "round": null, "table": 1, "result": "a", "replace": false, "override_reason": null }))
         .expect("recorded there");
     assert_eq!(room.log_rows(), before + 1);
+    // The answer says how many rows the station's copy must hold: no second ask.
+    let rows = room
+        .desk
+        .lock()
+        .expect("desk")
+        .session()
+        .map(|s| s.log_rows())
+        .expect("an open event");
+    assert_eq!(recorded.rows, Some(rows));
+    let read = station
+        .run_for_app_counted(&own, "summary", Value::Null)
+        .expect("summary");
+    assert_eq!(read.rows, None, "a read changes nothing to wait for");
     assert_eq!(room.result_of(1)["winner"], "a");
     let refused = station
         .run_for_app(

@@ -1,15 +1,15 @@
 // Judge calls on the Results screen and on a station: the players' calls from
 // their phones, oldest first, with how long each has waited; a judge claims one (the player's
 // phone says "a judge is coming") and resolves it. Resolved calls stay listed below for the
-// event report. Polled while the screen is open.
+// event report. Read again when the desk changes (changes.ts); the waiting times count up
+// here between reads.
 import { call } from '../api';
+import { followChanges } from '../changes';
 import type { JudgeCallView } from '../bindings/JudgeCallView';
 import type { JudgeCallsView } from '../bindings/JudgeCallsView';
 import { h } from '../dom';
 import { t } from '../i18n';
 import { run } from '../screen';
-
-const EVERY_MS = 1000;
 
 /** "m:ss" waited from `since` to `now` (seconds since the epoch). */
 export function waited(since: number, now: number): string {
@@ -49,10 +49,18 @@ export function judgeCallsPanel(): { element: HTMLElement; stop: () => void } {
   /** What the lists show, besides the clock: they are drawn again only when it changes, so a
    * button is never replaced under the pointer between pressing and releasing it. */
   let drawn = '';
+  /** The last view, and when it was read (its `now` advances with this laptop's clock). */
+  let latest: { view: JudgeCallsView; at: number } | null = null;
+  const tick = () => {
+    if (!latest) return;
+    const now = latest.view.now + Math.floor((Date.now() - latest.at) / 1000);
+    for (const entry of latest.view.calls) waiting.get(entry.number)?.replaceChildren(t('judge.waiting', { time: waited(entry.at, now) }));
+  };
   function show(view: JudgeCallsView): void {
+    latest = { view, at: Date.now() };
     const key = JSON.stringify(view.calls.map((c) => [c.number, c.claimed_at, c.resolved_at]));
     if (key === drawn) {
-      for (const entry of view.calls) waiting.get(entry.number)?.replaceChildren(t('judge.waiting', { time: waited(entry.at, view.now) }));
+      tick();
       return;
     }
     drawn = key;
@@ -71,7 +79,8 @@ export function judgeCallsPanel(): { element: HTMLElement; stop: () => void } {
 
   const refresh = () => call('judge_calls', null).then(show).catch(() => undefined);
   void refresh();
-  const timer = window.setInterval(() => void refresh(), EVERY_MS);
+  const stopFollowing = followChanges(() => void refresh());
+  const ticking = window.setInterval(tick, 1000);
   const element = h(
     'section',
     { class: 'panel', 'data-testid': 'judge-panel' },
@@ -80,5 +89,11 @@ export function judgeCallsPanel(): { element: HTMLElement; stop: () => void } {
     open,
     h('details', {}, h('summary', {}, t('judge.doneTitle')), done),
   );
-  return { element, stop: () => window.clearInterval(timer) };
+  return {
+    element,
+    stop: () => {
+      stopFollowing();
+      window.clearInterval(ticking);
+    },
+  };
 }

@@ -2,6 +2,7 @@
 // clock; choosing one makes it the event every screen works on) and the table range of the
 // active event on the Registration screen.
 import { call } from '../api';
+import { followChanges } from '../changes';
 import type { OpenEventView } from '../bindings/OpenEventView';
 import { field, h } from '../dom';
 import { announce } from '../feedback';
@@ -63,7 +64,7 @@ export function eventSwitcher(switched: () => void): { element: HTMLElement; rel
   );
   state.onEventChange(() => void load());
   window.setInterval(draw, 1000);
-  window.setInterval(() => void load(), 5000);
+  followChanges(() => void load());
   void load();
   return { element: wrapper, relabel: draw };
 }

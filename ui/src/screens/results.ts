@@ -3,7 +3,7 @@
 // replace / lock-override confirmations, undo and redo (buttons, Ctrl+Z, Ctrl+Y), the
 // history, a whole paper round's results at once, and drops and penalties from the same
 // screen. The box only splits off the table number; the shell reads the result.
-import { call, normalizeError } from '../api';
+import { ApiError, call, normalizeError } from '../api';
 import { field, h, onEnter, select } from '../dom';
 import { announce, clearError, errorText, showError, showProblem } from '../feedback';
 import { clockTime, describeResult } from '../format';
@@ -155,16 +155,21 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     const failure = normalizeError(error);
     return failure.key === 'error.invalid-result.result-use' ? t('results.notAResult', { text: failure.params['text'] ?? '' }) : errorText(failure);
   };
+  /** The shell's last preview, in words, for the table and result it was asked about: a
+   * correction's question reuses it instead of asking again. */
+  let previewed: { table: number; result: string; words: string } | null = null;
   /** What the shell would record for this table, in words (or why it would refuse). */
   const askShell = async (table: TableView | undefined, number: number, result: string, seq: number) => {
     const replace = table?.result !== null && table?.result !== undefined;
     try {
       const view = await call('preview_result', { round, table: number, result, replace, override_reason: null });
       if (seq !== previewSeq) return;
+      previewed = { table: number, result, words: describeResult(view) };
       const words = t('results.preview', { table: view.table, a: view.a.name, b: view.b.name, result: describeResult(view) });
       setPreview(table && replace ? `${words} ${t('results.previewReplaces', { old: describeResult(table) })}` : words, 'ok');
     } catch (error) {
       if (seq !== previewSeq) return;
+      previewed = null;
       setPreview(refusal(error), 'error');
     }
   };
@@ -232,7 +237,10 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     const cancel = h('button', { type: 'button', 'data-testid': 'confirm-cancel' }, t('common.cancel'));
     replace.addEventListener('click', () => void run(() => record(table, result, true, null), replace));
     cancel.addEventListener('click', closeConfirm);
-    const next = await call('preview_result', { round, table, result, replace: true, override_reason: null }).then(describeResult, () => result);
+    const next =
+      previewed?.table === table && previewed.result === result
+        ? previewed.words
+        : await call('preview_result', { round, table, result, replace: true, override_reason: null }).then(describeResult, () => result);
     confirmArea.replaceChildren(
       h('p', {}, t('results.replaceQuestion', { table, old: existing ? describeResult(existing) : '?', new: next })),
       h('div', { class: 'actions' }, replace, cancel),
@@ -282,6 +290,15 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     const split = splitEntry(input.value);
     if (!split.ok) {
       showProblem(t(`resultEntry.${split.error}`));
+      return;
+    }
+    // A correction the shell has already previewed (the table's result is on screen): asked
+    // at once, then recorded in one call. Anything else goes to the shell, which refuses a
+    // result it cannot take and a table that got a result elsewhere meanwhile.
+    if (findTable(split.table)?.result && previewed?.table === split.table && previewed.result === split.result) {
+      const params = { round: String(pairings?.round ?? ''), table: String(split.table) };
+      showError(new ApiError('result-exists', `table ${split.table} already has a result`, 'error.result-exists', params));
+      askReplace(split.table, split.result).catch(showError);
       return;
     }
     busy = true;

@@ -28,6 +28,8 @@ pub struct Desk {
     pub(super) room: crate::room::Room,
     /// Where phones find the event while the host shares it (printed on the pairings).
     pub(super) share_url: Option<String>,
+    /// The revision every change counts on, which hosts wait on (`changes.rs`).
+    pub(super) changes: super::changes::Changes,
 }
 
 impl Desk {
@@ -39,7 +41,13 @@ impl Desk {
             startup_error: None,
             room: crate::room::Room::default(),
             share_url: None,
+            changes: super::changes::Changes::default(),
         }
+    }
+
+    /// A handle on the desk's revision: a host waits on it for the next change.
+    pub fn changes(&self) -> super::changes::Changes {
+        self.changes.clone()
     }
 
     /// The desk for a host that is not the app's window (the CLI): the app's recent-files

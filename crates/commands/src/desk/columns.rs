@@ -118,8 +118,18 @@ macro_rules! surface {
             },)*
         ];
 
-        /// Runs command `name` with a JSON `request` on `desk` and returns its JSON view.
+        /// Runs command `name` with a JSON `request` on `desk` and returns its JSON view; a
+        /// command that changes something counts a change on the desk's revision
+        /// (`desk/changes.rs`), whichever host sent it.
         pub fn dispatch(desk: &mut Desk, name: &str, request: Value) -> Result<Value, CommandError> {
+            let answer = run_by_name(desk, name, request);
+            if answer.is_ok() && spec(name).is_some_and(|spec| spec.effect != Effect::Nothing) {
+                desk.changes().bump();
+            }
+            answer
+        }
+
+        fn run_by_name(desk: &mut Desk, name: &str, request: Value) -> Result<Value, CommandError> {
             if spec(name).is_some_and(|spec| spec.needs == Needs::Event) {
                 desk.session()?;
             }

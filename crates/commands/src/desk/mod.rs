@@ -39,6 +39,7 @@ pub mod top_cut;
 
 pub mod app_files;
 mod base;
+pub mod changes;
 mod columns;
 mod open_events;
 mod parked;

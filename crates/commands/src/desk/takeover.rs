@@ -71,6 +71,7 @@ impl Desk {
     pub fn event_moved(&mut self, to: &str) -> Result<(), CommandError> {
         self.session_mut()?.set_moved(to);
         self.remember_takeover();
+        self.changes.bump();
         Ok(())
     }
 
