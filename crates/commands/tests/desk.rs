@@ -982,6 +982,26 @@ fn several_events(host: &mut Host, dir: &Path) {
         "{notices}"
     );
     host.ok("set_table_range", json!({ "first": 201 }));
+    // A host serving the main event (the LAN server for its phones) works on it and its room
+    // while the side event stays active; nothing moves, not even the switcher's order.
+    let order = host.ok("open_events", Value::Null);
+    {
+        let mut serving = host
+            .desk
+            .serving(Path::new(&main))
+            .expect("the main event is open");
+        let served = dispatch(&mut serving, "summary", Value::Null).expect("summary");
+        assert_eq!(served["name"], "Main");
+        dispatch(&mut serving, "set_clock", json!({ "clock": null })).expect("its clock");
+        assert!(dispatch(&mut serving, "room", Value::Null).is_ok());
+    }
+    assert_eq!(host.ok("summary", Value::Null)["name"], "Side");
+    assert_eq!(host.ok("open_events", Value::Null), order);
+    assert!(
+        host.desk
+            .serving(Path::new(&path(dir, "nowhere.tkevent")))
+            .is_none()
+    );
     assert_eq!(
         host.kind(
             "switch_event",

@@ -189,14 +189,15 @@ impl Replication {
         loop {
             let before = self.counts();
             let behind = lock(desk)
-                .with_event(event, |desk| desk.replicas_behind(rows))
+                .serving(event)
+                .map(|desk| desk.replicas_behind(rows))
                 .unwrap_or_default();
             if behind.is_empty() {
                 return;
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                let in_step = lock(desk).with_event(event, |desk| {
+                let in_step = lock(desk).serving(event).map(|mut desk| {
                     desk.replicas_out_of_step(&behind);
                     desk.replicas_in_step()
                 });

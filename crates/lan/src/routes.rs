@@ -271,18 +271,21 @@ fn call(
     {
         return answer;
     }
-    let Some(result) = desk.with_event(&target, |desk| {
-        let mut answer = surface::dispatch(desk, name, body);
-        if spec.hosted(Hosting::Replica) {
-            if let Ok(chunk) = answer.as_mut() {
-                chunk["waited"] = Value::Bool(held);
-            }
-            shared.replication.heard(desk.replicas_in_step());
-        }
-        answer
-    }) else {
+    let Some(mut serving) = desk.serving(&target) else {
         return not_shared(language);
     };
+    let mut result = surface::dispatch(&mut serving, name, body);
+    if spec.hosted(Hosting::Replica) {
+        if let Ok(chunk) = result.as_mut() {
+            chunk["waited"] = Value::Bool(held);
+        }
+        shared.replication.heard(serving.replicas_in_step());
+    }
+    // A change is said saved once the stations in step hold it too.
+    let changed = (spec.effect == Effect::Event && result.is_ok())
+        .then(|| serving.session().map(|s| s.log_rows()).ok())
+        .flatten();
+    drop(serving);
     match &result {
         Err(error) if error.kind() == ErrorKind::WrongCode => {
             lock(&shared.limiter).failed(request.client, Instant::now());
@@ -292,11 +295,6 @@ fn call(
         }
         _ => {}
     }
-    // A change is said saved once the stations in step hold it too.
-    let changed = (spec.effect == Effect::Event && result.is_ok())
-        .then(|| desk.with_event(&target, |desk| desk.session().map(|s| s.log_rows()).ok()))
-        .flatten()
-        .flatten();
     let answer = match result {
         Ok(data) => match changed {
             Some(rows) => Answer::changed(data, rows),
@@ -425,7 +423,9 @@ fn not_shared(language: Language) -> Answer {
 /// The phones' poll, many a second: the event part is cached as JSON by the desk and
 /// shared; it is put together outside the lock (the same object `room` gives).
 fn poll(mut desk: MutexGuard<'_, Desk>, target: &std::path::Path, language: Language) -> Answer {
-    let snapshot = desk.with_event(target, Desk::room_snapshot);
+    let snapshot = desk
+        .serving(target)
+        .map(|mut serving| serving.room_snapshot());
     drop(desk);
     match snapshot {
         None => not_shared(language),
@@ -455,7 +455,7 @@ fn hold_replica_ask<'a>(
     body: &Value,
 ) -> Held<'a> {
     let seen = shared.replication.commits();
-    let heard = desk.with_event(target, |desk| {
+    let heard = desk.serving(target).map(|mut desk| {
         desk.note_host(
             &std::net::SocketAddr::new(client.to_canonical(), station_port(shared, body))
                 .to_string(),

@@ -88,7 +88,7 @@ impl Desk {
                 .into_iter()
                 .filter(|p| Path::new(p).exists())
                 .collect(),
-            open_event: self.session.as_ref().map(Session::summary),
+            open_event: self.events.active_session().map(Session::summary),
             startup_error: self.startup_error.clone(),
             preferences: self.preferences(),
             station: None,

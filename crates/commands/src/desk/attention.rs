@@ -12,12 +12,14 @@ impl Desk {
     pub fn attention(&mut self, _: Nothing) -> Result<AttentionView, CommandError> {
         self.prune_reports()?;
         let disputed = self
-            .room
+            .event_room()
             .reports
             .iter()
             .filter(|(_, _, reports)| reports.status() == ReportStatus::Disagree)
             .count();
-        let clock = self.room.clock_view(chrono::Utc::now().timestamp_millis());
+        let clock = self
+            .event_room()
+            .clock_view(chrono::Utc::now().timestamp_millis());
         Ok(AttentionView::of(self.session()?.event(), clock, disputed))
     }
 }

@@ -1,5 +1,5 @@
-//! The desk itself: the [`Desk`] every command is a method of (the active event, the events
-//! parked beside it, the room, and the shop's own state — `crate::shop::Shop`: the app's
+//! The desk itself: the [`Desk`] every command is a method of (the events open, each with
+//! its room, and the shop's own state — `crate::shop::Shop`: the app's
 //! folders, the library, the printers the host gave), and what every section of the surface
 //! shares (the open session, printout names, the time printed).
 
@@ -17,15 +17,12 @@ use crate::views::EventView;
 
 /// The app's state: the events open (one active), the player library, the room.
 pub struct Desk {
-    /// The active event: the one every command works on.
-    pub(super) session: Option<Session>,
-    /// Events open beside the active one (a main event and its side events).
-    pub(super) parked: Vec<super::parked::Parked>,
+    /// The events open (a main event and its side events), each with its session and its
+    /// room; which one is active, and which one the command being run serves.
+    pub(super) events: super::event_list::OpenEvents,
     /// What belongs to the shop rather than to an event: its folders, library, printers.
     pub(super) shop: crate::shop::Shop,
     pub(super) startup_error: Option<ErrorView>,
-    /// What the open event shows the room (phones on the shop's network).
-    pub(super) room: crate::room::Room,
     /// Where phones find the event while the host shares it (printed on the pairings).
     pub(super) share_url: Option<String>,
     /// The revision every change counts on, which hosts wait on (`changes.rs`).
@@ -35,11 +32,9 @@ pub struct Desk {
 impl Desk {
     pub fn new(data_dir: PathBuf, default_folder: PathBuf) -> Desk {
         Desk {
-            session: None,
-            parked: Vec::new(),
+            events: super::event_list::OpenEvents::default(),
             shop: crate::shop::Shop::new(data_dir, default_folder),
             startup_error: None,
-            room: crate::room::Room::default(),
             share_url: None,
             changes: super::changes::Changes::default(),
         }
@@ -72,9 +67,9 @@ impl Desk {
     /// Every notice of the open event, once its automatic backups are written (a host
     /// about to end waits for them; the window's `take_notices` never waits).
     pub fn notices_when_done(&mut self) -> Vec<crate::notice::Notice> {
-        self.session
-            .as_mut()
-            .map(Session::take_notices)
+        self.events
+            .current_mut()
+            .map(|event| event.session.take_notices())
             .unwrap_or_default()
     }
 
@@ -101,13 +96,38 @@ impl Desk {
         self
     }
 
-    /// The open event.
+    /// The open event this command works on: the active one, or the one a host named.
     pub fn session(&self) -> Result<&Session, CommandError> {
-        self.session.as_ref().ok_or_else(no_event)
+        self.events
+            .current()
+            .map(|event| &event.session)
+            .ok_or_else(no_event)
     }
 
     pub(super) fn session_mut(&mut self) -> Result<&mut Session, CommandError> {
-        self.session.as_mut().ok_or_else(no_event)
+        self.events
+            .current_mut()
+            .map(|event| &mut event.session)
+            .ok_or_else(no_event)
+    }
+
+    /// What the event this command works on shows the room (phones and stations).
+    pub(super) fn event_room(&self) -> &crate::room::Room {
+        self.events.room()
+    }
+
+    pub(super) fn event_room_mut(&mut self) -> &mut crate::room::Room {
+        self.events.room_mut()
+    }
+
+    /// The session and the room of the event this command works on, both to change.
+    pub(super) fn session_and_room(
+        &mut self,
+    ) -> Result<(&mut Session, &mut crate::room::Room), CommandError> {
+        self.events
+            .current_mut()
+            .map(|event| (&mut event.session, &mut event.room))
+            .ok_or_else(no_event)
     }
 
     pub(super) fn opened(&mut self, session: Session) -> Result<EventView, CommandError> {
@@ -125,11 +145,10 @@ impl Desk {
         {
             session.add_notice(crate::notice::mirror_not_started(&error));
         }
-        self.room = crate::room::Room::default();
         // A takeover found earlier refuses every change at once (the summary says so).
-        self.recall_takeover(&mut session);
+        let hosts = self.recall_takeover(&mut session);
         let summary = session.summary();
-        self.session = Some(session);
+        self.events.add_active(session).room.hosts = hosts;
         summary
     }
 

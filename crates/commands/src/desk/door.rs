@@ -220,11 +220,11 @@ impl Desk {
     pub(super) fn me_of(&mut self, holder: Holder) -> Result<MeView, CommandError> {
         let secret = self.room_secret();
         let now_ms = chrono::Utc::now().timestamp_millis();
-        let clock = self.room.clock_view(now_ms);
+        let clock = self.event_room().clock_view(now_ms);
         let standings = self.published_rank_source()?;
         let cut_line = {
-            let session = self.session.as_ref().ok_or_else(super::base::no_event)?;
-            self.room.cut_line(session)
+            let (session, room) = self.session_and_room()?;
+            room.cut_line(session)
         };
         let session = self.session()?;
         let event = session.event();
@@ -261,16 +261,16 @@ impl Desk {
                 .and_then(|p| standings.iter().find(|(n, _)| *n == p).map(|(_, r)| *r));
             view.rating = view
                 .player
-                .and_then(|p| self.room.ratings.as_ref()?.get(&p).cloned());
+                .and_then(|p| self.event_room().ratings.as_ref()?.get(&p).cloned());
         }
         Ok(view)
     }
 
     /// (player number, rank) of the published standings (empty when not published).
     fn published_rank_source(&mut self) -> Result<Vec<(u32, u32)>, CommandError> {
-        let session = self.session.as_ref().ok_or_else(super::base::no_event)?;
+        let (session, room) = self.session_and_room()?;
         let now_ms = chrono::Utc::now().timestamp_millis();
-        let base = self.room.base(session, now_ms)?;
+        let base = room.base(session, now_ms)?;
         Ok(base
             .standings
             .as_ref()

@@ -50,7 +50,7 @@ impl Desk {
     /// Opens `path` for a host that is not the app's window (the CLI): the same open,
     /// without putting the file on the app's recent list.
     pub fn open_for_host(&mut self, path: &Path) -> Result<EventView, CommandError> {
-        self.session = None;
+        self.events.close_active();
         let session = Session::open(path)?;
         Ok(self.attach(session))
     }
@@ -58,36 +58,34 @@ impl Desk {
     /// Every open event, the active one first.
     pub fn open_events(&mut self, _: ()) -> Result<Vec<OpenEventView>, CommandError> {
         let now = chrono::Utc::now().timestamp_millis();
-        let mut views = Vec::new();
-        if let Some(session) = &self.session {
-            views.push(open_view(session, &self.room, true, now));
-        }
-        for parked in &self.parked {
-            views.push(open_view(&parked.session, &parked.room, false, now));
-        }
-        Ok(views)
+        let active = self.events.active_session().map(Session::path);
+        Ok(self
+            .events
+            .all()
+            .map(|open| {
+                let is_active = active == Some(open.session.path());
+                open_view(&open.session, &open.room, is_active, now)
+            })
+            .collect())
     }
 
     /// Makes the open event at `request.path` the active one.
     pub fn switch_event(&mut self, request: SwitchEventRequest) -> Result<EventView, CommandError> {
-        if let Some(session) = &self.session
+        if let Some(session) = self.events.active_session()
             && same_file(session.path(), &request.path)
         {
             return Ok(session.summary());
         }
-        let parked = self.take_parked(&request.path).ok_or_else(|| {
-            CommandError::input(
+        if !self.events.activate(&request.path) {
+            return Err(CommandError::input(
                 tablekeeper_words::ErrorKind::NoEvent,
                 msg!(
                     "error.no-event.not-open",
                     "{path} is not open; open it from the Start screen",
                     path = request.path.display().to_string()
                 ),
-            )
-        })?;
-        self.park_active();
-        self.session = Some(parked.session);
-        self.room = parked.room;
+            ));
+        }
         self.session().map(Session::summary)
     }
 
@@ -199,7 +197,7 @@ impl Desk {
             .first_table
             .unwrap_or_else(|| self.next_free_table());
         let first_table = if first_table == 1 { 0 } else { first_table };
-        self.park_active();
+        self.events.leave_active();
         let session = Session::create(
             &path,
             CreateOptions {
@@ -220,7 +218,7 @@ impl Desk {
         let session = match session {
             Ok(session) => session,
             Err(error) => {
-                self.unpark_last();
+                self.events.activate_latest();
                 return Err(error);
             }
         };
@@ -231,23 +229,21 @@ impl Desk {
     /// already open becomes active; opening the active one again reads its file anew).
     pub fn open_event(&mut self, request: OpenEventRequest) -> Result<EventView, CommandError> {
         self.startup_error = None;
-        if let Some(parked) = self.take_parked(&request.path) {
-            self.park_active();
-            self.session = Some(parked.session);
-            self.room = parked.room;
+        if self.events.is_open_beside(&request.path) {
+            self.events.activate(&request.path);
             let path = request.path.display().to_string();
             self.remember(&path);
             return self.session().map(Session::summary);
         }
         let reopening = self
-            .session
-            .as_ref()
+            .events
+            .active_session()
             .is_some_and(|s| s.path() == request.path.as_path());
         if reopening {
             // Release the lock first, so reopening the same file works.
-            self.session = None;
+            self.events.close_active();
         } else {
-            self.park_active();
+            self.events.leave_active();
         }
         match Session::open(&request.path) {
             Ok(session) => {
@@ -256,7 +252,7 @@ impl Desk {
                 Ok(view)
             }
             Err(error) => {
-                self.unpark_last();
+                self.events.activate_latest();
                 Err(error)
             }
         }
@@ -272,11 +268,11 @@ impl Desk {
             Some(path) => path,
             None => self.new_event_path(&archive.event.name)?,
         };
-        self.park_active();
+        self.events.leave_active();
         let session = match crate::formats::archive::import(&archive, &path) {
             Ok(session) => session,
             Err(error) => {
-                self.unpark_last();
+                self.events.activate_latest();
                 return Err(error);
             }
         };
@@ -285,9 +281,8 @@ impl Desk {
 
     /// Closes the active event; the event opened before it (if any) becomes active.
     pub fn close_event(&mut self, _: Nothing) -> Result<(), CommandError> {
-        self.session = None;
-        self.room = crate::room::Room::default();
-        self.unpark_last();
+        self.events.close_active();
+        self.events.activate_latest();
         Ok(())
     }
 

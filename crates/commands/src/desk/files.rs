@@ -160,7 +160,7 @@ impl Desk {
             None => self.session()?.path().to_path_buf(),
         };
         // Dropping the session waits for its backups in progress.
-        self.session = None;
+        self.events.close_active();
         let restored = backups::restore(&path, &request.backup);
         // Open the event again either way (the old one when the restore was refused); a file
         // that was damaged before a refused restore stays closed.

@@ -49,8 +49,10 @@ impl Desk {
         let mut files = request.files;
         files.extend(self.library_files_between(request.from.as_deref(), request.to.as_deref())?);
         let now = chrono::Utc::now().timestamp_millis();
-        let hidden = match &self.session {
-            Some(session) if request.for_room && !self.room.settings.decks_revealed(now) => {
+        let hidden = match self.session().ok() {
+            Some(session)
+                if request.for_room && !self.event_room().settings.decks_revealed(now) =>
+            {
                 Some(session.identity())
             }
             _ => None,

@@ -28,7 +28,7 @@ impl Desk {
             .folder
             .map(|folder| PathBuf::from(folder.trim()))
             .filter(|folder| !folder.as_os_str().is_empty());
-        let view = match self.session.as_mut() {
+        let view = match self.session_mut().ok() {
             Some(session) => session.set_mirror(folder.as_deref())?,
             None => {
                 if let Some(folder) = &folder {
@@ -50,7 +50,7 @@ impl Desk {
 
     /// Where the open event's mirror stands (with no event open: the folder chosen).
     pub fn mirror(&mut self, _: Nothing) -> Result<MirrorView, CommandError> {
-        Ok(match self.session.as_ref() {
+        Ok(match self.session().ok() {
             Some(session) => session.mirror_view(),
             None => MirrorView {
                 folder: self.mirror_chosen().map(|f| f.display().to_string()),

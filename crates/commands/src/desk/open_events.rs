@@ -1,7 +1,7 @@
-//! The events open on the desk, the active one and those parked beside it: finding one by
-//! its file or its code, making one active for a single call (`with_event`), parking and
-//! unparking, their table ranges, and the notices that look across them (tables that
-//! overlap, a player registered in two events under way at once).
+//! The events open on the desk, the active one and those open beside it: finding one by its
+//! file or its code, serving one for what a host does through it (`serving`), their table
+//! ranges, and the notices that look across them (tables that overlap, a player registered
+//! in two events under way at once).
 
 use std::path::PathBuf;
 
@@ -10,7 +10,6 @@ use tablekeeper_words::msg;
 use ts_rs::TS;
 
 use super::base::Desk;
-use super::parked::Parked;
 use crate::room::{Room, RoomClock, RoomEventLink};
 use crate::session::Session;
 use crate::views::PlayerView;
@@ -37,69 +36,34 @@ pub struct OpenEventView {
 }
 
 impl Desk {
-    /// Runs `run` with the open event at `path` active for its duration, then puts every
-    /// event back as it was: the LAN server answers a shared event's phones while the
-    /// scorekeeper works on another (all under the desk's lock, so no other caller ever
-    /// sees the swap). `None` when no open event is at `path`.
-    pub fn with_event<T>(
-        &mut self,
-        path: &std::path::Path,
-        run: impl FnOnce(&mut Desk) -> T,
-    ) -> Option<T> {
-        if self
-            .session
-            .as_ref()
-            .is_some_and(|s| same_file(s.path(), path))
-        {
-            return Some(run(self));
-        }
-        let at = self
-            .parked
-            .iter()
-            .position(|p| same_file(p.session.path(), path))?;
-        let target = self.parked.remove(at);
-        // The active event waits beside the others meanwhile (the room lists it).
-        let previous_at = self.session.is_some().then_some(self.parked.len());
-        self.park_active();
-        self.session = Some(target.session);
-        self.room = target.room;
-        let answer = run(self);
-        let current = self.session.take().map(|session| Parked {
-            session,
-            room: std::mem::take(&mut self.room),
-        });
-        if let Some(index) = previous_at.filter(|i| *i < self.parked.len()) {
-            let previous = self.parked.remove(index);
-            self.session = Some(previous.session);
-            self.room = previous.room;
-        }
-        if let Some(current) = current {
-            self.parked.insert(at.min(self.parked.len()), current);
-        }
-        Some(answer)
+    /// The desk serving the open event at `path` for what is done through it (the LAN
+    /// server answering a side event's phones while the scorekeeper works on another): its
+    /// commands work on that event, with its own room, until the guard is dropped. Nothing
+    /// moves; the active event stays active. `None` when no open event is at `path`.
+    pub fn serving(&mut self, path: &std::path::Path) -> Option<Serving<'_>> {
+        self.events.serve(path).then_some(Serving { desk: self })
     }
 
-    /// Whether an event open here (active or parked) is the one at `path`.
+    /// Whether an event open here (active or beside it) is the one at `path`.
     pub fn is_open(&self, path: &std::path::Path) -> bool {
         self.open_event_paths()
             .iter()
             .any(|open| same_file(open, path))
     }
 
-    /// The files of every event open here, the active one first.
+    /// The files of every event open here, the current one first.
     pub fn open_event_paths(&self) -> Vec<PathBuf> {
-        self.session
-            .iter()
-            .chain(self.parked.iter().map(|p| &p.session))
-            .map(|s| s.path().to_path_buf())
+        self.events
+            .all()
+            .map(|e| e.session.path().to_path_buf())
             .collect()
     }
 
     /// The file of the open event whose code is `code` (as the players' page names it).
     pub fn open_event_by_code(&self, code: &str) -> Option<PathBuf> {
-        self.session
-            .iter()
-            .chain(self.parked.iter().map(|p| &p.session))
+        self.events
+            .all()
+            .map(|e| &e.session)
             .find(|s| crate::slip_code::event_code(s.event()).eq_ignore_ascii_case(code.trim()))
             .map(|s| s.path().to_path_buf())
     }
@@ -107,13 +71,13 @@ impl Desk {
     /// Every open event as the players' page lists it (none while only one is open), and
     /// a version part that changes with the list.
     pub(super) fn room_events(&self) -> (Vec<RoomEventLink>, String) {
-        if self.parked.is_empty() {
+        if self.events.others().next().is_none() {
             return (Vec::new(), String::new());
         }
         let mut events: Vec<RoomEventLink> = self
-            .session
-            .iter()
-            .chain(self.parked.iter().map(|p| &p.session))
+            .events
+            .all()
+            .map(|e| &e.session)
             .map(|s| RoomEventLink {
                 code: crate::slip_code::event_code(s.event()),
                 name: s.event().settings.name.clone(),
@@ -129,42 +93,10 @@ impl Desk {
         (events, format!(".{version}"))
     }
 
-    /// Moves the active event (and its room) beside the others, so another can be opened.
-    pub(super) fn park_active(&mut self) {
-        if let Some(session) = self.session.take() {
-            let room = std::mem::take(&mut self.room);
-            self.parked.push(Parked { session, room });
-        }
-    }
-
-    /// Makes the most recent parked event active after the active one closed.
-    pub(super) fn unpark_last(&mut self) {
-        if self.session.is_none()
-            && let Some(parked) = self.parked.pop()
-        {
-            self.session = Some(parked.session);
-            self.room = parked.room;
-        }
-    }
-
-    /// The parked event at `path`, taken out (to become active), if it is open.
-    pub(super) fn take_parked(&mut self, path: &std::path::Path) -> Option<Parked> {
-        let at = self
-            .parked
-            .iter()
-            .position(|p| same_file(p.session.path(), path))?;
-        Some(self.parked.remove(at))
-    }
-
     /// The first table of a new event's range: table 1 when it is the only one, else the
     /// round hundred after every open event's range.
     pub(super) fn next_free_table(&self) -> u32 {
-        let last = self
-            .session
-            .iter()
-            .chain(self.parked.iter().map(|p| &p.session))
-            .map(|s| range(s).1)
-            .max();
+        let last = self.events.all().map(|e| range(&e.session).1).max();
         match last {
             None => 1,
             Some(last) => (last / RANGE_STEP + 1) * RANGE_STEP + 1,
@@ -173,18 +105,18 @@ impl Desk {
 
     /// A notice when the active event's table range overlaps another open event's.
     pub(super) fn warn_overlapping_tables(&mut self) {
-        let Some(active) = &self.session else { return };
+        let Ok(active) = self.session() else { return };
         let (first, last) = range(active);
         let overlapping: Vec<String> = self
-            .parked
-            .iter()
+            .events
+            .others()
             .filter(|p| {
                 let (f, l) = range(&p.session);
                 f <= last && first <= l
             })
             .map(|p| p.session.event().settings.name.clone())
             .collect();
-        if let (Some(other), Some(session)) = (overlapping.first(), self.session.as_mut()) {
+        if let (Some(other), Ok(session)) = (overlapping.first(), self.session_mut()) {
             session.add_notice(msg!(
                 "notice.tables-overlap",
                 "tables {first}–{last} are also {other}'s: give this event another table range (Registration screen)",
@@ -199,8 +131,8 @@ impl Desk {
     /// round is under way (a player cannot sit at two tables at once).
     pub(super) fn warn_playing_elsewhere(&mut self, added: &[PlayerView]) {
         let mut notices = Vec::new();
-        for parked in &self.parked {
-            let event = parked.session.event();
+        for other in self.events.others() {
+            let event = other.session.event();
             let Some(round) = event.current_round() else {
                 continue;
             };
@@ -227,7 +159,7 @@ impl Desk {
                 }
             }
         }
-        if let Some(session) = self.session.as_mut() {
+        if let Ok(session) = self.session_mut() {
             for notice in notices {
                 session.add_notice(notice);
             }
@@ -274,5 +206,32 @@ pub(super) fn open_view(session: &Session, room: &Room, active: bool, now: i64) 
         first_table,
         last_table,
         clock: room.clock_view(now),
+    }
+}
+
+/// The desk while it serves an open event other than (or the same as) the active one:
+/// everything done through it works on that event. Dropping it makes the active event the
+/// current one again.
+pub struct Serving<'a> {
+    desk: &'a mut Desk,
+}
+
+impl std::ops::Deref for Serving<'_> {
+    type Target = Desk;
+
+    fn deref(&self) -> &Desk {
+        self.desk
+    }
+}
+
+impl std::ops::DerefMut for Serving<'_> {
+    fn deref_mut(&mut self) -> &mut Desk {
+        self.desk
+    }
+}
+
+impl Drop for Serving<'_> {
+    fn drop(&mut self) {
+        self.desk.events.served();
     }
 }

@@ -59,9 +59,9 @@ impl Desk {
     fn events_of_code(&mut self, typed: &str) -> Vec<PathBuf> {
         let secret = self.room_secret();
         let open = self
-            .session
-            .iter()
-            .chain(self.parked.iter().map(|parked| &parked.session))
+            .events
+            .all()
+            .map(|open| &open.session)
             .map(|session| (session.path(), session.revision(), session.event()));
         self.shop.code_index.owners(&secret, open, typed)
     }

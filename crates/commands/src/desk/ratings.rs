@@ -111,7 +111,7 @@ impl Desk {
     ) -> Result<Option<PublishedRatingsView>, CommandError> {
         self.session()?;
         let Some(request) = request else {
-            self.room.ratings = None;
+            self.event_room_mut().ratings = None;
             return Ok(None);
         };
         let (files, people) = self.rated_files(request.files, request.library)?;
@@ -127,7 +127,7 @@ impl Desk {
             rated_players: u32::try_from(ratings.len()).unwrap_or(u32::MAX),
             players: u32::try_from(session.event().players.len()).unwrap_or(u32::MAX),
         };
-        self.room.ratings = Some(ratings);
+        self.event_room_mut().ratings = Some(ratings);
         Ok(Some(view))
     }
 

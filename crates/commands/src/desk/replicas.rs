@@ -110,7 +110,7 @@ impl Desk {
             .find_map(|held| session.held_step(held).map(|step| (step, held.rows)));
         let (step, rows) = (recognized.map(|r| r.0), recognized.map(|r| r.1));
         let up_to_date = rows.is_some_and(|rows| rows >= newest);
-        let seen = &mut self.room.replicas;
+        let seen = &mut self.event_room_mut().replicas;
         let name = station_name(&request.station);
         // In step until a change waited for it in vain: a copy that holds more than before
         // but not yet the newest (changes came meanwhile) is catching up, not lagging.
@@ -143,7 +143,7 @@ impl Desk {
     /// fewer than `rows` rows: a change is said saved once none is left.
     pub fn replicas_behind(&self, rows: i64) -> Vec<String> {
         let now = chrono::Utc::now().timestamp_millis();
-        self.room
+        self.event_room()
             .replicas
             .iter()
             .filter(|(_, seen)| {
@@ -158,7 +158,7 @@ impl Desk {
     /// The stations in step now.
     pub fn replicas_in_step(&self) -> Vec<String> {
         let now = chrono::Utc::now().timestamp_millis();
-        self.room
+        self.event_room()
             .replicas
             .iter()
             .filter(|(_, seen)| seen.in_step && now - seen.seen_at <= IN_STEP_FOR_MS)
@@ -170,7 +170,7 @@ impl Desk {
     /// copy catches up again (a station that hangs never holds the desk up twice).
     pub fn replicas_out_of_step(&mut self, names: &[String]) {
         for name in names {
-            if let Some(seen) = self.room.replicas.get_mut(name) {
+            if let Some(seen) = self.event_room_mut().replicas.get_mut(name) {
                 seen.in_step = false;
             }
         }
@@ -180,7 +180,7 @@ impl Desk {
     pub fn replicas(&mut self, _: Nothing) -> Result<Vec<ReplicaStatusView>, CommandError> {
         let newest = self.session()?.log_step();
         Ok(self
-            .room
+            .event_room()
             .replicas
             .iter()
             .map(|(station, seen)| ReplicaStatusView {

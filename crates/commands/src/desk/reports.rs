@@ -62,7 +62,7 @@ impl Desk {
     /// `agree` mode and only when both seats' players reported the same result with their
     /// own codes; otherwise kept for the opponent or the scorekeeper.
     pub fn report_result(&mut self, request: ReportRequest) -> Result<ReportView, CommandError> {
-        let mode = self.room.settings.reporting;
+        let mode = self.event_room().settings.reporting;
         if mode == Reporting::Off {
             return Err(CommandError::input(
                 ErrorKind::ReportingOff,
@@ -136,7 +136,7 @@ impl Desk {
                 other => other,
             })?;
         let (round, table_number) = (request.round, request.table);
-        let kept = self.room.reports.get(round, table_number);
+        let kept = self.event_room().reports.get(round, table_number);
         if !proven
             && kept
                 .and_then(|r| r.of_seat(seat_a))
@@ -158,17 +158,20 @@ impl Desk {
             proven,
         };
         let by_both = {
-            let reports = self.room.reports.put(round, table_number, seat_a, report);
+            let reports = self
+                .event_room_mut()
+                .reports
+                .put(round, table_number, seat_a, report);
             reports.agreed_by_both_players().map(|r| r.entry.clone())
         };
-        self.room.report_revision += 1;
+        self.event_room_mut().report_revision += 1;
         let status = match (by_both, mode) {
             (Some(entry), Reporting::Agree) => {
                 self.record_reported(round, table_number, entry)?;
                 ReportStatus::Recorded
             }
             _ => self
-                .room
+                .event_room()
                 .reports
                 .get(round, table_number)
                 .map_or(ReportStatus::WaitingForOpponent, |r| r.status()),
@@ -184,7 +187,7 @@ impl Desk {
     pub fn reports(&mut self, _: Nothing) -> Result<Vec<TableReportView>, CommandError> {
         self.prune_reports()?;
         Ok(self
-            .room
+            .event_room()
             .reports
             .iter()
             .map(|(round, table, reports)| TableReportView {
@@ -201,7 +204,7 @@ impl Desk {
     pub fn confirm_report(&mut self, request: TableRequest) -> Result<TableView, CommandError> {
         self.prune_reports()?;
         let agreed = self
-            .room
+            .event_room()
             .reports
             .get(request.round, request.table)
             .and_then(|r| r.agreed())
@@ -228,24 +231,23 @@ impl Desk {
         let view = self
             .session_mut()?
             .enter_result(Some(round), table, entry, false, None)?;
-        self.room.reports.remove(round, table);
-        self.room.report_revision += 1;
+        self.event_room_mut().reports.remove(round, table);
+        self.event_room_mut().report_revision += 1;
         Ok(view)
     }
 
     /// Forgets reports of tables that have their result now, or of an earlier round.
     pub(super) fn prune_reports(&mut self) -> Result<(), CommandError> {
-        let session = self.session.as_ref().ok_or_else(super::no_event)?;
-        let event = session.event();
-        let current = event.current_round();
-        let before = self.room.reports.iter().count();
-        self.room.reports.retain(|round, table| {
+        let (session, room) = self.session_and_room()?;
+        let current = session.event().current_round();
+        let before = room.reports.iter().count();
+        room.reports.retain(|round, table| {
             current.is_some_and(|r| {
                 r.number == round && r.match_at_table(table).is_some_and(|m| m.result.is_none())
             })
         });
-        if self.room.reports.iter().count() != before {
-            self.room.report_revision += 1;
+        if room.reports.iter().count() != before {
+            room.report_revision += 1;
         }
         Ok(())
     }

@@ -32,8 +32,8 @@ impl Desk {
     /// What the players' phones show.
     pub fn room(&mut self, _: Nothing) -> Result<RoomView, CommandError> {
         let now = chrono::Utc::now().timestamp_millis();
-        let session = self.session.as_ref().ok_or_else(super::no_event)?;
-        let mut view = self.room.view(session, now)?;
+        let (session, room) = self.session_and_room()?;
+        let mut view = room.view(session, now)?;
         let (events, version) = self.room_events();
         view.events = events;
         view.version.push_str(&version);
@@ -45,8 +45,8 @@ impl Desk {
     /// polls (the LAN server serializes it outside the desk's lock). Same content as `room`.
     pub fn room_snapshot(&mut self) -> Result<crate::room::RoomSnapshot, CommandError> {
         let now = chrono::Utc::now().timestamp_millis();
-        let session = self.session.as_ref().ok_or_else(super::no_event)?;
-        let mut snapshot = self.room.snapshot(session, now)?;
+        let (session, room) = self.session_and_room()?;
+        let mut snapshot = room.snapshot(session, now)?;
         let (events, version) = self.room_events();
         snapshot.events = events;
         snapshot.version.push_str(&version);
@@ -56,16 +56,16 @@ impl Desk {
 
     pub fn room_settings(&mut self, _: Nothing) -> Result<RoomSettings, CommandError> {
         self.session()?;
-        Ok(self.room.settings)
+        Ok(self.event_room().settings)
     }
 
     pub fn set_room(&mut self, settings: RoomSettings) -> Result<RoomSettings, CommandError> {
         self.session()?;
         if settings.reporting == Reporting::Off {
-            self.room.reports.clear();
-            self.room.report_revision += 1;
+            self.event_room_mut().reports.clear();
+            self.event_room_mut().report_revision += 1;
         }
-        self.room.settings = settings;
+        self.event_room_mut().settings = settings;
         Ok(settings)
     }
 
@@ -83,14 +83,14 @@ impl Desk {
             }
             None => None,
         };
-        self.room.season = season.clone();
-        self.room.season_revision += 1;
+        self.event_room_mut().season = season.clone();
+        self.event_room_mut().season_revision += 1;
         Ok(season)
     }
 
     /// The app's round clock, shared with the phones.
     pub fn set_clock(&mut self, request: ClockRequest) -> Result<(), CommandError> {
-        self.room.clock = request.clock;
+        self.event_room_mut().clock = request.clock;
         Ok(())
     }
 

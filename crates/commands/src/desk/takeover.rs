@@ -41,19 +41,19 @@ impl Desk {
 
     /// The stations' addresses known for the open event.
     pub fn known_hosts(&self) -> Vec<String> {
-        self.room.hosts.clone()
+        self.event_room().hosts.clone()
     }
 
     /// A joined station asked for its copy from `address` (`ip:port`, where it would serve
     /// the event after a takeover): remembered for the phones and for this laptop's return.
     pub fn note_host(&mut self, address: &str) {
-        if self.room.hosts.iter().any(|known| known == address) {
+        if self.event_room().hosts.iter().any(|known| known == address) {
             return;
         }
-        if self.room.hosts.len() >= HOSTS_KEPT {
-            self.room.hosts.remove(0);
+        if self.event_room().hosts.len() >= HOSTS_KEPT {
+            self.event_room_mut().hosts.remove(0);
         }
-        self.room.hosts.push(address.to_string());
+        self.event_room_mut().hosts.push(address.to_string());
         self.remember_takeover();
     }
 
@@ -78,31 +78,32 @@ impl Desk {
     /// The phones' part: the stations to look for and where the event went, with their
     /// part of the view's version.
     pub(super) fn carry_on(&self, version: &mut String) -> (Vec<String>, Option<String>) {
-        let moved_to = self.session.as_ref().and_then(|s| s.moved_to());
+        let moved_to = self.session().ok().and_then(|s| s.moved_to());
         version.push_str(&format!(
             "|h{}|{}",
-            self.room.hosts.len(),
+            self.event_room().hosts.len(),
             moved_to.is_some()
         ));
-        (self.room.hosts.clone(), moved_to)
+        (self.event_room().hosts.clone(), moved_to)
     }
 
     /// What the app remembers of the event just opened: its stations, and whether it was
     /// found taken over (then changes are refused at once).
-    pub(super) fn recall_takeover(&mut self, session: &mut crate::session::Session) {
+    /// Its stations' addresses come back for its room.
+    pub(super) fn recall_takeover(&self, session: &mut crate::session::Session) -> Vec<String> {
         let Some(remembered) = read_memory(self).remove(&session.identity()) else {
-            return;
+            return Vec::new();
         };
         if let Some(to) = &remembered.moved_to {
             session.set_moved(to);
         }
-        self.room.hosts = remembered.hosts;
+        remembered.hosts
     }
 
     /// Writes what the app remembers of the open event (best effort: the next station's
     /// ask writes it again).
     fn remember_takeover(&mut self) {
-        let Some(session) = self.session.as_ref() else {
+        let Ok(session) = self.session() else {
             return;
         };
         if !self.shop.app_state {
@@ -112,7 +113,7 @@ impl Desk {
         memory.insert(
             session.identity(),
             Remembered {
-                hosts: self.room.hosts.clone(),
+                hosts: self.event_room().hosts.clone(),
                 moved_to: session.moved_to(),
                 at: chrono::Utc::now().timestamp_millis(),
             },

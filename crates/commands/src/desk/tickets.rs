@@ -66,7 +66,7 @@ impl Desk {
     ) -> Result<PlayerTicketView, CommandError> {
         let player = self.session_mut()?.reissue_player_code(&request.player)?;
         // A phone that held the old code reports nothing for this player any more.
-        self.room.report_revision += 1;
+        self.event_room_mut().report_revision += 1;
         self.ticket(player.0)
     }
 
