@@ -85,8 +85,9 @@ pub fn exchange(
                     player.event_name,
                     player.date,
                     player.player,
-                    player.name,
+                    player.person.name,
                     player
+                        .person
                         .reading
                         .as_deref()
                         .map(|r| format!(" [{r}]"))
@@ -97,7 +98,7 @@ pub fn exchange(
                         player
                             .suggestions
                             .iter()
-                            .map(|s| format!("{} ({})", s.name, s.number))
+                            .map(|s| format!("{} ({})", s.person.name, s.number))
                             .collect::<Vec<_>>()
                             .join(", ")
                     }

@@ -699,9 +699,9 @@ fn a_player_no_shop_linked_is_suggested_and_the_confirmed_match_travels() {
     // Ken is B's by his publisher ID; Hana is suggested (her reading folds kana kinds alike).
     let waiting = exchange::unmatched(&b).expect("unmatched");
     assert_eq!(waiting.len(), 1, "{waiting:?}");
-    assert_eq!(waiting[0].name, "Hana Sato");
+    assert_eq!(waiting[0].person.name, "Hana Sato");
     let suggested = &waiting[0].suggestions[0];
-    assert_eq!(suggested.name, "Hana Sato");
+    assert_eq!(suggested.person.name, "Hana Sato");
     let number = exchange::confirm(
         &mut b,
         &waiting[0].event,

@@ -3,4 +3,8 @@
 /**
  * A library player a shared event's player may be.
  */
-export type SuggestedPlayer = { number: number, name: string, reading: string | null, publisher_id: string | null, };
+export type SuggestedPlayer = { number: number, name: string, reading?: string | null, publisher_id?: string | null, nickname?: string | null, 
+/**
+ * A team's members in seat order (team events only).
+ */
+members?: Array<string>, };

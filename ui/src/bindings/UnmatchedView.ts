@@ -12,10 +12,14 @@ event: string, event_name: string, date: string,
 /**
  * Their number in that event.
  */
-player: number, name: string, reading: string | null, 
+player: number, 
 /**
  * Library players who look like them (the same name and reading, then names or
  * readings that match as typed: case, accents, width and kana kinds folded alike),
  * best first.
  */
-suggestions: Array<SuggestedPlayer>, };
+suggestions: Array<SuggestedPlayer>, name: string, reading?: string | null, publisher_id?: string | null, nickname?: string | null, 
+/**
+ * A team's members in seat order (team events only).
+ */
+members?: Array<string>, };

@@ -130,23 +130,21 @@ impl Desk {
         let linked = (|| -> Result<(), CommandError> {
             let now = super::printer::print_time();
             let appearances = self.appearances_of(added)?;
+            let event = self.session()?.event();
             let players = added
                 .iter()
                 .zip(appearances)
                 .map(|(view, appearance)| {
-                    let details = LibraryDetails {
-                        person: tablekeeper_engine::PlayerDetails {
-                            name: view.name.clone(),
-                            reading: view.reading.clone(),
-                            publisher_id: view.publisher_id.clone(),
-                            nickname: view.nickname.clone(),
-                            members: Vec::new(),
-                        },
-                        note: None,
+                    let player = event.player(tablekeeper_engine::model::PlayerId(view.id))?;
+                    // The library keeps people: a team's members stay in its event.
+                    let person = tablekeeper_engine::PlayerDetails {
+                        members: Vec::new(),
+                        ..player.details.clone()
                     };
-                    (details, vec![appearance])
+                    let details = LibraryDetails { person, note: None };
+                    Ok((details, vec![appearance]))
                 })
-                .collect();
+                .collect::<Result<_, tablekeeper_engine::EngineError>>()?;
             self.library_mut()?.link_event_players(players, &now)?;
             Ok(())
         })();

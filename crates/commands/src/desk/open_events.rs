@@ -141,13 +141,12 @@ impl Desk {
                 continue;
             }
             for view in added {
-                let same =
-                    event
-                        .active_players()
-                        .any(|p| match (&p.publisher_id, &view.publisher_id) {
-                            (Some(a), Some(b)) => a.trim().eq_ignore_ascii_case(b.trim()),
-                            _ => p.name.trim() == view.name.trim(),
-                        });
+                let same = event.active_players().any(|p| {
+                    match (&p.details.publisher_id, &view.publisher_id) {
+                        (Some(a), Some(b)) => a.trim().eq_ignore_ascii_case(b.trim()),
+                        _ => p.details.name.trim() == view.name.trim(),
+                    }
+                });
                 if same {
                     notices.push(msg!(
                         "notice.plays-elsewhere",

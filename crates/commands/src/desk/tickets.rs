@@ -79,7 +79,7 @@ impl Desk {
         let Holder::Player(player) = self.holder(&request.code)? else {
             return Err(wrong_player_code());
         };
-        let name = self.session()?.event().player(player)?.name.clone();
+        let name = self.session()?.event().player(player)?.details.name.clone();
         Ok(PlayerCodeView {
             player: player.0,
             name,
@@ -99,7 +99,7 @@ impl Desk {
         let url = share_url.as_deref().map(|u| ticket_url(u, &code));
         Ok(PlayerTicketView {
             player,
-            name: found.name.clone(),
+            name: found.details.name.clone(),
             qr_svg: crate::qr::svg(url.as_deref().unwrap_or(&code)),
             code,
             url,

@@ -135,7 +135,7 @@ pub fn standings_csv(event: &Event, standings: &StandingsView) -> Result<String,
             .players
             .iter()
             .find(|p| p.id.0 == row.player)
-            .and_then(|p| p.publisher_id.clone());
+            .and_then(|p| p.details.publisher_id.clone());
         let mut line = vec![
             row.rank.to_string(),
             row.player.to_string(),
@@ -203,7 +203,7 @@ pub fn results_csv(event: &Event) -> Result<String, CommandError> {
             if let Seats::Single { player } = m.seats {
                 let name = event
                     .player(player)
-                    .map(|p| p.name.clone())
+                    .map(|p| p.details.name.clone())
                     .unwrap_or_default();
                 let seat = m.result.as_ref().and_then(|r| r.seats.first());
                 let kind = match m.result.as_ref().map(|r| &r.entry) {

@@ -65,12 +65,13 @@ fn member_lines(event: &tablekeeper_engine::Event) -> Vec<MemberLine> {
         .players
         .iter()
         .flat_map(|team| {
-            team.members
+            team.details
+                .members
                 .iter()
                 .enumerate()
                 .map(|(seat, name)| MemberLine {
                     team: team.id.0,
-                    team_name: team.name.clone(),
+                    team_name: team.details.name.clone(),
                     seat: u32::try_from(seat + 1).unwrap_or(u32::MAX),
                     name: name.clone(),
                     wins: 0,
@@ -124,7 +125,7 @@ pub fn report(session: &Session) -> Result<EventReport, CommandError> {
             .players
             .iter()
             .filter(|p| p.disqualified)
-            .map(|p| p.name.clone())
+            .map(|p| p.details.name.clone())
             .collect(),
         decks: event
             .players
@@ -132,7 +133,7 @@ pub fn report(session: &Session) -> Result<EventReport, CommandError> {
             .filter_map(|p| {
                 p.deck.clone().map(|deck| DeckLine {
                     player: p.id.0,
-                    name: p.name.clone(),
+                    name: p.details.name.clone(),
                     deck,
                 })
             })

@@ -232,7 +232,7 @@ impl Room {
                     .filter(|player| !player.disqualified)
                     .map(|player| RoomDeck {
                         number: player.id.0,
-                        name: player.name.clone(),
+                        name: player.details.name.clone(),
                         deck: crate::shop::meta::player_deck_label(player),
                     })
                     .filter(|deck| !deck.deck.is_empty())

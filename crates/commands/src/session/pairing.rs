@@ -290,7 +290,7 @@ impl Session {
             .players
             .iter()
             .find(|p| p.id.0 == id)
-            .map(|p| p.name.clone())
+            .map(|p| p.details.name.clone())
             .unwrap_or_default()
     }
 

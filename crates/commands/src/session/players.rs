@@ -35,7 +35,7 @@ impl Session {
         let added = &self.event.players[start..];
         let notices: Vec<_> = added
             .iter()
-            .filter_map(|p| crate::names::unprintable_notice(&p.name))
+            .filter_map(|p| crate::names::unprintable_notice(&p.details.name))
             .collect();
         let views = added.iter().map(PlayerView::from_player).collect();
         self.notices.extend(notices);
@@ -88,7 +88,7 @@ impl Session {
             .event
             .players
             .iter()
-            .map(|p| (p.name.clone(), p.publisher_id.clone()))
+            .map(|p| (p.details.name.clone(), p.details.publisher_id.clone()))
             .collect();
         crate::formats::csv_import::preview(bytes, &registered)
     }
@@ -139,10 +139,10 @@ impl Session {
         let wanted = reference.to_lowercase();
         let mut found: Vec<(PlayerId, Option<u8>)> = Vec::new();
         for player in &self.event.players {
-            if player.name.to_lowercase() == wanted {
+            if player.details.name.to_lowercase() == wanted {
                 found.push((player.id, None));
             }
-            for (seat, member) in player.members.iter().enumerate() {
+            for (seat, member) in player.details.members.iter().enumerate() {
                 if member.to_lowercase() == wanted {
                     found.push((player.id, u8::try_from(seat).ok()));
                 }
@@ -222,7 +222,7 @@ impl Session {
         }
         let checked = crate::names::player_details(&PlayerDetails {
             name: if keep.name {
-                self.event.player(player)?.name.clone()
+                self.event.player(player)?.details.name.clone()
             } else {
                 changes.name.clone()
             },

@@ -365,7 +365,7 @@ impl Session {
     fn name_of(&self, id: tablekeeper_engine::model::PlayerId) -> String {
         self.event
             .player(id)
-            .map(|p| p.name.clone())
+            .map(|p| p.details.name.clone())
             .unwrap_or_else(|_| format!("player {id}"))
     }
 }

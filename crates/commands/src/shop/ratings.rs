@@ -163,7 +163,7 @@ fn rated_event(event: &Event, id: String, people: &People) -> RatedEvent {
         names: event
             .players
             .iter()
-            .map(|player| (person_of(player), player.name.clone()))
+            .map(|player| (person_of(player), player.details.name.clone()))
             .collect(),
         matches,
     }

@@ -96,12 +96,12 @@ pub fn held_at(id: &str) -> i64 {
 /// The same person across events: the publisher ID where there is one, else the name and
 /// reading (a season reads the event files alone).
 pub(crate) fn person(player: &tablekeeper_engine::model::Player) -> String {
-    match &player.publisher_id {
+    match &player.details.publisher_id {
         Some(id) if !id.trim().is_empty() => format!("id:{}", id.trim()),
         _ => format!(
             "name:{}|{}",
-            player.name.trim(),
-            player.reading.as_deref().unwrap_or("").trim()
+            player.details.name.trim(),
+            player.details.reading.as_deref().unwrap_or("").trim()
         ),
     }
 }
@@ -126,7 +126,7 @@ fn season_event(
             if let Ok(player) = event.player(finisher.player) {
                 results.push(SeasonResult {
                     key: person(player),
-                    name: player.name.clone(),
+                    name: player.details.name.clone(),
                     place,
                     wins: finisher.wins,
                     losses: finisher.losses,

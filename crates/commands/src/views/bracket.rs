@@ -125,7 +125,7 @@ impl BracketView {
                 player: player.0,
                 name: event
                     .player(player)
-                    .map(|p| p.name.clone())
+                    .map(|p| p.details.name.clone())
                     .unwrap_or_default(),
             }
         };

@@ -47,7 +47,7 @@ impl DeckCheckView {
                             number: id.0,
                             name: event
                                 .player(*id)
-                                .map(|p| p.name.clone())
+                                .map(|p| p.details.name.clone())
                                 .unwrap_or_default(),
                         })
                         .collect(),

@@ -113,8 +113,10 @@ pub struct UnmatchedView {
     pub date: String,
     /// Their number in that event.
     pub player: u32,
-    pub name: String,
-    pub reading: Option<String>,
+    /// Who they are there (their name, reading, publisher ID).
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub person: tablekeeper_engine::PlayerDetails,
     /// Library players who look like them (the same name and reading, then names or
     /// readings that match as typed: case, accents, width and kana kinds folded alike),
     /// best first.
@@ -126,7 +128,7 @@ pub struct UnmatchedView {
 #[ts(export)]
 pub struct SuggestedPlayer {
     pub number: u32,
-    pub name: String,
-    pub reading: Option<String>,
-    pub publisher_id: Option<String>,
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub person: tablekeeper_engine::PlayerDetails,
 }

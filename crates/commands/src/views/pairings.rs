@@ -214,7 +214,7 @@ impl ExplanationView {
 pub(super) fn name_of(event: &Event, id: u32) -> String {
     event
         .player(tablekeeper_engine::model::PlayerId(id))
-        .map(|p| p.name.clone())
+        .map(|p| p.details.name.clone())
         .unwrap_or_default()
 }
 

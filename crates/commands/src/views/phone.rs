@@ -13,7 +13,7 @@ use crate::room::{RoomClock, RoomResult, RoomSeat};
 pub(super) fn name_of(event: &Event, player: PlayerId) -> String {
     event
         .player(player)
-        .map(|p| p.name.clone())
+        .map(|p| p.details.name.clone())
         .unwrap_or_else(|_| format!("#{player}"))
 }
 
@@ -183,7 +183,7 @@ impl MeView {
         Some(MeView {
             event: event.settings.name.clone(),
             event_code: crate::slip_code::event_code(event),
-            name: player.name.clone(),
+            name: player.details.name.clone(),
             entry: entry.map(|e| my_entry(event, e.number, e.state)),
             player: Some(id.0),
             player_code: None,

@@ -51,17 +51,17 @@ impl PlayerView {
         };
         PlayerView {
             id: player.id.0,
-            name: player.name.clone(),
-            reading: player.reading.clone(),
-            publisher_id: player.publisher_id.clone(),
-            nickname: player.nickname.clone(),
+            name: player.details.name.clone(),
+            reading: player.details.reading.clone(),
+            publisher_id: player.details.publisher_id.clone(),
+            nickname: player.details.nickname.clone(),
             joined_round: player.joined_round,
             status,
             dropped_after_round,
             fixed_table: player.fixed_table,
             disqualified: player.disqualified,
             deck: player.deck.clone(),
-            members: player.members.clone(),
+            members: player.details.members.clone(),
             member_decks: player.member_decks.clone(),
             drop: player.drop_timing,
         }
@@ -106,7 +106,7 @@ impl PenaltyView {
                 event
                     .player(record.player)
                     .ok()
-                    .and_then(|p| p.members.get(usize::from(seat)).cloned())
+                    .and_then(|p| p.details.members.get(usize::from(seat)).cloned())
             }),
             round: record.round,
             penalty: record.penalty,

@@ -124,7 +124,7 @@ impl PayoutView {
         let name = |player: tablekeeper_engine::model::PlayerId| {
             event
                 .player(player)
-                .map(|p| p.name.clone())
+                .map(|p| p.details.name.clone())
                 .unwrap_or_default()
         };
         PayoutView {

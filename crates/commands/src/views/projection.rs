@@ -85,7 +85,7 @@ impl CutLineView {
                     player: p.player.0,
                     name: event
                         .player(p.player)
-                        .map(|found| found.name.clone())
+                        .map(|found| found.details.name.clone())
                         .unwrap_or_default(),
                     points: p.points.to_string(),
                     chance,

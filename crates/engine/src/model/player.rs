@@ -56,13 +56,10 @@ impl DropTiming {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub id: PlayerId,
-    /// Name as printed (any script).
-    pub name: String,
-    /// Reading used for sorting (furigana for Japanese names).
-    pub reading: Option<String>,
-    /// Publisher's player ID (Bushiroad ID, Bandai TCG+ member number, …).
-    pub publisher_id: Option<String>,
-    pub nickname: Option<String>,
+    /// Who the player is: the name as printed, its reading, the publisher's ID, the
+    /// nickname, and a team's members (declared once, in [`PlayerDetails`]).
+    #[serde(flatten)]
+    pub details: PlayerDetails,
     /// First round the player takes part in; earlier rounds are late-entry default losses
     /// (RULESETS.md decision 11).
     pub joined_round: u32,
@@ -71,9 +68,6 @@ pub struct Player {
     pub fixed_table: Option<u32>,
     pub disqualified: bool,
     pub deck: Option<super::deck::DeckData>,
-    /// A team's members in seat order (team events; empty for a player).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub members: Vec<String>,
     /// Each member's deck, in seat order (team events; empty until one is registered).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub member_decks: Vec<Option<super::deck::DeckData>>,
@@ -109,7 +103,10 @@ impl Player {
 
     /// The key names are sorted by: the reading if there is one, else the name.
     pub fn sort_key(&self) -> &str {
-        self.reading.as_deref().unwrap_or(&self.name)
+        self.details
+            .reading
+            .as_deref()
+            .unwrap_or(&self.details.name)
     }
 }
 

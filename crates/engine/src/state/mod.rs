@@ -115,7 +115,7 @@ impl Event {
         self.registered = self
             .players
             .iter()
-            .map(|p| (p.name.clone(), p.publisher_id.clone()))
+            .map(|p| (p.details.name.clone(), p.details.publisher_id.clone()))
             .collect();
         self.door_index = DoorIndex::of(&self.door.entries);
     }

@@ -7,7 +7,7 @@ use crate::state::Event;
 pub(super) fn name_of(event: &Event, id: PlayerId) -> String {
     event
         .player(id)
-        .map(|p| p.name.clone())
+        .map(|p| p.details.name.clone())
         .unwrap_or_else(|_| format!("#{id}"))
 }
 
@@ -24,8 +24,14 @@ pub(super) fn member_name(event: &Event, player: PlayerId, member: Option<u8>) -
     let Ok(found) = event.player(player) else {
         return format!("#{player}");
     };
-    match member.and_then(|seat| found.members.get(usize::from(seat)).map(|m| (seat, m))) {
-        Some((seat, name)) => format!("{name} ({} {})", found.name, u32::from(seat) + 1),
-        None => found.name.clone(),
+    match member.and_then(|seat| {
+        found
+            .details
+            .members
+            .get(usize::from(seat))
+            .map(|m| (seat, m))
+    }) {
+        Some((seat, name)) => format!("{name} ({} {})", found.details.name, u32::from(seat) + 1),
+        None => found.details.name.clone(),
     }
 }

@@ -165,7 +165,7 @@ impl Event {
             return Err(EngineError::InvalidPairing(msg!(
                 "error.invalid-pairing.not-paired",
                 "{name} is not paired",
-                name = &missing.name
+                name = &missing.details.name
             )));
         }
         if byes > usize::from(seen.len() % 2 == 1) {

@@ -48,16 +48,18 @@ impl Event {
         self.registered.insert(key);
         self.players.push(Player {
             id,
-            name,
-            reading: clean(&details.reading),
-            publisher_id,
-            nickname: clean(&details.nickname),
+            details: PlayerDetails {
+                name,
+                reading: clean(&details.reading),
+                publisher_id,
+                nickname: clean(&details.nickname),
+                members,
+            },
             joined_round,
             status: PlayerStatus::Active,
             fixed_table: None,
             disqualified: false,
             deck: None,
-            members,
             member_decks: Vec::new(),
             drop_timing: None,
             code_issue: 0,
@@ -141,10 +143,13 @@ impl Event {
         let new_name = match name {
             Some(text) if text.trim().is_empty() => return Err(EngineError::EmptyName),
             Some(text) => text.trim().to_string(),
-            None => current.name.clone(),
+            None => current.details.name.clone(),
         };
-        let new_id = optional(publisher_id, &current.publisher_id);
-        let old_key = (current.name.clone(), current.publisher_id.clone());
+        let new_id = optional(publisher_id, &current.details.publisher_id);
+        let old_key = (
+            current.details.name.clone(),
+            current.details.publisher_id.clone(),
+        );
         let new_key = (new_name.clone(), new_id.clone());
         if new_key != old_key && self.registered.contains(&new_key) {
             return Err(EngineError::DuplicatePlayer(new_name));
@@ -152,10 +157,10 @@ impl Event {
         self.registered.remove(&old_key);
         self.registered.insert(new_key);
         if let Some(player) = self.players.iter_mut().find(|p| p.id == id) {
-            player.reading = optional(reading, &current.reading);
-            player.nickname = optional(nickname, &current.nickname);
-            player.publisher_id = new_id;
-            player.name = new_name;
+            player.details.reading = optional(reading, &current.details.reading);
+            player.details.nickname = optional(nickname, &current.details.nickname);
+            player.details.publisher_id = new_id;
+            player.details.name = new_name;
         }
         Ok(())
     }

@@ -39,13 +39,11 @@ pub struct SharedEvent {
     pub players: Vec<SharedPlayer>,
 }
 
-/// A player of a shared event, as its file has them.
+/// A player of a shared event, as its file has them: their number there and who they are.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SharedPlayer {
     pub number: u32,
-    pub name: String,
-    pub reading: Option<String>,
-    pub publisher_id: Option<String>,
+    pub details: tablekeeper_engine::PlayerDetails,
 }
 
 /// A library person in a shared event: their global identity and publisher ID.
@@ -507,9 +505,12 @@ impl Library {
                 shared_event(row)?,
                 SharedPlayer {
                     number: row.get(6)?,
-                    name: row.get(7)?,
-                    reading: row.get(8)?,
-                    publisher_id: row.get(9)?,
+                    details: tablekeeper_engine::PlayerDetails {
+                        name: row.get(7)?,
+                        reading: row.get(8)?,
+                        publisher_id: row.get(9)?,
+                        ..Default::default()
+                    },
                 },
             ))
         })?;
@@ -593,9 +594,9 @@ fn insert_events(conn: &Connection, events: &[SharedEvent]) -> Result<u32, Store
             player.execute(params![
                 shared.sha256,
                 p.number,
-                p.name,
-                p.reading,
-                p.publisher_id
+                p.details.name,
+                p.details.reading,
+                p.details.publisher_id
             ])?;
         }
     }

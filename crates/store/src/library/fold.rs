@@ -12,17 +12,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-/// A person's details as they travel between shops (a note stays in its own shop).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SharedDetails {
-    pub name: String,
-    #[serde(default)]
-    pub reading: Option<String>,
-    #[serde(default)]
-    pub publisher_id: Option<String>,
-    #[serde(default)]
-    pub nickname: Option<String>,
-}
+/// A person's details as they travel between shops: the engine's [`PlayerDetails`] (a note
+/// stays in its own shop; a library person has no team members).
+pub use tablekeeper_engine::PlayerDetails;
 
 /// One change to the library, as recorded and as it travels.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,13 +23,13 @@ pub enum ChangeBody {
     /// A person joined the library (`added_at` is when, in the shop that added them).
     Add {
         person: String,
-        details: SharedDetails,
+        details: PlayerDetails,
         added_at: String,
     },
     /// A person's details were replaced.
     Edit {
         person: String,
-        details: SharedDetails,
+        details: PlayerDetails,
     },
     /// `other` is `keep` (`keep`'s details win; the ones it lacks come from `other`).
     Merge { keep: String, other: String },
@@ -148,7 +140,7 @@ pub struct FoldConflict {
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Folded {
     /// Every person in the library, by global identity: details and when added.
-    pub people: BTreeMap<String, (SharedDetails, String)>,
+    pub people: BTreeMap<String, (PlayerDetails, String)>,
     /// Every (person, event) played.
     pub appearances: BTreeMap<(String, String), SharedAppearance>,
     /// Changes not applied.
@@ -170,7 +162,7 @@ pub fn fold(mut changes: Vec<Change>, event_players: &[EventPlayer]) -> Folded {
 
 #[derive(Default)]
 struct State {
-    people: BTreeMap<String, (SharedDetails, String)>,
+    people: BTreeMap<String, (PlayerDetails, String)>,
     /// A merged person → the one they were merged into.
     merged: BTreeMap<String, String>,
     removed: BTreeMap<String, ()>,
@@ -279,12 +271,7 @@ impl State {
                 // The person was there (removed since): nothing of them is left to add.
                 RedactedKind::Add => {
                     if !self.people.contains_key(&person) && !self.merged.contains_key(&person) {
-                        let erased = SharedDetails {
-                            name: String::new(),
-                            reading: None,
-                            publisher_id: None,
-                            nickname: None,
-                        };
+                        let erased = PlayerDetails::default();
                         self.people.insert(person, (erased, String::new()));
                     }
                 }
@@ -382,12 +369,10 @@ impl State {
 mod tests {
     use super::*;
 
-    fn details(name: &str) -> SharedDetails {
-        SharedDetails {
+    fn details(name: &str) -> PlayerDetails {
+        PlayerDetails {
             name: name.into(),
-            reading: None,
-            publisher_id: None,
-            nickname: None,
+            ..PlayerDetails::default()
         }
     }
 

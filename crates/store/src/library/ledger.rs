@@ -12,7 +12,7 @@ use ed25519_dalek::SigningKey;
 use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
 
-use super::fold::{Change, ChangeBody, SharedDetails};
+use super::fold::{Change, ChangeBody, PlayerDetails};
 use crate::error::StoreError;
 
 /// This shop as the library knows it.
@@ -79,7 +79,7 @@ pub(super) fn ensure_shop(conn: &mut Connection) -> Result<(), StoreError> {
         params![secret.as_slice(), public.as_slice()],
     )?;
     // What the library held before it had a journal: this shop's changes.
-    let players: Vec<(String, SharedDetails, String)> = {
+    let players: Vec<(String, PlayerDetails, String)> = {
         let mut statement = tx.prepare(
             "SELECT uid, name, reading, publisher_id, nickname, added_at FROM players ORDER BY number",
         )?;
@@ -87,11 +87,12 @@ pub(super) fn ensure_shop(conn: &mut Connection) -> Result<(), StoreError> {
             .query_map([], |row| {
                 Ok((
                     row.get(0)?,
-                    SharedDetails {
+                    PlayerDetails {
                         name: row.get(1)?,
                         reading: row.get(2)?,
                         publisher_id: row.get(3)?,
                         nickname: row.get(4)?,
+                        members: Vec::new(),
                     },
                     row.get(5)?,
                 ))
@@ -251,11 +252,10 @@ pub(super) fn new_uid() -> String {
     hex(&bytes)
 }
 
-pub(super) fn shared(details: &super::records::LibraryDetails) -> SharedDetails {
-    SharedDetails {
-        name: details.person.name.clone(),
-        reading: details.person.reading.clone(),
-        publisher_id: details.person.publisher_id.clone(),
-        nickname: details.person.nickname.clone(),
+/// What of a library person travels to other shops: the person, without the shop's note.
+pub(super) fn shared(details: &super::records::LibraryDetails) -> PlayerDetails {
+    PlayerDetails {
+        members: Vec::new(),
+        ..details.person.clone()
     }
 }

@@ -12,17 +12,12 @@ pub fn unmatched(library: &Library) -> Result<Vec<UnmatchedView>, CommandError> 
     let mut all = Vec::new();
     for (event, player) in library.unlinked_players()? {
         let details = LibraryDetails {
-            person: tablekeeper_engine::PlayerDetails {
-                name: player.name.clone(),
-                reading: player.reading.clone(),
-                publisher_id: player.publisher_id.clone(),
-                ..Default::default()
-            },
+            person: player.details.clone(),
             note: None,
         };
         let mut found: Vec<tablekeeper_store::library::LibraryPlayer> =
             library.same_as(&details)?.into_iter().collect();
-        for typed in std::iter::once(&player.name).chain(player.reading.as_ref()) {
+        for typed in std::iter::once(&player.details.name).chain(player.details.reading.as_ref()) {
             for candidate in library.find(typed, 5)? {
                 if !found.iter().any(|f| f.number == candidate.number) {
                     found.push(candidate);
@@ -34,9 +29,7 @@ pub fn unmatched(library: &Library) -> Result<Vec<UnmatchedView>, CommandError> 
             .into_iter()
             .map(|p| SuggestedPlayer {
                 number: p.number,
-                name: p.details.person.name,
-                reading: p.details.person.reading,
-                publisher_id: p.details.person.publisher_id,
+                person: p.details.person,
             })
             .collect();
         all.push(UnmatchedView {
@@ -44,8 +37,7 @@ pub fn unmatched(library: &Library) -> Result<Vec<UnmatchedView>, CommandError> 
             event_name: event.name,
             date: event.date,
             player: player.number,
-            name: player.name,
-            reading: player.reading,
+            person: player.details,
             suggestions,
         });
     }
@@ -81,12 +73,7 @@ pub fn confirm(
             library
                 .add(
                     &LibraryDetails {
-                        person: tablekeeper_engine::PlayerDetails {
-                            name: found.name.clone(),
-                            reading: found.reading.clone(),
-                            publisher_id: found.publisher_id.clone(),
-                            ..Default::default()
-                        },
+                        person: found.details.clone(),
                         note: None,
                     },
                     now,

@@ -151,9 +151,15 @@ pub(super) fn players_of(event: &Event) -> Vec<SharedPlayer> {
         .iter()
         .map(|p| SharedPlayer {
             number: p.id.0,
-            name: p.name.clone(),
-            reading: p.reading.clone(),
-            publisher_id: p.publisher_id.clone().filter(|id| !id.trim().is_empty()),
+            details: tablekeeper_engine::PlayerDetails {
+                publisher_id: p
+                    .details
+                    .publisher_id
+                    .clone()
+                    .filter(|id| !id.trim().is_empty()),
+                members: Vec::new(),
+                ..p.details.clone()
+            },
         })
         .collect()
 }

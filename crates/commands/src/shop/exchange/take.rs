@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tablekeeper_store::library::fold::{ChangeBody, SharedDetails};
+use tablekeeper_store::library::fold::{ChangeBody, PlayerDetails};
 use tablekeeper_store::library::{
     BundleFile, Incoming, Library, SharedEvent, fingerprint, normalize_fingerprint,
 };
@@ -257,15 +257,9 @@ fn take_one(
 /// A change another shop sent, checked as the desk checks what a person types: a person's
 /// details as `names` checks them, an event's identity, name and date of a sane length.
 fn acceptable(change: &ChangeBody) -> bool {
-    let details_ok = |details: &SharedDetails| {
-        crate::names::player_details(&tablekeeper_engine::PlayerDetails {
-            name: details.name.clone(),
-            reading: details.reading.clone(),
-            publisher_id: details.publisher_id.clone(),
-            nickname: details.nickname.clone(),
-            members: Vec::new(),
-        })
-        .is_ok()
+    // A library person has no team members.
+    let details_ok = |details: &PlayerDetails| {
+        details.members.is_empty() && crate::names::player_details(details).is_ok()
     };
     let identity_ok =
         |text: &str| !text.is_empty() && text.len() <= 64 && !text.chars().any(char::is_control);
