@@ -1,8 +1,8 @@
 //! `tablekeeper`: run a whole event from the command line.
 //!
 //! A thin host over the command surface, as the app and the LAN server are: parse the
-//! arguments (clap, `args.rs`), turn them into the surface's typed request and run it on the
-//! desk (`run.rs`, `files.rs`, `host.rs`), and print the answer as text (`render.rs`) or,
+//! arguments (clap, `args/`), turn them into the surface's typed request and run it on the
+//! desk (`run/`, `files.rs`, `host.rs`), and print the answer as text (`render.rs`) or,
 //! with `--json`, as the documented JSON shape (`docs/cli-json.md`).
 
 mod args;

@@ -8,6 +8,7 @@ pub mod catalogue;
 pub mod demo;
 pub mod desk;
 pub mod error;
+pub mod event;
 pub mod formats;
 
 pub mod names;
@@ -16,12 +17,12 @@ pub mod qr;
 pub mod result_input;
 pub mod room;
 pub mod seed;
-pub mod session;
 pub mod shop;
 pub mod slip_code;
 pub mod verify;
-pub mod views;
 pub mod vocabulary;
 
 pub use error::{CommandError, ErrorView};
+// The event wing's rooms, by their short names.
+pub use event::{session, views};
 pub use session::{CreateOptions, CutOptions, FinalsChoice, HistoryItem, RulesetSource, Session};

@@ -4,7 +4,7 @@ use crate::words::Word;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 
-use super::PersonArgs;
+use super::event::PersonArgs;
 
 /// The room and the desk: sharing with phones and stations, tickets, the door, the shop's library and exchange, deck checks, table ranges, judge calls.
 #[derive(Subcommand)]

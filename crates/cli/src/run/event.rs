@@ -1,7 +1,12 @@
 //! Creating an event and registering its players.
 
-use super::*;
+use super::shared::*;
 use crate::args::EventCommand;
+use crate::host::Host;
+use crate::output::Output;
+use crate::render;
+use tablekeeper_commands::CommandError;
+use tablekeeper_commands::desk::*;
 
 /// Runs one of: creating an event and registering its players.
 pub(super) fn run(command: EventCommand, host: &mut Host) -> Result<Output, CommandError> {

@@ -1,7 +1,12 @@
 //! The cut line, prizes, and what counts across events: the season, ratings and the meta.
 
-use super::*;
+use super::shared::*;
 use crate::args::LeagueCommand;
+use crate::host::Host;
+use crate::output::Output;
+use crate::render;
+use tablekeeper_commands::CommandError;
+use tablekeeper_commands::desk::*;
 
 /// Runs one of: the cut line, prizes, and what counts across events: the season, ratings and the meta.
 pub(super) fn run(command: LeagueCommand, host: &mut Host) -> Result<Output, CommandError> {

@@ -1,7 +1,12 @@
 //! Backups, undo and history, drops and fixed tables, standings, exports and imports, and the tools.
 
-use super::*;
 use crate::args::RecordCommand;
+use crate::host::Host;
+use crate::output::Output;
+use crate::{files, render};
+use tablekeeper_commands::CommandError;
+use tablekeeper_commands::desk::*;
+use tablekeeper_words::{ErrorKind, msg};
 
 /// Runs one of: backups, undo and history, drops and fixed tables, standings, exports and imports, and the tools.
 pub(super) fn run(command: RecordCommand, host: &mut Host) -> Result<Output, CommandError> {

@@ -1,7 +1,14 @@
 //! The room and the desk: sharing with phones and stations, tickets, the door, the shop's library and exchange, deck checks, table ranges, judge calls.
 
-use super::*;
 use crate::args::RoomCommand;
+use crate::host::Host;
+use crate::output::Output;
+use crate::{render, serve};
+use tablekeeper_commands::CommandError;
+use tablekeeper_commands::desk::events::TableRangeRequest;
+use tablekeeper_commands::desk::*;
+use tablekeeper_commands::notice::Notice;
+use tablekeeper_words::msg;
 
 /// Runs one of: the room and the desk: sharing with phones and stations, tickets, the door, the shop's library and exchange, deck checks, table ranges, judge calls.
 pub(super) fn run(

@@ -1,7 +1,13 @@
 //! Rounds: pairing, the top cut, printouts, corrections to pairings, results, penalties and decks.
 
-use super::*;
+use super::shared::*;
 use crate::args::RoundCommand;
+use crate::host::Host;
+use crate::output::Output;
+use crate::{files, read_input, render};
+use tablekeeper_commands::CommandError;
+use tablekeeper_commands::desk::*;
+use tablekeeper_words::{ErrorKind, msg};
 
 /// Runs one of: rounds: pairing, the top cut, printouts, corrections to pairings, results, penalties and decks.
 pub(super) fn run(command: RoundCommand, host: &mut Host) -> Result<Output, CommandError> {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 /// Most recently opened event files kept for the start screen.
 const RECENT_LIMIT: usize = 10;
 
-use super::base::Desk;
+use crate::desk::base::Desk;
 use crate::error::CommandError;
 
 /// One of the app's own files.
@@ -70,17 +70,17 @@ pub fn write_app_file(data_dir: &Path, file: AppFile, bytes: &[u8]) -> Result<()
 
 impl Desk {
     /// Where `file` is kept.
-    pub(super) fn app_file(&self, file: AppFile) -> PathBuf {
+    pub(crate) fn app_file(&self, file: AppFile) -> PathBuf {
         file.path(&self.shop.data_dir)
     }
 
     /// Writes one of the app's own files ([`write_app_file`]).
-    pub(super) fn write_app_file(&self, file: AppFile, bytes: &[u8]) -> Result<(), CommandError> {
+    pub(crate) fn write_app_file(&self, file: AppFile, bytes: &[u8]) -> Result<(), CommandError> {
         write_app_file(&self.shop.data_dir, file, bytes)
     }
 
-    /// The app's mirror folder, when one is chosen (`desk/mirror.rs`).
-    pub(super) fn mirror_chosen(&self) -> Option<PathBuf> {
+    /// The app's mirror folder, when one is chosen (`event/desk/mirror.rs`).
+    pub(crate) fn mirror_chosen(&self) -> Option<PathBuf> {
         if !self.shop.app_state {
             return None;
         }
@@ -89,7 +89,7 @@ impl Desk {
         (!folder.is_empty()).then(|| PathBuf::from(folder))
     }
 
-    pub(super) fn recent(&self) -> Vec<String> {
+    pub(crate) fn recent(&self) -> Vec<String> {
         std::fs::read(self.app_file(AppFile::Recent))
             .ok()
             .and_then(|bytes| serde_json::from_slice(&bytes).ok())
@@ -98,7 +98,7 @@ impl Desk {
 
     /// Puts `path` first in the recent list. The list is a convenience: failing to write
     /// it never fails opening the event.
-    pub(super) fn remember(&self, path: &str) {
+    pub(crate) fn remember(&self, path: &str) {
         if !self.shop.app_state {
             return;
         }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use tablekeeper_words::{ErrorKind, msg};
 
-use super::printer::{PicturePrinter, Printer, SeasonPrinter};
+use crate::desk::printer::{PicturePrinter, Printer, SeasonPrinter};
 use crate::error::{CommandError, ErrorView};
 use crate::session::Session;
 use crate::views::EventView;
@@ -19,29 +19,29 @@ use crate::views::EventView;
 pub struct Desk {
     /// The events open (a main event and its side events), each with its session and its
     /// room; which one is active, and which one the command being run serves.
-    pub(super) events: super::event_list::OpenEvents,
+    pub(crate) events: crate::desk::event_list::OpenEvents,
     /// What belongs to the shop rather than to an event: its folders, library, printers.
-    pub(super) shop: crate::shop::Shop,
-    pub(super) startup_error: Option<ErrorView>,
+    pub(crate) shop: crate::shop::Shop,
+    pub(crate) startup_error: Option<ErrorView>,
     /// Where phones find the event while the host shares it (printed on the pairings).
-    pub(super) share_url: Option<String>,
+    pub(crate) share_url: Option<String>,
     /// The revision every change counts on, which hosts wait on (`changes.rs`).
-    pub(super) changes: super::changes::Changes,
+    pub(crate) changes: crate::desk::changes::Changes,
 }
 
 impl Desk {
     pub fn new(data_dir: PathBuf, default_folder: PathBuf) -> Desk {
         Desk {
-            events: super::event_list::OpenEvents::default(),
+            events: crate::desk::event_list::OpenEvents::default(),
             shop: crate::shop::Shop::new(data_dir, default_folder),
             startup_error: None,
             share_url: None,
-            changes: super::changes::Changes::default(),
+            changes: crate::desk::changes::Changes::default(),
         }
     }
 
     /// A handle on the desk's revision: a host waits on it for the next change.
-    pub fn changes(&self) -> super::changes::Changes {
+    pub fn changes(&self) -> crate::desk::changes::Changes {
         self.changes.clone()
     }
 
@@ -104,7 +104,7 @@ impl Desk {
             .ok_or_else(no_event)
     }
 
-    pub(super) fn session_mut(&mut self) -> Result<&mut Session, CommandError> {
+    pub(crate) fn session_mut(&mut self) -> Result<&mut Session, CommandError> {
         self.events
             .current_mut()
             .map(|event| &mut event.session)
@@ -112,16 +112,16 @@ impl Desk {
     }
 
     /// What the event this command works on shows the room (phones and stations).
-    pub(super) fn event_room(&self) -> &crate::room::Room {
+    pub(crate) fn event_room(&self) -> &crate::room::Room {
         self.events.room()
     }
 
-    pub(super) fn event_room_mut(&mut self) -> &mut crate::room::Room {
+    pub(crate) fn event_room_mut(&mut self) -> &mut crate::room::Room {
         self.events.room_mut()
     }
 
     /// The session and the room of the event this command works on, both to change.
-    pub(super) fn session_and_room(
+    pub(crate) fn session_and_room(
         &mut self,
     ) -> Result<(&mut Session, &mut crate::room::Room), CommandError> {
         self.events
@@ -130,7 +130,7 @@ impl Desk {
             .ok_or_else(no_event)
     }
 
-    pub(super) fn opened(&mut self, session: Session) -> Result<EventView, CommandError> {
+    pub(crate) fn opened(&mut self, session: Session) -> Result<EventView, CommandError> {
         let path = session.path().display().to_string();
         let summary = self.attach(session);
         self.remember(&path);
@@ -139,7 +139,7 @@ impl Desk {
 
     /// Makes `session` the open event, with a fresh room, mirrored in the app's mirror
     /// folder when one is chosen (a folder not there is said, never a refusal to open).
-    pub(super) fn attach(&mut self, mut session: Session) -> EventView {
+    pub(crate) fn attach(&mut self, mut session: Session) -> EventView {
         if let Some(folder) = self.mirror_chosen()
             && let Err(error) = session.set_mirror(Some(&folder))
         {
@@ -153,7 +153,7 @@ impl Desk {
     }
 
     /// A file name in the default folder from the event's name, never overwriting one.
-    pub(super) fn new_event_path(&self, name: &str) -> Result<PathBuf, CommandError> {
+    pub(crate) fn new_event_path(&self, name: &str) -> Result<PathBuf, CommandError> {
         std::fs::create_dir_all(&self.shop.default_folder).map_err(|e| CommandError::Io {
             path: self.shop.default_folder.display().to_string(),
             detail: e.to_string(),
@@ -185,7 +185,7 @@ impl Desk {
 }
 
 /// `<folder>/<event> printouts/`: beside the event, one folder for its printouts.
-pub(super) fn printouts_folder(event: &Path) -> PathBuf {
+pub(crate) fn printouts_folder(event: &Path) -> PathBuf {
     let stem = event
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -198,7 +198,7 @@ pub(super) fn printouts_folder(event: &Path) -> PathBuf {
 
 /// `<document>[-round-N]-<language>.pdf`: one file per document, so printing again replaces
 /// the old copy instead of piling up files.
-pub(super) fn printout_name(document: &str, round: Option<u32>, language: &str) -> String {
+pub(crate) fn printout_name(document: &str, round: Option<u32>, language: &str) -> String {
     let round = round.map(|r| format!("-round-{r}")).unwrap_or_default();
     format!("{document}{round}-{language}.pdf")
 }
@@ -221,7 +221,7 @@ const FILE_STEM_CHARS: usize = 60;
 /// `-` and `_` kept, anything else a `-` (so `a:b`, `大会 #3` or a trailing dot are legal on
 /// Windows, and nothing reaches another folder). Windows' reserved names (`CON`, `NUL`,
 /// `COM1`, …) are never a whole name: the date always follows the stem.
-pub(super) fn event_file_stem(name: &str) -> String {
+pub(crate) fn event_file_stem(name: &str) -> String {
     let stem: String = name
         .trim()
         .chars()

@@ -4,7 +4,7 @@
 //! thread and tells the window (`desk-changed`), which then reads what it shows once; an
 //! idle screen asks nothing.
 //!
-//! A change is counted by [`super::surface::dispatch`] for every command the surface says
+//! A change is counted by [`crate::desk::surface::dispatch`] for every command the surface says
 //! changes something (its `effect` is not `Nothing`), and by the few desk methods hosts call
 //! directly (a takeover seen by the fence).
 

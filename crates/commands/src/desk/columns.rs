@@ -192,4 +192,4 @@ macro_rules! surface {
     };
 }
 
-pub(super) use surface;
+pub(crate) use surface;

@@ -84,7 +84,7 @@ impl OpenEvents {
     fn position(&self, path: &Path) -> Option<usize> {
         self.list
             .iter()
-            .position(|e| super::open_events::same_file(e.session.path(), path))
+            .position(|e| same_file(e.session.path(), path))
     }
 
     /// Whether `path` is open and not the active event.
@@ -160,4 +160,9 @@ impl OpenEvents {
     pub(crate) fn served(&mut self) {
         self.serving = None;
     }
+}
+
+/// Whether two paths name the same file (the same path, or one file by another name).
+pub(crate) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }

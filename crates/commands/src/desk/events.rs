@@ -14,12 +14,13 @@ use tablekeeper_engine::rules::structure::Structure;
 use tablekeeper_words::msg;
 use ts_rs::TS;
 
-use super::base::{Desk, Nothing};
+use crate::desk::base::{Desk, Nothing};
 use crate::error::CommandError;
 use crate::session::{CreateOptions, RulesetSource, Session};
 use crate::views::EventView;
 
-use super::open_events::{OpenEventView, open_view, same_file};
+use crate::desk::event_list::same_file;
+use crate::desk::open_events::{OpenEventView, open_view};
 
 /// Makes the open event at `path` the active one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

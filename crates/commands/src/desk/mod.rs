@@ -9,41 +9,42 @@
 //! corrected, whether `pair` means the next Swiss round or the next bracket round, how a
 //! new event's options are built, and the time printed on a printout.
 
-// One file per section of the surface: its requests and answers, and its commands.
-pub mod app;
-pub mod attention;
-pub mod deck_checks;
-pub mod door;
+// One file per section of the surface (its requests and answers, and its commands), in the
+// wing it belongs to: an event's under `event/desk/`, the shop's under `shop/desk/`.
+pub use crate::event::desk::attention;
+pub use crate::event::desk::deck_checks;
+pub use crate::event::desk::door;
+pub use crate::shop::desk::app;
 pub mod events;
-pub mod exchange;
-pub mod files;
-pub mod history;
-pub mod judge_calls;
-pub mod library;
-pub mod library_events;
-pub mod meta;
-pub mod mirror;
-pub mod penalties;
-pub mod players;
-pub mod prizes;
-pub mod ratings;
-pub mod replicas;
-pub mod reports;
-pub mod results;
-pub mod room;
-pub mod rounds;
-pub mod standings;
-pub mod takeover;
-pub mod tickets;
-pub mod top_cut;
+pub use crate::event::desk::files;
+pub use crate::event::desk::history;
+pub use crate::event::desk::judge_calls;
+pub use crate::event::desk::mirror;
+pub use crate::event::desk::penalties;
+pub use crate::event::desk::players;
+pub use crate::event::desk::prizes;
+pub use crate::event::desk::replicas;
+pub use crate::event::desk::reports;
+pub use crate::event::desk::results;
+pub use crate::event::desk::room;
+pub use crate::event::desk::rounds;
+pub use crate::event::desk::standings;
+pub use crate::event::desk::takeover;
+pub use crate::event::desk::tickets;
+pub use crate::event::desk::top_cut;
+pub use crate::shop::desk::exchange;
+pub use crate::shop::desk::library;
+pub use crate::shop::desk::library_events;
+pub use crate::shop::desk::meta;
+pub use crate::shop::desk::ratings;
 
 pub mod app_files;
-mod base;
+pub(crate) mod base;
 pub mod changes;
-mod columns;
-mod event_list;
-mod open_events;
-mod phone_codes;
+pub(crate) mod columns;
+pub(crate) mod event_list;
+pub(crate) mod open_events;
+pub(crate) mod phone_codes;
 pub mod printer;
 pub mod surface;
 

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use tablekeeper_words::msg;
 use ts_rs::TS;
 
-use super::base::Desk;
+use crate::desk::base::Desk;
+use crate::desk::event_list::same_file;
 use crate::room::{Room, RoomClock, RoomEventLink};
 use crate::session::Session;
 use crate::views::PlayerView;
@@ -70,7 +71,7 @@ impl Desk {
 
     /// Every open event as the players' page lists it (none while only one is open), and
     /// a version part that changes with the list.
-    pub(super) fn room_events(&self) -> (Vec<RoomEventLink>, String) {
+    pub(crate) fn room_events(&self) -> (Vec<RoomEventLink>, String) {
         if self.events.others().next().is_none() {
             return (Vec::new(), String::new());
         }
@@ -95,7 +96,7 @@ impl Desk {
 
     /// The first table of a new event's range: table 1 when it is the only one, else the
     /// round hundred after every open event's range.
-    pub(super) fn next_free_table(&self) -> u32 {
+    pub(crate) fn next_free_table(&self) -> u32 {
         let last = self.events.all().map(|e| range(&e.session).1).max();
         match last {
             None => 1,
@@ -104,7 +105,7 @@ impl Desk {
     }
 
     /// A notice when the active event's table range overlaps another open event's.
-    pub(super) fn warn_overlapping_tables(&mut self) {
+    pub(crate) fn warn_overlapping_tables(&mut self) {
         let Ok(active) = self.session() else { return };
         let (first, last) = range(active);
         let overlapping: Vec<String> = self
@@ -129,7 +130,7 @@ impl Desk {
 
     /// A notice for each player just registered who also plays in another open event whose
     /// round is under way (a player cannot sit at two tables at once).
-    pub(super) fn warn_playing_elsewhere(&mut self, added: &[PlayerView]) {
+    pub(crate) fn warn_playing_elsewhere(&mut self, added: &[PlayerView]) {
         let mut notices = Vec::new();
         for other in self.events.others() {
             let event = other.session.event();
@@ -167,7 +168,7 @@ impl Desk {
 }
 
 /// The table range of an open event: its first table, and the last it uses or may use.
-pub(super) fn range(session: &Session) -> (u32, u32) {
+pub(crate) fn range(session: &Session) -> (u32, u32) {
     let event = session.event();
     let first = event.settings.first_table();
     let players = u32::try_from(event.active_players().count()).unwrap_or(u32::MAX);
@@ -188,11 +189,7 @@ pub(super) fn range(session: &Session) -> (u32, u32) {
     (first, used.max(capacity))
 }
 
-pub(super) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
-}
-
-pub(super) fn open_view(session: &Session, room: &Room, active: bool, now: i64) -> OpenEventView {
+pub(crate) fn open_view(session: &Session, room: &Room, active: bool, now: i64) -> OpenEventView {
     let event = session.event();
     let (first_table, last_table) = range(session);
     let round = event.current_round();

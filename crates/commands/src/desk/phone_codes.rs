@@ -7,22 +7,22 @@ use std::path::{Path, PathBuf};
 use tablekeeper_engine::model::PlayerId;
 use tablekeeper_words::{ErrorKind, msg};
 
-use super::base::Desk;
-use super::open_events::same_file;
+use crate::desk::base::Desk;
+use crate::desk::event_list::same_file;
 use crate::error::CommandError;
 use crate::room::Room;
 use crate::room::codes;
 
 /// Who a code belongs to.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum Holder {
+pub(crate) enum Holder {
     Entry(u32),
     Player(PlayerId),
 }
 
 impl Desk {
     /// Whose code this is: an entry's or a player's (compared with every one).
-    pub(super) fn holder(&mut self, typed: &str) -> Result<Holder, CommandError> {
+    pub(crate) fn holder(&mut self, typed: &str) -> Result<Holder, CommandError> {
         self.session()?;
         self.code_owner(typed)
             .unwrap_or_else(|| Err(wrong_player_code()))
@@ -109,7 +109,7 @@ impl Desk {
     }
 }
 
-pub(super) fn wrong_player_code() -> CommandError {
+pub(crate) fn wrong_player_code() -> CommandError {
     CommandError::input(
         ErrorKind::WrongCode,
         msg!(

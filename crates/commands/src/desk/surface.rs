@@ -28,13 +28,13 @@ surface! {
     // host runs it (thread: on the window's own thread, off it, or off it with the window
     // saying it works), whether it needs an open event, and what hosts do besides running it.
 
-    // ---- The app (desk/app.rs) ----
+    // ---- The app (shop/desk/app.rs) ----
     app_info(Nothing) -> AppInfo: Local, Nothing, Worker, Nothing, StationLocal, StationInfo;
     take_notices(Nothing) -> Vec<tablekeeper_words::message::Message>: Local, Nothing, Here, Nothing, StationLocal;
     catalogue(Nothing) -> Catalogue: Read, Nothing, Worker, Nothing;
     set_preferences(Preferences) -> AppInfo: Local, App, Worker, Nothing, StationLocal;
 
-    // ---- What needs the scorekeeper (desk/attention.rs) ----
+    // ---- What needs the scorekeeper (event/desk/attention.rs) ----
     attention(Nothing) -> crate::views::attention::AttentionView: Read, Nothing, Worker, Event;
 
     // ---- Events (desk/events.rs) ----
@@ -47,7 +47,7 @@ surface! {
     set_table_range(TableRangeRequest) -> crate::views::EventView: Write, Event, Worker, Event;
     summary(Nothing) -> crate::views::EventView: Read, Nothing, Worker, Event;
 
-    // ---- Players (desk/players.rs) ----
+    // ---- Players (event/desk/players.rs) ----
     players(Nothing) -> Vec<crate::views::PlayerView>: Read, Nothing, Worker, Event;
     add_players(AddPlayersRequest) -> Vec<crate::views::PlayerView>: Write, Event, Worker, Event;
     add_team(AddTeamRequest) -> Vec<crate::views::PlayerView>: Write, Event, Worker, Event;
@@ -60,7 +60,7 @@ surface! {
     tardiness(TardinessRequest) -> TardinessView: Write, Event, Worker, Event;
     set_rounds(SetRoundsRequest) -> crate::views::EventView: Write, Event, Worker, Event;
 
-    // ---- Rounds (desk/rounds.rs) ----
+    // ---- Rounds (event/desk/rounds.rs) ----
     pair_round(PairRequest) -> crate::views::PairingsView: Write, Event, Slow, Event;
     pairings(PairingsRequest) -> crate::views::PairingsView: Read, Nothing, Worker, Event;
     explain(RoundRequest) -> crate::views::ExplanationView: Read, Nothing, Worker, Event;
@@ -69,33 +69,33 @@ surface! {
     give_bye(GiveByeRequest) -> crate::views::PairingsView: Write, Event, Worker, Event;
     enter_pairing(EnterPairingRequest) -> crate::views::PairingsView: Write, Event, Slow, Event;
 
-    // ---- Results (desk/results.rs) ----
+    // ---- Results (event/desk/results.rs) ----
     read_slip(ReadSlipRequest) -> ScannedSlip: Read, Nothing, Worker, Event;
     preview_result(ResultRequest) -> crate::views::TableView: Write, Nothing, Here, Event;
     record_result(ResultRequest) -> RecordedView: Write, Event, Here, Event;
     record_results(BulkResultsRequest) -> Vec<crate::views::TableView>: Write, Event, Slow, Event;
 
-    // ---- History (desk/history.rs) ----
+    // ---- History (event/desk/history.rs) ----
     undo(Nothing) -> crate::session::HistoryItem: Write, Event, Worker, Event;
     redo(Nothing) -> crate::session::HistoryItem: Write, Event, Worker, Event;
     history(Nothing) -> Vec<crate::session::HistoryItem>: Write, Nothing, Worker, Event;
     back_to_round(BackToRoundRequest) -> Vec<crate::session::HistoryItem>: Write, Event, Slow, Event;
 
-    // ---- Penalties (desk/penalties.rs) ----
+    // ---- Penalties (event/desk/penalties.rs) ----
     penalty(PenaltyRequest) -> crate::views::PenaltyView: Write, Event, Worker, Event;
     penalties(Nothing) -> Vec<crate::views::PenaltyView>: Write, Nothing, Worker, Event;
 
-    // ---- Standings (desk/standings.rs) ----
+    // ---- Standings (event/desk/standings.rs) ----
     standings(StandingsRequest) -> crate::views::StandingsView: Read, Nothing, Worker, Event;
     breakdown(Nothing) -> crate::views::breakdown::BreakdownView: Read, Nothing, Worker, Event;
     projection(ProjectionRequest) -> crate::views::projection::CutLineView: Read, Nothing, Worker, Event;
 
-    // ---- The top cut (desk/top_cut.rs) ----
+    // ---- The top cut (event/desk/top_cut.rs) ----
     start_cut(CutRequest) -> crate::views::bracket::BracketView: Write, Event, Slow, Event;
     pair_bracket_round(Nothing) -> crate::views::PairingsView: Write, Event, Slow, Event;
     bracket(Nothing) -> Option<crate::views::bracket::BracketView>: Read, Nothing, Worker, Event;
 
-    // ---- Prizes and seasons (desk/prizes.rs) ----
+    // ---- Prizes and seasons (event/desk/prizes.rs) ----
     prizes(PrizesRequest) -> crate::views::prizes::PayoutView: Read, Nothing, Worker, Event;
     set_prizes(SetPrizesRequest) -> crate::views::prizes::PayoutView: Write, Event, Worker, Event;
     draw_raffle(DrawRequest) -> crate::views::prizes::PayoutView: Write, Event, Worker, Event;
@@ -103,23 +103,23 @@ surface! {
     print_season(PrintSeasonRequest) -> PrintView: Local, Files, Slow, Nothing, Viewer;
     export_season(ExportSeasonRequest) -> crate::formats::export::ExportView: Local, Files, Slow, Nothing;
 
-    // ---- Ratings (desk/ratings.rs) ----
+    // ---- Ratings (shop/desk/ratings.rs) ----
     ratings(RatingsRequest) -> crate::views::ratings::RatingsView: Local, Nothing, Slow, Nothing;
     print_ratings(PrintRatingsRequest) -> PrintView: Local, Files, Slow, Nothing, Viewer;
     ratings_picture(RatingsPictureRequest) -> String: Local, Nothing, Slow, Nothing;
     publish_ratings(Option<PublishRatingsRequest>) -> Option<PublishedRatingsView>: Local, App, Slow, Event;
 
-    // ---- The meta (desk/meta.rs) ----
+    // ---- The meta (shop/desk/meta.rs) ----
     meta(MetaRequest) -> crate::views::meta::MetaView: Local, Nothing, Slow, Nothing;
     print_meta(PrintMetaRequest) -> PrintView: Local, Files, Slow, Nothing, Viewer;
     deck_parts(Nothing) -> crate::views::meta::DeckPartsView: Local, Nothing, Worker, Event;
 
-    // ---- Deck checks (desk/deck_checks.rs) ----
+    // ---- Deck checks (event/desk/deck_checks.rs) ----
     deck_check(DeckCheckRequest) -> crate::views::deck_checks::DeckCheckView: Write, Event, Worker, Event;
     deck_check_extension(DeckCheckExtensionRequest) -> Vec<crate::views::deck_checks::DeckCheckView>: Write, Event, Worker, Event;
     deck_checks(RoundRequest) -> Vec<crate::views::deck_checks::DeckCheckView>: Read, Nothing, Worker, Event;
 
-    // ---- Files: exports, printouts, backups (desk/files.rs) ----
+    // ---- Files: exports, printouts, backups (event/desk/files.rs) ----
     export(ExportRequest) -> crate::formats::export::ExportView: Local, Files, Slow, Event;
     print(PrintRequest) -> PrintView: Local, Files, Slow, Event, Viewer, StationPrint;
     printout(PrintRequest) -> PrintoutView: Read, Nothing, Worker, Event;
@@ -129,18 +129,18 @@ surface! {
     archive(Nothing) -> ArchiveDocument: Read, Nothing, Worker, Event;
     report(Nothing) -> crate::formats::report::EventReport: Read, Nothing, Worker, Event;
 
-    // ---- Stations' replicas (desk/replicas.rs) ----
+    // ---- Stations' replicas (event/desk/replicas.rs) ----
     replica(ReplicaRequest) -> crate::session::replica::ReplicaChunk: Read, Nothing, Worker, Event, Replica;
     replicas(Nothing) -> Vec<ReplicaStatusView>: Local, Nothing, Worker, Event;
 
-    // ---- Never two writers (desk/takeover.rs) ----
+    // ---- Never two writers (event/desk/takeover.rs) ----
     whereabouts(Nothing) -> crate::views::takeover::WhereaboutsView: Public, Nothing, Worker, Event;
 
-    // ---- The mirror folder (desk/mirror.rs) ----
+    // ---- The mirror folder (event/desk/mirror.rs) ----
     set_mirror(MirrorRequest) -> crate::session::mirror::MirrorView: Local, App, Worker, Nothing;
     mirror(Nothing) -> crate::session::mirror::MirrorView: Local, Nothing, Worker, Nothing;
 
-    // ---- The room: phones and stations (desk/room.rs) ----
+    // ---- The room: phones and stations (event/desk/room.rs) ----
     room(Nothing) -> crate::room::RoomView: Public, Nothing, Worker, Event, Poll;
     room_settings(Nothing) -> crate::room::RoomSettings: Local, Nothing, Worker, Event;
     set_room(crate::room::RoomSettings) -> crate::room::RoomSettings: Local, App, Worker, Event;
@@ -148,18 +148,18 @@ surface! {
     set_clock(ClockRequest) -> (): Local, App, Worker, Nothing;
     table_codes(RoundRequest) -> Vec<TableCodeView>: Write, Nothing, Worker, Event;
 
-    // ---- Players' reports (desk/reports.rs) ----
+    // ---- Players' reports (event/desk/reports.rs) ----
     report_result(ReportRequest) -> ReportView: Public, Event, Worker, Event;
     reports(Nothing) -> Vec<TableReportView>: Write, Nothing, Worker, Event;
     confirm_report(TableRequest) -> crate::views::TableView: Write, Event, Worker, Event;
 
-    // ---- Players' tickets (desk/tickets.rs) ----
+    // ---- Players' tickets (event/desk/tickets.rs) ----
     player_by_code(PlayerCodeRequest) -> PlayerCodeView: Public, Nothing, Worker, Event;
     player_ticket(PlayerRequest) -> PlayerTicketView: Local, Nothing, Worker, Event;
     player_tickets(Nothing) -> Vec<PlayerTicketView>: Local, Nothing, Worker, Event;
     reissue_player_code(PlayerRequest) -> PlayerTicketView: Local, Event, Worker, Event;
 
-    // ---- The door (desk/door.rs) ----
+    // ---- The door (event/desk/door.rs) ----
     door(Nothing) -> crate::views::door::DoorPageView: Public, Nothing, Worker, Event;
     enter(tablekeeper_engine::PlayerDetails) -> EnteredView: Public, Event, Worker, Event, Entry;
     me(CodeRequest) -> crate::views::phone::MeView: Public, Nothing, Worker, Event;
@@ -175,14 +175,14 @@ surface! {
     draw_lottery(DrawRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
     decide_drop_request(DecideDropRequest) -> crate::views::door::DoorView: Write, Event, Worker, Event;
 
-    // ---- Judge calls (desk/judge_calls.rs) ----
+    // ---- Judge calls (event/desk/judge_calls.rs) ----
     call_judge(CallJudgeRequest) -> crate::views::phone::MeView: Public, Event, Worker, Event;
     judge_calls(Nothing) -> crate::views::door::JudgeCallsView: Read, Nothing, Worker, Event;
     desk_call_judge(DeskCallRequest) -> crate::views::door::JudgeCallsView: Write, Event, Worker, Event;
     claim_call(CallRequest) -> crate::views::door::JudgeCallsView: Write, Event, Worker, Event;
     resolve_call(CallRequest) -> crate::views::door::JudgeCallsView: Write, Event, Worker, Event;
 
-    // ---- Shops exchanging by folder (desk/exchange.rs) ----
+    // ---- Shops exchanging by folder (shop/desk/exchange.rs) ----
     exchange_info(Nothing) -> crate::views::exchange::ExchangeView: Local, Nothing, Worker, Nothing;
     set_shop_name(ShopNameRequest) -> crate::views::exchange::ExchangeView: Local, App, Worker, Nothing;
     set_exchange_folder(ExchangeFolderRequest) -> crate::views::exchange::ExchangeView: Local, App, Worker, Nothing;
@@ -191,7 +191,7 @@ surface! {
     trust_shop(TrustShopRequest) -> crate::views::exchange::ShopView: Local, App, Worker, Nothing;
     exchange_unmatched(Nothing) -> Vec<crate::views::exchange::UnmatchedView>: Local, Nothing, Slow, Nothing;
     exchange_confirm(ConfirmMatchRequest) -> crate::views::library::LibraryPlayerView: Local, Files, Worker, Nothing;
-    // ---- The player library (desk/library.rs) ----
+    // ---- The player library (shop/desk/library.rs) ----
     library_info(Nothing) -> crate::views::library::LibraryView: Local, Nothing, Worker, Nothing;
     open_library(OpenLibraryRequest) -> crate::views::library::LibraryView: Local, Files, Worker, Nothing;
     library_players(Nothing) -> Vec<crate::views::library::LibraryPlayerView>: Local, Nothing, Slow, Nothing;
@@ -203,7 +203,7 @@ surface! {
     library_remove(LibraryNumberRequest) -> crate::views::library::LibraryPlayerView: Local, Files, Slow, Nothing;
     library_export(LibraryFileRequest) -> crate::formats::export::ExportView: Local, Files, Slow, Nothing;
     library_import(LibraryFileRequest) -> crate::views::library::LibraryImportView: Local, Files, Slow, Nothing;
-    // ---- Library players in events (desk/library_events.rs) ----
+    // ---- Library players in events (shop/desk/library_events.rs) ----
     library_history(LibraryNumberRequest) -> crate::views::library::PlayerHistoryView: Local, Nothing, Slow, Nothing;
     library_events(LibraryEventsRequest) -> Vec<tablekeeper_store::library::LibraryEvent>: Local, Nothing, Slow, Nothing;
     register_from_library(LibraryRegisterRequest) -> Vec<crate::views::PlayerView>: Local, Event, Worker, Event;

@@ -34,7 +34,7 @@ pub struct Room {
     /// What each joined station's replica last said it holds, by station name.
     pub replicas: std::collections::BTreeMap<String, crate::session::replica::ReplicaSeen>,
     /// The joined stations' addresses (`ip:port`), remembered for the event: where it may
-    /// be carried on if this laptop stops (`desk/takeover.rs`).
+    /// be carried on if this laptop stops (`event/desk/takeover.rs`).
     pub hosts: Vec<String>,
 }
 

@@ -7,11 +7,13 @@
 //! store's library and changes it only through the named changes of `library.rs` and
 //! `exchange.rs` (`tests/module_graph.rs` keeps it so).
 
+pub mod desk;
 pub mod exchange;
 pub mod library;
 pub mod meta;
 pub mod ratings;
 pub mod season;
+pub mod views;
 
 pub use library::ShopLibrary;
 
@@ -36,7 +38,7 @@ pub struct Shop {
     /// Another library chosen with `open_library` (`None`: the app's own).
     pub(crate) library_path: Option<PathBuf>,
     pub(crate) printers: Printers,
-    /// The shop's secret for table and player codes, once read (`desk/room.rs`).
+    /// The shop's secret for table and player codes, once read (`event/desk/room.rs`).
     pub(crate) room_secret: Option<Secret>,
     /// Which open event each phone code belongs to (the LAN server's routing).
     pub(crate) code_index: CodeIndex,
