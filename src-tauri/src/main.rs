@@ -373,7 +373,18 @@ async fn call(
                 // (bounded: a slow copy never holds the station up for long). The main
                 // laptop's answer carries its log's rows, so nothing is asked after it; it
                 // answered once its stations in step held the change, so this is at once.
-                if let Some(rows) = answer.rows {
+                let changed =
+                    surface::spec(&name).is_some_and(|spec| spec.effect == surface::Effect::Event);
+                let rows = match answer.rows {
+                    Some(rows) => Some(rows),
+                    // A main laptop of an earlier version says no rows: asked, as it was.
+                    None if changed => station
+                        .ask("whereabouts", &Value::Null)
+                        .ok()
+                        .and_then(|there| there.get("rows").and_then(Value::as_i64)),
+                    None => None,
+                };
+                if let Some(rows) = rows {
                     copy.hold_rows(rows, STATION_COPY_WAIT);
                 }
                 Answered {

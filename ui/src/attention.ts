@@ -12,6 +12,9 @@ import { t } from './i18n';
 import { chimeOn } from './settings';
 import * as state from './state';
 
+/** How soon a read that failed is tried again (the old poll's pace). */
+const RETRY_MS = 1000;
+
 /** Who else follows the view (the round's stage strip): told at each answer, and at once. */
 const followers = new Set<(view: AttentionView) => void>();
 let latest: AttentionView | null = null;
@@ -92,6 +95,7 @@ export function attentionBar(tabs: ReadonlyMap<string, HTMLElement>): { element:
   let fetchedAt = 0;
   let newestCall: number | null | undefined;
   let shown = '';
+  let retry: number | undefined;
 
   const render = () => {
     if (!view || !state.event()) {
@@ -144,19 +148,28 @@ export function attentionBar(tabs: ReadonlyMap<string, HTMLElement>): { element:
       fetchedAt = Date.now();
       for (const follower of followers) follower(next);
     } catch {
-      // The event closed or the main laptop did not answer: the bar waits for the next ask.
+      // The event closed or the main laptop did not answer: asked again in a moment.
+      retry ??= window.setTimeout(() => {
+        retry = undefined;
+        void refresh();
+      }, RETRY_MS);
     }
     render();
   };
 
   void refresh();
   const stopFollowing = followChanges(() => void refresh());
+  // An event opened, created or joined is read at once: the change it made may have been
+  // told before the window knew the event.
+  const stopEvents = state.onEventChange(() => void refresh());
   const ticking = window.setInterval(render, 1000);
   return {
     element,
     stop: () => {
       stopFollowing();
+      stopEvents();
       window.clearInterval(ticking);
+      if (retry !== undefined) window.clearTimeout(retry);
     },
   };
 }

@@ -992,10 +992,39 @@ fn several_events(host: &mut Host, dir: &Path) {
             .expect("the main event is open");
         let served = dispatch(&mut serving, "summary", Value::Null).expect("summary");
         assert_eq!(served["name"], "Main");
-        dispatch(&mut serving, "set_clock", json!({ "clock": null })).expect("its clock");
+        let clock =
+            json!({ "duration_ms": 3_000_000, "used_ms": 0, "running_since": null, "round": 1 });
+        dispatch(&mut serving, "set_clock", json!({ "clock": clock })).expect("its clock");
         assert!(dispatch(&mut serving, "room", Value::Null).is_ok());
+        {
+            // A guard inside a guard gives back the outer one's event, not the active one.
+            let mut inner = serving.serving(Path::new(&side)).expect("the side event");
+            let inner_name = dispatch(&mut inner, "summary", Value::Null).expect("summary");
+            assert_eq!(inner_name["name"], "Side");
+        }
+        let again = dispatch(&mut serving, "summary", Value::Null).expect("summary");
+        assert_eq!(again["name"], "Main");
     }
     assert_eq!(host.ok("summary", Value::Null)["name"], "Side");
+    // The clock went to the main event's room, the side event's room has none.
+    let open_now = host.ok("open_events", Value::Null);
+    let clock_of = |name: &str| {
+        open_now
+            .as_array()
+            .and_then(|events| events.iter().find(|e| e["name"] == name))
+            .map(|e| e["clock"].clone())
+    };
+    assert_eq!(clock_of("Side"), Some(Value::Null), "{open_now}");
+    assert_eq!(
+        clock_of("Main").map(|c| c["round"].clone()),
+        Some(json!(1)),
+        "{open_now}"
+    );
+    host.desk
+        .serving(Path::new(&main))
+        .map(|mut serving| dispatch(&mut serving, "set_clock", json!({ "clock": null })))
+        .expect("open")
+        .expect("its clock stopped");
     assert_eq!(host.ok("open_events", Value::Null), order);
     assert!(
         host.desk
@@ -1016,6 +1045,83 @@ fn several_events(host: &mut Host, dir: &Path) {
         "the main event is active again"
     );
     host.ok("close_event", Value::Null);
+}
+
+/// Which event is active after each close: the one active most recently before it (not
+/// the one opened before it); a file that cannot be opened leaves the active one active.
+#[test]
+fn closing_an_event_makes_the_one_active_before_it_active_again() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut host = Host::new(dir.path());
+    for name in ["A", "B", "C"] {
+        host.ok(
+            "create_event",
+            json!({ "name": name, "ruleset": "bandai", "planned_rounds": 3, "path": path(dir.path(), &format!("{name}.tkevent")) }),
+        );
+    }
+    let name = |host: &mut Host| host.ok("summary", Value::Null)["name"].clone();
+    host.ok(
+        "switch_event",
+        json!({ "path": path(dir.path(), "A.tkevent") }),
+    );
+    assert_eq!(
+        host.kind(
+            "open_event",
+            json!({ "path": path(dir.path(), "missing.tkevent") })
+        ),
+        "file-not-found"
+    );
+    assert_eq!(
+        name(&mut host),
+        "A",
+        "a failed open leaves the active event active"
+    );
+    host.ok("close_event", Value::Null);
+    assert_eq!(name(&mut host), "C", "C was active before A");
+    host.ok("close_event", Value::Null);
+    assert_eq!(name(&mut host), "B");
+    host.ok("close_event", Value::Null);
+    assert_eq!(host.kind("summary", Value::Null), "no-event");
+}
+
+/// Every command that changes something counts one change on the desk's revision, which
+/// hosts wait on; a read or a refused change counts none.
+#[test]
+fn the_desks_revision_counts_each_change_once() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut host = Host::new(dir.path());
+    let changes = host.desk.changes();
+    host.ok(
+        "create_event",
+        json!({ "name": "Count", "ruleset": "bandai", "planned_rounds": 3, "path": path(dir.path(), "count.tkevent") }),
+    );
+    let after_create = changes.revision();
+    assert_eq!(after_create, 1);
+    host.ok("players", Value::Null);
+    host.ok("attention", Value::Null);
+    assert_eq!(changes.revision(), after_create, "reads change nothing");
+    host.ok("add_players", json!({ "names": ["Ann", "Bob"] }));
+    assert_eq!(changes.revision(), after_create + 1);
+    assert_eq!(
+        host.kind("drop_player", json!({ "player": "Nobody" })),
+        "unknown-player"
+    );
+    assert_eq!(
+        changes.revision(),
+        after_create + 1,
+        "a refusal changes nothing"
+    );
+    let waiter = {
+        let changes = changes.clone();
+        let seen = changes.revision();
+        std::thread::spawn(move || changes.wait_past(seen, std::time::Duration::from_secs(10)))
+    };
+    host.ok("drop_player", json!({ "player": "Bob" }));
+    assert_eq!(
+        waiter.join().ok(),
+        Some(after_create + 2),
+        "a waiting host is woken"
+    );
 }
 
 /// The room's commands on a fresh event: what phones see, reports that agree waiting for

@@ -157,14 +157,14 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   };
   /** The shell's last preview, in words, for the table and result it was asked about: a
    * correction's question reuses it instead of asking again. */
-  let previewed: { table: number; result: string; words: string } | null = null;
+  let previewed: { round: number | null; table: number; result: string; words: string } | null = null;
   /** What the shell would record for this table, in words (or why it would refuse). */
   const askShell = async (table: TableView | undefined, number: number, result: string, seq: number) => {
     const replace = table?.result !== null && table?.result !== undefined;
     try {
       const view = await call('preview_result', { round, table: number, result, replace, override_reason: null });
       if (seq !== previewSeq) return;
-      previewed = { table: number, result, words: describeResult(view) };
+      previewed = { round, table: number, result, words: describeResult(view) };
       const words = t('results.preview', { table: view.table, a: view.a.name, b: view.b.name, result: describeResult(view) });
       setPreview(table && replace ? `${words} ${t('results.previewReplaces', { old: describeResult(table) })}` : words, 'ok');
     } catch (error) {
@@ -175,6 +175,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   };
   const updatePreview = () => {
     clearTimeout(previewTimer);
+    previewed = null;
     previewSeq += 1;
     const seq = previewSeq;
     const split = splitEntry(input.value);
@@ -238,7 +239,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     replace.addEventListener('click', () => void run(() => record(table, result, true, null), replace));
     cancel.addEventListener('click', closeConfirm);
     const next =
-      previewed?.table === table && previewed.result === result
+      previewed?.round === round && previewed.table === table && previewed.result === result
         ? previewed.words
         : await call('preview_result', { round, table, result, replace: true, override_reason: null }).then(describeResult, () => result);
     confirmArea.replaceChildren(
@@ -295,7 +296,8 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     // A correction the shell has already previewed (the table's result is on screen): asked
     // at once, then recorded in one call. Anything else goes to the shell, which refuses a
     // result it cannot take and a table that got a result elsewhere meanwhile.
-    if (findTable(split.table)?.result && previewed?.table === split.table && previewed.result === split.result) {
+    const shown = previewed?.round === round && previewed.table === split.table && previewed.result === split.result;
+    if (findTable(split.table)?.result && shown) {
       const params = { round: String(pairings?.round ?? ''), table: String(split.table) };
       showError(new ApiError('result-exists', `table ${split.table} already has a result`, 'error.result-exists', params));
       askReplace(split.table, split.result).catch(showError);
@@ -327,6 +329,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   });
   roundSelect.addEventListener('change', () => {
     round = roundSelect.value === '' ? null : Number(roundSelect.value);
+    previewed = null;
     confirmArea.replaceChildren();
     void run(refresh);
   });

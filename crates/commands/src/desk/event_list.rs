@@ -150,15 +150,17 @@ impl OpenEvents {
         &mut self.list[at]
     }
 
-    /// Serves the event at `path` for the command about to run; `false` when it is not open.
-    pub(crate) fn serve(&mut self, path: &Path) -> bool {
-        self.serving = self.position(path);
-        self.serving.is_some()
+    /// Serves the event at `path` for what is run next; what was served before (to give
+    /// back with [`OpenEvents::served`]), or `None` when `path` is not open.
+    pub(crate) fn serve(&mut self, path: &Path) -> Option<Option<usize>> {
+        let at = self.position(path)?;
+        Some(self.serving.replace(at))
     }
 
-    /// The command is done: the active event is current again.
-    pub(crate) fn served(&mut self) {
-        self.serving = None;
+    /// Done serving: what was served before is current again (the active event, unless a
+    /// host served one around this).
+    pub(crate) fn served(&mut self, before: Option<usize>) {
+        self.serving = before;
     }
 }
 

@@ -42,7 +42,8 @@ impl Desk {
     /// commands work on that event, with its own room, until the guard is dropped. Nothing
     /// moves; the active event stays active. `None` when no open event is at `path`.
     pub fn serving(&mut self, path: &std::path::Path) -> Option<Serving<'_>> {
-        self.events.serve(path).then_some(Serving { desk: self })
+        let before = self.events.serve(path)?;
+        Some(Serving { desk: self, before })
     }
 
     /// Whether an event open here (active or beside it) is the one at `path`.
@@ -206,10 +207,12 @@ pub(crate) fn open_view(session: &Session, room: &Room, active: bool, now: i64) 
 }
 
 /// The desk while it serves an open event other than (or the same as) the active one:
-/// everything done through it works on that event. Dropping it makes the active event the
-/// current one again.
+/// everything done through it works on that event. Dropping it makes current again what was
+/// before (the active event, or the one an outer guard serves).
 pub struct Serving<'a> {
     desk: &'a mut Desk,
+    /// What was served before (`None`: the active event), given back when this is dropped.
+    before: Option<usize>,
 }
 
 impl std::ops::Deref for Serving<'_> {
@@ -228,6 +231,6 @@ impl std::ops::DerefMut for Serving<'_> {
 
 impl Drop for Serving<'_> {
     fn drop(&mut self) {
-        self.desk.events.served();
+        self.desk.events.served(self.before);
     }
 }
