@@ -1,141 +1,40 @@
-//! Which command of the surface (`tablekeeper_commands::desk::surface::COMMANDS`) each
-//! subcommand runs, checked by the tests below against the declaration: every command of
-//! the surface is reachable from the CLI or named here as the app's alone, with the reason.
-
-/// Subcommand → the surface commands it runs. Subcommands with none are the CLI's own
-/// (developer tools with no place in the scorekeeper's window).
-pub const SUBCOMMANDS: &[(&str, &[&str])] = &[
-    ("create", &["create_event"]),
-    ("status", &["summary"]),
-    ("add-player", &["add_players"]),
-    ("add-team", &["add_team"]),
-    ("edit-player", &["edit_player"]),
-    ("import-players", &["import_players", "import_preview"]),
-    ("players", &["players"]),
-    ("set-rounds", &["set_rounds"]),
-    ("pair", &["pair_round", "pair_bracket_round"]),
-    ("cut", &["start_cut"]),
-    ("print", &["print", "player_tickets"]),
-    ("bracket", &["bracket"]),
-    ("swap", &["swap"]),
-    ("give-bye", &["give_bye"]),
-    ("repair", &["repair_round"]),
-    ("enter-pairing", &["enter_pairing"]),
-    ("results", &["record_results"]),
-    ("pairings", &["pairings", "explain"]),
-    ("result", &["record_result", "preview_result"]),
-    ("penalty", &["penalty"]),
-    ("tardy", &["tardiness"]),
-    ("penalties", &["penalties"]),
-    ("deck", &["set_deck"]),
-    ("backups", &["backups"]),
-    ("restore", &["restore_backup"]),
-    ("save-copy", &["save_copy"]),
-    ("undo", &["undo"]),
-    ("redo", &["redo"]),
-    ("history", &["history"]),
-    ("back-to-round", &["back_to_round"]),
-    ("fixed-table", &["set_fixed_table"]),
-    ("drop", &["drop_player"]),
-    ("standings", &["standings"]),
-    ("breakdown", &["breakdown"]),
-    ("projection", &["projection"]),
-    ("prizes", &["prizes", "set_prizes", "draw_raffle"]),
-    ("season", &["season", "print_season", "export_season"]),
-    ("ratings", &["ratings", "print_ratings"]),
-    ("meta", &["meta", "print_meta"]),
-    ("export", &["export", "archive", "report"]),
-    ("import-archive", &["import_archive"]),
-    (
-        "serve",
-        &[
-            "room",
-            "whereabouts",
-            "report_result",
-            "set_room",
-            "room_settings",
-            "reports",
-            "confirm_report",
-            "player_by_code",
-            "door",
-            "enter",
-            "me",
-            "check_in_by_code",
-            "withdraw_by_code",
-            "request_drop",
-            "call_judge",
-        ],
-    ),
-    (
-        "door",
-        &[
-            "door_view",
-            "set_door",
-            "desk_enter",
-            "decide_entry",
-            "withdraw_entry",
-            "check_in",
-            "draw_lottery",
-            "decide_drop_request",
-        ],
-    ),
-    (
-        "judge",
-        &[
-            "judge_calls",
-            "desk_call_judge",
-            "claim_call",
-            "resolve_call",
-        ],
-    ),
-    (
-        "library",
-        &[
-            "library_info",
-            "open_library",
-            "library_players",
-            "library_find",
-            "library_add",
-            "library_edit",
-            "library_duplicates",
-            "library_merge",
-            "library_remove",
-            "library_export",
-            "library_import",
-            "library_history",
-            "library_events",
-        ],
-    ),
-    ("register", &["register_from_library", "open_library"]),
-    (
-        "exchange",
-        &[
-            "exchange_info",
-            "set_shop_name",
-            "exchange_export",
-            "exchange_import",
-            "trust_shop",
-            "exchange_unmatched",
-            "exchange_confirm",
-        ],
-    ),
-    ("table-range", &["set_table_range"]),
-    (
-        "deck-check",
-        &["deck_check", "deck_check_extension", "deck_checks"],
-    ),
-    ("codes", &["table_codes"]),
-    ("ticket", &["player_ticket", "reissue_player_code"]),
-    ("station", &["record_result"]),
-    ("rulesets", &["catalogue"]),
-    ("titles", &["catalogue"]),
-    // The CLI's own: the seeds' worked examples (a developer check) and a demo event.
-    ("verify-rules", &[]),
-    ("demo", &[]),
-];
+//! Which commands of the surface (`tablekeeper_commands::desk::surface::COMMANDS`) the CLI
+//! runs, read from its own code rather than kept as a list: a command is the CLI's when one
+//! of its files calls the desk's method of that name (`.add_players(`) or names it to a main
+//! laptop (`"record_result"`), or when `serve` answers it to phones (its access is
+//! `public`). The tests below fail when the surface grows a command the CLI neither runs nor
+//! lists here as the app's alone, with the reason.
 
 /// Surface commands only the app has, and why the CLI needs none.
 pub const APP_ONLY: &[(&str, &str)] = &[
+    (
+        "pair_bracket_round",
+        "the app's Cut screen pairs the bracket's next round; the CLI's pair does it through pair_round once the cut has started",
+    ),
+    (
+        "room_settings",
+        "the app's Share screen shows the room's settings; the CLI's serve sets them from its flags",
+    ),
+    (
+        "reports",
+        "the app's Share screen (or a station joined to serve) lists the players' reports; the CLI enters a table's result with result",
+    ),
+    (
+        "confirm_report",
+        "the app's Share screen (or a station joined to serve) confirms two reports; the CLI enters a table's result with result",
+    ),
+    (
+        "player_tickets",
+        "the app's Registration screen lists every ticket; the CLI prints them all with print FILE tickets",
+    ),
+    (
+        "library_info",
+        "the app's library panel says which library is open and how many players it has; the CLI's library list lists them",
+    ),
+    (
+        "explain",
+        "the window asks for a paired round's explanation apart; the CLI's pairings --explain carries it in the pairings' answer",
+    ),
     (
         "set_exchange_folder",
         "the app's Settings folder it imports new bundles from as they appear; the CLI names the folder in each export and import",
@@ -163,10 +62,6 @@ pub const APP_ONLY: &[(&str, &str)] = &[
     (
         "replicas",
         "the Share screen shows how far each station's replica is; the CLI's serve shares the event alone",
-    ),
-    (
-        "set_mirror",
-        "the app remembers its mirror folder for every event it opens; each CLI command takes --mirror FOLDER for its own run",
     ),
     (
         "mirror",
@@ -221,42 +116,43 @@ pub const APP_ONLY: &[(&str, &str)] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
-    use tablekeeper_commands::desk::surface::COMMANDS;
+    use std::path::Path;
+    use tablekeeper_commands::desk::surface::{Access, COMMANDS};
 
-    #[test]
-    fn every_subcommand_is_declared_with_commands_of_the_surface() {
-        let cli = crate::args::Cli::command();
-        for subcommand in cli.get_subcommands() {
-            let name = subcommand.get_name();
-            if name == "help" {
-                continue;
-            }
-            assert!(
-                SUBCOMMANDS.iter().any(|(n, _)| *n == name),
-                "`{name}` is missing from cli/src/surface.rs"
-            );
-        }
-        for (name, runs) in SUBCOMMANDS {
-            assert!(
-                cli.find_subcommand(name).is_some(),
-                "`{name}` is declared but the CLI has no such subcommand"
-            );
-            for command in *runs {
-                assert!(
-                    COMMANDS.iter().any(|c| c.name == *command),
-                    "`{name}` runs `{command}`, which the surface does not declare"
-                );
+    /// Every production file of the CLI, as text.
+    fn cli_sources() -> String {
+        let mut text = String::new();
+        let mut folders = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder)
+                .expect("the CLI's sources")
+                .flatten()
+            {
+                let path = entry.path();
+                if path.is_dir() {
+                    folders.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs")
+                    && !path.ends_with("surface.rs")
+                {
+                    let file = std::fs::read_to_string(&path).expect("a source file");
+                    // Tests aside: a command a test calls is not one the CLI runs.
+                    text.push_str(file.split("#[cfg(test)]").next().unwrap_or_default());
+                }
             }
         }
+        text
+    }
+
+    /// Whether the CLI runs `name`: its method called, or its name sent to a main laptop.
+    fn runs(sources: &str, name: &str) -> bool {
+        sources.contains(&format!(".{name}(")) || sources.contains(&format!("\"{name}\""))
     }
 
     #[test]
     fn every_command_of_the_surface_is_reachable_from_the_cli_or_the_apps_alone() {
+        let sources = cli_sources();
         for command in COMMANDS {
-            let from_cli = SUBCOMMANDS
-                .iter()
-                .any(|(_, runs)| runs.contains(&command.name));
+            let from_cli = runs(&sources, command.name) || command.access == Access::Public;
             let app_only = APP_ONLY.iter().any(|(name, _)| *name == command.name);
             assert!(
                 from_cli != app_only,
@@ -270,5 +166,14 @@ mod tests {
                 "`{name}` is listed as the app's but the surface does not declare it"
             );
         }
+    }
+
+    #[test]
+    fn a_command_the_cli_does_not_run_is_found() {
+        let sources = ".add_players(request)\nstation.call(\"record_result\", &body)";
+        assert!(runs(sources, "add_players"));
+        assert!(runs(sources, "record_result"));
+        assert!(!runs(sources, "add_team"));
+        assert!(!runs(sources, "players"), "a name inside another is not it");
     }
 }
