@@ -55,14 +55,25 @@ environment = dict(os.environ, TS_RS_EXPORT_DIR=scratch)
 
 passed = failed = ignored = 0
 broken = []
-for package, name, executable, folder in sorted(binaries):
-    started = time.monotonic()
+def run_binary(executable, folder):
+    """The binary's output and exit code (-1: it timed out)."""
     try:
         run = subprocess.run([RUNNER, executable], cwd=folder, env=environment, capture_output=True,
                              text=True, encoding="utf-8", errors="replace", timeout=TIMEOUT_S)
-        output, code = run.stdout + run.stderr, run.returncode
+        return run.stdout + run.stderr, run.returncode
     except subprocess.TimeoutExpired as expired:
-        output, code = f"timed out after {TIMEOUT_S} s\n{expired.stdout or ''}", -1
+        return f"timed out after {TIMEOUT_S} s\n{expired.stdout or ''}", -1
+
+
+for package, name, executable, folder in sorted(binaries):
+    started = time.monotonic()
+    output, code = run_binary(executable, folder)
+    # Wine now and then fails to start a program at all: no output, at once. Such a binary
+    # is started once more; a binary that ran and failed is never run again.
+    if code not in (0, -1) and not output.strip():
+        print(f"windows: {package} {name}: Wine did not start it (exit code {code}); starting it again",
+              flush=True)
+        output, code = run_binary(executable, folder)
     results = RESULT.findall(output)
     p = sum(int(r[1]) for r in results)
     f = sum(int(r[2]) for r in results)
