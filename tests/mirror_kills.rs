@@ -134,3 +134,82 @@ fn sigkill_while_mirroring_leaves_a_whole_mirror_of_committed_steps() {
     assert!(kills >= 20, "at least 20 kills ({kills})");
     assert!(whole_runs > 0);
 }
+
+/// Trials of one writer and two readers keeping one stick (bounded).
+const SHARED_STICK_TRIALS: usize = 40;
+
+/// A writer and two readers, each with `--mirror` on one stick, killed together at a random
+/// moment: the copy is always whole and a beginning of the event's log, never empty or
+/// half-written; when the writer finished, it holds the writer's change; and no run is told
+/// the copy could not be written while the stick is fine.
+#[test]
+fn a_writer_and_two_readers_on_one_stick_leave_a_whole_copy() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let stick = tempfile::tempdir().expect("stick");
+    let stick_path = stick.path().to_str().expect("path").to_string();
+    let file = dir.path().join("shared.tkevent");
+    let path = file.to_str().expect("path").to_string();
+    run_ok(&["create", &path, "--name", "Shared", "--rounds", "30"]);
+    let mirror = stick.path().join("shared.tkevent");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(20261206);
+    let (mut killed, mut finished) = (0, 0);
+    let mut window_us: u64 = 60_000;
+    for trial in 0..SHARED_STICK_TRIALS {
+        let spawn = |args: &[&str]| {
+            process::spawn(
+                Command::new(BIN)
+                    .args(["--json", "--mirror", &stick_path])
+                    .args(args)
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::null()),
+            )
+            .expect("spawn")
+        };
+        let started = std::time::Instant::now();
+        let name = format!("Player {trial}");
+        let runs = vec![
+            spawn(&["add-player", &path, &name]),
+            spawn(&["standings", &path]),
+            spawn(&["history", &path]),
+        ];
+        std::thread::sleep(Duration::from_micros(rng.random_range(0..window_us)));
+        let mut writer_done = false;
+        for (n, mut child) in runs.into_iter().enumerate() {
+            if child.try_wait().expect("wait").is_none() {
+                child.kill().expect("SIGKILL");
+                killed += 1;
+            }
+            let output = child.wait_with_output().expect("reap");
+            let text = String::from_utf8_lossy(&output.stdout);
+            assert!(
+                !text.contains("notice.mirror-failed"),
+                "told the copy failed while the stick is fine: {text}"
+            );
+            writer_done |= n == 0 && output.status.success() && text.contains("\"ok\":true");
+        }
+        window_us = window_us.max(
+            u64::try_from(started.elapsed().as_micros())
+                .unwrap_or(u64::MAX)
+                .min(400_000),
+        );
+        let held = check_mirror(&file, &mirror);
+        if writer_done {
+            finished += 1;
+            let names = rows(&mirror)
+                .iter()
+                .filter(|(_, _, payload)| payload.as_deref().is_some_and(|p| p.contains(&name)))
+                .count();
+            assert_eq!(
+                names, 1,
+                "the writer's change is on the stick ({held:?} rows)"
+            );
+        }
+    }
+    eprintln!(
+        "{SHARED_STICK_TRIALS} trials: {killed} processes killed, {finished} writers finished"
+    );
+    assert!(
+        finished > 0 && killed > 0,
+        "both kinds of trial ({finished} finished, {killed} kills)"
+    );
+}

@@ -308,6 +308,7 @@ fn call_here(
     sharing: tauri::State<'_, Arc<Sharing>>,
     name: String,
     request: Value,
+    event: Option<PathBuf>,
 ) -> Result<Answered, ErrorView> {
     let refused = || surface::not_run_here(&name).to_view();
     let station = link.0.lock().unwrap_or_else(|p| p.into_inner()).is_some();
@@ -322,25 +323,28 @@ fn call_here(
         Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
         Err(std::sync::TryLockError::WouldBlock) => return Err(refused()),
     };
-    dispatch_held(guard, asked, &name, request)
+    dispatch_held(guard, asked, event.as_deref(), &name, request)
 }
 
-/// Runs `name` on the desk held by `guard` (asked for at `asked`, for the slow-command trace).
+/// Runs `name` on the desk held by `guard` (asked for at `asked`, for the slow-command
+/// trace), for the `event` the window's screen shows.
 fn dispatch_held(
     mut guard: std::sync::MutexGuard<'_, Desk>,
     asked: std::time::Instant,
+    event: Option<&std::path::Path>,
     name: &str,
     request: Value,
 ) -> Result<Answered, ErrorView> {
     let started = std::time::Instant::now();
-    let answer = surface::dispatch_answered(&mut guard, name, request);
+    let answer = surface::dispatch_for(&mut guard, event, name, request);
     trace_slow(name, started - asked, started.elapsed());
     answer.map_err(|e| e.to_view())
 }
 
-/// Runs command `name` with `request` on a worker thread. A poisoned lock (a panic in an
-/// earlier command) is recovered: the desk's state is the event file, which every command
-/// re-validates.
+/// Runs command `name` with `request` on a worker thread, for the `event` the window's
+/// screen shows (its file; an event's command runs on it, whichever event is active). A
+/// poisoned lock (a panic in an earlier command) is recovered: the desk's state is the
+/// event file, which every command re-validates.
 #[tauri::command]
 async fn call(
     desk: tauri::State<'_, Shared>,
@@ -348,6 +352,7 @@ async fn call(
     sharing: tauri::State<'_, Arc<Sharing>>,
     name: String,
     request: Value,
+    event: Option<PathBuf>,
 ) -> Result<Answered, ErrorView> {
     let desk = Arc::clone(&desk);
     let link = Arc::clone(&link);
@@ -397,7 +402,7 @@ async fn call(
                 // follows the desk (the shared event while open, else the active one).
                 let asked = std::time::Instant::now();
                 let guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                let answered = dispatch_held(guard, asked, &name, request)?;
+                let answered = dispatch_held(guard, asked, event.as_deref(), &name, request)?;
                 // Said saved once the stations in step hold it too (at most 2 s).
                 if surface::spec(&name).is_some_and(|spec| spec.effect == surface::Effect::Event)
                     && let Some(waiter) = waiter(&sharing)

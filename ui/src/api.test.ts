@@ -19,6 +19,7 @@ describe('api', () => {
     expect(invoke).toHaveBeenCalledWith('call', {
       name: 'edit_player',
       request: { player: '1', name: 'Ann', reading: null, publisher_id: null, nickname: null },
+      event: null,
     });
   });
 
@@ -26,7 +27,7 @@ describe('api', () => {
     const request = { round: null, table: 12, result: 'a', replace: false, override_reason: null };
     invoke.mockResolvedValue({ data: { table: 12 }, notices: [] });
     await api.call('record_result', request);
-    expect(invoke).toHaveBeenCalledWith('call_here', { name: 'record_result', request });
+    expect(invoke).toHaveBeenCalledWith('call_here', { name: 'record_result', request, event: null });
     expect(invoke).not.toHaveBeenCalledWith('call', expect.anything());
 
     invoke.mockReset();
@@ -36,7 +37,7 @@ describe('api', () => {
         : Promise.resolve({ data: { table: 12 }, notices: [] }),
     );
     expect(await api.call('record_result', request)).toEqual({ table: 12 });
-    expect(invoke).toHaveBeenCalledWith('call', { name: 'record_result', request });
+    expect(invoke).toHaveBeenCalledWith('call', { name: 'record_result', request, event: null });
   });
 
   it('shows the notices an answer carries, with no second trip to the shell', async () => {
@@ -57,10 +58,20 @@ describe('api', () => {
     expect(invoke).toHaveBeenCalledTimes(1);
   });
 
+  it('names the event the screens show in every call, and none once it is closed', async () => {
+    invoke.mockResolvedValue({ data: [], notices: [] });
+    api.showing('/events/friday.tkev');
+    await api.call('players', null);
+    expect(invoke).toHaveBeenCalledWith('call', { name: 'players', request: null, event: '/events/friday.tkev' });
+    api.showing(null);
+    await api.call('open_events', null);
+    expect(invoke).toHaveBeenLastCalledWith('call', { name: 'open_events', request: null, event: null });
+  });
+
   it('sends null to commands without a request', async () => {
     invoke.mockResolvedValue({ data: [], notices: [] });
     await api.call('players', null);
-    expect(invoke).toHaveBeenCalledWith('call', { name: 'players', request: null });
+    expect(invoke).toHaveBeenCalledWith('call', { name: 'players', request: null, event: null });
   });
 
   it('keeps the kind, key, params and message of an ErrorView', async () => {

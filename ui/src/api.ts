@@ -183,17 +183,28 @@ function refusedHere(error: unknown): boolean {
 /** What the shell answers: the command's answer and the desk's notices after it. */
 type Answered<T> = { data: T; notices: Message[] };
 
+/** The file of the event the window's screens show (`state.setEvent` keeps it). Every call
+ * names it, so an event's command runs on that event even while another is made active: a
+ * result typed for one event is never recorded in another. */
+let shownEvent: string | null = null;
+
+/** Names the event the window's screens show from now on (`null`: none). */
+export function showing(file: string | null): void {
+  shownEvent = file;
+}
+
 /** The shell's `call` of command `name`, on the window's thread where it may be. */
 async function invokeCall<T>(name: CommandName, request: unknown): Promise<Answered<T>> {
   listenForChanges();
+  const event = shownEvent;
   if (runHere && shellHere && RUN_HERE.has(name)) {
     try {
-      return await invoke<Answered<T>>('call_here', { name, request });
+      return await invoke<Answered<T>>('call_here', { name, request, event });
     } catch (error) {
       if (!refusedHere(error)) throw error;
     }
   }
-  return invoke<Answered<T>>('call', { name, request });
+  return invoke<Answered<T>>('call', { name, request, event });
 }
 
 /** Runs command `name` of the surface with its request (`null` for commands without one).

@@ -1,6 +1,6 @@
 // What the whole app shares: the shell's info, the catalogue and the open event. Screens
 // call refreshEvent() after a change so the header and tabs show the new round and stage.
-import { call } from './api';
+import { call, showing } from './api';
 import type { AppInfo, Catalogue, EventView } from './types';
 
 type Listener = (event: EventView | null) => void;
@@ -25,6 +25,7 @@ const listeners = new Set<Listener>();
 export async function loadApp(): Promise<void> {
   [info, catalogueData] = await Promise.all([call('app_info', null), call('catalogue', null)]);
   current = info.open_event;
+  showing(current?.file ?? null);
 }
 
 export const appInfo = (): AppInfo | null => info;
@@ -33,6 +34,7 @@ export const event = (): EventView | null => current;
 
 export function setEvent(next: EventView | null): void {
   current = next;
+  showing(next?.file ?? null);
   for (const listener of listeners) listener(next);
 }
 

@@ -63,13 +63,34 @@ impl Host {
 
     /// The desk with `file` open (mirrored before the command changes anything).
     pub fn open(&mut self, file: &Path) -> Result<&mut Desk, CommandError> {
-        let mut desk = desk_with(file)?;
-        if let Some(folder) = &self.mirror {
-            desk.set_mirror(tablekeeper_commands::desk::MirrorRequest {
-                folder: Some(folder.display().to_string()),
-            })?;
-        }
+        let desk = self.open_owned(file)?;
         Ok(self.desk.insert(desk))
+    }
+
+    /// The desk with `file` open and mirrored, handed over (`serve` keeps it).
+    pub fn open_owned(&mut self, file: &Path) -> Result<Desk, CommandError> {
+        let mut desk = desk_with(file)?;
+        self.mirror_in(&mut desk, false);
+        Ok(desk)
+    }
+
+    /// Mirrors the event open on `desk` into the `--mirror` folder (`replacing`: whatever
+    /// step the stick's copy holds, after a restore). The mirror is a second copy, never a
+    /// reason to stop scoring: a folder that is not there (the stick pulled out) is said
+    /// in the notices, and the command runs.
+    fn mirror_in(&self, desk: &mut Desk, replacing: bool) {
+        if let Some(folder) = &self.mirror {
+            desk.mirror_for_host(folder, replacing);
+        }
+    }
+
+    /// Mirrors the event a command opened beside its file (created, imported, restored:
+    /// `replacing` the stick's copy after a restore), as [`Host::open`] mirrors.
+    pub fn mirror_opened(&mut self, replacing: bool) {
+        if let Some(mut desk) = self.desk.take() {
+            self.mirror_in(&mut desk, replacing);
+            self.desk = Some(desk);
+        }
     }
 
     /// A desk beside `file`, with no event open (creating, importing, restoring).

@@ -13,7 +13,6 @@ use tablekeeper_commands::desk::library::{
 use tablekeeper_commands::desk::library_events::{LibraryEventsRequest, LibraryRegisterRequest};
 use tablekeeper_commands::views::library::LibraryDetails;
 use tablekeeper_commands::views::library::{LibraryPlayerView, PlayerHistoryView};
-use tablekeeper_engine::PlayerDetails;
 use tablekeeper_words::{ErrorKind, msg};
 
 use crate::args::LibraryStep;
@@ -95,13 +94,7 @@ pub fn library(
             let player = desk.library_edit(LibraryEditRequest {
                 number,
                 details: LibraryDetails {
-                    person: PlayerDetails {
-                        name: name.unwrap_or(was.person.name),
-                        reading: kept(fields.person.reading, was.person.reading),
-                        publisher_id: kept(fields.person.publisher_id, was.person.publisher_id),
-                        nickname: kept(fields.person.nickname, was.person.nickname),
-                        members: Vec::new(),
-                    },
+                    person: fields.person.change(name).applied_to(&was.person),
                     note: kept(fields.note, was.note),
                 },
             })?;
@@ -189,7 +182,11 @@ pub fn register(
     let added = desk.register_from_library(LibraryRegisterRequest { numbers })?;
     let mut text = String::new();
     for player in &added {
-        let _ = writeln!(text, "registered {} as player {}", player.name, player.id);
+        let _ = writeln!(
+            text,
+            "registered {} as player {}",
+            player.details.name, player.id
+        );
     }
     Output::new(text, &added)
 }

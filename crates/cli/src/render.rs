@@ -133,6 +133,7 @@ pub fn players(list: &[PlayerView]) -> String {
             (None, _) => p.status.id().to_string(),
         };
         let reading = p
+            .details
             .reading
             .as_deref()
             .map(|r| format!(" ({r})"))
@@ -142,15 +143,15 @@ pub fn players(list: &[PlayerView]) -> String {
             .map(|t| format!(" [always table {t}]"))
             .unwrap_or_default();
         // A team lists its members in seat order.
-        let members = if p.members.is_empty() {
+        let members = if p.details.members.is_empty() {
             String::new()
         } else {
-            format!(": {}", p.members.join(", "))
+            format!(": {}", p.details.members.join(", "))
         };
         let _ = writeln!(
             out,
             "{:>4}  {}{}{}  [{}]{}",
-            p.id, p.name, reading, members, status, table
+            p.id, p.details.name, reading, members, status, table
         );
     }
     out

@@ -5,11 +5,11 @@
 
 use std::io::Write;
 use std::net::IpAddr;
-use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tablekeeper_commands::CommandError;
+use tablekeeper_commands::desk::Desk;
 use tablekeeper_commands::notice::Notice;
 use tablekeeper_commands::room::{Reporting, RoomSettings};
 use tablekeeper_lan::{ServeOptions, Server, qr_text};
@@ -26,16 +26,16 @@ pub struct Shared {
     pub share: tablekeeper_lan::ShareView,
 }
 
-/// Shares `file` until stopped (or for `seconds`); prints where to go first.
+/// Shares the event open on `desk` (mirrored with `--mirror`: every change the phones make
+/// reaches the stick) until stopped (or for `seconds`); prints where to go first.
 pub fn serve(
-    file: &Path,
+    mut desk: Desk,
     bind: IpAddr,
     port: u16,
     settings: RoomSettings,
     seconds: Option<u64>,
     json: bool,
 ) -> Result<Shared, CommandError> {
-    let mut desk = crate::host::desk_with(file)?;
     if desk.session()?.read_only().is_some() {
         return Err(CommandError::input(
             ErrorKind::ReadOnly,

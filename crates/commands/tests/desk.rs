@@ -8,7 +8,7 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use tablekeeper_commands::desk::surface::{COMMANDS, dispatch};
+use tablekeeper_commands::desk::surface::{COMMANDS, dispatch, dispatch_for};
 use tablekeeper_commands::desk::{Desk, PrintContext, PrintRequest};
 use tablekeeper_commands::{CommandError, Session};
 
@@ -1026,6 +1026,20 @@ fn several_events(host: &mut Host, dir: &Path) {
         .expect("open")
         .expect("its clock stopped");
     assert_eq!(host.ok("open_events", Value::Null), order);
+    // The window names the event its screen shows: an event's command runs on it while the
+    // other is active, a shop's command runs as it is, and an event no longer open is refused
+    // rather than served by the active one.
+    let named = |host: &mut Host, event: &str, name: &str| {
+        dispatch_for(&mut host.desk, Some(Path::new(event)), name, Value::Null)
+    };
+    let main_summary = named(host, &main, "summary").expect("the main event's summary");
+    assert_eq!(main_summary.data["name"], "Main");
+    assert_eq!(host.ok("summary", Value::Null)["name"], "Side");
+    let listed = named(host, &main, "open_events").expect("the shop's list");
+    assert_eq!(listed.data, order);
+    let nowhere = path(dir, "nowhere.tkevent");
+    let refused = named(host, &nowhere, "summary").expect_err("not open");
+    assert_eq!(refused.kind(), tablekeeper_words::ErrorKind::NoEvent);
     assert!(
         host.desk
             .serving(Path::new(&path(dir, "nowhere.tkevent")))

@@ -252,9 +252,9 @@ fn unusual_names_are_stored_verbatim_and_exported_in_both_encodings() {
     assert!(
         added
             .iter()
-            .any(|p| p.name == "Robert'); DROP TABLE action_log;--")
+            .any(|p| p.details.name == "Robert'); DROP TABLE action_log;--")
     );
-    assert!(added.iter().any(|p| p.name == "Zoë 🃏 Martin"));
+    assert!(added.iter().any(|p| p.details.name == "Zoë 🃏 Martin"));
     session.pair_next_round(Some(1), false).expect("pair");
     for table in session.pairings(None).expect("pairings").tables {
         session

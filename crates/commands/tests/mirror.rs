@@ -138,3 +138,52 @@ fn two_events_of_the_same_file_name_keep_their_own_copies() {
         6
     );
 }
+
+#[test]
+fn a_reader_of_an_earlier_step_never_puts_it_over_the_newer_copy() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let stick = tempfile::tempdir().expect("stick");
+    let mut writer = support::event(&dir, "bandai", 8, 3, 5);
+    writer.set_mirror(Some(stick.path())).expect("a mirror");
+    writer.take_notices();
+    // A reader (another process's command line, the event held by the writer) opens the
+    // event now, at this step.
+    let mut reader = Session::open(writer.path()).expect("opens for reading");
+    assert!(reader.read_only().is_some(), "the writer holds the event");
+    let read_at = reader.mirror_view().newest;
+    writer.pair_next_round(Some(1), false).expect("pair");
+    support::finish_round(&mut writer, "a");
+    writer.take_notices();
+    let newest = writer.mirror_view().step.expect("written");
+    assert!(Some(newest) > read_at);
+    // The reader mirrors what it read: the stick keeps the newer copy, and the reader is
+    // told the step the stick holds (an earlier pinned state against a later copy is
+    // `crates/store/tests/event_file.rs`).
+    reader.set_mirror(Some(stick.path())).expect("a mirror");
+    reader.take_notices();
+    assert_eq!(reader.mirror_view().step, Some(newest));
+    let (copy, rows) = mirrored(stick.path(), &writer);
+    let (_, event_rows) = Session::on_disk(writer.path()).expect("event");
+    assert_eq!(rows, event_rows, "the newer copy stays");
+    assert!(copy.rounds[0].is_complete());
+}
+
+#[test]
+fn a_mirror_started_says_the_step_the_stick_already_holds() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let stick = tempfile::tempdir().expect("stick");
+    let mut session = support::event(&dir, "bandai", 8, 3, 9);
+    session.set_mirror(Some(stick.path())).expect("a mirror");
+    session.pair_next_round(Some(1), false).expect("pair");
+    session.take_notices();
+    let held = session.mirror_view().step;
+    let path = session.path().to_path_buf();
+    drop(session);
+    // Another run (the next command line) starts its mirror: before writing anything it
+    // knows the step on the stick, so a copy that then fails names it.
+    let mut again = Session::open(&path).expect("opens");
+    let copy = stick.path().join(path.file_name().expect("name"));
+    let started = again.set_mirror(Some(stick.path())).expect("a mirror");
+    assert_eq!(started.step, held, "{started:?}");
+    assert!(copy.exists());
+}

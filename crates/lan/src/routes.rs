@@ -286,15 +286,7 @@ fn call(
         .then(|| serving.session().map(|s| s.log_rows()).ok())
         .flatten();
     drop(serving);
-    match &result {
-        Err(error) if error.kind() == ErrorKind::WrongCode => {
-            lock(&shared.limiter).failed(request.client, Instant::now());
-        }
-        Ok(_) if spec.hosted(Hosting::Entry) => {
-            lock(&shared.entries).failed(request.client, Instant::now())
-        }
-        _ => {}
-    }
+    count_against(shared, request, spec, &result);
     let answer = match result {
         Ok(data) => match changed {
             Some(rows) => Answer::changed(data, rows),
@@ -314,6 +306,25 @@ fn call(
         shared.replication.settle(&shared.desk, &target, rows);
     }
     answer
+}
+
+/// Counts what a device's call costs it: a wrong code against its guesses, a new entry
+/// against its few a minute.
+fn count_against(
+    shared: &Shared,
+    request: &Incoming,
+    spec: &CommandSpec,
+    result: &Result<Value, tablekeeper_commands::CommandError>,
+) {
+    match result {
+        Err(error) if error.kind() == ErrorKind::WrongCode => {
+            lock(&shared.limiter).failed(request.client, Instant::now());
+        }
+        Ok(_) if spec.hosted(Hosting::Entry) => {
+            lock(&shared.entries).failed(request.client, Instant::now())
+        }
+        _ => {}
+    }
 }
 
 /// The refusal of a command the surface does not have (its name cut, as a client sent it).

@@ -162,7 +162,7 @@ pub fn by_name(
     let l = sheet.labels();
     let reading: HashMap<u32, Option<&str>> = players
         .iter()
-        .map(|p| (p.id, p.reading.as_deref()))
+        .map(|p| (p.id, p.details.reading.as_deref()))
         .collect();
     let points_of = |id: u32| points.get(&id).cloned().unwrap_or_else(|| "0".into());
     let mut lines: Vec<(String, Vec<String>)> = Vec::new();

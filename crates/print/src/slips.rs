@@ -40,6 +40,7 @@ pub fn match_slips(sheet: &Sheet, round: &SlipRound) -> Result<Vec<u8>, PrintErr
         .iter()
         .map(|p| {
             let id = p
+                .details
                 .publisher_id
                 .clone()
                 .unwrap_or_else(|| format!("#{}", p.id));

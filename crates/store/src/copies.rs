@@ -48,6 +48,99 @@ impl PinnedState {
     pub fn save_copy(&self, target: &Path, replace: bool) -> Result<(), StoreError> {
         save_copy_from(&self.conn, &self.path, target, replace)
     }
+
+    /// Writes this state to `target`, a mirror that other processes may keep too (the
+    /// app and a command line, two laptops' command lines on one stick), and says which
+    /// step the mirror holds after it. One writer at a time (a lock file beside the copy,
+    /// waited for at most [`COPY_LOCK_WAIT`]); a copy that already holds this state —
+    /// this step or a later one of the same history — is left as it is, so a reader that
+    /// opened the event before a change never puts an older copy over a newer one. With
+    /// `replace_newer` (after a restore, whose state is an earlier step of the history on
+    /// the stick) the copy is written whatever it holds.
+    pub fn mirror_to(&self, target: &Path, replace_newer: bool) -> Result<i64, StoreError> {
+        let _writing = CopyLock::take(target)?;
+        if !replace_newer && let Some(step) = self.step_on(target) {
+            return Ok(step);
+        }
+        save_copy_from(&self.conn, &self.path, target, true)?;
+        Ok(self.head.0)
+    }
+}
+
+impl PinnedState {
+    /// The last step of the copy at `target` when it holds this state or a later one of
+    /// the same history; `None` when it does not, or cannot be read (then it is written).
+    fn step_on(&self, target: &Path) -> Option<i64> {
+        let copy = Connection::open_with_flags(
+            target,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .ok()?;
+        let (created, last, head) = record_of(&copy)?;
+        let holds = if self.head.0 == 0 {
+            // No step yet: any state of the same event is this one or a later one.
+            record_of(&self.conn).is_some_and(|(ours, _, _)| ours == created)
+        } else {
+            head.as_deref() == Some(self.head.1.as_str())
+                || copy
+                    .query_row(
+                        "SELECT EXISTS (SELECT 1 FROM action_log WHERE checksum = ?1)",
+                        [&self.head.1],
+                        |row| row.get::<_, bool>(0),
+                    )
+                    .ok()?
+        };
+        holds.then_some(last)
+    }
+}
+
+/// An event file's creation time, last step and the checksum its record keeps.
+fn record_of(conn: &Connection) -> Option<(String, i64, Option<String>)> {
+    conn.query_row(
+        "SELECT created_at, COALESCE((SELECT MAX(step) FROM action_log), 0), log_checksum
+         FROM event WHERE singleton = 1",
+        [],
+        |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+    )
+    .ok()
+}
+
+/// How long a mirror's writer waits for another one to finish its copy.
+pub const COPY_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The right to write a mirror's copy (an OS lock on a hidden file beside it, released when
+/// dropped or when the process dies).
+struct CopyLock {
+    _file: std::fs::File,
+}
+
+impl CopyLock {
+    fn take(target: &Path) -> Result<CopyLock, StoreError> {
+        let path = sidecar::temporary(target, "copy-lock");
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| StoreError::io(&path, &e))?;
+        let deadline = std::time::Instant::now() + COPY_LOCK_WAIT;
+        loop {
+            match file.try_lock() {
+                Ok(()) => return Ok(CopyLock { _file: file }),
+                Err(std::fs::TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    return Err(StoreError::HeldOpen {
+                        path: target.to_path_buf(),
+                    });
+                }
+                Err(std::fs::TryLockError::Error(error)) => {
+                    return Err(StoreError::io(&path, &error));
+                }
+            }
+        }
+    }
 }
 
 /// Writes the database behind `source` (the event at `path`) to `target`: into a temporary
@@ -69,8 +162,7 @@ pub(crate) fn save_copy_from(
             path: target.to_path_buf(),
         });
     }
-    let temporary = sidecar::temporary(target, "partial");
-    sidecar::remove_database(&temporary);
+    let temporary = sidecar::own_temporary(target, "partial");
     let result = copy_database(source, &temporary, target).and_then(|()| {
         if !replace && target.exists() {
             return Err(StoreError::AlreadyExists {
@@ -116,6 +208,12 @@ pub(crate) fn copy_database(
             }
         }
     }
+    // A copy is one self-contained file (a rollback journal, not a write-ahead log): reading
+    // it — another process checking a mirror, a laptop looking at a stick — leaves no side
+    // files beside it, which a copy renamed over it later could meet. Opened for work, it
+    // is switched back to a write-ahead log (`checks::configure`).
+    copy.pragma_update(None, "journal_mode", "DELETE")
+        .map_err(|e| StoreError::writing(target, e))?;
     copy.close()
         .map_err(|(_, e)| StoreError::writing(target, e))?;
     failpoint::hit("copy.written");
@@ -145,7 +243,7 @@ pub fn write_whole(target: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     if let Some(folder) = target.parent().filter(|f| !f.as_os_str().is_empty()) {
         std::fs::create_dir_all(folder).map_err(|e| StoreError::io(folder, &e))?;
     }
-    let temporary = sidecar::temporary(target, "writing");
+    let temporary = sidecar::own_temporary(target, "writing");
     let written = (|| {
         std::fs::write(&temporary, bytes).map_err(|e| StoreError::io(&temporary, &e))?;
         sidecar::sync_file(&temporary)?;

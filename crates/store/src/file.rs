@@ -397,14 +397,24 @@ impl EventFile {
         conn.busy_timeout(std::time::Duration::from_secs(2))
             .map_err(reading)?;
         // A read transaction's first read fixes the snapshot (write-ahead log mode); the
-        // backup API reads through the open transaction.
-        conn.execute_batch("BEGIN")
-            .and_then(|()| conn.query_row("SELECT log_rows FROM event", [], |_| Ok(())))
+        // backup API reads through the open transaction. The head is the snapshot's own:
+        // a reader's file may hold steps committed by another process since it opened.
+        conn.execute_batch("BEGIN").map_err(reading)?;
+        let stored: (i64, Option<String>) = conn
+            .query_row(
+                "SELECT COALESCE((SELECT MAX(step) FROM action_log), 0), log_checksum FROM event",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
             .map_err(reading)?;
+        let head = match stored {
+            (step, Some(checksum)) => (step, checksum),
+            (_, None) => self.head(),
+        };
         Ok(PinnedState {
             conn,
             path: self.path.clone(),
-            head: self.head(),
+            head,
         })
     }
     /// Writes a consistent, synced copy of the event into the new file `temporary`.

@@ -38,6 +38,16 @@ pub fn temporary(target: &Path, purpose: &str) -> PathBuf {
     target.with_file_name(hidden)
 }
 
+/// A hidden temporary file beside `target` that no other writer uses: this process's, and
+/// this call's (`.event.tkevent.partial-4242-7`). Copies several processes may write at
+/// once (a mirror on a USB stick that two laptops' command lines keep) never meet in one
+/// temporary file, so none removes or renames another's half-written copy.
+pub fn own_temporary(target: &Path, purpose: &str) -> PathBuf {
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    temporary(target, &format!("{purpose}-{}-{call}", std::process::id()))
+}
+
 /// Removes a database file and its SQLite side files, ignoring those that do not exist.
 pub fn remove_database(path: &Path) {
     for suffix in ["", "-wal", "-shm", "-journal"] {

@@ -239,3 +239,50 @@ fn a_damaged_file_is_refused_and_left_unchanged() {
     assert_eq!(error.kind(), "damaged-file", "{error}");
     assert_eq!(std::fs::read(&path).expect("read"), bytes, "never modified");
 }
+
+/// A mirror kept by several processes: an earlier step pinned by a reader never replaces
+/// a copy holding a later step of the same history, unless the copy is replaced on purpose
+/// (a restore); a copy of another event, or none, is written.
+#[test]
+fn a_mirror_never_goes_back_to_an_earlier_step_unless_told_to() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let stick = tempfile::tempdir().expect("stick");
+    let (path, mut file) = create(&dir);
+    let copy = stick.path().join("event.tkevent");
+    let steps = |path: &std::path::Path| {
+        EventFile::load_read_only(path)
+            .expect("a whole file")
+            .rows
+            .last()
+            .map_or(0, |row| row.step)
+    };
+    let empty = file.pin().expect("pin");
+    file.append(&[register("Ann")], None, NOW).expect("append");
+    let earlier = file.pin().expect("pin");
+    file.append(&[register("Bo")], None, NOW).expect("append");
+    file.append(&[register("Cy")], None, NOW).expect("append");
+    let later = file.pin().expect("pin");
+    assert_eq!((earlier.head().0, later.head().0), (1, 3));
+    assert_eq!(later.mirror_to(&copy, false).expect("written"), 3);
+    assert_eq!(steps(&copy), 3);
+    // Pinned before the later steps: the stick's copy already holds it, and stays.
+    assert_eq!(earlier.mirror_to(&copy, false).expect("kept"), 3);
+    assert_eq!(empty.mirror_to(&copy, false).expect("kept"), 3);
+    assert_eq!(steps(&copy), 3);
+    // A restore's earlier state replaces it on purpose.
+    assert_eq!(earlier.mirror_to(&copy, true).expect("replaced"), 1);
+    assert_eq!(steps(&copy), 1);
+    // A pin names its own snapshot, not the file's head when it was opened: a later pin
+    // then writes over the earlier copy.
+    assert_eq!(later.mirror_to(&copy, false).expect("written"), 3);
+    assert_eq!(steps(&copy), 3);
+    // Nothing but the copy and its lock is left on the stick: no writer's temporary file.
+    let mut left: Vec<String> = std::fs::read_dir(stick.path())
+        .expect("list")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, [".event.tkevent.copy-lock", "event.tkevent"]);
+    drop(path);
+}

@@ -3,15 +3,11 @@ import type { DeckData } from "./DeckData";
 import type { DropTiming } from "./DropTiming";
 import type { PlayerState } from "./PlayerState";
 
-export type PlayerView = { id: number, name: string, reading: string | null, publisher_id: string | null, nickname: string | null, joined_round: number, status: PlayerState, dropped_after_round: number | null, 
+export type PlayerView = { id: number, joined_round: number, status: PlayerState, dropped_after_round: number | null, 
 /**
  * A table this player keeps every round (accessibility).
  */
 fixed_table: number | null, disqualified: boolean, deck?: DeckData | null, 
-/**
- * A team's members in seat order (team events).
- */
-members: Array<string>, 
 /**
  * Each member's deck in seat order (`null` where none is registered); left out when
  * no member has one.
@@ -22,4 +18,8 @@ member_decks?: Array<DeckData | null>,
  * or `after-results` (out from the next round); `null` otherwise and for drops
  * recorded before this was kept.
  */
-drop?: DropTiming | null, };
+drop?: DropTiming | null, name: string, reading?: string | null, publisher_id?: string | null, nickname?: string | null, 
+/**
+ * A team's members in seat order (team events only).
+ */
+members?: Array<string>, };

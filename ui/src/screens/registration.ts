@@ -175,7 +175,7 @@ function playerRow(player: PlayerView, changed: () => void, open: (player: Playe
     'tr',
     { 'data-testid': 'player-row', 'data-player': player.id, class: player.status === 'active' ? undefined : 'inactive' },
     h('td', {}, player.id),
-    h('td', {}, player.members.length > 0 ? `${player.name} (${player.members.join(', ')})` : player.name),
+    h('td', {}, player.members?.length ? `${player.name} (${player.members.join(', ')})` : player.name),
     h('td', {}, playerStatus(player), player.fixed_table !== null ? h('span', { class: 'note', 'data-testid': 'fixed-table-note' }, ` · ${t('registration.fixedAt', { table: player.fixed_table })}`) : null),
     h('td', { class: 'row-actions' }, edit, ' ', drop),
   );
@@ -375,7 +375,7 @@ function teamPanel(size: number, changed: () => Promise<void>): HTMLElement {
  * late arrival (the ruleset's penalty for the minutes, shown before it is recorded).
  */
 function playerPanel(player: PlayerView, changed: () => Promise<void>, close: () => void): HTMLElement {
-  const text = (testid: string, value: string | null) => h('input', { type: 'text', autocomplete: 'off', 'data-testid': testid, value: value ?? '', maxlength: 200 });
+  const text = (testid: string, value: string | null | undefined) => h('input', { type: 'text', autocomplete: 'off', 'data-testid': testid, value: value ?? '', maxlength: 200 });
   const name = text('edit-name', player.name);
   const reading = text('edit-reading', player.reading);
   const publisherId = text('edit-publisher-id', player.publisher_id);

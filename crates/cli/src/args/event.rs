@@ -4,6 +4,7 @@ use crate::words::Word;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use tablekeeper_engine::PlayerDetails;
+use tablekeeper_engine::model::DetailsChange;
 use tablekeeper_engine::rules::structure::Structure;
 
 /// Creating an event and registering its players.
@@ -122,6 +123,16 @@ pub struct PersonArgs {
 }
 
 impl PersonArgs {
+    /// The correction these arguments ask for (`name`: a new name, if one is given).
+    pub fn change(self, name: Option<String>) -> DetailsChange {
+        DetailsChange {
+            name,
+            reading: self.reading,
+            publisher_id: self.publisher_id,
+            nickname: self.nickname,
+        }
+    }
+
     /// The person called `name` (a team: with its `members`), as the desk takes them.
     pub fn details(self, name: String, members: Vec<String>) -> PlayerDetails {
         PlayerDetails {

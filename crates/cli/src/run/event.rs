@@ -13,6 +13,7 @@ pub(super) fn run(command: EventCommand, host: &mut Host) -> Result<Output, Comm
     match command {
         EventCommand::Create(args) => {
             let summary = host.beside(&args.file).create_event(args.request())?;
+            host.mirror_opened(false);
             Output::new(render::summary(&summary), &summary)
         }
         EventCommand::Status { file } => {
@@ -61,10 +62,7 @@ pub(super) fn run(command: EventCommand, host: &mut Host) -> Result<Output, Comm
         } => {
             let request = EditPlayerRequest {
                 player,
-                name,
-                reading: person.reading,
-                publisher_id: person.publisher_id,
-                nickname: person.nickname,
+                change: person.change(name),
             };
             let edited = host.open(&file)?.edit_player(request)?;
             Output::new(render::players(std::slice::from_ref(&edited)), &edited)

@@ -76,7 +76,11 @@ pub(super) fn run(command: RecordCommand, host: &mut Host) -> Result<Output, Com
             encoding,
         } => files::export(host.open(&file)?, output, format.0, encoding.0),
         RecordCommand::Backups { file } => files::backups(host.beside(&file), file),
-        RecordCommand::Restore { file, backup } => files::restore(host.beside(&file), file, backup),
+        RecordCommand::Restore { file, backup } => {
+            let restored = files::restore(host.beside(&file), file, backup)?;
+            host.mirror_opened(true);
+            Ok(restored)
+        }
         RecordCommand::SaveCopy {
             file,
             target,
@@ -96,6 +100,7 @@ pub(super) fn run(command: RecordCommand, host: &mut Host) -> Result<Output, Com
                 path: Some(file.clone()),
             };
             let summary = host.beside(&file).import_archive(request)?;
+            host.mirror_opened(false);
             Output::new(render::summary(&summary), &summary)
         }
         RecordCommand::VerifyRules => {

@@ -27,7 +27,8 @@ pub(super) fn run(
             seconds,
         } => {
             let settings = serve::settings(reporting.0, publish_standings);
-            let shared = serve::serve(&file, bind, port, settings, seconds, json)?;
+            let desk = host.open_owned(&file)?;
+            let shared = serve::serve(desk, bind, port, settings, seconds, json)?;
             let text = render::say(&msg!("serve.stopped", "Stopped sharing.")) + "\n";
             Output::new(text, &shared)
         }

@@ -193,3 +193,34 @@ macro_rules! surface {
 }
 
 pub(crate) use surface;
+
+/// The exported type names a TypeScript type expression refers to.
+pub(super) fn type_names(expression: &str) -> Vec<String> {
+    expression
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|word| {
+            word.chars().next().is_some_and(char::is_uppercase)
+                && !matches!(*word, "Array" | "Record" | "Partial")
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+pub(super) fn bad_request(name: &str, error: &serde_json::Error) -> crate::error::CommandError {
+    crate::error::CommandError::input(
+        tablekeeper_words::ErrorKind::InvalidRequest,
+        tablekeeper_words::msg!(
+            "error.invalid-request",
+            "the request for '{name}' is not valid: {detail}",
+            name = name,
+            detail = error.to_string()
+        ),
+    )
+}
+
+pub(super) fn internal(error: &serde_json::Error) -> crate::error::CommandError {
+    crate::error::CommandError::input(
+        tablekeeper_words::ErrorKind::Internal,
+        tablekeeper_words::msg!("error.internal", "{detail}", detail = error.to_string()),
+    )
+}

@@ -168,3 +168,16 @@ impl OpenEvents {
 pub(crate) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
+
+/// The refusal of work on the event at `path` when it is not open here (closed since the
+/// window showed it, or never opened).
+pub(crate) fn not_open(path: &std::path::Path) -> crate::error::CommandError {
+    crate::error::CommandError::input(
+        tablekeeper_words::ErrorKind::NoEvent,
+        tablekeeper_words::msg!(
+            "error.no-event.not-open",
+            "{path} is not open; open it from the Start screen",
+            path = path.display().to_string()
+        ),
+    )
+}

@@ -11,7 +11,6 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::rules::structure::Structure;
-use tablekeeper_words::msg;
 use ts_rs::TS;
 
 use crate::desk::base::{Desk, Nothing};
@@ -78,14 +77,7 @@ impl Desk {
             return Ok(session.summary());
         }
         if !self.events.activate(&request.path) {
-            return Err(CommandError::input(
-                tablekeeper_words::ErrorKind::NoEvent,
-                msg!(
-                    "error.no-event.not-open",
-                    "{path} is not open; open it from the Start screen",
-                    path = request.path.display().to_string()
-                ),
-            ));
+            return Err(super::event_list::not_open(&request.path));
         }
         self.session().map(Session::summary)
     }

@@ -144,16 +144,16 @@ impl Desk {
             }
             for view in added {
                 let same = event.active_players().any(|p| {
-                    match (&p.details.publisher_id, &view.publisher_id) {
+                    match (&p.details.publisher_id, &view.details.publisher_id) {
                         (Some(a), Some(b)) => a.trim().eq_ignore_ascii_case(b.trim()),
-                        _ => p.details.name.trim() == view.name.trim(),
+                        _ => p.details.name.trim() == view.details.name.trim(),
                     }
                 });
                 if same {
                     notices.push(msg!(
                         "notice.plays-elsewhere",
                         "{name} also plays in {other}, whose round {round} is under way",
-                        name = view.name.clone(),
+                        name = view.details.name.clone(),
                         other = event.settings.name.clone(),
                         round = round.number
                     ));

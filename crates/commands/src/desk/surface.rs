@@ -20,8 +20,8 @@ use super::room::*;
 use super::*;
 use crate::error::CommandError;
 
-use super::columns::surface;
 pub use super::columns::{Access, CommandSpec, Effect, Hosting, Needs, Thread};
+use super::columns::{bad_request, internal, surface, type_names};
 
 surface! {
     // name(request) -> response: who may call it (access), what it changes (effect), where a
@@ -233,21 +233,31 @@ pub fn dispatch_answered(
     Ok(Answered { data, notices })
 }
 
+/// [`dispatch_answered`] for the event the host names (the window says which event its
+/// screen shows): an event's command runs on that open event, whichever is active; the
+/// shop's commands, and every command when the host names none, run as they are. A named
+/// event that is no longer open is refused (`no-event`): a result is never recorded in
+/// another event than the one on screen.
+pub fn dispatch_for(
+    desk: &mut Desk,
+    event: Option<&std::path::Path>,
+    name: &str,
+    request: Value,
+) -> Result<Answered, CommandError> {
+    match event.filter(|_| spec(name).is_some_and(|spec| spec.needs == Needs::Event)) {
+        Some(path) => {
+            let mut serving = desk
+                .serving(path)
+                .ok_or_else(|| super::event_list::not_open(path))?;
+            dispatch_answered(&mut serving, name, request)
+        }
+        None => dispatch_answered(desk, name, request),
+    }
+}
+
 /// The command called `name`, if there is one.
 pub fn spec(name: &str) -> Option<&'static CommandSpec> {
     COMMANDS.iter().find(|c| c.name == name)
-}
-
-/// The exported type names a TypeScript type expression refers to.
-fn type_names(expression: &str) -> Vec<String> {
-    expression
-        .split(|c: char| !c.is_alphanumeric() && c != '_')
-        .filter(|word| {
-            word.chars().next().is_some_and(char::is_uppercase)
-                && !matches!(*word, "Array" | "Record" | "Partial")
-        })
-        .map(str::to_string)
-        .collect()
 }
 
 /// A host's refusal to run `name` the way it was asked (the desktop shell runs only its
@@ -261,25 +271,6 @@ pub fn not_run_here(name: &str) -> CommandError {
             "'{name}' is not run on the window's own thread now; run it the usual way",
             name = name
         ),
-    )
-}
-
-fn bad_request(name: &str, error: &serde_json::Error) -> CommandError {
-    CommandError::input(
-        ErrorKind::InvalidRequest,
-        msg!(
-            "error.invalid-request",
-            "the request for '{name}' is not valid: {detail}",
-            name = name,
-            detail = error.to_string()
-        ),
-    )
-}
-
-fn internal(error: &serde_json::Error) -> CommandError {
-    CommandError::input(
-        ErrorKind::Internal,
-        msg!("error.internal", "{detail}", detail = error.to_string()),
     )
 }
 

@@ -21,7 +21,7 @@ pub use door::{
     JudgeCall, LotteryDraw,
 };
 pub use penalty::{PenaltyRecord, PenaltyType, infraction_message, legacy_late_minutes};
-pub use player::{DropTiming, Player, PlayerDetails, PlayerId, PlayerStatus};
+pub use player::{DetailsChange, DropTiming, Player, PlayerDetails, PlayerId, PlayerStatus};
 pub use prizes::PrizeSetting;
 pub use result::{
     Category, DefaultReason, DrawReason, GameScore, MatchResult, Outcome, PenaltyKind, ResultEntry,

@@ -125,3 +125,49 @@ pub struct PlayerDetails {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<String>,
 }
+
+/// A correction of a person's details, field by field: `None` keeps a field, an empty text
+/// clears an optional one (a name cannot be cleared). The same fields as [`PlayerDetails`],
+/// each one a choice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct DetailsChange {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub reading: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub publisher_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub nickname: Option<String>,
+}
+
+impl DetailsChange {
+    /// Whether it changes nothing at all.
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// `current` with this change made: a field left out is kept, a given one is trimmed,
+    /// and an optional one given empty is cleared. A team's members are kept.
+    pub fn applied_to(&self, current: &PlayerDetails) -> PlayerDetails {
+        let optional = |given: &Option<String>, now: &Option<String>| match given {
+            None => now.clone(),
+            Some(text) => Some(text.trim().to_string()).filter(|t| !t.is_empty()),
+        };
+        PlayerDetails {
+            name: self
+                .name
+                .as_deref()
+                .map_or_else(|| current.name.clone(), |name| name.trim().to_string()),
+            reading: optional(&self.reading, &current.reading),
+            publisher_id: optional(&self.publisher_id, &current.publisher_id),
+            nickname: optional(&self.nickname, &current.nickname),
+            members: current.members.clone(),
+        }
+    }
+}

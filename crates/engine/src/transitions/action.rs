@@ -5,7 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 pub use crate::model::PlayerDetails;
-use crate::model::{DeckData, DoorSettings, DropTiming, PenaltyType, PlayerId, ResultEntry, Seats};
+use crate::model::{
+    DeckData, DetailsChange, DoorSettings, DropTiming, PenaltyType, PlayerId, ResultEntry, Seats,
+};
 use crate::top_cut::bracket::CutDraw;
 
 /// One change to an event.
@@ -46,14 +48,8 @@ pub enum Action {
     /// empty text clears an optional one.
     EditPlayer {
         player: PlayerId,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        name: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        reading: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        publisher_id: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        nickname: Option<String>,
+        #[serde(flatten)]
+        change: DetailsChange,
     },
     /// Keeps a player at one table every round (accessibility); `None` releases it.
     SetFixedTable {
@@ -248,10 +244,7 @@ impl Action {
             },
             Action::EditPlayer {
                 player,
-                name: None,
-                reading: None,
-                publisher_id: None,
-                nickname: None,
+                change: DetailsChange::default(),
             },
             Action::SetFixedTable {
                 player,

@@ -11,6 +11,7 @@ use tablekeeper_words::msg;
 use super::action::Action;
 use super::action::PlayerDetails;
 use super::names::{member_name, name_of};
+use crate::model::DetailsChange;
 use crate::state::{Event, MAX_NAME_CHARS};
 use tablekeeper_words::message::{Message, Param};
 
@@ -130,37 +131,26 @@ impl Event {
     pub(super) fn edit_player(
         &mut self,
         id: PlayerId,
-        name: &Option<String>,
-        reading: &Option<String>,
-        publisher_id: &Option<String>,
-        nickname: &Option<String>,
+        change: &DetailsChange,
     ) -> Result<(), EngineError> {
-        let current = self.player(id)?.clone();
-        let optional = |given: &Option<String>, now: &Option<String>| match given {
-            None => now.clone(),
-            Some(text) => Some(text.trim().to_string()).filter(|t| !t.is_empty()),
-        };
-        let new_name = match name {
-            Some(text) if text.trim().is_empty() => return Err(EngineError::EmptyName),
-            Some(text) => text.trim().to_string(),
-            None => current.details.name.clone(),
-        };
-        let new_id = optional(publisher_id, &current.details.publisher_id);
-        let old_key = (
-            current.details.name.clone(),
-            current.details.publisher_id.clone(),
-        );
-        let new_key = (new_name.clone(), new_id.clone());
+        let current = self.player(id)?.details.clone();
+        if change
+            .name
+            .as_ref()
+            .is_some_and(|name| name.trim().is_empty())
+        {
+            return Err(EngineError::EmptyName);
+        }
+        let next = change.applied_to(&current);
+        let old_key = (current.name, current.publisher_id);
+        let new_key = (next.name.clone(), next.publisher_id.clone());
         if new_key != old_key && self.registered.contains(&new_key) {
-            return Err(EngineError::DuplicatePlayer(new_name));
+            return Err(EngineError::DuplicatePlayer(next.name));
         }
         self.registered.remove(&old_key);
         self.registered.insert(new_key);
         if let Some(player) = self.players.iter_mut().find(|p| p.id == id) {
-            player.details.reading = optional(reading, &current.details.reading);
-            player.details.nickname = optional(nickname, &current.details.nickname);
-            player.details.publisher_id = new_id;
-            player.details.name = new_name;
+            player.details = next;
         }
         Ok(())
     }
@@ -307,13 +297,7 @@ pub(super) fn apply(event: &mut Event, action: &Action) -> Option<Result<(), Eng
     Some(match action {
         Action::RegisterPlayer(details) => event.register(details),
         Action::DropPlayer { player, timing } => event.drop_player(*player, *timing),
-        Action::EditPlayer {
-            player,
-            name,
-            reading,
-            publisher_id,
-            nickname,
-        } => event.edit_player(*player, name, reading, publisher_id, nickname),
+        Action::EditPlayer { player, change } => event.edit_player(*player, change),
         Action::SetFixedTable { player, table } => event.set_fixed_table(*player, *table),
         Action::ReissuePlayerCode { player } => event.reissue_player_code(*player),
         Action::SetDeck {

@@ -169,6 +169,10 @@ impl Desk {
         } else if restored.is_ok() {
             self.opened(Session::open(&path)?)?;
         }
+        if restored.is_ok() {
+            // The stick's copy holds what was restored away: replaced, not kept.
+            self.session_mut()?.replace_mirror_copy();
+        }
         restored
     }
 

@@ -48,6 +48,21 @@ impl Desk {
         Ok(view)
     }
 
+    /// Mirrors the open event into the folder a host was given (the command line's
+    /// `--mirror`), `replacing` the stick's copy whatever step it holds (after a restore).
+    /// The mirror is a second copy, never a reason to stop scoring: a folder that is not
+    /// there (the stick pulled out) is said in the notices, and the command runs.
+    pub fn mirror_for_host(&mut self, folder: &std::path::Path, replacing: bool) {
+        let Ok(session) = self.session_mut() else {
+            return;
+        };
+        match session.set_mirror(Some(folder)) {
+            Err(error) => session.add_notice(crate::notice::mirror_not_started(&error)),
+            Ok(_) if replacing => session.replace_mirror_copy(),
+            Ok(_) => {}
+        }
+    }
+
     /// Where the open event's mirror stands (with no event open: the folder chosen).
     pub fn mirror(&mut self, _: Nothing) -> Result<MirrorView, CommandError> {
         Ok(match self.session().ok() {

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::PlayerDetails;
+use tablekeeper_engine::model::DetailsChange;
 use tablekeeper_engine::model::PenaltyType;
 use tablekeeper_words::{ErrorKind, msg};
 use ts_rs::TS;
@@ -10,7 +11,6 @@ use ts_rs::TS;
 use crate::desk::base::{Desk, Nothing};
 use crate::error::CommandError;
 use crate::formats::csv_import::ImportPreview;
-use crate::session::EditKeep;
 use crate::views::{EventView, PenaltyView, PlayerView};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -42,14 +42,8 @@ pub struct AddTeamRequest {
 pub struct EditPlayerRequest {
     /// The player, by number or exact name.
     pub player: String,
-    #[ts(optional = nullable)]
-    pub name: Option<String>,
-    #[ts(optional = nullable)]
-    pub reading: Option<String>,
-    #[ts(optional = nullable)]
-    pub publisher_id: Option<String>,
-    #[ts(optional = nullable)]
-    pub nickname: Option<String>,
+    #[serde(flatten)]
+    pub change: DetailsChange,
 }
 
 /// A CSV file's bytes (UTF-8, UTF-8 with BOM or Shift-JIS).
@@ -163,20 +157,8 @@ impl Desk {
     }
 
     pub fn edit_player(&mut self, request: EditPlayerRequest) -> Result<PlayerView, CommandError> {
-        let keep = EditKeep {
-            name: request.name.is_none(),
-        };
-        self.session_mut()?.edit_player(
-            &request.player,
-            PlayerDetails {
-                name: request.name.unwrap_or_default(),
-                reading: request.reading,
-                publisher_id: request.publisher_id,
-                nickname: request.nickname,
-                members: Vec::new(),
-            },
-            keep,
-        )
+        self.session_mut()?
+            .edit_player(&request.player, request.change)
     }
 
     pub fn import_preview(

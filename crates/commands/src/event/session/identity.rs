@@ -11,8 +11,10 @@ pub fn event_identity(created_at: &str, standings_seed: u64) -> String {
 /// The identity of the event in the file at `path`, if it is an event file that reads.
 pub fn identity_of(path: &Path) -> Option<String> {
     let stored = tablekeeper_store::EventFile::inspect(path).ok()?;
-    Some(event_identity(
-        &stored.created_at,
-        stored.settings.standings_seed,
-    ))
+    Some(identity_of_stored(&stored))
+}
+
+/// The identity of the event read from a file.
+pub fn identity_of_stored(stored: &tablekeeper_store::StoredEvent) -> String {
+    event_identity(&stored.created_at, stored.settings.standings_seed)
 }

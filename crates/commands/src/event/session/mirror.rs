@@ -10,6 +10,12 @@
 //! newest state is always written, so every committed step reaches the mirror up to its
 //! last whole copy). A copy that cannot be written is a warning said once, never a stopped
 //! command; the next step tries again, and the warning says when the mirror is whole again.
+//!
+//! Several processes may keep one mirror (the app and a command line reading the event, two
+//! command lines on one stick): each writes through its own temporary file, one at a time,
+//! and a copy already holding the state (or a later step of it) is left as it is, so a
+//! reader never puts an older copy over a newer one (`PinnedState::mirror_to`). A restored
+//! event, whose state is an earlier step of the history on the stick, replaces the copy.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -58,6 +64,8 @@ struct Shared {
     stop: bool,
     /// A copy is being written now.
     busy: bool,
+    /// The pending state replaces the copy even where it holds a later step (a restore).
+    replace_newer: bool,
 }
 
 /// The open event's mirror: a folder and the thread that writes into it.
@@ -89,11 +97,22 @@ impl Mirror {
             .file_name()
             .unwrap_or_else(|| "event.tkevent".as_ref());
         let mut target = folder.join(name);
-        if crate::session::identity::identity_of(&target).is_some_and(|other| other != identity) {
+        let on_stick = tablekeeper_store::EventFile::inspect(&target).ok();
+        let held_step =
+            |stored: &tablekeeper_store::StoredEvent| stored.rows.last().map_or(0, |row| row.step);
+        let mut written = on_stick
+            .as_ref()
+            .filter(|stored| crate::session::identity::identity_of_stored(stored) == identity)
+            .map(held_step);
+        if on_stick.is_some() && written.is_none() {
             let stem = event
                 .file_stem()
                 .map_or_else(|| "event".into(), |s| s.to_string_lossy().into_owned());
             target = folder.join(format!("{stem}-{code}.tkevent"));
+            written = tablekeeper_store::EventFile::inspect(&target)
+                .ok()
+                .filter(|stored| crate::session::identity::identity_of_stored(stored) == identity)
+                .map(|stored| held_step(&stored));
         }
         let same_folder = match (
             folder.canonicalize(),
@@ -111,7 +130,13 @@ impl Mirror {
                 ),
             ));
         }
-        let shared = Arc::new((Mutex::new(Shared::default()), Condvar::new()));
+        let shared = Arc::new((
+            Mutex::new(Shared {
+                written,
+                ..Shared::default()
+            }),
+            Condvar::new(),
+        ));
         let for_thread = Arc::clone(&shared);
         let target_for_thread = target.clone();
         let worker = std::thread::Builder::new()
@@ -147,10 +172,21 @@ impl Mirror {
     /// Hands the newest committed state to the mirror's thread (an older one not written
     /// yet is dropped: the newer holds it).
     pub fn offer(&self, state: PinnedState) {
+        self.hand_over(state, false);
+    }
+
+    /// [`Mirror::offer`] for a state that replaces the copy whatever step it holds: the
+    /// event was restored to an earlier step of the history the stick keeps.
+    pub fn offer_replacing(&self, state: PinnedState) {
+        self.hand_over(state, true);
+    }
+
+    fn hand_over(&self, state: PinnedState, replace_newer: bool) {
         let (mutex, ready) = &*self.shared;
         let mut shared = lock(mutex);
         shared.newest = Some(state.head().0);
         shared.pending = Some(state);
+        shared.replace_newer |= replace_newer;
         ready.notify_all();
     }
 
@@ -240,12 +276,12 @@ fn write_loop(shared: &(Mutex<Shared>, Condvar), target: &Path) {
         .parent()
         .map_or_else(String::new, |p| p.display().to_string());
     loop {
-        let state = {
+        let (state, replace_newer) = {
             let mut guard = lock(mutex);
             loop {
                 if let Some(state) = guard.pending.take() {
                     guard.busy = true;
-                    break state;
+                    break (state, std::mem::take(&mut guard.replace_newer));
                 }
                 if guard.stop {
                     return;
@@ -253,13 +289,12 @@ fn write_loop(shared: &(Mutex<Shared>, Condvar), target: &Path) {
                 guard = ready.wait(guard).unwrap_or_else(PoisonError::into_inner);
             }
         };
-        let step = state.head().0;
-        let written = state.save_copy(target, true);
+        let written = state.mirror_to(target, replace_newer);
         drop(state);
         let mut guard = lock(mutex);
         guard.busy = false;
         match written {
-            Ok(()) => {
+            Ok(step) => {
                 guard.written = Some(step);
                 if guard.problem.take().is_some() {
                     guard.news.push(msg!(

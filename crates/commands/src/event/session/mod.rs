@@ -45,7 +45,5 @@ pub(crate) use door::now_seconds;
 pub use history::HistoryItem;
 pub(crate) use open::no_round_yet;
 pub use open::{Session, event_identity};
-pub use options::{
-    CreateOptions, CutOptions, EditKeep, FinalsChoice, RulesetSource, resolve_ruleset,
-};
+pub use options::{CreateOptions, CutOptions, FinalsChoice, RulesetSource, resolve_ruleset};
 pub use storage::{SavedCopyView, write_received_event};

@@ -78,13 +78,6 @@ pub struct CreateOptions {
     pub first_table: u32,
 }
 
-/// Which fields of [`Session::edit_player`]'s changes to keep as they are (the name is
-/// required in `PlayerDetails`, so "keep" is said here).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct EditKeep {
-    pub name: bool,
-}
-
 /// Resolves the ruleset of a new event: explicit source, else the title's, plus overrides.
 pub fn resolve_ruleset(
     source: Option<&RulesetSource>,

@@ -3,13 +3,12 @@
 
 use crate::error::CommandError;
 use crate::views::PlayerView;
-use tablekeeper_engine::model::{DeckData, PlayerId};
+use tablekeeper_engine::model::{DeckData, DetailsChange, PlayerId};
 use tablekeeper_engine::{Action, PlayerDetails};
 use tablekeeper_words::ErrorKind;
 use tablekeeper_words::msg;
 
 use super::open::Session;
-use super::options::EditKeep;
 
 impl Session {
     pub fn players(&self) -> Vec<PlayerView> {
@@ -202,15 +201,10 @@ impl Session {
     pub fn edit_player(
         &mut self,
         reference: &str,
-        changes: PlayerDetails,
-        keep: EditKeep,
+        changes: DetailsChange,
     ) -> Result<PlayerView, CommandError> {
         let player = self.find_player(reference)?;
-        if keep.name
-            && changes.reading.is_none()
-            && changes.publisher_id.is_none()
-            && changes.nickname.is_none()
-        {
+        if changes.is_empty() {
             // An empty step in the history helps nobody.
             return Err(CommandError::input(
                 ErrorKind::InvalidRequest,
@@ -220,24 +214,20 @@ impl Session {
                 ),
             ));
         }
-        let checked = crate::names::player_details(&PlayerDetails {
-            name: if keep.name {
-                self.event.player(player)?.details.name.clone()
-            } else {
-                changes.name.clone()
-            },
-            ..changes.clone()
-        })?;
+        let checked =
+            crate::names::player_details(&changes.applied_to(&self.event.player(player)?.details))?;
         let clear_or = |given: &Option<String>, checked: Option<String>| {
             given.as_ref().map(|_| checked.unwrap_or_default())
         };
         self.commit(
             vec![Action::EditPlayer {
                 player,
-                name: (!keep.name).then_some(checked.name.clone()),
-                reading: clear_or(&changes.reading, checked.reading.clone()),
-                publisher_id: clear_or(&changes.publisher_id, checked.publisher_id.clone()),
-                nickname: clear_or(&changes.nickname, checked.nickname.clone()),
+                change: DetailsChange {
+                    name: changes.name.as_ref().map(|_| checked.name.clone()),
+                    reading: clear_or(&changes.reading, checked.reading),
+                    publisher_id: clear_or(&changes.publisher_id, checked.publisher_id),
+                    nickname: clear_or(&changes.nickname, checked.nickname),
+                },
             }],
             None,
         )?;

@@ -104,10 +104,22 @@ impl Session {
 
     /// Hands the state just committed to the mirror (nothing while there is none).
     pub(super) fn mirror_step(&mut self) {
+        self.hand_to_mirror(false);
+    }
+
+    /// Writes the event to its mirror even where the stick's copy holds a later step: the
+    /// event was just restored from a backup, and the stick must not keep what the
+    /// organizer restored away (a laptop that dies next would bring it back).
+    pub fn replace_mirror_copy(&mut self) {
+        self.hand_to_mirror(true);
+    }
+
+    fn hand_to_mirror(&mut self, replacing: bool) {
         let Some(mirror) = &self.mirror else {
             return;
         };
         match self.file.pin() {
+            Ok(state) if replacing => mirror.offer_replacing(state),
             Ok(state) => mirror.offer(state),
             Err(error) => mirror.failed(error),
         }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
-use tablekeeper_engine::model::{Player, PlayerStatus};
+use tablekeeper_engine::model::{Player, PlayerDetails, PlayerStatus};
 use tablekeeper_words::message::Message;
 use ts_rs::TS;
 
@@ -12,10 +12,10 @@ use super::pairings::name_of;
 #[ts(export)]
 pub struct PlayerView {
     pub id: u32,
-    pub name: String,
-    pub reading: Option<String>,
-    pub publisher_id: Option<String>,
-    pub nickname: Option<String>,
+    /// The name, reading, player ID, nickname and a team's members (a detail not given is
+    /// left out).
+    #[serde(flatten)]
+    pub details: PlayerDetails,
     pub joined_round: u32,
     pub status: crate::vocabulary::PlayerState,
     pub dropped_after_round: Option<u32>,
@@ -26,9 +26,6 @@ pub struct PlayerView {
     pub disqualified: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<tablekeeper_engine::model::DeckData>,
-    /// A team's members in seat order (team events).
-    #[serde(default)]
-    pub members: Vec<String>,
     /// Each member's deck in seat order (`null` where none is registered); left out when
     /// no member has one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -51,17 +48,13 @@ impl PlayerView {
         };
         PlayerView {
             id: player.id.0,
-            name: player.details.name.clone(),
-            reading: player.details.reading.clone(),
-            publisher_id: player.details.publisher_id.clone(),
-            nickname: player.details.nickname.clone(),
+            details: player.details.clone(),
             joined_round: player.joined_round,
             status,
             dropped_after_round,
             fixed_table: player.fixed_table,
             disqualified: player.disqualified,
             deck: player.deck.clone(),
-            members: player.details.members.clone(),
             member_decks: player.member_decks.clone(),
             drop: player.drop_timing,
         }
