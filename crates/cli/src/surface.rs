@@ -64,6 +64,10 @@ pub const APP_ONLY: &[(&str, &str)] = &[
         "the Share screen shows how far each station's replica is; the CLI's serve shares the event alone",
     ),
     (
+        "set_mirror",
+        "the app's Settings chooses the folder every event it opens is mirrored into; the CLI's --mirror mirrors the event each run opens (Desk::mirror_for_host)",
+    ),
+    (
         "mirror",
         "the Settings screen shows how far the mirror is; a CLI run with --mirror ends only once its change is on the stick",
     ),
