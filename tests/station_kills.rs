@@ -309,3 +309,73 @@ fn json_station_prints_only_its_json_document() {
     assert_eq!(refused, ["station.line-refused", "station.line-refused"]);
     server.stop();
 }
+
+/// The log rows of an event file as (step, kind, payload).
+fn log_rows(path: &std::path::Path) -> Vec<(i64, String, Option<String>)> {
+    tablekeeper_store::EventFile::load_read_only(path)
+        .expect("a whole event file")
+        .rows
+        .iter()
+        .map(|row| (row.step, row.kind.clone(), row.payload.clone()))
+        .collect()
+}
+
+/// `station --replica DIR` keeps the live copy as the app's station does: after its result
+/// lines the copy in DIR holds every row of the main laptop's event; when the main laptop
+/// stops, the run does not end in an error — it keeps the last whole copy and says where
+/// it stands.
+#[test]
+fn a_station_without_a_window_keeps_the_live_copy() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let replica = tempfile::tempdir().expect("replica folder");
+    let names: Vec<String> = ["A", "B", "C", "D"].map(String::from).to_vec();
+    let (_desk, server) = shared_round(dir.path(), "Copied", &names);
+    let event = dir.path().join("Copied.tkevent");
+    let mut child = Command::new(BIN)
+        .args([
+            "--json",
+            "station",
+            &format!("127.0.0.1:{}", server.port()),
+            "--code",
+            &server.join_code(),
+            "--replica",
+            replica.path().to_str().expect("utf-8"),
+            "--for",
+            "4",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the station");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"1 a\n2 b\n")
+        .expect("lines");
+    // The main laptop stops while the station keeps its copy.
+    std::thread::sleep(Duration::from_secs(2));
+    let copy = std::fs::read_dir(replica.path())
+        .expect("the replica folder")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "tkevent"))
+        .expect("the copy is written");
+    assert_eq!(
+        log_rows(&copy),
+        log_rows(&event),
+        "every row of the main laptop's event"
+    );
+    server.stop();
+    let output = child.wait_with_output().expect("the station ends");
+    let document: Value = serde_json::from_slice(&output.stdout).expect("one JSON document");
+    assert_eq!(document["ok"], true, "{document}");
+    assert_eq!(document["data"], json!([1, 2]));
+    let said: Vec<&str> = document["notices"]
+        .as_array()
+        .map(|n| n.iter().filter_map(|n| n["key"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(said, ["station.copy-held"], "{document}");
+    assert_eq!(log_rows(&copy), log_rows(&event), "the copy stays whole");
+}

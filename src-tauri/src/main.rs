@@ -96,7 +96,7 @@ fn linked(station: tablekeeper_lan::Station, desk: &Mutex<Desk>) -> Linked {
     let follower = tablekeeper_lan::Follower::start(
         station.clone(),
         folder,
-        station_name(),
+        tablekeeper_lan::station_name(),
         None,
         REPLICA_EVERY,
     );
@@ -108,17 +108,6 @@ const STATION_COPY_WAIT: std::time::Duration = std::time::Duration::from_secs(2)
 
 /// How often a station asks for what its copy lacks.
 const REPLICA_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// The name this station is shown by on the main laptop's Share screen: the computer's name.
-fn station_name() -> String {
-    std::fs::read_to_string("/etc/hostname")
-        .ok()
-        .or_else(|| std::env::var("COMPUTERNAME").ok())
-        .or_else(|| std::env::var("HOSTNAME").ok())
-        .map(|name| name.trim().to_string())
-        .filter(|name| !name.is_empty())
-        .unwrap_or_else(|| "Station".into())
-}
 
 /// Joins another laptop's shared event as a scorekeeper station; its event's summary.
 #[tauri::command]

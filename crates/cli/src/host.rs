@@ -93,6 +93,11 @@ impl Host {
         }
     }
 
+    /// The `--mirror` folder, if one was given (a station keeps its copy there).
+    pub fn mirror_folder(&self) -> Option<PathBuf> {
+        self.mirror.clone()
+    }
+
     /// A desk beside `file`, with no event open (creating, importing, restoring).
     pub fn beside(&mut self, file: &Path) -> &mut Desk {
         self.desk.insert(desk_beside(file))

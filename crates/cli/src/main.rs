@@ -18,6 +18,7 @@ mod ratings;
 mod render;
 mod run;
 mod serve;
+mod station;
 #[cfg(test)]
 mod surface;
 mod words;

@@ -10,10 +10,8 @@ use std::time::Duration;
 
 use tablekeeper_commands::CommandError;
 use tablekeeper_commands::desk::Desk;
-use tablekeeper_commands::notice::Notice;
 use tablekeeper_commands::room::{Reporting, RoomSettings};
 use tablekeeper_lan::{ServeOptions, Server, qr_text};
-use tablekeeper_words::message::{Message, Param};
 use tablekeeper_words::{ErrorKind, msg};
 
 use crate::render;
@@ -99,74 +97,6 @@ pub fn serve(
     }
     server.stop();
     Ok(shared)
-}
-
-/// `tablekeeper station`: joins the main laptop and sends each result line read from
-/// standard input; prints "saved" for a table only once the main laptop answered (with
-/// `--json` nothing but the final document: a refused line becomes one of its notices).
-/// Returns the tables saved.
-pub fn station(
-    address: &str,
-    code: &str,
-    json: bool,
-    notices: &mut Vec<Notice>,
-) -> Result<Vec<u32>, CommandError> {
-    let from_view = |view: tablekeeper_commands::ErrorView| {
-        let message = tablekeeper_words::message::Message {
-            key: view.key,
-            params: view.params,
-            text: view.message,
-        };
-        CommandError::input(view.kind, message)
-    };
-    let station = tablekeeper_lan::Station::join(address, code).map_err(from_view)?;
-    let mut saved = Vec::new();
-    let mut out = std::io::stdout().lock();
-    let mut say = |message: Message, refused_line: Option<&str>| {
-        if json {
-            if let Some(line) = refused_line {
-                notices.push(msg!(
-                    "station.line-refused",
-                    "'{line}' was not saved: {reason}",
-                    line = line.to_string(),
-                    reason = Param::message(&message)
-                ));
-            }
-        } else {
-            let _ = writeln!(out, "{}", render::say(&message));
-            let _ = out.flush();
-        }
-    };
-    for line in std::io::stdin().lines() {
-        let Ok(line) = line else { break };
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (table, result) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let Ok(table) = table.parse::<u32>() else {
-            let message = msg!(
-                "station.not-a-line",
-                "'{line}' is not a table and a result (3 2-1)",
-                line = line.to_string()
-            );
-            say(message, Some(line));
-            continue;
-        };
-        let request = serde_json::json!({ "round": null, "table": table, "result": result.trim(), "replace": false, "override_reason": null });
-        match station.call("record_result", &request) {
-            Ok(_) => {
-                saved.push(table);
-                say(
-                    msg!("station.saved", "saved table {table}", table = table),
-                    None,
-                );
-            }
-            Err(error) if error.kind == ErrorKind::ConnectionLost => return Err(from_view(error)),
-            Err(error) => say(from_view(error).message(), Some(line)),
-        }
-    }
-    Ok(saved)
 }
 
 /// Reporting and standings as `serve` was asked.

@@ -232,6 +232,18 @@ fn follow(
     }
 }
 
+/// The name a station is shown by on the main laptop's Share screen (and names a takeover
+/// in the log): the computer's name.
+pub fn station_name() -> String {
+    std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .or_else(|| std::env::var("COMPUTERNAME").ok())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|name| name.trim().to_string())
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "Station".into())
+}
+
 /// How long a takeover listens for another station that took over at the same moment.
 pub const SETTLE: Duration = Duration::from_millis(1_500);
 

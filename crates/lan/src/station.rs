@@ -149,8 +149,9 @@ impl Station {
         self.call_counted(name, request).map(|answer| answer.data)
     }
 
-    /// [`Station::call`], with the log's rows after a change.
-    fn call_counted(&self, name: &str, request: &Value) -> Result<StationAnswer, ErrorView> {
+    /// [`Station::call`], with the log's rows after a change (the station's copy holds the
+    /// change once it has that many rows).
+    pub fn call_counted(&self, name: &str, request: &Value) -> Result<StationAnswer, ErrorView> {
         let url = format!("{}/api/call/{name}", self.base);
         let key = random_key();
         let mut last = String::new();

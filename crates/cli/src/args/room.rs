@@ -41,6 +41,15 @@ pub enum RoomCommand {
         /// The join code shown on the main laptop.
         #[arg(long)]
         code: String,
+        /// Keep the live copy of the main laptop's event in this folder, as the app's
+        /// station does: it is what a takeover opens if the main laptop stops (`--mirror`
+        /// names the same folder when this is not given).
+        #[arg(long, value_name = "DIR")]
+        replica: Option<PathBuf>,
+        /// With a copy kept: keep it this many seconds from the start, also after the last
+        /// result line.
+        #[arg(long = "for", value_name = "SECONDS")]
+        seconds: Option<u64>,
     },
     /// The table codes of the current round (printed on the match slips; players report
     /// results with them).

@@ -32,8 +32,20 @@ pub(super) fn run(
             let text = render::say(&msg!("serve.stopped", "Stopped sharing.")) + "\n";
             Output::new(text, &shared)
         }
-        RoomCommand::Station { address, code } => {
-            let saved = serve::station(&address, &code, json, notices)?;
+        RoomCommand::Station {
+            address,
+            code,
+            replica,
+            seconds,
+        } => {
+            let run = crate::station::StationRun {
+                address,
+                code,
+                replica: replica.or_else(|| host.mirror_folder()),
+                keep_for: seconds.map(std::time::Duration::from_secs),
+                json,
+            };
+            let saved = crate::station::station(&run, notices)?;
             let text = render::say(&msg!(
                 "station.done",
                 "{count} results saved on the main laptop.",

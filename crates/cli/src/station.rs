@@ -1,0 +1,193 @@
+//! `tablekeeper station`: a scorekeeper station without a window. It joins the main laptop,
+//! sends each result line read from standard input, and — with `--replica DIR` (or
+//! `--mirror DIR`) — keeps the live copy of the main laptop's event in DIR exactly as the
+//! app's station does (the same `Follower`, docs/lan.md "The replica"), saying how far the
+//! copy is. A result is said saved once the main laptop answered and this station's copy
+//! holds it too. With a copy kept, a main laptop that stops answering does not end the run:
+//! the line is said not saved, the copy keeps its last whole state and is asked for again,
+//! and the station carries on when the main laptop is back.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use tablekeeper_commands::CommandError;
+use tablekeeper_commands::notice::Notice;
+use tablekeeper_lan::{FollowHandle, FollowState, Follower, Station};
+use tablekeeper_words::message::{Message, Param};
+use tablekeeper_words::{ErrorKind, msg};
+
+use crate::render;
+
+/// How often the copy asks the main laptop for what it lacks (as the app's station).
+const REPLICA_EVERY: Duration = Duration::from_secs(1);
+/// How long a result waits for this station's copy to hold it (as the app's station).
+const COPY_WAIT: Duration = Duration::from_secs(2);
+/// How long the last look at the copy waits before the run ends.
+const LAST_LOOK: Duration = Duration::from_secs(5);
+
+/// What a station run asks for.
+pub struct StationRun {
+    pub address: String,
+    pub code: String,
+    /// Where the live copy of the main laptop's event is kept (`None`: no copy).
+    pub replica: Option<PathBuf>,
+    /// Keep the copy this long from the start, also after standard input ends.
+    pub keep_for: Option<Duration>,
+    pub json: bool,
+}
+
+/// Runs the station; the tables saved. With `--json` nothing but the final document is
+/// printed: a refused line and the copy's last state become its notices.
+pub fn station(run: &StationRun, notices: &mut Vec<Notice>) -> Result<Vec<u32>, CommandError> {
+    let started = Instant::now();
+    let station = Station::join(&run.address, &run.code).map_err(from_view)?;
+    let follower = run.replica.as_ref().map(|folder| {
+        Follower::start(
+            station.clone(),
+            folder.clone(),
+            tablekeeper_lan::station_name(),
+            None,
+            REPLICA_EVERY,
+        )
+    });
+    let copy = follower.as_ref().map(Follower::handle);
+    let done = Arc::new(AtomicBool::new(false));
+    let progress = copy
+        .clone()
+        .filter(|_| !run.json)
+        .map(|copy| show_progress(copy, Arc::clone(&done)));
+    let saved = send_lines(run, &station, copy.as_ref(), notices);
+    if let (Some(_), Some(keep_for)) = (&copy, run.keep_for) {
+        // The copy is kept (and said) until then, also after the last line.
+        while started.elapsed() < keep_for {
+            let left = keep_for.saturating_sub(started.elapsed());
+            std::thread::sleep(Duration::from_millis(50).min(left));
+        }
+    }
+    done.store(true, Ordering::Relaxed);
+    if let Some(progress) = progress {
+        let _ = progress.join();
+    }
+    if let Some(copy) = &copy {
+        notices.push(copy_held(&copy.catch_up(LAST_LOOK)));
+    }
+    drop(follower);
+    saved
+}
+
+/// Sends each result line of standard input; the tables saved.
+fn send_lines(
+    run: &StationRun,
+    station: &Station,
+    copy: Option<&FollowHandle>,
+    notices: &mut Vec<Notice>,
+) -> Result<Vec<u32>, CommandError> {
+    let mut saved = Vec::new();
+    let mut say = |message: Message, refused_line: Option<&str>| {
+        if run.json {
+            if let Some(line) = refused_line {
+                notices.push(msg!(
+                    "station.line-refused",
+                    "'{line}' was not saved: {reason}",
+                    line = line.to_string(),
+                    reason = Param::message(&message)
+                ));
+            }
+        } else {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{}", render::say(&message));
+            let _ = out.flush();
+        }
+    };
+    for line in std::io::stdin().lines() {
+        let Ok(line) = line else { break };
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (table, result) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let Ok(table) = table.parse::<u32>() else {
+            let message = msg!(
+                "station.not-a-line",
+                "'{line}' is not a table and a result (3 2-1)",
+                line = line.to_string()
+            );
+            say(message, Some(line));
+            continue;
+        };
+        let request = serde_json::json!({ "round": null, "table": table, "result": result.trim(), "replace": false, "override_reason": null });
+        match station.call_counted("record_result", &request) {
+            Ok(answer) => {
+                // Said saved once this station's copy holds the change too (bounded).
+                if let (Some(copy), Some(rows)) = (copy, answer.rows) {
+                    copy.hold_rows(rows, COPY_WAIT);
+                }
+                saved.push(table);
+                say(
+                    msg!("station.saved", "saved table {table}", table = table),
+                    None,
+                );
+            }
+            // Without a copy to keep, a main laptop gone ends the run.
+            Err(error) if error.kind == ErrorKind::ConnectionLost && copy.is_none() => {
+                return Err(from_view(error));
+            }
+            Err(error) => say(from_view(error).message(), Some(line)),
+        }
+    }
+    Ok(saved)
+}
+
+/// Says how far the copy is each time that changes (not with `--json`).
+fn show_progress(copy: FollowHandle, done: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let mut said: Option<(Option<i64>, Option<i64>, bool)> = None;
+        while !done.load(Ordering::Relaxed) {
+            let state = copy.state();
+            let now = (state.step, state.newest, state.problem.is_some());
+            if said != Some(now) && (state.step.is_some() || state.problem.is_some()) {
+                let message = match &state.problem {
+                    Some(problem) => msg!(
+                        "station.copy-waiting",
+                        "the copy holds step {step}; the main laptop does not answer ({problem}); asking again",
+                        step = step_text(state.step),
+                        problem = problem.message.clone()
+                    ),
+                    None => copy_held(&state),
+                };
+                let mut out = std::io::stdout().lock();
+                let _ = writeln!(out, "{}", render::say(&message));
+                let _ = out.flush();
+                said = Some(now);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    })
+}
+
+/// Where the copy stands, in words.
+fn copy_held(state: &FollowState) -> Message {
+    msg!(
+        "station.copy-held",
+        "the copy {file} holds step {step} (the main laptop's newest: {newest})",
+        file = state.file.clone().unwrap_or_else(|| "—".into()),
+        step = step_text(state.step),
+        newest = step_text(state.newest)
+    )
+}
+
+fn step_text(step: Option<i64>) -> String {
+    step.map_or_else(|| "—".to_string(), |s| s.to_string())
+}
+
+fn from_view(view: tablekeeper_commands::ErrorView) -> CommandError {
+    let message = Message {
+        key: view.key,
+        params: view.params,
+        text: view.message,
+    };
+    CommandError::input(view.kind, message)
+}
