@@ -47,6 +47,9 @@ pub fn desk_with(file: &Path) -> Result<Desk, CommandError> {
     Ok(desk)
 }
 
+/// How long each known station is given to say whether it took the event over.
+const FENCE_LIMIT: std::time::Duration = std::time::Duration::from_millis(700);
+
 /// The desk a command runs on; its notices reach the output when the command is done.
 #[derive(Default)]
 pub struct Host {
@@ -67,9 +70,16 @@ impl Host {
         Ok(self.desk.insert(desk))
     }
 
-    /// The desk with `file` open and mirrored, handed over (`serve` keeps it).
+    /// The desk with `file` open and mirrored, handed over (`serve` keeps it). Fenced as
+    /// the app is: an event that had stations asks them first whether one took it over,
+    /// and then refuses every change here (`event-moved`, with the new address).
     pub fn open_owned(&mut self, file: &Path) -> Result<Desk, CommandError> {
         let mut desk = desk_with(file)?;
+        if !desk.known_hosts().is_empty() {
+            let fenced = std::sync::Mutex::new(desk);
+            tablekeeper_lan::check_fence(&fenced, FENCE_LIMIT);
+            desk = fenced.into_inner().unwrap_or_else(|p| p.into_inner());
+        }
         self.mirror_in(&mut desk, false);
         Ok(desk)
     }

@@ -45,7 +45,25 @@ pub fn serve(
     }
     desk.set_room(settings)?;
     let desk = Arc::new(Mutex::new(desk));
-    let server = Server::start(desk, ServeOptions { bind, port }).map_err(CommandError::from)?;
+    let server = Server::start(Arc::clone(&desk), ServeOptions { bind, port })
+        .map_err(CommandError::from)?;
+    Ok(share_until(server, desk, seconds, json))
+}
+
+/// How often a serving command line asks the event's known stations whether one took the
+/// event over (as the app does).
+const FENCE_EVERY: Duration = Duration::from_secs(3);
+
+/// Shares with `server` until stopped (or for `seconds`), fenced as the app is: when a
+/// station is found to carry the event on, every change here is refused from then on and
+/// the phones' page says where the event went. Prints where to go first.
+pub fn share_until(
+    server: Server,
+    desk: Arc<Mutex<Desk>>,
+    seconds: Option<u64>,
+    json: bool,
+) -> Shared {
+    let fence = tablekeeper_lan::Fence::start(desk, FENCE_EVERY);
     let shared = Shared {
         local_url: server.local_url(),
         share: server.share_view(),
@@ -95,8 +113,9 @@ pub fn serve(
             std::thread::sleep(Duration::from_secs(3600));
         },
     }
+    drop(fence);
     server.stop();
-    Ok(shared)
+    shared
 }
 
 /// Reporting and standings as `serve` was asked.

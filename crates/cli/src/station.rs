@@ -8,18 +8,21 @@
 //! and the station carries on when the main laptop is back.
 
 use std::io::Write;
+use std::net::IpAddr;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tablekeeper_commands::CommandError;
+use tablekeeper_commands::desk::Desk;
 use tablekeeper_commands::notice::Notice;
-use tablekeeper_lan::{FollowHandle, FollowState, Follower, Station};
+use tablekeeper_lan::{FollowHandle, FollowState, Follower, ServeOptions, Server, Station};
 use tablekeeper_words::message::{Message, Param};
 use tablekeeper_words::{ErrorKind, msg};
 
 use crate::render;
+use crate::serve::{Shared, share_until};
 
 /// How often the copy asks the main laptop for what it lacks (as the app's station).
 const REPLICA_EVERY: Duration = Duration::from_secs(1);
@@ -76,6 +79,91 @@ pub fn station(run: &StationRun, notices: &mut Vec<Notice>) -> Result<Vec<u32>, 
     }
     drop(follower);
     saved
+}
+
+/// Where a takeover shares the event.
+pub struct TakeoverAt {
+    pub bind: IpAddr,
+    /// `None`: the old main laptop's port, or another one if that is taken here.
+    pub port: Option<u16>,
+}
+
+/// How long the main laptop is given to answer before a takeover goes on.
+const MAIN_ANSWERS_WITHIN: Duration = Duration::from_secs(1);
+
+/// `tablekeeper takeover`: the station's copy open on `desk` carries the event on after
+/// the main laptop at `from` stopped — the same steps as the app's Take over
+/// (`tablekeeper_lan::carry_on`) — then is shared until stopped (or for `seconds`).
+pub fn takeover(
+    desk: Desk,
+    from: &str,
+    at: TakeoverAt,
+    seconds: Option<u64>,
+    json: bool,
+) -> Result<Shared, CommandError> {
+    if tablekeeper_lan::whereabouts_at(from, MAIN_ANSWERS_WITHIN).is_some() {
+        return Err(CommandError::input(
+            ErrorKind::NotAllowed,
+            msg!(
+                "error.not-allowed.main-answers",
+                "the main laptop at {address} still answers; keep working as a station (a takeover is for a main laptop that stopped)",
+                address = from.to_string()
+            ),
+        ));
+    }
+    let mut desk = desk;
+    // What the app's confirmation says: the event, and the last step this copy holds.
+    let name = desk.summary(())?.name;
+    let step = desk.session()?.last_step();
+    if !json {
+        let message = msg!(
+            "takeover.taking",
+            "Taking {name} over from the main laptop at {from}: this copy holds step {step}.",
+            name = name,
+            from = from.to_string(),
+            step = step.to_string()
+        );
+        println!("{}", render::say(&message));
+    }
+    let desk = Arc::new(Mutex::new(desk));
+    let old_port = from
+        .rsplit(':')
+        .next()
+        .and_then(|port| port.parse::<u16>().ok());
+    let mut started = None;
+    let serve = || {
+        let start = |port| {
+            Server::start(
+                Arc::clone(&desk),
+                ServeOptions {
+                    bind: at.bind,
+                    port,
+                },
+            )
+        };
+        let server = match (at.port, old_port) {
+            (Some(port), _) => start(port),
+            // The old port where it can: the phones come back there by themselves.
+            (None, Some(port)) => start(port).or_else(|_| start(0)),
+            (None, None) => start(0),
+        }
+        .map_err(|e| CommandError::from(e).to_view())?;
+        started = Some(server);
+        Ok(())
+    };
+    tablekeeper_lan::carry_on(&desk, from, &[], &tablekeeper_lan::station_name(), serve)
+        .map_err(from_view)?;
+    let server = started.ok_or_else(|| {
+        CommandError::input(
+            ErrorKind::Internal,
+            msg!(
+                "error.internal",
+                "{detail}",
+                detail = "the takeover did not share the event".to_string()
+            ),
+        )
+    })?;
+    Ok(share_until(server, desk, seconds, json))
 }
 
 /// Sends each result line of standard input; the tables saved.

@@ -280,12 +280,31 @@ pub fn take_over(
         );
         return Err(CommandError::input(ErrorKind::NotAllowed, message).to_view());
     };
-    let from = station.host().to_string();
+    dispatch(
+        &mut lock(desk),
+        "open_event",
+        serde_json::json!({ "path": file }),
+    )
+    .map_err(|e| e.to_view())?;
+    carry_on(desk, station.host(), &state.hosts, &state.name, serve)
+}
+
+/// Carries the event open on `desk` (a station's copy) on as the main laptop, after the
+/// main laptop at `from` stopped answering: the stations it knew (`hosts`) are asked
+/// whether one took over first, a new epoch begins in the log (named after this station,
+/// `name`), `serve` starts sharing, and for [`SETTLE`] the other stations are asked again.
+/// What the app's Take over and the command line's `takeover` both run. The summary.
+pub fn carry_on(
+    desk: &Mutex<tablekeeper_commands::desk::Desk>,
+    from: &str,
+    hosts: &[String],
+    name: &str,
+    serve: impl FnOnce() -> Result<(), tablekeeper_commands::ErrorView>,
+) -> Result<serde_json::Value, tablekeeper_commands::ErrorView> {
+    use tablekeeper_commands::desk::surface::dispatch;
     {
         let mut desk = lock(desk);
-        dispatch(&mut desk, "open_event", serde_json::json!({ "path": file }))
-            .map_err(|e| e.to_view())?;
-        for host in &state.hosts {
+        for host in hosts {
             desk.note_host(host);
         }
     }
@@ -294,7 +313,7 @@ pub fn take_over(
         return Err(taken_over_by(&there));
     }
     lock(desk)
-        .begin_epoch(&state.name, &from)
+        .begin_epoch(name, from)
         .map_err(|e| e.to_view())?;
     serve()?;
     let settled = std::time::Instant::now() + SETTLE;

@@ -49,7 +49,7 @@ mod tls;
 
 pub use address::{lan_addresses, qr_svg, qr_text};
 pub use fence::{Fence, check as check_fence, whereabouts_at};
-pub use follow::{FollowHandle, FollowState, Follower, SETTLE, station_name, take_over};
+pub use follow::{FollowHandle, FollowState, Follower, SETTLE, carry_on, station_name, take_over};
 pub use server::{ServeOptions, Server, ShareView, Waiter};
 pub use station::{Station, StationAnswer};
 pub use tls::pinned_client_config;

@@ -51,6 +51,28 @@ pub enum RoomCommand {
         #[arg(long = "for", value_name = "SECONDS")]
         seconds: Option<u64>,
     },
+    /// Take the event over from a main laptop that stopped, as Start → Take over does: the
+    /// station's copy (kept by `station --replica DIR`) becomes the event, a new epoch
+    /// begins in its log, and it is shared on the old main laptop's port where it can, so
+    /// the phones find it by themselves. Refused while the main laptop still answers. Runs
+    /// until stopped (Ctrl-C) or for `--for` seconds.
+    Takeover {
+        /// The station's copy of the event.
+        copy: PathBuf,
+        /// The main laptop that stopped, as its Share screen showed it (192.168.1.5:8080).
+        #[arg(long)]
+        from: String,
+        /// Port for the players' page (by default the old main laptop's; another one if
+        /// that is taken on this laptop).
+        #[arg(long)]
+        port: Option<u16>,
+        /// Address to listen on: every network of this laptop by default.
+        #[arg(long, default_value = "0.0.0.0")]
+        bind: std::net::IpAddr,
+        /// Stop after this many seconds.
+        #[arg(long = "for", value_name = "SECONDS")]
+        seconds: Option<u64>,
+    },
     /// The table codes of the current round (printed on the match slips; players report
     /// results with them).
     Codes { file: PathBuf },

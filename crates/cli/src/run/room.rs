@@ -32,6 +32,19 @@ pub(super) fn run(
             let text = render::say(&msg!("serve.stopped", "Stopped sharing.")) + "\n";
             Output::new(text, &shared)
         }
+        RoomCommand::Takeover {
+            copy,
+            from,
+            port,
+            bind,
+            seconds,
+        } => {
+            let desk = host.open_owned(&copy)?;
+            let at = crate::station::TakeoverAt { bind, port };
+            let shared = crate::station::takeover(desk, &from, at, seconds, json)?;
+            let text = render::say(&msg!("serve.stopped", "Stopped sharing.")) + "\n";
+            Output::new(text, &shared)
+        }
         RoomCommand::Station {
             address,
             code,

@@ -106,9 +106,8 @@ impl Desk {
         let Ok(session) = self.session() else {
             return;
         };
-        if !self.shop.app_state {
-            return;
-        }
+        // Kept by every host, the command line too: a safety fence, not a preference (an
+        // old main laptop's command line refuses changes once a takeover is known).
         let mut memory = read_memory(self);
         memory.insert(
             session.identity(),
@@ -136,9 +135,6 @@ impl Desk {
 
 /// The app's memory of events' stations (a damaged or missing file remembers nothing).
 fn read_memory(desk: &Desk) -> BTreeMap<String, Remembered> {
-    if !desk.shop.app_state {
-        return BTreeMap::new();
-    }
     std::fs::read(desk.app_file(AppFile::Takeovers))
         .ok()
         .and_then(|bytes| serde_json::from_slice(&bytes).ok())

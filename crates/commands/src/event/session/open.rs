@@ -226,6 +226,11 @@ impl Session {
         Ok((event, stored.rows.len()))
     }
 
+    /// The event's last step, as its file holds it.
+    pub fn last_step(&self) -> i64 {
+        self.file.head().0
+    }
+
     /// Why changes cannot be saved to this event, if they cannot.
     pub fn read_only(&self) -> Option<&ReadOnlyReason> {
         match self.file.access() {
