@@ -329,7 +329,7 @@ fn a_station_without_a_window_keeps_the_live_copy() {
     let dir = tempfile::tempdir().expect("tempdir");
     let replica = tempfile::tempdir().expect("replica folder");
     let names: Vec<String> = ["A", "B", "C", "D"].map(String::from).to_vec();
-    let (_desk, server) = shared_round(dir.path(), "Copied", &names);
+    let (desk, server) = shared_round(dir.path(), "Copied", &names);
     let event = dir.path().join("Copied.tkevent");
     let mut child = Command::new(BIN)
         .args([
@@ -341,7 +341,7 @@ fn a_station_without_a_window_keeps_the_live_copy() {
             "--replica",
             replica.path().to_str().expect("utf-8"),
             "--for",
-            "4",
+            "10",
         ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -354,14 +354,31 @@ fn a_station_without_a_window_keeps_the_live_copy() {
         .expect("stdin")
         .write_all(b"1 a\n2 b\n")
         .expect("lines");
-    // The main laptop stops while the station keeps its copy.
-    std::thread::sleep(Duration::from_secs(2));
-    let copy = std::fs::read_dir(replica.path())
-        .expect("the replica folder")
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|e| e == "tkevent"))
-        .expect("the copy is written");
+    // Once the copy holds both results, the main laptop stops while the station keeps it.
+    let the_copy = || {
+        std::fs::read_dir(replica.path())
+            .ok()?
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| p.extension().is_some_and(|e| e == "tkevent"))
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    let copy = loop {
+        let recorded = desk
+            .lock()
+            .map(|mut desk| surface::dispatch(&mut desk, "summary", Value::Null))
+            .ok()
+            .and_then(Result::ok)
+            .is_some_and(|summary| summary["current_round_complete"] == true);
+        if let Some(copy) = the_copy()
+            && recorded
+            && log_rows(&copy) == log_rows(&event)
+        {
+            break copy;
+        }
+        assert!(std::time::Instant::now() < deadline, "the copy catches up");
+        std::thread::sleep(Duration::from_millis(100));
+    };
     assert_eq!(
         log_rows(&copy),
         log_rows(&event),
