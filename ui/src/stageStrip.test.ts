@@ -36,7 +36,8 @@ describe('the round stage strip', () => {
     expect(states(stageItems(view({}), 2))[2]).toBe('clock:current');
     const running = stageItems(view({ clock: { remaining_ms: 1000, running: true, round: 2 }, round: { round: 2, entered: 9, tables: 12, complete: false } }), 2);
     expect(states(running)).toEqual(['paired:done', 'printed:done', 'clock:done', 'results:current', 'next:todo']);
-    expect(running[3]?.text).toBe('9/12 results in');
+    expect(running[3]?.text).toBe('Enter results 9/12');
+    expect(running[2]?.text).toBe('Clock running');
   });
 
   it("does not count an earlier round's printing or clock", () => {
@@ -54,5 +55,19 @@ describe('the round stage strip', () => {
     const done = { round: { round: 5, entered: 12, tables: 12, complete: true } };
     expect(stageItems(view({ ...done, next: 'cut' }), 5)[4]).toMatchObject({ href: '#/cut', state: 'current' });
     expect(stageItems(view({ ...done, next: 'payout' }), 5)[4]).toMatchObject({ href: '#/prizes', text: 'Payout and close' });
+  });
+
+  it('says what to do for a stage to come and what happened for one done', () => {
+    const fresh = stageItems(view({}), null);
+    expect(fresh.map((item) => item.text).slice(1, 4)).toEqual(['Print the sheets', 'Start the clock', 'Enter results 0/12']);
+    const done = stageItems(view({ next: 'pair-round', clock: { remaining_ms: 0, running: false, round: 2 }, round: { round: 2, entered: 12, tables: 12, complete: true } }), 2);
+    expect(done.map((item) => item.text).slice(1, 4)).toEqual(['Sheets printed', 'Clock paused', '12/12 results in']);
+  });
+
+  it('never offers a round nobody planned while the last one is played', () => {
+    const last = view({ round: { round: 3, entered: 4, tables: 12, complete: false } });
+    expect(stageItems(last, 3, { rounds: 4, cut: 0 })[4]).toMatchObject({ text: 'Pair round 4', href: '#/round' });
+    expect(stageItems(last, 3, { rounds: 3, cut: 8 })[4]).toMatchObject({ text: 'Start the top cut', href: '#/cut', state: 'todo' });
+    expect(stageItems(last, 3, { rounds: 3, cut: 0 })[4]).toMatchObject({ text: 'Payout and close', href: '#/prizes' });
   });
 });

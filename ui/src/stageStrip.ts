@@ -32,14 +32,35 @@ export function printedRound(storage: Pick<Storage, 'getItem'> = localStorage): 
   return saved === null ? null : Number(saved);
 }
 
-/** The stages of the round `view` is on; empty before round 1 is paired. */
-export function stageItems(view: AttentionView, printed: number | null): StageItem[] {
+/** The Swiss rounds and the top cut the organizer planned (`0`: not said). */
+export interface Plan {
+  rounds: number;
+  cut: number;
+}
+
+/** The open event's plan. */
+export function eventPlan(): Plan {
+  const event = state.event();
+  return { rounds: event?.planned_rounds ?? 0, cut: event?.planned_cut ?? 0 };
+}
+
+/** The stages of the round `view` is on; empty before round 1 is paired. A stage still to
+ * do says what to do ("Print the sheets"); one done says what happened ("✓ Sheets printed"). */
+export function stageItems(view: AttentionView, printed: number | null, plan: Plan = { rounds: 0, cut: 0 }): StageItem[] {
   const round = view.round;
   if (!round) return [];
   const clockStarted = view.clock !== null && view.clock.round === round.round;
+  // While the last planned round is played, what comes after it is the cut or the payout,
+  // never a round nobody planned.
+  const last = plan.rounds > 0 && round.round >= plan.rounds;
+  const afterThis: [string, string] = !last
+    ? [t('stages.pair', { round: round.round + 1 }), '#/round']
+    : plan.cut > 0
+      ? [t('stages.cut'), '#/cut']
+      : [t('stages.payout'), '#/prizes'];
   const next: Record<AttentionView['next'], [string, string]> = {
-    register: [t('stages.pair', { round: round.round + 1 }), '#/round'],
-    results: [t('stages.pair', { round: round.round + 1 }), '#/round'],
+    register: afterThis,
+    results: afterThis,
     'pair-round': [t('stages.pair', { round: round.round + 1 }), '#/round'],
     'pair-bracket-round': [t('stages.bracket'), '#/cut'],
     cut: [t('stages.cut'), '#/cut'],
@@ -48,11 +69,12 @@ export function stageItems(view: AttentionView, printed: number | null): StageIt
   const done = [true, printed === round.round, clockStarted, round.complete, false];
   // A later stage done (results in without printing) leaves no earlier one current.
   const current = round.complete ? 4 : done.findIndex((isDone, index) => !isDone && !done.slice(index + 1).some(Boolean));
+  const counts = { entered: round.entered, tables: round.tables };
   const items: Omit<StageItem, 'state'>[] = [
     { id: 'paired', text: t('stages.paired', { round: round.round }), href: '#/round' },
-    { id: 'printed', text: t('stages.printed'), href: '#/round' },
-    { id: 'clock', text: view.clock?.running || !clockStarted ? t('stages.clock') : t('stages.clockPaused'), href: '#/timer' },
-    { id: 'results', text: t('stages.results', { entered: round.entered, tables: round.tables }), href: '#/results' },
+    { id: 'printed', text: done[1] ? t('stages.printed') : t('stages.print'), href: '#/round' },
+    { id: 'clock', text: !done[2] ? t('stages.startClock') : view.clock?.running ? t('stages.clock') : t('stages.clockPaused'), href: '#/timer' },
+    { id: 'results', text: done[3] ? t('stages.results', counts) : t('stages.enter', counts), href: '#/results' },
     { id: 'next', text: next[view.next][0], href: next[view.next][1] },
   ];
   return items.map((item, index) => ({ ...item, state: done[index] ? 'done' : index === current ? 'current' : 'todo' }));
@@ -64,7 +86,7 @@ export function stageStrip(): { element: HTMLElement; stop: () => void } {
   const element = h('nav', { class: 'stage-strip no-print', 'data-testid': 'stage-strip', 'aria-label': t('stages.label'), hidden: true }, list);
   let shown = '';
   const stop = onAttention((view) => {
-    const items = stageItems(view, printedRound());
+    const items = stageItems(view, printedRound(), eventPlan());
     const key = JSON.stringify(items);
     if (key === shown) return;
     shown = key;
