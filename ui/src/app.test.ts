@@ -381,6 +381,9 @@ describe('the app with a fake shell', () => {
     expect(all('pairing-row').map((row) => row.dataset['table'])).toEqual(['1', '2']);
     expect(byId('allow-rematches')?.closest('label')?.hidden).toBe(true);
     expect(byId('explanation')?.textContent).toContain('all paired by the rules');
+    // The rounds panel follows the round just paired (it was asked before round 1).
+    const shown = await until(() => byId('rounds-shown'));
+    expect(shown.textContent).toContain('Round 1 of 3');
   });
 
   it('prints the sheets of the round and starts the clock with one click after pairing', async () => {

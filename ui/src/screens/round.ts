@@ -41,12 +41,24 @@ export function mountRound(root: HTMLElement): () => void {
   };
   // Right after pairing: the round's sheets to the printer and the clock running, at once.
   const startArea = h('div', { class: 'no-print' });
+  // "Round 2 of 3" follows the event (a round paired here, on Results or at a station);
+  // drawn again only when the round or the plan changes, never under a typed number.
+  const rounds = h('div');
+  let roundsShown = '';
+  const showRounds = (current: EventView | null) => {
+    const key = current ? `${current.rounds_paired}/${current.planned_rounds}` : '';
+    if (!current || key === roundsShown) return;
+    roundsShown = key;
+    rounds.replaceChildren(roundsPanel(current));
+  };
+  showRounds(event);
+  const stopRounds = state.onEventChange(showRounds);
 
   root.append(
     event.structure_finished
       ? h('p', { class: 'notice', 'data-testid': 'structure-finished' }, t('round.structureFinished', { reason: say(event.structure_finished) }))
       : '',
-    roundsPanel(event),
+    rounds,
     pairing.element,
     startArea,
     view,
@@ -80,6 +92,7 @@ export function mountRound(root: HTMLElement): () => void {
   return () => {
     strip.stop();
     pairing.stop();
+    stopRounds();
   };
 }
 
