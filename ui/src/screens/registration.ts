@@ -8,7 +8,7 @@ import { call } from '../api';
 import type { DeckPartsView } from '../bindings/DeckPartsView';
 import type { PlayerTicketView } from '../bindings/PlayerTicketView';
 import { field, h, onEnter } from '../dom';
-import { announce, announceWithUndo, showProblem } from '../feedback';
+import { announce, showProblem } from '../feedback';
 import { playerStatus } from '../format';
 import { t } from '../i18n';
 import { say } from '../i18n/messages';
@@ -17,6 +17,7 @@ import * as state from '../state';
 import type { ImportPreview, PlayerView } from '../types';
 import { label, labelOf, ENCODINGS, PENALTIES } from '../vocabulary';
 import { doorPanel } from './door';
+import { announceDropWithUndo } from './dropUndo';
 import { libraryPanel } from './library';
 import { fold, namesFromText, registerBox } from './registerBox';
 import { tableRangePanel } from './openEvents';
@@ -154,20 +155,7 @@ function playerRow(player: PlayerView, changed: () => void, open: (player: Playe
     void run(async () => {
       const dropped = await call('drop_player', { player: String(player.id) });
       await state.refreshEvent();
-      // A drop takes one click, so it can be taken back from the message it leaves.
-      announceWithUndo(t('registration.dropped', { name: dropped.name }), async () => {
-        const history = await call('history', null);
-        const newest = history.filter((item) => !item.undone).pop();
-        const ours = newest?.description.some((m) => m.key.startsWith('history.dropped') && m.params['name'] === dropped.name);
-        if (!ours) {
-          announce(t('registration.dropNotNewest', { name: dropped.name }));
-          return;
-        }
-        await call('undo', null);
-        await state.refreshEvent();
-        announce(t('registration.dropUndone', { name: dropped.name }));
-        changed();
-      });
+      announceDropWithUndo(dropped.name, changed);
       changed();
     }, drop);
   });

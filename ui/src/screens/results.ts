@@ -13,6 +13,7 @@ import { stageStrip } from '../stageStrip';
 import { say, sayAll } from '../i18n/messages';
 import { splitEntry } from '../resultEntry';
 import { fillNames, heading, pdfButtons, playerNames, requireEvent, run } from '../screen';
+import { announceDropWithUndo } from './dropUndo';
 import { judgeCallsPanel } from './judgeCalls';
 import * as state from '../state';
 import type { RecordedView } from '../bindings/RecordedView';
@@ -394,7 +395,10 @@ export function mountResults(root: HTMLElement): (() => void) | void {
         'div',
         { class: 'results-side' },
         judges.element,
-        dropPanel((message) => afterChange(message)),
+        dropPanel(async () => {
+          await refresh();
+          await state.refreshEvent();
+        }),
         penaltyPanel((message) => afterChange(message)),
         h('section', { class: 'panel' }, h('h3', {}, t('results.penaltiesTitle')), penaltyList),
         h('section', { class: 'panel' }, h('h3', {}, t('results.historyTitle')), historyList),
@@ -440,7 +444,7 @@ function nextStep(pairings: PairingsView): HTMLElement {
   return pair;
 }
 
-function dropPanel(changed: (message: string) => Promise<void>): HTMLElement {
+function dropPanel(refreshed: () => Promise<void>): HTMLElement {
   const player = h('input', { type: 'text', list: 'results-players', autocomplete: 'off', 'data-testid': 'drop-player-input' });
   const drop = h('button', { type: 'button', 'data-testid': 'drop-player' }, t('results.drop'));
   const go = () => {
@@ -448,7 +452,9 @@ function dropPanel(changed: (message: string) => Promise<void>): HTMLElement {
     void run(async () => {
       const dropped = await call('drop_player', { player: player.value.trim() });
       player.value = '';
-      await changed(t('registration.dropped', { name: dropped.name }));
+      await refreshed();
+      // The message names who was dropped ("12" is a number until then) and takes it back.
+      announceDropWithUndo(dropped.name, refreshed);
     }, drop);
   };
   onEnter(player, go);
