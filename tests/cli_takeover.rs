@@ -1,8 +1,9 @@
 //! A takeover without a window, as a new user would run it from the command line: the main
 //! laptop serves, a station keeps the live copy (`station --replica`), the main laptop is
 //! killed, `takeover COPY --from ADDR` carries the event on (refused while the main laptop
-//! answers) on the old port where it can, with a new epoch; and the old main laptop's command
-//! line, fenced like the app, refuses a change with `event-moved` and the new address.
+//! answers, and for an address that is none) on the port the station announced, with a new
+//! epoch; and the old main laptop's command line, fenced like the app, refuses a change with
+//! `event-moved` and the new address.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -101,9 +102,23 @@ fn a_takeover_from_the_command_line_carries_the_event_on_and_fences_the_old_lapt
         .expect("code")
         .to_string();
 
-    // The station keeps the live copy and enters two results.
+    // The station keeps the live copy and enters two results; it would carry the event on
+    // at a port of its own, which the main laptop notes for the phones and its own fence.
+    let carry_port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|free| free.local_addr())
+        .expect("a free port")
+        .port()
+        .to_string();
     let mut station = Command::new(BIN)
-        .args(["--json", "station", &address, "--code", &code])
+        .args([
+            "--json",
+            "station",
+            &address,
+            "--code",
+            &code,
+            "--port",
+            &carry_port,
+        ])
         .args(["--replica", replica.to_str().expect("utf-8"), "--for", "30"])
         .env("TABLEKEEPER_HOME", &station_home)
         .stdin(Stdio::piped())
@@ -143,14 +158,28 @@ fn a_takeover_from_the_command_line_carries_the_event_on_and_fences_the_old_lapt
     };
     let c = copy.to_str().expect("utf-8");
 
-    // Refused while the main laptop answers.
+    // Refused while the main laptop answers, and for an address that is none.
     let refused = answer(&tablekeeper(
         &station_home,
         &["takeover", c, "--from", &address],
     ));
     assert_eq!(refused["error"]["kind"], "not-allowed", "{refused}");
+    let typed = format!("http://{address}/");
+    let refused = answer(&tablekeeper(
+        &station_home,
+        &["takeover", c, "--from", &typed],
+    ));
+    assert_eq!(
+        refused["error"]["kind"], "not-allowed",
+        "the typed form is read: {refused}"
+    );
+    let nowhere = answer(&tablekeeper(
+        &station_home,
+        &["takeover", c, "--from", "main laptop"],
+    ));
+    assert_eq!(nowhere["error"]["kind"], "invalid-request", "{nowhere}");
 
-    // The main laptop dies; the station stops following and takes over on the old port.
+    // The main laptop dies; the station stops following and takes over on its own port.
     main.kill().expect("kill the main laptop");
     main.wait().expect("reap");
     station.kill().expect("stop the station");
@@ -164,6 +193,8 @@ fn a_takeover_from_the_command_line_carries_the_event_on_and_fences_the_old_lapt
             &address,
             "--bind",
             "127.0.0.1",
+            "--port",
+            &carry_port,
             "--for",
             "20",
         ],
@@ -171,6 +202,11 @@ fn a_takeover_from_the_command_line_carries_the_event_on_and_fences_the_old_lapt
     let new_port = took["sharing"]["port"]
         .as_u64()
         .expect("the takeover shares");
+    assert_eq!(
+        new_port.to_string(),
+        carry_port,
+        "on the port the station announced"
+    );
     let new_address = format!("127.0.0.1:{new_port}");
     let there = tablekeeper_lan::whereabouts_at(&new_address, Duration::from_secs(2))
         .expect("the new main laptop answers");

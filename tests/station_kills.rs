@@ -341,7 +341,7 @@ fn a_station_without_a_window_keeps_the_live_copy() {
             "--replica",
             replica.path().to_str().expect("utf-8"),
             "--for",
-            "10",
+            "15",
         ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

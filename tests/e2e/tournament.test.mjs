@@ -461,7 +461,7 @@ describe('a 9-player Bandai tournament in the real app window', () => {
 
   step('timer: start and pause the round clock', async () => {
     await nav('timer', 'timer-toggle');
-    await app.waitForText('timer-status', 'Ready');
+    await app.waitForText('timer-status', 'Not started');
     const before = await app.text('timer-display');
     assert.match(before, /^\d{1,3}:\d{2}$/);
     await app.click('timer-toggle');

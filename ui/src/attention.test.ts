@@ -50,11 +50,14 @@ describe('attention bar', () => {
   });
 
   it('shows the clock counting down, and past time as urgent', () => {
-    const timed = { ...quiet, clock: { remaining_ms: 754_000, running: true, round: 3 } };
+    const timed = { ...quiet, clock: { remaining_ms: 754_000, running: true, round: 3, started: true } };
     expect(attentionItems(timed, 754_000)[0]).toEqual({ id: 'clock', text: 'Round 3 · 12:34', href: '#/timer', urgent: false });
     expect(attentionItems(timed, -15_000)[0]?.urgent).toBe(true);
     expect(clockText(-15_000)).toBe('-0:15');
     const paused = { ...timed, clock: { ...timed.clock, running: false } };
     expect(attentionItems(paused, 60_000)[0]?.text).toBe('Round 3 · 1:00 (paused)');
+    // Set but never run: one word for it, the Timer screen's.
+    const set = { ...timed, clock: { ...timed.clock, running: false, started: false } };
+    expect(attentionItems(set, 50 * 60_000)[0]?.text).toBe('Round 3 · 50:00 (not started)');
   });
 });

@@ -39,7 +39,9 @@ export function attentionItems(view: AttentionView, remainingMs: number | null):
   if (view.clock && remainingMs !== null) {
     const time = clockText(remainingMs);
     const text = view.clock.round === null ? t('attention.clock', { time }) : t('attention.roundClock', { round: view.clock.round, time });
-    items.push({ id: 'clock', text: view.clock.running ? text : `${text} (${t('attention.paused')})`, href: '#/timer', urgent: remainingMs < 0 });
+    // One word for a clock that never ran, as the Timer screen says it.
+    const stopped = view.clock.started ? t('attention.paused') : t('attention.notStarted');
+    items.push({ id: 'clock', text: view.clock.running ? text : `${text} (${stopped})`, href: '#/timer', urgent: remainingMs < 0 });
   }
   // The night's next step (before round 1 the screens say it themselves).
   const round = view.round?.round ?? 0;

@@ -34,14 +34,14 @@ describe('the round stage strip', () => {
 
   it('points at the clock once the round is printed, and at results once it runs', () => {
     expect(states(stageItems(view({}), 2))[2]).toBe('clock:current');
-    const running = stageItems(view({ clock: { remaining_ms: 1000, running: true, round: 2 }, round: { round: 2, entered: 9, tables: 12, complete: false } }), 2);
+    const running = stageItems(view({ clock: { remaining_ms: 1000, running: true, round: 2, started: true }, round: { round: 2, entered: 9, tables: 12, complete: false } }), 2);
     expect(states(running)).toEqual(['paired:done', 'printed:done', 'clock:done', 'results:current', 'next:todo']);
     expect(running[3]?.text).toBe('Enter results 9/12');
     expect(running[2]?.text).toBe('Clock running');
   });
 
   it("does not count an earlier round's printing or clock", () => {
-    const items = stageItems(view({ clock: { remaining_ms: 1000, running: true, round: 1 } }), 1);
+    const items = stageItems(view({ clock: { remaining_ms: 1000, running: true, round: 1, started: true } }), 1);
     expect(states(items).slice(1, 3)).toEqual(['printed:current', 'clock:todo']);
   });
 
@@ -60,8 +60,14 @@ describe('the round stage strip', () => {
   it('says what to do for a stage to come and what happened for one done', () => {
     const fresh = stageItems(view({}), null);
     expect(fresh.map((item) => item.text).slice(1, 4)).toEqual(['Print the sheets', 'Start the clock', 'Enter results 0/12']);
-    const done = stageItems(view({ next: 'pair-round', clock: { remaining_ms: 0, running: false, round: 2 }, round: { round: 2, entered: 12, tables: 12, complete: true } }), 2);
+    const done = stageItems(view({ next: 'pair-round', clock: { remaining_ms: 0, running: false, round: 2, started: true }, round: { round: 2, entered: 12, tables: 12, complete: true } }), 2);
     expect(done.map((item) => item.text).slice(1, 4)).toEqual(['Sheets printed', 'Clock paused', '12/12 results in']);
+  });
+
+  it('keeps the clock to start while it is only set for the round', () => {
+    const set = stageItems(view({ clock: { remaining_ms: 50 * 60_000, running: false, round: 2, started: false } }), 2);
+    expect(states(set)[2]).toBe('clock:current');
+    expect(set[2]?.text).toBe('Start the clock');
   });
 
   it('never offers a round nobody planned while the last one is played', () => {

@@ -49,7 +49,8 @@ export function eventPlan(): Plan {
 export function stageItems(view: AttentionView, printed: number | null, plan: Plan = { rounds: 0, cut: 0 }): StageItem[] {
   const round = view.round;
   if (!round) return [];
-  const clockStarted = view.clock !== null && view.clock.round === round.round;
+  // A clock set for this round but never started is still to start.
+  const clockStarted = view.clock !== null && view.clock.round === round.round && (view.clock.started || view.clock.running);
   // While the last planned round is played, what comes after it is the cut or the payout,
   // never a round nobody planned.
   const last = plan.rounds > 0 && round.round >= plan.rounds;

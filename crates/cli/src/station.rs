@@ -39,6 +39,9 @@ pub struct StationRun {
     pub replica: Option<PathBuf>,
     /// Keep the copy this long from the start, also after standard input ends.
     pub keep_for: Option<Duration>,
+    /// The port this station would share the event on after a takeover (the main laptop
+    /// tells phones and stations to look there); `None`: the main laptop's port.
+    pub port: Option<u16>,
     pub json: bool,
 }
 
@@ -52,7 +55,7 @@ pub fn station(run: &StationRun, notices: &mut Vec<Notice>) -> Result<Vec<u32>, 
             station.clone(),
             folder.clone(),
             tablekeeper_lan::station_name(),
-            None,
+            run.port,
             REPLICA_EVERY,
         )
     });
@@ -81,27 +84,69 @@ pub fn station(run: &StationRun, notices: &mut Vec<Notice>) -> Result<Vec<u32>, 
     saved
 }
 
-/// Where a takeover shares the event.
+/// Where a takeover shares the event, and whom it asks first.
 pub struct TakeoverAt {
     pub bind: IpAddr,
     /// `None`: the old main laptop's port, or another one if that is taken here.
     pub port: Option<u16>,
+    /// The other stations of the event (`ip:port`): one that already carries the event on
+    /// wins, and this copy is told where to join.
+    pub stations: Vec<String>,
 }
 
-/// How long the main laptop is given to answer before a takeover goes on.
+/// How long the main laptop is given to answer, each time it is asked before a takeover.
 const MAIN_ANSWERS_WITHIN: Duration = Duration::from_secs(1);
+/// How many times it is asked (a second apart): a busy laptop is not taken for a dead one.
+const MAIN_ASKED: usize = 3;
+
+/// The main laptop's addresses as `ip:port` (IPv4 first), from what a person types (as
+/// `station` reads it: `192.168.1.5:8080`, `http://192.168.1.5:8080/`, a name with a port).
+fn main_addresses(typed: &str) -> Result<Vec<std::net::SocketAddr>, CommandError> {
+    use std::net::ToSocketAddrs;
+    let trimmed = typed.trim().trim_end_matches('/');
+    let host = trimmed
+        .strip_prefix("http://")
+        .or_else(|| trimmed.strip_prefix("https://"))
+        .unwrap_or(trimmed);
+    let mut found: Vec<std::net::SocketAddr> = host
+        .to_socket_addrs()
+        .map(Iterator::collect)
+        .unwrap_or_default();
+    found.sort_by_key(std::net::SocketAddr::is_ipv6);
+    (!found.is_empty()).then_some(found).ok_or_else(|| {
+            CommandError::input(
+                ErrorKind::InvalidRequest,
+                msg!(
+                    "error.invalid-request.main-address",
+                    "'{address}' is not the address of a laptop with its port (192.168.1.5:8080); read it again from the main laptop's Share screen",
+                    address = typed.to_string()
+                ),
+            )
+        })
+}
 
 /// `tablekeeper takeover`: the station's copy open on `desk` carries the event on after
 /// the main laptop at `from` stopped — the same steps as the app's Take over
 /// (`tablekeeper_lan::carry_on`) — then is shared until stopped (or for `seconds`).
 pub fn takeover(
     desk: Desk,
-    from: &str,
+    typed_from: &str,
     at: TakeoverAt,
     seconds: Option<u64>,
     json: bool,
 ) -> Result<Shared, CommandError> {
-    if tablekeeper_lan::whereabouts_at(from, MAIN_ANSWERS_WITHIN).is_some() {
+    let addresses = main_addresses(typed_from)?;
+    let from = &addresses[0].to_string();
+    // The main laptop answers if it answers at any of its addresses.
+    let answers = (0..MAIN_ASKED).any(|asked| {
+        if asked > 0 {
+            std::thread::sleep(Duration::from_secs(1));
+        }
+        addresses.iter().any(|address| {
+            tablekeeper_lan::whereabouts_at(&address.to_string(), MAIN_ANSWERS_WITHIN).is_some()
+        })
+    });
+    if answers {
         return Err(CommandError::input(
             ErrorKind::NotAllowed,
             msg!(
@@ -113,13 +158,13 @@ pub fn takeover(
     }
     let mut desk = desk;
     // What the app's confirmation says: the event, and the last step this copy holds.
-    let name = desk.summary(())?.name;
+    let event = desk.summary(())?.name;
     let step = desk.session()?.last_step();
     if !json {
         let message = msg!(
             "takeover.taking",
             "Taking {name} over from the main laptop at {from}: this copy holds step {step}.",
-            name = name,
+            name = event,
             from = from.to_string(),
             step = step.to_string()
         );
@@ -151,8 +196,8 @@ pub fn takeover(
         started = Some(server);
         Ok(())
     };
-    tablekeeper_lan::carry_on(&desk, from, &[], &tablekeeper_lan::station_name(), serve)
-        .map_err(from_view)?;
+    let name = tablekeeper_lan::station_name();
+    tablekeeper_lan::carry_on(&desk, from, &at.stations, &name, serve).map_err(from_view)?;
     let server = started.ok_or_else(|| {
         CommandError::input(
             ErrorKind::Internal,

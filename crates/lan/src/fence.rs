@@ -49,10 +49,23 @@ pub fn check(desk: &Mutex<Desk>, limit: Duration) -> Option<String> {
         }
         (mine, desk.known_hosts())
     };
-    // Asked outside the desk's lock: a laptop that does not answer holds nobody up.
-    let winner = hosts.iter().find(|address| {
-        whereabouts_at(address, limit).is_some_and(|theirs| theirs.outranks(&mine))
-    })?;
+    // Asked outside the desk's lock, all at once: a laptop that does not answer holds
+    // nobody up, and sixteen gone quiet cost one `limit`, not sixteen.
+    let answers: Vec<Option<WhereaboutsView>> = std::thread::scope(|scope| {
+        let asking: Vec<_> = hosts
+            .iter()
+            .map(|address| scope.spawn(move || whereabouts_at(address, limit)))
+            .collect();
+        asking
+            .into_iter()
+            .map(|asked| asked.join().ok().flatten())
+            .collect()
+    });
+    let winner = hosts
+        .iter()
+        .zip(&answers)
+        .find(|(_, theirs)| theirs.as_ref().is_some_and(|theirs| theirs.outranks(&mine)))
+        .map(|(address, _)| address)?;
     let mut desk = lock(desk);
     // Still the same event (it may have been closed meanwhile).
     let same = desk

@@ -59,6 +59,7 @@ impl PinnedState {
     /// the stick) the copy is written whatever it holds.
     pub fn mirror_to(&self, target: &Path, replace_newer: bool) -> Result<i64, StoreError> {
         let _writing = CopyLock::take(target)?;
+        remove_stale_partials(target);
         if !replace_newer && let Some(step) = self.step_on(target) {
             return Ok(step);
         }
@@ -108,10 +109,39 @@ fn record_of(conn: &Connection) -> Option<(String, i64, Option<String>)> {
 /// How long a mirror's writer waits for another one to finish its copy.
 pub const COPY_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
+/// Runs `read` while no other program writes the copy at `target` (the copy lock).
+pub fn while_copy_is_still<T>(target: &Path, read: impl FnOnce() -> T) -> Result<T, StoreError> {
+    let _still = CopyLock::take(target)?;
+    Ok(read())
+}
+
+/// Removes the temporary files writers of `target` left when they were killed mid-copy: with
+/// the copy lock held nobody else is writing one.
+fn remove_stale_partials(target: &Path) {
+    let (Some(folder), Some(name)) = (target.parent(), target.file_name()) else {
+        return;
+    };
+    let prefix = format!(".{}.partial-", name.to_string_lossy());
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if entry.file_name().to_string_lossy().starts_with(&prefix) {
+            sidecar::remove_database(&entry.path());
+        }
+    }
+}
+
 /// The right to write a mirror's copy (an OS lock on a hidden file beside it, released when
-/// dropped or when the process dies).
+/// dropped or when the process dies). `None` where the folder's file system has no locks (some
+/// network shares): the copy is written as before, one temporary file per writer.
 struct CopyLock {
-    _file: std::fs::File,
+    _file: Option<std::fs::File>,
 }
 
 impl CopyLock {
@@ -126,7 +156,7 @@ impl CopyLock {
         let deadline = std::time::Instant::now() + COPY_LOCK_WAIT;
         loop {
             match file.try_lock() {
-                Ok(()) => return Ok(CopyLock { _file: file }),
+                Ok(()) => return Ok(CopyLock { _file: Some(file) }),
                 Err(std::fs::TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
                     std::thread::sleep(std::time::Duration::from_millis(20));
                 }
@@ -134,6 +164,11 @@ impl CopyLock {
                     return Err(StoreError::HeldOpen {
                         path: target.to_path_buf(),
                     });
+                }
+                Err(std::fs::TryLockError::Error(error))
+                    if error.kind() == std::io::ErrorKind::Unsupported =>
+                {
+                    return Ok(CopyLock { _file: None });
                 }
                 Err(std::fs::TryLockError::Error(error)) => {
                     return Err(StoreError::io(&path, &error));

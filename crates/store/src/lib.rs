@@ -27,7 +27,7 @@ mod restore;
 mod sidecar;
 
 pub use access::{Access, ReadOnlyReason};
-pub use copies::{PinnedState, snapshot_bytes, write_whole};
+pub use copies::{PinnedState, snapshot_bytes, while_copy_is_still, write_whole};
 pub use error::{Damage, StoreError};
 pub use file::{EVENT_FILE_EXTENSION, EventFile};
 pub use listeners::{Committed, Listening, listen};

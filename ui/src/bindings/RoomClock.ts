@@ -3,4 +3,9 @@
 /**
  * The round clock as a phone shows it: time left when the view was made.
  */
-export type RoomClock = { remaining_ms: number, running: boolean, round: number | null, };
+export type RoomClock = { remaining_ms: number, running: boolean, round: number | null, 
+/**
+ * Whether the clock ever ran for its round: one set but never started is "not
+ * started", never "paused" (a main laptop of an earlier version leaves it out).
+ */
+started: boolean, };

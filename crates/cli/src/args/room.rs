@@ -50,6 +50,10 @@ pub enum RoomCommand {
         /// result line.
         #[arg(long = "for", value_name = "SECONDS")]
         seconds: Option<u64>,
+        /// The port this station would share the event on after a takeover (the main
+        /// laptop tells phones to look there); by default the main laptop's own.
+        #[arg(long)]
+        port: Option<u16>,
     },
     /// Take the event over from a main laptop that stopped, as Start → Take over does: the
     /// station's copy (kept by `station --replica DIR`) becomes the event, a new epoch
@@ -69,6 +73,10 @@ pub enum RoomCommand {
         /// Address to listen on: every network of this laptop by default.
         #[arg(long, default_value = "0.0.0.0")]
         bind: std::net::IpAddr,
+        /// Another station of the event (ip:port), asked whether it took over first; give
+        /// one --station per station.
+        #[arg(long = "station", value_name = "ADDRESS")]
+        stations: Vec<String>,
         /// Stop after this many seconds.
         #[arg(long = "for", value_name = "SECONDS")]
         seconds: Option<u64>,

@@ -37,10 +37,15 @@ pub(super) fn run(
             from,
             port,
             bind,
+            stations,
             seconds,
         } => {
             let desk = host.open_owned(&copy)?;
-            let at = crate::station::TakeoverAt { bind, port };
+            let at = crate::station::TakeoverAt {
+                bind,
+                port,
+                stations,
+            };
             let shared = crate::station::takeover(desk, &from, at, seconds, json)?;
             let text = render::say(&msg!("serve.stopped", "Stopped sharing.")) + "\n";
             Output::new(text, &shared)
@@ -50,12 +55,21 @@ pub(super) fn run(
             code,
             replica,
             seconds,
+            port,
         } => {
+            // With --mirror alone, the copy is kept on the stick in a folder of its own (the
+            // replica offers every event file of its folder; the stick's other copies stay
+            // out of it).
+            let replica = replica.or_else(|| {
+                host.mirror_folder()
+                    .map(|stick| stick.join("Station replicas"))
+            });
             let run = crate::station::StationRun {
                 address,
                 code,
-                replica: replica.or_else(|| host.mirror_folder()),
+                replica,
                 keep_for: seconds.map(std::time::Duration::from_secs),
+                port,
                 json,
             };
             let saved = crate::station::station(&run, notices)?;

@@ -92,6 +92,10 @@ pub struct RoomClock {
     pub remaining_ms: i64,
     pub running: bool,
     pub round: Option<u32>,
+    /// Whether the clock ever ran for its round: one set but never started is "not
+    /// started", never "paused" (a main laptop of an earlier version leaves it out).
+    #[serde(default)]
+    pub started: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -322,6 +322,7 @@ fn room_clock(clock: &ClockState, now: i64) -> RoomClock {
         remaining_ms: clock.remaining_ms(now),
         running: clock.running_since.is_some(),
         round: clock.round,
+        started: clock.running_since.is_some() || clock.used_ms > 0,
     }
 }
 

@@ -97,7 +97,7 @@ impl Mirror {
             .file_name()
             .unwrap_or_else(|| "event.tkevent".as_ref());
         let mut target = folder.join(name);
-        let on_stick = tablekeeper_store::EventFile::inspect(&target).ok();
+        let on_stick = read_copy(&target);
         let held_step =
             |stored: &tablekeeper_store::StoredEvent| stored.rows.last().map_or(0, |row| row.step);
         let mut written = on_stick
@@ -109,8 +109,7 @@ impl Mirror {
                 .file_stem()
                 .map_or_else(|| "event".into(), |s| s.to_string_lossy().into_owned());
             target = folder.join(format!("{stem}-{code}.tkevent"));
-            written = tablekeeper_store::EventFile::inspect(&target)
-                .ok()
+            written = read_copy(&target)
                 .filter(|stored| crate::session::identity::identity_of_stored(stored) == identity)
                 .map(|stored| held_step(&stored));
         }
@@ -256,6 +255,17 @@ impl Drop for Mirror {
     }
 }
 
+/// The event file a mirror's folder holds at `target`, read while no other program writes
+/// it (on Windows a copy renamed over a file being read would fail); `None` when there is
+/// none, or it does not read.
+fn read_copy(target: &Path) -> Option<tablekeeper_store::StoredEvent> {
+    tablekeeper_store::while_copy_is_still(target, || {
+        tablekeeper_store::EventFile::inspect(target).ok()
+    })
+    .ok()
+    .flatten()
+}
+
 fn note_problem(shared: &mut Shared, folder: &str, problem: tablekeeper_words::message::Message) {
     if shared.problem.is_none() {
         shared.news.push(msg!(
@@ -306,6 +316,8 @@ fn write_loop(shared: &(Mutex<Shared>, Condvar), target: &Path) {
                 }
             }
             Err(error) => {
+                // A restore's copy not written yet still replaces the stick's next time.
+                guard.replace_newer |= replace_newer;
                 let problem = CommandError::from(error).message();
                 note_problem(&mut guard, &folder, problem);
             }

@@ -214,8 +214,13 @@ impl Session {
                 ),
             ));
         }
-        let checked =
-            crate::names::player_details(&changes.applied_to(&self.event.player(player)?.details))?;
+        // Only what the correction gives is checked (with the name the player keeps): a
+        // detail stored by an earlier version never blocks correcting another one.
+        let name = self.event.player(player)?.details.name.clone();
+        let checked = crate::names::player_details(&changes.applied_to(&PlayerDetails {
+            name,
+            ..PlayerDetails::default()
+        }))?;
         let clear_or = |given: &Option<String>, checked: Option<String>| {
             given.as_ref().map(|_| checked.unwrap_or_default())
         };
