@@ -9,7 +9,11 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
-use tablekeeper_store::EventFile;
+
+#[path = "support/event_files.rs"]
+mod event_files;
+
+use event_files::rows;
 
 const BIN: &str = env!("CARGO_BIN_EXE_tablekeeper");
 
@@ -39,16 +43,6 @@ fn ok(home: &Path, args: &[&str]) -> Value {
 
 fn text(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")
-}
-
-/// The log rows of an event file as (step, kind, payload).
-fn rows(path: &Path) -> Vec<(i64, String, Option<String>)> {
-    EventFile::load_read_only(path)
-        .expect("a whole event file")
-        .rows
-        .iter()
-        .map(|row| (row.step, row.kind.clone(), row.payload.clone()))
-        .collect()
 }
 
 /// An event of 8 players with round 1 paired and played (a backup at its start).

@@ -12,6 +12,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+#[path = "support/event_files.rs"]
+mod event_files;
+
+use event_files::event_file_in;
+
 const BIN: &str = env!("CARGO_BIN_EXE_tablekeeper");
 
 fn tablekeeper(home: &Path, args: &[&str]) -> Output {
@@ -132,13 +137,7 @@ fn a_takeover_from_the_command_line_carries_the_event_on_and_fences_the_old_lapt
         .expect("stdin")
         .write_all(b"1 a\n2 b\n")
         .expect("lines");
-    let the_copy = || {
-        std::fs::read_dir(&replica)
-            .ok()?
-            .flatten()
-            .map(|e| e.path())
-            .find(|p| p.extension().is_some_and(|e| e == "tkevent"))
-    };
+    let the_copy = || event_file_in(&replica);
     let deadline = Instant::now() + Duration::from_secs(15);
     let copy = loop {
         if let Some(copy) = the_copy()

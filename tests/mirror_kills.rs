@@ -4,8 +4,12 @@
 //! log replays) and holds a beginning of the event's own log, never a half-written copy;
 //! after every run that was not killed, it holds every step.
 
+#[path = "support/event_files.rs"]
+mod event_files;
 #[path = "support/process.rs"]
 mod process;
+
+use event_files::rows;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -28,16 +32,6 @@ fn run_ok(args: &[&str]) {
         .status()
         .expect("run");
     assert!(status.success(), "{args:?}");
-}
-
-/// The event's log rows as (step, kind, payload): what the mirror's must begin with.
-fn rows(path: &Path) -> Vec<(i64, String, Option<String>)> {
-    let stored = EventFile::load_read_only(path).expect("reads");
-    stored
-        .rows
-        .iter()
-        .map(|row| (row.step, row.kind.clone(), row.payload.clone()))
-        .collect()
 }
 
 /// The mirror opens by itself and is a beginning of the event's log; returns its length.

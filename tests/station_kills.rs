@@ -15,6 +15,11 @@ use serde_json::{Value, json};
 use tablekeeper_commands::desk::{Desk, surface};
 use tablekeeper_lan::{ServeOptions, Server};
 
+#[path = "support/event_files.rs"]
+mod event_files;
+
+use event_files::{event_file_in, rows};
+
 const BIN: &str = env!("CARGO_BIN_EXE_tablekeeper");
 const KILLS: usize = 12;
 
@@ -310,16 +315,6 @@ fn json_station_prints_only_its_json_document() {
     server.stop();
 }
 
-/// The log rows of an event file as (step, kind, payload).
-fn log_rows(path: &std::path::Path) -> Vec<(i64, String, Option<String>)> {
-    tablekeeper_store::EventFile::load_read_only(path)
-        .expect("a whole event file")
-        .rows
-        .iter()
-        .map(|row| (row.step, row.kind.clone(), row.payload.clone()))
-        .collect()
-}
-
 /// `station --replica DIR` keeps the live copy as the app's station does: after its result
 /// lines the copy in DIR holds every row of the main laptop's event; when the main laptop
 /// stops, the run does not end in an error — it keeps the last whole copy and says where
@@ -355,13 +350,7 @@ fn a_station_without_a_window_keeps_the_live_copy() {
         .write_all(b"1 a\n2 b\n")
         .expect("lines");
     // Once the copy holds both results, the main laptop stops while the station keeps it.
-    let the_copy = || {
-        std::fs::read_dir(replica.path())
-            .ok()?
-            .flatten()
-            .map(|e| e.path())
-            .find(|p| p.extension().is_some_and(|e| e == "tkevent"))
-    };
+    let the_copy = || event_file_in(replica.path());
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     let copy = loop {
         let recorded = desk
@@ -372,7 +361,7 @@ fn a_station_without_a_window_keeps_the_live_copy() {
             .is_some_and(|summary| summary["current_round_complete"] == true);
         if let Some(copy) = the_copy()
             && recorded
-            && log_rows(&copy) == log_rows(&event)
+            && rows(&copy) == rows(&event)
         {
             break copy;
         }
@@ -380,8 +369,8 @@ fn a_station_without_a_window_keeps_the_live_copy() {
         std::thread::sleep(Duration::from_millis(100));
     };
     assert_eq!(
-        log_rows(&copy),
-        log_rows(&event),
+        rows(&copy),
+        rows(&event),
         "every row of the main laptop's event"
     );
     server.stop();
@@ -394,5 +383,5 @@ fn a_station_without_a_window_keeps_the_live_copy() {
         .map(|n| n.iter().filter_map(|n| n["key"].as_str()).collect())
         .unwrap_or_default();
     assert_eq!(said, ["station.copy-held"], "{document}");
-    assert_eq!(log_rows(&copy), log_rows(&event), "the copy stays whole");
+    assert_eq!(rows(&copy), rows(&event), "the copy stays whole");
 }
