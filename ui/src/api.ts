@@ -289,9 +289,9 @@ export const leaveStation = () =>
 export const chooseEventFile = (title: string, filterName: string) =>
   guarded(() => open({ title, multiple: false, directory: false, filters: [{ name: filterName, extensions: ['tkevent'] }] }));
 
-/** Asks for a TCG+ organizer CSV (a season counts its placings); null when the user cancels. */
-export const chooseTcgPlusFile = (title: string, filterName: string) =>
-  guarded(() => open({ title, multiple: false, directory: false, filters: [{ name: filterName, extensions: ['csv'] }] }));
+/** Asks for TCG+ organizer CSVs (an event's final file, with its round files if kept); empty when the user cancels. */
+export const chooseTcgPlusFiles = (title: string, filterName: string) =>
+  guarded(async () => (await open({ title, multiple: true, directory: false, filters: [{ name: filterName, extensions: ['csv'] }] })) ?? []);
 
 /** Asks for a player library file; null when the user cancels. */
 export const chooseLibraryFile = (title: string) =>

@@ -5,6 +5,8 @@ import { emptySeason, seasonFromToml, seasonToToml, shopsOf } from './seasonForm
 
 const DOCS_EXAMPLE = `name = "Friday locals, winter"
 best = 10
+drop_worst = 2
+drop_from = 8
 min_events = 3
 min_players = 8
 participation = 1
@@ -21,6 +23,8 @@ describe('the season form', () => {
     const form = seasonFromToml(DOCS_EXAMPLE);
     expect(form.name).toBe('Friday locals, winter');
     expect(form.best).toBe(10);
+    expect(form.dropWorst).toBe(2);
+    expect(form.dropFrom).toBe(8);
     expect(form.minEvents).toBe(3);
     expect(form.minPlayers).toBe(8);
     expect(form.participation).toBe(1);

@@ -26,6 +26,9 @@ export interface SeasonForm {
   /** Only each player's best N events count; `null`: all count. */
   best: number | null;
   minEvents: number;
+  /** Each player's worst results left out once the season has `dropFrom` events; 0: none. */
+  dropWorst: number;
+  dropFrom: number;
   minPlayers: number;
   participation: number;
   perWin: number;
@@ -39,16 +42,18 @@ export interface SeasonForm {
 }
 
 export function emptySeason(name = ''): SeasonForm {
-  return { name, best: null, minEvents: 0, minPlayers: 0, participation: 0, perWin: 0, perDraw: 0, placing: [], fieldBonus: [], tiebreakers: [], shops: [] };
+  return { name, best: null, dropWorst: 0, dropFrom: 0, minEvents: 0, minPlayers: 0, participation: 0, perWin: 0, perDraw: 0, placing: [], fieldBonus: [], tiebreakers: [], shops: [] };
 }
 
 /** Reads season rules' TOML into the form; throws `NotAForm` (or the parser's error). */
 export function seasonFromToml(source: string): SeasonForm {
   const root = parse(source) as Table;
-  only(root, ['name', 'best', 'min_events', 'min_players', 'participation', 'per_win', 'per_draw', 'placing', 'field_bonus', 'tiebreakers', 'shops'], 'season');
+  only(root, ['name', 'best', 'drop_worst', 'drop_from', 'min_events', 'min_players', 'participation', 'per_win', 'per_draw', 'placing', 'field_bonus', 'tiebreakers', 'shops'], 'season');
   if (typeof (root.name ?? '') !== 'string') throw new NotAForm('name');
   const form = emptySeason((root.name as string | undefined) ?? '');
   form.best = root.best === undefined ? null : whole(root.best, 'best');
+  form.dropWorst = root.drop_worst === undefined ? 0 : whole(root.drop_worst, 'drop_worst');
+  form.dropFrom = root.drop_from === undefined ? 0 : whole(root.drop_from, 'drop_from');
   form.minEvents = root.min_events === undefined ? 0 : whole(root.min_events, 'min_events');
   form.minPlayers = root.min_players === undefined ? 0 : whole(root.min_players, 'min_players');
   form.participation = root.participation === undefined ? 0 : whole(root.participation, 'participation', true);
@@ -85,6 +90,8 @@ export function seasonToToml(form: SeasonForm): string {
   const root: Table = { name: form.name.trim() };
   if (form.best !== null) root.best = form.best;
   const numbers: [string, number][] = [
+    ['drop_worst', form.dropWorst],
+    ['drop_from', form.dropWorst > 0 ? form.dropFrom : 0],
     ['min_events', form.minEvents],
     ['min_players', form.minPlayers],
     ['participation', form.participation],

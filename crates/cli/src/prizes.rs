@@ -76,6 +76,19 @@ pub fn season(view: &SeasonView) -> String {
         view.name,
         plural(view.events.len(), "event", "events")
     );
+    let unknown: Vec<&str> = view
+        .events
+        .iter()
+        .filter(|e| e.head_to_head_unknown)
+        .map(|e| e.name.as_str())
+        .collect();
+    if !unknown.is_empty() {
+        let _ = writeln!(
+            text,
+            "Head-to-head cannot see the matches of {} (the TCG+ files name no opponents).",
+            unknown.join(", ")
+        );
+    }
     for row in &view.rows {
         let rank = row
             .rank

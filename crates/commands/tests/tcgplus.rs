@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 use tablekeeper_commands::formats::tcgplus::{self, TcgPlusPlacing};
 use tablekeeper_commands::shop::season::season;
 use tablekeeper_commands::views::prizes::{SeasonRowView, SeasonView};
-use tablekeeper_engine::PlayerDetails;
 use tablekeeper_words::ErrorKind;
 
 fn golden(name: &str) -> PathBuf {
@@ -86,23 +85,7 @@ fn row<'a>(season: &'a SeasonView, name: &str) -> &'a SeasonRowView {
 fn tcgplus_placings_count_in_the_league_matched_by_membership_number() {
     let dir = tempfile::tempdir().expect("tempdir");
     // The shop's own event: two of its players are TCG+ members, two are not.
-    let mut session = support::event(&dir, "bandai", 0, 1, 7);
-    let with_id = |name: &str, id: Option<&str>| PlayerDetails {
-        name: name.into(),
-        publisher_id: id.map(str::to_string),
-        ..PlayerDetails::default()
-    };
-    session
-        .add_players(vec![
-            with_id("Taro", Some("0000100001")),
-            with_id("Alice", Some("0000100005")),
-            with_id("P3", None),
-            with_id("P4", None),
-        ])
-        .expect("players");
-    support::play_round(&mut session, 3);
-    let event = session.path().to_path_buf();
-    drop(session);
+    let event = support::shop_event_with_tcgplus_members(&dir);
 
     let own = season(RULES, std::slice::from_ref(&event)).expect("the shop's event alone");
     let own_points = |name: &str| row(&own, name).points;

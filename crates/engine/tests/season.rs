@@ -28,6 +28,7 @@ fn event(id: &str, players: u32, finishes: &[(&str, u32, u32)]) -> SeasonEvent {
             })
             .collect(),
         matches: Vec::new(),
+        opponents_known: true,
     }
 }
 
@@ -365,4 +366,93 @@ proptest! {
         };
         prop_assert_eq!(points(&again), points(&season));
     }
+}
+
+/// A store league's rule (TanaLeague's import guide, docs/seasons.md "Drop the worst"):
+/// "drop 2 worst tournaments after 8+ tournaments" — with seven events every result counts;
+/// with the eighth each player's best six count, a missed event being one of the two
+/// dropped. Points: 1 for playing, 3 a match win, 5 for first place; the table by hand:
+///
+/// | event | 1  | 2  | 3 | 4 | 5  | 6 | 7 | 8  | 7 events | 8 events (best 6)      |
+/// |-------|----|----|---|---|----|---|---|----|----------|------------------------|
+/// | ann   | 15 | 4  | 1 | 7 | 15 | 4 | 7 | 1  | 53       | 54 − 1 − 1 = 52        |
+/// | ben   | 7  | 7  | 7 | 7 | 7  | 7 | – | –  | 42       | 42 (two missed dropped) |
+/// | cleo  | –  | 15 | 1 | 4 | 10 | 4 | 7 | 15 | 41       | 56 − 1 = 55            |
+#[test]
+fn a_store_league_drops_the_two_worst_results_once_the_season_has_eight_events() {
+    let league = rules(
+        "name = \"League\"\nparticipation = 1\nper_win = 3\nplacing = [{ down_to = 1, points = 5 }]\ndrop_worst = 2\ndrop_from = 8\n",
+    );
+    let finishes: [&[(&str, u32, u32)]; 8] = [
+        &[("ann", 1, 3), ("ben", 2, 2)],
+        &[("ann", 3, 1), ("ben", 2, 2), ("cleo", 1, 3)],
+        &[("ann", 3, 0), ("ben", 2, 2), ("cleo", 4, 0)],
+        &[("ann", 3, 2), ("ben", 2, 2), ("cleo", 4, 1)],
+        &[("ann", 1, 3), ("ben", 3, 2), ("cleo", 2, 3)],
+        &[("ann", 3, 1), ("ben", 2, 2), ("cleo", 4, 1)],
+        &[("ann", 3, 2), ("cleo", 2, 2)],
+        &[("ann", 3, 0), ("cleo", 1, 3)],
+    ];
+    let events: Vec<SeasonEvent> = finishes
+        .iter()
+        .enumerate()
+        .map(|(i, finishes)| event(&format!("e{}", i + 1), 8, finishes))
+        .collect();
+    let table = |events: &[SeasonEvent]| -> Vec<(String, i64)> {
+        compute(&league, events)
+            .rows
+            .iter()
+            .map(|row| (row.key.clone(), row.points))
+            .collect()
+    };
+    let seven = table(&events[..7]);
+    assert_eq!(
+        seven,
+        vec![("ann".into(), 53), ("ben".into(), 42), ("cleo".into(), 41)]
+    );
+    let eight = table(&events);
+    assert_eq!(
+        eight,
+        vec![("cleo".into(), 55), ("ann".into(), 52), ("ben".into(), 42)]
+    );
+    let season = compute(&league, &events);
+    let dropped = |key: &str| -> Vec<usize> {
+        let row = season.rows.iter().find(|r| r.key == key).expect(key);
+        row.contributions
+            .iter()
+            .filter(|c| !c.counted)
+            .map(|c| c.event)
+            .collect()
+    };
+    assert_eq!(dropped("ann"), vec![2, 7], "ann's two 1-point events");
+    assert_eq!(
+        dropped("ben"),
+        Vec::<usize>::new(),
+        "ben's two missed events"
+    );
+    assert_eq!(
+        dropped("cleo"),
+        vec![2],
+        "cleo's missed event and her 1-point event"
+    );
+    // An event below the minimum of players is not one of the season's events.
+    let mut small = events.clone();
+    small[7].players = 4;
+    let league_min = rules(
+        "name = \"League\"\nparticipation = 1\nper_win = 3\nplacing = [{ down_to = 1, points = 5 }]\ndrop_worst = 2\ndrop_from = 8\nmin_players = 8\n",
+    );
+    let rows = compute(&league_min, &small).rows;
+    assert_eq!(
+        rows.iter().find(|r| r.key == "ann").map(|r| r.points),
+        Some(53)
+    );
+}
+
+/// Dropping as many results as the season has events would count nothing: refused in words.
+#[test]
+fn dropping_the_worst_needs_more_events_than_it_drops() {
+    let error = SeasonRules::from_toml("name = \"s\"\ndrop_worst = 2\ndrop_from = 2\n")
+        .expect_err("drop_from 2 with drop_worst 2");
+    assert!(error.to_string().contains("drop_from to 3"), "{error}");
+    assert!(SeasonRules::from_toml("name = \"s\"\ndrop_worst = 2\ndrop_from = 3\n").is_ok());
 }

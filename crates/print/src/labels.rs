@@ -115,6 +115,7 @@ pub struct Labels {
     pub season_best: &'static str,
     pub season_counted: &'static str,
     pub season_unranked: &'static str,
+    pub season_no_head_to_head: &'static str,
     pub deck_checks: &'static str,
     pub deck_checks_players: &'static str,
     pub deck_checks_extension: &'static str,

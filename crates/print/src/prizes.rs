@@ -212,7 +212,14 @@ pub fn season(sheet: &Sheet, view: &SeasonView) -> Result<Vec<u8>, PrintError> {
         .events
         .iter()
         .enumerate()
-        .map(|(index, event)| format!("#{} {}", index + 1, event.name))
+        .map(|(index, event)| {
+            let note = if event.head_to_head_unknown {
+                format!(" {}", l.season_no_head_to_head)
+            } else {
+                String::new()
+            };
+            format!("#{} {}{note}", index + 1, event.name)
+        })
         .collect();
     legend.push(l.season_counted.to_string());
     if view.rows.iter().any(|row| row.rank.is_none()) {

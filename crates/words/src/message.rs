@@ -67,6 +67,43 @@ impl Param {
     }
 }
 
+/// How many messages [`Param::lines`] shows; the rest are counted.
+pub const LINES_AT_MOST: usize = 20;
+
+impl Param {
+    /// Messages one per line (after a line break and an indent), each translated with its
+    /// own parameters: a chain of nested messages, so every host renders the list in its
+    /// language. Past [`LINES_AT_MOST`] the rest are counted.
+    pub fn lines(items: &[Message]) -> Param {
+        let shown = &items[..items.len().min(LINES_AT_MOST)];
+        let mut tail = if items.len() > LINES_AT_MOST {
+            crate::msg!(
+                "list.more",
+                "\n  … and {count} more",
+                count = items.len() - LINES_AT_MOST
+            )
+        } else if let Some(last) = shown.last() {
+            crate::msg!("list.last", "\n  {item}", item = Param::message(last))
+        } else {
+            return Param::plain("");
+        };
+        let before_tail = if items.len() > LINES_AT_MOST {
+            shown
+        } else {
+            &shown[..shown.len() - 1]
+        };
+        for item in before_tail.iter().rev() {
+            tail = crate::msg!(
+                "list.line",
+                "\n  {item}{rest}",
+                item = Param::message(item),
+                rest = Param::message(&tail)
+            );
+        }
+        Param::message(&tail)
+    }
+}
+
 macro_rules! plain_param {
     ($($t:ty),*) => {
         $(impl From<$t> for Param {
@@ -136,6 +173,35 @@ macro_rules! msg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_put_each_message_on_its_own_line_and_count_the_rest() {
+        let items: Vec<Message> = (1..=22u32)
+            .map(|n| Message::new("test.n", "n {n}", vec![("n", Param::from(n))]))
+            .collect();
+        let two = Message::new(
+            "test.outer",
+            "x:{list}",
+            vec![("list", Param::lines(&items[..2]))],
+        );
+        assert_eq!(two.text, "x:\n  n 1\n  n 2");
+        assert_eq!(two.params["list"], "@@list.line");
+        assert_eq!(two.params["list.item.n"], "1");
+        assert_eq!(two.params["list.rest.item.n"], "2");
+        let all = Message::new(
+            "test.outer",
+            "x:{list}",
+            vec![("list", Param::lines(&items))],
+        );
+        assert!(
+            all.text.ends_with("\n  n 20\n  … and 2 more"),
+            "{}",
+            all.text
+        );
+        assert_eq!(all.text.matches("\n  n ").count(), LINES_AT_MOST);
+        let none = Message::new("test.outer", "x:{list}", vec![("list", Param::lines(&[]))]);
+        assert_eq!(none.text, "x:");
+    }
 
     #[test]
     fn english_text_and_params_come_from_one_template() {

@@ -208,8 +208,8 @@ export function seasonPanel(): HTMLElement {
   );
   addTcgPlus.addEventListener('click', () =>
     void run(async () => {
-      const picked = await api.chooseTcgPlusFile(t('season.addTcgPlus'), t('season.tcgPlusFiles'));
-      if (picked) addFile(picked);
+      const picked = await api.chooseTcgPlusFiles(t('season.addTcgPlus'), t('season.tcgPlusFiles'));
+      for (const path of picked ?? []) addFile(path);
     }, addTcgPlus),
   );
   addOpen.addEventListener('click', () => {
@@ -220,7 +220,18 @@ export function seasonPanel(): HTMLElement {
     void run(async () => {
       const view = await call('season', request());
       summary.textContent = t('season.summary', { name: view.name, count: view.events.length });
-      events.replaceChildren(...view.events.map((event) => h('li', {}, h('span', {}, event.name), ' ', h('span', { class: 'path' }, event.file))));
+      events.replaceChildren(
+        ...view.events.map((event) =>
+          h(
+            'li',
+            {},
+            h('span', {}, event.name),
+            ' ',
+            h('span', { class: 'path' }, event.file),
+            event.head_to_head_unknown ? h('span', { class: 'hint', 'data-testid': 'season-no-head-to-head' }, ' — ', t('season.noHeadToHead')) : '',
+          ),
+        ),
+      );
       table.replaceChildren(seasonTable(view));
     }, show),
   );

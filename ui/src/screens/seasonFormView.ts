@@ -165,6 +165,12 @@ export function seasonFormView(initial: SeasonForm, onChange: () => void): Seaso
         field(t('seasonForm.minEvents'), number(form.minEvents, 'season-min-events', t('seasonForm.minEvents'), (v) => (form.minEvents = v), false)),
         field(t('seasonForm.eventMinPlayers'), number(form.minPlayers, 'season-min-players', t('seasonForm.eventMinPlayers'), (v) => (form.minPlayers = v), false)),
       ),
+      h(
+        'div',
+        { class: 'inline' },
+        field(t('seasonForm.dropWorst'), number(form.dropWorst, 'season-drop-worst', t('seasonForm.dropWorst'), (v) => (form.dropWorst = v), false), t('seasonForm.dropHint')),
+        field(t('seasonForm.dropFrom'), number(form.dropFrom, 'season-drop-from', t('seasonForm.dropFrom'), (v) => (form.dropFrom = v), false)),
+      ),
       tiebreakers(),
       field(t('seasonForm.shops'), shops, t('seasonForm.shopsHint')),
     );

@@ -9,12 +9,17 @@
 //! named `2026-11-20 store event.csv` (or `20261120…`) was held that day. Every problem is
 //! listed with its line, and a file with any problem counts for nothing.
 
+use std::collections::BTreeMap;
+
 use sha2::{Digest, Sha256};
 use tablekeeper_engine::season::{SeasonEvent, SeasonResult};
 use tablekeeper_words::{ErrorKind, msg};
 
 use crate::error::CommandError;
-use crate::formats::csv_import::{Lines, Problem, checked_text, header_reader, problems_error};
+use crate::formats::csv_import::{checked_text, header_reader, problems_error};
+use crate::formats::tcgplus_cells::{
+    check_player, day_in_name, header_keys, is_percentage, player_rows,
+};
 
 /// The columns read, as the header names them (compared without case or spaces).
 const RANKING: &str = "ranking";
@@ -23,12 +28,6 @@ const USER_NAME: &str = "username";
 const WIN_POINTS: &str = "winpoints";
 const OMW: &str = "omw%";
 const OOMW: &str = "oomw%";
-
-/// Longest membership number and user name taken (TCG+'s own are far shorter).
-const MEMBERSHIP_AT_MOST: usize = 32;
-const USER_NAME_AT_MOST: usize = 100;
-/// Players in one file at most (a very large event is a few thousand).
-const ROWS_AT_MOST: usize = 20_000;
 
 /// One player's line of the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,6 +45,17 @@ pub struct TcgPlusEvent {
     pub held_on: String,
     pub name: String,
     pub placings: Vec<TcgPlusPlacing>,
+    /// Each player's record by membership number, when the event's round files were given
+    /// with it (`tcgplus_rounds`); empty: placings only.
+    pub records: BTreeMap<String, RoundRecord>,
+}
+
+/// A player's record over the rounds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RoundRecord {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
 }
 
 /// Whether `path` is read as a TCG+ file (a `.csv`) rather than an event file.
@@ -88,74 +98,18 @@ pub fn parse(bytes: &[u8], name: &str) -> Result<TcgPlusEvent, CommandError> {
         .map_err(|e| header_error(&e.to_string()))?
         .clone();
     let columns = Columns::of(&headers)?;
-    let mut problems = Vec::new();
-    let mut placings: Vec<TcgPlusPlacing> = Vec::new();
-    let mut lines = Lines::new(&text);
-    for (row, record) in reader.records().enumerate() {
-        let fallback_line = row + 2;
-        let record = match record {
-            Ok(record) => record,
-            Err(e) => {
-                let line = e
-                    .position()
-                    .map_or(fallback_line, |p| lines.line_at(p.byte()));
-                problems.push(Problem {
-                    line,
-                    message: msg!("csv.unreadable-row", "{detail}", detail = e.to_string()),
-                });
-                continue;
-            }
-        };
-        let line = record
-            .position()
-            .map_or(fallback_line, |p| lines.line_at(p.byte()));
-        if record.iter().all(str::is_empty) {
-            continue;
-        }
-        if placings.len() >= ROWS_AT_MOST {
-            problems.push(Problem {
-                line,
-                message: msg!(
-                    "csv.tcgplus-too-many-rows",
-                    "more than {count} players; a TCG+ file holds one event",
-                    count = ROWS_AT_MOST
-                ),
-            });
-            break;
-        }
-        match columns.placing(&record) {
-            Ok(placing) => {
-                if placings.iter().any(|p| p.membership == placing.membership) {
-                    problems.push(Problem {
-                        line,
-                        message: msg!(
-                            "csv.tcgplus-membership-twice",
-                            "membership number {number} appears twice in the file",
-                            number = &placing.membership
-                        ),
-                    });
-                } else {
-                    placings.push(placing);
-                }
-            }
-            Err(found) => {
-                problems.extend(found.into_iter().map(|message| Problem { line, message }))
-            }
-        }
-    }
-    if placings.is_empty() && problems.is_empty() {
-        problems.push(Problem {
-            line: 0,
-            message: msg!("csv.tcgplus-no-players", "the file lists no players"),
-        });
-    }
-    if !problems.is_empty() {
-        return Err(problems_error(&problems));
-    }
+    let placings = player_rows(
+        &text,
+        &mut reader,
+        |record| columns.placing(record),
+        |placing| &placing.membership,
+    )
+    .map_err(|problems| problems_error(&problems))?;
     Ok(TcgPlusEvent {
         held_on,
         name: name.trim().to_string(),
         placings,
+        records: BTreeMap::new(),
     })
 }
 
@@ -184,8 +138,8 @@ impl TcgPlusEvent {
     }
 
     /// The event as a season counts it: each player placed at their ranking (players sharing
-    /// a ranking share the place), matched by membership number; no match records (a
-    /// placing-only event gives nothing to per-win points or to head-to-head).
+    /// a ranking share the place), matched by membership number, with the record its round
+    /// files give (none without them); never head-to-head (no file names opponents).
     pub fn season_event(&self) -> SeasonEvent {
         let id = self.identity();
         SeasonEvent {
@@ -200,16 +154,25 @@ impl TcgPlusEvent {
             results: self
                 .placings
                 .iter()
-                .map(|placing| SeasonResult {
-                    key: format!("id:{}", placing.membership),
-                    name: placing.user_name.clone(),
-                    place: placing.ranking,
-                    wins: 0,
-                    losses: 0,
-                    draws: 0,
+                .map(|placing| {
+                    let record = self
+                        .records
+                        .get(&placing.membership)
+                        .copied()
+                        .unwrap_or_default();
+                    SeasonResult {
+                        key: format!("id:{}", placing.membership),
+                        name: placing.user_name.clone(),
+                        place: placing.ranking,
+                        wins: record.wins,
+                        losses: record.losses,
+                        draws: record.draws,
+                    }
                 })
                 .collect(),
             matches: Vec::new(),
+            // The files name no opponents (the final file, nor the round files).
+            opponents_known: false,
         }
     }
 }
@@ -226,15 +189,7 @@ struct Columns {
 
 impl Columns {
     fn of(headers: &csv::StringRecord) -> Result<Columns, CommandError> {
-        let keys: Vec<String> = headers
-            .iter()
-            .map(|h| {
-                h.to_lowercase()
-                    .chars()
-                    .filter(|c| !c.is_whitespace())
-                    .collect()
-            })
-            .collect();
+        let keys = header_keys(headers);
         let find = |wanted: &str| keys.iter().position(|key| key == wanted);
         let found = [RANKING, MEMBERSHIP, USER_NAME, WIN_POINTS, OMW, OOMW].map(find);
         // Other columns (Memo, Deck URLs, any a later TCG+ adds) are left unread.
@@ -275,29 +230,8 @@ impl Columns {
             ));
         }
         let membership = cell(self.membership);
-        let membership_ok = !membership.is_empty()
-            && membership.chars().count() <= MEMBERSHIP_AT_MOST
-            && membership
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-');
-        if !membership_ok {
-            problems.push(msg!(
-                "csv.tcgplus-membership",
-                "Membership Number '{found}' is not a TCG+ membership number (digits, as the TCG+ app shows it)",
-                found = membership
-            ));
-        }
         let user_name = cell(self.user_name);
-        if user_name.is_empty()
-            || user_name.chars().count() > USER_NAME_AT_MOST
-            || user_name.chars().any(char::is_control)
-        {
-            problems.push(msg!(
-                "csv.tcgplus-user-name",
-                "User Name '{found}' is empty, too long or holds control characters",
-                found = user_name
-            ));
-        }
+        check_player(membership, user_name, &mut problems);
         let win_points = cell(self.win_points).parse::<u32>().ok();
         if win_points.is_none() {
             problems.push(msg!(
@@ -326,40 +260,6 @@ impl Columns {
             _ => Err(problems),
         }
     }
-}
-
-/// A percentage as TCG+ writes it: `55.56`, `55.56%` or empty (a player who played no
-/// opponent); checked, not used (the league counts placings).
-fn is_percentage(text: &str) -> bool {
-    let number = text.trim().trim_end_matches('%').trim();
-    if number.is_empty() {
-        return text.trim().is_empty();
-    }
-    let mut parts = number.splitn(2, '.');
-    let whole = parts.next().unwrap_or("");
-    let fraction = parts.next().unwrap_or("0");
-    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
-    digits(whole)
-        && digits(fraction)
-        && whole
-            .parse::<u32>()
-            .is_ok_and(|w| w < 100 || (w == 100 && fraction.chars().all(|c| c == '0')))
-}
-
-/// The day at the start of a file's name: `2026-11-20…` or `20261120…`.
-fn day_in_name(name: &str) -> Option<String> {
-    let name = name.trim();
-    let dashed = name
-        .get(..10)
-        .and_then(|head| chrono::NaiveDate::parse_from_str(head, "%Y-%m-%d").ok());
-    let compact = || {
-        name.get(..8)
-            .filter(|head| head.chars().all(|c| c.is_ascii_digit()))
-            .and_then(|head| chrono::NaiveDate::parse_from_str(head, "%Y%m%d").ok())
-    };
-    dashed
-        .or_else(compact)
-        .map(|day| day.format("%Y-%m-%d").to_string())
 }
 
 fn header_error(found: &str) -> CommandError {

@@ -16,7 +16,8 @@ use crate::views::prizes::SeasonView;
 
 /// A season's standings under `rules` (TOML text) over the event files `files`: each read
 /// as it is on disk now (a corrected event changes the season), each event once however
-/// often it is listed. A `.csv` among them is a TCG+ organizer file.
+/// often it is listed. A `.csv` among them is a TCG+ organizer file (a final file, or a round
+/// file given with its final file).
 pub fn season(rules: &str, files: &[PathBuf]) -> Result<SeasonView, CommandError> {
     let rules = SeasonRules::from_toml(rules)?;
     season_of(&rules, files, None)
@@ -35,21 +36,24 @@ pub(crate) fn season_of(
     let mut events = Vec::with_capacity(listed.len());
     // Each event's file (the first listed of its copies), by the event's identity.
     let mut files: HashMap<String, PathBuf> = HashMap::new();
-    for path in listed {
-        // A TCG+ organizer file counts as a placing-only event (`crate::formats::tcgplus`).
-        let event = if crate::formats::tcgplus::is_tcgplus_file(path) {
-            crate::formats::tcgplus::read(path)?.season_event()
-        } else {
-            let (event, id) = read_event(path)?;
-            if files.contains_key(&id) {
-                continue;
-            }
-            season_event(&event, id, people)?
-        };
+    // TCG+ organizer files: each final file with its round files (`formats::tcgplus_set`).
+    let (csv, event_files): (Vec<PathBuf>, Vec<PathBuf>) = listed
+        .iter()
+        .cloned()
+        .partition(|path| crate::formats::tcgplus::is_tcgplus_file(path));
+    let tcgplus = crate::formats::tcgplus_set::read_set(&csv)?
+        .into_iter()
+        .map(|(path, event)| Ok::<_, CommandError>((path, event.season_event())));
+    let own = event_files.iter().map(|path| {
+        let (event, id) = read_event(path)?;
+        Ok((path.clone(), season_event(&event, id, people)?))
+    });
+    for read in tcgplus.chain(own) {
+        let (path, event): (PathBuf, SeasonEvent) = read?;
         if files.contains_key(&event.id) {
             continue;
         }
-        files.insert(event.id.clone(), path.clone());
+        files.insert(event.id.clone(), path);
         events.push(event);
     }
     let standings = compute(rules, &events);
@@ -165,5 +169,6 @@ fn season_event(
         players: u32::try_from(event.players.len()).unwrap_or(u32::MAX),
         results,
         matches,
+        opponents_known: true,
     })
 }

@@ -125,3 +125,25 @@ pub fn registered(
         })
         .collect()
 }
+
+/// A finished one-round event of the shop in `dir`, two of its four players TCG+ members
+/// (Taro 0000100001 and Alice 0000100005, as in the TCG+ golden files), the others not:
+/// a league's shop event beside TCG+ files.
+pub fn shop_event_with_tcgplus_members(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    let mut session = event(dir, "bandai", 0, 1, 7);
+    let with_id = |name: &str, id: Option<&str>| PlayerDetails {
+        name: name.into(),
+        publisher_id: id.map(str::to_string),
+        ..PlayerDetails::default()
+    };
+    session
+        .add_players(vec![
+            with_id("Taro", Some("0000100001")),
+            with_id("Alice", Some("0000100005")),
+            with_id("P3", None),
+            with_id("P4", None),
+        ])
+        .expect("players");
+    play_round(&mut session, 3);
+    session.path().to_path_buf()
+}

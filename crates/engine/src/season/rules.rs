@@ -3,6 +3,8 @@
 //! ```toml
 //! name = "Friday locals, winter"
 //! best = 10                  # only each player's best 10 events count (optional)
+//! drop_worst = 2             # once the season has drop_from events, each player's
+//! drop_from = 8              #   2 worst results are left out (a missed event first)
 //! min_events = 3             # events needed to be ranked
 //! min_players = 8            # an event with fewer players counts for nothing
 //! participation = 1          # points for playing an event
@@ -64,6 +66,13 @@ pub struct SeasonRules {
     pub name: String,
     #[serde(default)]
     pub best: Option<u32>,
+    /// Once the season counts `drop_from` events, each player's `drop_worst` worst results
+    /// are left out: their best (events − drop_worst) count, so a missed event is dropped
+    /// first. 0: nothing is dropped.
+    #[serde(default)]
+    pub drop_worst: u32,
+    #[serde(default)]
+    pub drop_from: u32,
     #[serde(default)]
     pub min_events: u32,
     #[serde(default)]
@@ -112,6 +121,14 @@ impl SeasonRules {
             return Err(EngineError::InvalidSeason(msg!(
                 "error.invalid-season.best",
                 "best must be 1 or more (or left out: every event counts)"
+            )));
+        }
+        if self.drop_worst > 0 && self.drop_from <= self.drop_worst {
+            return Err(EngineError::InvalidSeason(msg!(
+                "error.invalid-season.drop-from",
+                "dropping the {worst} worst results needs a season of more events than that: set drop_from to {least} or more",
+                worst = self.drop_worst.to_string(),
+                least = (u64::from(self.drop_worst) + 1).to_string()
             )));
         }
         let points = [self.participation, self.per_win, self.per_draw]
@@ -170,6 +187,18 @@ impl SeasonRules {
             seen.push(*tiebreaker);
         }
         Ok(())
+    }
+
+    /// How many of one player's results count in a season of `events` counted events: the
+    /// best N, and the season's events less the dropped worst once there are enough of them.
+    pub fn results_counted(&self, events: usize) -> usize {
+        let best = self.best.map_or(usize::MAX, |n| n as usize);
+        let worst = self.drop_worst as usize;
+        if worst > 0 && events >= self.drop_from as usize {
+            best.min(events.saturating_sub(worst))
+        } else {
+            best
+        }
     }
 
     /// The placing points of `place` in an event of `players`.

@@ -28,6 +28,9 @@ pub struct SeasonEvent {
     pub results: Vec<SeasonResult>,
     /// Matches played, as (player key, player key, winner: Some(true) the first).
     pub matches: Vec<(String, String, Option<bool>)>,
+    /// Whether the event says who played whom: a TCG+ file does not, so its matches are
+    /// unknown to head-to-head (not "none played").
+    pub opponents_known: bool,
 }
 
 /// What one event gave one player.
@@ -64,6 +67,9 @@ pub struct SeasonStandings {
     pub name: String,
     /// The events counted, each once, in the order they were held.
     pub events: Vec<(String, String)>,
+    /// The events whose opponents are unknown (by id), when the rules break ties by
+    /// head-to-head: a tie it would break may rest on matches the season cannot see.
+    pub head_to_head_unknown: Vec<String>,
     pub rows: Vec<SeasonRow>,
 }
 
@@ -119,12 +125,17 @@ pub fn compute(rules: &SeasonRules, events: &[SeasonEvent]) -> SeasonStandings {
             });
         }
     }
+    let counted_events = unique
+        .iter()
+        .filter(|e| e.players >= rules.min_players)
+        .count();
+    let counted = rules.results_counted(counted_events);
     for row in &mut rows {
-        // Best N: the highest contributions count (the earlier event first among equals).
+        // Best N (and the worst dropped): the highest contributions count, the earlier
+        // event first among equals.
         let mut order: Vec<usize> = (0..row.contributions.len()).collect();
         order.sort_by_key(|i| (std::cmp::Reverse(row.contributions[*i].points), *i));
-        let best = rules.best.map_or(order.len(), |n| n as usize);
-        for i in order.into_iter().take(best) {
+        for i in order.into_iter().take(counted) {
             row.contributions[i].counted = true;
         }
         row.points = row
@@ -148,6 +159,15 @@ pub fn compute(rules: &SeasonRules, events: &[SeasonEvent]) -> SeasonStandings {
             .iter()
             .map(|e| (e.id.clone(), e.name.clone()))
             .collect(),
+        head_to_head_unknown: if rules.tiebreakers.contains(&SeasonTiebreaker::HeadToHead) {
+            unique
+                .iter()
+                .filter(|e| !e.opponents_known && e.players >= rules.min_players)
+                .map(|e| e.id.clone())
+                .collect()
+        } else {
+            Vec::new()
+        },
         rows,
     }
 }

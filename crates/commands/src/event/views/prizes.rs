@@ -81,6 +81,9 @@ pub struct PayoutView {
 pub struct SeasonEventView {
     pub name: String,
     pub file: PathBuf,
+    /// The season breaks ties by head-to-head, and this event's file names no opponents (a
+    /// TCG+ file): its matches are unknown to that tiebreaker.
+    pub head_to_head_unknown: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -210,6 +213,7 @@ impl SeasonView {
                 .map(|(id, name)| SeasonEventView {
                     name: name.clone(),
                     file: files.get(id).cloned().unwrap_or_default(),
+                    head_to_head_unknown: standings.head_to_head_unknown.contains(id),
                 })
                 .collect(),
             rows: standings
