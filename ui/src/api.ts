@@ -293,6 +293,10 @@ export const chooseEventFile = (title: string, filterName: string) =>
 export const chooseTcgPlusFiles = (title: string, filterName: string) =>
   guarded(async () => (await open({ title, multiple: true, directory: false, filters: [{ name: filterName, extensions: ['csv'] }] })) ?? []);
 
+/** Asks for TOM event files (.tdf: a season counts their divisions); empty when the user cancels. */
+export const chooseTomFiles = (title: string, filterName: string) =>
+  guarded(async () => (await open({ title, multiple: true, directory: false, filters: [{ name: filterName, extensions: ['tdf'] }] })) ?? []);
+
 /** Asks for a player library file; null when the user cancels. */
 export const chooseLibraryFile = (title: string) =>
   guarded(() => open({ title, multiple: false, directory: false, filters: [{ name: 'Tablekeeper', extensions: ['tklibrary'] }] }));

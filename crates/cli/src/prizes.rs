@@ -89,6 +89,13 @@ pub fn season(view: &SeasonView) -> String {
             unknown.join(", ")
         );
     }
+    for event in view.events.iter().filter(|e| e.unfinished) {
+        let _ = writeln!(
+            text,
+            "{} is not finalized in TOM: its places are from match points so far.",
+            event.name
+        );
+    }
     for row in &view.rows {
         let rank = row
             .rank

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use tablekeeper_commands::formats::tcgplus::{self, TcgPlusPlacing};
 use tablekeeper_commands::shop::season::season;
-use tablekeeper_commands::views::prizes::{SeasonRowView, SeasonView};
+use tablekeeper_commands::views::prizes::SeasonView;
 use tablekeeper_words::ErrorKind;
 
 fn golden(name: &str) -> PathBuf {
@@ -73,13 +73,7 @@ fn the_organizer_csv_reads_the_same_in_utf_8_with_bom_and_in_shift_jis() {
     assert_ne!(weekly.identity(), utf8.identity());
 }
 
-fn row<'a>(season: &'a SeasonView, name: &str) -> &'a SeasonRowView {
-    season
-        .rows
-        .iter()
-        .find(|row| row.name == name)
-        .unwrap_or_else(|| panic!("{name} is in the season"))
-}
+use support::season_row as row;
 
 #[test]
 fn tcgplus_placings_count_in_the_league_matched_by_membership_number() {

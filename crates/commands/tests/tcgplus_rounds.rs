@@ -14,7 +14,7 @@ use tablekeeper_commands::formats::tcgplus::RoundRecord;
 use tablekeeper_commands::formats::tcgplus_rounds::round_in_name;
 use tablekeeper_commands::formats::tcgplus_set;
 use tablekeeper_commands::shop::season::season;
-use tablekeeper_commands::views::prizes::{SeasonRowView, SeasonView};
+use tablekeeper_commands::views::prizes::SeasonView;
 use tablekeeper_words::{ErrorKind, Language, render};
 
 fn golden(name: &str) -> PathBuf {
@@ -143,13 +143,7 @@ fn a_round_files_name_says_its_final_file_and_its_round() {
 /// Participation 1, a match win 3, a draw 1; first 10, second 6, third and fourth 3.
 const RULES: &str = "name = \"Shop league\"\nparticipation = 1\nper_win = 3\nper_draw = 1\nplacing = [{ down_to = 1, points = 10 }, { down_to = 2, points = 6 }, { down_to = 4, points = 3 }]\n";
 
-fn row<'a>(season: &'a SeasonView, name: &str) -> &'a SeasonRowView {
-    season
-        .rows
-        .iter()
-        .find(|row| row.name == name)
-        .unwrap_or_else(|| panic!("{name} is in the season: {:?}", season.rows))
-}
+use support::season_row as row;
 
 fn points(season: &SeasonView) -> Vec<(String, i64, u32)> {
     let mut all: Vec<(String, i64, u32)> = season

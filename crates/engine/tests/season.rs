@@ -29,6 +29,7 @@ fn event(id: &str, players: u32, finishes: &[(&str, u32, u32)]) -> SeasonEvent {
             .collect(),
         matches: Vec::new(),
         opponents_known: true,
+        finished: true,
     }
 }
 

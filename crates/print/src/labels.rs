@@ -116,6 +116,7 @@ pub struct Labels {
     pub season_counted: &'static str,
     pub season_unranked: &'static str,
     pub season_no_head_to_head: &'static str,
+    pub season_unfinished: &'static str,
     pub deck_checks: &'static str,
     pub deck_checks_players: &'static str,
     pub deck_checks_extension: &'static str,

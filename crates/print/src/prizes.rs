@@ -213,11 +213,13 @@ pub fn season(sheet: &Sheet, view: &SeasonView) -> Result<Vec<u8>, PrintError> {
         .iter()
         .enumerate()
         .map(|(index, event)| {
-            let note = if event.head_to_head_unknown {
-                format!(" {}", l.season_no_head_to_head)
-            } else {
-                String::new()
-            };
+            let mut note = String::new();
+            if event.unfinished {
+                note = format!(" {}", l.season_unfinished);
+            }
+            if event.head_to_head_unknown {
+                note = format!("{note} {}", l.season_no_head_to_head);
+            }
             format!("#{} {}{note}", index + 1, event.name)
         })
         .collect();

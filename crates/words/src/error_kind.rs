@@ -93,6 +93,8 @@ error_kinds! {
     CsvEncoding = "csv-encoding",
     CsvFormat = "csv-format",
     CsvProblems = "csv-problems",
+    /// A TOM (.tdf) file that cannot be read or does not add up.
+    TomFile = "tom-file",
     GoldenData = "golden-data",
     Internal = "internal",
     InvalidArchive = "invalid-archive",

@@ -5,4 +5,8 @@ export type SeasonEventView = { name: string, file: string,
  * The season breaks ties by head-to-head, and this event's file names no opponents (a
  * TCG+ file): its matches are unknown to that tiebreaker.
  */
-head_to_head_unknown: boolean, };
+head_to_head_unknown: boolean, 
+/**
+ * Its places are not final (a TOM file not finalized: places from match points).
+ */
+unfinished: boolean, };

@@ -109,6 +109,7 @@ export function seasonPanel(): HTMLElement {
   const add = h('button', { type: 'button', 'data-testid': 'season-add' }, t('season.add'));
   const addOpen = h('button', { type: 'button', 'data-testid': 'season-add-open' }, t('season.addOpen'));
   const addTcgPlus = h('button', { type: 'button', 'data-testid': 'season-add-tcgplus' }, t('season.addTcgPlus'));
+  const addTom = h('button', { type: 'button', 'data-testid': 'season-add-tom' }, t('season.addTom'));
   const fromLibrary = h('button', { type: 'button', 'data-testid': 'season-from-library' }, t('seasonForm.fromLibrary'));
   const libraryList = h('ul', { class: 'plain', 'data-testid': 'season-library-events' });
   const chosen = h('ol', { 'data-testid': 'season-chosen' });
@@ -212,6 +213,12 @@ export function seasonPanel(): HTMLElement {
       for (const path of picked ?? []) addFile(path);
     }, addTcgPlus),
   );
+  addTom.addEventListener('click', () =>
+    void run(async () => {
+      const picked = await api.chooseTomFiles(t('season.addTom'), t('season.tomFiles'));
+      for (const path of picked ?? []) addFile(path);
+    }, addTom),
+  );
   addOpen.addEventListener('click', () => {
     const open = state.event();
     if (open) addFile(open.file);
@@ -228,6 +235,7 @@ export function seasonPanel(): HTMLElement {
             h('span', {}, event.name),
             ' ',
             h('span', { class: 'path' }, event.file),
+            event.unfinished ? h('span', { class: 'hint', 'data-testid': 'season-unfinished' }, ' — ', t('season.unfinished')) : '',
             event.head_to_head_unknown ? h('span', { class: 'hint', 'data-testid': 'season-no-head-to-head' }, ' — ', t('season.noHeadToHead')) : '',
           ),
         ),
@@ -282,7 +290,7 @@ export function seasonPanel(): HTMLElement {
     formNote,
     h('h4', {}, t('seasonForm.events')),
     chosen,
-    h('div', { class: 'actions' }, add, addTcgPlus, addOpen, fromLibrary),
+    h('div', { class: 'actions' }, add, addTcgPlus, addTom, addOpen, fromLibrary),
     libraryList,
     h('div', { class: 'inline' }, field(t('season.from'), from, t('season.rangeHint')), field(t('season.to'), to)),
     h('label', { class: 'check' }, shared, ' ', t('exchange.shared')),

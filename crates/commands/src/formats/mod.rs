@@ -1,6 +1,6 @@
 //! Formats in and out: what the command layer reads from and writes for other programs and
 //! paper — the event's archive, CSV for spreadsheets and publishers' tools, a player list or
-//! a deck list from CSV, the TCG+ organizer files (final and per round), the bundle shops exchange, an event run on
+//! a deck list from CSV, the TCG+ organizer files (final and per round), the TOM file of a Pokémon event, the bundle shops exchange, an event run on
 //! paper, the publisher's report — and the one function that writes an export whole.
 
 pub mod archive;
@@ -15,3 +15,6 @@ pub mod tcgplus;
 mod tcgplus_cells;
 pub mod tcgplus_rounds;
 pub mod tcgplus_set;
+pub mod tom;
+mod tom_elements;
+mod xml_tree;

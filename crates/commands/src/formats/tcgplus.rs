@@ -173,6 +173,7 @@ impl TcgPlusEvent {
             matches: Vec::new(),
             // The files name no opponents (the final file, nor the round files).
             opponents_known: false,
+            finished: true,
         }
     }
 }

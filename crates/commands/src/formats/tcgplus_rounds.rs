@@ -171,7 +171,8 @@ impl Columns {
         if match_point.is_none() {
             problems.push(msg!(
                 "csv.tcgplus-match-point",
-                "Match Point '{found}' is not a whole number",
+                "{column} '{found}' is not a whole number",
+                column = "Match Point",
                 found = cell(self.match_point)
             ));
         }
@@ -213,8 +214,10 @@ fn header_error(stem: &str, found: &str) -> CommandError {
         ErrorKind::CsvFormat,
         msg!(
             "error.csv-format.tcgplus-round-header",
-            "'{name}' is not a TCG+ round file: its first row must name the columns Rank, Match Point, Status, Player Name - 1, Membership Number - 1; it names {found}",
+            "'{name}' is not a TCG+ round file: its first row must name the columns {columns}; it names {found}",
             name = stem,
+            // TCG+'s own column names, the same in every language.
+            columns = "Rank, Match Point, Status, Player Name - 1, Membership Number - 1",
             found = found
         ),
     )

@@ -17,7 +17,7 @@ use crate::views::prizes::SeasonView;
 /// A season's standings under `rules` (TOML text) over the event files `files`: each read
 /// as it is on disk now (a corrected event changes the season), each event once however
 /// often it is listed. A `.csv` among them is a TCG+ organizer file (a final file, or a round
-/// file given with its final file).
+/// file given with its final file); a `.tdf` is a TOM file.
 pub fn season(rules: &str, files: &[PathBuf]) -> Result<SeasonView, CommandError> {
     let rules = SeasonRules::from_toml(rules)?;
     season_of(&rules, files, None)
@@ -41,6 +41,16 @@ pub(crate) fn season_of(
         .iter()
         .cloned()
         .partition(|path| crate::formats::tcgplus::is_tcgplus_file(path));
+    // TOM files: one event per division (`formats::tom`).
+    let (tom, event_files): (Vec<PathBuf>, Vec<PathBuf>) = event_files
+        .into_iter()
+        .partition(|path| crate::formats::tom::is_tom_file(path));
+    let mut tom_events = Vec::new();
+    for path in &tom {
+        for event in crate::formats::tom::read(path)?.season_events() {
+            tom_events.push(Ok::<_, CommandError>((path.clone(), event)));
+        }
+    }
     let tcgplus = crate::formats::tcgplus_set::read_set(&csv)?
         .into_iter()
         .map(|(path, event)| Ok::<_, CommandError>((path, event.season_event())));
@@ -48,9 +58,18 @@ pub(crate) fn season_of(
         let (event, id) = read_event(path)?;
         Ok((path.clone(), season_event(&event, id, people)?))
     });
-    for read in tcgplus.chain(own) {
+    for read in tcgplus.chain(tom_events).chain(own) {
         let (path, event): (PathBuf, SeasonEvent) = read?;
-        if files.contains_key(&event.id) {
+        if let Some(counted) = events
+            .iter_mut()
+            .find(|e: &&mut SeasonEvent| e.id == event.id)
+        {
+            // The same event saved twice: the finished save counts over one still running
+            // (a TOM file saved after round 2 and again once finalized), else the first.
+            if !counted.finished && event.finished {
+                files.insert(event.id.clone(), path);
+                *counted = event;
+            }
             continue;
         }
         files.insert(event.id.clone(), path);
@@ -170,5 +189,8 @@ fn season_event(
         results,
         matches,
         opponents_known: true,
+        // An event file's places are as its standings stand (a season may count an event
+        // still running, as it always has).
+        finished: true,
     })
 }

@@ -147,3 +147,15 @@ pub fn shop_event_with_tcgplus_members(dir: &tempfile::TempDir) -> std::path::Pa
     play_round(&mut session, 3);
     session.path().to_path_buf()
 }
+
+/// The season's row of the player named `name`.
+pub fn season_row<'a>(
+    season: &'a tablekeeper_commands::views::prizes::SeasonView,
+    name: &str,
+) -> &'a tablekeeper_commands::views::prizes::SeasonRowView {
+    season
+        .rows
+        .iter()
+        .find(|row| row.name == name)
+        .unwrap_or_else(|| panic!("{name} is in the season: {:?}", season.rows))
+}

@@ -31,6 +31,9 @@ pub struct SeasonEvent {
     /// Whether the event says who played whom: a TCG+ file does not, so its matches are
     /// unknown to head-to-head (not "none played").
     pub opponents_known: bool,
+    /// Whether its places are final: a TOM file not finalized gives places from match
+    /// points so far.
+    pub finished: bool,
 }
 
 /// What one event gave one player.
@@ -70,6 +73,8 @@ pub struct SeasonStandings {
     /// The events whose opponents are unknown (by id), when the rules break ties by
     /// head-to-head: a tie it would break may rest on matches the season cannot see.
     pub head_to_head_unknown: Vec<String>,
+    /// The events whose places are not final yet (by id).
+    pub unfinished: Vec<String>,
     pub rows: Vec<SeasonRow>,
 }
 
@@ -168,6 +173,11 @@ pub fn compute(rules: &SeasonRules, events: &[SeasonEvent]) -> SeasonStandings {
         } else {
             Vec::new()
         },
+        unfinished: unique
+            .iter()
+            .filter(|e| !e.finished)
+            .map(|e| e.id.clone())
+            .collect(),
         rows,
     }
 }

@@ -84,6 +84,8 @@ pub struct SeasonEventView {
     /// The season breaks ties by head-to-head, and this event's file names no opponents (a
     /// TCG+ file): its matches are unknown to that tiebreaker.
     pub head_to_head_unknown: bool,
+    /// Its places are not final (a TOM file not finalized: places from match points).
+    pub unfinished: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -214,6 +216,7 @@ impl SeasonView {
                     name: name.clone(),
                     file: files.get(id).cloned().unwrap_or_default(),
                     head_to_head_unknown: standings.head_to_head_unknown.contains(id),
+                    unfinished: standings.unfinished.contains(id),
                 })
                 .collect(),
             rows: standings
