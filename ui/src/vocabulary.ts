@@ -191,6 +191,7 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'csv-encoding': 'errors.csv-encoding',
   'csv-format': 'errors.csv-format',
   'csv-problems': 'errors.csv-problems',
+  'tom-file': 'errors.tom-file',
   'golden-data': 'errors.golden-data',
   internal: 'errors.internal',
   'invalid-archive': 'errors.invalid-archive',
