@@ -133,10 +133,9 @@ impl Message {
     /// A message whose English text is `template` with each `{name}` replaced by the
     /// English form of its parameter. Use the [`crate::msg!`] macro.
     pub fn new(key: &str, template: &str, params: Vec<(&str, Param)>) -> Message {
-        let mut text = template.to_string();
+        let text = fill(template, &params);
         let mut stored = BTreeMap::new();
         for (name, param) in params {
-            text = text.replace(&format!("{{{name}}}"), &param.english);
             for (inner, value) in param.nested {
                 stored.insert(format!("{name}.{inner}"), value);
             }
@@ -148,6 +147,37 @@ impl Message {
             text,
         }
     }
+}
+
+/// `template` with each `{name}` replaced by its parameter's English form, in one pass: a
+/// value is never read again, so a name that holds `{rest}` (a player may type anything)
+/// stays as typed instead of pulling in another parameter.
+fn fill(template: &str, params: &[(&str, Param)]) -> String {
+    let mut text = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        text.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            params
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, p)| (close, p.english.as_str()))
+        });
+        match value {
+            Some((close, value)) => {
+                text.push_str(value);
+                rest = &after[close + 1..];
+            }
+            None => {
+                text.push('{');
+                rest = after;
+            }
+        }
+    }
+    text.push_str(rest);
+    text
 }
 
 impl fmt::Display for Message {
@@ -199,6 +229,18 @@ mod tests {
             all.text
         );
         assert_eq!(all.text.matches("\n  n ").count(), LINES_AT_MOST);
+        // A problem's text that holds a placeholder's name stays as typed: the list grows
+        // with its items, never by pulling the rest of the list in again.
+        let hostile: Vec<Message> = (0..LINES_AT_MOST)
+            .map(|_| Message::new("test.n", "n {n}", vec![("n", Param::from("{rest}{rest}"))]))
+            .collect();
+        let list = Message::new(
+            "test.outer",
+            "x:{list}",
+            vec![("list", Param::lines(&hostile))],
+        );
+        assert_eq!(list.text.matches("{rest}{rest}").count(), LINES_AT_MOST);
+        assert!(list.text.len() < 400, "{}", list.text.len());
         let none = Message::new("test.outer", "x:{list}", vec![("list", Param::lines(&[]))]);
         assert_eq!(none.text, "x:");
     }

@@ -104,9 +104,11 @@ pub fn records(
             };
             seen = true;
             let step = row.match_point.checked_sub(points);
+            // +3 and +1 count whatever the Status says (a player may win a round and leave
+            // after it); +0 is a loss while the player is "joining", else nothing (left).
             match (step, row.joining()) {
-                (Some(3), true) => record.wins += 1,
-                (Some(1), true) => record.draws += 1,
+                (Some(3), _) => record.wins += 1,
+                (Some(1), _) => record.draws += 1,
                 (Some(0), true) => record.losses += 1,
                 (Some(0), false) => {}
                 _ => problems.push(msg!(

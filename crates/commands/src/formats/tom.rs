@@ -199,7 +199,7 @@ impl TomEvent {
 
     /// The event's identity for one division: the day, the sanction id (else a digest of
     /// the event's name and organizer) and the division, so a later save of the same event
-    /// (a late entry added, a name corrected) is the same event.
+    /// (a late entry added, a player's name corrected) is the same event.
     fn identity(&self, division: &TomDivision) -> String {
         let id = if self.sanction.is_empty() {
             let mut digest = Sha256::new();

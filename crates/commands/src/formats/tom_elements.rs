@@ -140,7 +140,12 @@ pub(crate) fn standings(
         .flat_map(|s| s.children_named("pod"))
         .filter(|p| p.attribute("category") == Some(category))
         .collect();
-    if pods.is_empty() {
+    // No standings for the division, or empty ones (TOM writes an empty pod for a division
+    // it has not finalized): not finalized.
+    if !pods
+        .iter()
+        .any(|p| p.children_named("player").next().is_some())
+    {
         return None;
     }
     let mut placed = Vec::new();

@@ -34,7 +34,7 @@ pub(crate) fn season_of(
 ) -> Result<SeasonView, CommandError> {
     let listed = files;
     let mut events = Vec::with_capacity(listed.len());
-    // Each event's file (the first listed of its copies), by the event's identity.
+    // Each event's file (the finished save of its copies, else the first listed), by identity.
     let mut files: HashMap<String, PathBuf> = HashMap::new();
     // TCG+ organizer files: each final file with its round files (`formats::tcgplus_set`).
     let (csv, event_files): (Vec<PathBuf>, Vec<PathBuf>) = listed
