@@ -297,6 +297,10 @@ export const chooseTcgPlusFiles = (title: string, filterName: string) =>
 export const chooseTomFiles = (title: string, filterName: string) =>
   guarded(async () => (await open({ title, multiple: true, directory: false, filters: [{ name: filterName, extensions: ['tdf'] }] })) ?? []);
 
+/** Asks for the one TOM file to write the event's roster into; null when the user cancels. */
+export const chooseTomFile = (title: string, filterName: string) =>
+  guarded(() => open({ title, multiple: false, directory: false, filters: [{ name: filterName, extensions: ['tdf'] }] }));
+
 /** Asks for a player library file; null when the user cancels. */
 export const chooseLibraryFile = (title: string) =>
   guarded(() => open({ title, multiple: false, directory: false, filters: [{ name: 'Tablekeeper', extensions: ['tklibrary'] }] }));

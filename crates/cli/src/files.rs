@@ -129,3 +129,32 @@ pub fn demo(host: &mut Host, file: PathBuf) -> Result<Output, CommandError> {
         serde_json::json!({ "event": summary, "pairings": pairings, "standings": standings });
     Output::new(text, &data)
 }
+
+/// What `tom-roster` did, a line per player not written.
+pub fn tom_roster_text(view: &tablekeeper_commands::desk::TomRosterView) -> String {
+    use tablekeeper_commands::formats::tom_roster::RosterSkip;
+    let mut text = if view.changed {
+        format!(
+            "{} players written into {}\n",
+            view.added.len(),
+            view.written
+        )
+    } else {
+        format!("nobody new to write; {} is unchanged\n", view.written)
+    };
+    if !view.already.is_empty() {
+        text.push_str(&format!(
+            "{} players were already in TOM's file and are left as TOM has them\n",
+            view.already.len()
+        ));
+    }
+    for skipped in &view.skipped {
+        let why = match skipped.reason {
+            RosterSkip::NoId => "has no Play! Pokémon ID: add it at the desk (player ID), then write the roster again".to_string(),
+            RosterSkip::NotDigits => format!("has the ID '{}', which is not a Play! Pokémon ID (digits only): correct it at the desk", skipped.player.id),
+            RosterSkip::IdTwice => format!("has the same ID ({}) as an earlier player: correct one of them at the desk", skipped.player.id),
+        };
+        text.push_str(&format!("not written: {} {why}\n", skipped.player.name));
+    }
+    text
+}

@@ -135,6 +135,8 @@ import type { TableRequest } from './TableRequest';
 import type { TableView } from './TableView';
 import type { TardinessRequest } from './TardinessRequest';
 import type { TardinessView } from './TardinessView';
+import type { TomRosterRequest } from './TomRosterRequest';
+import type { TomRosterView } from './TomRosterView';
 import type { TrustShopRequest } from './TrustShopRequest';
 import type { UnmatchedView } from './UnmatchedView';
 import type { WhereaboutsView } from './WhereaboutsView';
@@ -210,6 +212,7 @@ export type Commands = {
   backups: { request: BackupsRequest | null; response: Array<BackupView> };
   restore_backup: { request: RestoreRequest; response: RestoreView };
   save_copy: { request: SaveCopyRequest; response: SavedCopyView };
+  tom_roster: { request: TomRosterRequest; response: TomRosterView };
   archive: { request: null; response: ArchiveDocument };
   report: { request: null; response: EventReport };
   replica: { request: ReplicaRequest; response: ReplicaChunk };
@@ -344,6 +347,7 @@ export const COMMAND_PROPERTIES = {
   backups: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },
   restore_backup: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
   save_copy: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
+  tom_roster: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   archive: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   report: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   replica: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: ['replica'] },

@@ -21,6 +21,7 @@ import { announceDropWithUndo } from './dropUndo';
 import { libraryPanel } from './library';
 import { fold, namesFromText, registerBox } from './registerBox';
 import { tableRangePanel } from './openEvents';
+import { tomRosterPanel } from './tomRoster';
 
 export { namesFromText } from './registerBox';
 
@@ -97,6 +98,7 @@ export function mountRegistration(root: HTMLElement): void {
     decks.element,
     station ? '' : libraryPanel(),
     station ? '' : tableRangePanel(),
+    station ? '' : tomRosterPanel(),
     h('section', { class: 'panel' }, h('h3', {}, t('registration.formsTitle')), pdfButtons(['tickets', 'door-poster', 'deck-sheet', 'score-card'])),
   );
   root.append(

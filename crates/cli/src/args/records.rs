@@ -62,6 +62,9 @@ pub enum RecordCommand {
     },
     /// Create an event file from an exported archive (the same event, history included).
     ImportArchive { archive: PathBuf, file: PathBuf },
+    /// Write the event's players into a .tdf that TOM created (saved over in place; the
+    /// players TOM already has, and everything else in the file, are left as they are).
+    TomRoster { file: PathBuf, tdf: PathBuf },
     /// Run the seeds' worked examples against the embedded rulesets.
     VerifyRules,
     /// List the embedded rulesets.

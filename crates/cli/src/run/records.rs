@@ -94,6 +94,12 @@ pub(super) fn run(command: RecordCommand, host: &mut Host) -> Result<Output, Com
             let text = format!("a copy of the event was saved to {}\n", saved.written);
             Output::new(text, &saved)
         }
+        RecordCommand::TomRoster { file, tdf } => {
+            let view = host
+                .open(&file)?
+                .tom_roster(tablekeeper_commands::desk::TomRosterRequest { path: tdf })?;
+            Output::new(files::tom_roster_text(&view), &view)
+        }
         RecordCommand::ImportArchive { archive, file } => {
             let request = ImportArchiveRequest {
                 archive,

@@ -72,6 +72,15 @@ pub fn read(path: &std::path::Path) -> Result<TomEvent, CommandError> {
 /// Reads a TOM file's bytes; every problem is listed, and a file with any counts for
 /// nothing.
 pub fn parse(bytes: &[u8]) -> Result<TomEvent, CommandError> {
+    parse_with(bytes, true)
+}
+
+/// Reads a TOM file that may hold no division yet (one TOM just created, for its roster).
+pub fn parse_created(bytes: &[u8]) -> Result<TomEvent, CommandError> {
+    parse_with(bytes, false)
+}
+
+fn parse_with(bytes: &[u8], divisions_required: bool) -> Result<TomEvent, CommandError> {
     let text = std::str::from_utf8(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes))
         .map_err(|_| not_a_tom_file("the file is not UTF-8 text"))?;
     let root = xml_tree::parse(text)
@@ -152,7 +161,7 @@ pub fn parse(bytes: &[u8]) -> Result<TomEvent, CommandError> {
             standings: standings(&root, &category, &players, &mut problems),
         });
     }
-    if divisions.is_empty() && problems.is_empty() {
+    if divisions_required && divisions.is_empty() && problems.is_empty() {
         problems.push(msg!(
             "tom.no-pods",
             "the file has no division (<pods><pod …>)"
