@@ -13,9 +13,10 @@ import time
 
 RUNNER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wine", "run")
 RESULT = re.compile(r"test result: (\w+)\. (\d+) passed; (\d+) failed; (\d+) ignored")
-# One test binary may take this long under Wine on this 2-core machine (the slowest took
-# under a minute; a hung one must not eat the CI run).
-TIMEOUT_S = 300
+# One test binary may take this long under Wine on this 2-core machine: a crate's
+# integration tests are one binary (the commands crate's took about two minutes); a hung
+# one must not eat the CI run.
+TIMEOUT_S = 600
 # Test binaries that run in the Linux run only. The print crate's two read every PDF back
 # with Linux programs (poppler, zbar), which Wine cannot start for a Windows program (the
 # Windows build prints too: --selftest's Japanese pairings and the CLI tests' printouts).

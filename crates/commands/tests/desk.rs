@@ -662,6 +662,18 @@ fn every_command_of_the_surface_works_over_an_event_file() {
         host.kind("save_copy", json!({ "path": copy, "replace": false })),
         "file-exists"
     );
+    // The roster into a TOM file: nobody here has a Play! Pokémon ID, so the file stays.
+    let tdf = path(dir, "cup.tdf");
+    let created =
+        "<tournament><data><startdate>12/12/2026</startdate></data><players /></tournament>";
+    std::fs::write(&tdf, created).expect("a TOM file");
+    let roster = host.ok("tom_roster", json!({ "path": tdf }));
+    assert_eq!(roster["changed"], false, "{roster}");
+    assert_eq!(
+        host.kind("tom_roster", json!({ "path": path(dir, "none.tdf") })),
+        "io"
+    );
+    assert_eq!(std::fs::read_to_string(&tdf).ok().as_deref(), Some(created));
     let backups = host.ok("backups", Value::Null);
     let oldest = backups.as_array().and_then(|b| b.last()).expect("a backup")["file"].clone();
     let restored = host.ok("restore_backup", json!({ "backup": oldest }));

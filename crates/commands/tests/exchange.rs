@@ -4,7 +4,7 @@
 //! and the same league table, equal to one laptop that ran all sixty events. A tampered
 //! bundle and a bundle cut short are refused and change nothing.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 //! touch tables with results; and every pairer-made round regenerates exactly from its
 //! stored seed.
 
-mod support;
+use crate::support;
 
 use tablekeeper_commands::Session;
 

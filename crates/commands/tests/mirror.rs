@@ -4,7 +4,7 @@
 //! a refused command; the copy left there is the last whole one, and the mirror is whole
 //! again with the next step once the folder is back.
 
-mod support;
+use crate::support;
 
 use tablekeeper_commands::Session;
 

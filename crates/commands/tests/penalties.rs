@@ -1,7 +1,7 @@
 //! Penalties and their effect on results and standings, tardiness thresholds, no-show
 //! drops, deck data and the publisher report.
 
-mod support;
+use crate::support;
 
 use tablekeeper_commands::Session;
 use tablekeeper_commands::formats::report;

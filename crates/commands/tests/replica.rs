@@ -3,7 +3,7 @@
 //! way is refused and the copy keeps its last whole state; a copy of another event is sent a
 //! whole copy instead of rows.
 
-mod support;
+use crate::support;
 
 use tablekeeper_commands::Session;
 use tablekeeper_commands::session::replica::{Replica, ReplicaChunk};

@@ -3,7 +3,7 @@
 //! shop's own events by membership number, and a bad file refused whole with every problem's
 //! line (docs/seasons.md, "Events run in TCG+").
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 
@@ -73,7 +73,7 @@ fn the_organizer_csv_reads_the_same_in_utf_8_with_bom_and_in_shift_jis() {
     assert_ne!(weekly.identity(), utf8.identity());
 }
 
-use support::season_row as row;
+use crate::support::season_row as row;
 
 #[test]
 fn tcgplus_placings_count_in_the_league_matched_by_membership_number() {

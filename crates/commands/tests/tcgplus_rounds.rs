@@ -5,7 +5,7 @@
 //! order of the files, and a set that does not add up refused whole, naming the player and
 //! the round, in English and Japanese (docs/seasons.md, "Events run in TCG+, round by round").
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -143,7 +143,7 @@ fn a_round_files_name_says_its_final_file_and_its_round() {
 /// Participation 1, a match win 3, a draw 1; first 10, second 6, third and fourth 3.
 const RULES: &str = "name = \"Shop league\"\nparticipation = 1\nper_win = 3\nper_draw = 1\nplacing = [{ down_to = 1, points = 10 }, { down_to = 2, points = 6 }, { down_to = 4, points = 3 }]\n";
 
-use support::season_row as row;
+use crate::support::season_row as row;
 
 fn points(season: &SeasonView) -> Vec<(String, i64, u32)> {
     let mut all: Vec<(String, i64, u32)> = season

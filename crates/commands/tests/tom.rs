@@ -5,7 +5,7 @@
 //! files, a file TOM has not finalized read as far as it goes and said so, and a bad file
 //! refused whole in English and Japanese (docs/seasons.md, "Events run in TOM").
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 
@@ -27,7 +27,7 @@ const AFTER_ROUND_2: &str = "tom/2026-11-29 League Challenge after round 2.tdf";
 /// broken by head-to-head.
 const RULES: &str = "name = \"Shop league\"\nparticipation = 1\nper_win = 3\nper_draw = 1\nplacing = [{ down_to = 1, points = 10 }, { down_to = 2, points = 6 }, { down_to = 4, points = 3 }]\ntiebreakers = [\"head-to-head\"]\n";
 
-use support::season_row as row;
+use crate::support::season_row as row;
 
 #[test]
 fn every_outcome_code_is_read_as_tom_writes_it() {

@@ -1,9 +1,9 @@
 //! Undo/redo across a pairing, "back to before round N" with a preview, and result
 //! corrections under the Bandai lock (002 §5.3, digest E9, decision 17).
 
-mod support;
+use crate::support;
 
-use support::play_round;
+use crate::support::play_round;
 use tablekeeper_commands::Session;
 use tablekeeper_commands::result_input::parse_result;
 

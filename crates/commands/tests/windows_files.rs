@@ -6,7 +6,7 @@
 
 #![cfg(windows)]
 
-mod support;
+use crate::support;
 
 use std::os::windows::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};

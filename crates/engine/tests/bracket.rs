@@ -2,13 +2,11 @@
 //! (000 §3.2.4, 002 §3.4.1, decision 10), with byes to the top seeds, no draws, double
 //! losses sending the neighbouring slot through, the third-place match and drops.
 
-mod support;
-
 use proptest::prelude::*;
 use tablekeeper_engine::model::{DrawReason, PlayerId, ResultEntry, Seats, Side};
 use tablekeeper_engine::{Action, EngineError, Event};
 
-use support::{event_with_players, play_round};
+use crate::support::{event_with_players, play_round};
 
 fn win(side: Side) -> ResultEntry {
     ResultEntry::Win {

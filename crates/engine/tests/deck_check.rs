@@ -2,12 +2,10 @@
 //! player checked before in the event is not checked again while another table can be taken;
 //! the same event, round and seed pick the same tables, also when the log is replayed.
 
-mod support;
-
 use std::collections::HashSet;
 
+use crate::support::{event_with_players, play_round};
 use proptest::prelude::*;
-use support::{event_with_players, play_round};
 use tablekeeper_engine::model::{PlayerId, ResultEntry, Side};
 use tablekeeper_engine::{Action, Event};
 

@@ -2,10 +2,10 @@
 //! check-in, drop requests and judge calls — and the invariant that nobody who is not
 //! accepted and present is ever paired.
 
-mod support;
+use crate::support;
 
+use crate::support::{new_event, play_round, result_from};
 use proptest::prelude::*;
-use support::{new_event, play_round, result_from};
 use tablekeeper_engine::model::{
     DoorSettings, DropRequestState, DropRequests, EntryMode, EntryState, PlayerId,
 };

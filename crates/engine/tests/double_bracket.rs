@@ -2,15 +2,13 @@
 //! decision 23; digest E15): upper and lower bracket, the grand final, and bracket 7 played
 //! only when the winner of bracket 3 loses bracket 6.
 
-mod support;
-
 use std::collections::HashMap;
 
 use proptest::prelude::*;
 use tablekeeper_engine::model::{Outcome, PlayerId, ResultEntry, Seats, Side};
 use tablekeeper_engine::{Action, EngineError, Event};
 
-use support::{event_with_players, play_round};
+use crate::support::{event_with_players, play_round};
 
 fn win(side: Side) -> ResultEntry {
     ResultEntry::Win {

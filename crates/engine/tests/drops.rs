@@ -3,7 +3,7 @@
 //! drop; a drop after the results takes effect from the next round. Drops logged before
 //! decision 35 (without `timing`) replay exactly as they did.
 
-mod support;
+use crate::support;
 
 use tablekeeper_engine::model::{
     Category, DefaultReason, DropTiming, Outcome, PlayerId, ResultEntry, Seats, Side,

@@ -2,9 +2,7 @@
 //! far they went (a bracket round's losers together), the third-place match deciding 3rd and
 //! 4th where it is played, then the Swiss standings.
 
-mod support;
-
-use support::{event_with_players, play_round};
+use crate::support::{event_with_players, play_round};
 use tablekeeper_engine::model::{PlayerId, ResultEntry, Side};
 use tablekeeper_engine::rules::final_order::final_order;
 use tablekeeper_engine::{Action, Event};

@@ -4,10 +4,8 @@
 //! one could take it; and the sparse solver's weight equals the complete-graph optimum.
 //! Small events are also checked against exhaustive search.
 
-mod support;
-
+use crate::support::random_event;
 use proptest::prelude::*;
-use support::random_event;
 use tablekeeper_engine::Event;
 use tablekeeper_engine::model::{PlayerId, Seats};
 use tablekeeper_engine::pairing::{Strategy as Solver, pair_next_round, pair_with};

@@ -13,15 +13,13 @@
 //! event). docs/projection.md quotes these figures as this test prints them, and the test
 //! fails when it quotes others: the documented figure is always the measured one.
 
-mod support;
-
 use std::collections::HashMap;
 use std::ops::{Range, RangeInclusive};
 use std::path::Path;
 
+use crate::support::random_event;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use support::random_event;
 use tablekeeper_engine::model::{DrawReason, PlayerId, ResultEntry, Seats, Side};
 use tablekeeper_engine::pairing::pair_next_round;
 use tablekeeper_engine::rules::projection::{

@@ -8,9 +8,7 @@
 //! Round 1: A beats B, C beats D. Round 2: A beats C, D beats B.
 //! Round 3: A beats D (entered); B vs C still being played.
 
-mod support;
-
-use support::{apply_round, event_with_players};
+use crate::support::{apply_round, event_with_players};
 use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats, Side};
 use tablekeeper_engine::rules::projection::{Projection, project, project_by_bounds};
 use tablekeeper_engine::{Action, Event};

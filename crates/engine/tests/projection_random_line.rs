@@ -42,9 +42,7 @@
 //!   C's time-up win, a draw, a double loss), drawn when C makes 11, out when B makes 12 or C
 //!   14: depends on table 2 and the tiebreakers.
 
-mod support;
-
-use support::{apply_round, event_with_players};
+use crate::support::{apply_round, event_with_players};
 use tablekeeper_engine::model::{DrawReason, PlayerId, ResultEntry, Seats, Side};
 use tablekeeper_engine::rules::projection::{Projection, project, project_by_bounds};
 use tablekeeper_engine::standings::{Standings, StandingsRow};

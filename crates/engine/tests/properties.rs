@@ -3,10 +3,8 @@
 //! player exactly once and never gives a second bye while another player has none.
 //! Failing cases print their proptest seed, so any failure can be replayed.
 
-mod support;
-
+use crate::support::random_event;
 use proptest::prelude::*;
-use support::random_event;
 use tablekeeper_engine::Action;
 use tablekeeper_engine::model::{PlayerId, Seats};
 use tablekeeper_engine::pairing::pair_next_round;

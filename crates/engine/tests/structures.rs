@@ -2,7 +2,7 @@
 //! tiebreakers), Bushiroad's two-loss elimination (000 §3.2.2–§3.2.2.2) and Force of Will's
 //! points-threshold elimination (003 §6b-iv), all paired and replayed by the engine.
 
-mod support;
+use crate::support;
 
 use std::collections::{BTreeSet, HashSet};
 

@@ -1,6 +1,6 @@
 //! Fixed tables (accessibility) and FoW first-turn balancing (003 §6b-vii, digest D10).
 
-mod support;
+use crate::support;
 
 use tablekeeper_engine::model::{PlayerId, ResultEntry, Seats, Side};
 use tablekeeper_engine::transitions::pairing::first_by_balance;

@@ -1,7 +1,7 @@
 //! Team events (tag 2, trio 3; 000 §3.3, 001 第3部第3章; RULESETS.md decision 9): teams are
 //! paired and ranked like players, and a team match is decided by its seats.
 
-mod support;
+use crate::support;
 
 use tablekeeper_engine::model::{Outcome, PlayerId, ResultEntry, Seats, TeamSeat};
 use tablekeeper_engine::pairing::pair_next_round;

@@ -6,15 +6,15 @@
 //! with a clear kind, changing nothing. A bounded load run: 300 phones entering while the
 //! scorekeeper enters results.
 
-mod support;
+use crate::support;
 
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::support::{Latencies, Reply, local, phone_address, post_from, serve};
 use serde_json::{Value, json};
-use support::{Latencies, Reply, local, phone_address, post_from, serve};
 use tablekeeper_commands::desk::Desk;
 
 /// A fresh event (no players yet) shared on loopback, with the door set as given.

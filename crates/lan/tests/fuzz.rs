@@ -5,7 +5,7 @@
 //! event, and the server still answers a valid request afterwards. Bounded: a fixed number
 //! of cases (`FUZZ_CASES`, default 5000), each within two seconds.
 
-mod support;
+use crate::support;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -2,14 +2,14 @@
 //! table's code, a station joins and enters results once even when it sends them twice,
 //! and a corpus of bad requests is refused with a clear 4xx, recording nothing.
 
-mod support;
+use crate::support;
 
 use std::net::{IpAddr, TcpStream};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+use crate::support::{Reply, exchange};
 use serde_json::{Value, json};
-use support::{Reply, exchange};
 use tablekeeper_commands::desk::{Desk, surface};
 use tablekeeper_lan::{ServeOptions, Server};
 

@@ -5,15 +5,13 @@
 //! the phones' view names the stations to look for, and the old main laptop's where the
 //! event went.
 
-mod support;
-
 use std::net::IpAddr;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::support::{LOOPBACK, event, local, serve};
 use serde_json::{Value, json};
-use support::{LOOPBACK, event, local, serve};
 use tablekeeper_commands::desk::{Desk, surface};
 use tablekeeper_lan::{Follower, ServeOptions, Server, Station};
 

@@ -3,15 +3,13 @@
 //! result it enters is in those bytes, and a station given a join code that names another
 //! certificate refuses to connect (nothing is sent, nothing recorded).
 
-mod support;
-
 use std::io::{Read, Write};
 use std::net::{IpAddr, Shutdown, TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::support::{LOOPBACK, event, local, serve};
 use serde_json::{Value, json};
-use support::{LOOPBACK, event, local, serve};
 
 /// A relay on 127.0.0.1 to `port`, keeping every byte each way. Stops with the test.
 struct Relay {

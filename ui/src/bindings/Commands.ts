@@ -212,9 +212,9 @@ export type Commands = {
   backups: { request: BackupsRequest | null; response: Array<BackupView> };
   restore_backup: { request: RestoreRequest; response: RestoreView };
   save_copy: { request: SaveCopyRequest; response: SavedCopyView };
-  tom_roster: { request: TomRosterRequest; response: TomRosterView };
   archive: { request: null; response: ArchiveDocument };
   report: { request: null; response: EventReport };
+  tom_roster: { request: TomRosterRequest; response: TomRosterView };
   replica: { request: ReplicaRequest; response: ReplicaChunk };
   replicas: { request: null; response: Array<ReplicaStatusView> };
   whereabouts: { request: null; response: WhereaboutsView };
@@ -347,9 +347,9 @@ export const COMMAND_PROPERTIES = {
   backups: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },
   restore_backup: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
   save_copy: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
-  tom_roster: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   archive: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   report: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
+  tom_roster: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   replica: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: ['replica'] },
   replicas: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   whereabouts: { access: 'public', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },

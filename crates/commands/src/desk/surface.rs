@@ -126,9 +126,11 @@ surface! {
     backups(Option<BackupsRequest>) -> Vec<crate::session::backups::BackupView>: Local, Nothing, Worker, Nothing;
     restore_backup(RestoreRequest) -> crate::session::backups::RestoreView: Local, Files, Slow, Nothing;
     save_copy(SaveCopyRequest) -> crate::session::SavedCopyView: Local, Files, Slow, Event;
-    tom_roster(TomRosterRequest) -> TomRosterView: Local, Files, Slow, Event;
     archive(Nothing) -> ArchiveDocument: Read, Nothing, Worker, Event;
     report(Nothing) -> crate::formats::report::EventReport: Read, Nothing, Worker, Event;
+
+    // ---- The roster into TOM (event/desk/tom_roster.rs) ----
+    tom_roster(TomRosterRequest) -> TomRosterView: Local, Files, Slow, Event;
 
     // ---- Stations' replicas (event/desk/replicas.rs) ----
     replica(ReplicaRequest) -> crate::session::replica::ReplicaChunk: Read, Nothing, Worker, Event, Replica;

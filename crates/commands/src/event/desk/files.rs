@@ -9,7 +9,6 @@ use crate::desk::base::{Desk, Nothing, printout_name, printouts_folder};
 use crate::desk::printer::PrintRequest;
 use crate::error::CommandError;
 use crate::formats::export::{self, ExportView};
-use crate::formats::tom_roster::{self, RosterPlayer, SkippedPlayer};
 use crate::session::backups::{self, BackupView, RestoreView};
 use crate::session::{SavedCopyView, Session};
 use crate::vocabulary::{CsvEncoding, Document, ExportFormat};
@@ -74,27 +73,6 @@ pub struct SaveCopyRequest {
     pub path: std::path::PathBuf,
     /// Replace a file that is already there.
     pub replace: bool,
-}
-
-/// Write the event's players into a `.tdf` that TOM created (`path`, saved over in place).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct TomRosterRequest {
-    #[ts(type = "string")]
-    pub path: std::path::PathBuf,
-}
-
-/// What the roster did to the TOM file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub struct TomRosterView {
-    pub written: String,
-    /// Whether the file changed (nobody new: it is left as it was, byte for byte).
-    pub changed: bool,
-    pub added: Vec<RosterPlayer>,
-    /// Already in the file (the same Play! Pokémon ID): left as TOM has them.
-    pub already: Vec<RosterPlayer>,
-    pub skipped: Vec<SkippedPlayer>,
 }
 
 /// The whole event as the versioned archive (`docs/cli-json.md`, "Archive"), as JSON: its
@@ -196,42 +174,6 @@ impl Desk {
             self.session_mut()?.replace_mirror_copy();
         }
         restored
-    }
-
-    /// Writes the event's players (all but those who withdrew before round 1) into the TOM
-    /// file at `path`: read, spliced, read back, and saved over through a temporary file;
-    /// a file nobody is added to is not written at all.
-    pub fn tom_roster(&mut self, request: TomRosterRequest) -> Result<TomRosterView, CommandError> {
-        let players: Vec<_> = self
-            .session()?
-            .event()
-            .players
-            .iter()
-            .filter(|p| {
-                !matches!(
-                    p.status,
-                    tablekeeper_engine::model::PlayerStatus::Dropped { after_round: 0 }
-                )
-            })
-            .map(|p| p.details.clone())
-            .collect();
-        let original = std::fs::read(&request.path).map_err(|e| CommandError::Io {
-            path: request.path.display().to_string(),
-            detail: e.to_string(),
-        })?;
-        let now = chrono::Local::now().naive_local();
-        let roster = tom_roster::write_roster(&original, &players, now)?;
-        let changed = roster.bytes != original;
-        if changed {
-            export::write_file(&request.path, &roster.bytes)?;
-        }
-        Ok(TomRosterView {
-            written: request.path.display().to_string(),
-            changed,
-            added: roster.added,
-            already: roster.already,
-            skipped: roster.skipped,
-        })
     }
 
     pub fn save_copy(&mut self, request: SaveCopyRequest) -> Result<SavedCopyView, CommandError> {

@@ -21,4 +21,5 @@ pub mod rounds;
 pub mod standings;
 pub mod takeover;
 pub mod tickets;
+pub mod tom_roster;
 pub mod top_cut;
