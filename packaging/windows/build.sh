@@ -6,8 +6,9 @@
 #   target/windows/Tablekeeper-<version>-setup.exe      the per-user installer (NSIS)
 # All for x86_64-pc-windows-gnu, stripped, with MinGW's runtime linked in; the release
 # profile, or the one TK_WINDOWS_PROFILE names (`./tk test` builds `wine`). With
-# `--tests "store commands …"` it first builds those crates' test binaries, which `test.sh`
-# runs under Wine, so nothing is compiled twice. Signing (optional): TK_SIGN_CERT (PEM or
+# `--tests "store commands …"` it also builds those crates' test binaries, which `test.sh`
+# runs under Wine, in the same cargo invocation (`windows_build_selection`), so nothing is
+# compiled twice. Signing (optional): TK_SIGN_CERT (PEM or
 # SPC) and TK_SIGN_KEY (PEM) sign every .exe with osslsigncode (docs/windows.md).
 # Usage: build.sh [--tests "crate …"] [cargo arguments]
 set -euo pipefail
@@ -17,13 +18,10 @@ tests=""
 if [ "${1:-}" = --tests ]; then tests=$2; shift 2; fi
 
 started=$SECONDS
-if [ -n "$tests" ]; then
-  mapfile -t selection < <(windows_test_packages $tests)
-  "${WINDOWS_CARGO[@]}" "${selection[@]}" "$@"
-  echo "windows: the test binaries ($tests) took $((SECONDS - started)) s to build"
-fi
-"${WINDOWS_CARGO[@]}" "${WINDOWS_PROGRAMS[@]}" "$@"
-echo "windows: cargo build ($WINDOWS_PROFILE) took $((SECONDS - started)) s"
+# shellcheck disable=SC2086 # the crates are words
+mapfile -t selection < <(windows_build_selection $tests)
+"${WINDOWS_CARGO[@]}" "${selection[@]}" "$@"
+echo "windows: cargo build ($WINDOWS_PROFILE${tests:+, with the test binaries of $tests}) took $((SECONDS - started)) s"
 
 out=target/windows
 stage=$out/stage

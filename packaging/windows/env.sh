@@ -21,14 +21,22 @@ export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER="$PWD/packaging/windows/wine/ru
 WINDOWS_PROFILE=${TK_WINDOWS_PROFILE:-release}
 WINDOWS_CARGO=(/usr/bin/cargo build --locked --profile "$WINDOWS_PROFILE" --target "$WINDOWS_TARGET"
   -Zbuild-std=std,panic_unwind)
-# The programs a shop installs.
-WINDOWS_PROGRAMS=(-p tablekeeper-cli -p tablekeeper-app --bins)
 WINDOWS_OUT="$CARGO_TARGET_DIR/$WINDOWS_TARGET/$WINDOWS_PROFILE"
-# The cargo arguments that select the test binaries of the crates named ("engine store …").
-windows_test_packages() {
-  local crate
-  for crate in "$@"; do printf -- '-p\ntablekeeper-%s\n' "$crate"; done
-  printf -- '--tests\n'
+# What one Windows build selects: the programs (the CLI and the app), and with crates named
+# ("store commands …") those crates' test binaries too, in ONE cargo invocation, so the
+# dependencies' features are resolved once. Built in two invocations (the tests, then the
+# programs) the features came out apart and 235 crates were compiled twice, about ten of a
+# CI run's minutes. The CLI's and the app's own test binaries are built with them; only the
+# named crates' run under Wine.
+windows_build_selection() {
+  local crate seen=" "
+  for crate in "$@" cli app; do
+    case "$seen" in *" $crate "*) continue ;; esac
+    seen="$seen$crate "
+    printf -- '-p\ntablekeeper-%s\n' "$crate"
+  done
+  printf -- '--bins\n'
+  if [ $# -gt 0 ]; then printf -- '--tests\n'; fi
 }
 # Debian packages the Windows build and its tests need (bookworm and bookworm-security).
 WINDOWS_PACKAGES=(rustc-web cargo-web rust-web-src gcc-mingw-w64-x86-64-posix

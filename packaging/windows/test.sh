@@ -47,7 +47,7 @@ if [ -n "$crates" ]; then
   shim "$WINDOWS_OUT"
   shim "$WINDOWS_OUT/deps"
   # The test binaries as build.sh built them (a no-op build that lists its artifacts).
-  mapfile -t selection < <(windows_test_packages $crates)
+  mapfile -t selection < <(windows_build_selection $crates)
   "${WINDOWS_CARGO[@]}" "${selection[@]}" --message-format=json -q >target/win/artifacts.json
   started=$SECONDS
   before=$(git status --porcelain --untracked-files=all 2>/dev/null || true)

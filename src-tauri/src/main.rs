@@ -37,6 +37,7 @@ mod selftest;
 mod viewer;
 #[cfg(windows)]
 mod webview;
+mod window_size;
 
 type Shared = Arc<Mutex<Desk>>;
 
@@ -555,6 +556,9 @@ fn main() {
             app.manage(Arc::clone(&sharing));
             app.manage(Arc::clone(&link));
             tell_the_window_of_changes(app.handle().clone(), changes, sharing, link);
+            if let Some(window) = app.get_webview_window("main") {
+                window_size::fit(&window);
+            }
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![

@@ -192,6 +192,7 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'csv-format': 'errors.csv-format',
   'csv-problems': 'errors.csv-problems',
   'tom-file': 'errors.tom-file',
+  'tom-roster': 'errors.tom-roster',
   'golden-data': 'errors.golden-data',
   internal: 'errors.internal',
   'invalid-archive': 'errors.invalid-archive',

@@ -130,31 +130,51 @@ pub fn demo(host: &mut Host, file: PathBuf) -> Result<Output, CommandError> {
     Output::new(text, &data)
 }
 
-/// What `tom-roster` did, a line per player not written.
+/// What `tom-roster` did, a line per player not written, in the chosen language.
 pub fn tom_roster_text(view: &tablekeeper_commands::desk::TomRosterView) -> String {
     use tablekeeper_commands::formats::tom_roster::RosterSkip;
-    let mut text = if view.changed {
-        format!(
-            "{} players written into {}\n",
-            view.added.len(),
-            view.written
+    let mut lines = vec![if view.changed {
+        msg!(
+            "cli.tom-roster.written",
+            "{count} players written into {file}; open it in TOM again (File → Open)",
+            count = view.added.len(),
+            file = &view.written
         )
     } else {
-        format!("nobody new to write; {} is unchanged\n", view.written)
-    };
+        msg!(
+            "cli.tom-roster.unchanged",
+            "nobody new to write: {file} is unchanged",
+            file = &view.written
+        )
+    }];
     if !view.already.is_empty() {
-        text.push_str(&format!(
-            "{} players were already in TOM's file and are left as TOM has them\n",
-            view.already.len()
+        lines.push(msg!(
+            "cli.tom-roster.already",
+            "{count} players were already in TOM's file and are left as TOM has them",
+            count = view.already.len()
         ));
     }
     for skipped in &view.skipped {
-        let why = match skipped.reason {
-            RosterSkip::NoId => "has no Play! Pokémon ID: add it at the desk (player ID), then write the roster again".to_string(),
-            RosterSkip::NotDigits => format!("has the ID '{}', which is not a Play! Pokémon ID (digits only): correct it at the desk", skipped.player.id),
-            RosterSkip::IdTwice => format!("has the same ID ({}) as an earlier player: correct one of them at the desk", skipped.player.id),
-        };
-        text.push_str(&format!("not written: {} {why}\n", skipped.player.name));
+        let (name, id) = (&skipped.player.name, &skipped.player.id);
+        lines.push(match skipped.reason {
+            RosterSkip::NoId => msg!(
+                "cli.tom-roster.no-id",
+                "{name}: not written, no Play! Pokémon ID; add it (tablekeeper edit-player FILE PLAYER --player-id ID), then write the roster again",
+                name = name
+            ),
+            RosterSkip::NotDigits => msg!(
+                "cli.tom-roster.not-digits",
+                "{name}: not written, {id} is not a Play! Pokémon ID (digits only); correct it (tablekeeper edit-player), then write the roster again",
+                name = name,
+                id = id
+            ),
+            RosterSkip::IdTwice => msg!(
+                "cli.tom-roster.id-twice",
+                "{name}: not written, the same ID {id} as an earlier player; correct one of them (tablekeeper edit-player), then write the roster again",
+                name = name,
+                id = id
+            ),
+        });
     }
-    text
+    lines.iter().map(|line| render::say(line) + "\n").collect()
 }

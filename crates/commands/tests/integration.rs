@@ -23,6 +23,7 @@ mod result_plan;
 mod tcgplus;
 mod tcgplus_rounds;
 mod tom;
+mod tom_ratings;
 mod tom_roster;
 mod undo_and_corrections;
 mod windows_files;

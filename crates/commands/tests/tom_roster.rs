@@ -28,6 +28,7 @@ fn read(name: &str) -> Vec<u8> {
 const CREATED: &str = "roster/Winter League Cup created in TOM.tdf";
 const WITH_ROSTER: &str = "roster/Winter League Cup with the roster.tdf";
 const FINAL: &str = "2026-11-29 League Challenge.tdf";
+const AFTER_ROUND_2: &str = "2026-11-29 League Challenge after round 2.tdf";
 
 fn person(name: &str, id: Option<&str>) -> PlayerDetails {
     PlayerDetails {
@@ -117,7 +118,8 @@ fn a_file_nobody_is_added_to_comes_back_byte_for_byte() {
 
 #[test]
 fn new_players_follow_those_tom_already_has_in_its_indentation() {
-    let original = read(FINAL);
+    // A late entry written into the file of an event TOM is running.
+    let original = read(AFTER_ROUND_2);
     let roster = write_roster(
         &original,
         &[
@@ -188,7 +190,7 @@ fn a_file_that_is_not_toms_is_refused_and_left_alone() {
             write_roster(bytes, &[person("Ash", Some("7"))], nine_thirty()).expect_err("refused");
         assert_eq!(
             refused.kind(),
-            ErrorKind::TomFile,
+            ErrorKind::TomRoster,
             "{}",
             String::from_utf8_lossy(bytes)
         );
@@ -234,6 +236,11 @@ fn the_desk_saves_the_roster_over_toms_file() {
         .filter(|n| n.ends_with(".tdf") || n.contains("partial"))
         .collect();
     assert_eq!(names, ["Winter League Cup.tdf"]);
+    // TOM's own file is kept beside it, byte for byte, under a name TOM's Open does not list.
+    assert_eq!(
+        std::fs::read(dir.path().join("Winter League Cup.tdf.before-roster")).expect("kept"),
+        read(CREATED)
+    );
     // The second time nobody is new: the file is not written.
     let again = dispatch(&mut desk, "tom_roster", json!({ "path": tdf })).expect("again");
     assert_eq!(again["changed"], false);
@@ -245,4 +252,65 @@ fn the_desk_saves_the_roster_over_toms_file() {
     )
     .expect_err("missing");
     assert_eq!(missing.kind(), ErrorKind::Io);
+}
+
+#[test]
+fn ids_are_compared_as_numbers_and_typed_on_any_keyboard() {
+    let original = read(AFTER_ROUND_2);
+    let roster = write_roster(
+        &original,
+        &[
+            // Already in TOM's file as 1000001, typed in full-width digits; the same ID with
+            // a leading zero is the same person again.
+            person("Ash Ketchum", Some("１０００００１")),
+            person("Ash Zero", Some("01000001")),
+            person("Serena Yvonne", Some("１０００１２３")),
+            person("Serena Twice", Some("001000123")),
+            person("Too Long", Some("1234567890123")),
+        ],
+        nine_thirty(),
+    )
+    .expect("roster");
+    let ids = |players: &[tablekeeper_commands::formats::tom_roster::RosterPlayer]| {
+        players.iter().map(|p| p.id.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&roster.already), ["1000001"]);
+    assert_eq!(ids(&roster.added), ["1000123"]);
+    let skipped: Vec<RosterSkip> = roster.skipped.iter().map(|s| s.reason).collect();
+    assert_eq!(
+        skipped,
+        [RosterSkip::IdTwice, RosterSkip::IdTwice, RosterSkip::NotDigits]
+    );
+    let back = tom::parse_created(&roster.bytes).expect("reads back");
+    assert_eq!(back.players["1000123"], "Serena Yvonne");
+}
+
+#[test]
+fn nobody_joins_an_event_tom_has_finalized() {
+    let refused = write_roster(
+        &read(FINAL),
+        &[person("Serena Yvonne", Some("1000099"))],
+        nine_thirty(),
+    )
+    .expect_err("finalized");
+    assert_eq!(refused.kind(), ErrorKind::TomRoster);
+    assert!(refused.message().text.contains("finalized"), "{refused:?}");
+}
+
+#[test]
+fn a_team_events_roster_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut desk = Desk::new(dir.path().join("data"), dir.path().join("events"));
+    let event = dir.path().join("teams.tkevent").display().to_string();
+    dispatch(
+        &mut desk,
+        "create_event",
+        json!({ "name": "Trios", "ruleset": "bushiroad-en", "planned_rounds": 3, "path": event, "team_size": 3 }),
+    )
+    .expect("create");
+    let tdf = dir.path().join("cup.tdf");
+    std::fs::copy(golden(CREATED), &tdf).expect("copy");
+    let refused = dispatch(&mut desk, "tom_roster", json!({ "path": tdf })).expect_err("teams");
+    assert_eq!(refused.kind(), ErrorKind::TomRoster);
+    assert_eq!(std::fs::read(&tdf).expect("file"), read(CREATED));
 }

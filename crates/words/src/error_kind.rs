@@ -95,6 +95,8 @@ error_kinds! {
     CsvProblems = "csv-problems",
     /// A TOM (.tdf) file that cannot be read or does not add up.
     TomFile = "tom-file",
+    /// The roster cannot be written into this TOM (.tdf) file (the file is left as it was).
+    TomRoster = "tom-roster",
     GoldenData = "golden-data",
     Internal = "internal",
     InvalidArchive = "invalid-archive",

@@ -30,6 +30,7 @@ export function tomRosterPanel(): HTMLElement {
   const outcome = h('ul', { class: 'note', 'data-testid': 'tom-roster-outcome' });
   button.addEventListener('click', () => {
     void run(async () => {
+      outcome.replaceChildren();
       const picked = await chooseTomFile(t('registration.tomRoster.choose'), t('season.tomFiles'));
       if (!picked) return;
       const view = await call('tom_roster', { path: picked });

@@ -17,5 +17,6 @@ pub mod tcgplus_rounds;
 pub mod tcgplus_set;
 pub mod tom;
 mod tom_elements;
+pub mod tom_rated;
 pub mod tom_roster;
 mod xml_tree;

@@ -51,6 +51,8 @@ pub struct TomEvent {
     /// Play! Pokémon ID → the player's name.
     pub players: BTreeMap<String, String>,
     pub divisions: Vec<TomDivision>,
+    /// TOM's game (`gametype`): `TRADING_CARD_GAME`, or `VIDEO_GAME` for the video game.
+    pub game: String,
 }
 
 /// Whether `path` is read as a TOM file.
@@ -185,6 +187,10 @@ fn parse_with(bytes: &[u8], divisions_required: bool) -> Result<TomEvent, Comman
         organizer,
         players,
         divisions,
+        game: root
+            .attribute("gametype")
+            .unwrap_or("TRADING_CARD_GAME")
+            .to_string(),
     })
 }
 
@@ -192,24 +198,28 @@ impl TomEvent {
     /// The season's events: one per division with a match or a placed player (named
     /// after the division when there are several).
     pub fn season_events(&self) -> Vec<SeasonEvent> {
-        let kept: Vec<&TomDivision> = self
-            .divisions
-            .iter()
-            .filter(|d| {
-                d.matches.iter().any(|(_, o)| *o != TomOutcome::Unplayed)
-                    || d.standings.as_ref().is_some_and(|s| !s.is_empty())
-            })
-            .collect();
+        let kept = self.kept_divisions();
         let named = kept.len() > 1;
         kept.into_iter()
             .map(|division| self.season_event(division, named))
             .collect()
     }
 
+    /// The divisions with a match played or a player placed (an empty pod is no event).
+    pub(crate) fn kept_divisions(&self) -> Vec<&TomDivision> {
+        self.divisions
+            .iter()
+            .filter(|d| {
+                d.matches.iter().any(|(_, o)| *o != TomOutcome::Unplayed)
+                    || d.standings.as_ref().is_some_and(|s| !s.is_empty())
+            })
+            .collect()
+    }
+
     /// The event's identity for one division: the day, the sanction id (else a digest of
     /// the event's name and organizer) and the division, so a later save of the same event
     /// (a late entry added, a player's name corrected) is the same event.
-    fn identity(&self, division: &TomDivision) -> String {
+    pub(crate) fn identity(&self, division: &TomDivision) -> String {
         let id = if self.sanction.is_empty() {
             let mut digest = Sha256::new();
             digest.update(format!("{}\t{}", self.name, self.organizer).as_bytes());
@@ -269,10 +279,7 @@ impl TomEvent {
             name = format!("{name} ({})", division_name(&division.category));
         }
         SeasonEvent {
-            held_at: chrono::NaiveDate::parse_from_str(&self.held_on, "%Y-%m-%d")
-                .ok()
-                .and_then(|day| day.and_hms_opt(0, 0, 0))
-                .map_or(0, |start| start.and_utc().timestamp_millis()),
+            held_at: self.held_at(),
             id: self.identity(division),
             name,
             players: u32::try_from(places.len()).unwrap_or(u32::MAX),
@@ -297,6 +304,15 @@ impl TomEvent {
         }
     }
 
+    /// The start of the event's day (milliseconds since 1970, UTC), as a shop event's
+    /// creation orders it.
+    pub(crate) fn held_at(&self) -> i64 {
+        chrono::NaiveDate::parse_from_str(&self.held_on, "%Y-%m-%d")
+            .ok()
+            .and_then(|day| day.and_hms_opt(0, 0, 0))
+            .map_or(0, |start| start.and_utc().timestamp_millis())
+    }
+
     /// The player's ID as the players' list holds it (for a borrow that lives as long).
     fn player_key<'a>(&'a self, userid: &str) -> &'a str {
         self.players
@@ -307,7 +323,7 @@ impl TomEvent {
 
 /// A division's name as Play! Pokémon gives it (the publisher's own words, kept as
 /// printed, like ruleset names: decision 78).
-fn division_name(category: &str) -> String {
+pub(crate) fn division_name(category: &str) -> String {
     match category {
         "0" => "Juniors".into(),
         "1" => "Seniors".into(),

@@ -12,6 +12,7 @@ use chrono::NaiveDateTime;
 use quick_xml::events::Event;
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::PlayerDetails;
+use tablekeeper_words::message::{Message, Param};
 use tablekeeper_words::{ErrorKind, msg};
 use ts_rs::TS;
 
@@ -66,7 +67,21 @@ pub fn write_roster(
     players: &[PlayerDetails],
     now: NaiveDateTime,
 ) -> Result<Roster, CommandError> {
-    let before = tom::parse_created(original)?;
+    let before = tom::parse_created(original).map_err(|refused| {
+        roster_refused(msg!(
+            "error.tom-roster.unreadable",
+            "the roster cannot go into this file: {reason}",
+            reason = Param::message(&refused.message())
+        ))
+    })?;
+    // The byte-order mark, if any, is kept and set aside: the XML reader's offsets count
+    // from after it. tom::parse read the rest as UTF-8, so it is text.
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    let body = original.strip_prefix(BOM);
+    let text = String::from_utf8_lossy(body.unwrap_or(original));
+    let place = players_place(&text).ok_or_else(no_players_list)?;
+    let known: std::collections::BTreeSet<String> =
+        before.players.keys().map(|id| comparable(id)).collect();
     let mut roster = Roster {
         bytes: Vec::new(),
         added: Vec::new(),
@@ -77,25 +92,22 @@ pub fn write_roster(
     for details in players {
         let player = RosterPlayer {
             name: details.name.trim().to_string(),
-            id: details
-                .publisher_id
-                .as_deref()
-                .unwrap_or("")
-                .trim()
-                .to_string(),
+            id: play_pokemon_id(details.publisher_id.as_deref().unwrap_or("")),
         };
         let reason = if player.id.is_empty() {
             Some(RosterSkip::NoId)
-        } else if !player.id.chars().all(|c| c.is_ascii_digit()) {
+        } else if !player.id.chars().all(|c| c.is_ascii_digit())
+            || player.id.len() > ID_DIGITS_AT_MOST
+        {
             Some(RosterSkip::NotDigits)
-        } else if !seen.insert(player.id.clone()) {
+        } else if !seen.insert(comparable(&player.id)) {
             Some(RosterSkip::IdTwice)
         } else {
             None
         };
         match reason {
             Some(reason) => roster.skipped.push(SkippedPlayer { player, reason }),
-            None if before.players.contains_key(&player.id) => roster.already.push(player),
+            None if known.contains(&comparable(&player.id)) => roster.already.push(player),
             None => roster.added.push(player),
         }
     }
@@ -103,12 +115,14 @@ pub fn write_roster(
         roster.bytes = original.to_vec();
         return Ok(roster);
     }
-    // The byte-order mark, if any, is kept and set aside: the XML reader's offsets count
-    // from after it. tom::parse read the rest as UTF-8, so it is text.
-    const BOM: &[u8] = b"\xEF\xBB\xBF";
-    let body = original.strip_prefix(BOM);
-    let text = String::from_utf8_lossy(body.unwrap_or(original));
-    let place = players_place(&text).ok_or_else(no_players_list)?;
+    // Nobody joins an event TOM has finalized: a finished event's file chosen by mistake.
+    if before.divisions.iter().any(|d| d.standings.is_some()) {
+        return Err(roster_refused(msg!(
+            "error.tom-roster.finalized",
+            "TOM has already finalized the event '{name}' in this file; choose the .tdf of the event about to start",
+            name = &before.name
+        )));
+    }
     let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
     let indent = indentation_before(&text, place.indent_from);
     let unit = if indent.is_empty() { "  " } else { indent };
@@ -147,21 +161,70 @@ pub fn write_roster(
         bytes.extend_from_slice(BOM);
     }
     bytes.extend_from_slice(spliced.as_bytes());
-    // The spliced file must read as TOM's own did, with the new players besides.
-    let after = tom::parse_created(&bytes)?;
-    let expected = before.players.len() + roster.added.len();
-    if after.players.len() != expected || after.divisions != before.divisions {
-        return Err(CommandError::input(
-            ErrorKind::Internal,
-            msg!(
-                "error.internal",
-                "{detail}",
-                detail = "the roster written into the TOM file does not read back"
-            ),
-        ));
-    }
+    check_read_back(&before, &bytes, &roster.added)?;
     roster.bytes = bytes;
     Ok(roster)
+}
+
+/// Play! Pokémon IDs are at most this many digits (TOM's are 7 or 8 today).
+const ID_DIGITS_AT_MOST: usize = 12;
+
+/// The ID as typed, trimmed, full-width digits (a Japanese keyboard's) made ASCII.
+fn play_pokemon_id(typed: &str) -> String {
+    typed
+        .trim()
+        .chars()
+        .map(|c| match c {
+            '０'..='９' => char::from(b'0' + (c as u32 - '０' as u32) as u8),
+            _ => c,
+        })
+        .collect()
+}
+
+/// An ID as compared: leading zeros do not make another person (`0123456` is `123456`).
+fn comparable(id: &str) -> String {
+    let trimmed = id.trim().trim_start_matches('0');
+    if trimmed.is_empty() {
+        "0".into()
+    } else {
+        trimmed.to_string()
+    }
+}
+
+/// The spliced file must read as TOM's own did — the same event, divisions and players —
+/// with each new player under the name the desk gave them; otherwise nothing is written.
+fn check_read_back(
+    before: &tom::TomEvent,
+    bytes: &[u8],
+    added: &[RosterPlayer],
+) -> Result<(), CommandError> {
+    let after = tom::parse_created(bytes)?;
+    let same_event = after.name == before.name
+        && after.sanction == before.sanction
+        && after.held_on == before.held_on
+        && after.organizer == before.organizer
+        && after.divisions == before.divisions;
+    let kept = before
+        .players
+        .iter()
+        .all(|(id, name)| after.players.get(id) == Some(name));
+    let joined = after.players.len() == before.players.len() + added.len()
+        && added.iter().all(|player| {
+            let (first, last) = split_name(&player.name);
+            let expected = format!("{first} {last}");
+            after.players.get(&player.id).map(String::as_str) == Some(expected.trim())
+        });
+    if same_event && kept && joined {
+        return Ok(());
+    }
+    Err(CommandError::input(
+        ErrorKind::Internal,
+        msg!(
+            "error.internal",
+            "{detail}",
+            detail = "the roster written into the TOM file does not read back"
+        ),
+    ))
 }
 
 /// Where the root's `<players>` list is in the text.
@@ -280,20 +343,21 @@ pub fn split_name(name: &str) -> (&str, &str) {
 /// Kana, CJK ideographs and Hangul: the scripts whose names put the family name first.
 fn is_east_asian(c: char) -> bool {
     matches!(c,
-        '\u{3040}'..='\u{30FF}' // hiragana, katakana
-        | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' // ideographs
+        '\u{3040}'..='\u{30FF}' | '\u{FF66}'..='\u{FF9F}' // hiragana, katakana, half-width katakana
+        | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{3134F}' // ideographs
         | '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}' | '\u{AC00}'..='\u{D7AF}' // hangul
     )
 }
 
 fn no_players_list() -> CommandError {
-    CommandError::input(
-        ErrorKind::TomFile,
-        msg!(
-            "error.tom-file.no-players-list",
-            "this TOM file has no list of players to add to; create the event in TOM, save it (File → Save), and choose that .tdf"
-        ),
-    )
+    roster_refused(msg!(
+        "error.tom-roster.no-players-list",
+        "this TOM file has no list of players to add to; create the event in TOM, save it (File → Save), and choose that .tdf"
+    ))
+}
+
+fn roster_refused(message: Message) -> CommandError {
+    CommandError::input(ErrorKind::TomRoster, message)
 }
 
 #[cfg(test)]

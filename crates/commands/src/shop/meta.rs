@@ -18,6 +18,12 @@ use crate::views::meta::MetaView;
 pub fn meta(files: &[PathBuf], hidden: Option<&str>) -> Result<MetaView, CommandError> {
     let mut events = Vec::with_capacity(files.len());
     for path in files {
+        // The publishers' files (TCG+ CSVs, TOM's .tdf) record no decks: a season's list
+        // holds them, and the meta has nothing to count in them.
+        if crate::formats::tcgplus::is_tcgplus_file(path) || crate::formats::tom::is_tom_file(path)
+        {
+            continue;
+        }
         let (event, id) = read_event(path)?;
         if hidden != Some(id.as_str()) {
             events.push(meta_event(&event, id));

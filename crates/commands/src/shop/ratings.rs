@@ -25,12 +25,11 @@ pub fn ratings(
     people: &People,
 ) -> Result<RatingsView, CommandError> {
     let rules = RatingRules::from_toml(rules)?;
-    let mut events = Vec::with_capacity(files.len());
+    let mut events = Rated::default();
     for path in files {
-        let (event, id) = read_event(path)?;
-        events.push(rated_event(&event, id, people));
+        events.read(path, people)?;
     }
-    let mut tables = compute(&rules, &events);
+    let mut tables = compute(&rules, &events.events);
     if let Some(title) = title {
         tables.retain(|table| table.title == title);
     }
@@ -48,16 +47,17 @@ pub fn published(
     people: &People,
 ) -> Result<std::collections::BTreeMap<u32, MyRatingView>, CommandError> {
     let rules = RatingRules::from_toml(rules)?;
-    let mut events = Vec::with_capacity(files.len() + 1);
+    let mut events = Rated::default();
     for path in files {
-        let (other, id) = read_event(path)?;
-        if id != identity {
-            events.push(rated_event(&other, id, people));
-        }
+        events.read(path, people)?;
     }
-    events.push(rated_event(event, identity.to_string(), people));
+    // The open event as it stands, not as a listed copy of it was saved.
+    events.events.retain(|rated| rated.id != identity);
+    events
+        .events
+        .push(rated_event(event, identity.to_string(), people));
     let title = title_of(event);
-    let tables = compute(&rules, &events);
+    let tables = compute(&rules, &events.events);
     let Some(table) = tables.iter().find(|table| table.title == title) else {
         return Ok(Default::default());
     };
@@ -69,6 +69,40 @@ pub fn published(
             MyRatingView::of(table, &key).map(|view| (player.id.0, view))
         })
         .collect())
+}
+
+/// The events to rate, read file by file: a shop event, or each division of a TOM file.
+/// The same event listed twice counts once (`compute` keeps the first); of two saves of
+/// one TOM event, the one TOM finalized counts over one still running, as in a season.
+#[derive(Default)]
+struct Rated {
+    events: Vec<RatedEvent>,
+    /// TOM events read before TOM finalized them, by identity.
+    running: std::collections::BTreeSet<String>,
+}
+
+impl Rated {
+    fn read(&mut self, path: &std::path::Path, people: &People) -> Result<(), CommandError> {
+        // A TCG+ file names no opponents: a season's list holds it, ratings have no match
+        // in it to rate.
+        if crate::formats::tcgplus::is_tcgplus_file(path) {
+            return Ok(());
+        }
+        if !crate::formats::tom::is_tom_file(path) {
+            let (event, id) = read_event(path)?;
+            self.events.push(rated_event(&event, id, people));
+            return Ok(());
+        }
+        for (event, finished) in crate::formats::tom::read(path)?.rated_events() {
+            if finished && self.running.remove(&event.id) {
+                self.events.retain(|earlier| earlier.id != event.id);
+            } else if !finished && !self.events.iter().any(|e| e.id == event.id) {
+                self.running.insert(event.id.clone());
+            }
+            self.events.push(event);
+        }
+        Ok(())
+    }
 }
 
 /// Who `player` of the event `identity` is across events: the library's person where it

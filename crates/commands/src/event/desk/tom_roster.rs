@@ -2,6 +2,7 @@
 //! (`formats::tom_roster` splices them in; docs/seasons.md, "The roster into TOM").
 
 use serde::{Deserialize, Serialize};
+use tablekeeper_words::{ErrorKind, msg};
 use ts_rs::TS;
 
 use crate::desk::base::Desk;
@@ -32,12 +33,21 @@ pub struct TomRosterView {
 
 impl Desk {
     /// Writes the event's players (all but those who withdrew before round 1) into the TOM
-    /// file at `path`: read, spliced, read back, and saved over through a temporary file;
-    /// a file nobody is added to is not written at all.
+    /// file at `path`: read, spliced, read back, and saved over through a temporary file,
+    /// TOM's own file kept beside it first (`<name>.tdf.before-roster`, which TOM's Open
+    /// dialog does not list); a file nobody is added to is not written at all.
     pub fn tom_roster(&mut self, request: TomRosterRequest) -> Result<TomRosterView, CommandError> {
-        let players: Vec<_> = self
-            .session()?
-            .event()
+        let event = self.session()?.event();
+        if event.settings.team_size > 0 {
+            return Err(CommandError::input(
+                ErrorKind::TomRoster,
+                msg!(
+                    "error.tom-roster.teams",
+                    "TOM pairs single players, and this is a team event: its roster cannot go into TOM"
+                ),
+            ));
+        }
+        let players: Vec<_> = event
             .players
             .iter()
             .filter(|p| {
@@ -56,6 +66,7 @@ impl Desk {
         let roster = tom_roster::write_roster(&original, &players, now)?;
         let changed = roster.bytes != original;
         if changed {
+            export::write_file(&kept_beside(&request.path), &original)?;
             export::write_file(&request.path, &roster.bytes)?;
         }
         Ok(TomRosterView {
@@ -66,4 +77,11 @@ impl Desk {
             skipped: roster.skipped,
         })
     }
+}
+
+/// Where TOM's file is kept before the roster goes into it: `<name>.tdf.before-roster`.
+pub fn kept_beside(path: &std::path::Path) -> std::path::PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".before-roster");
+    path.with_file_name(name)
 }
