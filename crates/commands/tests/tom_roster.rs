@@ -279,7 +279,11 @@ fn ids_are_compared_as_numbers_and_typed_on_any_keyboard() {
     let skipped: Vec<RosterSkip> = roster.skipped.iter().map(|s| s.reason).collect();
     assert_eq!(
         skipped,
-        [RosterSkip::IdTwice, RosterSkip::IdTwice, RosterSkip::NotDigits]
+        [
+            RosterSkip::IdTwice,
+            RosterSkip::IdTwice,
+            RosterSkip::NotDigits
+        ]
     );
     let back = tom::parse_created(&roster.bytes).expect("reads back");
     assert_eq!(back.players["1000123"], "Serena Yvonne");
