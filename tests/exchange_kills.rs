@@ -41,6 +41,7 @@ fn shop(root: &Path, name: &str, events: u64, outbox: &Path) -> String {
                 ..PlayerDetails::default()
             },
             note: None,
+            ..Default::default()
         })
         .collect();
     library.add_many(&regulars, NOW).expect("regulars");

@@ -53,6 +53,7 @@ fn sigkill_in_library_writes_never_loses_a_saved_player_or_leaves_half_a_file() 
                 ..Default::default()
             },
             note: None,
+            ..Default::default()
         })
         .collect();
     prepared
@@ -146,6 +147,7 @@ fn a_damaged_library_is_refused_and_left_unchanged() {
                     ..Default::default()
                 },
                 note: None,
+                ..Default::default()
             }],
             "2026-11-26T10:00:00+00:00",
         )

@@ -193,6 +193,7 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'csv-problems': 'errors.csv-problems',
   'tom-file': 'errors.tom-file',
   'tom-roster': 'errors.tom-roster',
+  'tool-number': 'errors.tool-number',
   'golden-data': 'errors.golden-data',
   internal: 'errors.internal',
   'invalid-archive': 'errors.invalid-archive',

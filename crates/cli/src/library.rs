@@ -11,7 +11,8 @@ use tablekeeper_commands::desk::library::{
     LibraryNumberRequest, OpenLibraryRequest,
 };
 use tablekeeper_commands::desk::library_events::{LibraryEventsRequest, LibraryRegisterRequest};
-use tablekeeper_commands::views::library::LibraryDetails;
+use tablekeeper_commands::desk::tool_people::{ToolConfirmRequest, ToolPlayersRequest};
+use tablekeeper_commands::views::library::{LibraryDetails, PublisherIds, PublisherTool};
 use tablekeeper_commands::views::library::{LibraryPlayerView, PlayerHistoryView};
 use tablekeeper_words::{ErrorKind, msg};
 
@@ -57,7 +58,9 @@ pub fn library(
 ) -> Result<Output, CommandError> {
     let desk = host.plain();
     let named = match step {
-        LibraryStep::Add { .. } | LibraryStep::Import { .. } => Named::MayCreate,
+        LibraryStep::Add { .. } | LibraryStep::Import { .. } | LibraryStep::ToolConfirm { .. } => {
+            Named::MayCreate
+        }
         _ => Named::MustExist,
     };
     choose(desk, library, named)?;
@@ -74,6 +77,10 @@ pub fn library(
             let player = desk.library_add(LibraryDetails {
                 person: fields.person.details(name, Vec::new()),
                 note: fields.note,
+                ids: PublisherIds {
+                    tcgplus_id: fields.tcgplus_id,
+                    pokemon_id: fields.pokemon_id,
+                },
             })?;
             Output::new(
                 format!("added: {}", players_text(std::slice::from_ref(&player))),
@@ -96,6 +103,10 @@ pub fn library(
                 details: LibraryDetails {
                     person: fields.person.change(name).applied_to(&was.person),
                     note: kept(fields.note, was.note),
+                    ids: PublisherIds {
+                        tcgplus_id: kept(fields.tcgplus_id, was.ids.tcgplus_id),
+                        pokemon_id: kept(fields.pokemon_id, was.ids.pokemon_id),
+                    },
                 },
             })?;
             Output::new(
@@ -149,6 +160,53 @@ pub fn library(
         LibraryStep::History { number } => {
             let history = desk.library_history(LibraryNumberRequest { number })?;
             Output::new(history_text(&history), &history)
+        }
+        LibraryStep::ToolPlayers { files } => {
+            let waiting = desk.tool_players_unmatched(ToolPlayersRequest { files })?;
+            let mut text = String::new();
+            for player in &waiting {
+                let _ = writeln!(
+                    text,
+                    "{} ({} {}) played {} ({}); {}",
+                    player.name,
+                    player.tool.name(),
+                    player.id,
+                    player.event_name,
+                    player.date,
+                    if player.suggestions.is_empty() {
+                        "nobody in the library by that name"
+                    } else {
+                        "may be:"
+                    }
+                );
+                text.push_str(&players_text(&player.suggestions));
+            }
+            if waiting.is_empty() {
+                text.push_str("every player of these files is in the library\n");
+            }
+            Output::new(text, &waiting)
+        }
+        LibraryStep::ToolConfirm {
+            tool,
+            id,
+            name,
+            number,
+        } => {
+            let tool = if tool == "pokemon" {
+                PublisherTool::Pokemon
+            } else {
+                PublisherTool::Tcgplus
+            };
+            let player = desk.tool_player_confirm(ToolConfirmRequest {
+                tool,
+                id,
+                name,
+                number,
+            })?;
+            Output::new(
+                format!("confirmed: {}", players_text(std::slice::from_ref(&player))),
+                &player,
+            )
         }
         LibraryStep::Events { from, to } => {
             let events = desk.library_events(LibraryEventsRequest { from, to })?;
@@ -205,12 +263,23 @@ fn players_text(players: &[LibraryPlayerView]) -> String {
             .as_deref()
             .map(|i| format!("  ID {i}"))
             .unwrap_or_default();
+        let tools = [
+            ("TCG+", &p.details.ids.tcgplus_id),
+            ("Play! Pokémon", &p.details.ids.pokemon_id),
+        ]
+        .iter()
+        .filter_map(|(tool, number)| number.as_deref().map(|n| format!("  {tool} {n}")))
+        .collect::<String>();
         let seen = p
             .last_seen
             .as_deref()
             .map(|s| format!("  {} events, last {}", p.events, s.get(..10).unwrap_or(s)))
             .unwrap_or_default();
-        let _ = writeln!(text, "{:>6}  {}{reading}{id}{seen}", p.number, person.name);
+        let _ = writeln!(
+            text,
+            "{:>6}  {}{reading}{id}{tools}{seen}",
+            p.number, person.name
+        );
     }
     text
 }

@@ -52,6 +52,7 @@ fn main() {
                     ..PlayerDetails::default()
                 },
                 note: None,
+                ..Default::default()
             })
             .collect();
         library.add_many(&regulars, NOW).expect("regulars");

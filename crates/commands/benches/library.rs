@@ -73,6 +73,7 @@ fn main() {
                     members: Vec::new(),
                 },
                 note: None,
+                ..Default::default()
             }
         })
         .collect();

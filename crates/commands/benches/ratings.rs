@@ -44,6 +44,7 @@ fn main() {
                 members: Vec::new(),
             },
             note: None,
+            ..Default::default()
         })
         .collect();
     library

@@ -11,12 +11,13 @@
 use tablekeeper_engine::PlayerDetails;
 use tablekeeper_engine::rules::door::MAX_CALL_REASON_CHARS;
 use tablekeeper_engine::state::MAX_NAME_CHARS;
-use tablekeeper_store::library::LibraryDetails;
+use tablekeeper_store::library::{LibraryDetails, PublisherIds};
 use tablekeeper_words::ErrorKind;
 use tablekeeper_words::message::{Message, Param};
 use unicode_general_category::{GeneralCategory, get_general_category};
 
 use crate::error::CommandError;
+use crate::shop::views::library::PublisherTool;
 use tablekeeper_words::msg;
 
 /// What is wrong with a name, for messages that point at the character.
@@ -167,7 +168,64 @@ pub fn library_details(details: &LibraryDetails) -> Result<LibraryDetails, Comma
     Ok(LibraryDetails {
         person: player_details(&details.person)?,
         note: note(details.note.as_deref())?,
+        ids: publisher_numbers(&details.ids)?,
     })
+}
+
+/// The most digits a publisher tool's number may have (TCG+ prints 10, Play! Pokémon 7 or 8).
+pub const MAX_TOOL_NUMBER_DIGITS: usize = 16;
+
+/// A person's numbers in TCG+ and Play! Pokémon as stored: digits only (full-width digits
+/// typed on a Japanese keyboard taken as digits; spaces and dashes dropped), `None` when
+/// empty; anything else is refused in words.
+pub fn publisher_numbers(ids: &PublisherIds) -> Result<PublisherIds, CommandError> {
+    Ok(PublisherIds {
+        tcgplus_id: tool_number(ids.tcgplus_id.as_deref(), PublisherTool::Tcgplus)?,
+        pokemon_id: tool_number(ids.pokemon_id.as_deref(), PublisherTool::Pokemon)?,
+    })
+}
+
+/// A confirmation that names no number at all.
+pub fn publisher_numbers_missing(tool: PublisherTool) -> CommandError {
+    CommandError::input(
+        ErrorKind::InvalidName,
+        msg!(
+            "error.invalid-name.tool-number-missing",
+            "give the player's {tool} number",
+            tool = tool.name().to_string()
+        ),
+    )
+}
+
+fn tool_number(typed: Option<&str>, tool: PublisherTool) -> Result<Option<String>, CommandError> {
+    let Some(typed) = typed else {
+        return Ok(None);
+    };
+    let digits: String = typed
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '－' | 'ー'))
+        .map(|c| match c {
+            '０'..='９' => char::from_digit(c as u32 - '０' as u32, 10).unwrap_or(c),
+            _ => c,
+        })
+        .collect();
+    if digits.is_empty() {
+        return Ok(None);
+    }
+    if digits.chars().all(|c| c.is_ascii_digit()) && digits.len() <= MAX_TOOL_NUMBER_DIGITS {
+        return Ok(Some(digits));
+    }
+    let shown: String = typed.chars().take(40).collect();
+    Err(CommandError::input(
+        ErrorKind::InvalidName,
+        msg!(
+            "error.invalid-name.tool-number",
+            "'{typed}' is not a {tool} number: type the digits as {tool} shows them (at most {limit})",
+            typed = shown,
+            tool = tool.name().to_string(),
+            limit = MAX_TOOL_NUMBER_DIGITS
+        ),
+    ))
 }
 
 /// A library player's note as stored: trimmed, control and reordering characters other

@@ -774,6 +774,26 @@ fn library_commands(host: &mut Host, dir: &Path) {
         ),
         "duplicate-player"
     );
+    // A TOM event's players: none carries a Play! Pokémon ID the library knows; Bo is
+    // confirmed as one of them, and that ID is his alone from then on.
+    let tom = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/golden/tom/2026-11-29 League Challenge.tdf");
+    let waiting = host.ok("tool_players_unmatched", json!({ "files": [tom] }));
+    assert_eq!(waiting.as_array().map(Vec::len), Some(10), "{waiting}");
+    let confirmed = host.ok(
+        "tool_player_confirm",
+        json!({ "tool": "pokemon", "id": "1000001", "name": "Ash Ketchum", "number": number }),
+    );
+    assert_eq!(confirmed["pokemon_id"], "1000001", "{confirmed}");
+    let waiting = host.ok("tool_players_unmatched", json!({ "files": [tom] }));
+    assert_eq!(waiting.as_array().map(Vec::len), Some(9), "{waiting}");
+    assert_eq!(
+        host.kind(
+            "tool_player_confirm",
+            json!({ "tool": "pokemon", "id": "01000001", "name": "Ash", "number": null }),
+        ),
+        "tool-number"
+    );
 
     // Deck checks in this event's round 1: one table picked with a recorded seed, its
     // extension recorded, the list printed for the judges.

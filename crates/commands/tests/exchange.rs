@@ -500,6 +500,7 @@ fn the_same_event_twice_and_a_change_to_a_removed_player_are_said_not_picked() {
                     ..PlayerDetails::default()
                 },
                 note: None,
+                ..Default::default()
             },
             NOW,
         )
@@ -515,6 +516,7 @@ fn the_same_event_twice_and_a_change_to_a_removed_player_are_said_not_picked() {
                     ..PlayerDetails::default()
                 },
                 note: None,
+                ..Default::default()
             },
             NOW,
         )
@@ -585,6 +587,7 @@ fn a_trusted_shops_bundle_still_gets_the_desks_checks() {
                 ..PlayerDetails::default()
             },
             note: None,
+            ..Default::default()
         },
         NOW,
     )
@@ -613,6 +616,7 @@ fn a_library_moved_by_export_cannot_sign_for_its_shop_and_becomes_a_new_one() {
                     ..PlayerDetails::default()
                 },
                 note: None,
+                ..Default::default()
             },
             NOW,
         )
@@ -664,6 +668,7 @@ fn a_player_no_shop_linked_is_suggested_and_the_confirmed_match_travels() {
                     ..PlayerDetails::default()
                 },
                 note: None,
+                ..Default::default()
             },
             NOW,
         )
@@ -762,6 +767,7 @@ fn a_shop_sends_only_the_events_it_ran() {
                 ..PlayerDetails::default()
             },
             note: None,
+            ..Default::default()
         },
         NOW,
     )
@@ -820,6 +826,7 @@ fn a_shop_sends_only_the_events_it_ran() {
                 ..PlayerDetails::default()
             },
             note: None,
+            ..Default::default()
         },
         NOW,
     )

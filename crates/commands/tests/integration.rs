@@ -17,6 +17,7 @@ mod import_export;
 mod manual_changes;
 mod message_catalogue;
 mod mirror;
+mod one_identity;
 mod penalties;
 mod replica;
 mod result_plan;

@@ -16,7 +16,7 @@ fn golden(name: &str) -> PathBuf {
 
 fn rate(files: &[&str]) -> RatingsView {
     let files: Vec<PathBuf> = files.iter().map(|f| golden(f)).collect();
-    ratings("", &files, None, None, &People::new()).expect("ratings")
+    ratings("", &files, None, None, &People::default()).expect("ratings")
 }
 
 const FINAL: &str = "2026-11-29 League Challenge.tdf";
@@ -101,7 +101,7 @@ fn the_publishers_files_in_a_seasons_list_rate_what_they_can() {
     let tcgplus = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/golden/tcgplus/2026-11-20 Store Championship.csv");
     let mixed = vec![golden(FINAL), tcgplus];
-    let rated = ratings("", &mixed, None, None, &People::new()).expect("ratings");
+    let rated = ratings("", &mixed, None, None, &People::default()).expect("ratings");
     assert_eq!(rated, rate(&[FINAL]));
     let meta = tablekeeper_commands::shop::meta::meta(&mixed, None).expect("the meta");
     assert_eq!(meta.events, 0);

@@ -20,6 +20,7 @@ fn events_and_a_players_history_are_oldest_first_across_utc_offsets() {
                     ..PlayerDetails::default()
                 },
                 note: None,
+                ..Default::default()
             },
             "2026-03-01T10:00:00+09:00",
         )

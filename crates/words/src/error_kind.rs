@@ -70,6 +70,9 @@ error_kinds! {
     InvalidRatings = "invalid-ratings",
     /// An exchange between shops that cannot be done as asked (no key, an unknown shop).
     ExchangeRefused = "exchange-refused",
+    /// A TCG+ or Play! Pokémon number another library player carries, or a player who
+    /// carries another one already.
+    ToolNumber = "tool-number",
     // Event file.
     FileExists = "file-exists",
     FileNotFound = "file-not-found",

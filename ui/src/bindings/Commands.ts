@@ -137,6 +137,9 @@ import type { TardinessRequest } from './TardinessRequest';
 import type { TardinessView } from './TardinessView';
 import type { TomRosterRequest } from './TomRosterRequest';
 import type { TomRosterView } from './TomRosterView';
+import type { ToolConfirmRequest } from './ToolConfirmRequest';
+import type { ToolPlayerView } from './ToolPlayerView';
+import type { ToolPlayersRequest } from './ToolPlayersRequest';
 import type { TrustShopRequest } from './TrustShopRequest';
 import type { UnmatchedView } from './UnmatchedView';
 import type { WhereaboutsView } from './WhereaboutsView';
@@ -274,6 +277,8 @@ export type Commands = {
   library_history: { request: LibraryNumberRequest; response: PlayerHistoryView };
   library_events: { request: LibraryEventsRequest; response: Array<LibraryEvent> };
   register_from_library: { request: LibraryRegisterRequest; response: Array<PlayerView> };
+  tool_players_unmatched: { request: ToolPlayersRequest; response: Array<ToolPlayerView> };
+  tool_player_confirm: { request: ToolConfirmRequest; response: LibraryPlayerView };
 };
 
 /** Every command's properties, as the surface declares them. */
@@ -409,4 +414,6 @@ export const COMMAND_PROPERTIES = {
   library_history: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
   library_events: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
   register_from_library: { access: 'local', effect: 'event', thread: 'worker', needs: 'event', hosting: [] },
+  tool_players_unmatched: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
+  tool_player_confirm: { access: 'local', effect: 'files', thread: 'worker', needs: 'nothing', hosting: [] },
 } as const satisfies Record<keyof Commands, { access: string; effect: string; thread: 'here' | 'worker' | 'slow'; needs: string; hosting: readonly string[] }>;

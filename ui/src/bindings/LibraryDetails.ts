@@ -9,4 +9,4 @@ export type LibraryDetails = { note: string | null, name: string, reading?: stri
 /**
  * A team's members in seat order (team events only).
  */
-members?: Array<string>, };
+members?: Array<string>, tcgplus_id?: string | null, pokemon_id?: string | null, };

@@ -16,4 +16,4 @@ last_seen: string | null, note: string | null, name: string, reading?: string | 
 /**
  * A team's members in seat order (team events only).
  */
-members?: Array<string>, };
+members?: Array<string>, tcgplus_id?: string | null, pokemon_id?: string | null, };

@@ -15,11 +15,13 @@ import { t } from '../i18n';
 import { confirmStep, run } from '../screen';
 import * as state from '../state';
 import { PENALTIES, label } from '../vocabulary';
+import { toolNumbers, toolPlayersSection } from './toolPlayers';
 
 /** A library player in one line: name, reading, publisher ID, events and last seen. */
 export function playerLine(player: LibraryPlayerView): string {
   const parts = [player.reading ? `${player.name} (${player.reading})` : player.name];
   if (player.publisher_id) parts.push(t('library.id', { id: player.publisher_id }));
+  parts.push(...toolNumbers(player));
   parts.push(
     player.last_seen
       ? t('library.seen', { count: player.events, date: player.last_seen.slice(0, 10) })
@@ -116,6 +118,7 @@ export function libraryPanel(): HTMLElement {
     h('div', { class: 'inline' }, field(t('library.number'), number), showHistory, remove),
     question,
     history,
+    toolPlayersSection(),
     h('h4', {}, t('library.moveTitle')),
     h('p', { class: 'hint' }, t('library.moveHint')),
     h('div', { class: 'inline' }, field(t('library.path'), path), exportButton, importButton),

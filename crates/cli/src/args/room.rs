@@ -171,6 +171,14 @@ pub struct LibraryFields {
     pub person: PersonArgs,
     #[arg(long)]
     pub note: Option<String>,
+    /// The player's TCG+ membership number (a TCG+ organizer file names them by it; "" to
+    /// clear it on an edit).
+    #[arg(long, value_name = "NUMBER")]
+    pub tcgplus_id: Option<String>,
+    /// The player's Play! Pokémon ID (a TOM file names them by it; "" to clear it on an
+    /// edit).
+    #[arg(long, value_name = "ID")]
+    pub pokemon_id: Option<String>,
 }
 
 /// A step of the exchange between shops.
@@ -240,6 +248,23 @@ pub enum LibraryStep {
     Import { path: PathBuf },
     /// A player's events, records, placings and penalties, from the event files.
     History { number: u32 },
+    /// Players of TCG+ organizer files and TOM files whose number no library player carries,
+    /// each with the library players whose names match (to confirm with `tool-confirm`).
+    ToolPlayers {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Put a player's TCG+ membership number or Play! Pokémon ID on library player
+    /// `--number`'s card; without `--number`, add NAME as a new library player with it.
+    ToolConfirm {
+        /// tcgplus or pokemon.
+        #[arg(value_parser = ["tcgplus", "pokemon"])]
+        tool: String,
+        id: String,
+        name: String,
+        #[arg(long)]
+        number: Option<u32>,
+    },
     /// The events the library has seen (oldest first): what a season can be made of.
     Events {
         /// Only events created on or after this date (YYYY-MM-DD).

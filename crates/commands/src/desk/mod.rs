@@ -38,6 +38,7 @@ pub use crate::shop::desk::library;
 pub use crate::shop::desk::library_events;
 pub use crate::shop::desk::meta;
 pub use crate::shop::desk::ratings;
+pub use crate::shop::desk::tool_people;
 
 pub mod app_files;
 pub(crate) mod base;

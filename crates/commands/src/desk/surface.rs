@@ -17,6 +17,7 @@ use super::ratings::*;
 use super::replicas::*;
 use super::reports::*;
 use super::room::*;
+use super::tool_people::*;
 use super::*;
 use crate::error::CommandError;
 
@@ -210,6 +211,9 @@ surface! {
     library_history(LibraryNumberRequest) -> crate::views::library::PlayerHistoryView: Local, Nothing, Slow, Nothing;
     library_events(LibraryEventsRequest) -> Vec<tablekeeper_store::library::LibraryEvent>: Local, Nothing, Slow, Nothing;
     register_from_library(LibraryRegisterRequest) -> Vec<crate::views::PlayerView>: Local, Event, Worker, Event;
+    // ---- TCG+ and TOM players in the library (shop/desk/tool_people.rs) ----
+    tool_players_unmatched(ToolPlayersRequest) -> Vec<crate::views::library::ToolPlayerView>: Local, Nothing, Slow, Nothing;
+    tool_player_confirm(ToolConfirmRequest) -> crate::views::library::LibraryPlayerView: Local, Files, Worker, Nothing;
 }
 
 /// A command's answer with what the desk had to say besides it (a backup that could not be

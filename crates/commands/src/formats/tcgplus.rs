@@ -161,7 +161,7 @@ impl TcgPlusEvent {
                         .copied()
                         .unwrap_or_default();
                     SeasonResult {
-                        key: format!("id:{}", placing.membership),
+                        key: crate::shop::identities::tcgplus_key(&placing.membership),
                         name: placing.user_name.clone(),
                         place: placing.ranking,
                         wins: record.wins,

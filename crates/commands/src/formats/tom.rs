@@ -241,7 +241,7 @@ impl TomEvent {
     fn season_event(&self, division: &TomDivision, named: bool) -> SeasonEvent {
         let mut records: BTreeMap<&str, (u32, u32, u32)> = BTreeMap::new();
         let mut matches = Vec::new();
-        let key = |userid: &str| format!("id:{userid}");
+        let key = crate::shop::identities::pokemon_key;
         for (_, outcome) in &division.matches {
             let mut add = |userid: &str, win: u32, loss: u32, draw: u32| {
                 let record = records.entry(self.player_key(userid)).or_default();

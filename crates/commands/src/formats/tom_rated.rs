@@ -23,7 +23,7 @@ impl TomEvent {
     pub fn rated_events(&self) -> Vec<(RatedEvent, bool)> {
         let kept = self.kept_divisions();
         let named = kept.len() > 1;
-        let key = |userid: &str| format!("id:{userid}");
+        let key = crate::shop::identities::pokemon_key;
         kept.into_iter()
             .map(|division| {
                 let matches = division

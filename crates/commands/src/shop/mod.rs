@@ -9,10 +9,12 @@
 
 pub mod desk;
 pub mod exchange;
+pub(crate) mod identities;
 pub mod library;
 pub mod meta;
 pub mod ratings;
 pub mod season;
+pub mod tool_people;
 pub mod views;
 
 pub use library::ShopLibrary;

@@ -12,6 +12,7 @@ use tablekeeper_engine::model::{Category, Outcome, ResultEntry, Seats};
 use tablekeeper_engine::ratings::{RatedEvent, RatedMatch, RatedOutcome, RatingRules, compute};
 
 use crate::error::CommandError;
+use crate::shop::identities::{Identities, library_key};
 use crate::shop::season::{held_at, person, read_event};
 use crate::views::ratings::{MyRatingView, RatingsView};
 
@@ -94,6 +95,7 @@ impl Rated {
             return Ok(());
         }
         for (event, finished) in crate::formats::tom::read(path)?.rated_events() {
+            let event = people.identities.rated_event(event);
             if finished && self.running.remove(&event.id) {
                 self.events.retain(|earlier| earlier.id != event.id);
             } else if !finished && !self.events.iter().any(|e| e.id == event.id) {
@@ -112,9 +114,9 @@ fn person_key(
     player: &tablekeeper_engine::model::Player,
     people: &People,
 ) -> String {
-    match people.get(&(identity.to_string(), player.id.0)) {
-        Some(number) => format!("library:{number}"),
-        None => person(player),
+    match people.links.get(&(identity.to_string(), player.id.0)) {
+        Some(number) => library_key(*number),
+        None => people.identities.key(&person(player)),
     }
 }
 
@@ -129,8 +131,23 @@ pub(crate) fn title_of(event: &Event) -> String {
 }
 
 /// Who is who across events, from the player library: (event identity, player number in
-/// the event) → library number. Empty: people are matched by publisher ID, else name.
-pub type People = HashMap<(String, u32), u32>;
+/// the event) → library number, and which library person each publisher's number is.
+/// Empty: people are matched by publisher ID, else name.
+#[derive(Debug, Default)]
+pub struct People {
+    pub(crate) links: HashMap<(String, u32), u32>,
+    pub(crate) identities: Identities,
+}
+
+impl People {
+    /// The library's links and numbers.
+    pub fn of(library: &tablekeeper_store::library::Library) -> Result<People, CommandError> {
+        Ok(People {
+            links: library.people_in_events()?,
+            identities: Identities::of(&library.players()?),
+        })
+    }
+}
 
 /// The event's played matches, Swiss and top cut alike (both seats played: byes, no-shows
 /// and other results not played are not rated; a double loss is a loss for each; a match

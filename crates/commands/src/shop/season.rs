@@ -12,6 +12,7 @@ use tablekeeper_engine::rules::final_order::final_order;
 use tablekeeper_engine::season::{SeasonEvent, SeasonResult, SeasonRules, compute};
 
 use crate::error::CommandError;
+use crate::shop::identities::{Identities, library_key};
 use crate::views::prizes::SeasonView;
 
 /// A season's standings under `rules` (TOML text) over the event files `files`: each read
@@ -20,17 +21,44 @@ use crate::views::prizes::SeasonView;
 /// file given with its final file); a `.tdf` is a TOM file.
 pub fn season(rules: &str, files: &[PathBuf]) -> Result<SeasonView, CommandError> {
     let rules = SeasonRules::from_toml(rules)?;
-    season_of(&rules, files, None)
+    season_of(&rules, files, None, &Identities::default())
 }
 
-/// Who is who across shops: (event identity, player number) → the season's person key.
+/// A season as [`season`], each person as the player library knows them: a shop event's
+/// player the library's person they were linked to, a TCG+ or TOM player the library's
+/// person who carries their number (docs/library.md).
+pub fn season_in_library(
+    rules: &str,
+    files: &[PathBuf],
+    library: &tablekeeper_store::library::Library,
+) -> Result<SeasonView, CommandError> {
+    let rules = SeasonRules::from_toml(rules)?;
+    let (people, identities) = library_people(library)?;
+    season_of(&rules, files, Some(&people), &identities)
+}
+
+/// Who is who in the library's events, and which library person each number is.
+pub(crate) fn library_people(
+    library: &tablekeeper_store::library::Library,
+) -> Result<(People, Identities), CommandError> {
+    let people = library
+        .people_in_events()?
+        .into_iter()
+        .map(|(at, number)| (at, library_key(number)))
+        .collect();
+    Ok((people, Identities::of(&library.players()?)))
+}
+
+/// Who is who across events: (event identity, player number) → the season's person key.
 pub(crate) type People = HashMap<(String, u32), String>;
 
-/// A season over `files`, each player the person `people` says where it says one.
+/// A season over `files`, each player the person `people` says where it says one, and
+/// each publisher's number the person `identities` says.
 pub(crate) fn season_of(
     rules: &SeasonRules,
     files: &[PathBuf],
     people: Option<&People>,
+    identities: &Identities,
 ) -> Result<SeasonView, CommandError> {
     let listed = files;
     let mut events = Vec::with_capacity(listed.len());
@@ -60,6 +88,7 @@ pub(crate) fn season_of(
     });
     for read in tcgplus.chain(tom_events).chain(own) {
         let (path, event): (PathBuf, SeasonEvent) = read?;
+        let event = identities.season_event(event);
         if let Some(counted) = events
             .iter_mut()
             .find(|e: &&mut SeasonEvent| e.id == event.id)

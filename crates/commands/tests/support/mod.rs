@@ -111,7 +111,7 @@ pub fn registered(
             (
                 tablekeeper_store::library::LibraryDetails {
                     person: person.clone(),
-                    note: None,
+                    ..Default::default()
                 },
                 vec![tablekeeper_store::library::Appearance {
                     event: identity.clone(),
@@ -131,21 +131,25 @@ pub fn registered(
 /// a league's shop event beside TCG+ files.
 pub fn shop_event_with_tcgplus_members(dir: &tempfile::TempDir) -> std::path::PathBuf {
     let mut session = event(dir, "bandai", 0, 1, 7);
+    session.add_players(tcgplus_members()).expect("players");
+    play_round(&mut session, 3);
+    session.path().to_path_buf()
+}
+
+/// The players of [`shop_event_with_tcgplus_members`], in their order there: Taro and
+/// Alice with their TCG+ membership numbers, P3 and P4 without.
+pub fn tcgplus_members() -> Vec<PlayerDetails> {
     let with_id = |name: &str, id: Option<&str>| PlayerDetails {
         name: name.into(),
         publisher_id: id.map(str::to_string),
         ..PlayerDetails::default()
     };
-    session
-        .add_players(vec![
-            with_id("Taro", Some("0000100001")),
-            with_id("Alice", Some("0000100005")),
-            with_id("P3", None),
-            with_id("P4", None),
-        ])
-        .expect("players");
-    play_round(&mut session, 3);
-    session.path().to_path_buf()
+    vec![
+        with_id("Taro", Some("0000100001")),
+        with_id("Alice", Some("0000100005")),
+        with_id("P3", None),
+        with_id("P4", None),
+    ]
 }
 
 /// The season's row of the player named `name`.

@@ -46,9 +46,6 @@ pub struct SharedPlayer {
     pub details: tablekeeper_engine::PlayerDetails,
 }
 
-/// A library person in a shared event: their global identity and publisher ID.
-pub type PersonInEvent = (String, Option<String>);
-
 /// A shop this laptop trusts, by its key.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TrustedShop {
@@ -453,11 +450,12 @@ impl Library {
     pub fn shared_contents(&self) -> Result<String, StoreError> {
         let mut text = String::new();
         let mut people = self.conn.prepare(
-            "SELECT uid, name, COALESCE(reading, ''), COALESCE(publisher_id, ''), COALESCE(nickname, ''), added_at FROM players ORDER BY uid",
+            "SELECT uid, name, COALESCE(reading, ''), COALESCE(publisher_id, ''), COALESCE(nickname, ''), added_at,
+             COALESCE(tcgplus_id, ''), COALESCE(pokemon_id, '') FROM players ORDER BY uid",
         )?;
         let mut rows = people.query([])?;
         while let Some(row) = rows.next()? {
-            let fields: Vec<String> = (0..6)
+            let fields: Vec<String> = (0..8)
                 .map(|i| row.get::<_, String>(i))
                 .collect::<Result<_, _>>()?;
             text.push_str(&format!("person\t{}\n", fields.join("\t")));
@@ -477,18 +475,6 @@ impl Library {
             ));
         }
         Ok(text)
-    }
-
-    /// The global identity of every library player in every shared event: (event
-    /// identity, player number there) → (person's identity, their publisher ID).
-    pub fn shared_people(&self) -> Result<HashMap<(String, u32), PersonInEvent>, StoreError> {
-        let mut statement = self.conn.prepare(
-            "SELECT a.event, a.event_player, p.uid, p.publisher_id FROM appearances a JOIN players p ON p.number = a.player",
-        )?;
-        let rows = statement.query_map([], |row| {
-            Ok(((row.get(0)?, row.get(1)?), (row.get(2)?, row.get(3)?)))
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// Shared events' players no one in the library is (no publisher ID match, no link).
@@ -684,20 +670,26 @@ pub(super) fn materialize(conn: &Connection) -> Result<(), StoreError> {
         }
     }
     let mut numbers: BTreeMap<&str, u32> = BTreeMap::new();
-    for (uid, (details, added_at)) in &folded.people {
+    for (uid, person) in &folded.people {
+        let (details, ids, added_at) = (&person.details, &person.ids, &person.added_at);
         let number = match current.get(uid) {
             Some(number) => {
                 conn.execute(
-                    "UPDATE players SET name = ?2, reading = ?3, publisher_id = ?4, nickname = ?5, added_at = ?6
-                     WHERE number = ?1 AND (name IS NOT ?2 OR reading IS NOT ?3 OR publisher_id IS NOT ?4 OR nickname IS NOT ?5 OR added_at IS NOT ?6)",
-                    params![number, details.name, details.reading, details.publisher_id, details.nickname, added_at],
+                    "UPDATE players SET name = ?2, reading = ?3, publisher_id = ?4, nickname = ?5, added_at = ?6,
+                     tcgplus_id = ?7, pokemon_id = ?8
+                     WHERE number = ?1 AND (name IS NOT ?2 OR reading IS NOT ?3 OR publisher_id IS NOT ?4 OR nickname IS NOT ?5
+                     OR added_at IS NOT ?6 OR tcgplus_id IS NOT ?7 OR pokemon_id IS NOT ?8)",
+                    params![number, details.name, details.reading, details.publisher_id, details.nickname, added_at,
+                        ids.tcgplus_id, ids.pokemon_id],
                 )?;
                 *number
             }
             None => {
                 conn.execute(
-                    "INSERT INTO players (name, reading, publisher_id, nickname, added_at, uid) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    params![details.name, details.reading, details.publisher_id, details.nickname, added_at, uid],
+                    "INSERT INTO players (name, reading, publisher_id, nickname, added_at, uid, tcgplus_id, pokemon_id)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                    params![details.name, details.reading, details.publisher_id, details.nickname, added_at, uid,
+                        ids.tcgplus_id, ids.pokemon_id],
                 )?;
                 u32::try_from(conn.last_insert_rowid())
                     .map_err(|_| StoreError::Data("the library is full".into()))?

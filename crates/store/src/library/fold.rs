@@ -16,6 +16,42 @@ use serde::{Deserialize, Serialize};
 /// stays in its own shop; a library person has no team members).
 pub use tablekeeper_engine::PlayerDetails;
 
+/// The numbers a person has in the publishers' own tools, apart from the publisher ID the
+/// shop's events register them with: a Bandai TCG+ membership number and a Play! Pokémon ID
+/// (docs/library.md, "One person across TCG+, TOM and the shop's events"). Each is digits
+/// as the tools print them; empty when unknown. They travel with the person's details; a
+/// change without them is written as it always was.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct PublisherIds {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tcgplus_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pokemon_id: Option<String>,
+}
+
+impl PublisherIds {
+    pub fn is_empty(&self) -> bool {
+        self.tcgplus_id.is_none() && self.pokemon_id.is_none()
+    }
+
+    /// `self`'s numbers, the ones it lacks from `other` (a merge).
+    pub fn or(self, other: PublisherIds) -> PublisherIds {
+        PublisherIds {
+            tcgplus_id: self.tcgplus_id.or(other.tcgplus_id),
+            pokemon_id: self.pokemon_id.or(other.pokemon_id),
+        }
+    }
+}
+
+/// A person as the journal adds them up: details, publisher tools' numbers, when added.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct FoldedPerson {
+    pub details: PlayerDetails,
+    pub ids: PublisherIds,
+    pub added_at: String,
+}
+
 /// One change to the library, as recorded and as it travels.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
@@ -25,11 +61,15 @@ pub enum ChangeBody {
         person: String,
         details: PlayerDetails,
         added_at: String,
+        #[serde(default, skip_serializing_if = "PublisherIds::is_empty")]
+        ids: PublisherIds,
     },
-    /// A person's details were replaced.
+    /// A person's details were replaced (their publisher tools' numbers with them).
     Edit {
         person: String,
         details: PlayerDetails,
+        #[serde(default, skip_serializing_if = "PublisherIds::is_empty")]
+        ids: PublisherIds,
     },
     /// `other` is `keep` (`keep`'s details win; the ones it lacks come from `other`).
     Merge { keep: String, other: String },
@@ -139,8 +179,8 @@ pub struct FoldConflict {
 /// The library the journal adds up to.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Folded {
-    /// Every person in the library, by global identity: details and when added.
-    pub people: BTreeMap<String, (PlayerDetails, String)>,
+    /// Every person in the library, by global identity.
+    pub people: BTreeMap<String, FoldedPerson>,
     /// Every (person, event) played.
     pub appearances: BTreeMap<(String, String), SharedAppearance>,
     /// Changes not applied.
@@ -162,7 +202,7 @@ pub fn fold(mut changes: Vec<Change>, event_players: &[EventPlayer]) -> Folded {
 
 #[derive(Default)]
 struct State {
-    people: BTreeMap<String, (PlayerDetails, String)>,
+    people: BTreeMap<String, FoldedPerson>,
     /// A merged person → the one they were merged into.
     merged: BTreeMap<String, String>,
     removed: BTreeMap<String, ()>,
@@ -232,16 +272,27 @@ impl State {
                 person,
                 details,
                 added_at,
+                ids,
             } => {
                 if !self.people.contains_key(&person) && !self.merged.contains_key(&person) {
-                    self.people.insert(person, (details, added_at));
+                    let added = FoldedPerson {
+                        details,
+                        ids,
+                        added_at,
+                    };
+                    self.people.insert(person, added);
                 }
             }
-            ChangeBody::Edit { person, details } => {
+            ChangeBody::Edit {
+                person,
+                details,
+                ids,
+            } => {
                 if let Some(person) = self.alive(shop, &person)
                     && let Some(entry) = self.people.get_mut(&person)
                 {
-                    entry.0 = details;
+                    entry.details = details;
+                    entry.ids = ids;
                 }
             }
             ChangeBody::Merge { keep, other } => {
@@ -252,12 +303,14 @@ impl State {
                 if keep == other {
                     return;
                 }
-                if let Some((gone, _)) = self.people.remove(&other)
-                    && let Some((kept, _)) = self.people.get_mut(&keep)
+                if let Some(gone) = self.people.remove(&other)
+                    && let Some(entry) = self.people.get_mut(&keep)
                 {
-                    kept.reading = kept.reading.take().or(gone.reading);
-                    kept.publisher_id = kept.publisher_id.take().or(gone.publisher_id);
-                    kept.nickname = kept.nickname.take().or(gone.nickname);
+                    let kept = &mut entry.details;
+                    kept.reading = kept.reading.take().or(gone.details.reading);
+                    kept.publisher_id = kept.publisher_id.take().or(gone.details.publisher_id);
+                    kept.nickname = kept.nickname.take().or(gone.details.nickname);
+                    entry.ids = std::mem::take(&mut entry.ids).or(gone.ids);
                 }
                 self.merged.insert(other, keep);
             }
@@ -271,8 +324,7 @@ impl State {
                 // The person was there (removed since): nothing of them is left to add.
                 RedactedKind::Add => {
                     if !self.people.contains_key(&person) && !self.merged.contains_key(&person) {
-                        let erased = PlayerDetails::default();
-                        self.people.insert(person, (erased, String::new()));
+                        self.people.insert(person, FoldedPerson::default());
                     }
                 }
                 RedactedKind::Edit | RedactedKind::Appear => {
@@ -325,8 +377,8 @@ impl State {
         }
         // Publisher ID first: a received event's player with one is that person's.
         let mut by_publisher_id: BTreeMap<&str, &str> = BTreeMap::new();
-        for (person, (details, _)) in self.people.iter().rev() {
-            if let Some(id) = details.publisher_id.as_deref().map(str::trim)
+        for (person, folded) in self.people.iter().rev() {
+            if let Some(id) = folded.details.publisher_id.as_deref().map(str::trim)
                 && !id.is_empty()
             {
                 // The lowest identity wins when two share an ID (a merge waiting to be made).
@@ -400,6 +452,7 @@ mod tests {
             person: person.into(),
             details: details(name),
             added_at: "2026-11-01".into(),
+            ids: PublisherIds::default(),
         }
     }
 
@@ -448,6 +501,7 @@ mod tests {
                     ChangeBody::Edit {
                         person: "p1".into(),
                         details: details("Aiko K"),
+                        ids: PublisherIds::default(),
                     },
                 ),
             ],
@@ -471,6 +525,7 @@ mod tests {
                     person: "p1".into(),
                     details: with_id,
                     added_at: "x".into(),
+                    ids: PublisherIds::default(),
                 },
             )],
             &[EventPlayer {
@@ -488,5 +543,54 @@ mod tests {
                 .map(|a| a.player),
             Some(4)
         );
+    }
+
+    #[test]
+    fn a_change_without_tool_numbers_reads_and_writes_as_before() {
+        // A change an older laptop wrote (no `ids`) reads; one without numbers is written
+        // without the field, so its identity and signature are the ones it always had.
+        let old = r#"{"kind":"add","person":"p1","details":{"name":"Aiko"},"added_at":"x"}"#;
+        let read: ChangeBody = serde_json::from_str(old).expect("an old change");
+        assert!(matches!(&read, ChangeBody::Add { ids, .. } if ids.is_empty()));
+        let written = serde_json::to_string(&add("p1", "Aiko")).expect("json");
+        assert!(!written.contains("ids"), "{written}");
+    }
+
+    #[test]
+    fn tool_numbers_travel_with_an_edit_and_the_kept_person_takes_the_others_in_a_merge() {
+        let ids = |tcgplus: Option<&str>, pokemon: Option<&str>| PublisherIds {
+            tcgplus_id: tcgplus.map(Into::into),
+            pokemon_id: pokemon.map(Into::into),
+        };
+        let edit = |person: &str, name: &str, numbers: PublisherIds| ChangeBody::Edit {
+            person: person.into(),
+            details: details(name),
+            ids: numbers,
+        };
+        let folded = fold(
+            vec![
+                change(1, "a", add("p1", "Aiko")),
+                change(1, "b", add("p2", "Aiko K")),
+                change(2, "a", edit("p1", "Aiko", ids(None, Some("1000001")))),
+                change(
+                    2,
+                    "b",
+                    edit("p2", "Aiko K", ids(Some("0000100001"), Some("999"))),
+                ),
+                change(
+                    3,
+                    "c",
+                    ChangeBody::Merge {
+                        keep: "p1".into(),
+                        other: "p2".into(),
+                    },
+                ),
+            ],
+            &[],
+        );
+        let kept = folded.people.get("p1").expect("p1 stays");
+        // p1's own ID wins; the TCG+ number it lacked comes from p2.
+        assert_eq!(kept.ids, ids(Some("0000100001"), Some("1000001")));
+        assert!(!folded.people.contains_key("p2"));
     }
 }

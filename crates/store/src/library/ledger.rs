@@ -106,6 +106,8 @@ pub(super) fn ensure_shop(conn: &mut Connection) -> Result<(), StoreError> {
                 person,
                 details,
                 added_at,
+                // The library had no such numbers before its journal.
+                ids: super::fold::PublisherIds::default(),
             },
         )?;
     }

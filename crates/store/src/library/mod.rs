@@ -29,8 +29,10 @@ pub use exchange::{
     TrustedShop,
 };
 use fold::ChangeBody;
+pub use fold::PublisherIds;
 pub use handle::Library;
 pub use ledger::{Shop, fingerprint, normalize_fingerprint};
+use records::DETAILS_COLUMNS;
 pub use records::{Appearance, ImportSummary, LibraryDetails, LibraryEvent, LibraryPlayer};
 
 /// The library file's extension.
@@ -66,9 +68,9 @@ impl Library {
 
     /// Every player, by number.
     pub fn players(&self) -> Result<Vec<LibraryPlayer>, StoreError> {
-        let mut statement = self.conn.prepare(
-            "SELECT number, name, reading, publisher_id, nickname, note, added_at FROM players ORDER BY number",
-        )?;
+        let mut statement = self.conn.prepare(&format!(
+            "SELECT number, {DETAILS_COLUMNS}, added_at FROM players ORDER BY number"
+        ))?;
         let rows = statement.query_map([], row_player)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
@@ -85,7 +87,9 @@ impl Library {
     pub fn player(&self, number: u32) -> Result<LibraryPlayer, StoreError> {
         self.conn
             .query_row(
-                "SELECT number, name, reading, publisher_id, nickname, note, added_at FROM players WHERE number = ?1",
+                &format!(
+                    "SELECT number, {DETAILS_COLUMNS}, added_at FROM players WHERE number = ?1"
+                ),
                 params![number],
                 row_player,
             )
@@ -149,14 +153,17 @@ impl Library {
         self.player(number)?;
         let tx = self.conn.transaction()?;
         tx.execute(
-            "UPDATE players SET name = ?2, reading = ?3, publisher_id = ?4, nickname = ?5, note = ?6 WHERE number = ?1",
+            "UPDATE players SET name = ?2, reading = ?3, publisher_id = ?4, nickname = ?5, note = ?6,
+             tcgplus_id = ?7, pokemon_id = ?8 WHERE number = ?1",
             params![
                 number,
                 details.person.name,
                 details.person.reading,
                 details.person.publisher_id,
                 details.person.nickname,
-                details.note
+                details.note,
+                details.ids.tcgplus_id,
+                details.ids.pokemon_id
             ],
         )?;
         ledger::append(
@@ -164,6 +171,7 @@ impl Library {
             &ChangeBody::Edit {
                 person: ledger::uid(&tx, number)?,
                 details: ledger::shared(details),
+                ids: details.ids.clone(),
             },
         )?;
         tx.commit()?;
@@ -328,16 +336,25 @@ impl Library {
         let gone = self.player(other)?;
         let tx = self.conn.transaction()?;
         tx.execute(
-            "UPDATE players SET reading = ?2, publisher_id = ?3, nickname = ?4, note = ?5 WHERE number = ?1",
+            "UPDATE players SET reading = ?2, publisher_id = ?3, nickname = ?4, note = ?5,
+             tcgplus_id = ?6, pokemon_id = ?7 WHERE number = ?1",
             params![
                 keep,
                 kept.details.person.reading.or(gone.details.person.reading),
-                kept.details.person.publisher_id.or(gone.details.person.publisher_id),
-                kept.details.person.nickname.or(gone.details.person.nickname),
+                kept.details
+                    .person
+                    .publisher_id
+                    .or(gone.details.person.publisher_id),
+                kept.details
+                    .person
+                    .nickname
+                    .or(gone.details.person.nickname),
                 match (kept.details.note, gone.details.note) {
                     (Some(a), Some(b)) if a != b => Some(format!("{a}\n{b}")),
                     (a, b) => a.or(b),
-                }
+                },
+                kept.details.ids.tcgplus_id.or(gone.details.ids.tcgplus_id),
+                kept.details.ids.pokemon_id.or(gone.details.ids.pokemon_id)
             ],
         )?;
         // An event both played (one registered twice) stays once, as `keep`'s.
@@ -459,7 +476,8 @@ impl Library {
 fn insert_player(tx: &Connection, details: &LibraryDetails, now: &str) -> Result<u32, StoreError> {
     let person = ledger::new_uid();
     tx.execute(
-        "INSERT INTO players (name, reading, publisher_id, nickname, note, added_at, uid) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO players (name, reading, publisher_id, nickname, note, added_at, uid,
+         tcgplus_id, pokemon_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             details.person.name,
             details.person.reading,
@@ -467,7 +485,9 @@ fn insert_player(tx: &Connection, details: &LibraryDetails, now: &str) -> Result
             details.person.nickname,
             details.note,
             now,
-            person
+            person,
+            details.ids.tcgplus_id,
+            details.ids.pokemon_id
         ],
     )?;
     let number = u32::try_from(tx.last_insert_rowid())
@@ -478,6 +498,7 @@ fn insert_player(tx: &Connection, details: &LibraryDetails, now: &str) -> Result
             person,
             details: ledger::shared(details),
             added_at: now.to_string(),
+            ids: details.ids.clone(),
         },
     )?;
     Ok(number)
@@ -529,7 +550,7 @@ fn row_player(row: &rusqlite::Row<'_>) -> rusqlite::Result<LibraryPlayer> {
     Ok(LibraryPlayer {
         number: row.get(0)?,
         details: LibraryDetails::from_row(row, 1)?,
-        added_at: row.get(6)?,
+        added_at: row.get(8)?,
     })
 }
 

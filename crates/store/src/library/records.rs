@@ -6,6 +6,12 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::PlayerDetails;
 
+use super::fold::PublisherIds;
+
+/// The columns [`LibraryDetails::from_row`] reads, in its order.
+pub(super) const DETAILS_COLUMNS: &str =
+    "name, reading, publisher_id, nickname, note, tcgplus_id, pokemon_id";
+
 /// A player of the library.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LibraryPlayer {
@@ -35,11 +41,16 @@ pub struct LibraryDetails {
     pub person: PlayerDetails,
     #[serde(default)]
     pub note: Option<String>,
+    /// The person's numbers in TCG+ and Play! Pokémon, by which the publishers' own files
+    /// (a TCG+ organizer CSV, a TOM `.tdf`) name them.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "ts", ts(flatten))]
+    pub ids: PublisherIds,
 }
 
 impl LibraryDetails {
-    /// The details from the columns `name, reading, publisher_id, nickname, note`, starting
-    /// at column `first`.
+    /// The details from the columns `name, reading, publisher_id, nickname, note, tcgplus_id,
+    /// pokemon_id` ([`DETAILS_COLUMNS`]), starting at column `first`.
     pub(super) fn from_row(
         row: &rusqlite::Row<'_>,
         first: usize,
@@ -53,6 +64,10 @@ impl LibraryDetails {
                 members: Vec::new(),
             },
             note: row.get(first + 4)?,
+            ids: PublisherIds {
+                tcgplus_id: row.get(first + 5)?,
+                pokemon_id: row.get(first + 6)?,
+            },
         })
     }
 }

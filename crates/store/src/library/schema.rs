@@ -110,6 +110,12 @@ fn migrations() -> Migrations<'static> {
             PRIMARY KEY (event, event_player)
         );",
         ),
+        // A person's numbers in the publishers' own tools (TCG+, Play! Pokémon), so a TCG+
+        // organizer file and a TOM file name the same person as the shop's events.
+        M::up(
+            "ALTER TABLE players ADD COLUMN tcgplus_id TEXT;
+        ALTER TABLE players ADD COLUMN pokemon_id TEXT;",
+        ),
     ])
 }
 

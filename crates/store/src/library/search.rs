@@ -314,6 +314,7 @@ mod tests {
                     ..Default::default()
                 },
                 note: None,
+                ..Default::default()
             },
             added_at: String::new(),
         }
@@ -360,6 +361,7 @@ mod tests {
                 ..Default::default()
             },
             note: None,
+            ..Default::default()
         };
         assert_eq!(index.same_as(&details), Some(4));
     }

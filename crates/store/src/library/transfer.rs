@@ -40,9 +40,20 @@ pub(super) fn export(conn: &Connection, target: &Path) -> Result<(), StoreError>
 /// Every player of the library at `source` (opened read-only) with the events they played.
 pub(super) fn read(source: &Path) -> Result<Vec<(LibraryDetails, Vec<Appearance>)>, StoreError> {
     let other = schema::open_read_only(source)?;
-    let mut players = other.prepare(
-        "SELECT number, name, reading, publisher_id, nickname, note FROM players ORDER BY number",
+    // A library from before the publishers' tools' numbers has no columns for them.
+    let has_ids: bool = other.query_row(
+        "SELECT COUNT(*) > 0 FROM pragma_table_info('players') WHERE name = 'pokemon_id'",
+        [],
+        |row| row.get(0),
     )?;
+    let ids = if has_ids {
+        "tcgplus_id, pokemon_id"
+    } else {
+        "NULL, NULL"
+    };
+    let mut players = other.prepare(&format!(
+        "SELECT number, name, reading, publisher_id, nickname, note, {ids} FROM players ORDER BY number"
+    ))?;
     let rows: Vec<(u32, LibraryDetails)> = players
         .query_map([], |row| {
             Ok((row.get(0)?, LibraryDetails::from_row(row, 1)?))

@@ -130,6 +130,8 @@ impl Desk {
     ) -> Result<crate::views::prizes::SeasonView, CommandError> {
         if request.shared == Some(true) {
             crate::shop::exchange::league(&request.rules, &request.files, self.library_mut()?)
+        } else if let Some(library) = self.library_if_any()? {
+            crate::shop::season::season_in_library(&request.rules, &request.files, library)
         } else {
             crate::shop::season::season(&request.rules, &request.files)
         }

@@ -169,6 +169,7 @@ impl Desk {
         if let Some(same) = library.same_as(&details)? {
             return Err(duplicate_in_library(&same));
         }
+        crate::shop::tool_people::check_free(library, &details.ids, None)?;
         let added = library.add_player(&details, &crate::desk::printer::print_time())?;
         self.player_view(added.number)
     }
@@ -180,6 +181,7 @@ impl Desk {
         let details = crate::names::library_details(&request.details)?;
         let library = self.library_mut()?;
         let before = library.player(request.number)?;
+        crate::shop::tool_people::check_free(library, &details.ids, Some(request.number))?;
         if let Some(other) = library.same_as_other(&details, request.number)? {
             // A duplicate the library already held stays editable (a merge settles it); an
             // edit that makes one is refused, as adding the same details is.

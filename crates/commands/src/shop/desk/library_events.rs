@@ -45,7 +45,26 @@ impl Desk {
             .into_iter()
             .map(|event| event.file)
             .collect();
-        Ok((files, library.people_in_events()?))
+        Ok((files, crate::shop::ratings::People::of(library)?))
+    }
+
+    /// The shop's library when it has one (a season reads people through it), never
+    /// made for the asking.
+    pub(crate) fn library_if_any(
+        &mut self,
+    ) -> Result<Option<&mut crate::shop::ShopLibrary>, CommandError> {
+        let exists = self.shop.library.is_some()
+            || self
+                .shop
+                .library_path
+                .clone()
+                .unwrap_or_else(|| tablekeeper_store::library::default_library(&self.shop.data_dir))
+                .exists();
+        if exists {
+            self.library_mut().map(Some)
+        } else {
+            Ok(None)
+        }
     }
 
     /// The library's events created from `from` to `to` as typed (`YYYY-MM-DD`, both
@@ -141,7 +160,10 @@ impl Desk {
                         members: Vec::new(),
                         ..player.details.clone()
                     };
-                    let details = LibraryDetails { person, note: None };
+                    let details = LibraryDetails {
+                        person,
+                        ..LibraryDetails::default()
+                    };
                     Ok((details, vec![appearance]))
                 })
                 .collect::<Result<_, tablekeeper_engine::EngineError>>()?;

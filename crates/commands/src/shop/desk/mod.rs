@@ -9,3 +9,4 @@ pub mod library;
 pub mod library_events;
 pub mod meta;
 pub mod ratings;
+pub mod tool_people;

@@ -160,7 +160,7 @@ impl Desk {
         library: bool,
     ) -> Result<(Vec<PathBuf>, crate::shop::ratings::People), CommandError> {
         if !library {
-            return Ok((files, crate::shop::ratings::People::new()));
+            return Ok((files, crate::shop::ratings::People::default()));
         }
         let (seen, people) = self.library_people()?;
         files.extend(seen);

@@ -14,18 +14,18 @@ pub fn league(
     library: &Library,
 ) -> Result<crate::views::prizes::SeasonView, CommandError> {
     let rules = tablekeeper_engine::season::SeasonRules::from_toml(rules)?;
-    let (shared, people) = league_files(library, &rules.shops)?;
+    let shared = league_files(library, &rules.shops)?;
+    let (people, identities) = crate::shop::season::library_people(library)?;
     let mut all = files.to_vec();
     all.extend(shared);
-    crate::shop::season::season_of(&rules, &all, Some(&people))
+    crate::shop::season::season_of(&rules, &all, Some(&people), &identities)
 }
 
 /// The shared events a season counts under its rules' shops (each event once: the copy
-/// with the lowest content address when two differ), and who is who in them.
-fn league_files(
-    library: &Library,
-    shops: &[String],
-) -> Result<(Vec<PathBuf>, crate::shop::season::People), CommandError> {
+/// with the lowest content address when two differ). Who is who in them is the library's
+/// links (the journal links a received event's player to a person by publisher ID, or a
+/// person confirmed it).
+fn league_files(library: &Library, shops: &[String]) -> Result<Vec<PathBuf>, CommandError> {
     let mut seen = std::collections::HashSet::new();
     let mut events = library.shared_events()?;
     events.sort_by(|a, b| (&a.identity, &a.sha256).cmp(&(&b.identity, &b.sha256)));
@@ -38,16 +38,5 @@ fn league_files(
             files.push(event.file);
         }
     }
-    let people = library
-        .shared_people()?
-        .into_iter()
-        .map(|(at, (person, publisher_id))| {
-            let key = match publisher_id.filter(|id| !id.trim().is_empty()) {
-                Some(id) => format!("id:{}", id.trim()),
-                None => format!("person:{person}"),
-            };
-            (at, key)
-        })
-        .collect();
-    Ok((files, people))
+    Ok(files)
 }

@@ -13,7 +13,7 @@ pub fn unmatched(library: &Library) -> Result<Vec<UnmatchedView>, CommandError> 
     for (event, player) in library.unlinked_players()? {
         let details = LibraryDetails {
             person: player.details.clone(),
-            note: None,
+            ..LibraryDetails::default()
         };
         let mut found: Vec<tablekeeper_store::library::LibraryPlayer> =
             library.same_as(&details)?.into_iter().collect();
@@ -74,7 +74,7 @@ pub fn confirm(
                 .add(
                     &LibraryDetails {
                         person: found.details.clone(),
-                        note: None,
+                        ..LibraryDetails::default()
                     },
                     now,
                 )?

@@ -261,6 +261,10 @@ fn acceptable(change: &ChangeBody) -> bool {
     let details_ok = |details: &PlayerDetails| {
         details.members.is_empty() && crate::names::player_details(details).is_ok()
     };
+    // A TCG+ or Play! Pokémon number exactly as this laptop would store it.
+    let ids_ok = |ids: &tablekeeper_store::library::PublisherIds| {
+        crate::names::publisher_numbers(ids).is_ok_and(|checked| checked == *ids)
+    };
     let identity_ok =
         |text: &str| !text.is_empty() && text.len() <= 64 && !text.chars().any(char::is_control);
     match change {
@@ -268,8 +272,13 @@ fn acceptable(change: &ChangeBody) -> bool {
             person,
             details,
             added_at,
-        } => identity_ok(person) && identity_ok(added_at) && details_ok(details),
-        ChangeBody::Edit { person, details } => identity_ok(person) && details_ok(details),
+            ids,
+        } => identity_ok(person) && identity_ok(added_at) && details_ok(details) && ids_ok(ids),
+        ChangeBody::Edit {
+            person,
+            details,
+            ids,
+        } => identity_ok(person) && details_ok(details) && ids_ok(ids),
         ChangeBody::Merge { keep, other } => identity_ok(keep) && identity_ok(other),
         ChangeBody::Remove { person } | ChangeBody::Redacted { person, .. } => identity_ok(person),
         ChangeBody::Appear {

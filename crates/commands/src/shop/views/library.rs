@@ -10,8 +10,8 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::model::PenaltyType;
-pub use tablekeeper_store::library::LibraryDetails;
 use tablekeeper_store::library::LibraryPlayer;
+pub use tablekeeper_store::library::{LibraryDetails, PublisherIds};
 use ts_rs::TS;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -100,4 +100,42 @@ pub struct HistoryEventView {
 pub struct PlayerHistoryView {
     pub player: LibraryPlayerView,
     pub events: Vec<HistoryEventView>,
+}
+
+/// A publisher's tool a player is known to by number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+#[ts(export)]
+pub enum PublisherTool {
+    /// Bandai's TCG+ (a TCG+ organizer CSV): the membership number.
+    Tcgplus,
+    /// TOM (a `.tdf`): the Play! Pokémon ID.
+    Pokemon,
+}
+
+impl PublisherTool {
+    /// The tool's name as its publisher prints it (the same in every language).
+    pub fn name(self) -> &'static str {
+        match self {
+            PublisherTool::Tcgplus => "TCG+",
+            PublisherTool::Pokemon => "Play! Pokémon",
+        }
+    }
+}
+
+/// A player of a TCG+ or TOM file whom no library player carries the number of, with who
+/// they may be (the library players whose names match theirs), to confirm by a person.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ToolPlayerView {
+    pub tool: PublisherTool,
+    /// Their number in that tool, as the file gives it.
+    pub id: String,
+    /// Their name as the file gives it.
+    pub name: String,
+    /// The first event (by day) that names them, and its day (`YYYY-MM-DD`).
+    pub event_name: String,
+    pub date: String,
+    /// Library players who may be them, best first (at most 5).
+    pub suggestions: Vec<LibraryPlayerView>,
 }
