@@ -3,9 +3,10 @@
 //! where points leave a tie.
 
 use super::table::TableOutcome;
-use super::{Counts, Field, Pending, TIE_LIMIT};
+use super::{Counts, Far, Field, Pending, TIE_LIMIT};
 use crate::exact::Exact;
-use crate::standings::bounds::Relation;
+use crate::model::PlayerId;
+use crate::standings::bounds::{Bounded, Relation};
 
 /// Whether a finish `range` counts against `line`: can reach it (`at_least`, ties count) or
 /// its best is above it (`most`), or its least is above it (surely above).
@@ -51,6 +52,7 @@ impl Field<'_> {
             return found.clone();
         }
         let mut total = Counts::default();
+        let mut deciding = Vec::new();
         for (_, points, pending) in &self.players {
             if let Pending::Fixed = pending {
                 let range = self.fixed_range(*points);
@@ -61,11 +63,12 @@ impl Field<'_> {
         for table in &self.tables {
             let (most, fewest) = Self::table_counts(table.outcomes.iter(), line, at_least, None);
             if most != fewest {
-                total.deciding.push(table.number);
+                deciding.push(table.number);
             }
             total.most += most;
             total.fewest += fewest;
         }
+        total.deciding = std::rc::Rc::new(deciding);
         self.totals
             .borrow_mut()
             .insert((line, at_least), total.clone());
@@ -104,7 +107,7 @@ impl Field<'_> {
                 );
                 result.most += most;
                 result.fewest += fewest;
-                result.deciding.retain(|t| *t != table.number);
+                result.except = Some(table.number);
             }
         }
         result
@@ -133,6 +136,26 @@ impl Field<'_> {
         let Some(x) = last.of(*player, my_table.map(|(_, outcome)| outcome)) else {
             return unsettled;
         };
+        let far = self.far_from(x.primary);
+        if far.complete {
+            self.against_near(&far, *player, x, my_table, (try_in, try_out))
+        } else {
+            self.against_everyone(*player, x, my_table, (try_in, try_out))
+        }
+    }
+
+    /// [`Self::with_tiebreakers`] over every other player, each relation asked.
+    fn against_everyone(
+        &self,
+        player: PlayerId,
+        x: &Bounded,
+        my_table: Option<(usize, usize)>,
+        (try_in, try_out): (bool, bool),
+    ) -> (bool, bool) {
+        let unsettled = (false, false);
+        let Some(last) = self.last.as_ref() else {
+            return unsettled;
+        };
         let (mut most, mut fewest) = (0usize, 0usize);
         let mut can_be_in = try_in;
         let mut settled = |most: usize, fewest: usize| {
@@ -140,7 +163,7 @@ impl Field<'_> {
             fewest >= self.cut || (!can_be_in && !try_out)
         };
         for (other, _, pending) in &self.players {
-            if other == player || !matches!(pending, Pending::Fixed) {
+            if *other == player || !matches!(pending, Pending::Fixed) {
                 continue;
             }
             let Some(y) = last.of(*other, None) else {
@@ -153,38 +176,90 @@ impl Field<'_> {
                 break;
             }
         }
-        for (index, table) in self.tables.iter().enumerate() {
+        for index in 0..self.tables.len() {
             if settled(most, fewest) {
                 break;
             }
-            let (mut table_most, mut table_fewest) = (0usize, usize::MAX);
-            for (outcome, possible) in table.outcomes.iter().enumerate() {
-                if my_table.is_some_and(|(mine, o)| mine == index && o != outcome) {
-                    continue;
-                }
-                let (mut up, mut sure) = (0usize, 0usize);
-                for (seat, id) in [table.a, table.b].into_iter().enumerate() {
-                    if id == *player || possible.finish[seat].is_none() {
-                        continue;
-                    }
-                    let Some(y) = last.of(id, Some(outcome)) else {
-                        return unsettled;
-                    };
-                    let relation = last.relation(y, x);
-                    up += usize::from(relation != Relation::Below);
-                    sure += usize::from(relation == Relation::Above);
-                }
-                table_most = table_most.max(up);
-                table_fewest = table_fewest.min(sure);
-            }
-            most += table_most;
-            fewest += if table_fewest == usize::MAX {
-                0
-            } else {
-                table_fewest
+            let Some((table_most, table_fewest)) = self.table_against(index, player, x, my_table)
+            else {
+                return unsettled;
             };
+            most += table_most;
+            fewest += table_fewest;
         }
         settled(most, fewest);
         (can_be_in && most < self.cut, try_out && fewest >= self.cut)
+    }
+
+    /// [`Self::with_tiebreakers`] with the players on another primary value than `x`'s
+    /// counted from `far` (the primary settles their relation), and a relation asked only
+    /// of those who can finish on it: the same counts, and the same answer.
+    fn against_near(
+        &self,
+        far: &Far,
+        player: PlayerId,
+        x: &Bounded,
+        my_table: Option<(usize, usize)>,
+        (try_in, try_out): (bool, bool),
+    ) -> (bool, bool) {
+        let unsettled = (false, false);
+        let Some(last) = self.last.as_ref() else {
+            return unsettled;
+        };
+        let mut most = far.above_fixed + far.most;
+        let mut fewest = far.above_fixed + far.fewest;
+        for other in &far.near_fixed {
+            let (other, _, _) = &self.players[*other];
+            if *other == player {
+                continue;
+            }
+            let Some(y) = last.of(*other, None) else {
+                return unsettled;
+            };
+            let relation = last.relation(y, x);
+            most += usize::from(relation != Relation::Below);
+            fewest += usize::from(relation == Relation::Above);
+        }
+        for index in &far.near_tables {
+            let Some((table_most, table_fewest)) = self.table_against(*index, player, x, my_table)
+            else {
+                return unsettled;
+            };
+            most += table_most;
+            fewest += table_fewest;
+        }
+        (try_in && most < self.cut, try_out && fewest >= self.cut)
+    }
+
+    /// Table `index`'s most players at or above `x` over its outcomes (my own table only in
+    /// my outcome; me not counted) and its fewest surely above; `None` when a finish is
+    /// not known.
+    fn table_against(
+        &self,
+        index: usize,
+        player: PlayerId,
+        x: &Bounded,
+        my_table: Option<(usize, usize)>,
+    ) -> Option<(usize, usize)> {
+        let last = self.last.as_ref()?;
+        let table = &self.tables[index];
+        let (mut most, mut fewest) = (0usize, usize::MAX);
+        for (outcome, possible) in table.outcomes.iter().enumerate() {
+            if my_table.is_some_and(|(mine, o)| mine == index && o != outcome) {
+                continue;
+            }
+            let (mut up, mut sure) = (0usize, 0usize);
+            for (seat, id) in [table.a, table.b].into_iter().enumerate() {
+                if id == player || possible.finish[seat].is_none() {
+                    continue;
+                }
+                let relation = last.relation(last.of(id, Some(outcome))?, x);
+                up += usize::from(relation != Relation::Below);
+                sure += usize::from(relation == Relation::Above);
+            }
+            most = most.max(up);
+            fewest = fewest.min(sure);
+        }
+        Some((most, if fewest == usize::MAX { 0 } else { fewest }))
     }
 }

@@ -18,6 +18,7 @@
 
 mod counting;
 mod enumeration;
+mod far;
 mod outcomes;
 mod table;
 
@@ -110,7 +111,40 @@ struct Finish {
 struct Counts {
     most: usize,
     fewest: usize,
-    deciding: Vec<u32>,
+    /// Shared with the cached totals (a projection asks thousands of counts, and reads the
+    /// tables only once per player), less `except`.
+    deciding: std::rc::Rc<Vec<u32>>,
+    /// A table not to name: the player's own.
+    except: Option<u32>,
+}
+
+impl Counts {
+    /// The tables whose outcome moves the count.
+    fn deciding(&self) -> Vec<u32> {
+        self.deciding
+            .iter()
+            .copied()
+            .filter(|t| Some(*t) != self.except)
+            .collect()
+    }
+}
+
+/// For one primary value (`far.rs`): the players and tables whose relation to a finish on it the
+/// primary settles, as counts, and the others to ask one by one.
+#[derive(Debug, Default)]
+struct Far {
+    /// Players with nothing pending whose primary is above it.
+    above_fixed: usize,
+    /// Players with nothing pending on it (by index): asked.
+    near_fixed: Vec<usize>,
+    /// Tables where some seat can finish on it (by index): asked.
+    near_tables: Vec<usize>,
+    /// Over the other tables: the most players above it (each table's most over its
+    /// outcomes) and the fewest.
+    most: usize,
+    fewest: usize,
+    /// Every finish read was found; otherwise the counts are asked one by one, as before.
+    complete: bool,
 }
 
 /// Everything the bounds read, built once per event.
@@ -137,6 +171,8 @@ struct Field<'e> {
     /// With the last round's bounds: how many eligible players can finish on each number of
     /// points.
     tied_at: std::collections::HashMap<Exact, usize>,
+    /// The players a tie on each primary value never reaches, counted once per value.
+    far: std::cell::RefCell<std::collections::HashMap<Exact, std::rc::Rc<Far>>>,
 }
 
 /// The projection of every player who has not dropped, for a cut of `cut`.
@@ -350,6 +386,7 @@ impl<'e> Field<'e> {
             enumerate,
             event,
             tied_at,
+            far: Default::default(),
         })
     }
 
@@ -505,7 +542,7 @@ impl<'e> Field<'e> {
         } else {
             mine.iter().any(|m| at_the_line(m.table, m.least))
         };
-        let mut tables = with_ties.deciding;
+        let mut tables = with_ties.deciding();
         if tables.len() > NAMED_TABLES {
             tables.clear();
         }

@@ -145,18 +145,35 @@ impl Bounds {
         for (index, mine) in options.iter().enumerate() {
             let mut player_omw = Vec::with_capacity(mine.len());
             let mut player_sos = Vec::with_capacity(mine.len());
+            // The counted opponents but the current one are read over all their options,
+            // the same in every outcome: their sums are added once per player (exact, so
+            // the order of adding changes nothing).
+            let mut shared: Option<(Vec<usize>, Interval, Interval)> = None;
             for (outcome, option) in mine.iter().enumerate() {
                 let current = option.current.map(|(opponent, _)| opponent);
-                let match_wins = bounds.each_opponent(index, outcome, current, |b, z, o| match o {
-                    Some(o) => Interval::exact(b.exact_match_win[z][o]),
-                    None => b.match_win[z],
-                });
-                player_omw.push(bounds.average(&match_wins)?);
-                let points = bounds.each_opponent(index, outcome, current, |b, z, o| match o {
-                    Some(o) => Interval::exact(b.exact_points[z][o]),
-                    None => b.points[z],
-                });
-                player_sos.push(total(&points)?);
+                let counted = &bounds.counted[index][outcome];
+                let others: Vec<usize> = counted
+                    .iter()
+                    .copied()
+                    .filter(|z| Some(*z) != current)
+                    .collect();
+                if shared.as_ref().is_none_or(|(key, _, _)| *key != others) {
+                    let match_wins: Vec<Interval> =
+                        others.iter().map(|z| bounds.match_win[*z]).collect();
+                    let points: Vec<Interval> = others.iter().map(|z| bounds.points[*z]).collect();
+                    shared = Some((others, total(&match_wins)?, total(&points)?));
+                }
+                let Some((_, mut match_wins, mut points)) = shared.clone() else {
+                    return Err(ArithmeticError);
+                };
+                // The current opponent's values for this outcome, as often as counted.
+                for z in counted.iter().filter(|z| Some(**z) == current) {
+                    match_wins =
+                        match_wins.plus(Interval::exact(bounds.exact_match_win[*z][outcome]))?;
+                    points = points.plus(Interval::exact(bounds.exact_points[*z][outcome]))?;
+                }
+                player_omw.push(bounds.mean(match_wins, counted.len())?);
+                player_sos.push(points);
             }
             omw.push(player_omw);
             sos.push(player_sos);
@@ -186,18 +203,20 @@ impl Bounds {
     /// An opponents' average as the standings take it: the mean, rounded as the ruleset
     /// says; the floor for a player with no counted opponent.
     fn average(&self, values: &[Interval]) -> Result<Interval, ArithmeticError> {
-        if values.is_empty() {
+        self.mean(total(values)?, values.len())
+    }
+
+    /// The average of `count` values whose sums are `sums` ([`Self::average`]).
+    fn mean(&self, sums: Interval, count: usize) -> Result<Interval, ArithmeticError> {
+        if count == 0 {
             return Ok(Interval::exact(self.floor));
         }
-        let count = Exact::integer(i64::try_from(values.len()).map_err(|_| ArithmeticError)?);
+        let count = Exact::integer(i64::try_from(count).map_err(|_| ArithmeticError)?);
         let rounding = self.rounding;
-        let low = sum(values.iter().map(|v| v.low))?
-            .checked_div(count)?
-            .round(rounding);
-        let high = sum(values.iter().map(|v| v.high))?
-            .checked_div(count)?
-            .round(rounding);
-        Ok(Interval { low, high })
+        Ok(Interval {
+            low: sums.low.checked_div(count)?.round(rounding),
+            high: sums.high.checked_div(count)?.round(rounding),
+        })
     }
 
     /// The option of player `z` that `assignment` (table, outcome) fixes, if it does.
@@ -438,25 +457,51 @@ fn depends_on(
         && chain
             .iter()
             .any(|t| matches!(t, Tiebreaker::OppOppMatchWin | Tiebreaker::OppSos));
+    // The tables each player's opponents sit at, over all of that player's options: what a
+    // second-order tiebreaker of anyone who met them depends on (once per player, not once
+    // per player who met them).
+    let theirs: Vec<Vec<usize>> = if second {
+        counted
+            .iter()
+            .map(|options| {
+                let mut tables: Vec<usize> = options
+                    .iter()
+                    .flatten()
+                    .filter_map(|w| table_of[*w])
+                    .collect();
+                tables.sort_unstable();
+                tables.dedup();
+                tables
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     counted
         .iter()
         .map(|options| {
+            // Options that count the same opponents depend on the same tables.
+            let mut last: Option<(&Vec<usize>, Vec<usize>)> = None;
             options
                 .iter()
                 .map(|opponents| {
+                    if let Some((seen, tables)) = &last
+                        && *seen == opponents
+                    {
+                        return tables.clone();
+                    }
                     let mut tables: Vec<usize> = Vec::new();
                     if first {
                         for z in opponents {
                             tables.extend(table_of[*z]);
                             if second {
-                                for their in &counted[*z] {
-                                    tables.extend(their.iter().filter_map(|w| table_of[*w]));
-                                }
+                                tables.extend(&theirs[*z]);
                             }
                         }
                     }
                     tables.sort_unstable();
                     tables.dedup();
+                    last = Some((opponents, tables.clone()));
                     tables
                 })
                 .collect()
