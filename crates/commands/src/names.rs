@@ -197,13 +197,22 @@ pub fn publisher_numbers_missing(tool: PublisherTool) -> CommandError {
     )
 }
 
+/// A dash as a number may be typed with (ASCII, the Unicode dashes and minus, full-width and
+/// the Japanese long-vowel marks a Japanese keyboard gives for one).
+fn is_dash(c: char) -> bool {
+    matches!(
+        c,
+        '-' | '‐' | '‑' | '‒' | '–' | '—' | '―' | '−' | '－' | 'ー' | 'ｰ'
+    )
+}
+
 fn tool_number(typed: Option<&str>, tool: PublisherTool) -> Result<Option<String>, CommandError> {
     let Some(typed) = typed else {
         return Ok(None);
     };
     let digits: String = typed
         .chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '－' | 'ー'))
+        .filter(|c| !c.is_whitespace() && !is_dash(*c))
         .map(|c| match c {
             '０'..='９' => char::from_digit(c as u32 - '０' as u32, 10).unwrap_or(c),
             _ => c,

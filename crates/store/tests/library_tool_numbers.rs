@@ -103,3 +103,27 @@ fn a_library_from_before_the_numbers_can_be_imported() {
         .collect();
     assert_eq!(names, ["Ryo", "Mei"]);
 }
+
+#[test]
+fn an_imported_card_matched_here_brings_the_numbers_it_has_and_this_one_lacks() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let other = dir.path().join("other.tklibrary");
+    {
+        let mut library = Library::open_or_create(&other).expect("other");
+        library
+            .add(&card("Mei", Some("0000100009"), Some("1000009")), NOW)
+            .expect("add");
+    }
+    let mut library =
+        Library::open_or_create(&dir.path().join("players.tklibrary")).expect("library");
+    let mei = library.add(&card("Mei", None, None), NOW).expect("Mei");
+    // Another card here carries the Play! Pokémon ID already: it is not given to Mei too.
+    library
+        .add(&card("Ryo", None, Some("1000009")), NOW)
+        .expect("Ryo");
+    let imported = library.import(&other, NOW).expect("import");
+    assert_eq!((imported.added, imported.matched), (0, 1));
+    let mei = library.player(mei.number).expect("Mei");
+    assert_eq!(mei.details.ids.tcgplus_id.as_deref(), Some("0000100009"));
+    assert_eq!(mei.details.ids.pokemon_id, None);
+}

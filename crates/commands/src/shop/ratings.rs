@@ -144,7 +144,7 @@ impl People {
     pub fn of(library: &tablekeeper_store::library::Library) -> Result<People, CommandError> {
         Ok(People {
             links: library.people_in_events()?,
-            identities: Identities::of(&library.players()?),
+            identities: Identities::of(&library.players()?, Default::default()),
         })
     }
 }

@@ -12,7 +12,7 @@ use tablekeeper_engine::rules::final_order::final_order;
 use tablekeeper_engine::season::{SeasonEvent, SeasonResult, SeasonRules, compute};
 
 use crate::error::CommandError;
-use crate::shop::identities::{Identities, library_key};
+use crate::shop::identities::{Identities, shared_key};
 use crate::views::prizes::SeasonView;
 
 /// A season's standings under `rules` (TOML text) over the event files `files`: each read
@@ -37,16 +37,23 @@ pub fn season_in_library(
     season_of(&rules, files, Some(&people), &identities)
 }
 
-/// Who is who in the library's events, and which library person each number is.
+/// Who is who in the library's events, and which library card each number is: each card
+/// keyed as every laptop of a league keys it ([`shared_key`]).
 pub(crate) fn library_people(
     library: &tablekeeper_store::library::Library,
 ) -> Result<(People, Identities), CommandError> {
+    let players = library.players()?;
+    let uids = library.uids()?;
+    let keys: std::collections::HashMap<u32, String> = players
+        .iter()
+        .map(|p| (p.number, shared_key(p, uids.get(&p.number))))
+        .collect();
     let people = library
         .people_in_events()?
         .into_iter()
-        .map(|(at, number)| (at, library_key(number)))
+        .filter_map(|(at, number)| keys.get(&number).map(|key| (at, key.clone())))
         .collect();
-    Ok((people, Identities::of(&library.players()?)))
+    Ok((people, Identities::of(&players, keys)))
 }
 
 /// Who is who across events: (event identity, player number) → the season's person key.
@@ -82,10 +89,23 @@ pub(crate) fn season_of(
     let tcgplus = crate::formats::tcgplus_set::read_set(&csv)?
         .into_iter()
         .map(|(path, event)| Ok::<_, CommandError>((path, event.season_event())));
-    let own = event_files.iter().map(|path| {
+    // The shop's own events, and the publisher IDs their linked players registered with
+    // (a card may carry none: a TCG+ or TOM player with that number is that card).
+    let mut identities = identities.clone();
+    let mut own = Vec::with_capacity(event_files.len());
+    for path in &event_files {
         let (event, id) = read_event(path)?;
-        Ok((path.clone(), season_event(&event, id, people)?))
-    });
+        let counted = season_event(&event, id.clone(), people)?;
+        for player in &event.players {
+            if let (Some(registered), Some(key)) = (
+                player.details.publisher_id.as_deref(),
+                people.and_then(|p| p.get(&(id.clone(), player.id.0))),
+            ) {
+                identities.registered(registered, key);
+            }
+        }
+        own.push(Ok((path.clone(), counted)));
+    }
     for read in tcgplus.chain(tom_events).chain(own) {
         let (path, event): (PathBuf, SeasonEvent) = read?;
         let event = identities.season_event(event);

@@ -13,7 +13,7 @@ use tablekeeper_store::library::{Library, LibraryDetails, LibraryPlayer, Publish
 use tablekeeper_words::{ErrorKind, msg};
 
 use crate::error::CommandError;
-use crate::shop::identities::{Identities, pokemon_key, tcgplus_key};
+use crate::shop::identities::{Identities, comparable, pokemon_key, tcgplus_key};
 use crate::shop::views::library::{LibraryPlayerView, PublisherTool, ToolPlayerView};
 
 /// The most suggestions shown for one player.
@@ -25,7 +25,7 @@ pub fn unmatched(
     library: &Library,
     files: &[PathBuf],
 ) -> Result<Vec<ToolPlayerView>, CommandError> {
-    let identities = Identities::of(&library.players()?);
+    let identities = Identities::of(&library.players()?, Default::default());
     let mut found: BTreeMap<(PublisherTool, String), ToolPlayerView> = BTreeMap::new();
     for seen in players_in(files)? {
         let key = match seen.tool {
@@ -125,7 +125,7 @@ pub fn with_number(
     let mut details = player.details.clone();
     let slot = slot(&mut details.ids, tool);
     if let Some(carried) = slot.as_deref()
-        && carried != id
+        && comparable(carried) != comparable(id)
     {
         return Err(CommandError::input(
             ErrorKind::ToolNumber,
@@ -152,25 +152,40 @@ pub fn new_person(tool: PublisherTool, id: &str, name: &str) -> LibraryDetails {
     details
 }
 
-/// Refuses a number another library player (not `except`) already carries in `tool`.
+/// Refuses a TCG+ or Play! Pokémon number another card than `card` (the one corrected, if
+/// any) already carries in that tool. Only the numbers that change are checked, so a
+/// duplicate the library already holds stays correctable until it is merged.
 pub fn check_free(
     library: &Library,
     ids: &PublisherIds,
-    except: Option<u32>,
+    card: Option<&LibraryPlayer>,
 ) -> Result<(), CommandError> {
-    let identities = Identities::of(&library.players()?);
+    let except = card.map(|c| c.number);
+    let before = card.map(|c| &c.details.ids);
+    let identities = Identities::of(&library.players()?, Default::default());
     let numbers = [
-        (PublisherTool::Tcgplus, &ids.tcgplus_id),
-        (PublisherTool::Pokemon, &ids.pokemon_id),
+        (
+            PublisherTool::Tcgplus,
+            &ids.tcgplus_id,
+            before.and_then(|b| b.tcgplus_id.as_deref()),
+        ),
+        (
+            PublisherTool::Pokemon,
+            &ids.pokemon_id,
+            before.and_then(|b| b.pokemon_id.as_deref()),
+        ),
     ];
-    for (tool, id) in numbers {
+    for (tool, id, had) in numbers {
         let Some(id) = id.as_deref() else { continue };
+        if had.is_some_and(|had| comparable(had) == comparable(id)) {
+            continue;
+        }
         let key = match tool {
             PublisherTool::Tcgplus => tcgplus_key(id),
             PublisherTool::Pokemon => pokemon_key(id),
         };
         let Some(number) = identities
-            .known(&key)
+            .known_by_tool(&key)
             .filter(|number| Some(*number) != except)
         else {
             continue;

@@ -477,6 +477,14 @@ impl Library {
         Ok(text)
     }
 
+    /// Every library player's global identity, by library number (the same person on every
+    /// laptop of a league, where library numbers are each laptop's own).
+    pub fn uids(&self) -> Result<HashMap<u32, String>, StoreError> {
+        let mut statement = self.conn.prepare("SELECT number, uid FROM players")?;
+        let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// Shared events' players no one in the library is (no publisher ID match, no link).
     pub fn unlinked_players(&self) -> Result<Vec<(SharedEvent, SharedPlayer)>, StoreError> {
         let mut statement = self.conn.prepare(

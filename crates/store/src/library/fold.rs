@@ -64,12 +64,13 @@ pub enum ChangeBody {
         #[serde(default, skip_serializing_if = "PublisherIds::is_empty")]
         ids: PublisherIds,
     },
-    /// A person's details were replaced (their publisher tools' numbers with them).
+    /// A person's details were replaced, and their publisher tools' numbers where `ids`
+    /// says them (absent: unchanged, as every edit written before the numbers existed).
     Edit {
         person: String,
         details: PlayerDetails,
-        #[serde(default, skip_serializing_if = "PublisherIds::is_empty")]
-        ids: PublisherIds,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ids: Option<PublisherIds>,
     },
     /// `other` is `keep` (`keep`'s details win; the ones it lacks come from `other`).
     Merge { keep: String, other: String },
@@ -292,7 +293,9 @@ impl State {
                     && let Some(entry) = self.people.get_mut(&person)
                 {
                     entry.details = details;
-                    entry.ids = ids;
+                    if let Some(ids) = ids {
+                        entry.ids = ids;
+                    }
                 }
             }
             ChangeBody::Merge { keep, other } => {
@@ -501,7 +504,7 @@ mod tests {
                     ChangeBody::Edit {
                         person: "p1".into(),
                         details: details("Aiko K"),
-                        ids: PublisherIds::default(),
+                        ids: None,
                     },
                 ),
             ],
@@ -565,7 +568,7 @@ mod tests {
         let edit = |person: &str, name: &str, numbers: PublisherIds| ChangeBody::Edit {
             person: person.into(),
             details: details(name),
-            ids: numbers,
+            ids: Some(numbers),
         };
         let folded = fold(
             vec![
@@ -589,8 +592,38 @@ mod tests {
             &[],
         );
         let kept = folded.people.get("p1").expect("p1 stays");
+        assert_eq!(kept.details.name, "Aiko");
         // p1's own ID wins; the TCG+ number it lacked comes from p2.
         assert_eq!(kept.ids, ids(Some("0000100001"), Some("1000001")));
         assert!(!folded.people.contains_key("p2"));
+    }
+
+    #[test]
+    fn an_edit_written_before_the_numbers_leaves_them_as_they_were() {
+        let numbers = PublisherIds {
+            tcgplus_id: Some("0000100001".into()),
+            pokemon_id: None,
+        };
+        let old_edit = r#"{"kind":"edit","person":"p1","details":{"name":"Aiko Kato"}}"#;
+        let old_edit: ChangeBody = serde_json::from_str(old_edit).expect("an old edit");
+        let folded = fold(
+            vec![
+                change(1, "a", add("p1", "Aiko")),
+                change(
+                    2,
+                    "a",
+                    ChangeBody::Edit {
+                        person: "p1".into(),
+                        details: details("Aiko"),
+                        ids: Some(numbers.clone()),
+                    },
+                ),
+                change(3, "b", old_edit),
+            ],
+            &[],
+        );
+        let kept = folded.people.get("p1").expect("p1");
+        assert_eq!(kept.details.name, "Aiko Kato");
+        assert_eq!(kept.ids, numbers);
     }
 }

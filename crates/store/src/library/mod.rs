@@ -150,7 +150,7 @@ impl Library {
         number: u32,
         details: &LibraryDetails,
     ) -> Result<LibraryPlayer, StoreError> {
-        self.player(number)?;
+        let before = self.player(number)?;
         let tx = self.conn.transaction()?;
         tx.execute(
             "UPDATE players SET name = ?2, reading = ?3, publisher_id = ?4, nickname = ?5, note = ?6,
@@ -171,7 +171,10 @@ impl Library {
             &ChangeBody::Edit {
                 person: ledger::uid(&tx, number)?,
                 details: ledger::shared(details),
-                ids: details.ids.clone(),
+                // Said when there are any or they changed; an edit of a card without them
+                // is written as it always was (older laptops read it).
+                ids: (!details.ids.is_empty() || before.details.ids != details.ids)
+                    .then(|| details.ids.clone()),
             },
         )?;
         tx.commit()?;
@@ -451,7 +454,10 @@ impl Library {
         let mut linked = Vec::with_capacity(players.len());
         for (details, appearances) in players {
             let (number, added) = match self.index.same_as(&details) {
-                Some(number) => (number, false),
+                Some(number) => {
+                    transfer::fill_numbers(&tx, number, &details.ids)?;
+                    (number, false)
+                }
                 None => {
                     let number = insert_player(&tx, &details, now)?;
                     self.index.put(&LibraryPlayer {

@@ -81,6 +81,67 @@ pub(super) fn read(source: &Path) -> Result<Vec<(LibraryDetails, Vec<Appearance>
     Ok(all)
 }
 
+/// The TCG+ and Play! Pokémon numbers `ids` gives that library player `number` lacks (an
+/// imported card matched to one here), where no other card carries them; a correction that
+/// travels, in the import's transaction.
+pub(super) fn fill_numbers(
+    tx: &Connection,
+    number: u32,
+    ids: &super::fold::PublisherIds,
+) -> Result<(), StoreError> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let (details, had) = tx.query_row(
+        &format!(
+            "SELECT number, {} FROM players WHERE number = ?1",
+            super::records::DETAILS_COLUMNS
+        ),
+        params![number],
+        |row| LibraryDetails::from_row(row, 1).map(|d| (d.person.clone(), d.ids)),
+    )?;
+    let free = |column: &str, value: &str| -> Result<bool, StoreError> {
+        let carried: u32 = tx.query_row(
+            &format!("SELECT COUNT(*) FROM players WHERE {column} = ?1"),
+            params![value],
+            |row| row.get(0),
+        )?;
+        Ok(carried == 0)
+    };
+    let mut filled = had.clone();
+    if filled.tcgplus_id.is_none()
+        && let Some(value) = ids.tcgplus_id.as_deref()
+        && free("tcgplus_id", value)?
+    {
+        filled.tcgplus_id = Some(value.to_string());
+    }
+    if filled.pokemon_id.is_none()
+        && let Some(value) = ids.pokemon_id.as_deref()
+        && free("pokemon_id", value)?
+    {
+        filled.pokemon_id = Some(value.to_string());
+    }
+    if filled == had {
+        return Ok(());
+    }
+    tx.execute(
+        "UPDATE players SET tcgplus_id = ?2, pokemon_id = ?3 WHERE number = ?1",
+        params![number, filled.tcgplus_id, filled.pokemon_id],
+    )?;
+    super::ledger::append(
+        tx,
+        &super::fold::ChangeBody::Edit {
+            person: super::ledger::uid(tx, number)?,
+            details: tablekeeper_engine::PlayerDetails {
+                members: Vec::new(),
+                ..details
+            },
+            ids: Some(filled),
+        },
+    )?;
+    Ok(())
+}
+
 pub(super) fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,

@@ -13,6 +13,7 @@ use crate::desk::base::Desk;
 use crate::error::CommandError;
 use crate::formats::export::ExportView;
 use crate::shop::ShopLibrary;
+use crate::shop::tool_people::check_free;
 use crate::views::library::*;
 
 /// Opens another library file (created when it does not exist), or the app's own (`null`).
@@ -169,7 +170,7 @@ impl Desk {
         if let Some(same) = library.same_as(&details)? {
             return Err(duplicate_in_library(&same));
         }
-        crate::shop::tool_people::check_free(library, &details.ids, None)?;
+        check_free(library, &details.ids, None)?;
         let added = library.add_player(&details, &crate::desk::printer::print_time())?;
         self.player_view(added.number)
     }
@@ -181,7 +182,7 @@ impl Desk {
         let details = crate::names::library_details(&request.details)?;
         let library = self.library_mut()?;
         let before = library.player(request.number)?;
-        crate::shop::tool_people::check_free(library, &details.ids, Some(request.number))?;
+        check_free(library, &details.ids, Some(&before))?;
         if let Some(other) = library.same_as_other(&details, request.number)? {
             // A duplicate the library already held stays editable (a merge settles it); an
             // edit that makes one is refused, as adding the same details is.

@@ -55,7 +55,8 @@ impl Desk {
             return Err(crate::names::publisher_numbers_missing(request.tool));
         };
         let library = self.library_mut()?;
-        check_free(library, &checked, request.number)?;
+        let card = request.number.map(|n| library.player(n)).transpose()?;
+        check_free(library, &checked, card.as_ref())?;
         let now = crate::desk::printer::print_time();
         let number = match request.number {
             Some(number) => {

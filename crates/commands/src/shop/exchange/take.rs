@@ -278,7 +278,7 @@ fn acceptable(change: &ChangeBody) -> bool {
             person,
             details,
             ids,
-        } => identity_ok(person) && details_ok(details) && ids_ok(ids),
+        } => identity_ok(person) && details_ok(details) && ids.as_ref().is_none_or(ids_ok),
         ChangeBody::Merge { keep, other } => identity_ok(keep) && identity_ok(other),
         ChangeBody::Remove { person } | ChangeBody::Redacted { person, .. } => identity_ok(person),
         ChangeBody::Appear {
