@@ -25,12 +25,25 @@ const KILLS: usize = 30;
 const EVENTS_AT_MOST: usize = 12;
 
 fn run_ok(args: &[&str]) {
-    let status = Command::new(BIN)
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .expect("run");
+    // Wine now and then fails to start a process at all (ERROR_INTERNAL_ERROR, 1359): that
+    // is not the program's answer, so starting it is tried again (at most three times).
+    let mut tries = 0;
+    let status = loop {
+        let started = Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        match started {
+            Ok(status) => break status,
+            Err(e) if tries < 2 => {
+                tries += 1;
+                eprintln!("could not start {BIN} ({e}); trying again");
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+            Err(e) => panic!("run {args:?}: {e}"),
+        }
+    };
     assert!(status.success(), "{args:?}");
 }
 
