@@ -33,6 +33,7 @@ use tablekeeper_commands::{CommandError, ErrorView};
 use tablekeeper_words::ErrorKind;
 use tauri::Manager;
 
+mod renderer;
 mod selftest;
 mod viewer;
 #[cfg(windows)]
@@ -513,6 +514,7 @@ fn launch_file() -> Option<PathBuf> {
 }
 
 fn main() {
+    renderer::choose();
     tablekeeper_commands::names::set_print_check(tablekeeper_print::unprintable);
     // Headless checks run before Tauri: they need no display and no WebView2.
     if std::env::args_os().skip(1).any(|a| a == "--selftest") {

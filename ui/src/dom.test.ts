@@ -65,4 +65,28 @@ describe('fillRows', () => {
     runFrame();
     expect(shown(body).length).toBe(before);
   });
+
+  it('stops the earlier fill when the body is filled again (a screen redrawn while filling)', () => {
+    const body = h('tbody');
+    document.body.append(h('table', {}, body));
+    fillRows(body, numbers(700), row);
+    body.replaceChildren();
+    fillRows(body, numbers(40).map((n) => n + 1000), row);
+    let guard = 0;
+    while (frames.length > 0 && guard++ < 100) runFrame();
+    window.dispatchEvent(new Event('beforeprint'));
+    expect(shown(body)).toEqual(numbers(40).map((n) => n + 1000));
+  });
+
+  it('leaves out items whose row is null, read when their chunk is added', () => {
+    const body = h('tbody');
+    document.body.append(h('table', {}, body));
+    const items = numbers(700).map((n) => ({ n, done: false }));
+    fillRows(body, items, (item) => (item.done ? null : row(item.n)));
+    // Recorded before its chunk came: it never shows.
+    items[600] = { n: 601, done: true };
+    let guard = 0;
+    while (frames.length > 0 && guard++ < 100) runFrame();
+    expect(shown(body)).toEqual(numbers(700).filter((n) => n !== 601));
+  });
 });

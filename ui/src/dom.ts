@@ -111,25 +111,35 @@ export const FIRST_ROWS = 30;
 const ROWS_PER_FRAME = 250;
 /** Bodies still being filled, so printing can finish them first. */
 const filling = new Set<() => void>();
+/** The newest fill of each body: filling a body again stops the fill before it. */
+const fills = new WeakMap<HTMLElement, number>();
 let printHooked = false;
 
 /**
  * Fills `body` with one row per item: the first screenful at once (what the scorekeeper
  * sees), the rest a chunk per animation frame, so a 1024-row table shows in one frame
- * instead of after laying out all of it. Stops if the body leaves the page; printing the
- * page (window.print) first adds every row still missing.
+ * instead of after laying out all of it. An item whose `row` is null is left out (read when
+ * its chunk is added, so a screen may change items meanwhile). Stops if the body leaves the
+ * page or is filled again; printing the page (window.print) first adds every row still
+ * missing.
  */
-export function fillRows<T>(body: HTMLElement, items: readonly T[], row: (item: T) => HTMLElement): void {
+export function fillRows<T>(body: HTMLElement, items: readonly T[], row: (item: T) => HTMLElement | null): void {
+  const generation = (fills.get(body) ?? 0) + 1;
+  fills.set(body, generation);
+  const current = () => fills.get(body) === generation;
   let next = 0;
   const add = (count: number) => {
     const end = Math.min(items.length, next + count);
     const rows: HTMLElement[] = [];
-    for (; next < end; next++) rows.push(row(items[next] as T));
+    for (; next < end; next++) {
+      const element = row(items[next] as T);
+      if (element) rows.push(element);
+    }
     body.append(...rows);
   };
   const finish = () => {
     filling.delete(finish);
-    add(items.length - next);
+    if (current()) add(items.length - next);
   };
   add(FIRST_ROWS);
   if (next >= items.length) return;
@@ -140,8 +150,8 @@ export function fillRows<T>(body: HTMLElement, items: readonly T[], row: (item: 
   }
   const step = () => {
     if (!filling.has(finish)) return;
-    if (!body.isConnected) {
-      // The screen changed before the table was complete.
+    if (!body.isConnected || !current()) {
+      // The screen changed, or the body was filled anew, before the table was complete.
       filling.delete(finish);
       return;
     }

@@ -4,7 +4,7 @@
 // history, a whole paper round's results at once, and drops and penalties from the same
 // screen. The box only splits off the table number; the shell reads the result.
 import { ApiError, call, normalizeError } from '../api';
-import { field, h, onEnter, select } from '../dom';
+import { field, fillRows, h, onEnter, select } from '../dom';
 import { announce, clearError, errorText, showError, showProblem } from '../feedback';
 import { clockTime, describeResult } from '../format';
 import { t } from '../i18n';
@@ -14,6 +14,7 @@ import { say, sayAll } from '../i18n/messages';
 import { splitEntry } from '../resultEntry';
 import { fillNames, heading, pdfButtons, playerNames, requireEvent, run } from '../screen';
 import { announceDropWithUndo } from './dropUndo';
+import { historyDescription } from './historyDescription';
 import { judgeCallsPanel } from './judgeCalls';
 import * as state from '../state';
 import type { RecordedView } from '../bindings/RecordedView';
@@ -89,8 +90,13 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     const rows = pairings?.tables ?? [];
     const open = rows.filter((x) => x.result === null);
     renderOutstandingTitle(open.length);
-    outstanding.replaceChildren(...(open.length > 0 ? open.map(outstandingItem) : [allIn()]));
-    tables.replaceChildren(...rows.map(tableRow));
+    // A long round shows its first screenful at once and the rest a chunk per frame; a
+    // result recorded meanwhile is read from the live list when its chunk comes.
+    outstanding.replaceChildren();
+    if (open.length > 0) fillRows(outstanding, rows, (x) => (x.result === null ? outstandingItem(x) : null));
+    else outstanding.append(allIn());
+    tables.replaceChildren();
+    fillRows(tables, rows, tableRow);
   };
   /** One table changed: its row and its place among the outstanding, nothing else redrawn. */
   const renderTable = (x: TableView) => {
@@ -108,7 +114,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
       { value: item.step, class: item.undone ? 'undone' : undefined },
       h('span', { class: 'time' }, clockTime(item.recorded_at)),
       ' ',
-      sayAll(item.description),
+      ...historyDescription(item.description),
       item.reason ? ` — ${t('results.reason', { reason: item.reason })}` : '',
       item.undone ? ` ${t('results.undoneMark')}` : '',
     );
