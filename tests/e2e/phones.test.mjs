@@ -301,7 +301,9 @@ describe('phones on the shop network', { skip: !existsSync(MINIBROWSER) && 'no M
   });
 
   step('the station takes over with its copy: its laptop is the main laptop, nothing lost', async () => {
-    await nav(station, 'start', 'station-panel');
+    // The lost-connection banner leads to Start, where the copy and Take over are.
+    await station.click('station-lost-take-over');
+    await station.find('station-panel');
     await station.waitForText('station-copy', /holds a copy of the event at step \d+; the main laptop does not answer|up to date/, { timeout: 15000 });
     // The phone learned the station's address while the room was healthy.
     const hosts = await phone.execute(`return localStorage.getItem('tablekeeper.room.hosts') || ''`);

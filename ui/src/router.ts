@@ -20,6 +20,8 @@ let main: HTMLElement;
 let eventSummary: HTMLElement;
 let readOnlyBanner: HTMLElement;
 let stationBanner: HTMLElement;
+let stationText: HTMLElement;
+let stationTakeOver: HTMLElement;
 /** Whether the main laptop answered the last check (only while this app is a station). */
 let stationOnline = true;
 let tabs: Map<Route, HTMLAnchorElement>;
@@ -72,7 +74,11 @@ export function rerender(): void {
   );
   eventSummary = h('p', { class: 'event-line', 'data-testid': 'event-summary' });
   readOnlyBanner = h('div', { class: 'read-only no-print', 'data-testid': 'read-only-banner', role: 'alert', hidden: true });
-  stationBanner = h('div', { class: 'station no-print', 'data-testid': 'station-banner', role: 'status', hidden: true });
+  stationText = h('span');
+  // Where the station's way out is: Start holds its copy and Take over, with the question.
+  stationTakeOver = h('button', { type: 'button', class: 'link', 'data-testid': 'station-lost-take-over', hidden: true }, t('station.takeOverFrom'));
+  stationTakeOver.addEventListener('click', () => go('start'));
+  stationBanner = h('div', { class: 'station no-print', 'data-testid': 'station-banner', role: 'status', hidden: true }, stationText, ' ', stationTakeOver);
   main = h('main', { id: 'main', tabindex: -1 });
   attention?.stop();
   attention = attentionBar(tabs);
@@ -110,6 +116,7 @@ function current(): Route {
 
 function show(): void {
   const route = current();
+  showStationTakeOver();
   cleanup?.();
   // What the last screen said stays with it when the scorekeeper moves on (a drop's notice
   // does not follow to Standings); a step that itself moves to a screen ("Created …", then
@@ -144,10 +151,17 @@ async function checkStation(): Promise<void> {
   updateSummary();
 }
 
+/** Take over… beside a lost main laptop, except on Start, where the take-over is. The button
+ * is kept, not rebuilt every few seconds: a focused button keeps its focus. */
+function showStationTakeOver(): void {
+  stationTakeOver.hidden = !state.appInfo()?.station || stationOnline || current() === 'start';
+}
+
 function updateSummary(): void {
   const station = state.appInfo()?.station ?? null;
   stationBanner.hidden = station === null;
-  stationBanner.textContent = station === null ? '' : stationOnline ? t('station.banner', { address: station }) : t('station.lost');
+  stationText.textContent = station === null ? '' : stationOnline ? t('station.banner', { address: station }) : t('station.lost');
+  showStationTakeOver();
   stationBanner.classList.toggle('lost', !stationOnline);
   stationBanner.setAttribute('role', stationOnline ? 'status' : 'alert');
   const open = state.event();

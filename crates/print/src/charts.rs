@@ -188,7 +188,12 @@ pub fn leaderboard_figure(title: &TitleRatingsView, language: Language) -> Figur
         20.0,
         36.0,
         22.0,
-        format!("{} — {} {}", title.title, title.events.len(), words.events),
+        format!(
+            "{} — {} {}",
+            title_name(&title.title, language),
+            title.events.len(),
+            words.events
+        ),
     );
     for (index, row) in rows.iter().enumerate() {
         let y = 60.0 + ROW * count(index);
@@ -421,6 +426,14 @@ mod tests {
         };
         let board = leaderboard_svg(&title, Language::En);
         assert!(board.contains("1. Aiko &lt;A&gt;") && board.contains("2. Иван"));
+        // The title by its name, never its id: a game rated by its ruleset is named as the
+        // ruleset is.
+        assert!(!board.contains("vanguard —"), "{board}");
+        let by_ruleset = TitleRatingsView {
+            title: "bandai".into(),
+            ..title.clone()
+        };
+        assert!(!leaderboard_svg(&by_ruleset, Language::En).contains("bandai —"));
         assert!(board.contains("1620 ±80"));
         let explained = RatingExplanationView {
             title: "vanguard".into(),

@@ -43,6 +43,16 @@ describe('the meta picture', () => {
     expect(cells).toHaveLength(1);
     expect(cells[0]?.textContent).toBe('3-1-075.0%');
     expect(cells[0]?.getAttribute('title')).toBe('95% interval: 30–95%');
+    expect(picture.querySelector('caption')?.textContent).toContain('hover');
+  });
+
+  it('on the projector, where nobody points at a cell, writes the interval in it and says no "hover"', () => {
+    const picture = metaPicture(VIEW, { shown: true });
+    const cell = picture.querySelector('[data-testid=meta-cell]');
+    expect(cell?.textContent).toBe('3-1-075.0%30–95%');
+    expect(cell?.getAttribute('title')).toBeNull();
+    expect(picture.querySelector('caption')?.textContent).not.toContain('hover');
+    expect(picture.querySelector('caption')?.textContent).toContain('95% interval');
   });
 });
 

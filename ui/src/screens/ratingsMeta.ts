@@ -137,7 +137,12 @@ function signed(value: number): string {
 }
 
 /** The meta: a bar per deck, then the heat map of the most played decks. */
-export function metaPicture(view: MetaView): HTMLElement {
+/**
+ * The meta as a picture: the decks' shares, and the matchups' heat map. On the projector
+ * (`shown`) nobody can point at a cell, so each carries its 95 % interval as a line of its
+ * own instead of a tooltip.
+ */
+export function metaPicture(view: MetaView, { shown: onProjector = false }: { shown?: boolean } = {}): HTMLElement {
   const name = (label: string) => (label === '' ? t('ratingsMeta.noDeck') : label);
   const shown = view.decks.slice(0, MATRIX_DECKS).map((deck) => deck.label);
   const bars = h(
@@ -157,7 +162,7 @@ export function metaPicture(view: MetaView): HTMLElement {
   const matrix = h(
     'table',
     { class: 'heat-map', 'data-testid': 'meta-matrix' },
-    h('caption', {}, t('ratingsMeta.matchups')),
+    h('caption', {}, t(onProjector ? 'ratingsMeta.matchupsShown' : 'ratingsMeta.matchups')),
     h('thead', {}, h('tr', {}, h('td', {}), ...shown.map((_, index) => h('th', { scope: 'col' }, index + 1)))),
     h(
       'tbody',
@@ -171,13 +176,17 @@ export function metaPicture(view: MetaView): HTMLElement {
             const found = cell(row, column);
             if (!found) return h('td', { class: 'empty' }, '—');
             const [r, g, b] = heat(found.win_rate);
-            const interval = found.interval ? t('ratingsMeta.interval', { low: Math.round(found.interval[0] * 100), high: Math.round(found.interval[1] * 100) }) : '';
+            const low = found.interval ? Math.round(found.interval[0] * 100) : null;
+            const high = found.interval ? Math.round(found.interval[1] * 100) : null;
+            const interval = found.interval ? t('ratingsMeta.interval', { low, high }) : '';
             return h(
               'td',
-              { style: `background:rgb(${r},${g},${b})`, title: interval, 'data-testid': 'meta-cell' },
+              { style: `background:rgb(${r},${g},${b})`, title: onProjector ? undefined : interval, 'data-testid': 'meta-cell' },
               `${found.wins}-${found.losses}-${found.draws}`,
               h('br'),
               h('small', {}, percent(found.win_rate)),
+              onProjector && found.interval ? h('br') : null,
+              onProjector && found.interval ? h('small', { class: 'interval' }, `${low}–${high}%`) : null,
             );
           }),
         ),

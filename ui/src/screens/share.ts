@@ -26,6 +26,15 @@ export function replicaWords(copy: ReplicaStatusView): string {
   return copy.behind <= 0 ? t('share.copyUpToDate') : t('share.copyBehind', { count: copy.behind });
 }
 
+/**
+ * The port the box shows: the one the shop's network reaches while sharing runs (after a
+ * takeover the station serves where it could, not always where this laptop was told), else
+ * what was typed or remembered.
+ */
+export function portInBox(sharing: ShareState | null, typed: string): string {
+  return sharing && !sharing.stopped ? String(sharing.port) : typed;
+}
+
 export function mountShare(root: HTMLElement): (() => void) | void {
   const event = requireEvent(root);
   if (!event) return;
@@ -63,6 +72,7 @@ export function mountShare(root: HTMLElement): (() => void) | void {
 
   function showWhere(): void {
     where.replaceChildren();
+    port.value = portInBox(sharing, port.value);
     if (!sharing) {
       where.append(h('p', { class: 'hint' }, t('share.off')));
       return;
