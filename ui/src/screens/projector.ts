@@ -186,7 +186,7 @@ export function mountProjector(root: HTMLElement): void {
       const key = JSON.stringify(view);
       if (key === lastMeta) return;
       lastMeta = key;
-      metaArea.replaceChildren(metaPicture(view, { shown: true }));
+      metaArea.replaceChildren(metaPicture(view, { onProjector: true }));
     } catch {
       // The scorekeeper's window shows errors; the projector keeps what it showed.
     }

@@ -47,7 +47,7 @@ describe('the meta picture', () => {
   });
 
   it('on the projector, where nobody points at a cell, writes the interval in it and says no "hover"', () => {
-    const picture = metaPicture(VIEW, { shown: true });
+    const picture = metaPicture(VIEW, { onProjector: true });
     const cell = picture.querySelector('[data-testid=meta-cell]');
     expect(cell?.textContent).toBe('3-1-075.0%30–95%');
     expect(cell?.getAttribute('title')).toBeNull();

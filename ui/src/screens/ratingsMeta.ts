@@ -139,10 +139,10 @@ function signed(value: number): string {
 /** The meta: a bar per deck, then the heat map of the most played decks. */
 /**
  * The meta as a picture: the decks' shares, and the matchups' heat map. On the projector
- * (`shown`) nobody can point at a cell, so each carries its 95 % interval as a line of its
- * own instead of a tooltip.
+ * nobody can point at a cell, so each carries its 95 % interval as a line of its own
+ * instead of a tooltip.
  */
-export function metaPicture(view: MetaView, { shown: onProjector = false }: { shown?: boolean } = {}): HTMLElement {
+export function metaPicture(view: MetaView, { onProjector = false }: { onProjector?: boolean } = {}): HTMLElement {
   const name = (label: string) => (label === '' ? t('ratingsMeta.noDeck') : label);
   const shown = view.decks.slice(0, MATRIX_DECKS).map((deck) => deck.label);
   const bars = h(
@@ -176,17 +176,16 @@ export function metaPicture(view: MetaView, { shown: onProjector = false }: { sh
             const found = cell(row, column);
             if (!found) return h('td', { class: 'empty' }, '—');
             const [r, g, b] = heat(found.win_rate);
-            const low = found.interval ? Math.round(found.interval[0] * 100) : null;
-            const high = found.interval ? Math.round(found.interval[1] * 100) : null;
-            const interval = found.interval ? t('ratingsMeta.interval', { low, high }) : '';
+            const bounds = found.interval ? { low: Math.round(found.interval[0] * 100), high: Math.round(found.interval[1] * 100) } : null;
+            const onScreen = onProjector && bounds;
             return h(
               'td',
-              { style: `background:rgb(${r},${g},${b})`, title: onProjector ? undefined : interval, 'data-testid': 'meta-cell' },
+              { style: `background:rgb(${r},${g},${b})`, title: bounds && !onProjector ? t('ratingsMeta.interval', bounds) : undefined, 'data-testid': 'meta-cell' },
               `${found.wins}-${found.losses}-${found.draws}`,
               h('br'),
               h('small', {}, percent(found.win_rate)),
-              onProjector && found.interval ? h('br') : null,
-              onProjector && found.interval ? h('small', { class: 'interval' }, `${low}–${high}%`) : null,
+              onScreen ? h('br') : null,
+              onScreen ? h('small', { class: 'interval' }, t('ratingsMeta.intervalShort', bounds)) : null,
             );
           }),
         ),
