@@ -82,20 +82,25 @@ function night(language) {
         await nav(app, 'settings', 'settings-language');
         await app.select('settings-language', language);
         await waitFor(async () => (await app.execute('return document.documentElement.lang')) === language, { message: `the window in ${language}` });
+        // Back where the app opens an event with its players registered.
+        await nav(app, 'registration', 'registration-pair-round');
       }
     });
 
     after(() => endRun(context, driver, home));
 
-    step('round 1: to the Round screen, Pair, print and clock — then the results', async () => {
+    step('round 1: Pair from the players, print, and the clock once seated — then the results', async () => {
       actions.rounds.push(0);
       await app.find('attention');
-      await act('nav-round');
-      await act('pair-round');
+      await act('registration-pair-round');
+      await waitRoute('round');
       await status(app, say('round.paired', { round: 1, count: 12 }));
       // The strip says printing is next.
       await waitFor(async () => (await app.attribute('stage-printed', 'data-state')) === 'current', { message: 'printing is the current stage' });
-      await act('print-and-start');
+      await act('print-sheets');
+      // Printed; the clock is the current stage, waiting for the players to sit.
+      await waitFor(async () => (await app.attribute('stage-clock', 'data-state')) === 'current', { message: 'the clock is the current stage' });
+      await act('start-clock');
       await waitRoute('results');
       await typeResults(1);
     });
@@ -106,7 +111,8 @@ function night(language) {
         await act('results-next-round');
         await waitRoute('round');
         await status(app, say('round.paired', { round, count: 12 }));
-        await act('print-and-start');
+        await act('print-sheets');
+        await act('start-clock');
         await waitRoute('results');
         await waitFor(async () => (await app.attribute('stage-results', 'data-state')) === 'current', { message: 'results are the current stage' });
         await typeResults(round);

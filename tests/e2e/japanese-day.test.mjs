@@ -77,7 +77,7 @@ describe('a whole Swiss day in Japanese', () => {
     await app.click('create-event');
     await status(app, `${EVENT}を作成しました`);
     await app.find('player-name-input');
-    assert.match(await app.text('event-summary'), new RegExp(`${EVENT} · ブシロード（応用フロアルール） · スイスラウンド3回戦の予定 · 受付中`));
+    assert.match(await app.text('event-summary'), new RegExp(`${EVENT} · ブシロード（応用フロアルール） · スイスドロー3回戦の予定 · 受付中`));
   });
 
   step('受付: 8 players typed with Enter; a player’s details', async () => {

@@ -23,6 +23,8 @@ type Fake = {
   /** Players added to the standings only (a large field), and a name changed after the first ask. */
   standingsExtra: number;
   renamedAfterFirstAsk: string | null;
+  /** The shop's defaults (`set_preferences`). */
+  preferences: { default_ruleset: string | null; default_title: string | null };
 };
 
 const fake: Fake = {
@@ -37,6 +39,7 @@ const fake: Fake = {
   refusedHere: 0,
   standingsExtra: 0,
   renamedAfterFirstAsk: null,
+  preferences: { default_ruleset: null, default_title: null },
 };
 
 function eventView(): EventView {
@@ -111,7 +114,10 @@ function answer(cmd: string, payload?: InvokeArgs): unknown {
   const request = (args.request ?? {}) as Record<string, unknown>;
   switch (name) {
     case 'app_info':
-      return { version: '0.1.0', default_folder: '/events', data_folder: '/app-data', recent: [], open_event: null, startup_error: null, preferences: { default_ruleset: null, default_title: null } };
+      return { version: '0.1.0', default_folder: '/events', data_folder: '/app-data', recent: [], open_event: null, startup_error: null, preferences: fake.preferences };
+    case 'set_preferences':
+      fake.preferences = request as Fake['preferences'];
+      return { version: '0.1.0', default_folder: '/events', data_folder: '/app-data', recent: [], open_event: null, startup_error: null, preferences: fake.preferences };
     case 'catalogue':
       return {
         rulesets: [
@@ -319,6 +325,22 @@ describe('the app with a fake shell', () => {
     await until(() => byId('create-event'));
   });
 
+  it('asks once which game the shop runs, and new events start with it', async () => {
+    const game = await until(() => byId<HTMLSelectElement>('first-game'));
+    // Another game names its rules: nothing is chosen silently.
+    expect(byId('first-game-ruleset')?.closest<HTMLElement>('.field')?.hidden).toBe(true);
+    game.value = '';
+    game.dispatchEvent(new Event('change'));
+    expect(byId('first-game-ruleset')?.closest<HTMLElement>('.field')?.hidden).toBe(false);
+    const rules = byId<HTMLSelectElement>('first-game-ruleset') as HTMLSelectElement;
+    rules.value = 'bandai';
+    byId('first-game-save')?.click();
+    await until(() => !byId('first-game-panel'));
+    expect(fake.preferences).toEqual({ default_title: null, default_ruleset: 'bandai' });
+    expect(byId('status')?.textContent).toContain('New events start as Bandai');
+    expect(byId<HTMLSelectElement>('event-ruleset')?.value).toBe('bandai');
+  });
+
   it('creates an event with the title preset choosing the ruleset', async () => {
     const title = await until(() => byId<HTMLSelectElement>('event-title'));
     title.value = 'digimon';
@@ -344,6 +366,9 @@ describe('the app with a fake shell', () => {
     byId('add-players-bulk')?.click();
     await until(() => all('player-row').length === 5);
     expect(byId('status')?.textContent).toContain('Added 2 players');
+    // Registration done, round 1 is paired from here.
+    expect(byId('registration-pair-round')?.hidden).toBe(false);
+    expect(byId('registration-pair-round')?.textContent).toBe('Pair round 1 →');
   });
 
   it("offers the library's regulars in the one box, the new player last, chosen with the arrows", async () => {
@@ -386,10 +411,16 @@ describe('the app with a fake shell', () => {
     expect(shown.textContent).toContain('Round 1 of 3');
   });
 
-  it('prints the sheets of the round and starts the clock with one click after pairing', async () => {
+  it('prints the sheets of the round with one click after pairing, then starts the clock with one key once seated', async () => {
     const before = fake.calls.length;
-    const button = await until(() => byId('print-and-start'));
+    const button = await until(() => byId('print-sheets'));
     button.click();
+    // Printed, and the clock waits for the players: its button is next, focused.
+    const clock = await until(() => byId('start-clock'));
+    expect(fake.calls.slice(before).filter((name) => name === 'print' || name === 'set_clock')).toEqual(['print', 'print']);
+    expect(byId('status')?.textContent).toContain('Start the clock once the players are seated');
+    await until(() => document.activeElement === clock);
+    clock.click();
     // The round under way, the owner is taken to its results.
     await until(() => location.hash === '#/results' && byId('result-input'));
     expect(fake.calls.slice(before).filter((name) => name === 'print' || name === 'set_clock')).toEqual(['print', 'print', 'set_clock']);

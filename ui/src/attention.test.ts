@@ -2,7 +2,7 @@
 // The attention bar says what needs the scorekeeper, each item linking to where it is
 // handled, and puts the same counts on the tabs.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attentionItems, clockText, tabCounts } from './attention';
+import { attentionItems, clockText, rereadAfter, tabCounts } from './attention';
 import type { AttentionView } from './bindings/AttentionView';
 import { initI18n } from './i18n';
 
@@ -15,6 +15,9 @@ const quiet: AttentionView = {
   drop_requests: 0,
   disputed_reports: 0,
   entries_waiting: 0,
+  mirror: null,
+  silent_stations: [],
+  stations_known: 0,
 };
 
 describe('attention bar', () => {
@@ -33,6 +36,23 @@ describe('attention bar', () => {
     expect(attentionItems({ ...done, next: 'cut' }, null)[0]).toMatchObject({ href: '#/cut' });
     expect(attentionItems({ ...done, next: 'payout' }, null)[0]).toMatchObject({ href: '#/prizes' });
     expect(attentionItems({ ...quiet, round: null, next: 'register' }, null)).toEqual([]);
+  });
+
+  it('says where the stick’s copy could not be written and which station went quiet, not a copy being written', () => {
+    expect(attentionItems({ ...quiet, mirror: { changes: 1, failed: false } }, null).map((i) => i.id)).toEqual(['results']);
+    const failed = attentionItems({ ...quiet, mirror: { changes: 3, failed: true } }, null).find((i) => i.id === 'mirror');
+    expect(failed).toEqual({ id: 'mirror', text: "The USB stick's copy could not be written: it lacks 3 changes — see Settings", href: '#/settings', urgent: true });
+    const one = attentionItems({ ...quiet, silent_stations: [{ station: 'Desk 2', silent_for_s: 40 }], stations_known: 1 }, null).find((i) => i.id === 'stations');
+    expect(one).toMatchObject({ text: 'Station Desk 2 is not answering', href: '#/share', urgent: true });
+    const two = attentionItems({ ...quiet, silent_stations: [{ station: 'Desk 2', silent_for_s: 40 }, { station: 'Desk 3', silent_for_s: 12 }], stations_known: 3 }, null);
+    expect(two.find((i) => i.id === 'stations')?.text).toBe('2 stations are not answering');
+  });
+
+  it('reads again soon while the copy is written, now and then while stations follow, and otherwise waits for a change', () => {
+    expect(rereadAfter(quiet)).toBeNull();
+    expect(rereadAfter({ ...quiet, mirror: { changes: 1, failed: false } })).toBe(1500);
+    expect(rereadAfter({ ...quiet, mirror: { changes: 1, failed: true } })).toBeNull();
+    expect(rereadAfter({ ...quiet, stations_known: 2 })).toBe(20_000);
   });
 
   it('links each waiting thing to the screen that handles it, with singular and plural words', () => {

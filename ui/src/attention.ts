@@ -1,6 +1,6 @@
 // The attention bar on every screen: the round's clock and results, open judge calls, drop
-// requests, disputed reports and entries waiting at the door, each a link to the screen that
-// handles it, with the same counts as badges on the tabs and a chime for a new judge call
+// requests, disputed reports, entries waiting at the door, the stick's copy when it could not
+// be written and stations gone quiet, each a link to the screen that handles it, with the same counts as badges on the tabs and a chime for a new judge call
 // (Settings can turn it off). The counts are the `attention` view, read again when the desk
 // changes (changes.ts); the clock counts down here between reads.
 import { call } from './api';
@@ -14,6 +14,17 @@ import * as state from './state';
 
 /** How soon a read that failed is tried again (the old poll's pace). */
 const RETRY_MS = 1000;
+/** How soon the bar reads again while the stick's copy is being written (it may fail). */
+const MIRROR_CHECK_MS = 1500;
+/** How often the bar reads while stations follow: one going quiet changes nothing in the
+ * event, so nothing else would tell the window. */
+const STATIONS_CHECK_MS = 20_000;
+
+/** When to read the bar again with nothing changed (`null`: only when the desk changes). */
+export function rereadAfter(view: AttentionView): number | null {
+  if (view.mirror && !view.mirror.failed) return MIRROR_CHECK_MS;
+  return view.stations_known > 0 ? STATIONS_CHECK_MS : null;
+}
 
 /** Who else follows the view (the round's stage strip): told at each answer, and at once. */
 const followers = new Set<(view: AttentionView) => void>();
@@ -59,6 +70,13 @@ export function attentionItems(view: AttentionView, remainingMs: number | null):
   if (view.drop_requests > 0) items.push({ id: 'drop-requests', text: t('attention.dropRequests', { count: view.drop_requests }), href: '#/registration', urgent: false });
   if (view.disputed_reports > 0) items.push({ id: 'disputed', text: t('attention.disputed', { count: view.disputed_reports }), href: '#/share', urgent: true });
   if (view.entries_waiting > 0) items.push({ id: 'entries', text: t('attention.entries', { count: view.entries_waiting }), href: '#/registration', urgent: false });
+  // A copy being written is the ordinary moment after a change; one that failed is said.
+  if (view.mirror?.failed) items.push({ id: 'mirror', text: t('attention.mirrorFailed', { count: view.mirror.changes }), href: '#/settings', urgent: true });
+  const silent = view.silent_stations;
+  if (silent.length > 0) {
+    const text = silent.length === 1 ? t('attention.stationSilent', { name: silent[0]?.station ?? '' }) : t('attention.stationsSilent', { count: silent.length });
+    items.push({ id: 'stations', text, href: '#/share', urgent: true });
+  }
   return items;
 }
 
@@ -98,6 +116,7 @@ export function attentionBar(tabs: ReadonlyMap<string, HTMLElement>): { element:
   let newestCall: number | null | undefined;
   let shown = '';
   let retry: number | undefined;
+  let reread: number | undefined;
 
   const render = () => {
     if (!view || !state.event()) {
@@ -149,6 +168,9 @@ export function attentionBar(tabs: ReadonlyMap<string, HTMLElement>): { element:
       latest = next;
       fetchedAt = Date.now();
       for (const follower of followers) follower(next);
+      window.clearTimeout(reread);
+      const after = rereadAfter(next);
+      reread = after === null ? undefined : window.setTimeout(() => void refresh(), after);
     } catch {
       // The event closed or the main laptop did not answer: asked again in a moment.
       retry ??= window.setTimeout(() => {
@@ -172,6 +194,7 @@ export function attentionBar(tabs: ReadonlyMap<string, HTMLElement>): { element:
       stopEvents();
       window.clearInterval(ticking);
       if (retry !== undefined) window.clearTimeout(retry);
+      window.clearTimeout(reread);
     },
   };
 }

@@ -14,6 +14,9 @@ const view = (over: Partial<AttentionView>): AttentionView => ({
   drop_requests: 0,
   disputed_reports: 0,
   entries_waiting: 0,
+  mirror: null,
+  silent_stations: [],
+  stations_known: 0,
   ...over,
 });
 

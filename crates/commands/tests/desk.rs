@@ -1707,6 +1707,81 @@ fn the_attention_view_follows_the_night() {
     assert_eq!(seen["next"], "payout", "{seen}");
 }
 
+/// Failures show where the owner is: the attention bar says the stick's copy is behind
+/// (and that it could not be written) while a change is not on it, and names a station that
+/// kept a copy and stopped asking, the quietest first, until it is forgotten.
+#[test]
+fn the_attention_view_names_the_sticks_copy_behind_and_stations_gone_quiet() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = dir.path();
+    let stick = dir.join("stick");
+    std::fs::create_dir(&stick).expect("stick");
+    let mut host = Host::new(dir);
+    host.ok("create_event", json!({ "name": "Night", "ruleset": "bandai", "planned_rounds": 2, "path": path(dir, "night.tkevent") }));
+    host.ok(
+        "add_players",
+        json!({ "names": ["Ann", "Ben", "Cat", "Dan"] }),
+    );
+    let seen = host.ok("attention", Value::Null);
+    assert!(
+        seen["mirror"].is_null(),
+        "no mirror, nothing behind: {seen}"
+    );
+    assert_eq!(seen["silent_stations"], json!([]));
+
+    host.ok(
+        "set_mirror",
+        json!({ "folder": stick.display().to_string() }),
+    );
+    // The copy is written on the mirror's own thread: whole within a moment.
+    let whole = (0..200).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        host.ok("attention", Value::Null)["mirror"].is_null()
+    });
+    assert!(whole, "the stick's copy whole after set_mirror");
+
+    // The stick is pulled out: the next change is saved, and the bar says the copy is behind.
+    std::fs::remove_dir_all(&stick).expect("pull the stick");
+    host.ok("pair_round", json!({ "allow_rematches": false }));
+    let failed = (0..200).find_map(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        let seen = host.ok("attention", Value::Null);
+        (seen["mirror"]["failed"] == json!(true)).then_some(seen)
+    });
+    let failed = failed.expect("the failed copy in the attention bar");
+    assert!(
+        failed["mirror"]["changes"].as_i64().unwrap_or(0) >= 1,
+        "{failed}"
+    );
+
+    // Two stations keep a copy; neither is quiet yet.
+    for station in ["Desk 2", "Desk 3"] {
+        host.ok("replica", json!({ "station": station, "held": [] }));
+    }
+    let seen = host.ok("attention", Value::Null);
+    assert_eq!(seen["silent_stations"], json!([]), "{seen}");
+    assert_eq!(seen["stations_known"], 2, "{seen}");
+    let now = chrono::Utc::now().timestamp_millis();
+    assert!(
+        host.desk.stations_silent(now + 5_000).is_empty(),
+        "5 s is not quiet"
+    );
+    let quiet = host.desk.stations_silent(now + 60_000);
+    assert_eq!(
+        quiet.iter().map(|s| s.station.as_str()).collect::<Vec<_>>(),
+        ["Desk 2", "Desk 3"]
+    );
+    assert!(
+        quiet.iter().all(|s| (59..=61).contains(&s.silent_for_s)),
+        "{quiet:?}"
+    );
+    assert!(
+        host.desk.stations_silent(now + 31 * 60_000).is_empty(),
+        "forgotten after half an hour"
+    );
+    assert_eq!(host.desk.stations_known(now + 31 * 60_000), 0);
+}
+
 /// A phone's code finds the one open event that handed it out, whichever is active and
 /// without making another active: a player's code, the code a reissue retired, a code typed
 /// loosely; a code no event handed out finds none.

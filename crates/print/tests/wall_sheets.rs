@@ -366,7 +366,7 @@ fn slips_carry_games_records_notes_and_an_entered_box_and_the_pdf_is_dated_when_
                 "各ゲーム 1 2 3（勝/敗/分）",
                 "ペナルティ・メモ",
                 "入力済み",
-                "これまでの成績 (勝-敗-分) 1-0-0",
+                "これまでの戦績 (勝-敗-分) 1-0-0",
             ),
         };
         // A box per game for each player, one notes line and one tick box per slip.

@@ -12,6 +12,7 @@ import { announce, showProblem } from '../feedback';
 import { playerStatus } from '../format';
 import { t } from '../i18n';
 import { say } from '../i18n/messages';
+import { go } from '../router';
 import { confirmStep, fillNames, heading, pdfButtons, playerNames, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { ImportPreview, PlayerView } from '../types';
@@ -42,6 +43,7 @@ export function mountRegistration(root: HTMLElement): void {
     decks.offer(all);
     const active = all.filter((p) => p.status === 'active').length;
     count.textContent = t('registration.count', { registered: all.length, active });
+    pairFirst.hidden = !(active >= 2 && (state.event()?.rounds_paired ?? 1) === 0);
     const shown = all.find((p) => p.id === editing);
     if (shown) details.replaceChildren(playerPanel(shown, refresh, close));
   };
@@ -82,6 +84,16 @@ export function mountRegistration(root: HTMLElement): void {
 
   const teamSize = state.event()?.team_size ?? 0;
   const station = state.appInfo()?.station ?? null;
+  // Registration done, the night's next step is here: round 1 paired, then its sheets.
+  const pairFirst = h('button', { type: 'button', class: 'primary', 'data-testid': 'registration-pair-round', hidden: true }, t('results.pairNext', { round: 1 }));
+  pairFirst.addEventListener('click', () =>
+    void run(async () => {
+      const paired = await call('pair_round', { allow_rematches: false });
+      await state.refreshEvent();
+      announce(t('round.paired', { round: paired.round, count: paired.tables.length }));
+      go('round');
+    }, pairFirst),
+  );
   // One box: the library's regulars as you type, or a new player (a station has no library).
   const box = registerBox(!station, afterAdding, (text) => {
     bulk.value = text;
@@ -119,7 +131,7 @@ export function mountRegistration(root: HTMLElement): void {
         'section',
         { class: 'panel player-list-panel', 'data-testid': 'player-list-panel' },
         h('h3', {}, t('registration.playersTitle')),
-        h('div', { class: 'inline' }, count, search),
+        h('div', { class: 'inline' }, count, search, pairFirst),
         h(
           'div',
           { class: 'table-scroll' },

@@ -10,7 +10,7 @@ import { bracketLabel, clockTime, describeResult, foldName } from '../format';
 import { t } from '../i18n';
 import { interfaceLanguage, say, sayAll } from '../i18n/messages';
 import { deckCheckPanel } from './deckChecks';
-import { startRoundClock } from './timer';
+import { clockStartedFor, startRoundClock } from './timer';
 import { paper, printLanguage, roundSheets } from '../settings';
 import { go } from '../router';
 import { markPrinted, printedRound, stageStrip } from '../stageStrip';
@@ -37,10 +37,11 @@ export function mountRound(root: HTMLElement): () => void {
     show(pairings);
     await state.refreshEvent();
     announce(message);
-    startArea.replaceChildren(printAndStart(pairings.round));
+    startArea.replaceChildren(roundStart(pairings.round));
   };
-  // Right after pairing: the round's sheets to the printer and the clock running, at once.
+  // Right after pairing: the round's sheets to the printer, then the clock once seated.
   const startArea = h('div', { class: 'no-print' });
+  const roundStart = (round: number): HTMLElement => printSheets(round, () => startArea.replaceChildren(startClock(round)));
   // "Round 2 of 3" follows the event (a round paired here, on Results or at a station);
   // drawn again only when the round or the plan changes, never under a typed number.
   const rounds = h('div');
@@ -84,9 +85,13 @@ export function mountRound(root: HTMLElement): () => void {
     if (state.event()?.rounds_paired) {
       const current = await call('pairings', { round: null, explain: true });
       show(current);
-      // A round paired from Results (or before a restart) and not printed yet: its one button.
+      // A round paired from Results (or before a restart): printed yet or not, its clock
+      // started or not, the button for what it still needs.
       const open = state.event();
-      if (open && !open.current_round_complete && !current.bracket_round && printedRound() !== current.round) startArea.replaceChildren(printAndStart(current.round));
+      if (open && !open.current_round_complete && !current.bracket_round) {
+        if (printedRound() !== current.round) startArea.replaceChildren(roundStart(current.round));
+        else if (!clockStartedFor(current.round)) startArea.replaceChildren(startClock(current.round));
+      }
     }
   });
   return () => {
@@ -96,24 +101,37 @@ export function mountRound(root: HTMLElement): () => void {
   };
 }
 
-/** One button for the moment after pairing: the round's sheets chosen in Settings (the
- * pairings and the match slips unless chosen otherwise) written and opened to print (paper
- * and language from Settings), and the round clock started. */
-function printAndStart(round: number): HTMLElement {
-  const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'print-and-start' }, t('round.printAndStart'));
+/** The moment after pairing: one button prints the round's sheets chosen in Settings (the
+ * pairings and the match slips unless chosen otherwise; paper and language from Settings),
+ * then the clock waits for the players to sit: "Start the clock" is the next button, focused,
+ * so it is one key once the room is seated (decisions.md, "The night at the counter"). */
+function printSheets(round: number, printed: () => void): HTMLElement {
+  const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'print-sheets' }, t('round.printSheets'));
   button.addEventListener('click', () => {
     void run(async () => {
       for (const sheet of roundSheets()) {
         await call('print', { document: sheet, round, paper: paper(), language: printLanguage(), open: true, output: null });
       }
       markPrinted(round);
-      startRoundClock(round);
-      announce(t('round.printedAndStarted', { round }));
-      // The round is under way: the next thing the owner does is take its results.
-      go('results');
+      announce(t('round.sheetsPrinted', { round }));
+      printed();
     }, button);
   });
-  return h('section', { class: 'panel', 'data-testid': 'round-start' }, h('p', {}, t('round.printAndStartHint')), button);
+  return h('section', { class: 'panel', 'data-testid': 'round-start' }, h('p', {}, t('round.printSheetsHint')), button);
+}
+
+/** The round's clock, started once the players are seated; then on to the results. */
+function startClock(round: number): HTMLElement {
+  const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'start-clock' }, t('round.startClock', { round }));
+  button.addEventListener('click', () => {
+    startRoundClock(round);
+    announce(t('round.clockStarted', { round }));
+    // The round is under way: the next thing the owner does is take its results.
+    go('results');
+  });
+  // Focused at once: Enter starts the clock.
+  window.requestAnimationFrame(() => button.focus());
+  return h('section', { class: 'panel', 'data-testid': 'round-clock' }, h('p', {}, t('round.startClockHint')), button);
 }
 
 function roundsPanel(event: EventView): HTMLElement {

@@ -37,7 +37,56 @@ export function mountStart(root: HTMLElement): void {
   }
   const open = state.event();
   if (open) root.append(openEventSection(open), backupsSection(), copySection(open));
+  else if (gameUnasked()) root.append(gameQuestion(() => go('start')));
   root.append(createSection(), openSection(), joinSection());
+}
+
+/** Whether the shop has not said which game it runs (no default title or ruleset), and
+ * has not put the question off in this run of the app. */
+let gameQuestionPutOff = false;
+function gameUnasked(): boolean {
+  const preferences = state.appInfo()?.preferences;
+  return !gameQuestionPutOff && !!preferences && preferences.default_title === null && preferences.default_ruleset === null;
+}
+
+/** The first start's question: which game the shop runs, kept as the default for new events
+ * (Settings changes it). Another game names its rules, so nothing is chosen silently. */
+export function gameQuestion(answered: () => void): HTMLElement {
+  const { rulesets, titles } = state.catalogue();
+  const OTHER = '';
+  const game = select({ 'data-testid': 'first-game' }, [...titles.map((x) => [x.id, localName(x)] as const), [OTHER, t('start.gameOther')]], titles[0]?.id ?? OTHER);
+  const rules = select({ 'data-testid': 'first-game-ruleset' }, rulesets.map((r) => [r.id, localName(r)] as const), DEFAULT_RULESET);
+  const rulesField = field(t('start.gameRules'), rules);
+  const follow = () => {
+    rulesField.hidden = game.value !== OTHER;
+  };
+  game.addEventListener('change', follow);
+  follow();
+  const save = h('button', { type: 'button', class: 'primary', 'data-testid': 'first-game-save' }, t('start.gameSave'));
+  save.addEventListener('click', () => {
+    void run(async () => {
+      const title = game.value === OTHER ? null : game.value;
+      const updated = await call('set_preferences', { default_title: title, default_ruleset: title === null ? rules.value : null });
+      state.setInfo(updated);
+      const chosen = title === null ? rulesets.find((r) => r.id === rules.value) : titles.find((x) => x.id === title);
+      announce(t('start.gameSaved', { name: chosen ? localName(chosen) : '' }));
+      answered();
+    }, save);
+  });
+  const later = h('button', { type: 'button', class: 'link', 'data-testid': 'first-game-later' }, t('start.gameLater'));
+  later.addEventListener('click', () => {
+    gameQuestionPutOff = true;
+    answered();
+  });
+  return h(
+    'section',
+    { class: 'panel', 'data-testid': 'first-game-panel' },
+    h('h3', {}, t('start.gameQuestion')),
+    h('p', { class: 'hint' }, t('start.gameHint')),
+    field(t('start.game'), game),
+    rulesField,
+    h('div', { class: 'actions' }, save, later),
+  );
 }
 
 /** The words for a station's copy: a catalogue key and its parameters. */

@@ -42,7 +42,7 @@ function shareClock(clock: timer.TimerState): void {
 }
 
 /** Starts a fresh clock for `round` at the title's round length, kept for the Timer screen
- * and shared with the room (the Round screen's "print and start the clock"). */
+ * and shared with the room (the Round screen's "Start the clock", after its sheets). */
 export function startRoundClock(round: number): void {
   const event = state.event();
   const family = event ? timer.familyOf(event.ruleset.id) : 'bushiroad';
@@ -52,6 +52,12 @@ export function startRoundClock(round: number): void {
   const clock = timer.start(titleText === undefined ? fresh : { ...fresh, procedure: titleText }, Date.now());
   timer.saveTimer(localStorage, clock, key);
   shareClock(clock);
+}
+
+/** Whether this laptop started the clock of `round` (running, paused or up since). */
+export function clockStartedFor(round: number): boolean {
+  const clock = timer.loadTimer(localStorage, timer.timerKey(state.event()?.file));
+  return !!clock && clock.round === round && timer.status(clock, Date.now()) !== 'ready';
 }
 
 export function mountTimer(root: HTMLElement): () => void {

@@ -8,6 +8,7 @@ use ts_rs::TS;
 use crate::desk::base::{Desk, Nothing};
 use crate::error::CommandError;
 use crate::session::replica::{Held, ReplicaChunk, ReplicaSeen, WaitingAsk};
+use crate::views::attention::SilentStation;
 
 /// A station's ask: its name (chosen when it joined) and what its copies hold (the copy of
 /// this event once it has one; before, every copy it keeps, at most a few).
@@ -56,6 +57,13 @@ pub fn station_name(typed: &str) -> String {
 /// A station not heard from for this long is not waited for (its ask waits at most a
 /// second on the main laptop, so one in step asks far more often).
 pub const IN_STEP_FOR_MS: i64 = 3_000;
+
+/// A station asks at least every second or so (its ask waits at most a second here); one
+/// silent for this long has lost the main laptop, or was closed.
+pub const SILENT_AFTER_MS: i64 = 10_000;
+
+/// A station silent this long is no longer named in the attention bar (Share still lists it).
+pub const SILENT_FORGOTTEN_MS: i64 = 30 * 60_000;
 
 /// Stations remembered at most (a device inventing names cannot grow the list).
 const STATIONS_KEPT: usize = 16;
@@ -164,6 +172,42 @@ impl Desk {
             .filter(|(_, seen)| seen.in_step && now - seen.seen_at <= IN_STEP_FOR_MS)
             .map(|(name, _)| name.clone())
             .collect()
+    }
+
+    /// The stations heard from in the last [`SILENT_FORGOTTEN_MS`] that have not asked for
+    /// [`SILENT_AFTER_MS`] at `now`, the quietest first: the attention bar names them (a
+    /// station closed on purpose is named too, until it is forgotten).
+    pub fn stations_silent(&self, now: i64) -> Vec<SilentStation> {
+        let mut silent: Vec<SilentStation> = self
+            .event_room()
+            .replicas
+            .iter()
+            .filter(|(_, seen)| {
+                let quiet = now - seen.seen_at;
+                quiet > SILENT_AFTER_MS && quiet <= SILENT_FORGOTTEN_MS
+            })
+            .map(|(name, seen)| SilentStation {
+                station: name.clone(),
+                silent_for_s: u32::try_from((now - seen.seen_at) / 1000).unwrap_or(u32::MAX),
+            })
+            .collect();
+        silent.sort_by(|a, b| {
+            b.silent_for_s
+                .cmp(&a.silent_for_s)
+                .then(a.station.cmp(&b.station))
+        });
+        silent
+    }
+
+    /// The stations heard from in the last [`SILENT_FORGOTTEN_MS`] at `now`.
+    pub fn stations_known(&self, now: i64) -> u32 {
+        let known = self
+            .event_room()
+            .replicas
+            .values()
+            .filter(|seen| now - seen.seen_at <= SILENT_FORGOTTEN_MS)
+            .count();
+        u32::try_from(known).unwrap_or(u32::MAX)
     }
 
     /// Stations that did not hold a change in time are waited for no longer, until their

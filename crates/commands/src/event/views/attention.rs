@@ -1,6 +1,7 @@
 //! What needs the scorekeeper now, as the attention bar on every screen shows it: the
 //! round's clock and results, open judge calls, drop requests, disputed reports and entries
-//! waiting at the door. Counts only, each handled on its own screen.
+//! waiting at the door, and the failures the owner must see where they are (the stick's
+//! copy behind, a station gone quiet). Counts only, each handled on its own screen.
 
 use serde::{Deserialize, Serialize};
 use tablekeeper_engine::Event;
@@ -48,6 +49,43 @@ pub struct AttentionView {
     pub disputed_reports: u32,
     /// Entries waiting for the organizer's approval, or on the waiting list.
     pub entries_waiting: u32,
+    /// The mirror folder's copy when it is behind the event (`null`: no mirror, or whole).
+    pub mirror: Option<MirrorBehind>,
+    /// Stations that kept a copy of the event and have stopped asking for it, the quietest
+    /// first.
+    pub silent_stations: Vec<SilentStation>,
+    /// Stations heard from lately, quiet or not (the window reads the bar again now and
+    /// then while there are any: a station going quiet changes nothing in the event).
+    pub stations_known: u32,
+}
+
+/// The mirror folder's copy behind the event: being written, or not writable (a pulled stick).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct MirrorBehind {
+    /// Changes the copy lacks.
+    #[ts(type = "number")]
+    pub changes: i64,
+    /// The last copy could not be written (otherwise it is being written now).
+    pub failed: bool,
+}
+
+impl MirrorBehind {
+    /// How far a copy holding `step` is behind an event at step `newest`, its last write
+    /// having `failed` or not; `None` when it is whole.
+    pub fn of(step: Option<i64>, newest: i64, failed: bool) -> Option<MirrorBehind> {
+        let changes = (newest - step.unwrap_or(0)).max(0);
+        (changes > 0 || failed).then_some(MirrorBehind { changes, failed })
+    }
+}
+
+/// A station that kept a copy and has not asked for it lately.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SilentStation {
+    pub station: String,
+    /// Seconds since it last asked.
+    pub silent_for_s: u32,
 }
 
 impl AttentionView {
@@ -97,6 +135,9 @@ impl AttentionView {
                     .filter(|e| matches!(e.state, EntryState::Pending | EntryState::Waiting))
                     .count(),
             ),
+            mirror: None,
+            silent_stations: Vec::new(),
+            stations_known: 0,
         }
     }
 }
