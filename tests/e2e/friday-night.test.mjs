@@ -3,7 +3,9 @@
 // form without typing TOML, and the event closed. Every click the owner makes is counted; the
 // results typed into the result box (or clicked in the bracket) are counted apart, as typing.
 // The goal the app is built to: at most 3 actions per Swiss round besides results — Pair,
-// print the round's sheets and start the clock, then the results, then Pair again. The
+// print the round's sheets, start the clock once seated, then the results, then Pair again —
+// and at most 30 for the whole night, the top 8's sheets and clocks included. It runs at
+// 1366×768 and checks that each next button is on the screen without scrolling. The
 // counts are written to ci-artifacts/friday-night.json (docs/benchmarks.md quotes them).
 // The night is run in English, then in French and in Korean (the interface switched in
 // Settings before the night starts, not counted), waiting for each language's own words.
@@ -35,6 +37,25 @@ function pattern(text) {
   return new RegExp(text.split(/\{\{\s*\w+\s*\}\}/).map(literal).join('.+'), 'u');
 }
 
+/** What of `testid` is off the screen at the window's size without scrolling (empty: all of
+ * it is in view). The night runs at 1366×768, the most common laptop screen. */
+async function offScreen(testid) {
+  return app.execute(
+    `const e = document.querySelector('[data-testid="${testid}"]');
+     if (!e) return 'missing';
+     const r = e.getBoundingClientRect();
+     return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth ? '' : \`at y \${Math.round(r.top)}–\${Math.round(r.bottom)} of \${window.innerHeight}\`;`,
+  );
+}
+
+/** The owner's next button is on the screen at 1366×768 without scrolling. */
+async function inView(testid, where) {
+  await waitFor(async () => (await app.execute(`return !!document.querySelector('[data-testid="${testid}"]')`)), { message: `${testid} on ${where}` });
+  const off = await offScreen(testid);
+  if (off) await app.screenshot(`friday-off-screen-${testid}`);
+  assert.equal(off, '', `${testid} on ${where} is off the screen (${off})`);
+}
+
 /** One action of the owner: a click on `testid`, counted where the night is. */
 async function act(testid) {
   await app.click(testid);
@@ -50,6 +71,7 @@ async function waitRoute(name) {
 /** Types a result for every table still open on the Results screen (seat A wins). */
 async function typeResults(round) {
   await waitFor(async () => (await resultRows(app)).length > 0, { message: `round ${round}'s tables` });
+  await inView('result-input', 'Results');
   for (const row of await resultRows(app)) {
     if (row.entered) continue;
     await enterResult(app, row.table, `${row.table} 1`);
@@ -77,6 +99,7 @@ function night(language) {
       for (const name of PLAYERS) await cliData(['add-player', file, name]);
       driver = await startDriver({ home });
       app = context.app = await driver.newSession({ args: [file] });
+      await app.cmd('POST', '/window/rect', { width: 1366, height: 768 });
       if (language !== 'en') {
         // The shop's language, chosen once in Settings (not part of the night's count).
         await nav(app, 'settings', 'settings-language');
@@ -92,14 +115,17 @@ function night(language) {
     step('round 1: Pair from the players, print, and the clock once seated — then the results', async () => {
       actions.rounds.push(0);
       await app.find('attention');
+      await inView('registration-pair-round', 'Players');
       await act('registration-pair-round');
       await waitRoute('round');
       await status(app, say('round.paired', { round: 1, count: 12 }));
       // The strip says printing is next.
       await waitFor(async () => (await app.attribute('stage-printed', 'data-state')) === 'current', { message: 'printing is the current stage' });
+      await inView('print-sheets', 'Round');
       await act('print-sheets');
       // Printed; the clock is the current stage, waiting for the players to sit.
       await waitFor(async () => (await app.attribute('stage-clock', 'data-state')) === 'current', { message: 'the clock is the current stage' });
+      await inView('start-clock', 'Round');
       await act('start-clock');
       await waitRoute('results');
       await typeResults(1);
@@ -108,10 +134,13 @@ function night(language) {
     for (let round = 2; round <= ROUNDS; round++) {
       step(`round ${round}: Pair from Results, print and clock — then the results`, async () => {
         actions.rounds.push(0);
+        await inView('results-next-round', 'Results');
         await act('results-next-round');
         await waitRoute('round');
         await status(app, say('round.paired', { round, count: 12 }));
+        await inView('print-sheets', 'Round');
         await act('print-sheets');
+        await inView('start-clock', 'Round');
         await act('start-clock');
         await waitRoute('results');
         await waitFor(async () => (await app.attribute('stage-results', 'data-state')) === 'current', { message: 'results are the current stage' });
@@ -130,6 +159,7 @@ function night(language) {
 
     step('the top 8: started from Results, winners clicked in the bracket', async () => {
       counting = 'cut';
+      await inView('results-to-cut', 'Results');
       await act('results-to-cut');
       await waitRoute('cut');
       assert.equal(await app.property('cut-size', 'value'), '8', 'the planned cut is offered');
@@ -137,6 +167,13 @@ function night(language) {
       await status(app, say('cut.started', { size: 8 }));
       for (const matches of [4, 2, 1]) {
         await waitFor(async () => (await app.findAll('[data-testid="bracket-pick"]')).length === matches * 2, { message: `${matches} matches to decide` });
+        // The bracket round's sheets and clock, as a Swiss round's; the header names it.
+        await inView('print-sheets', 'Finals');
+        await act('print-sheets');
+        await inView('start-clock', 'Finals');
+        await act('start-clock');
+        const label = say(`cut.labels.${{ 4: 'quarterfinal', 2: 'semifinal', 1: 'final' }[matches]}`);
+        await waitFor(async () => (await app.text('event-summary')).includes(label), { message: `the header names the ${label}` });
         for (let match = 0; match < matches; match++) {
           const before = (await app.findAll('[data-testid="bracket-pick"]')).length;
           // The first open match's seat A.
@@ -144,7 +181,10 @@ function night(language) {
           results.bracket += 1;
           await waitFor(async () => (await app.findAll('[data-testid="bracket-pick"]')).length === before - 2, { message: 'the winner recorded' });
         }
-        if (matches > 1) await act('pair-bracket-round');
+        if (matches > 1) {
+          await inView('pair-bracket-round', 'Finals');
+          await act('pair-bracket-round');
+        }
       }
       await app.waitForText('champion', pattern(say('cut.champion', { name: '{{name}}', seed: '{{seed}}' })));
     });
@@ -173,6 +213,8 @@ function night(language) {
       const artifacts = join(REPO, 'ci-artifacts');
       mkdirSync(artifacts, { recursive: true });
       writeFileSync(join(artifacts, language === 'en' ? 'friday-night.json' : `friday-night-${language}.json`), `${JSON.stringify(summary, null, 1)}\n`);
+      // The whole night with every round's sheets and clock, the top 8's too.
+      assert.ok(total <= 30, `the whole night took ${total} actions (goal: at most 30)`);
     });
   });
 }

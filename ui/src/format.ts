@@ -68,6 +68,10 @@ export function playerStatus(player: PlayerView): string {
 
 /** "Friday Digimon · Bandai · Round 2 of 4 · Swiss rounds" for the header. */
 export function eventLine(event: EventView, rulesetName: string): string {
+  // In the top cut the bracket round is what is played: "Top 8 · Semifinals".
+  if (event.stage === 'cut' && event.cut_size && event.bracket_round) {
+    return [event.name, rulesetName, t('event.topCut', { size: event.cut_size }), bracketLabel(event.bracket_round)].join(' · ');
+  }
   const rounds =
     event.rounds_paired === 0
       ? event.planned_rounds > 0

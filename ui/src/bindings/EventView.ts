@@ -72,4 +72,13 @@ read_only: ReadOnlyView | null,
 /**
  * The event part of the codes on its match slips (`TK-<code>-<round>-<table>`).
  */
-slip_code: string, };
+slip_code: string, 
+/**
+ * The top cut's size once it started (its seeds; 0: no cut yet).
+ */
+cut_size?: number, 
+/**
+ * The bracket round being played or last played (`quarterfinal`, `semifinal`,
+ * `final`, `round-of-16`, `double-elimination`); `null` outside the cut.
+ */
+bracket_round?: string | null, };

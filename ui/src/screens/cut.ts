@@ -9,6 +9,7 @@ import { t } from '../i18n';
 import { say } from '../i18n/messages';
 import { showOnProjector } from '../projectorView';
 import { heading, pdfButtons, requireEvent, run } from '../screen';
+import { roundStartStep } from './round';
 import * as state from '../state';
 import type { BracketView, EventView, Finals, StandingsView } from '../types';
 import { FINALS, options, SELECTION_METHODS, words } from '../vocabulary';
@@ -103,6 +104,10 @@ function bracketView(bracket: BracketView, show: (bracket: BracketView) => void)
       document.getElementById('bracket-heading')?.focus();
     }, pair);
   });
+  // The bracket round being played gets its sheets and its clock, as a Swiss round does.
+  const playing = bracket.next === 'results' ? bracket.rounds.flatMap((r) => (r.number === null ? [] : [r.number])).at(-1) : undefined;
+  const startArea = h('div', { class: 'no-print' });
+  if (playing !== undefined) startArea.replaceChildren(roundStartStep(playing, startArea, () => startArea.replaceChildren()) ?? '');
   const projector = h('button', { type: 'button', 'data-testid': 'bracket-projector' }, t('cut.projector'));
   projector.addEventListener('click', () => void run(() => showOnProjector('bracket', t('cut.projectorTitle')), projector));
   const draw = bracket.draw;
@@ -111,6 +116,7 @@ function bracketView(bracket: BracketView, show: (bracket: BracketView) => void)
     { class: 'panel' },
     h('h3', { id: 'bracket-heading', tabindex: -1 }, t('cut.bracketTitle', { size: bracket.size })),
     h('p', { 'data-testid': 'bracket-next' }, t(`cut.next.${bracket.next}`), ' ', bracket.next === 'results' ? h('a', { href: '#/results' }, t('cut.toResults')) : null),
+    startArea,
     // After the champion: no round left to pair; the payout is next.
     h(
       'div',

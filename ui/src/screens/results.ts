@@ -373,15 +373,21 @@ export function mountResults(root: HTMLElement): (() => void) | void {
       h(
         'div',
         { class: 'results-main' },
+        // The box and the open tables side by side, so the round's next step (the tables
+        // still open, or "Pair round N →" once all are in) is in view on a 768-pixel screen.
         h(
           'section',
           { class: 'panel entry-panel' },
-          h('div', { class: 'inline' }, field(t('results.entry'), input, t('results.entryHint')), field(t('results.round'), roundSelect)),
-          preview,
-          confirmArea,
-          h('div', { class: 'actions' }, undoButton, redoButton),
+          h(
+            'div',
+            { class: 'entry-box' },
+            field(t('results.entry'), input, t('results.entryHint')),
+            preview,
+            confirmArea,
+            h('div', { class: 'inline' }, field(t('results.round'), roundSelect), undoButton, redoButton),
+          ),
+          h('div', { class: 'entry-open', 'aria-labelledby': 'outstanding-heading', role: 'region', 'data-testid': 'outstanding-tables' }, outstandingTitle, outstanding),
         ),
-        h('section', { class: 'panel', 'aria-labelledby': 'outstanding-heading', 'data-testid': 'outstanding-tables' }, outstandingTitle, outstanding),
         bulkPanel(() => round, (message) => afterChange(message)),
         // Slips again for a table that lost theirs; printing runs while results are typed.
         h('section', { class: 'panel no-print' }, pdfButtons(['slips', 'pairings'], () => round ?? pairings?.round ?? null)),

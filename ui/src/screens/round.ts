@@ -37,11 +37,11 @@ export function mountRound(root: HTMLElement): () => void {
     show(pairings);
     await state.refreshEvent();
     announce(message);
-    startArea.replaceChildren(roundStart(pairings.round));
+    startArea.replaceChildren(roundStart(pairings.round, startArea, toResults));
   };
   // Right after pairing: the round's sheets to the printer, then the clock once seated.
   const startArea = h('div', { class: 'no-print' });
-  const roundStart = (round: number): HTMLElement => printSheets(round, () => startArea.replaceChildren(startClock(round)));
+  const toResults = () => go('results');
   // "Round 2 of 3" follows the event (a round paired here, on Results or at a station);
   // drawn again only when the round or the plan changes, never under a typed number.
   const rounds = h('div');
@@ -88,10 +88,7 @@ export function mountRound(root: HTMLElement): () => void {
       // A round paired from Results (or before a restart): printed yet or not, its clock
       // started or not, the button for what it still needs.
       const open = state.event();
-      if (open && !open.current_round_complete && !current.bracket_round) {
-        if (printedRound() !== current.round) startArea.replaceChildren(roundStart(current.round));
-        else if (!clockStartedFor(current.round)) startArea.replaceChildren(startClock(current.round));
-      }
+      if (open && !open.current_round_complete && !current.bracket_round) startArea.replaceChildren(roundStartStep(current.round, startArea, toResults) ?? '');
     }
   });
   return () => {
@@ -99,6 +96,18 @@ export function mountRound(root: HTMLElement): () => void {
     pairing.stop();
     stopRounds();
   };
+}
+
+/** The round's sheets, then its clock, shown in `area`; `started` once the clock runs. */
+export function roundStart(round: number, area: HTMLElement, started: () => void): HTMLElement {
+  return printSheets(round, () => area.replaceChildren(startClock(round, started)));
+}
+
+/** What a round paired earlier still needs (a restart, a trip to another screen): its
+ * sheets, or its clock; `null` when both are done. */
+export function roundStartStep(round: number, area: HTMLElement, started: () => void): HTMLElement | null {
+  if (printedRound() !== round) return roundStart(round, area, started);
+  return clockStartedFor(round) ? null : startClock(round, started);
 }
 
 /** The moment after pairing: one button prints the round's sheets chosen in Settings (the
@@ -120,14 +129,14 @@ function printSheets(round: number, printed: () => void): HTMLElement {
   return h('section', { class: 'panel', 'data-testid': 'round-start' }, h('p', {}, t('round.printSheetsHint')), button);
 }
 
-/** The round's clock, started once the players are seated; then on to the results. */
-function startClock(round: number): HTMLElement {
+/** The round's clock, started once the players are seated; then `started` (a Swiss round
+ * goes on to its results, a bracket round stays on the Finals). */
+function startClock(round: number, started: () => void): HTMLElement {
   const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'start-clock' }, t('round.startClock', { round }));
   button.addEventListener('click', () => {
     startRoundClock(round);
     announce(t('round.clockStarted', { round }));
-    // The round is under way: the next thing the owner does is take its results.
-    go('results');
+    started();
   });
   // Focused at once: Enter starts the clock.
   window.requestAnimationFrame(() => button.focus());

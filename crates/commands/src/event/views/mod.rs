@@ -100,6 +100,15 @@ pub struct EventView {
     /// The event part of the codes on its match slips (`TK-<code>-<round>-<table>`).
     #[serde(default)]
     pub slip_code: String,
+    /// The top cut's size once it started (its seeds; 0: no cut yet).
+    #[serde(default)]
+    #[ts(as = "Option<u32>", optional)]
+    pub cut_size: u32,
+    /// The bracket round being played or last played (`quarterfinal`, `semifinal`,
+    /// `final`, `round-of-16`, `double-elimination`); `null` outside the cut.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub bracket_round: Option<String>,
 }
 
 /// Why an event opened for reading only.
