@@ -11,7 +11,7 @@
 // Settings before the night starts, not counted), waiting for each language's own words.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
@@ -200,11 +200,19 @@ function night(language) {
       assert.equal((await app.findAll('[data-testid="prizes-row"]')).length, 4);
     });
 
-    step('the event is closed, and the counts are written down', async () => {
+    step('the night closed on Prizes: payout sheet printed, report written, event closed; the counts written down', async () => {
       counting = 'close';
-      await act('nav-start');
-      await act('close-event');
-      await status(app, say('start.closed', { name: NAME }));
+      // What is left to do, said before it is done: the payout sheet and the report.
+      await waitFor(async () => (await app.attribute('wrap-up-payout-line', 'data-state')) === 'todo', { message: 'the payout sheet still to print' });
+      assert.equal(await app.attribute('wrap-up-report-line', 'data-state'), 'todo');
+      await inView('wrap-up-close', 'Prizes');
+      if (language === 'en') await app.screenshot('16-friday-wrap-up');
+      await act('wrap-up-close');
+      await status(app, say('wrapUp.closed', { name: NAME }));
+      await waitRoute('start');
+      const printed = readdirSync(join(home, 'friday printouts'));
+      assert.ok(printed.some((name) => name.startsWith('payout')), `the payout sheet among ${printed.join(', ')}`);
+      assert.match(readFileSync(join(home, 'friday-report.txt'), 'utf8'), new RegExp(NAME));
       const recorded = await cliData(['prizes', file]);
       assert.equal(recorded.credit_paid, 12000);
       const total = actions.rounds.reduce((a, b) => a + b, 0) + actions.cut + actions.payout + actions.close;

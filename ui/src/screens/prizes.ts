@@ -16,6 +16,7 @@ import * as state from '../state';
 import { prizeFormView } from './prizeFormView';
 import { ratingsMetaPanel } from './ratingsMeta';
 import { seasonPanel } from './season';
+import { wrapUpPanel } from './wrapUp';
 
 export function mountPrizes(root: HTMLElement): void {
   root.append(heading(t('prizes.title')));
@@ -69,6 +70,8 @@ function prizesPanel(): HTMLElement {
   const draw = h('button', { type: 'button', 'data-testid': 'prizes-draw' }, t('prizes.draw'));
   const csv = h('button', { type: 'button', 'data-testid': 'prizes-csv' }, t('prizes.csv'));
   const sheet = pdfButtons(['payout']);
+  // The night's close, beside the payout it prints.
+  const wrapUp = wrapUpPanel(() => !sheet.hidden);
 
   /** Whether the raffle can be drawn now (saved rules with a raffle not drawn yet). */
   let drawable = false;
@@ -83,6 +86,7 @@ function prizesPanel(): HTMLElement {
     drawable = view.recorded && view.raffle_pending;
     draw.disabled = !drawable;
     sheet.hidden = !view.recorded || view.rules === '';
+    wrapUp.render();
     body.replaceChildren(
       ...view.lines
         .filter((line) => line.credit > 0 || line.items.length > 0 || line.raffle.length > 0)
@@ -159,6 +163,8 @@ function prizesPanel(): HTMLElement {
       previewed++;
       render(await call('set_prizes', { rules: rules.value }));
       announce(rules.value.trim() === '' ? t('prizes.removed') : t('prizes.saved'));
+      // The payout of a finished event saved: closing the night is what comes next.
+      if (state.event()?.stage === 'finished') wrapUp.reveal();
     }),
   );
   draw.addEventListener('click', () =>
@@ -193,6 +199,7 @@ function prizesPanel(): HTMLElement {
       status.textContent = t('prizes.none');
       draw.disabled = true;
       sheet.hidden = true;
+      wrapUp.render();
     }
   });
 
@@ -222,5 +229,6 @@ function prizesPanel(): HTMLElement {
         sheet,
       ),
     ),
+    wrapUp.element,
   );
 }
