@@ -23,6 +23,8 @@ type Fake = {
   /** Players added to the standings only (a large field), and a name changed after the first ask. */
   standingsExtra: number;
   renamedAfterFirstAsk: string | null;
+  /** The last round sent to a printer (`print_round`). */
+  printedTo?: { printer: string; copies: number; sheets: string[] } | null;
   /** The shop's defaults (`set_preferences`). */
   preferences: { default_ruleset: string | null; default_title: string | null };
 };
@@ -280,6 +282,11 @@ function answer(cmd: string, payload?: InvokeArgs): unknown {
       return [];
     case 'print':
       return { path: `/events/${String(request['document'])}.pdf`, bytes: 1000, opened: true };
+    case 'printers':
+      return { service: true, printers: ['Counter'], default_printer: 'Counter' };
+    case 'print_round':
+      fake.printedTo = request as unknown as NonNullable<Fake['printedTo']>;
+      return { job: 'Counter-7', printer: request['printer'], copies: request['copies'], files: [] };
     case 'set_clock':
       return null;
     default:
@@ -427,6 +434,27 @@ describe('the app with a fake shell', () => {
     const stored = Object.keys(localStorage).find((key) => key.startsWith('tablekeeper.timer'));
     expect(stored && JSON.parse(localStorage.getItem(stored) ?? '{}').runningSince).toBeGreaterThan(0);
     expect(byId('status')?.textContent).toContain('the clock is running');
+  });
+
+  it('sends the round’s sheets to the printer chosen in Settings as one job with its copies, no viewer', async () => {
+    const printer = (await navigate('settings', 'settings-printer')) as HTMLSelectElement;
+    await until(() => printer.options.length === 2);
+    expect(printer.options[1]?.textContent).toBe("Counter (the system's default)");
+    printer.value = 'Counter';
+    printer.dispatchEvent(new Event('change'));
+    const copies = byId<HTMLInputElement>('settings-copies') as HTMLInputElement;
+    copies.value = '2';
+    copies.dispatchEvent(new Event('change'));
+    expect(byId('status')?.textContent).toContain('2 copies of each sheet');
+    // Round 1 again as not yet printed: its button sends the job.
+    for (const key of Object.keys(localStorage).filter((k) => k.startsWith('tablekeeper.printed'))) localStorage.removeItem(key);
+    const before = fake.calls.length;
+    (await navigate('round', 'print-sheets')).click();
+    await until(() => byId('start-clock'));
+    expect(fake.calls.slice(before).filter((name) => name === 'print' || name === 'print_round')).toEqual(['print_round']);
+    expect(fake.printedTo).toMatchObject({ printer: 'Counter', copies: 2, sheets: ['pairings', 'slips'] });
+    expect(byId('status')?.textContent).toContain('went to Counter (2 copies each)');
+    localStorage.removeItem('tablekeeper.roundPrinter');
   });
 
   it('finds a player in the pairings above the full list, which stays as it is', async () => {

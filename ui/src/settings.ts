@@ -81,3 +81,27 @@ export function roundSheets(): RoundSheet[] {
 export function setRoundSheets(sheets: readonly RoundSheet[]): void {
   localStorage.setItem(ROUND_SHEETS_KEY, ROUND_SHEETS.filter((sheet) => sheets.includes(sheet)).join(','));
 }
+
+const ROUND_PRINTER_KEY = 'tablekeeper.roundPrinter';
+const ROUND_COPIES_KEY = 'tablekeeper.roundCopies';
+
+/** The printer the round's sheets go to (the print service's name), or none: each sheet is
+ * then opened in the PDF viewer. */
+export function roundPrinter(): string | null {
+  return localStorage.getItem(ROUND_PRINTER_KEY) || null;
+}
+
+export function setRoundPrinter(printer: string | null): void {
+  if (printer) localStorage.setItem(ROUND_PRINTER_KEY, printer);
+  else localStorage.removeItem(ROUND_PRINTER_KEY);
+}
+
+/** Copies of each of the round's sheets (a shop posting pairings on two walls prints 2). */
+export function roundCopies(): number {
+  const copies = Number(localStorage.getItem(ROUND_COPIES_KEY) ?? '1');
+  return Number.isInteger(copies) && copies >= 1 && copies <= 20 ? copies : 1;
+}
+
+export function setRoundCopies(copies: number): void {
+  localStorage.setItem(ROUND_COPIES_KEY, String(copies));
+}

@@ -224,6 +224,7 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'connection-lost': 'errors.connection-lost',
   'print-font': 'errors.print-font',
   'print-input': 'errors.print-input',
+  'print-failed': 'errors.print-failed',
 };
 
 /** Every label table, for the test that each key has an English and a Japanese string. */

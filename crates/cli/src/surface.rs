@@ -8,6 +8,14 @@
 /// Surface commands only the app has, and why the CLI needs none.
 pub const APP_ONLY: &[(&str, &str)] = &[
     (
+        "printers",
+        "the app's Settings lists the print service's printers to choose the round's; on the command line lpstat lists them",
+    ),
+    (
+        "print_round",
+        "the app's Round screen sends the round's sheets to the printer chosen in Settings; the CLI's print writes each sheet, and lp prints it",
+    ),
+    (
         "pair_bracket_round",
         "the app's Cut screen pairs the bracket's next round; the CLI's pair does it through pair_round once the cut has started",
     ),

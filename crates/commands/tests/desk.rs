@@ -702,6 +702,14 @@ fn every_command_of_the_surface_works_over_an_event_file() {
     assert!(archive["log"].as_array().is_some_and(|log| !log.is_empty()));
     let report = host.ok("report", Value::Null);
     assert_eq!(report["event"], archive["event"]["name"]);
+    // The shop's printer (round_printer.rs sends a job to a scheduler of its own): here
+    // only what needs no print service.
+    let printers = host.ok("printers", Value::Null);
+    assert!(printers["printers"].is_array(), "{printers}");
+    assert_eq!(
+        host.kind("print_round", json!({ "round": null, "sheets": ["pairings"], "paper": "a4", "language": "en", "printer": "counter", "copies": 0 })),
+        "invalid-request"
+    );
     host.ok("close_event", Value::Null);
     assert_eq!(host.kind("players", Value::Null), "no-event");
 

@@ -137,6 +137,8 @@ error_kinds! {
     // Printing.
     PrintFont = "print-font",
     PrintInput = "print-input",
+    /// The print service or the printer did not take the sheets (the PDFs are saved).
+    PrintFailed = "print-failed",
 }
 
 impl std::fmt::Display for ErrorKind {

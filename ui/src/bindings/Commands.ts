@@ -89,8 +89,11 @@ import type { Preferences } from './Preferences';
 import type { PrintMetaRequest } from './PrintMetaRequest';
 import type { PrintRatingsRequest } from './PrintRatingsRequest';
 import type { PrintRequest } from './PrintRequest';
+import type { PrintRoundRequest } from './PrintRoundRequest';
+import type { PrintRoundView } from './PrintRoundView';
 import type { PrintSeasonRequest } from './PrintSeasonRequest';
 import type { PrintView } from './PrintView';
+import type { PrintersView } from './PrintersView';
 import type { PrintoutView } from './PrintoutView';
 import type { PrizesRequest } from './PrizesRequest';
 import type { ProjectionRequest } from './ProjectionRequest';
@@ -212,6 +215,8 @@ export type Commands = {
   export: { request: ExportRequest; response: ExportView };
   print: { request: PrintRequest; response: PrintView };
   printout: { request: PrintRequest; response: PrintoutView };
+  printers: { request: null; response: PrintersView };
+  print_round: { request: PrintRoundRequest; response: PrintRoundView };
   backups: { request: BackupsRequest | null; response: Array<BackupView> };
   restore_backup: { request: RestoreRequest; response: RestoreView };
   save_copy: { request: SaveCopyRequest; response: SavedCopyView };
@@ -349,6 +354,8 @@ export const COMMAND_PROPERTIES = {
   export: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   print: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: ['viewer', 'station-print'] },
   printout: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
+  printers: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
+  print_round: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   backups: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },
   restore_backup: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
   save_copy: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },

@@ -11,7 +11,7 @@ import { t } from '../i18n';
 import { interfaceLanguage, say, sayAll } from '../i18n/messages';
 import { deckCheckPanel } from './deckChecks';
 import { clockStartedFor, startRoundClock } from './timer';
-import { paper, printLanguage, roundSheets } from '../settings';
+import { paper, printLanguage, roundCopies, roundPrinter, roundSheets } from '../settings';
 import { go } from '../router';
 import { markPrinted, printedRound, stageStrip } from '../stageStrip';
 import { confirmStep, fillNames, heading, pdfButtons, playerNames, printButton, projectorButton, requireEvent, run } from '../screen';
@@ -118,11 +118,19 @@ function printSheets(round: number, printed: () => void): HTMLElement {
   const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'print-sheets' }, t('round.printSheets'));
   button.addEventListener('click', () => {
     void run(async () => {
-      for (const sheet of roundSheets()) {
-        await call('print', { document: sheet, round, paper: paper(), language: printLanguage(), open: true, output: null });
+      const printer = roundPrinter();
+      if (printer) {
+        // One job to the printer chosen in Settings, with its copies; no viewer.
+        const job = await call('print_round', { round, sheets: roundSheets(), paper: paper(), language: printLanguage(), printer, copies: roundCopies() });
+        markPrinted(round);
+        announce(t('round.sheetsSent', { round, printer: job.printer, count: job.copies }));
+      } else {
+        for (const sheet of roundSheets()) {
+          await call('print', { document: sheet, round, paper: paper(), language: printLanguage(), open: true, output: null });
+        }
+        markPrinted(round);
+        announce(t('round.sheetsPrinted', { round }));
       }
-      markPrinted(round);
-      announce(t('round.sheetsPrinted', { round }));
       printed();
     }, button);
   });

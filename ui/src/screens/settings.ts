@@ -5,7 +5,7 @@
 // the folders the app uses.
 import { call } from '../api';
 import { append, field, h, select } from '../dom';
-import { announce } from '../feedback';
+import { announce, showProblem } from '../feedback';
 import { changeLanguage, localName, t } from '../i18n';
 import { LANGUAGE_IDS, languageOfTag } from '../i18n/catalogues';
 import { rerender } from '../router';
@@ -49,6 +49,34 @@ export function mountSettings(root: HTMLElement): () => void {
   chime.addEventListener('change', () => {
     settings.setChime(chime.checked);
     announce(t(chime.checked ? 'settings.chimeOn' : 'settings.chimeOff'));
+  });
+
+  // The printer the round's sheets go to and how many copies, chosen here once.
+  const printer = select({ 'data-testid': 'settings-printer' }, [['', t('settings.noPrinter')]], settings.roundPrinter() ?? '');
+  const printerHint = h('p', { class: 'hint', 'data-testid': 'settings-printer-hint' });
+  printer.addEventListener('change', () => {
+    settings.setRoundPrinter(printer.value || null);
+    announce(printer.value ? t('settings.printerChosen', { printer: printer.value }) : t('settings.noPrinterChosen'));
+  });
+  const copies = h('input', { type: 'number', min: 1, max: 20, step: 1, value: String(settings.roundCopies()), 'data-testid': 'settings-copies', inputmode: 'numeric' });
+  copies.addEventListener('change', () => {
+    const count = Number(copies.value);
+    if (!Number.isInteger(count) || count < 1 || count > 20) {
+      showProblem(t('settings.copiesInvalid'));
+      copies.value = String(settings.roundCopies());
+      return;
+    }
+    settings.setRoundCopies(count);
+    announce(t('settings.copiesSaved', { count }));
+  });
+  void run(async () => {
+    const service = await call('printers', null);
+    const chosen = settings.roundPrinter();
+    // A printer chosen earlier that the service no longer offers stays listed, marked.
+    const names = chosen && !service.printers.includes(chosen) ? [...service.printers, chosen] : service.printers;
+    printer.replaceChildren(...[['', t('settings.noPrinter')], ...names.map((name) => [name, name === service.default_printer ? t('settings.defaultPrinter', { printer: name }) : name])].map(([value, text]) => h('option', { value: value ?? '' }, text ?? '')));
+    printer.value = chosen ?? '';
+    printerHint.textContent = !service.service ? t('settings.noPrintService') : service.printers.length === 0 ? t('settings.noPrinters') : t('settings.printerHint');
   });
 
   // The sheets a round's one button prints, chosen here once.
@@ -102,6 +130,9 @@ export function mountSettings(root: HTMLElement): () => void {
       h('h3', {}, t('settings.sheetsTitle')),
       h('p', { class: 'hint' }, t('settings.sheetsHint')),
       ...sheets,
+      field(t('settings.printer'), printer),
+      printerHint,
+      field(t('settings.copies'), copies, t('settings.copiesHint')),
     ),
     h(
       'section',

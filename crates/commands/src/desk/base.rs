@@ -84,6 +84,13 @@ impl Desk {
         self
     }
 
+    /// The desk sending print jobs to the print service at `server` (a scheduler's socket
+    /// or host) instead of the system's own: a test's private CUPS.
+    pub fn with_print_server(mut self, server: std::path::PathBuf) -> Desk {
+        self.shop.printers.print_server = Some(server);
+        self
+    }
+
     /// The desk with the printing crate's renderer of a season's table.
     pub fn with_season_printer(mut self, printer: SeasonPrinter) -> Desk {
         self.shop.printers.season = Some(printer);

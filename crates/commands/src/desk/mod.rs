@@ -27,6 +27,7 @@ pub use crate::event::desk::replicas;
 pub use crate::event::desk::reports;
 pub use crate::event::desk::results;
 pub use crate::event::desk::room;
+pub use crate::event::desk::round_sheets;
 pub use crate::event::desk::rounds;
 pub use crate::event::desk::standings;
 pub use crate::event::desk::takeover;
@@ -48,6 +49,7 @@ pub(crate) mod event_list;
 pub(crate) mod open_events;
 pub(crate) mod phone_codes;
 pub mod printer;
+pub mod spooler;
 pub mod surface;
 
 pub use crate::views::RoundProgress;

@@ -124,6 +124,9 @@ surface! {
     export(ExportRequest) -> crate::formats::export::ExportView: Local, Files, Slow, Event;
     print(PrintRequest) -> PrintView: Local, Files, Slow, Event, Viewer, StationPrint;
     printout(PrintRequest) -> PrintoutView: Read, Nothing, Worker, Event;
+    // ---- The shop's printer (desk/spooler.rs, event/desk/round_sheets.rs) ----
+    printers(Nothing) -> spooler::PrintersView: Local, Nothing, Slow, Nothing;
+    print_round(round_sheets::PrintRoundRequest) -> round_sheets::PrintRoundView: Local, Files, Slow, Event;
     backups(Option<BackupsRequest>) -> Vec<crate::session::backups::BackupView>: Local, Nothing, Worker, Nothing;
     restore_backup(RestoreRequest) -> crate::session::backups::RestoreView: Local, Files, Slow, Nothing;
     save_copy(SaveCopyRequest) -> crate::session::SavedCopyView: Local, Files, Slow, Event;

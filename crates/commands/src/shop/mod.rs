@@ -52,6 +52,9 @@ pub struct Printers {
     pub(crate) event: Option<Printer>,
     pub(crate) season: Option<SeasonPrinter>,
     pub(crate) picture: Option<PicturePrinter>,
+    /// The print service's scheduler to send jobs to (`None`: the system's own, or what
+    /// CUPS's `CUPS_SERVER` says).
+    pub(crate) print_server: Option<std::path::PathBuf>,
 }
 
 impl Shop {

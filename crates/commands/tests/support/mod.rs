@@ -3,6 +3,9 @@
 
 #![allow(dead_code)] // each test binary uses its own subset
 
+#[cfg(unix)]
+pub mod private_cups;
+
 use tablekeeper_commands::result_input::parse_result;
 use tablekeeper_commands::{CreateOptions, RulesetSource, Session};
 use tablekeeper_engine::PlayerDetails;

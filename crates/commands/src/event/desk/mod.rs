@@ -17,6 +17,7 @@ pub mod replicas;
 pub mod reports;
 pub mod results;
 pub mod room;
+pub mod round_sheets;
 pub mod rounds;
 pub mod standings;
 pub mod takeover;
