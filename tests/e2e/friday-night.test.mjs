@@ -15,6 +15,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 
+import { startCups } from './cups.mjs';
 import { cliData, endRun, enterResult, nav, resultRows, said, status, stepper, testHome } from './steps.mjs';
 import { REPO, startDriver, waitFor } from './webdriver.mjs';
 
@@ -25,6 +26,17 @@ const ROUNDS = 5;
 const NIGHTS = (process.env.FRIDAY_LANGUAGES ?? 'en,fr,ko').split(',');
 
 let app = null;
+/** The night's own CUPS scheduler and its printer `counter` (null without CUPS). */
+let cups = null;
+/** Copies of each sheet, chosen in Settings before the night. */
+const COPIES = 2;
+
+/** The round's sheets (pairings and slips) arrived at the printer, each with its copies. */
+async function printedAtCounter() {
+  if (!cups) return;
+  const job = await cups.nextJob(2 * COPIES);
+  assert.equal((job.match(/%PDF-/g) ?? []).length, 2 * COPIES);
+}
 /** The owner's clicks, per part of the night. */
 let actions = { rounds: [], cut: 0, payout: 0, close: 0 };
 /** Results typed or clicked, per part of the night. */
@@ -97,9 +109,19 @@ function night(language) {
       counting = 'rounds';
       await cliData(['create', file, '--name', NAME, '--ruleset', 'bandai', '--rounds', String(ROUNDS), '--cut', '8']);
       for (const name of PLAYERS) await cliData(['add-player', file, name]);
-      driver = await startDriver({ home });
+      cups = await startCups();
+      if (!cups && process.env.CI) throw new Error('CI installs CUPS (./tk setup): the night prints through it');
+      driver = await startDriver({ home, env: cups ? { CUPS_SERVER: cups.socket } : {} });
       app = context.app = await driver.newSession({ args: [file] });
       await app.cmd('POST', '/window/rect', { width: 1366, height: 768 });
+      if (cups) {
+        // The shop's printer and its copies, chosen once in Settings (not part of the count).
+        await nav(app, 'settings', 'settings-printer');
+        await waitFor(async () => (await app.execute(`return [...document.querySelectorAll('[data-testid=settings-printer] option')].map((o) => o.value)`)).includes('counter'), { message: 'the printer listed' });
+        await app.select('settings-printer', 'counter');
+        await app.execute(`const box = document.querySelector('[data-testid=settings-copies]'); box.value = '${COPIES}'; box.dispatchEvent(new Event('change')); return true;`);
+        await nav(app, 'registration', 'registration-pair-round');
+      }
       if (language !== 'en') {
         // The shop's language, chosen once in Settings (not part of the night's count).
         await nav(app, 'settings', 'settings-language');
@@ -110,7 +132,13 @@ function night(language) {
       }
     });
 
-    after(() => endRun(context, driver, home));
+    after(async () => {
+      try {
+        await endRun(context, driver, home);
+      } finally {
+        await cups?.stop();
+      }
+    });
 
     step('round 1: Pair from the players, print, and the clock once seated — then the results', async () => {
       actions.rounds.push(0);
@@ -123,6 +151,7 @@ function night(language) {
       await waitFor(async () => (await app.attribute('stage-printed', 'data-state')) === 'current', { message: 'printing is the current stage' });
       await inView('print-sheets', 'Round');
       await act('print-sheets');
+      await printedAtCounter();
       // Printed; the clock is the current stage, waiting for the players to sit.
       await waitFor(async () => (await app.attribute('stage-clock', 'data-state')) === 'current', { message: 'the clock is the current stage' });
       await inView('start-clock', 'Round');
@@ -140,6 +169,7 @@ function night(language) {
         await status(app, say('round.paired', { round, count: 12 }));
         await inView('print-sheets', 'Round');
         await act('print-sheets');
+        await printedAtCounter();
         await inView('start-clock', 'Round');
         await act('start-clock');
         await waitRoute('results');
@@ -170,6 +200,7 @@ function night(language) {
         // The bracket round's sheets and clock, as a Swiss round's; the header names it.
         await inView('print-sheets', 'Finals');
         await act('print-sheets');
+        await printedAtCounter();
         await inView('start-clock', 'Finals');
         await act('start-clock');
         const label = say(`cut.labels.${{ 4: 'quarterfinal', 2: 'semifinal', 1: 'final' }[matches]}`);

@@ -21,6 +21,7 @@ mod one_identity;
 mod penalties;
 mod replica;
 mod result_plan;
+#[cfg(unix)]
 mod round_printer;
 mod tcgplus;
 mod tcgplus_rounds;

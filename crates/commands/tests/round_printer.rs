@@ -1,7 +1,8 @@
 //! The round's sheets on the shop's printer: the print service lists its printers, and one
 //! `print_round` sends every sheet chosen, with the copies asked, as one job the printer
 //! receives; a printer that is not there is refused in words with `print-failed`, and the
-//! PDFs stay written beside the event. Run against a CUPS scheduler of the test's own.
+//! PDFs stay written beside the event. Run against a CUPS scheduler of the test's own (on
+//! Unix: Windows has no CUPS).
 
 use serde_json::{Value, json};
 use tablekeeper_commands::desk::surface::dispatch;
@@ -20,7 +21,6 @@ fn count(haystack: &[u8], needle: &[u8]) -> usize {
         .count()
 }
 
-#[cfg(unix)]
 #[test]
 fn the_rounds_sheets_go_to_the_printer_as_one_job_with_their_copies() {
     let dir = tempfile::tempdir().expect("tempdir");

@@ -33,6 +33,12 @@ impl PrivateCups {
             eprintln!("CUPS is not installed: the print service's test is skipped");
             return None;
         }
+        // Open to CUPS's filters, which run as the scheduler's user (lp) under a root cupsd.
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755))
+                .expect("the scheduler's folder open to its filters");
+        }
         for sub in ["etc", "spool", "cache", "state", "tmp", "log", "out"] {
             std::fs::create_dir_all(dir.join(sub)).expect("a folder of the scheduler's");
         }
