@@ -215,13 +215,13 @@ export type Commands = {
   export: { request: ExportRequest; response: ExportView };
   print: { request: PrintRequest; response: PrintView };
   printout: { request: PrintRequest; response: PrintoutView };
-  printers: { request: null; response: PrintersView };
-  print_round: { request: PrintRoundRequest; response: PrintRoundView };
   backups: { request: BackupsRequest | null; response: Array<BackupView> };
   restore_backup: { request: RestoreRequest; response: RestoreView };
   save_copy: { request: SaveCopyRequest; response: SavedCopyView };
   archive: { request: null; response: ArchiveDocument };
   report: { request: null; response: EventReport };
+  printers: { request: null; response: PrintersView };
+  print_round: { request: PrintRoundRequest; response: PrintRoundView };
   tom_roster: { request: TomRosterRequest; response: TomRosterView };
   replica: { request: ReplicaRequest; response: ReplicaChunk };
   replicas: { request: null; response: Array<ReplicaStatusView> };
@@ -354,13 +354,13 @@ export const COMMAND_PROPERTIES = {
   export: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   print: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: ['viewer', 'station-print'] },
   printout: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
-  printers: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
-  print_round: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   backups: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },
   restore_backup: { access: 'local', effect: 'files', thread: 'slow', needs: 'nothing', hosting: [] },
   save_copy: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   archive: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   report: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
+  printers: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
+  print_round: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   tom_roster: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   replica: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: ['replica'] },
   replicas: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },

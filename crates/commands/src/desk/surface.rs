@@ -124,14 +124,17 @@ surface! {
     export(ExportRequest) -> crate::formats::export::ExportView: Local, Files, Slow, Event;
     print(PrintRequest) -> PrintView: Local, Files, Slow, Event, Viewer, StationPrint;
     printout(PrintRequest) -> PrintoutView: Read, Nothing, Worker, Event;
-    // ---- The shop's printer (desk/spooler.rs, event/desk/round_sheets.rs) ----
-    printers(Nothing) -> spooler::PrintersView: Local, Nothing, Slow, Nothing;
-    print_round(round_sheets::PrintRoundRequest) -> round_sheets::PrintRoundView: Local, Files, Slow, Event;
     backups(Option<BackupsRequest>) -> Vec<crate::session::backups::BackupView>: Local, Nothing, Worker, Nothing;
     restore_backup(RestoreRequest) -> crate::session::backups::RestoreView: Local, Files, Slow, Nothing;
     save_copy(SaveCopyRequest) -> crate::session::SavedCopyView: Local, Files, Slow, Event;
     archive(Nothing) -> ArchiveDocument: Read, Nothing, Worker, Event;
     report(Nothing) -> crate::formats::report::EventReport: Read, Nothing, Worker, Event;
+
+    // ---- The print service (desk/spooler.rs) ----
+    printers(Nothing) -> spooler::PrintersView: Local, Nothing, Slow, Nothing;
+
+    // ---- The round's sheets to the shop's printer (event/desk/round_sheets.rs) ----
+    print_round(round_sheets::PrintRoundRequest) -> round_sheets::PrintRoundView: Local, Files, Slow, Event;
 
     // ---- The roster into TOM (event/desk/tom_roster.rs) ----
     tom_roster(TomRosterRequest) -> TomRosterView: Local, Files, Slow, Event;

@@ -8,9 +8,10 @@ use tablekeeper_words::{ErrorKind, Language, msg};
 use ts_rs::TS;
 
 use crate::desk::base::Desk;
+use crate::desk::printer::PrintRequest;
 use crate::desk::spooler;
-use crate::desk::{PrintRequest, files::PrintView};
 use crate::error::CommandError;
+use crate::event::desk::files::PrintView;
 use crate::vocabulary::{Document, Paper};
 
 /// Copies of each sheet at most in one job (two walls and a judge's copy is 3).
