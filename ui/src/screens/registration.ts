@@ -12,7 +12,6 @@ import { announce, showProblem } from '../feedback';
 import { playerStatus } from '../format';
 import { t } from '../i18n';
 import { say } from '../i18n/messages';
-import { go } from '../router';
 import { confirmStep, fillNames, heading, pdfButtons, playerNames, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { ImportPreview, PlayerView } from '../types';
@@ -23,6 +22,7 @@ import { libraryPanel } from './library';
 import { fold, namesFromText, registerBox } from './registerBox';
 import { tableRangePanel } from './openEvents';
 import { tomRosterPanel } from './tomRoster';
+import { pairNextButton } from './results';
 
 export { namesFromText } from './registerBox';
 
@@ -85,15 +85,8 @@ export function mountRegistration(root: HTMLElement): void {
   const teamSize = state.event()?.team_size ?? 0;
   const station = state.appInfo()?.station ?? null;
   // Registration done, the night's next step is here: round 1 paired, then its sheets.
-  const pairFirst = h('button', { type: 'button', class: 'primary', 'data-testid': 'registration-pair-round', hidden: true }, t('results.pairNext', { round: 1 }));
-  pairFirst.addEventListener('click', () =>
-    void run(async () => {
-      const paired = await call('pair_round', { allow_rematches: false });
-      await state.refreshEvent();
-      announce(t('round.paired', { round: paired.round, count: paired.tables.length }));
-      go('round');
-    }, pairFirst),
-  );
+  const pairFirst = pairNextButton(1, 'registration-pair-round');
+  pairFirst.hidden = true;
   // One box: the library's regulars as you type, or a new player (a station has no library).
   const box = registerBox(!station, afterAdding, (text) => {
     bulk.value = text;

@@ -444,7 +444,13 @@ function nextStep(pairings: PairingsView): HTMLElement {
       ? h('a', { href: '#/cut', class: 'button primary', 'data-testid': 'results-to-cut' }, t('stages.cut'))
       : h('a', { href: '#/prizes', class: 'button primary', 'data-testid': 'results-to-payout' }, t('stages.payout'));
   }
-  const pair = h('button', { type: 'button', class: 'primary', 'data-testid': 'results-next-round' }, t('results.pairNext', { round: pairings.round + 1 }));
+  return pairNextButton(pairings.round + 1, 'results-next-round');
+}
+
+/** "Pair round N →" where the night's next step is pairing (Results once every result is
+ * in; Players before round 1): the round paired, then shown on the Round screen. */
+export function pairNextButton(round: number, testid: string): HTMLButtonElement {
+  const pair = h('button', { type: 'button', class: 'primary', 'data-testid': testid }, t('results.pairNext', { round }));
   pair.addEventListener('click', () =>
     void run(async () => {
       const next = await call('pair_round', { allow_rematches: false });
