@@ -100,7 +100,7 @@ if $installer; then
   words_of() {
     pdftotext -layout -enc UTF-8 "$1" - \
       | sed -E 's/[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}/(time)/g;
-                s/(Report code|報告コード) +[A-Z0-9]+/\1 (code)/g; s/ +/ /g'
+                s/(Report code|報告コード|卓コード) +[A-Z0-9]+/\1 (code)/g; s/ +/ /g'
   }
   for document in pairings pairings-by-name slips standings; do
     for lang in en ja; do
