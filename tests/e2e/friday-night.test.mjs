@@ -17,7 +17,7 @@ import { after, before, describe } from 'node:test';
 
 import { startCups } from './cups.mjs';
 import { cliData, endRun, enterResult, nav, resultRows, said, status, stepper, testHome } from './steps.mjs';
-import { REPO, startDriver, waitFor } from './webdriver.mjs';
+import { ENTER, REPO, startDriver, waitFor } from './webdriver.mjs';
 
 const FIRST = ['Aiko', 'Ben', 'Chloé', 'Dmitri', 'Emma', 'Felix', 'Greta', 'Hiro'];
 const LAST = ['Tanaka', 'Carter', 'Петров'];
@@ -164,7 +164,11 @@ function night(language) {
       step(`round ${round}: Pair from Results, print and clock — then the results`, async () => {
         actions.rounds.push(0);
         await inView('results-next-round', 'Results');
-        await act('results-next-round');
+        if (round === 3) {
+          // Enter on the empty result box after the last result does the next step.
+          await app.type(await app.find('result-input'), ENTER);
+          actions.rounds[actions.rounds.length - 1] += 1;
+        } else await act('results-next-round');
         await waitRoute('round');
         await status(app, say('round.paired', { round, count: 12 }));
         await inView('print-sheets', 'Round');

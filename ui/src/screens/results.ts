@@ -283,6 +283,12 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   };
   const submit = () => {
     if (busy) return;
+    // Every result in: Enter on the empty box does the round's next step (Pair round N →,
+    // or on to the Finals or the payout), as its button beside the box would.
+    if (input.value.trim() === '' && pairings && pairings.tables.length > 0 && pairings.tables.every((x) => x.result !== null)) {
+      outstanding.querySelector<HTMLElement>('.done .primary')?.click();
+      return;
+    }
     if (/^\s*tk-/i.test(input.value)) {
       busy = true;
       scanSlip(input.value)
