@@ -35,6 +35,8 @@ const CLIENT_TIMEOUT: Duration = Duration::from_secs(20);
 /// What a client printed, or why it could not be run (`None`: it is not installed).
 struct Ran {
     success: bool,
+    /// The client was given up after [`CLIENT_TIMEOUT`] (the print service did not answer).
+    timed_out: bool,
     stdout: String,
     stderr: String,
 }
@@ -79,12 +81,9 @@ fn run(server: Option<&Path>, program: &str, args: &[&std::ffi::OsStr]) -> Optio
     }
     Some(Ran {
         success: status.is_some_and(|s| s.success()),
+        timed_out: status.is_none(),
         stdout,
-        stderr: if status.is_none() {
-            "the print service did not answer".into()
-        } else {
-            stderr
-        },
+        stderr,
     })
 }
 
@@ -147,6 +146,15 @@ pub fn submit(
     let ran = run(server, "lp", &args).ok_or_else(no_service)?;
     match job_id(&ran.stdout) {
         Some(job) if ran.success => Ok(job),
+        _ if ran.timed_out => Err(CommandError::input(
+            ErrorKind::PrintFailed,
+            msg!(
+                "error.print-failed.no-answer",
+                "the print service did not answer within {seconds} seconds, so the sheets may not have reached {printer}; check the printer, then print again. The PDFs are saved beside the event",
+                seconds = CLIENT_TIMEOUT.as_secs().to_string(),
+                printer = printer.to_string()
+            ),
+        )),
         _ => Err(CommandError::input(
             ErrorKind::PrintFailed,
             msg!(
