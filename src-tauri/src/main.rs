@@ -540,7 +540,8 @@ fn main() {
             let mut desk = Desk::new(data, documents)
                 .with_printer(tablekeeper_print::job::render_request)
                 .with_season_printer(tablekeeper_print::job::render_season)
-                .with_picture_printer(tablekeeper_print::job::render_pictures);
+                .with_picture_printer(tablekeeper_print::job::render_pictures)
+                .with_pdf_merger(tablekeeper_print::job::merge_sheets);
             if let Some(path) = launch_file() {
                 desk.open_at_start(&path);
             }

@@ -23,8 +23,10 @@ type Fake = {
   /** Players added to the standings only (a large field), and a name changed after the first ask. */
   standingsExtra: number;
   renamedAfterFirstAsk: string | null;
-  /** The last round sent to a printer (`print_round`). */
-  printedTo?: { printer: string; copies: number; sheets: string[] } | null;
+  /** The last round sent to a printer or put in one PDF (`print_round`). */
+  printedTo?: { printer: string | null; copies: number; sheets: string[]; open: boolean } | null;
+  /** The round the event records as printed (`print_round`), and how. */
+  printed?: { round: number; printer: string | null; copies: number } | null;
   /** The shop's defaults (`set_preferences`). */
   preferences: { default_ruleset: string | null; default_title: string | null };
 };
@@ -284,9 +286,20 @@ function answer(cmd: string, payload?: InvokeArgs): unknown {
       return { path: `/events/${String(request['document'])}.pdf`, bytes: 1000, opened: true };
     case 'printers':
       return { service: true, printers: ['Counter'], default_printer: 'Counter' };
-    case 'print_round':
+    case 'print_round': {
       fake.printedTo = request as unknown as NonNullable<Fake['printedTo']>;
-      return { job: 'Counter-7', printer: request['printer'], copies: request['copies'], files: [] };
+      const printer = (request['printer'] as string | null) ?? null;
+      const round = fake.round?.round ?? 1;
+      fake.printed = { round, printer, copies: Number(request['copies']) };
+      if (printer === null) return { round, job: null, printer, copies: request['copies'], files: [], path: '/events/round-sheets-round-1-en.pdf', opened: Boolean(request['open']) };
+      return { round, job: 'Counter-7', printer, copies: request['copies'], files: [], path: null, opened: false };
+    }
+    case 'attention': {
+      const round = fake.round;
+      const printed = round && fake.printed?.round === round.round ? { printer: fake.printed.printer, copies: fake.printed.copies } : null;
+      const progress = round ? { round: round.round, entered: 0, tables: round.tables.length, complete: round.complete, printed } : null;
+      return { round: progress, next: round ? 'results' : 'register', clock: null, judge_calls: 0, newest_call: null, drop_requests: 0, disputed_reports: 0, entries_waiting: 0, mirror: null, silent_stations: [], stations_known: 0 };
+    }
     case 'set_clock':
       return null;
     default:
@@ -424,13 +437,15 @@ describe('the app with a fake shell', () => {
     button.click();
     // Printed, and the clock waits for the players: its button is next, focused.
     const clock = await until(() => byId('start-clock'));
-    expect(fake.calls.slice(before).filter((name) => name === 'print' || name === 'set_clock')).toEqual(['print', 'print']);
+    // No printer chosen: the whole round in one PDF, opened once to print from its dialog.
+    expect(fake.calls.slice(before).filter((name) => name.startsWith('print') || name === 'set_clock')).toEqual(['print_round']);
+    expect(fake.printedTo).toMatchObject({ printer: null, open: true, sheets: ['pairings', 'slips'] });
     expect(byId('status')?.textContent).toContain('Start the clock once the players are seated');
     await until(() => document.activeElement === clock);
     clock.click();
     // The round under way, the owner is taken to its results.
     await until(() => location.hash === '#/results' && byId('result-input'));
-    expect(fake.calls.slice(before).filter((name) => name === 'print' || name === 'set_clock')).toEqual(['print', 'print', 'set_clock']);
+    expect(fake.calls.slice(before).filter((name) => name.startsWith('print') || name === 'set_clock')).toEqual(['print_round', 'set_clock']);
     const stored = Object.keys(localStorage).find((key) => key.startsWith('tablekeeper.timer'));
     expect(stored && JSON.parse(localStorage.getItem(stored) ?? '{}').runningSince).toBeGreaterThan(0);
     expect(byId('status')?.textContent).toContain('the clock is running');
@@ -446,8 +461,8 @@ describe('the app with a fake shell', () => {
     copies.value = '2';
     copies.dispatchEvent(new Event('change'));
     expect(byId('status')?.textContent).toContain('2 copies of each sheet');
-    // Round 1 again as not yet printed: its button sends the job.
-    for (const key of Object.keys(localStorage).filter((k) => k.startsWith('tablekeeper.printed'))) localStorage.removeItem(key);
+    // Round 1 again as not yet printed (its pairing changed, say): its button sends the job.
+    fake.printed = null;
     const before = fake.calls.length;
     (await navigate('round', 'print-sheets')).click();
     await until(() => byId('start-clock'));

@@ -5,8 +5,7 @@ import { call } from './api';
 import { announce, showError } from './feedback';
 import { t } from './i18n';
 import { showOnProjector } from './projectorView';
-import { cssPageSize, paper, printLanguage, ROUND_SHEETS } from './settings';
-import { markPrinted } from './stageStrip';
+import { cssPageSize, paper, printLanguage } from './settings';
 import * as state from './state';
 import type { Document, EventView } from './types';
 import { DOCUMENTS, label } from './vocabulary';
@@ -100,9 +99,6 @@ export function pdfButtons(documents: readonly Document[], round?: () => number 
             open: true,
           });
           announce(t(view.opened ? 'print.opened' : 'print.saved', { path: view.path }));
-          // A round's sheet printed by hand counts as the round printed (the stage strip).
-          const printedRound = round?.() ?? null;
-          if (printedRound !== null && ROUND_SHEETS.some((sheet) => sheet === document)) markPrinted(printedRound);
         }, button);
       });
       return button;

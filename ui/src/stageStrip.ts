@@ -1,8 +1,9 @@
 // The round's stage strip at the top of the Round and Results screens: Paired → Printed →
 // Clock running → 9/12 in → Pair round 3, each stage done, the current one or still to
 // come, each a link to where it is done. The counts are the attention view's (one ask a
-// second for the whole window); "printed" is this laptop's own record of the round's sheets
-// sent to the printer (printing leaves nothing in the event).
+// second for the whole window), and so is "printed": the event records the round's sheets
+// as out (a printer took the job, or one PDF was made to print by hand), so a station and a
+// laptop that took over show it too.
 import type { AttentionView } from './bindings/AttentionView';
 import { h } from './dom';
 import { t } from './i18n';
@@ -15,21 +16,6 @@ export interface StageItem {
   text: string;
   href: string;
   state: StageState;
-}
-
-const PRINTED_KEY = 'tablekeeper.printed';
-
-/** Remembers that round `round` of the open event had its sheets sent to the printer. */
-export function markPrinted(round: number, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): void {
-  const file = state.event()?.file;
-  if (!file) return;
-  storage.setItem(`${PRINTED_KEY}:${file}`, String(round));
-}
-
-export function printedRound(storage: Pick<Storage, 'getItem'> = localStorage): number | null {
-  const file = state.event()?.file;
-  const saved = file ? storage.getItem(`${PRINTED_KEY}:${file}`) : null;
-  return saved === null ? null : Number(saved);
 }
 
 /** The Swiss rounds and the top cut the organizer planned (`0`: not said). */
@@ -46,7 +32,7 @@ export function eventPlan(): Plan {
 
 /** The stages of the round `view` is on; empty before round 1 is paired. A stage still to
  * do says what to do ("Print the sheets"); one done says what happened ("✓ Sheets printed"). */
-export function stageItems(view: AttentionView, printed: number | null, plan: Plan = { rounds: 0, cut: 0 }): StageItem[] {
+export function stageItems(view: AttentionView, plan: Plan = { rounds: 0, cut: 0 }): StageItem[] {
   const round = view.round;
   if (!round) return [];
   // A clock set for this round but never started is still to start.
@@ -67,13 +53,13 @@ export function stageItems(view: AttentionView, printed: number | null, plan: Pl
     cut: [t('stages.cut'), '#/cut'],
     payout: [t('stages.payout'), '#/prizes'],
   };
-  const done = [true, printed === round.round, clockStarted, round.complete, false];
+  const done = [true, round.printed !== null, clockStarted, round.complete, false];
   // A later stage done (results in without printing) leaves no earlier one current.
   const current = round.complete ? 4 : done.findIndex((isDone, index) => !isDone && !done.slice(index + 1).some(Boolean));
   const counts = { entered: round.entered, tables: round.tables };
   const items: Omit<StageItem, 'state'>[] = [
     { id: 'paired', text: t('stages.paired', { round: round.round }), href: '#/round' },
-    { id: 'printed', text: done[1] ? t('stages.printed') : t('stages.print'), href: '#/round' },
+    { id: 'printed', text: round.printed === null ? t('stages.print') : round.printed.printer === null ? t('stages.printedByHand') : t('stages.printed'), href: '#/round' },
     { id: 'clock', text: !done[2] ? t('stages.startClock') : view.clock?.running ? t('stages.clock') : t('stages.clockPaused'), href: '#/timer' },
     { id: 'results', text: done[3] ? t('stages.results', counts) : t('stages.enter', counts), href: '#/results' },
     { id: 'next', text: next[view.next][0], href: next[view.next][1] },
@@ -87,7 +73,7 @@ export function stageStrip(): { element: HTMLElement; stop: () => void } {
   const element = h('nav', { class: 'stage-strip no-print', 'data-testid': 'stage-strip', 'aria-label': t('stages.label'), hidden: true }, list);
   let shown = '';
   const stop = onAttention((view) => {
-    const items = stageItems(view, printedRound(), eventPlan());
+    const items = stageItems(view, eventPlan());
     const key = JSON.stringify(items);
     if (key === shown) return;
     shown = key;

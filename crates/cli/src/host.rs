@@ -37,6 +37,7 @@ pub fn desk_beside(file: &Path) -> Desk {
         .with_printer(tablekeeper_print::job::render_request)
         .with_season_printer(tablekeeper_print::job::render_season)
         .with_picture_printer(tablekeeper_print::job::render_pictures)
+        .with_pdf_merger(tablekeeper_print::job::merge_sheets)
         .without_app_state()
 }
 
@@ -119,6 +120,7 @@ impl Host {
             .with_printer(tablekeeper_print::job::render_request)
             .with_season_printer(tablekeeper_print::job::render_season)
             .with_picture_printer(tablekeeper_print::job::render_pictures)
+            .with_pdf_merger(tablekeeper_print::job::merge_sheets)
             .without_app_state();
         self.desk.insert(desk)
     }

@@ -78,6 +78,14 @@ fn the_rounds_sheets_go_to_the_printer_as_one_job_with_their_copies() {
     assert_eq!(count(&received, &pairings), 2, "the pairings twice");
     assert_eq!(count(&received, &slips), 2, "the slips twice");
     assert_eq!(count(&received, b"%PDF-"), 4, "nothing else");
+    // Kept with the event: every copy of it sees the round printed, and where.
+    let printed = |call: &mut dyn FnMut(&str, Value) -> Result<Value, CommandError>| {
+        call("attention", Value::Null).expect("attention")["round"]["printed"].clone()
+    };
+    assert_eq!(
+        printed(&mut call),
+        json!({ "printer": "counter", "copies": 2 })
+    );
 
     let refused = call("print_round", request("nowhere", 1)).expect_err("no such printer");
     assert_eq!(refused.kind().as_str(), "print-failed");
@@ -88,4 +96,6 @@ fn the_rounds_sheets_go_to_the_printer_as_one_job_with_their_copies() {
     );
     let refused = call("print_round", request("counter", 0)).expect_err("no copies");
     assert_eq!(refused.kind().as_str(), "invalid-request");
+    // A job refused records nothing: the round is still as the accepted job left it.
+    assert_eq!(printed(&mut call)["printer"], "counter");
 }

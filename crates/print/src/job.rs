@@ -184,3 +184,8 @@ pub fn render_pictures(
         }
     }
 }
+
+/// The round's sheets as one PDF (`Desk::print_round` without a printer): the desk's merger.
+pub fn merge_sheets(pdfs: &[Vec<u8>]) -> Result<Vec<u8>, CommandError> {
+    Ok(crate::merge::merge(pdfs)?)
+}

@@ -13,6 +13,7 @@ pub mod figure;
 mod font;
 pub use font::unprintable;
 pub mod labels;
+pub mod merge;
 pub mod name_order;
 mod table;
 
@@ -41,6 +42,9 @@ pub enum PrintError {
     Input(Message),
     #[error(transparent)]
     Command(#[from] tablekeeper_commands::CommandError),
+    /// Printouts could not be put into one PDF (`merge`).
+    #[error("the sheets could not be put into one PDF: {0}")]
+    Merge(String),
 }
 
 impl PrintError {
@@ -50,6 +54,7 @@ impl PrintError {
             PrintError::Font => ErrorKind::PrintFont,
             PrintError::Input(_) => ErrorKind::PrintInput,
             PrintError::Command(e) => e.kind(),
+            PrintError::Merge(_) => ErrorKind::Internal,
         }
     }
 }
@@ -62,6 +67,14 @@ impl From<PrintError> for tablekeeper_commands::CommandError {
             PrintError::Input(message) => {
                 tablekeeper_commands::CommandError::input(ErrorKind::PrintInput, message)
             }
+            PrintError::Merge(detail) => tablekeeper_commands::CommandError::input(
+                ErrorKind::Internal,
+                msg!(
+                    "error.print-merge",
+                    "the round's sheets could not be put into one PDF ({detail}); print each sheet on its own from the Round screen",
+                    detail = detail
+                ),
+            ),
             PrintError::Font => tablekeeper_commands::CommandError::input(
                 ErrorKind::PrintFont,
                 msg!(

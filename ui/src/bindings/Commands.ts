@@ -360,7 +360,7 @@ export const COMMAND_PROPERTIES = {
   archive: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   report: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   printers: { access: 'local', effect: 'nothing', thread: 'slow', needs: 'nothing', hosting: [] },
-  print_round: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
+  print_round: { access: 'local', effect: 'event', thread: 'slow', needs: 'event', hosting: ['viewer'] },
   tom_roster: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   replica: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: ['replica'] },
   replicas: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },

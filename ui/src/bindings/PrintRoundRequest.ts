@@ -4,7 +4,7 @@ import type { Language } from "./Language";
 import type { Paper } from "./Paper";
 
 /**
- * The round's sheets for one printer.
+ * The round's sheets, for the printer chosen in Settings or to print by hand.
  */
 export type PrintRoundRequest = { 
 /**
@@ -16,10 +16,16 @@ round: number | null,
  */
 sheets: Array<Document>, paper: Paper, language: Language, 
 /**
- * The print service's name of the printer (`printers`).
+ * The print service's name of the printer (`printers`); `null`: no printer to send
+ * to (none chosen, or a computer without a print service the app can use): the sheets
+ * go into one PDF to print from one dialog.
  */
-printer: string, 
+printer: string | null, 
 /**
- * Copies of each sheet, 1 to 20.
+ * Copies of each sheet, 1 to 20 (by hand: each sheet that many times in the PDF).
  */
-copies: number, };
+copies: number, 
+/**
+ * By hand: open the PDF in the system's viewer once it is written (the host does that).
+ */
+open: boolean, };

@@ -2,14 +2,22 @@
 import type { PrintView } from "./PrintView";
 
 /**
- * The job the printer accepted.
+ * The round's sheets gone out.
  */
-export type PrintRoundView = { 
+export type PrintRoundView = { round: number, 
 /**
- * The print service's id of the job.
+ * The print service's id of the job (`null`: by hand).
  */
-job: string, printer: string, copies: number, 
+job: string | null, printer: string | null, copies: number, 
 /**
- * The sheets' PDFs, as written beside the event.
+ * The sheets' PDFs, as written beside the event (sent to the printer).
  */
-files: Array<PrintView>, };
+files: Array<PrintView>, 
+/**
+ * By hand: the one PDF of the whole round, as written beside the event.
+ */
+path: string | null, 
+/**
+ * By hand: whether the system's viewer was started on it (the host fills this in).
+ */
+opened: boolean, };

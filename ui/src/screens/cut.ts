@@ -107,7 +107,7 @@ function bracketView(bracket: BracketView, show: (bracket: BracketView) => void)
   // The bracket round being played gets its sheets and its clock, as a Swiss round does.
   const playing = bracket.next === 'results' ? bracket.rounds.flatMap((r) => (r.number === null ? [] : [r.number])).at(-1) : undefined;
   const startArea = h('div', { class: 'no-print' });
-  if (playing !== undefined) startArea.replaceChildren(roundStartStep(playing, startArea, () => startArea.replaceChildren()) ?? '');
+  if (playing !== undefined) void run(async () => startArea.replaceChildren((await roundStartStep(playing, startArea, () => startArea.replaceChildren())) ?? ''));
   const projector = h('button', { type: 'button', 'data-testid': 'bracket-projector' }, t('cut.projector'));
   projector.addEventListener('click', () => void run(() => showOnProjector('bracket', t('cut.projectorTitle')), projector));
   const draw = bracket.draw;

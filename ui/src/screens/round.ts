@@ -13,7 +13,7 @@ import { deckCheckPanel } from './deckChecks';
 import { clockStartedFor, startRoundClock } from './timer';
 import { paper, printLanguage, roundCopies, roundPrinter, roundSheets } from '../settings';
 import { go } from '../router';
-import { markPrinted, printedRound, stageStrip } from '../stageStrip';
+import { stageStrip } from '../stageStrip';
 import { confirmStep, fillNames, heading, pdfButtons, playerNames, printButton, projectorButton, requireEvent, run } from '../screen';
 import * as state from '../state';
 import type { EventView, ExplanationView, GivenTable, HistoryItem, PairingsView, SeatView, TableView } from '../types';
@@ -88,7 +88,7 @@ export function mountRound(root: HTMLElement): () => void {
       // A round paired from Results (or before a restart): printed yet or not, its clock
       // started or not, the button for what it still needs.
       const open = state.event();
-      if (open && !open.current_round_complete && !current.bracket_round) startArea.replaceChildren(roundStartStep(current.round, startArea, toResults) ?? '');
+      if (open && !open.current_round_complete && !current.bracket_round) startArea.replaceChildren((await roundStartStep(current.round, startArea, toResults)) ?? '');
     }
   });
   return () => {
@@ -103,10 +103,13 @@ export function roundStart(round: number, area: HTMLElement, started: () => void
   return printSheets(round, () => area.replaceChildren(startClock(round, started)));
 }
 
-/** What a round paired earlier still needs (a restart, a trip to another screen): its
- * sheets, or its clock; `null` when both are done. */
-export function roundStartStep(round: number, area: HTMLElement, started: () => void): HTMLElement | null {
-  if (printedRound() !== round) return roundStart(round, area, started);
+/** What a round paired earlier still needs (a restart, a trip to another screen, a laptop
+ * that took over): its sheets, unless the event records them out, or its clock; `null` when
+ * both are done. */
+export async function roundStartStep(round: number, area: HTMLElement, started: () => void): Promise<HTMLElement | null> {
+  const progress = (await call('attention', null)).round;
+  const printed = progress?.round === round && progress.printed !== null;
+  if (!printed) return roundStart(round, area, started);
   return clockStartedFor(round) ? null : startClock(round, started);
 }
 
@@ -118,19 +121,14 @@ function printSheets(round: number, printed: () => void): HTMLElement {
   const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'print-sheets' }, t('round.printSheets'));
   button.addEventListener('click', () => {
     void run(async () => {
-      const printer = roundPrinter();
-      if (printer) {
-        // One job to the printer chosen in Settings, with its copies; no viewer.
-        const job = await call('print_round', { round, sheets: roundSheets(), paper: paper(), language: printLanguage(), printer, copies: roundCopies() });
-        markPrinted(round);
-        announce(t('round.sheetsSent', { round, printer: job.printer, count: job.copies }));
-      } else {
-        for (const sheet of roundSheets()) {
-          await call('print', { document: sheet, round, paper: paper(), language: printLanguage(), open: true, output: null });
-        }
-        markPrinted(round);
-        announce(t('round.sheetsPrinted', { round }));
-      }
+      // One job to the printer chosen in Settings, with its copies, and no viewer; without
+      // one, the whole round in one PDF, opened once to print from its dialog. Either way
+      // the event records the round's sheets as out.
+      const printer = roundPrinter() || null;
+      const sent = await call('print_round', { round, sheets: roundSheets(), paper: paper(), language: printLanguage(), printer, copies: roundCopies(), open: printer === null });
+      if (sent.printer !== null) announce(t('round.sheetsSent', { round, printer: sent.printer, count: sent.copies }));
+      else if (sent.opened) announce(t('round.sheetsPrinted', { round }));
+      else announce(t('print.saved', { path: sent.path ?? '' }));
       printed();
     }, button);
   });

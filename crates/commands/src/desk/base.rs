@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use tablekeeper_words::{ErrorKind, msg};
 
-use crate::desk::printer::{PicturePrinter, Printer, SeasonPrinter};
+use crate::desk::printer::{PdfMerger, PicturePrinter, Printer, SeasonPrinter};
 use crate::error::{CommandError, ErrorView};
 use crate::session::Session;
 use crate::views::EventView;
@@ -81,6 +81,12 @@ impl Desk {
     /// The desk with the printing crate's renderer.
     pub fn with_printer(mut self, printer: Printer) -> Desk {
         self.shop.printers.event = Some(printer);
+        self
+    }
+
+    /// The desk with the printing crate's merger of PDFs (the round's sheets in one file).
+    pub fn with_pdf_merger(mut self, merger: PdfMerger) -> Desk {
+        self.shop.printers.merger = Some(merger);
         self
     }
 

@@ -47,6 +47,10 @@ pub struct PrintContext {
 /// (printing builds on this crate, so the desk cannot call it directly).
 pub type Printer = fn(&Session, &PrintRequest, &PrintContext) -> Result<Vec<u8>, CommandError>;
 
+/// Puts PDFs into one, their pages in order (the printing crate's, given by the host): the
+/// round's sheets printed from one dialog where nothing prints silently.
+pub type PdfMerger = fn(&[Vec<u8>]) -> Result<Vec<u8>, CommandError>;
+
 /// Renders a season's table as PDF (the printing crate's, given by the host): the view, the
 /// paper, the language and the time printed.
 pub type SeasonPrinter = fn(

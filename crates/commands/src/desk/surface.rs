@@ -134,7 +134,7 @@ surface! {
     printers(Nothing) -> spooler::PrintersView: Local, Nothing, Slow, Nothing;
 
     // ---- The round's sheets to the shop's printer (event/desk/round_sheets.rs) ----
-    print_round(round_sheets::PrintRoundRequest) -> round_sheets::PrintRoundView: Local, Files, Slow, Event;
+    print_round(round_sheets::PrintRoundRequest) -> round_sheets::PrintRoundView: Local, Event, Slow, Event, Viewer;
 
     // ---- The roster into TOM (event/desk/tom_roster.rs) ----
     tom_roster(TomRosterRequest) -> TomRosterView: Local, Files, Slow, Event;

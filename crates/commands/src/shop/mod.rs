@@ -21,7 +21,7 @@ pub use library::ShopLibrary;
 
 use std::path::PathBuf;
 
-use crate::desk::printer::{PicturePrinter, Printer, SeasonPrinter};
+use crate::desk::printer::{PdfMerger, PicturePrinter, Printer, SeasonPrinter};
 use crate::room::code_index::CodeIndex;
 use crate::room::codes::Secret;
 
@@ -52,6 +52,7 @@ pub struct Printers {
     pub(crate) event: Option<Printer>,
     pub(crate) season: Option<SeasonPrinter>,
     pub(crate) picture: Option<PicturePrinter>,
+    pub(crate) merger: Option<PdfMerger>,
     /// The print service's scheduler to send jobs to (`None`: the system's own, or what
     /// CUPS's `CUPS_SERVER` says).
     pub(crate) print_server: Option<std::path::PathBuf>,

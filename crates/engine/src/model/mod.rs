@@ -9,6 +9,7 @@ mod deck_check;
 mod door;
 mod penalty;
 mod player;
+mod printed;
 mod prizes;
 mod result;
 mod round;
@@ -22,6 +23,7 @@ pub use door::{
 };
 pub use penalty::{PenaltyRecord, PenaltyType, infraction_message, legacy_late_minutes};
 pub use player::{DetailsChange, DropTiming, Player, PlayerDetails, PlayerId, PlayerStatus};
+pub use printed::PrintedSheets;
 pub use prizes::PrizeSetting;
 pub use result::{
     Category, DefaultReason, DrawReason, GameScore, MatchResult, Outcome, PenaltyKind, ResultEntry,

@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::EngineError;
 use crate::exact::MAX_ROUNDS;
 use crate::model::{
-    DeckCheck, Door, EliminationStop, PenaltyRecord, Player, PlayerId, PrizeSetting, ResultEntry,
-    Round, Seats, Side, Structure,
+    DeckCheck, Door, EliminationStop, PenaltyRecord, Player, PlayerId, PrintedSheets, PrizeSetting,
+    ResultEntry, Round, Seats, Side, Structure,
 };
 use crate::ruleset::Ruleset;
 use crate::top_cut::bracket::Cut;
@@ -99,6 +99,8 @@ pub struct Event {
     pub prizes: PrizeSetting,
     /// The deck checks of the event, oldest first.
     pub deck_checks: Vec<DeckCheck>,
+    /// The rounds whose sheets went out, one record per round (the latest).
+    pub printed: Vec<PrintedSheets>,
     /// `(name, publisher id)` of every player, to refuse a duplicate without a scan (a
     /// 50,000-player import stays linear). Derived from `players`.
     pub(crate) registered: std::collections::HashSet<(String, Option<String>)>,
@@ -135,6 +137,7 @@ impl Event {
             door: Door::default(),
             prizes: PrizeSetting::default(),
             deck_checks: Vec::new(),
+            printed: Vec::new(),
             registered: std::collections::HashSet::new(),
             door_index: DoorIndex::default(),
         })

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Event, EventSettings};
-use crate::model::{DeckCheck, Door, PenaltyRecord, Player, PrizeSetting, Round};
+use crate::model::{DeckCheck, Door, PenaltyRecord, Player, PrintedSheets, PrizeSetting, Round};
 use crate::ruleset::Ruleset;
 use crate::top_cut::bracket::Cut;
 
@@ -28,6 +28,8 @@ pub struct EventState {
     pub prizes: PrizeSetting,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deck_checks: Vec<DeckCheck>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub printed: Vec<PrintedSheets>,
 }
 
 impl EventState {
@@ -44,6 +46,7 @@ impl EventState {
             door: event.door.clone(),
             prizes: event.prizes.clone(),
             deck_checks: event.deck_checks.clone(),
+            printed: event.printed.clone(),
         }
     }
 
@@ -60,6 +63,7 @@ impl EventState {
             door: self.door,
             prizes: self.prizes,
             deck_checks: self.deck_checks,
+            printed: self.printed,
             registered: Default::default(),
             door_index: Default::default(),
         };

@@ -188,6 +188,15 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seed: Option<u64>,
     },
+    /// A round's sheets went out: a printer accepted them as a job (`printer`), or they
+    /// were opened in the viewer to print by hand (`None`). A record of what happened on
+    /// paper: no undo takes it back, and a round no longer paired records nothing.
+    RecordPrinting {
+        round: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        printer: Option<String>,
+        copies: u32,
+    },
 }
 
 impl Action {
@@ -205,10 +214,12 @@ impl Action {
 
     /// Whether the action is a player's own doing (from their phone) or the room's
     /// bookkeeping of judge calls: such steps are not taken back by the scorekeeper's undo,
-    /// which takes back the scorekeeper's own last step (docs/door.md).
+    /// which takes back the scorekeeper's own last step (docs/door.md). Sheets sent to the
+    /// printer are on paper whatever the log says: their record is not taken back either.
     pub fn is_from_the_room(&self) -> bool {
         match self {
             Action::Enter { .. }
+            | Action::RecordPrinting { .. }
             | Action::RequestDrop { .. }
             | Action::CallJudge { .. }
             | Action::ClaimCall { .. }
@@ -333,6 +344,11 @@ impl Action {
             },
             Action::ClaimCall { call: 1, at: 0 },
             Action::ResolveCall { call: 1, at: 0 },
+            Action::RecordPrinting {
+                round: 1,
+                printer: Some("Counter".into()),
+                copies: 2,
+            },
         ];
         for action in &samples {
             match action {
@@ -366,7 +382,8 @@ impl Action {
                 | Action::DecideDropRequest { .. }
                 | Action::CallJudge { .. }
                 | Action::ClaimCall { .. }
-                | Action::ResolveCall { .. } => {}
+                | Action::ResolveCall { .. }
+                | Action::RecordPrinting { .. } => {}
             }
         }
         samples

@@ -10,7 +10,9 @@ use tablekeeper_words::message::Message;
 use tablekeeper_words::msg;
 
 use super::action::Action;
-use super::{deck_checks, door, pairing, penalties, prizes, registration, results, top_cut};
+use super::{
+    deck_checks, door, pairing, penalties, printing, prizes, registration, results, top_cut,
+};
 use crate::error::EngineError;
 use crate::ruleset::Ruleset;
 use crate::state::{Event, EventSettings};
@@ -54,6 +56,10 @@ const FEATURES: &[Feature] = &[
     Feature {
         apply: deck_checks::apply,
         describe: deck_checks::describe,
+    },
+    Feature {
+        apply: printing::apply,
+        describe: printing::describe,
     },
 ];
 

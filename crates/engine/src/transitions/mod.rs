@@ -12,6 +12,7 @@ mod door;
 mod names;
 pub mod pairing;
 mod penalties;
+mod printing;
 mod prizes;
 mod registration;
 mod results;

@@ -249,6 +249,8 @@ impl Event {
                 last.pairing_seed = seed;
             }
         }
+        // Sheets printed before the change show the old tables: the round is to print again.
+        self.printed.retain(|p| p.round != number);
         Ok(())
     }
 

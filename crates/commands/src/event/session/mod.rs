@@ -26,6 +26,7 @@ mod options;
 mod pairing;
 mod penalties;
 mod players;
+mod printing;
 mod prizes;
 mod projection;
 pub mod replay;

@@ -130,6 +130,6 @@ impl Session {
             .event
             .round(number)
             .ok_or(tablekeeper_engine::EngineError::UnknownRound(number))?;
-        Ok(crate::views::RoundProgress::of(found))
+        Ok(crate::views::RoundProgress::of(&self.event, found))
     }
 }

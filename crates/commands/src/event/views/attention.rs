@@ -95,7 +95,9 @@ impl AttentionView {
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         let door = &event.door;
         let open_calls = || door.calls.iter().filter(|c| c.is_open());
-        let round = event.current_round().map(RoundProgress::of);
+        let round = event
+            .current_round()
+            .map(|round| RoundProgress::of(event, round));
         let cut_finished = event.cut.as_ref().is_some_and(|cut| cut.is_finished());
         // A structure that allows no further round (a round robin played, variable rounds
         // over): Swiss goes on to a cut or the payout, the others to the payout.

@@ -15,6 +15,7 @@ pub use crate::shop::views::meta;
 pub mod pairings;
 pub mod phone;
 pub mod players;
+pub mod printing;
 pub mod prizes;
 pub mod projection;
 pub use crate::shop::views::ratings;

@@ -341,11 +341,13 @@ pub struct RoundProgress {
     pub tables: u32,
     /// Every table (and bye) of the round has its result: the next round can be paired.
     pub complete: bool,
+    /// How the round's sheets went out (`null`: not yet, or not since its pairing changed).
+    pub printed: Option<super::printing::PrintedView>,
 }
 
 impl RoundProgress {
-    /// How far `round`'s results are.
-    pub fn of(round: &Round) -> RoundProgress {
+    /// How far `round` of `event` is: its results, and whether its sheets went out.
+    pub fn of(event: &Event, round: &Round) -> RoundProgress {
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         let tables = round.matches.iter().filter(|m| m.table.is_some());
         RoundProgress {
@@ -353,6 +355,7 @@ impl RoundProgress {
             entered: count(tables.clone().filter(|m| m.result.is_some()).count()),
             tables: count(tables.count()),
             complete: round.is_complete(),
+            printed: super::printing::PrintedView::of(event, round.number),
         }
     }
 }
