@@ -98,15 +98,7 @@ impl Desk {
         let printout = self.printout(request)?;
         let path = match output {
             Some(path) => path,
-            None => {
-                let event = self.session()?.path().to_path_buf();
-                let folder = printouts_folder(&event);
-                std::fs::create_dir_all(&folder).map_err(|e| CommandError::Io {
-                    path: folder.display().to_string(),
-                    detail: e.to_string(),
-                })?;
-                folder.join(&printout.file_name)
-            }
+            None => self.beside_the_event(&printout.file_name)?,
         };
         export::write_file(&path, &printout.bytes)?;
         Ok(PrintView {
@@ -114,6 +106,20 @@ impl Desk {
             bytes: printout.bytes.len() as u64,
             opened: false,
         })
+    }
+
+    /// Where a printout named `file_name` goes by default: `<event> printouts/` beside the
+    /// event file, made if it is not there yet.
+    pub(crate) fn beside_the_event(
+        &self,
+        file_name: &str,
+    ) -> Result<std::path::PathBuf, CommandError> {
+        let folder = printouts_folder(self.session()?.path());
+        std::fs::create_dir_all(&folder).map_err(|e| CommandError::Io {
+            path: folder.display().to_string(),
+            detail: e.to_string(),
+        })?;
+        Ok(folder.join(file_name))
     }
 
     /// A printout's PDF and the name to save it under, without writing it: what a second

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use tablekeeper_words::{ErrorKind, Language, msg};
 use ts_rs::TS;
 
-use crate::desk::base::{Desk, printout_name, printouts_folder};
+use crate::desk::base::{Desk, printout_name};
 use crate::desk::printer::PrintRequest;
 use crate::desk::spooler;
 use crate::error::CommandError;
@@ -153,17 +153,8 @@ impl Desk {
             }
         }
         let bytes = merge(&pdfs)?;
-        let event = self.session()?.path().to_path_buf();
-        let folder = printouts_folder(&event);
-        std::fs::create_dir_all(&folder).map_err(|e| CommandError::Io {
-            path: folder.display().to_string(),
-            detail: e.to_string(),
-        })?;
-        let path = folder.join(printout_name(
-            "round-sheets",
-            Some(round),
-            request.language.id(),
-        ));
+        let name = printout_name("round-sheets", Some(round), request.language.id());
+        let path = self.beside_the_event(&name)?;
         crate::formats::export::write_file(&path, &bytes)?;
         Ok(path.display().to_string())
     }
