@@ -216,6 +216,9 @@ function openEventSection(event: EventView): HTMLElement {
   );
 }
 
+/** The top cuts a new event may plan (the Finals offers any size). */
+const PLANNED_CUTS = [4, 8, 16, 32];
+
 function createSection(): HTMLElement {
   const { rulesets, titles, structures } = state.catalogue();
   const preferences = state.appInfo()?.preferences ?? { default_ruleset: null, default_title: null };
@@ -251,6 +254,9 @@ function createSection(): HTMLElement {
     '0',
   );
   const rounds = h('input', { type: 'number', 'data-testid': 'event-rounds', min: 1, max: 30, step: 1, inputmode: 'numeric' });
+  // The top cut planned from the start: the round's next step after the last Swiss round is
+  // then the cut (the Finals can still change its size).
+  const cut = select({ 'data-testid': 'event-cut' }, [['0', t('start.noCut')], ...PLANNED_CUTS.map((size) => [String(size), t('cut.topN', { size })] as const)], '0');
   let path: string | null = null;
   const where = h('p', { class: 'path', 'data-testid': 'event-path' });
   const showWhere = () => {
@@ -294,6 +300,7 @@ function createSection(): HTMLElement {
         elimination_finalists: null,
         min_rounds: null,
         team_size: Number(teams.value),
+        planned_cut: Number(cut.value) || null,
       });
       state.setEvent(created);
       await state.refreshInfo();
@@ -301,17 +308,36 @@ function createSection(): HTMLElement {
       go('registration');
     }, create);
   };
+  // Two columns of what every event needs, the rest folded: the whole form, Create
+  // included, fits a 1366×768 laptop's screen.
+  const nameField = field(t('start.name'), name);
+  nameField.classList.add('wide');
+  const more = h(
+    'details',
+    { class: 'more', 'data-testid': 'event-more' },
+    h('summary', {}, t('start.more')),
+    h(
+      'div',
+      { class: 'form-grid' },
+      field(t('start.structure'), structure, t('start.structureHint')),
+      field(t('start.teamSize'), teams),
+      h('div', { class: 'field wide' }, h('span', { class: 'label' }, t('start.saveAs')), where, choose),
+    ),
+  );
   const form = h(
     'form',
     { class: 'panel', 'aria-labelledby': 'create-heading' },
     h('h3', { id: 'create-heading' }, t('start.newEvent')),
-    field(t('start.name'), name),
-    field(t('start.titlePreset'), title, t('start.titleHint')),
-    field(t('start.ruleset'), ruleset),
-    field(t('start.structure'), structure, t('start.structureHint')),
-    field(t('start.teamSize'), teams),
-    field(t('start.plannedRounds'), rounds, t('start.roundsHint')),
-    h('div', { class: 'field' }, h('span', { class: 'label' }, t('start.saveAs')), where, choose),
+    h(
+      'div',
+      { class: 'form-grid' },
+      nameField,
+      field(t('start.titlePreset'), title, t('start.titleHint')),
+      field(t('start.ruleset'), ruleset),
+      field(t('start.plannedRounds'), rounds, t('start.roundsHint')),
+      field(t('start.plannedCut'), cut, t('start.cutHint')),
+    ),
+    more,
     h('div', { class: 'actions' }, create),
   );
   form.addEventListener('submit', (event) => {
