@@ -227,10 +227,13 @@ function night(language) {
       await status(app, say('cut.started', { size: 8 }));
       for (const matches of [4, 2, 1]) {
         await waitFor(async () => (await app.findAll('[data-testid="bracket-pick"]')).length === matches * 2, { message: `${matches} matches to decide` });
-        // The bracket round's sheets and clock, as a Swiss round's; the header names it.
+        // The bracket round's sheets and clock, as a Swiss round's, its strip on the Finals
+        // too; the header names it.
+        await waitFor(async () => (await app.attribute('stage-printed', 'data-state')) === 'current', { message: 'printing the bracket round is current' });
         await inView('print-sheets', 'Finals');
         await act('print-sheets');
         await printedAtCounter();
+        await waitFor(async () => (await app.attribute('stage-clock', 'data-state')) === 'current', { message: 'the bracket round’s clock is current' });
         await inView('start-clock', 'Finals');
         await act('start-clock');
         const label = say(`cut.labels.${{ 4: 'quarterfinal', 2: 'semifinal', 1: 'final' }[matches]}`);

@@ -297,7 +297,7 @@ function answer(cmd: string, payload?: InvokeArgs): unknown {
     case 'attention': {
       const round = fake.round;
       const printed = round && fake.printed?.round === round.round ? { printer: fake.printed.printer, copies: fake.printed.copies } : null;
-      const progress = round ? { round: round.round, entered: 0, tables: round.tables.length, complete: round.complete, printed } : null;
+      const progress = round ? { round: round.round, entered: 0, tables: round.tables.length, complete: round.complete, printed, bracket: round.bracket_round ?? null } : null;
       return { round: progress, next: round ? 'results' : 'register', clock: null, judge_calls: 0, newest_call: null, drop_requests: 0, disputed_reports: 0, entries_waiting: 0, mirror: null, silent_stations: [], stations_known: 0 };
     }
     case 'set_clock':

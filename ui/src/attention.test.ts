@@ -7,7 +7,7 @@ import type { AttentionView } from './bindings/AttentionView';
 import { initI18n } from './i18n';
 
 const quiet: AttentionView = {
-  round: { round: 3, entered: 9, tables: 12, complete: false, printed: null },
+  round: { round: 3, entered: 9, tables: 12, complete: false, printed: null, bracket: null },
   next: 'results',
   clock: null,
   judge_calls: 0,
@@ -30,7 +30,7 @@ describe('attention bar', () => {
   });
 
   it('sends the scorekeeper to the next step once every result is in', () => {
-    const done = { ...quiet, round: { round: 3, entered: 12, tables: 12, complete: true, printed: null } };
+    const done = { ...quiet, round: { round: 3, entered: 12, tables: 12, complete: true, printed: null, bracket: null } };
     expect(attentionItems({ ...done, next: 'pair-round' }, null)[0]).toMatchObject({ href: '#/round', text: 'Round 3: all results in — pair the next round' });
     expect(attentionItems({ ...done, next: 'pair-bracket-round' }, null)[0]).toMatchObject({ href: '#/cut' });
     expect(attentionItems({ ...done, next: 'cut' }, null)[0]).toMatchObject({ href: '#/cut' });

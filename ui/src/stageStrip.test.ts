@@ -6,7 +6,7 @@ import { initI18n } from './i18n';
 import { stageItems } from './stageStrip';
 
 const view = (over: Partial<AttentionView>): AttentionView => ({
-  round: { round: 2, entered: 0, tables: 12, complete: false, printed: null },
+  round: { round: 2, entered: 0, tables: 12, complete: false, printed: null, bracket: null },
   next: 'results',
   clock: null,
   judge_calls: 0,
@@ -43,7 +43,7 @@ describe('the round stage strip', () => {
 
   it('points at the clock once the round is printed, and at results once it runs', () => {
     expect(states(stageItems(printed(view({}))))[2]).toBe('clock:current');
-    const running = stageItems(printed(view({ clock: { remaining_ms: 1000, running: true, round: 2, started: true }, round: { round: 2, entered: 9, tables: 12, complete: false, printed: null } })));
+    const running = stageItems(printed(view({ clock: { remaining_ms: 1000, running: true, round: 2, started: true }, round: { round: 2, entered: 9, tables: 12, complete: false, printed: null, bracket: null } })));
     expect(states(running)).toEqual(['paired:done', 'printed:done', 'clock:done', 'results:current', 'next:todo']);
     expect(running[3]?.text).toBe('Enter results 9/12');
     expect(running[2]?.text).toBe('Clock running');
@@ -55,13 +55,13 @@ describe('the round stage strip', () => {
   });
 
   it('offers the next pairing once every result is in, whatever was skipped', () => {
-    const items = stageItems(view({ next: 'pair-round', round: { round: 2, entered: 12, tables: 12, complete: true, printed: null } }));
+    const items = stageItems(view({ next: 'pair-round', round: { round: 2, entered: 12, tables: 12, complete: true, printed: null, bracket: null } }));
     expect(states(items)).toEqual(['paired:done', 'printed:todo', 'clock:todo', 'results:done', 'next:current']);
     expect(items[4]).toMatchObject({ text: 'Pair round 3', href: '#/round' });
   });
 
   it('leads to the cut and the payout at the end of the Swiss', () => {
-    const done = { round: { round: 5, entered: 12, tables: 12, complete: true, printed: { printer: null, copies: 1 } } };
+    const done = { round: { round: 5, entered: 12, tables: 12, complete: true, printed: { printer: null, copies: 1 }, bracket: null } };
     expect(stageItems(view({ ...done, next: 'cut' }))[4]).toMatchObject({ href: '#/cut', state: 'current' });
     expect(stageItems(view({ ...done, next: 'payout' }))[4]).toMatchObject({ href: '#/prizes', text: 'Payout and close' });
   });
@@ -69,7 +69,7 @@ describe('the round stage strip', () => {
   it('says what to do for a stage to come and what happened for one done', () => {
     const fresh = stageItems(view({}));
     expect(fresh.map((item) => item.text).slice(1, 4)).toEqual(['Print the sheets', 'Start the clock', 'Enter results 0/12']);
-    const done = stageItems(printed(view({ next: 'pair-round', clock: { remaining_ms: 0, running: false, round: 2, started: true }, round: { round: 2, entered: 12, tables: 12, complete: true, printed: null } })));
+    const done = stageItems(printed(view({ next: 'pair-round', clock: { remaining_ms: 0, running: false, round: 2, started: true }, round: { round: 2, entered: 12, tables: 12, complete: true, printed: null, bracket: null } })));
     expect(done.map((item) => item.text).slice(1, 4)).toEqual(['Sheets printed', 'Clock paused', '12/12 results in']);
   });
 
@@ -79,13 +79,22 @@ describe('the round stage strip', () => {
     expect(set[2]?.text).toBe('Start the clock');
   });
 
+  it('follows a bracket round on the Finals, and leads to the payout after the final', () => {
+    const semifinal = stageItems(printed(view({ round: { round: 7, entered: 1, tables: 2, complete: false, printed: null, bracket: 'semifinal' } })));
+    expect(semifinal[0]).toMatchObject({ text: 'Semifinals', href: '#/cut', state: 'done' });
+    expect(semifinal.map((item) => item.href)).toEqual(['#/cut', '#/cut', '#/timer', '#/cut', '#/cut']);
+    expect(semifinal[4]?.text).toBe('Next bracket round');
+    const final = stageItems(view({ round: { round: 8, entered: 1, tables: 1, complete: true, printed: null, bracket: 'final' }, next: 'payout' }));
+    expect(final[4]).toMatchObject({ text: 'Payout and close', href: '#/prizes', state: 'current' });
+  });
+
   it('says sheets made to print by hand are ready, not printed', () => {
     const byHand = stageItems(printed(view({}), null));
     expect(byHand[1]).toMatchObject({ state: 'done', text: 'Sheets ready to print' });
   });
 
   it('never offers a round nobody planned while the last one is played', () => {
-    const last = printed(view({ round: { round: 3, entered: 4, tables: 12, complete: false, printed: null } }));
+    const last = printed(view({ round: { round: 3, entered: 4, tables: 12, complete: false, printed: null, bracket: null } }));
     expect(stageItems(last, { rounds: 4, cut: 0 })[4]).toMatchObject({ text: 'Pair round 4', href: '#/round' });
     expect(stageItems(last, { rounds: 3, cut: 8 })[4]).toMatchObject({ text: 'Start the top cut', href: '#/cut', state: 'todo' });
     expect(stageItems(last, { rounds: 3, cut: 0 })[4]).toMatchObject({ text: 'Payout and close', href: '#/prizes' });

@@ -1,4 +1,4 @@
-// The round's stage strip at the top of the Round and Results screens: Paired → Printed →
+// The round's stage strip at the top of the Round, Results and Finals screens: Paired → Printed →
 // Clock running → 9/12 in → Pair round 3, each stage done, the current one or still to
 // come, each a link to where it is done. The counts are the attention view's (one ask a
 // second for the whole window), and so is "printed": the event records the round's sheets
@@ -40,11 +40,19 @@ export function stageItems(view: AttentionView, plan: Plan = { rounds: 0, cut: 0
   // While the last planned round is played, what comes after it is the cut or the payout,
   // never a round nobody planned.
   const last = plan.rounds > 0 && round.round >= plan.rounds;
-  const afterThis: [string, string] = !last
-    ? [t('stages.pair', { round: round.round + 1 }), '#/round']
-    : plan.cut > 0
-      ? [t('stages.cut'), '#/cut']
-      : [t('stages.payout'), '#/prizes'];
+  // A bracket round is played on the Finals, and after the final comes the payout.
+  const bracket = round.bracket;
+  const afterThis: [string, string] =
+    bracket !== null
+      ? bracket === 'final'
+        ? [t('stages.payout'), '#/prizes']
+        : [t('stages.bracket'), '#/cut']
+      : !last
+        ? [t('stages.pair', { round: round.round + 1 }), '#/round']
+        : plan.cut > 0
+          ? [t('stages.cut'), '#/cut']
+          : [t('stages.payout'), '#/prizes'];
+  const here = bracket !== null ? '#/cut' : null;
   const next: Record<AttentionView['next'], [string, string]> = {
     register: afterThis,
     results: afterThis,
@@ -58,10 +66,10 @@ export function stageItems(view: AttentionView, plan: Plan = { rounds: 0, cut: 0
   const current = round.complete ? 4 : done.findIndex((isDone, index) => !isDone && !done.slice(index + 1).some(Boolean));
   const counts = { entered: round.entered, tables: round.tables };
   const items: Omit<StageItem, 'state'>[] = [
-    { id: 'paired', text: t('stages.paired', { round: round.round }), href: '#/round' },
-    { id: 'printed', text: round.printed === null ? t('stages.print') : round.printed.printer === null ? t('stages.printedByHand') : t('stages.printed'), href: '#/round' },
+    { id: 'paired', text: bracket !== null ? t(`cut.labels.${bracket}`) : t('stages.paired', { round: round.round }), href: here ?? '#/round' },
+    { id: 'printed', text: round.printed === null ? t('stages.print') : round.printed.printer === null ? t('stages.printedByHand') : t('stages.printed'), href: here ?? '#/round' },
     { id: 'clock', text: !done[2] ? t('stages.startClock') : view.clock?.running ? t('stages.clock') : t('stages.clockPaused'), href: '#/timer' },
-    { id: 'results', text: done[3] ? t('stages.results', counts) : t('stages.enter', counts), href: '#/results' },
+    { id: 'results', text: done[3] ? t('stages.results', counts) : t('stages.enter', counts), href: here ?? '#/results' },
     { id: 'next', text: next[view.next][0], href: next[view.next][1] },
   ];
   return items.map((item, index) => ({ ...item, state: done[index] ? 'done' : index === current ? 'current' : 'todo' }));

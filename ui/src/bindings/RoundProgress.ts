@@ -16,4 +16,8 @@ complete: boolean,
 /**
  * How the round's sheets went out (`null`: not yet, or not since its pairing changed).
  */
-printed: PrintedView | null, };
+printed: PrintedView | null, 
+/**
+ * For a bracket round, its name (as `PairingsView.bracket_round`); `null` for Swiss.
+ */
+bracket: string | null, };

@@ -10,6 +10,7 @@ import { say } from '../i18n/messages';
 import { showOnProjector } from '../projectorView';
 import { heading, pdfButtons, requireEvent, run } from '../screen';
 import { roundStartStep } from './round';
+import { stageStrip } from '../stageStrip';
 import * as state from '../state';
 import type { BracketView, EventView, Finals, StandingsView } from '../types';
 import { FINALS, options, SELECTION_METHODS, words } from '../vocabulary';
@@ -22,18 +23,21 @@ export function cutSizes(active: number, recommended: number): number[] {
   return sizes.sort((a, b) => a - b);
 }
 
-export function mountCut(root: HTMLElement): void {
+export function mountCut(root: HTMLElement): (() => void) | void {
   root.append(heading(t('cut.title')));
   const event = requireEvent(root);
   if (!event) return;
+  // The bracket round's stages, as a Swiss round's on Round and Results.
+  const strip = stageStrip();
   const content = h('div');
-  root.append(content);
+  root.append(strip.element, content);
   const showBracket = (bracket: BracketView) => content.replaceChildren(bracketView(bracket, showBracket));
   void run(async () => {
     const bracket = await call('bracket', null);
     if (bracket) showBracket(bracket);
     else content.replaceChildren(setupPanel(event, await call('standings', { first: null }), showBracket));
   });
+  return strip.stop;
 }
 
 function setupPanel(event: EventView, standings: StandingsView, started: (bracket: BracketView) => void): HTMLElement {

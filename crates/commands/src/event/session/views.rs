@@ -61,15 +61,11 @@ impl Session {
                 .cut
                 .as_ref()
                 .map_or(0, |cut| u32::try_from(cut.seeds.len()).unwrap_or(u32::MAX)),
-            bracket_round: event.cut.as_ref().and_then(|cut| {
-                cut.rounds.last().map(|last| {
-                    if cut.double {
-                        "double-elimination".to_string()
-                    } else {
-                        crate::views::pairings::round_label(last.entrants.len())
-                    }
-                })
-            }),
+            bracket_round: event
+                .cut
+                .as_ref()
+                .and_then(|cut| cut.rounds.last())
+                .and_then(|last| crate::views::pairings::bracket_label(event, last.round.number)),
         }
     }
 

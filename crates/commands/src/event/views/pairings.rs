@@ -248,18 +248,7 @@ impl TableView {
 
 impl PairingsView {
     pub fn from_round(event: &Event, round: &Round) -> Self {
-        let bracket_round = event.cut.as_ref().and_then(|cut| {
-            cut.rounds
-                .iter()
-                .find(|r| r.round.number == round.number)
-                .map(|r| {
-                    if cut.double {
-                        "double-elimination".to_string()
-                    } else {
-                        round_label(r.entrants.len())
-                    }
-                })
-        });
+        let bracket_round = bracket_label(event, round.number);
         let mut view = PairingsView {
             round: round.number,
             bracket_round,
@@ -331,6 +320,18 @@ pub fn round_label(entrants: usize) -> String {
     }
 }
 
+/// The name of bracket round `number` (`quarterfinal`, `final`, … or `double-elimination`);
+/// `None` for a Swiss round.
+pub fn bracket_label(event: &Event, number: u32) -> Option<String> {
+    let cut = event.cut.as_ref()?;
+    let round = cut.rounds.iter().find(|r| r.round.number == number)?;
+    Some(if cut.double {
+        "double-elimination".to_string()
+    } else {
+        round_label(round.entrants.len())
+    })
+}
+
 /// Where a round stands: how many of its tables have their result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
@@ -343,6 +344,8 @@ pub struct RoundProgress {
     pub complete: bool,
     /// How the round's sheets went out (`null`: not yet, or not since its pairing changed).
     pub printed: Option<super::printing::PrintedView>,
+    /// For a bracket round, its name (as `PairingsView.bracket_round`); `null` for Swiss.
+    pub bracket: Option<String>,
 }
 
 impl RoundProgress {
@@ -356,6 +359,7 @@ impl RoundProgress {
             tables: count(tables.count()),
             complete: round.is_complete(),
             printed: super::printing::PrintedView::of(event, round.number),
+            bracket: bracket_label(event, round.number),
         }
     }
 }
