@@ -26,8 +26,8 @@ WINDOWS_OUT="$CARGO_TARGET_DIR/$WINDOWS_TARGET/$WINDOWS_PROFILE"
 # ("store commands …") those crates' test binaries too, in ONE cargo invocation, so the
 # dependencies' features are resolved once. Built in two invocations (the tests, then the
 # programs) the features came out apart and 235 crates were compiled twice, about ten of a
-# CI run's minutes. The CLI's and the app's own test binaries are built with them; only the
-# named crates' run under Wine.
+# CI run's minutes. The app's own test binary is built with them; the CLI's only when the
+# CLI is among the crates named; only the named crates' run under Wine.
 windows_build_selection() {
   local crate seen=" "
   for crate in "$@" cli app; do
@@ -37,6 +37,10 @@ windows_build_selection() {
   done
   printf -- '--bins\n'
   if [ $# -gt 0 ]; then printf -- '--tests\n'; fi
+  # The CLI's own test programs only when they run under Wine: its `process-tests`
+  # feature (on by default) is the one default feature of the workspace's crates, so
+  # turning defaults off changes nothing else, and no dependency's features.
+  case " $* " in *" cli "*) ;; *) printf -- '--no-default-features\n' ;; esac
 }
 # Debian packages the Windows build and its tests need (bookworm and bookworm-security).
 WINDOWS_PACKAGES=(rustc-web cargo-web rust-web-src gcc-mingw-w64-x86-64-posix
