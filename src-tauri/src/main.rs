@@ -148,6 +148,16 @@ async fn leave_station(link: tauri::State<'_, Arc<StationLink>>) -> Result<(), E
     .await
 }
 
+/// Opens the folder holding `path` (a file the app wrote) in the file manager: where the
+/// round's sheets are when no viewer opened them. `false` when none could be started.
+#[tauri::command]
+fn show_in_folder(path: String) -> bool {
+    std::path::Path::new(&path)
+        .parent()
+        .and_then(|folder| folder.to_str())
+        .is_some_and(viewer::open)
+}
+
 /// Where this station's copy of the main laptop's event stands (`null`: not a station).
 #[tauri::command]
 fn station_copy(link: tauri::State<'_, Arc<StationLink>>) -> Option<tablekeeper_lan::FollowState> {
@@ -571,7 +581,8 @@ fn main() {
             join_station,
             leave_station,
             station_copy,
-            take_over
+            take_over,
+            show_in_folder
         ])
         .build(tauri::generate_context!());
     let app = match result {

@@ -1,4 +1,5 @@
-//! Opens a file the app just wrote (a PDF to print) in the system's viewer.
+//! Opens a file the app just wrote (a PDF to print) in the system's viewer, or its folder
+//! in the file manager.
 //!
 //! `TABLEKEEPER_VIEWER` overrides the system's choice: the program to start with the file
 //! (a shop's own PDF program; the end-to-end tests' stand-in), or empty for no viewer, when

@@ -286,6 +286,10 @@ export const leaveStation = () =>
   });
 
 /** Asks for an existing event file; null when the user cancels. */
+/** Opens the folder holding a file the app wrote in the file manager; false when it could
+ * not be opened. */
+export const showInFolder = (path: string) => guarded(() => invoke<boolean>('show_in_folder', { path }));
+
 export const chooseEventFile = (title: string, filterName: string) =>
   guarded(() => open({ title, multiple: false, directory: false, filters: [{ name: filterName, extensions: ['tkevent'] }] }));
 

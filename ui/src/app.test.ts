@@ -25,6 +25,10 @@ type Fake = {
   renamedAfterFirstAsk: string | null;
   /** The last round sent to a printer or put in one PDF (`print_round`). */
   printedTo?: { printer: string | null; copies: number; sheets: string[]; open: boolean } | null;
+  /** No PDF viewer starts (`print_round` by hand answers `opened: false`). */
+  noViewer?: boolean;
+  /** The file whose folder the shell was asked to show (`show_in_folder`). */
+  shownFolderOf?: string | null;
   /** The round the event records as printed (`print_round`), and how. */
   printed?: { round: number; printer: string | null; copies: number } | null;
   /** The shop's defaults (`set_preferences`). */
@@ -112,6 +116,10 @@ function answer(cmd: string, payload?: InvokeArgs): unknown {
   if (cmd === 'call_here' && (fake.refuseHere || !here.includes(name))) {
     fake.refusedHere += 1;
     throw { kind: 'run-elsewhere', message: 'not here', key: 'error.not-allowed.run-here', params: { name } };
+  }
+  if (cmd === 'show_in_folder') {
+    fake.shownFolderOf = String((payload as { path?: string } | undefined)?.path);
+    return true;
   }
   if (cmd !== 'call' && cmd !== 'call_here') throw { kind: 'unknown-command', message: `no ${cmd}`, key: 'error.unknown-command', params: { name: cmd } };
   fake.calls.push(name);
@@ -291,7 +299,7 @@ function answer(cmd: string, payload?: InvokeArgs): unknown {
       const printer = (request['printer'] as string | null) ?? null;
       const round = fake.round?.round ?? 1;
       fake.printed = { round, printer, copies: Number(request['copies']) };
-      if (printer === null) return { round, job: null, printer, copies: request['copies'], files: [], path: '/events/round-sheets-round-1-en.pdf', opened: Boolean(request['open']) };
+      if (printer === null) return { round, job: null, printer, copies: request['copies'], files: [], path: '/events/round-sheets-round-1-en.pdf', opened: Boolean(request['open']) && !fake.noViewer };
       return { round, job: 'Counter-7', printer, copies: request['copies'], files: [], path: null, opened: false };
     }
     case 'attention': {
@@ -470,6 +478,21 @@ describe('the app with a fake shell', () => {
     expect(fake.printedTo).toMatchObject({ printer: 'Counter', copies: 2, sheets: ['pairings', 'slips'] });
     expect(byId('status')?.textContent).toContain('went to Counter (2 copies each)');
     localStorage.removeItem('tablekeeper.roundPrinter');
+  });
+
+  it('says where the round’s one PDF is when no viewer opens it, its folder one click away', async () => {
+    fake.printed = null;
+    fake.noViewer = true;
+    // Round 1 again as not yet printed, from another screen.
+    await navigate('standings', 'nav-standings');
+    (await navigate('round', 'print-sheets')).click();
+    const saved = await until(() => byId('sheets-saved'));
+    expect(saved.textContent).toContain('/events/round-sheets-round-1-en.pdf');
+    expect(byId('start-clock')).toBeTruthy();
+    byId('show-in-folder')?.click();
+    await until(() => fake.shownFolderOf);
+    expect(fake.shownFolderOf).toBe('/events/round-sheets-round-1-en.pdf');
+    fake.noViewer = false;
   });
 
   it('finds a player in the pairings above the full list, which stays as it is', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { AttentionView } from './bindings/AttentionView';
 import { initI18n } from './i18n';
-import { stageItems } from './stageStrip';
+import { currentStage, stageItems } from './stageStrip';
 
 const view = (over: Partial<AttentionView>): AttentionView => ({
   round: { round: 2, entered: 0, tables: 12, complete: false, printed: null, bracket: null },
@@ -98,5 +98,28 @@ describe('the round stage strip', () => {
     expect(stageItems(last, { rounds: 4, cut: 0 })[4]).toMatchObject({ text: 'Pair round 4', href: '#/round' });
     expect(stageItems(last, { rounds: 3, cut: 8 })[4]).toMatchObject({ text: 'Start the top cut', href: '#/cut', state: 'todo' });
     expect(stageItems(last, { rounds: 3, cut: 0 })[4]).toMatchObject({ text: 'Payout and close', href: '#/prizes' });
+  });
+
+  it('makes the current stage a button that does it where its control is on the screen, else goes there', () => {
+    let printed = 0;
+    const print = document.createElement('button');
+    print.dataset['stageAction'] = 'printed';
+    print.addEventListener('click', () => (printed += 1));
+    document.body.append(print);
+    const item = { id: 'printed' as const, text: 'Print the sheets', href: '#/round', state: 'current' as const };
+    currentStage(item).click();
+    expect(printed).toBe(1);
+    print.disabled = true;
+    location.hash = '#/results';
+    currentStage(item).click();
+    expect(printed).toBe(1);
+    expect(location.hash).toBe('#/round');
+    const box = document.createElement('input');
+    box.dataset['stageAction'] = 'results';
+    document.body.append(box);
+    currentStage({ ...item, id: 'results', href: '#/results' }).click();
+    expect(document.activeElement).toBe(box);
+    print.remove();
+    box.remove();
   });
 });

@@ -75,6 +75,20 @@ export function stageItems(view: AttentionView, plan: Plan = { rounds: 0, cut: 0
   return items.map((item, index) => ({ ...item, state: done[index] ? 'done' : index === current ? 'current' : 'todo' }));
 }
 
+/** The current stage: a button that does it where its own control is on the screen (the
+ * control carries `data-stage-action` with the stage's id: Print, Start the clock, the
+ * result box, Pair round N …), else goes to the screen where it is done. */
+export function currentStage(item: StageItem): HTMLElement {
+  const button = h('button', { type: 'button', 'aria-current': 'step', 'data-testid': 'stage-act' }, item.text);
+  button.addEventListener('click', () => {
+    const control = document.querySelector<HTMLElement>(`[data-stage-action="${item.id}"]`);
+    if ((control instanceof HTMLButtonElement && !control.disabled) || control instanceof HTMLAnchorElement) control.click();
+    else if (control instanceof HTMLInputElement) control.focus();
+    else location.hash = item.href;
+  });
+  return button;
+}
+
 /** The strip, following the attention view until the screen goes. */
 export function stageStrip(): { element: HTMLElement; stop: () => void } {
   const list = h('ol', {});
@@ -91,7 +105,9 @@ export function stageStrip(): { element: HTMLElement; stop: () => void } {
         h(
           'li',
           { class: item.state, 'data-testid': `stage-${item.id}`, 'data-state': item.state },
-          h('a', { href: item.href, 'aria-current': item.state === 'current' ? 'step' : null }, item.state === 'done' ? `✓ ${item.text}` : item.text),
+          item.state === 'current'
+            ? currentStage(item)
+            : h('a', { href: item.href }, item.state === 'done' ? `✓ ${item.text}` : item.text),
         ),
       ),
     );

@@ -97,7 +97,7 @@ function setupPanel(event: EventView, standings: StandingsView, started: (bracke
 }
 
 function bracketView(bracket: BracketView, show: (bracket: BracketView) => void): HTMLElement {
-  const pair = h('button', { type: 'button', class: 'primary', 'data-testid': 'pair-bracket-round', disabled: bracket.next !== 'pair' }, t('cut.pairNext'));
+  const pair = h('button', { type: 'button', class: 'primary', 'data-testid': 'pair-bracket-round', 'data-stage-action': 'next', disabled: bracket.next !== 'pair' }, t('cut.pairNext'));
   pair.addEventListener('click', () => {
     void run(async () => {
       const pairings = await call('pair_bracket_round', null);
@@ -125,7 +125,7 @@ function bracketView(bracket: BracketView, show: (bracket: BracketView) => void)
     h(
       'div',
       { class: 'actions' },
-      bracket.champion ? h('a', { href: '#/prizes', class: 'button primary', 'data-testid': 'cut-to-payout' }, t('cut.toPayout')) : pair,
+      bracket.champion ? h('a', { href: '#/prizes', class: 'button primary', 'data-testid': 'cut-to-payout', 'data-stage-action': 'next' }, t('cut.toPayout')) : pair,
       projector,
     ),
     pdfButtons(['bracket']),

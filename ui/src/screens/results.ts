@@ -45,7 +45,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     [['', t('results.currentRound')], ...Array.from({ length: event.rounds_paired }, (_, i) => String(event.rounds_paired - i)).map((r) => [r, t('results.roundN', { round: r })] as const)],
     '',
   );
-  const input = h('input', { type: 'text', 'data-testid': 'result-input', autocomplete: 'off', spellcheck: 'false', class: 'entry' });
+  const input = h('input', { type: 'text', 'data-testid': 'result-input', 'data-stage-action': 'results', autocomplete: 'off', spellcheck: 'false', class: 'entry' });
   const preview = h('p', { class: 'preview', id: 'result-preview', 'data-testid': 'result-preview' });
   const confirmArea = h('div', { class: 'confirm', 'data-testid': 'result-confirm' });
   const outstanding = h('ul', { class: 'outstanding' });
@@ -443,12 +443,12 @@ function nextStep(pairings: PairingsView): HTMLElement {
   const event = state.event();
   const swissDone = !!event && event.planned_rounds > 0 && pairings.round >= event.planned_rounds;
   if (pairings.bracket_round || event?.stage === 'cut') {
-    return h('a', { href: '#/cut', class: 'button primary', 'data-testid': 'results-next-round' }, t('stages.bracket'));
+    return h('a', { href: '#/cut', class: 'button primary', 'data-testid': 'results-next-round', 'data-stage-action': 'next' }, t('stages.bracket'));
   }
   if (swissDone) {
     return (event?.planned_cut ?? 0) > 0
-      ? h('a', { href: '#/cut', class: 'button primary', 'data-testid': 'results-to-cut' }, t('stages.cut'))
-      : h('a', { href: '#/prizes', class: 'button primary', 'data-testid': 'results-to-payout' }, t('stages.payout'));
+      ? h('a', { href: '#/cut', class: 'button primary', 'data-testid': 'results-to-cut', 'data-stage-action': 'next' }, t('stages.cut'))
+      : h('a', { href: '#/prizes', class: 'button primary', 'data-testid': 'results-to-payout', 'data-stage-action': 'next' }, t('stages.payout'));
   }
   return pairNextButton(pairings.round + 1, 'results-next-round');
 }
@@ -456,7 +456,7 @@ function nextStep(pairings: PairingsView): HTMLElement {
 /** "Pair round N →" where the night's next step is pairing (Results once every result is
  * in; Players before round 1): the round paired, then shown on the Round screen. */
 export function pairNextButton(round: number, testid: string): HTMLButtonElement {
-  const pair = h('button', { type: 'button', class: 'primary', 'data-testid': testid }, t('results.pairNext', { round }));
+  const pair = h('button', { type: 'button', class: 'primary', 'data-testid': testid, 'data-stage-action': 'next' }, t('results.pairNext', { round }));
   pair.addEventListener('click', () =>
     void run(async () => {
       const next = await call('pair_round', { allow_rematches: false });

@@ -100,7 +100,19 @@ export function mountRound(root: HTMLElement): () => void {
 
 /** The round's sheets, then its clock, shown in `area`; `started` once the clock runs. */
 export function roundStart(round: number, area: HTMLElement, started: () => void): HTMLElement {
-  return printSheets(round, () => area.replaceChildren(startClock(round, started)));
+  return printSheets(round, (saved) => area.replaceChildren(startClock(round, started), ...(saved ? [savedSheets(saved)] : [])));
+}
+
+/** The round's one PDF, saved but opened by no viewer: where it is, and its folder one click
+ * away (the file manager prints it too). */
+function savedSheets(path: string): HTMLElement {
+  const show = h('button', { type: 'button', 'data-testid': 'show-in-folder' }, t('round.showInFolder'));
+  show.addEventListener('click', () => {
+    void run(async () => {
+      if (!(await api.showInFolder(path))) showProblem(t('round.folderNotOpened', { path }));
+    }, show);
+  });
+  return h('section', { class: 'panel', 'data-testid': 'sheets-saved' }, h('p', {}, t('print.saved', { path })), show);
 }
 
 /** What a round paired earlier still needs (a restart, a trip to another screen, a laptop
@@ -117,8 +129,8 @@ export async function roundStartStep(round: number, area: HTMLElement, started: 
  * pairings and the match slips unless chosen otherwise; paper and language from Settings),
  * then the clock waits for the players to sit: "Start the clock" is the next button, focused,
  * so it is one key once the room is seated (decisions.md, "The night at the counter"). */
-function printSheets(round: number, printed: () => void): HTMLElement {
-  const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'print-sheets' }, t('round.printSheets'));
+function printSheets(round: number, printed: (savedNotOpened: string | null) => void): HTMLElement {
+  const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'print-sheets', 'data-stage-action': 'printed' }, t('round.printSheets'));
   button.addEventListener('click', () => {
     void run(async () => {
       // One job to the printer chosen in Settings, with its copies, and no viewer; without
@@ -129,7 +141,7 @@ function printSheets(round: number, printed: () => void): HTMLElement {
       if (sent.printer !== null) announce(t('round.sheetsSent', { round, printer: sent.printer, count: sent.copies }));
       else if (sent.opened) announce(t('round.sheetsPrinted', { round }));
       else announce(t('print.saved', { path: sent.path ?? '' }));
-      printed();
+      printed(sent.printer === null && !sent.opened ? sent.path : null);
     }, button);
   });
   return h('section', { class: 'panel', 'data-testid': 'round-start' }, h('p', {}, t('round.printSheetsHint')), button);
@@ -138,7 +150,7 @@ function printSheets(round: number, printed: () => void): HTMLElement {
 /** The round's clock, started once the players are seated; then `started` (a Swiss round
  * goes on to its results, a bracket round stays on the Finals). */
 function startClock(round: number, started: () => void): HTMLElement {
-  const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'start-clock' }, t('round.startClock', { round }));
+  const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'start-clock', 'data-stage-action': 'clock' }, t('round.startClock', { round }));
   button.addEventListener('click', () => {
     startRoundClock(round);
     announce(t('round.clockStarted', { round }));
