@@ -430,6 +430,7 @@ describe('every capability in the window', () => {
       await status(app, `Recorded ${given.lines.length} results`, { timeout: 60000 });
       await app.waitForText('outstanding-tables', 'All results are in.');
       if (round === 2) {
+        await app.execute("document.querySelector('[data-testid=results-more]').open = true; return true;");
         await app.type('drop-player-input', DROPPED_AFTER_ROUND_2);
         await clearStatus(app);
         await app.click('drop-player');

@@ -168,6 +168,7 @@ describe('a whole Swiss day in Japanese', () => {
 
   step('a penalty, recorded and listed in Japanese', async () => {
     const [, , t3] = state.round1;
+    await app.execute("document.querySelector('[data-testid=results-more]').open = true; return true;");
     await app.type('penalty-player', t3.a);
     await app.select('penalty-kind', 'warning');
     await app.type('penalty-infraction', '手札の公開');
@@ -194,6 +195,7 @@ describe('a whole Swiss day in Japanese', () => {
   step('a drop after round 2', async () => {
     const [t4] = state.round1.slice(3);
     state.dropped = t4.b;
+    await app.execute("document.querySelector('[data-testid=results-more]').open = true; return true;");
     await app.type('drop-player-input', state.dropped);
     await clearStatus(app);
     await app.click('drop-player');

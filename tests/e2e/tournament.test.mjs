@@ -324,6 +324,7 @@ describe('a 9-player Bandai tournament in the real app window', () => {
     const before = await uiStandings();
     state.dropped = before.at(-1).name; // the last-placed player leaves before the cut
     await nav('results', 'drop-player-input');
+    await app.execute("document.querySelector('[data-testid=results-more]').open = true; return true;");
     await app.type('drop-player-input', state.dropped);
     await app.click('drop-player');
     await status(`${state.dropped} has dropped`);

@@ -413,11 +413,17 @@ export function mountResults(root: HTMLElement): (() => void) | void {
         'div',
         { class: 'results-side' },
         judges.element,
-        dropPanel(async () => {
-          await refresh();
-          await state.refreshEvent();
-        }),
-        penaltyPanel((message) => afterChange(message)),
+        // Rare at the counter: folded, so the round's own controls stay above the fold.
+        h(
+          'details',
+          { class: 'more', 'data-testid': 'results-more' },
+          h('summary', {}, t('results.more')),
+          dropPanel(async () => {
+            await refresh();
+            await state.refreshEvent();
+          }),
+          penaltyPanel((message) => afterChange(message)),
+        ),
         h('section', { class: 'panel' }, h('h3', {}, t('results.penaltiesTitle')), penaltyList),
         h('section', { class: 'panel' }, h('h3', {}, t('results.historyTitle')), historyList),
       ),
