@@ -416,7 +416,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
         // Rare at the counter: folded, so the round's own controls stay above the fold.
         h(
           'details',
-          { class: 'more', 'data-testid': 'results-more' },
+          { class: 'panel more', 'data-testid': 'results-more' },
           h('summary', {}, t('results.more')),
           dropPanel(async () => {
             await refresh();
