@@ -178,7 +178,7 @@ describe('every capability in the window', () => {
     await app.type('exchange-folder', exchangeFolder);
     await clearStatus(app);
     await app.click('exchange-use');
-    await status(app, `Bundles are exchanged through ${exchangeFolder}`);
+    await status(app, `Files are exchanged through ${exchangeFolder}`);
     await clearStatus(app);
     await app.click('exchange-check');
     await status(app, 'Nothing new from the other shops');
