@@ -55,6 +55,16 @@ fn undo_and_redo_across_a_pairing() {
         history.iter().any(|h| h.undone),
         "undone steps stay visible"
     );
+    // The newest steps alone are the tail of the whole history, undone ones and undo
+    // entries included (what the Results screen asks for).
+    for count in [0, 1, 3, 5, history.len(), history.len() + 10] {
+        let newest = session.history_newest(Some(count)).expect("newest");
+        assert_eq!(
+            newest,
+            history[history.len().saturating_sub(count)..],
+            "newest {count}"
+        );
+    }
     assert_eq!(
         &Session::on_disk(session.path()).expect("read back").0,
         session.event()

@@ -47,6 +47,7 @@ import type { ExportView } from './ExportView';
 import type { FixedTableRequest } from './FixedTableRequest';
 import type { GiveByeRequest } from './GiveByeRequest';
 import type { HistoryItem } from './HistoryItem';
+import type { HistoryRequest } from './HistoryRequest';
 import type { ImportArchiveRequest } from './ImportArchiveRequest';
 import type { ImportPreview } from './ImportPreview';
 import type { ImportRequest } from './ImportRequest';
@@ -186,7 +187,7 @@ export type Commands = {
   record_results: { request: BulkResultsRequest; response: Array<TableView> };
   undo: { request: null; response: HistoryItem };
   redo: { request: null; response: HistoryItem };
-  history: { request: null; response: Array<HistoryItem> };
+  history: { request: HistoryRequest | null; response: Array<HistoryItem> };
   back_to_round: { request: BackToRoundRequest; response: Array<HistoryItem> };
   penalty: { request: PenaltyRequest; response: PenaltyView };
   penalties: { request: null; response: Array<PenaltyView> };

@@ -9,7 +9,8 @@ import * as state from '../state';
 /** Says `name` was dropped, with an Undo; `after` runs once the drop is undone. */
 export function announceDropWithUndo(name: string, after: () => Promise<void> | void): void {
   announceWithUndo(t('registration.dropped', { name }), async () => {
-    const history = await call('history', null);
+    // The newest step is the one an undo would take back.
+    const history = await call('history', { newest: 1 });
     const newest = history.filter((item) => !item.undone).pop();
     const ours = newest?.description.some((m) => m.key.startsWith('history.dropped') && m.params['name'] === name);
     if (!ours) {

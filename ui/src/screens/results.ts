@@ -21,6 +21,9 @@ import type { RecordedView } from '../bindings/RecordedView';
 import type { HistoryItem, Message, PairingsView, PenaltyView, TableView } from '../types';
 import { labelOf, options, PENALTIES } from '../vocabulary';
 
+/** Steps of the history the Results screen shows, newest first (History lists them all). */
+const HISTORY_SHOWN = 200;
+
 /** The infraction as typed, or a late arrival's by its minutes in the interface language. */
 export function infractionText(penalty: Pick<PenaltyView, 'infraction' | 'late_minutes'>): string {
   return penalty.late_minutes != null ? t('registration.tardyInfraction', { minutes: penalty.late_minutes }) : penalty.infraction;
@@ -51,6 +54,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
   const outstanding = h('ul', { class: 'outstanding' });
   const outstandingTitle = h('h3', { id: 'outstanding-heading' });
   const tables = h('tbody');
+  // The newest steps only: a long event's whole log is hundreds of kilobytes to read and draw.
   const historyList = h('ol', { class: 'history', reversed: true, 'data-testid': 'history', tabindex: 0, 'aria-label': t('results.historyTitle') });
   const penaltyList = h('ul', { 'data-testid': 'penalty-list' });
   const names = playerNames('results-players');
@@ -134,7 +138,7 @@ export function mountResults(root: HTMLElement): (() => void) | void {
     const current = state.event();
     const [table, steps, given, all] = await Promise.all([
       current && current.rounds_paired > 0 ? call('pairings', { round }) : Promise.resolve(null),
-      call('history', null),
+      call('history', { newest: HISTORY_SHOWN }),
       call('penalties', null),
       call('players', null),
     ]);

@@ -44,7 +44,7 @@ pub(super) fn run(command: RecordCommand, host: &mut Host) -> Result<Output, Com
             Output::new(text, &redone)
         }
         RecordCommand::History { file } => {
-            let history = host.open(&file)?.history(())?;
+            let history = host.open(&file)?.history(None)?;
             Output::new(render::history(&history), &history)
         }
         RecordCommand::BackToRound { file, round, yes } => {

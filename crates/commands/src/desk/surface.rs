@@ -79,7 +79,7 @@ surface! {
     // ---- History (event/desk/history.rs) ----
     undo(Nothing) -> crate::session::HistoryItem: Write, Event, Worker, Event;
     redo(Nothing) -> crate::session::HistoryItem: Write, Event, Worker, Event;
-    history(Nothing) -> Vec<crate::session::HistoryItem>: Write, Nothing, Worker, Event;
+    history(Option<history::HistoryRequest>) -> Vec<crate::session::HistoryItem>: Write, Nothing, Worker, Event;
     back_to_round(BackToRoundRequest) -> Vec<crate::session::HistoryItem>: Write, Event, Slow, Event;
 
     // ---- Penalties (event/desk/penalties.rs) ----

@@ -16,6 +16,15 @@ pub struct BackToRoundRequest {
     pub confirm: bool,
 }
 
+/// Which steps of the history: `newest` of them (the screens show the latest few hundred,
+/// and a long event's whole log is hundreds of kilobytes); all when `null`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct HistoryRequest {
+    #[serde(default)]
+    pub newest: Option<u32>,
+}
+
 impl Desk {
     pub fn undo(&mut self, _: Nothing) -> Result<HistoryItem, CommandError> {
         self.session_mut()?.undo()
@@ -25,8 +34,15 @@ impl Desk {
         self.session_mut()?.redo()
     }
 
-    pub fn history(&mut self, _: Nothing) -> Result<Vec<HistoryItem>, CommandError> {
-        self.session()?.history()
+    /// The history, oldest first: every step, or the newest ones asked for.
+    pub fn history(
+        &mut self,
+        request: Option<HistoryRequest>,
+    ) -> Result<Vec<HistoryItem>, CommandError> {
+        let newest = request
+            .and_then(|r| r.newest)
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+        self.session()?.history_newest(newest)
     }
 
     pub fn back_to_round(

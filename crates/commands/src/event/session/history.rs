@@ -86,17 +86,38 @@ impl Session {
 
     /// Every step of the log, oldest first, marked when it is no longer in effect.
     pub fn history(&self) -> Result<Vec<HistoryItem>, CommandError> {
+        self.history_newest(None)
+    }
+
+    /// The `newest` steps of the log (all when `None`), oldest first, marked when no longer
+    /// in effect. Only those steps are put into words, so a screen showing the latest few
+    /// costs the same at round 10 as at round 1.
+    pub fn history_newest(&self, newest: Option<usize>) -> Result<Vec<HistoryItem>, CommandError> {
         let log = self.log.entries(&self.file)?;
+        // The oldest step shown: every step number is one item of the history.
+        let from = match newest {
+            Some(count) => {
+                let steps: std::collections::BTreeSet<i64> = log.iter().map(|l| l.step).collect();
+                // The count-th newest step, or the oldest when there are fewer.
+                count
+                    .checked_sub(1)
+                    .and_then(|back| steps.iter().rev().nth(back).or_else(|| steps.first()))
+                    .copied()
+                    .unwrap_or(i64::MAX)
+            }
+            None => i64::MIN,
+        };
         let timeline = Timeline::new(log);
         let mut items: Vec<HistoryItem> = Vec::new();
-        for step in &timeline.applied {
+        for step in timeline.applied.iter().filter(|s| s.step >= from) {
             items.push(self.describe_step(step, false));
         }
-        for step in &timeline.redoable {
+        for step in timeline.redoable.iter().filter(|s| s.step >= from) {
             items.push(self.describe_step(step, true));
         }
         let mut undo_entries: Vec<HistoryItem> = log
             .iter()
+            .filter(|l| l.step >= from)
             .filter_map(|l| match l.entry {
                 Entry::Undo { step } => {
                     Some((l, msg!("history.undo", "undo of step {step}", step = step)))
@@ -131,7 +152,7 @@ impl Session {
         items.append(&mut undo_entries);
         let discarded: Vec<&LoggedAction> = log
             .iter()
-            .filter(|l| timeline.discarded.contains(&l.step))
+            .filter(|l| l.step >= from && timeline.discarded.contains(&l.step))
             .collect();
         let mut seen = std::collections::HashSet::new();
         for l in discarded {
