@@ -94,7 +94,8 @@ fn the_rounds_sheets_by_hand_are_one_pdf_and_the_event_knows_they_are_out() {
 }
 
 #[test]
-fn copies_out_of_range_and_an_empty_printer_name_are_refused_and_record_nothing() {
+fn copies_out_of_range_an_empty_printer_name_and_a_round_not_there_are_refused_and_record_nothing()
+{
     let dir = tempfile::tempdir().expect("tempdir");
     let event = dir.path().join("friday.tkevent").display().to_string();
     let mut desk = desk(&dir);
@@ -120,6 +121,13 @@ fn copies_out_of_range_and_an_empty_printer_name_are_refused_and_record_nothing(
         .expect_err("refused");
         assert_eq!(refused.kind().as_str(), "invalid-request");
     }
+    let refused = dispatch(
+        &mut desk,
+        "print_round",
+        json!({ "round": 9, "sheets": ["pairings"], "paper": "a4", "language": "en", "printer": null, "copies": 1 }),
+    )
+    .expect_err("no round 9");
+    assert_eq!(refused.kind().as_str(), "unknown-round");
     let attention = dispatch(&mut desk, "attention", Value::Null).expect("attention");
     assert_eq!(attention["round"]["printed"], Value::Null);
 }

@@ -87,7 +87,8 @@ impl Desk {
             ));
         }
         let session = self.session()?;
-        let round = session.pairings(request.round)?.round;
+        // The round's number only: the printouts themselves refuse a round that is not there.
+        let round = session.round_or_current(request.round)?;
         let sheet = |document: Document| PrintRequest {
             document,
             round: Some(round),
