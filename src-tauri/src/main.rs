@@ -404,11 +404,12 @@ async fn call(
                 let asked = std::time::Instant::now();
                 let guard = desk.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                 let answered = dispatch_held(guard, asked, event.as_deref(), &name, request)?;
-                // Said saved once the stations in step hold it too (at most 2 s).
+                // Said saved once the stations in step hold it too (at most 2 s); not at all
+                // when a station took the event over meanwhile.
                 if surface::spec(&name).is_some_and(|spec| spec.effect == surface::Effect::Event)
                     && let Some(waiter) = waiter(&sharing)
                 {
-                    waiter.changed_here();
+                    waiter.changed_here().map_err(|moved| moved.to_view())?;
                 }
                 answered
             }

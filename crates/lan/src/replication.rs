@@ -5,6 +5,12 @@
 //! [`ACK_WAIT`]; a station that does not is waited for no longer until it catches up. So a
 //! takeover never lacks a change anyone was told was saved.
 //!
+//! A station waited for in vain — it did not acknowledge in time, or went quiet while it
+//! was in step (this laptop was frozen, its lid shut, cut off) — may have taken the event
+//! over meanwhile. Before such a change is said saved, the known stations are asked where
+//! the event is (`crate::fence::check`): when one carries it on, the change is answered as
+//! moved, not saved (docs/lan.md, "Saved means saved where the event goes on").
+//!
 //! The rows of each commit are told here the moment they are committed
 //! (`tablekeeper_commands::session::replica::listen_for_commits`), so a waiting ask is answered with them at once, without the
 //! desk — the stations store them while the main laptop still folds its log and finishes the
@@ -26,6 +32,20 @@ use crate::locks::lock;
 pub const ASK_HELD: Duration = Duration::from_secs(1);
 /// How long a change's answer waits for the stations in step at most.
 pub const ACK_WAIT: Duration = Duration::from_secs(2);
+/// How long the known stations are given to say where the event is, when one was waited
+/// for in vain (as the fence asks them).
+pub const CONFIRM_WITHIN: Duration = Duration::from_millis(700);
+
+/// How a change's wait for the stations ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Settled {
+    /// Every station in step holds it, or none that was waited for in vain carries the
+    /// event on: it may be said saved.
+    Saved,
+    /// A station carries the event on at this address (it took over while this laptop
+    /// could not answer): the change is not in the event there and is not said saved.
+    Moved(String),
+}
 
 /// Changes committed and stations heard, for the waits on either.
 #[derive(Default)]
@@ -179,13 +199,20 @@ impl Replication {
     }
 
     /// Waits until every station in step holds `event`'s first `rows` rows, at most
-    /// [`ACK_WAIT`]; those that do not are waited for no longer.
-    pub fn settle(&self, desk: &Mutex<Desk>, event: &Path, rows: i64) {
+    /// [`ACK_WAIT`]; those that do not are waited for no longer. When one was waited for in
+    /// vain (or went quiet while in step), the known stations are asked whether one carries
+    /// the event on before the change is said saved.
+    pub fn settle(&self, desk: &Mutex<Desk>, event: &Path, rows: i64) -> Settled {
         let deadline = Instant::now() + ACK_WAIT;
         let in_step = lock(&self.in_step_names).clone();
         if !in_step.is_empty() && self.all_acknowledged(&in_step, event, rows) {
-            return;
+            return Settled::Saved;
         }
+        // In step, but not heard from for longer than a station in step is ever quiet.
+        let mut in_vain = lock(desk)
+            .serving(event)
+            .map(|mut desk| desk.replicas_gone_quiet())
+            .unwrap_or_default();
         loop {
             let before = self.counts();
             let behind = lock(desk)
@@ -193,7 +220,7 @@ impl Replication {
                 .map(|desk| desk.replicas_behind(rows))
                 .unwrap_or_default();
             if behind.is_empty() {
-                return;
+                break;
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
@@ -204,7 +231,8 @@ impl Replication {
                 self.in_step
                     .store(in_step.as_ref().map_or(0, Vec::len), Ordering::Relaxed);
                 *lock(&self.in_step_names) = in_step.unwrap_or_default();
-                return;
+                in_vain.extend(behind);
+                break;
             }
             let mut acknowledged = false;
             self.wait_until(left, |counts| {
@@ -212,8 +240,22 @@ impl Replication {
                 acknowledged || *counts != before
             });
             if acknowledged {
-                return;
+                break;
             }
+        }
+        // One that went quiet while the change waited for it did not hold it either.
+        in_vain.extend(
+            lock(desk)
+                .serving(event)
+                .map(|mut desk| desk.replicas_gone_quiet())
+                .unwrap_or_default(),
+        );
+        if in_vain.is_empty() {
+            return Settled::Saved;
+        }
+        match crate::fence::check(desk, CONFIRM_WITHIN) {
+            Some(to) => Settled::Moved(to),
+            None => Settled::Saved,
         }
     }
 }

@@ -21,7 +21,7 @@ use crate::answer::{Answer, header, language_of};
 use crate::guard;
 use crate::limits::BODY_LIMIT;
 use crate::pages;
-use crate::replication::Waited;
+use crate::replication::{Settled, Waited};
 use crate::shared::{Shared, lock};
 
 /// A request as the router sees it: everything read, nothing left to wait for.
@@ -303,9 +303,30 @@ fn call(
     drop(desk);
     if let Some(rows) = changed {
         shared.replication.committed(&target, rows);
-        shared.replication.settle(&shared.desk, &target, rows);
+        if let Settled::Moved(to) = shared.replication.settle(&shared.desk, &target, rows) {
+            // Taken over while this laptop could not answer: not saved where the day goes on.
+            let moved = Answer::command_error(&not_saved_here(&to), language);
+            if let Some((token, key)) = &replay_key {
+                let text = String::from_utf8_lossy(&moved.body).into_owned();
+                lock(&shared.answers).put(token, *key, (moved.status, text));
+            }
+            return moved;
+        }
     }
     answer
+}
+
+/// A change made here after a station took the event over (found out only once it was
+/// made): refused as moved, saying it is not in the event where the day goes on.
+pub fn not_saved_here(to: &str) -> tablekeeper_commands::CommandError {
+    tablekeeper_commands::CommandError::input(
+        ErrorKind::EventMoved,
+        msg!(
+            "error.event-moved.not-saved",
+            "the laptop at {to} took the event over while this laptop could not answer: this change is not in the event there; enter it again at {to}",
+            to = to.to_string()
+        ),
+    )
 }
 
 /// Counts what a device's call costs it: a wrong code against its guesses, a new entry

@@ -17,6 +17,7 @@ use crate::LanError;
 use crate::address::{lan_addresses, page_url, qr_svg};
 use crate::join_code;
 use crate::listen::{Listener, accept_loop};
+use crate::replication::Settled;
 use crate::shared::{Shared, lock};
 use crate::tls::Identity;
 
@@ -287,18 +288,24 @@ impl Waiter {
     }
 
     /// The desk's open event just changed: waits (at most 2 s) until every station in step
-    /// holds it. The caller must not hold the desk's lock.
-    pub fn changed_here(&self) {
+    /// holds it. The caller must not hold the desk's lock. An error when a station took the
+    /// event over meanwhile: the change is then not to be said saved.
+    pub fn changed_here(&self) -> Result<(), tablekeeper_commands::CommandError> {
         let Some((event, rows)) = lock(&self.shared.desk)
             .session()
             .ok()
             .map(|s| (s.path().to_path_buf(), s.log_rows()))
         else {
-            return;
+            return Ok(());
         };
         self.shared.replication.committed(&event, rows);
-        self.shared
+        match self
+            .shared
             .replication
-            .settle(&self.shared.desk, &event, rows);
+            .settle(&self.shared.desk, &event, rows)
+        {
+            Settled::Saved => Ok(()),
+            Settled::Moved(to) => Err(crate::routes::not_saved_here(&to)),
+        }
     }
 }

@@ -241,7 +241,7 @@ fn a_change_is_said_saved_once_the_stations_in_step_hold_it() {
     // At the main laptop's desk: the copy holds each change when it is said saved.
     for table in 1..=3 {
         local(&main, "record_result", result(table));
-        waiter.changed_here();
+        waiter.changed_here().expect("still the main laptop");
         assert_eq!(follower.state().rows, Some(rows(&main)), "table {table}");
     }
     // From the station itself.
@@ -251,14 +251,94 @@ fn a_change_is_said_saved_once_the_stations_in_step_hold_it() {
     follower.stop();
     local(&main, "record_result", result(5));
     let started = std::time::Instant::now();
-    waiter.changed_here();
+    waiter.changed_here().expect("still the main laptop");
     assert!(started.elapsed() <= Duration::from_millis(2_500));
     local(&main, "record_result", result(6));
     let started = std::time::Instant::now();
-    waiter.changed_here();
+    waiter.changed_here().expect("still the main laptop");
     assert!(
         started.elapsed() < Duration::from_millis(200),
         "{:?}",
         started.elapsed()
     );
+}
+
+/// The main laptop stops answering (its lid shut, its process frozen) while the station
+/// takes over with its copy; back again, it has not yet learned of the takeover. A change
+/// made there must not be said saved: the event goes on at the station, which lacks it.
+/// `waited` is how long the main laptop was gone: past the time a station in step is ever
+/// quiet (the frozen case), or a moment (then the change waits for the station in vain).
+fn a_change_after_an_unseen_takeover(waited: Duration, from_a_station: bool) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (main_dir, station_dir) = (dir.path().join("main"), dir.path().join("station"));
+    let main = event(&main_dir, &names(8), "off");
+    let server = serve(&main, IpAddr::from(LOOPBACK));
+    let waiter = server.waiter();
+    let carry_port = free_port();
+    let (_link, follower) = station(&server, &station_dir, "Station B", Some(carry_port));
+    local(&main, "record_result", result(1));
+    waiter.changed_here().expect("the station holds it");
+    caught_up(&follower, step_of(&main), 1);
+    let main_address = format!("127.0.0.1:{}", server.port());
+
+    // While the main laptop cannot answer, the station carries the event on (the second half
+    // of a takeover, what `tablekeeper takeover` runs once the main laptop gave no answer).
+    let copy = follower.state().file.expect("a copy");
+    follower.stop();
+    let own = laptop(&station_dir);
+    local(&own, "open_event", json!({ "path": copy }));
+    let mut sharing = None;
+    tablekeeper_lan::carry_on(&own, &main_address, &[], "Station B", || {
+        sharing = Some(shares_on(&own, carry_port));
+        Ok(())
+    })
+    .expect("the station carries the event on");
+    std::thread::sleep(waited);
+
+    // Back, the main laptop takes a change: it is refused as moved, not said saved.
+    let moved = if from_a_station {
+        let desk_station = Station::join(&main_address, &server.join_code()).expect("joins");
+        desk_station
+            .call("record_result", &result(2))
+            .expect_err("not said saved")
+    } else {
+        record(&main, 2).expect("committed on the main laptop's own file");
+        waiter.changed_here().expect_err("not said saved").to_view()
+    };
+    assert_eq!(
+        moved.kind,
+        tablekeeper_words::ErrorKind::EventMoved,
+        "{moved:?}"
+    );
+    assert_eq!(moved.key, "error.event-moved.not-saved", "{moved:?}");
+    assert!(
+        moved.message.contains(&format!("127.0.0.1:{carry_port}")),
+        "names where the event goes on: {}",
+        moved.message
+    );
+    // It writes nothing from then on, and the event where it goes on lacks the change.
+    let refused = record(&main, 3).expect_err("fenced");
+    assert_eq!(refused.kind, tablekeeper_words::ErrorKind::EventMoved);
+    let pairings = local(&own, "pairings", json!({ "round": null }));
+    let tables = pairings["tables"].as_array().expect("tables");
+    assert!(
+        tables
+            .iter()
+            .filter(|t| t["table"] == 2 || t["table"] == 3)
+            .all(|t| t["result"].is_null()),
+        "{pairings}"
+    );
+    drop(sharing);
+}
+
+#[test]
+fn a_main_laptop_frozen_while_a_station_took_over_says_nothing_saved_when_back() {
+    // Frozen for longer than a station in step is ever quiet: the desk's own change.
+    a_change_after_an_unseen_takeover(Duration::from_millis(3_500), false);
+}
+
+#[test]
+fn a_change_the_stations_never_acknowledge_is_checked_before_it_is_said_saved() {
+    // Gone a moment only: a station's change waits for the station in vain, then asks.
+    a_change_after_an_unseen_takeover(Duration::ZERO, true);
 }

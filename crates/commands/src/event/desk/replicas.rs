@@ -163,6 +163,22 @@ impl Desk {
             .collect()
     }
 
+    /// The stations still counted in step that have not asked for longer than
+    /// [`IN_STEP_FOR_MS`] (this laptop was frozen or cut off, or they were): they are waited
+    /// for no longer, and returned, so the change at hand asks where the event is first.
+    pub fn replicas_gone_quiet(&mut self) -> Vec<String> {
+        let now = chrono::Utc::now().timestamp_millis();
+        let quiet: Vec<String> = self
+            .event_room()
+            .replicas
+            .iter()
+            .filter(|(_, seen)| seen.in_step && now - seen.seen_at > IN_STEP_FOR_MS)
+            .map(|(name, _)| name.clone())
+            .collect();
+        self.replicas_out_of_step(&quiet);
+        quiet
+    }
+
     /// The stations in step now.
     pub fn replicas_in_step(&self) -> Vec<String> {
         let now = chrono::Utc::now().timestamp_millis();
