@@ -2,6 +2,10 @@
 //! `Idempotency-Key`; the server answers it from memory instead of entering the result a
 //! second time. Keys are per station token and kept as a SHA-256 digest of the whole key
 //! (two long keys that share a beginning are two keys); the oldest are forgotten first.
+//!
+//! A change's answer is kept as pending while it waits for the stations: the same request
+//! sent again meanwhile waits for the final answer, which may yet be "moved, not saved"
+//! (`crate::replication::Settled`), rather than being told "saved" early.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -14,18 +18,26 @@ pub type Answer = (u16, String);
 /// The digest of an `Idempotency-Key`.
 pub type Key = [u8; 32];
 
+/// What is kept for a key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kept {
+    /// The change is made and waits for the stations: its answer is not known yet.
+    Pending,
+    Final(Answer),
+}
+
 #[derive(Debug, Default)]
 pub struct Answers {
-    answers: HashMap<(String, Key), Answer>,
+    answers: HashMap<(String, Key), Kept>,
     order: VecDeque<(String, Key)>,
 }
 
 impl Answers {
-    pub fn get(&self, token: &str, key: &Key) -> Option<&Answer> {
+    pub fn get(&self, token: &str, key: &Key) -> Option<&Kept> {
         self.answers.get(&(token.to_string(), *key))
     }
 
-    pub fn put(&mut self, token: &str, key: Key, answer: Answer) {
+    pub fn put(&mut self, token: &str, key: Key, answer: Kept) {
         let id = (token.to_string(), key);
         if self.answers.insert(id.clone(), answer).is_none() {
             self.order.push_back(id);
@@ -46,13 +58,18 @@ mod tests {
     fn an_answer_is_kept_per_token_and_key_and_the_oldest_go_first() {
         let mut answers = Answers::default();
         let key = [1; 32];
-        answers.put("t1", key, (200, "a".into()));
-        assert_eq!(answers.get("t1", &key).map(|a| a.1.as_str()), Some("a"));
+        answers.put("t1", key, Kept::Pending);
+        assert_eq!(answers.get("t1", &key), Some(&Kept::Pending));
+        answers.put("t1", key, Kept::Final((200, "a".into())));
+        assert_eq!(
+            answers.get("t1", &key),
+            Some(&Kept::Final((200, "a".into())))
+        );
         assert!(answers.get("t2", &key).is_none());
         for i in 0..CAPACITY {
             let mut other = [0; 32];
             other[..8].copy_from_slice(&(i as u64).to_le_bytes());
-            answers.put("t1", other, (200, String::new()));
+            answers.put("t1", other, Kept::Final((200, String::new())));
         }
         assert!(answers.get("t1", &key).is_none());
         assert_eq!(answers.order.len(), CAPACITY);

@@ -64,6 +64,8 @@ pub struct Replication {
     /// here (its name, the event file, its rows): a change's wait ends on it without
     /// waiting for the desk.
     acks: Mutex<Vec<(String, PathBuf, i64)>>,
+    /// Held while stations waited for in vain are marked and asked about.
+    confirming: Mutex<()>,
 }
 
 /// Stations whose acknowledgements are kept at most (as the desk keeps them).
@@ -208,11 +210,7 @@ impl Replication {
         if !in_step.is_empty() && self.all_acknowledged(&in_step, event, rows) {
             return Settled::Saved;
         }
-        // In step, but not heard from for longer than a station in step is ever quiet.
-        let mut in_vain = lock(desk)
-            .serving(event)
-            .map(|mut desk| desk.replicas_gone_quiet())
-            .unwrap_or_default();
+        let mut timed_out = Vec::new();
         loop {
             let before = self.counts();
             let behind = lock(desk)
@@ -224,14 +222,7 @@ impl Replication {
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                let in_step = lock(desk).serving(event).map(|mut desk| {
-                    desk.replicas_out_of_step(&behind);
-                    desk.replicas_in_step()
-                });
-                self.in_step
-                    .store(in_step.as_ref().map_or(0, Vec::len), Ordering::Relaxed);
-                *lock(&self.in_step_names) = in_step.unwrap_or_default();
-                in_vain.extend(behind);
+                timed_out = behind;
                 break;
             }
             let mut acknowledged = false;
@@ -243,17 +234,33 @@ impl Replication {
                 break;
             }
         }
-        // One that went quiet while the change waited for it did not hold it either.
-        in_vain.extend(
-            lock(desk)
-                .serving(event)
-                .map(|mut desk| desk.replicas_gone_quiet())
-                .unwrap_or_default(),
-        );
-        if in_vain.is_empty() {
+        // Stations waited for in vain are marked, and asked about, one change at a time: a
+        // change made meanwhile waits for that answer instead of being said saved before it.
+        let _confirming = lock(&self.confirming);
+        let marked = lock(desk).serving(event).map(|mut desk| {
+            desk.replicas_out_of_step(&timed_out);
+            // In step, but not heard from for longer than a station in step is ever quiet.
+            let mut in_vain = desk.replicas_gone_quiet();
+            in_vain.extend(timed_out);
+            (in_vain, desk.replicas_in_step())
+        });
+        let Some((in_vain, in_step)) = marked else {
             return Settled::Saved;
+        };
+        if !in_vain.is_empty() {
+            self.in_step.store(in_step.len(), Ordering::Relaxed);
+            *lock(&self.in_step_names) = in_step;
+            if let Some(to) = crate::fence::check(desk, CONFIRM_WITHIN) {
+                return Settled::Moved(to);
+            }
         }
-        match crate::fence::check(desk, CONFIRM_WITHIN) {
+        // The fence (its own round, or another change's check) may have learned of a
+        // takeover after this change was committed: not saved where the event goes on.
+        let moved_to = lock(desk)
+            .serving(event)
+            .and_then(|mut desk| desk.whereabouts(()).ok())
+            .and_then(|whereabouts| whereabouts.moved_to);
+        match moved_to {
             Some(to) => Settled::Moved(to),
             None => Settled::Saved,
         }

@@ -21,7 +21,8 @@ use crate::answer::{Answer, header, language_of};
 use crate::guard;
 use crate::limits::BODY_LIMIT;
 use crate::pages;
-use crate::replication::{Settled, Waited};
+use crate::replay::Kept;
+use crate::replication::{ACK_WAIT, CONFIRM_WITHIN, Settled, Waited};
 use crate::shared::{Shared, lock};
 
 /// A request as the router sees it: everything read, nothing left to wait for.
@@ -261,10 +262,16 @@ fn call(
             Held::Go(again, waited) => (desk, held) = (again, waited),
         }
     }
-    if let Some((token, key)) = &replay_key
-        && let Some((status, body)) = lock(&shared.answers).get(token, key)
-    {
-        return Answer::raw_json(*status, body.clone());
+    if let Some((token, key)) = &replay_key {
+        let kept = lock(&shared.answers).get(token, key).cloned();
+        match kept {
+            Some(Kept::Final((status, body))) => return Answer::raw_json(status, body),
+            Some(Kept::Pending) => {
+                drop(desk);
+                return kept_answer(shared, token, key, language);
+            }
+            None => {}
+        }
     }
     if spec.hosted(Hosting::Entry)
         && let Err(answer) = entries_left(shared, request.client, language)
@@ -294,26 +301,56 @@ fn call(
         },
         Err(error) => Answer::command_error(&error, language),
     };
-    if let Some((token, key)) = &replay_key {
-        // Kept under the desk's lock, so the same request sent again waits and is answered
-        // from memory.
-        let text = String::from_utf8_lossy(&answer.body).into_owned();
-        lock(&shared.answers).put(token, *key, (answer.status, text));
+    let keep = |answer: &Answer| {
+        if let Some((token, key)) = &replay_key {
+            let text = String::from_utf8_lossy(&answer.body).into_owned();
+            lock(&shared.answers).put(token, *key, Kept::Final((answer.status, text)));
+        }
+    };
+    // Kept under the desk's lock, so the same request sent again waits and is answered from
+    // memory: a change's answer as pending until the stations settle it.
+    match (&replay_key, changed) {
+        (Some((token, key)), Some(_)) => lock(&shared.answers).put(token, *key, Kept::Pending),
+        _ => keep(&answer),
     }
     drop(desk);
-    if let Some(rows) = changed {
-        shared.replication.committed(&target, rows);
-        if let Settled::Moved(to) = shared.replication.settle(&shared.desk, &target, rows) {
-            // Taken over while this laptop could not answer: not saved where the day goes on.
-            let moved = Answer::command_error(&not_saved_here(&to), language);
-            if let Some((token, key)) = &replay_key {
-                let text = String::from_utf8_lossy(&moved.body).into_owned();
-                lock(&shared.answers).put(token, *key, (moved.status, text));
-            }
-            return moved;
-        }
-    }
+    let Some(rows) = changed else {
+        return answer;
+    };
+    shared.replication.committed(&target, rows);
+    let answer = match shared.replication.settle(&shared.desk, &target, rows) {
+        Settled::Saved => answer,
+        // Taken over while this laptop could not answer: not saved where the day goes on.
+        Settled::Moved(to) => Answer::command_error(&not_saved_here(&to), language),
+    };
+    keep(&answer);
     answer
+}
+
+/// The answer to a request sent again while its first sending still waits for the
+/// stations: the final one once it is known (at most the wait for the stations and the
+/// check after it), else "does not answer", so the station tries again.
+fn kept_answer(
+    shared: &Shared,
+    token: &str,
+    key: &crate::replay::Key,
+    language: Language,
+) -> Answer {
+    let deadline = Instant::now() + ACK_WAIT + CONFIRM_WITHIN + std::time::Duration::from_secs(1);
+    while Instant::now() < deadline {
+        if let Some(Kept::Final((status, body))) = lock(&shared.answers).get(token, key).cloned() {
+            return Answer::raw_json(status, body);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    Answer::error(
+        ErrorKind::Busy,
+        msg!(
+            "error.busy.change-settling",
+            "this change is still waiting for the stations; send it again in a moment"
+        ),
+        language,
+    )
 }
 
 /// A change made here after a station took the event over (found out only once it was
