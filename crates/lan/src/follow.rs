@@ -178,10 +178,19 @@ fn follow(
     let state = &*handle.state;
     let mut replica = Replica::new(&folder);
     while !stop.load(Ordering::Relaxed) {
+        // A copy the main laptop answers for is asked about with a short wait: its ask is
+        // held there at most a second, so a main laptop frozen or cut off is known within
+        // about three (a first copy may be a whole event file, and gets longer).
+        let limit = if replica.held_step().is_some() {
+            crate::replication::ASK_HELD + IN_STEP_ANSWER
+        } else {
+            FIRST_COPY_ANSWER
+        };
         let asked = station
-            .ask(
+            .ask_within(
                 "replica",
                 &json!({ "station": name, "held": replica.held(), "port": port }),
+                limit,
             )
             .and_then(|answer| {
                 serde_json::from_value::<ReplicaChunk>(answer)
@@ -243,6 +252,11 @@ pub fn station_name() -> String {
         .filter(|name| !name.is_empty())
         .unwrap_or_else(|| "Station".into())
 }
+
+/// How long past the main laptop's hold an in-step copy's ask may take.
+const IN_STEP_ANSWER: Duration = Duration::from_millis(1_500);
+/// How long the ask for a first (or a replaced) copy may take: a whole event file.
+const FIRST_COPY_ANSWER: Duration = Duration::from_secs(10);
 
 /// How long a takeover listens for another station that took over at the same moment.
 pub const SETTLE: Duration = Duration::from_millis(1_500);

@@ -133,15 +133,26 @@ impl Station {
 
     /// Asks the main laptop once (no second try: a follower asks again by itself).
     pub fn ask(&self, name: &str, request: &Value) -> Result<Value, ErrorView> {
+        self.ask_within(name, request, TIMEOUT)
+    }
+
+    /// [`Station::ask`], answered within `limit` or taken for no answer.
+    pub fn ask_within(
+        &self,
+        name: &str,
+        request: &Value,
+        limit: Duration,
+    ) -> Result<Value, ErrorView> {
         let url = format!("{}/api/call/{name}", self.base);
-        send(
-            &self.agent,
-            &url,
-            Some(&self.token),
-            Some(&random_key()),
-            request,
-        )
-        .map_err(|detail| lost(&self.base, &detail))?
+        let key = random_key();
+        let sent = Sent {
+            token: Some(&self.token),
+            key: Some(&key),
+            limit,
+        };
+        send_counted(&self.agent, &url, &sent, request)
+            .map(|answer| answer.map(|answer| answer.data))
+            .map_err(|detail| lost(&self.base, &detail))?
     }
 
     /// Runs command `name` on the main laptop; its answer, or why not.
@@ -157,7 +168,12 @@ impl Station {
         let mut last = String::new();
         for pause in std::iter::once(0).chain(RETRY_PAUSES_MS) {
             std::thread::sleep(Duration::from_millis(pause));
-            match send_counted(&self.agent, &url, Some(&self.token), Some(&key), request) {
+            let sent = Sent {
+                token: Some(&self.token),
+                key: Some(&key),
+                limit: TIMEOUT,
+            };
+            match send_counted(&self.agent, &url, &sent, request) {
                 Ok(answer) => return answer,
                 Err(detail) => last = detail,
             }
@@ -265,18 +281,34 @@ fn send(
     key: Option<&str>,
     body: &Value,
 ) -> Result<Result<Value, ErrorView>, String> {
-    send_counted(agent, url, token, key, body).map(|answer| answer.map(|answer| answer.data))
+    let sent = Sent {
+        token,
+        key,
+        limit: TIMEOUT,
+    };
+    send_counted(agent, url, &sent, body).map(|answer| answer.map(|answer| answer.data))
+}
+
+/// How a request is sent: the station's token and the request's key, if any, and how long
+/// its answer may take.
+struct Sent<'a> {
+    token: Option<&'a str>,
+    key: Option<&'a str>,
+    limit: Duration,
 }
 
 /// [`send`], with the log's rows the main laptop gives after a change.
 fn send_counted(
     agent: &ureq::Agent,
     url: &str,
-    token: Option<&str>,
-    key: Option<&str>,
+    sent: &Sent<'_>,
     body: &Value,
 ) -> Result<Result<StationAnswer, ErrorView>, String> {
-    let mut request = agent.post(url).set("Content-Type", "application/json");
+    let (token, key) = (sent.token, sent.key);
+    let mut request = agent
+        .post(url)
+        .set("Content-Type", "application/json")
+        .timeout(sent.limit);
     if let Some(token) = token {
         request = request.set("Authorization", &format!("Bearer {token}"));
     }
