@@ -15,7 +15,7 @@ use std::time::Duration;
 use tablekeeper_commands::desk::Desk;
 use tablekeeper_commands::views::takeover::WhereaboutsView;
 
-use crate::shared::lock;
+use crate::locks::lock;
 
 /// An answer read at most (a `whereabouts` answer is a few hundred bytes).
 const ANSWER_LIMIT: u64 = 16 * 1024;

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::support::{LOOPBACK, event, local, serve};
+use crate::support::{LOOPBACK, event, local, own_code, post, serve};
 use serde_json::{Value, json};
 use tablekeeper_commands::desk::{Desk, surface};
 use tablekeeper_lan::{Follower, ServeOptions, Server, Station};
@@ -341,4 +341,57 @@ fn a_main_laptop_frozen_while_a_station_took_over_says_nothing_saved_when_back()
 fn a_change_the_stations_never_acknowledge_is_checked_before_it_is_said_saved() {
     // Gone a moment only: a station's change waits for the station in vain, then asks.
     a_change_after_an_unseen_takeover(Duration::ZERO, true);
+}
+
+#[test]
+fn the_phones_report_with_their_tickets_at_the_laptop_that_took_over() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (main_dir, station_dir) = (dir.path().join("main"), dir.path().join("station"));
+    let main = event(&main_dir, &names(8), "agree");
+    let server = serve(&main, IpAddr::from(LOOPBACK));
+    let carry_port = free_port();
+    let (link, follower) = station(&server, &station_dir, "Station B", Some(carry_port));
+    caught_up(&follower, step_of(&main), 1);
+    let pairings = local(&main, "pairings", json!({ "round": null }));
+    let table = &pairings["tables"][0];
+    let (a, b) = (
+        table["a"]["player"].as_u64().expect("a"),
+        table["b"]["player"].as_u64().expect("b"),
+    );
+    // The tickets the players hold, made on the main laptop.
+    let codes = [(a, own_code(&main, a)), (b, own_code(&main, b))];
+    let copy = follower.state().file.expect("a copy");
+    assert!(
+        tablekeeper_commands::room::carried::read(std::path::Path::new(&copy)).is_some(),
+        "the room is kept beside the copy"
+    );
+
+    server.stop();
+    drop(main);
+    let own = laptop(&station_dir);
+    let mut sharing = None;
+    tablekeeper_lan::take_over(&link, follower, &own, || {
+        sharing = Some(shares_on(&own, carry_port));
+        Ok(())
+    })
+    .expect("taken over");
+    let mut status = Value::Null;
+    for (player, code) in &codes {
+        let body = json!({ "round": 1, "table": table["table"], "code": code, "player": player, "result": "a" });
+        let reply = post(
+            carry_port,
+            "/api/call/report_result",
+            &body.to_string(),
+            &[],
+        );
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        status = reply.json()["data"]["status"].clone();
+    }
+    assert_eq!(
+        status, "recorded",
+        "both seats agreed, as the main laptop's reporting said"
+    );
+    let after = local(&own, "pairings", json!({ "round": null }));
+    assert_eq!(after["tables"][0]["result"]["winner"], "a", "{after}");
+    drop(sharing);
 }

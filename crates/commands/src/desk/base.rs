@@ -160,8 +160,16 @@ impl Desk {
         }
         // A takeover found earlier refuses every change at once (the summary says so).
         let hosts = self.recall_takeover(&mut session);
+        // A station's copy keeps its main laptop's room beside it: the players' codes and
+        // reporting go on where the copy is carried on.
+        let carried = crate::room::carried::read(session.path());
         let summary = session.summary();
-        self.events.add_active(session).room.hosts = hosts;
+        let room = &mut self.events.add_active(session).room;
+        room.hosts = hosts;
+        if let Some(carried) = carried {
+            room.carried_secret = crate::room::codes::Secret::from_hex(&carried.secret);
+            room.settings = carried.settings;
+        }
         summary
     }
 

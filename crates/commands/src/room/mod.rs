@@ -8,8 +8,10 @@
 //! by name and player number only and never carries publisher IDs, penalties or the
 //! pairing seed (the table codes are derived from it).
 
+pub mod carried;
 pub mod code_index;
 pub mod codes;
+pub mod private_file;
 pub mod reports;
 mod settings;
 mod shapes;

@@ -36,6 +36,9 @@ pub struct Room {
     /// The joined stations' addresses (`ip:port`), remembered for the event: where it may
     /// be carried on if this laptop stops (`event/desk/takeover.rs`).
     pub hosts: Vec<String>,
+    /// The secret of the codes of an event carried on from a station's copy: its main
+    /// laptop's (`room::carried`), so the players' tickets still work here.
+    pub carried_secret: Option<super::codes::Secret>,
 }
 
 /// What the cached part was built from: the event's revision, the settings, the reports,

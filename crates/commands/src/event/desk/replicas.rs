@@ -85,6 +85,7 @@ impl Desk {
         self.note_replica(&request)?;
         let mut chunk = self.session()?.replica_chunk(&request.held)?;
         chunk.hosts = self.known_hosts();
+        chunk.room = Some(self.carried_room());
         Ok(chunk)
     }
 
@@ -103,6 +104,7 @@ impl Desk {
         }
         let mut waiting = self.session().ok()?.up_to_date_chunk();
         waiting.chunk.hosts = self.known_hosts();
+        waiting.chunk.room = Some(self.carried_room());
         Some(waiting)
     }
 
@@ -177,6 +179,15 @@ impl Desk {
             .collect();
         self.replicas_out_of_step(&quiet);
         quiet
+    }
+
+    /// The room a station keeps beside its copy for a takeover: this event's codes' secret
+    /// and its room's settings (sent over the stations' encrypted link only).
+    fn carried_room(&mut self) -> crate::room::carried::CarriedRoom {
+        crate::room::carried::CarriedRoom {
+            secret: self.room_secret().to_hex(),
+            settings: self.event_room().settings,
+        }
     }
 
     /// The stations in step now.

@@ -153,6 +153,10 @@ impl Desk {
     /// The shop's secret for table codes: read from the app's data folder, or made and kept
     /// there. If it cannot be kept (a read-only data folder), this run's codes still work.
     pub(crate) fn room_secret(&mut self) -> Secret {
+        // An event carried on from a station's copy keeps its main laptop's codes.
+        if let Some(secret) = &self.event_room().carried_secret {
+            return secret.clone();
+        }
         if let Some(secret) = &self.shop.room_secret {
             return secret.clone();
         }
@@ -163,7 +167,7 @@ impl Desk {
         let secret = match stored {
             Some(secret) => {
                 // A secret an earlier version left readable by every account is made private.
-                keep_private(&path);
+                crate::room::private_file::keep_private(&path);
                 secret
             }
             None => {
@@ -175,15 +179,4 @@ impl Desk {
         self.shop.room_secret = Some(secret.clone());
         secret
     }
-}
-
-/// Only the owner may read `path` (0600 on Unix).
-fn keep_private(path: &std::path::Path) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
-    }
-    #[cfg(not(unix))]
-    let _ = path;
 }

@@ -97,6 +97,10 @@ pub struct ReplicaChunk {
     /// before it takes over, and after (two takeovers at once end with one main laptop).
     #[serde(default)]
     pub hosts: Vec<String>,
+    /// The main laptop's room (its codes' secret and settings), kept beside the copy for a
+    /// takeover (`room::carried`).
+    #[serde(default)]
+    pub room: Option<crate::room::carried::CarriedRoom>,
 }
 
 /// An up-to-date station's ask, answered as the event stood when it came: rows committed
@@ -148,6 +152,8 @@ pub struct Replica {
     copies: Vec<(String, EventFile)>,
     /// The main laptop has answered for `copies[0]`.
     settled: bool,
+    /// The room last kept beside the copy, and which copy.
+    room_kept: Option<(PathBuf, crate::room::carried::CarriedRoom)>,
 }
 
 impl Replica {
@@ -186,6 +192,7 @@ impl Replica {
             folder: folder.to_path_buf(),
             copies,
             settled: false,
+            room_kept: None,
         }
     }
 
@@ -250,6 +257,15 @@ impl Replica {
             return Ok(());
         }
         self.settled = true;
+        if let Some(room) = &chunk.room
+            && self
+                .room_kept
+                .as_ref()
+                .is_none_or(|(path, kept)| path != file.path() || kept != room)
+            && crate::room::carried::keep(file.path(), room).is_ok()
+        {
+            self.room_kept = Some((file.path().to_path_buf(), room.clone()));
+        }
         if chunk.rows.is_empty() {
             // Nothing came while the ask waited: a quiet moment to fold the copy's log.
             file.fold_log();

@@ -32,6 +32,7 @@ impl Session {
             newest_step: self.file.head().0,
             hosts: Vec::new(),
             waited: false,
+            room: None,
         })
     }
 
@@ -52,6 +53,7 @@ impl Session {
                 newest_step: self.file.head().0,
                 hosts: Vec::new(),
                 waited: true,
+                room: None,
             },
             rows,
             checksum,
