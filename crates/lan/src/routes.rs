@@ -329,7 +329,7 @@ fn call(
 
 /// The answer to a request sent again while its first sending still waits for the
 /// stations: the final one once it is known (at most the wait for the stations and the
-/// check after it), else "does not answer", so the station tries again.
+/// check after it), else `busy`, and the station sends it again later.
 fn kept_answer(
     shared: &Shared,
     token: &str,
