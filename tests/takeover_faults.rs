@@ -11,13 +11,17 @@
 //! - the main laptop freezes for 5 s and wakes before anyone takes over;
 //! - every link is 1 s slower for 3 s;
 //! - one connection in five is dropped, all run long;
-//! - the station is killed.
+//! - the station is killed;
+//! - the laptops are cut from each other while the phones reach both; the organizer takes
+//!   over on the station, and the network heals later.
 //!
 //! Takeovers are made as an organizer makes them: the station is stopped once it says the
 //! main laptop does not answer, then `tablekeeper takeover COPY --from ADDR`. After each run,
 //! checked from the files alone: every result any device was told was saved is in the final
 //! main laptop's event exactly once, no result is there twice, and the old main laptop's
-//! file and the new one hold the same rows up to the takeover's epoch. The run's seed is
+//! file and the new one hold the same rows up to the takeover's epoch, a cut-off main
+//! laptop gives way once the network heals, and after healing a station of the laptop that
+//! carries the event on holds the same log (checksum chain) as the event. The run's seed is
 //! printed; `TK_FAULT_SEED=S TK_FAULT_RUNS=1` replays it.
 //!
 //! `cargo test` runs [`DEFAULT_RUNS`] runs; the long run (`-- --ignored`) runs 200 and prints
@@ -72,6 +76,9 @@ struct Weather {
     delay: Duration,
     /// New connections dropped, per thousand.
     drop_per_mille: u32,
+    /// Cut: nothing passes either way (new connections are taken and left silent, as a
+    /// pulled cable or a network that isolates its devices leaves them), until healed.
+    cut: bool,
 }
 
 /// A TCP relay on loopback to `target`, with weather of its own.
@@ -100,6 +107,17 @@ impl Relay {
                     }
                 };
                 let now = *weather_here.lock().expect("weather");
+                if now.cut {
+                    let weather = Arc::clone(&weather_here);
+                    std::thread::spawn(move || {
+                        let _silent = client;
+                        let until = Instant::now() + Duration::from_secs(30);
+                        while weather.lock().expect("weather").cut && Instant::now() < until {
+                            std::thread::sleep(Duration::from_millis(50));
+                        }
+                    });
+                    continue;
+                }
                 if rng.random_range(0..1000) < now.drop_per_mille {
                     drop(client);
                     continue;
@@ -141,6 +159,13 @@ fn pipe(from: &TcpStream, to: &TcpStream, weather: &Arc<Mutex<Weather>>, stop: &
     std::thread::spawn(move || {
         let mut buffer = [0u8; 16 * 1024];
         loop {
+            if weather.lock().expect("weather").cut {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+                continue;
+            }
             match from.read(&mut buffer) {
                 Ok(0) => break,
                 Ok(n) => {
@@ -436,6 +461,13 @@ fn phones(
                                 at_new = true;
                                 continue 'table;
                             }
+                            if kind == "unconfirmed" {
+                                // Kept there, not said saved: the page looks for a
+                                // station that carries the event on, and sends it again.
+                                at_new = !at_new;
+                                std::thread::sleep(Duration::from_millis(200));
+                                continue 'table;
+                            }
                             if at_new {
                                 first_at_new
                                     .lock()
@@ -470,20 +502,27 @@ enum Fault {
     SlowLinks,
     DroppedConnections,
     KillStation,
+    /// The laptops are cut from each other while the phones reach both; the organizer
+    /// takes over on the station, and the network heals afterwards.
+    Partition,
 }
 
-const FAULTS: [Fault; 6] = [
+const FAULTS: [Fault; 7] = [
     Fault::KillMain,
     Fault::FreezeMainTakenOver,
     Fault::FreezeMainBack,
     Fault::SlowLinks,
     Fault::DroppedConnections,
     Fault::KillStation,
+    Fault::Partition,
 ];
 
 impl Fault {
     fn takes_over(self) -> bool {
-        matches!(self, Fault::KillMain | Fault::FreezeMainTakenOver)
+        matches!(
+            self,
+            Fault::KillMain | Fault::FreezeMainTakenOver | Fault::Partition
+        )
     }
 }
 
@@ -501,6 +540,8 @@ struct Outcome {
     first_result_after: Option<Duration>,
     /// From the organizer's takeover to the first phone answered there.
     phones_after: Option<Duration>,
+    /// From healing to a station's copy holding the event's whole log.
+    healed_after: Option<Duration>,
 }
 
 fn said_saved(line: &str) -> Option<u32> {
@@ -675,6 +716,7 @@ fn run(template: &Template, seed: u64) -> Outcome {
 
     let mut took_over_at = None;
     let mut new_main = None;
+    let mut new_join = String::new();
     if fault.takes_over() {
         // The organizer waits for the station to say the main laptop does not answer.
         let knew = station.wait_for(
@@ -712,8 +754,12 @@ fn run(template: &Template, seed: u64) -> Outcome {
             },
             &mut Vec::new(),
         );
-        let (shared_at, _) =
+        let (shared_at, sharing) =
             shared.unwrap_or_else(|| panic!("seed {seed} ({fault:?}): the takeover did not share"));
+        new_join = sharing["sharing"]["join_code"]
+            .as_str()
+            .expect("the new main laptop's code")
+            .to_string();
         outcome.shared_after = Some(shared_at.saturating_duration_since(clicked));
         took_over_at = Some((clicked, shared_at));
         new_main = Some(taking);
@@ -725,10 +771,88 @@ fn run(template: &Template, seed: u64) -> Outcome {
     for phone in phone_threads {
         let _ = phone.join();
     }
-    // The desk's and the station's last lines, then everything stops.
+    if fault == Fault::Partition {
+        // The network heals: the old main laptop's fence finds the takeover, and it gives
+        // way (every change refused from then on).
+        for relay in &relays[..2] {
+            relay.set(Weather::default());
+        }
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !phone_call(main_port, "/api/call/whereabouts", "null")
+            .is_some_and(|(_, answer)| answer["data"]["moved_to"].is_string())
+        {
+            assert!(
+                Instant::now() < deadline,
+                "seed {seed}: the old main laptop did not give way once the network healed"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    // The desk's and the station's last lines.
     desk.drain(Duration::from_secs(3), &mut desk_lines);
     desk.kill();
     station.drain(Duration::from_millis(500), &mut station_lines);
+
+    // After healing, the copies agree: a station of the laptop that carries the event on —
+    // the station that kept the copy, started again after it was killed, or, after a
+    // takeover, a laptop joining the new main laptop — holds the very same log (its
+    // checksum chain) as the event.
+    let final_file = if took_over_at.is_some() { &copy } else { &file };
+    let healing_at = Instant::now();
+    let (healed, healer) = if fault.takes_over() {
+        let healed = dir.path().join("healed");
+        let joined = Laptop::start(
+            &dir.path().join("healer"),
+            &[
+                "station",
+                &format!("127.0.0.1:{carry_port}"),
+                "--code",
+                &new_join,
+                "--replica",
+                healed.to_str().expect("utf-8"),
+                "--for",
+                "60",
+            ],
+        );
+        (healed, Some(joined))
+    } else if fault == Fault::KillStation {
+        let again = Laptop::start(
+            &station_home,
+            &[
+                "station",
+                &link_address,
+                "--code",
+                &join,
+                "--replica",
+                replica.to_str().expect("utf-8"),
+                "--for",
+                "60",
+            ],
+        );
+        (replica.clone(), Some(again))
+    } else {
+        (replica.clone(), None)
+    };
+    let head = |path: &Path| {
+        tablekeeper_store::EventFile::open_read_only(path)
+            .ok()
+            .map(|(file, _)| file.head())
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let theirs = event_file_in(&healed).and_then(|copy| head(&copy));
+        if theirs.is_some() && theirs == head(final_file) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "seed {seed} ({fault:?}): after healing, the station's copy ({theirs:?}) never matched the event ({:?})",
+            head(final_file)
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    outcome.healed_after = Some(healing_at.elapsed());
+    drop(healer);
     station.kill();
     main.kill();
     drop(new_main);
@@ -747,7 +871,6 @@ fn run(template: &Template, seed: u64) -> Outcome {
             })
         }));
     }
-    let final_file = if took_over_at.is_some() { &copy } else { &file };
     let recorded = recorded_per_table(final_file);
     // `TK_FAULT_DEBUG=1` shows the newest rows of both files and the desk's lines of each
     // run, to read a failing seed's story.
@@ -869,6 +992,15 @@ fn strike(fault: Fault, main: &mut Laptop, station: &mut Laptop, relays: &[&Rela
         Fault::KillStation => {
             let _ = station.child.kill();
         }
+        Fault::Partition => {
+            // The station's link to the main laptop and the main laptop's to the station.
+            for relay in &relays[..2] {
+                relay.set(Weather {
+                    cut: true,
+                    ..Weather::default()
+                });
+            }
+        }
     }
     at
 }
@@ -885,8 +1017,8 @@ fn runs(count: u64) {
     let template = Template::new();
     let mut per_fault: BTreeMap<String, usize> = BTreeMap::new();
     let mut told_by: BTreeMap<String, usize> = BTreeMap::new();
-    let (mut told, mut knew, mut shared, mut first_results, mut phones) =
-        (0, vec![], vec![], vec![], vec![]);
+    let (mut told, mut knew, mut shared, mut first_results, mut phones, mut healed) =
+        (0, vec![], vec![], vec![], vec![], vec![]);
     for seed in first..first + count {
         let fault = FAULTS[usize::try_from(seed % FAULTS.len() as u64).unwrap_or(0)];
         eprintln!("run with seed {seed} ({fault:?})");
@@ -900,6 +1032,7 @@ fn runs(count: u64) {
         shared.extend(outcome.shared_after);
         first_results.extend(outcome.first_result_after);
         phones.extend(outcome.phones_after);
+        healed.extend(outcome.healed_after);
     }
     eprintln!(
         "{count} runs from seed {first}: {per_fault:?}; {told} results told saved ({told_by:?}), each in the final event exactly once"
@@ -912,6 +1045,10 @@ fn runs(count: u64) {
             &mut first_results,
         ),
         ("a phone was answered by the new main laptop", &mut phones),
+        (
+            "after healing, a station's copy held the whole event",
+            &mut healed,
+        ),
     ] {
         samples.sort();
         if let (Some(low), Some(high)) = (samples.first(), samples.last()) {

@@ -185,6 +185,7 @@ export const ERROR_HEADLINES: Labels<ErrorKind> = {
   'same-file': 'errors.same-file',
   'file-in-use': 'errors.file-in-use',
   'event-moved': 'errors.event-moved',
+  unconfirmed: 'errors.unconfirmed',
   io: 'errors.io',
   'not-a-library': 'errors.not-a-library',
   'ambiguous-player': 'errors.ambiguous-player',

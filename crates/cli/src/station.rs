@@ -169,6 +169,16 @@ pub fn takeover(
             step = step.to_string()
         );
         println!("{}", render::say(&message));
+        // The main laptop may only be cut off from this one (two laptops cannot tell):
+        // what that would cost, and what to do (docs/lan.md, "Saved means saved where the
+        // event goes on").
+        let warning = msg!(
+            "takeover.cut-off",
+            "If the main laptop at {from} is still running, only cut off from this one, results entered there after step {step} are not in this copy: switch it off or unplug it, and enter those results again here (it does not say them saved while it cannot reach this station).",
+            from = from.to_string(),
+            step = step.to_string()
+        );
+        println!("{}", render::say(&warning));
     }
     let desk = Arc::new(Mutex::new(desk));
     let old_port = from

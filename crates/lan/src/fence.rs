@@ -20,58 +20,134 @@ use crate::locks::lock;
 /// An answer read at most (a `whereabouts` answer is a few hundred bytes).
 const ANSWER_LIMIT: u64 = 16 * 1024;
 
+/// What asking a laptop where the event is came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reached {
+    /// It said what it holds.
+    Answered(WhereaboutsView),
+    /// Nothing serves there: the connection was refused, or closed without a word. A
+    /// station shares the event only once it has taken it over, so it does not carry the
+    /// event on at that address.
+    NobodyThere,
+    /// No answer in time (cut off, switched off, frozen, or too busy): it may carry the
+    /// event on, for all this laptop can tell.
+    Silent,
+}
+
 /// What the laptop at `address` (`ip:port`) says of the event it serves, or `None` (it
 /// does not answer within `limit`, serves nothing, or answers something else).
 pub fn whereabouts_at(address: &str, limit: Duration) -> Option<WhereaboutsView> {
-    let to: SocketAddr = address.parse().ok()?;
-    let mut stream = TcpStream::connect_timeout(&to, limit).ok()?;
-    stream.set_read_timeout(Some(limit)).ok()?;
-    stream.set_write_timeout(Some(limit)).ok()?;
+    match reach(address, limit) {
+        Reached::Answered(view) => Some(view),
+        Reached::NobodyThere | Reached::Silent => None,
+    }
+}
+
+/// Asks the laptop at `address` where the event is, within `limit`.
+pub fn reach(address: &str, limit: Duration) -> Reached {
+    use std::io::ErrorKind::{ConnectionRefused, ConnectionReset, UnexpectedEof};
+    let Ok(to) = address.parse::<SocketAddr>() else {
+        return Reached::NobodyThere;
+    };
+    let mut stream = match TcpStream::connect_timeout(&to, limit) {
+        Ok(stream) => stream,
+        Err(e) if e.kind() == ConnectionRefused => return Reached::NobodyThere,
+        Err(_) => return Reached::Silent,
+    };
+    if stream.set_read_timeout(Some(limit)).is_err()
+        || stream.set_write_timeout(Some(limit)).is_err()
+    {
+        return Reached::Silent;
+    }
     let request = format!(
         "POST /api/call/whereabouts HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: 4\r\nConnection: close\r\n\r\nnull"
     );
-    stream.write_all(request.as_bytes()).ok()?;
+    let closed = |e: &std::io::Error| matches!(e.kind(), ConnectionReset | UnexpectedEof);
+    if let Err(e) = stream.write_all(request.as_bytes()) {
+        return if closed(&e) {
+            Reached::NobodyThere
+        } else {
+            Reached::Silent
+        };
+    }
     let mut answer = Vec::new();
-    stream.take(ANSWER_LIMIT).read_to_end(&mut answer).ok()?;
-    let at = answer.windows(4).position(|w| w == b"\r\n\r\n")?;
-    let body: serde_json::Value = serde_json::from_slice(&answer[at + 4..]).ok()?;
-    serde_json::from_value(body.get("data")?.clone()).ok()
+    match stream.take(ANSWER_LIMIT).read_to_end(&mut answer) {
+        Ok(_) if answer.is_empty() => return Reached::NobodyThere,
+        Ok(_) => {}
+        Err(e) if closed(&e) && answer.is_empty() => return Reached::NobodyThere,
+        Err(_) => return Reached::Silent,
+    }
+    // An answer that does not read as where the event is (a busy server, another program):
+    // no proof that nothing carries the event on there.
+    let view = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .and_then(|at| serde_json::from_slice::<serde_json::Value>(&answer[at + 4..]).ok())
+        .and_then(|body| serde_json::from_value(body.get("data")?.clone()).ok());
+    view.map_or(Reached::Silent, Reached::Answered)
+}
+
+/// What asking the known stations came to.
+#[derive(Debug, Default)]
+pub struct Asked {
+    /// One carries the event on at this address (this laptop's event is marked moved).
+    pub moved_to: Option<String>,
+    /// The addresses that did not answer in time.
+    pub silent: Vec<String>,
 }
 
 /// Asks every known station of the open event once; when one carries the event on, this
 /// laptop's event is marked as moved there. That address, if so.
 pub fn check(desk: &Mutex<Desk>, limit: Duration) -> Option<String> {
+    ask(desk, limit).moved_to
+}
+
+/// [`check`], telling also which stations did not answer in time.
+pub fn ask(desk: &Mutex<Desk>, limit: Duration) -> Asked {
     let (mine, hosts) = {
         let mut desk = lock(desk);
-        let mine = desk.whereabouts(()).ok()?;
+        let Ok(mine) = desk.whereabouts(()) else {
+            return Asked::default();
+        };
         if mine.moved_to.is_some() {
-            return None;
+            return Asked::default();
         }
         (mine, desk.known_hosts())
     };
     // Asked outside the desk's lock, all at once: a laptop that does not answer holds
     // nobody up, and sixteen gone quiet cost one `limit`, not sixteen.
-    let answers: Vec<Option<WhereaboutsView>> = std::thread::scope(|scope| {
+    let answers: Vec<Reached> = std::thread::scope(|scope| {
         let asking: Vec<_> = hosts
             .iter()
-            .map(|address| scope.spawn(move || whereabouts_at(address, limit)))
+            .map(|address| scope.spawn(move || reach(address, limit)))
             .collect();
         asking
             .into_iter()
-            .map(|asked| asked.join().ok().flatten())
+            .map(|asked| asked.join().unwrap_or(Reached::Silent))
             .collect()
     });
-    let winner = hosts
+    let silent = hosts
         .iter()
         .zip(&answers)
-        .find(|(_, theirs)| theirs.as_ref().is_some_and(|theirs| theirs.outranks(&mine)))
-        .map(|(address, _)| address)?;
+        .filter(|(_, reached)| **reached == Reached::Silent)
+        .map(|(address, _)| address.clone())
+        .collect();
+    let winner = hosts.iter().zip(&answers).find(
+        |(_, reached)| matches!(reached, Reached::Answered(theirs) if theirs.outranks(&mine)),
+    );
+    let Some((winner, _)) = winner else {
+        return Asked {
+            moved_to: None,
+            silent,
+        };
+    };
     let mut desk = lock(desk);
     // Still the same event (it may have been closed meanwhile).
     let same = desk
         .whereabouts(())
         .is_ok_and(|now| now.identity == mine.identity);
-    (same && desk.event_moved(winner).is_ok()).then(|| winner.clone())
+    let moved_to = (same && desk.event_moved(winner).is_ok()).then(|| winner.clone());
+    Asked { moved_to, silent }
 }
 
 /// The fence's thread: [`check`] every `every` until stopped (or dropped).

@@ -8,8 +8,12 @@
 //! A station waited for in vain — it did not acknowledge in time, or went quiet while it
 //! was in step (this laptop was frozen, its lid shut, cut off) — may have taken the event
 //! over meanwhile. Before such a change is said saved, the known stations are asked where
-//! the event is (`crate::fence::check`): when one carries it on, the change is answered as
-//! moved, not saved (docs/lan.md, "Saved means saved where the event goes on").
+//! the event is (`crate::fence::ask`): when one carries it on, the change is answered as
+//! moved, not saved (docs/lan.md, "Saved means saved where the event goes on"). When one
+//! does not answer at all — cut off from this laptop, which two laptops cannot tell from a
+//! takeover — no change is said saved (`Settled::Unconfirmed`) until it is heard again or
+//! the organizer lets it go: safety before availability. A station whose laptop refuses
+//! the connection serves nothing there, so it has not taken the event over.
 //!
 //! The rows of each commit are told here the moment they are committed
 //! (`tablekeeper_commands::session::replica::listen_for_commits`), so a waiting ask is answered with them at once, without the
@@ -17,7 +21,7 @@
 //! command, and their acknowledgements come back sooner.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -39,12 +43,16 @@ pub const CONFIRM_WITHIN: Duration = Duration::from_millis(700);
 /// How a change's wait for the stations ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Settled {
-    /// Every station in step holds it, or none that was waited for in vain carries the
-    /// event on: it may be said saved.
+    /// Every station in step holds it, or each one waited for in vain answered and none
+    /// carries the event on: it may be said saved.
     Saved,
     /// A station carries the event on at this address (it took over while this laptop
     /// could not answer): the change is not in the event there and is not said saved.
     Moved(String),
+    /// These stations keeping the copy do not answer where the event is (cut off from this
+    /// laptop, or switched off): one may have taken the event over, so the change, kept in
+    /// the event file here, is not said saved until they answer or are let go.
+    Unconfirmed(Vec<String>),
 }
 
 /// Changes committed and stations heard, for the waits on either.
@@ -66,7 +74,16 @@ pub struct Replication {
     acks: Mutex<Vec<(String, PathBuf, i64)>>,
     /// Held while stations waited for in vain are marked and asked about.
     confirming: Mutex<()>,
+    /// Whether a station may be left unanswered (set when one is found silent, cleared when
+    /// the desk says none is): a change then goes the desk's way, never the quick one.
+    maybe_unanswered: AtomicBool,
+    /// When stations were last found silent (changes meanwhile are not said saved without
+    /// asking them again).
+    silent_asked: Mutex<Option<Instant>>,
 }
+
+/// How long a silent station's verdict stands before the next change asks it again.
+const ASKED_AGAIN_AFTER: Duration = Duration::from_secs(1);
 
 /// Stations whose acknowledgements are kept at most (as the desk keeps them).
 const ACKS_KEPT: usize = 16;
@@ -143,7 +160,9 @@ impl Replication {
 
     /// A station asked (and so said what it holds): waiting changes look again. `in_step`
     /// are the stations in step now.
-    pub fn heard(&self, in_step: Vec<String>) {
+    /// `unanswered`: whether the desk still counts a station unanswered.
+    pub fn heard(&self, in_step: Vec<String>, unanswered: bool) {
+        self.maybe_unanswered.store(unanswered, Ordering::Relaxed);
         self.in_step.store(in_step.len(), Ordering::Relaxed);
         *lock(&self.in_step_names) = in_step;
         lock(&self.counts).heard += 1;
@@ -207,7 +226,10 @@ impl Replication {
     pub fn settle(&self, desk: &Mutex<Desk>, event: &Path, rows: i64) -> Settled {
         let deadline = Instant::now() + ACK_WAIT;
         let in_step = lock(&self.in_step_names).clone();
-        if !in_step.is_empty() && self.all_acknowledged(&in_step, event, rows) {
+        // A station left unanswered is asked about first, whoever else holds the change.
+        let maybe_unanswered = self.maybe_unanswered.load(Ordering::Relaxed);
+        if !maybe_unanswered && !in_step.is_empty() && self.all_acknowledged(&in_step, event, rows)
+        {
             return Settled::Saved;
         }
         let mut timed_out = Vec::new();
@@ -242,16 +264,47 @@ impl Replication {
             // In step, but not heard from for longer than a station in step is ever quiet.
             let mut in_vain = desk.replicas_gone_quiet();
             in_vain.extend(timed_out);
-            (in_vain, desk.replicas_in_step())
+            let unanswered: Vec<String> = desk
+                .replicas_unanswered()
+                .into_iter()
+                .map(|(name, _)| name)
+                .collect();
+            (in_vain, unanswered, desk.replicas_in_step())
         });
-        let Some((in_vain, in_step)) = marked else {
+        let Some((in_vain, unanswered, in_step)) = marked else {
             return Settled::Saved;
         };
         if !in_vain.is_empty() {
             self.in_step.store(in_step.len(), Ordering::Relaxed);
             *lock(&self.in_step_names) = in_step;
-            if let Some(to) = crate::fence::check(desk, CONFIRM_WITHIN) {
+        }
+        if in_vain.is_empty() && unanswered.is_empty() {
+            self.maybe_unanswered.store(false, Ordering::Relaxed);
+        } else {
+            // Stations already found silent a moment ago are not asked again for every
+            // change (each ask costs [`CONFIRM_WITHIN`] while they stay silent).
+            let asked_lately =
+                lock(&self.silent_asked).is_some_and(|at| at.elapsed() < ASKED_AGAIN_AFTER);
+            if in_vain.is_empty() && asked_lately {
+                return Settled::Unconfirmed(unanswered);
+            }
+            let asked = crate::fence::ask(desk, CONFIRM_WITHIN);
+            if let Some(to) = asked.moved_to {
                 return Settled::Moved(to);
+            }
+            let mut names = in_vain;
+            names.extend(unanswered);
+            names.sort();
+            names.dedup();
+            let silent = lock(desk)
+                .serving(event)
+                .map(|mut desk| desk.replicas_asked(&names, &asked.silent))
+                .unwrap_or_default();
+            self.maybe_unanswered
+                .store(!silent.is_empty(), Ordering::Relaxed);
+            if !silent.is_empty() {
+                *lock(&self.silent_asked) = Some(Instant::now());
+                return Settled::Unconfirmed(silent);
             }
         }
         // The fence (its own round, or another change's check) may have learned of a

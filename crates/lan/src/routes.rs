@@ -286,7 +286,10 @@ fn call(
         if let Ok(chunk) = result.as_mut() {
             chunk["waited"] = Value::Bool(held);
         }
-        shared.replication.heard(serving.replicas_in_step());
+        let unanswered = !serving.replicas_unanswered().is_empty();
+        shared
+            .replication
+            .heard(serving.replicas_in_step(), unanswered);
     }
     // A change is said saved once the stations in step hold it too.
     let changed = (spec.effect == Effect::Event && result.is_ok())
@@ -322,6 +325,10 @@ fn call(
         Settled::Saved => answer,
         // Taken over while this laptop could not answer: not saved where the day goes on.
         Settled::Moved(to) => Answer::command_error(&not_saved_here(&to), language),
+        // A station keeping the copy does not answer: kept here, not said saved.
+        Settled::Unconfirmed(stations) => {
+            Answer::command_error(&not_confirmed(&stations), language)
+        }
     };
     keep(&answer);
     answer
@@ -362,6 +369,20 @@ pub fn not_saved_here(to: &str) -> tablekeeper_commands::CommandError {
             "error.event-moved.not-saved",
             "the laptop at {to} took the event over while this laptop could not answer: this change is not in the event there; enter it again at {to}",
             to = to.to_string()
+        ),
+    )
+}
+
+/// The answer to a change kept in the event file here while a station keeping the copy
+/// does not answer where the event is (it may have taken the event over, cut off from this
+/// laptop): not said saved, and what to do.
+pub fn not_confirmed(stations: &[String]) -> tablekeeper_commands::CommandError {
+    tablekeeper_commands::CommandError::input(
+        ErrorKind::Unconfirmed,
+        msg!(
+            "error.unconfirmed.station-silent",
+            "this change is kept on this laptop but not confirmed saved: the station {stations} keeping the copy of the event does not answer, and may have taken the event over; check it — if it took over, enter the change there; if it is switched off, let it go on Share",
+            stations = stations.join(", ")
         ),
     )
 }
@@ -525,17 +546,17 @@ fn hold_replica_ask<'a>(
 ) -> Held<'a> {
     let seen = shared.replication.commits();
     let heard = desk.serving(target).map(|mut desk| {
-        desk.note_host(
-            &std::net::SocketAddr::new(client.to_canonical(), station_port(shared, body))
-                .to_string(),
-        );
-        let waiting = desk.replica_heard(body);
-        (waiting, desk.replicas_in_step())
+        let address = std::net::SocketAddr::new(client.to_canonical(), station_port(shared, body))
+            .to_string();
+        desk.note_host(&address);
+        let waiting = desk.replica_heard(body, &address);
+        let unanswered = !desk.replicas_unanswered().is_empty();
+        (waiting, desk.replicas_in_step(), unanswered)
     });
-    let Some((waiting, in_step)) = heard else {
+    let Some((waiting, in_step, unanswered)) = heard else {
         return Held::Go(desk, false);
     };
-    shared.replication.heard(in_step);
+    shared.replication.heard(in_step, unanswered);
     let Some(waiting) = waiting else {
         return Held::Go(desk, false);
     };

@@ -306,6 +306,7 @@ impl Waiter {
         {
             Settled::Saved => Ok(()),
             Settled::Moved(to) => Err(crate::routes::not_saved_here(&to)),
+            Settled::Unconfirmed(stations) => Err(crate::routes::not_confirmed(&stations)),
         }
     }
 }

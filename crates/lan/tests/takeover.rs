@@ -395,3 +395,85 @@ fn the_phones_report_with_their_tickets_at_the_laptop_that_took_over() {
     assert_eq!(after["tables"][0]["result"]["winner"], "a", "{after}");
     drop(sharing);
 }
+
+/// A station cut off from the main laptop cannot be told from one that took the event over
+/// while cut off (decision 91): the main laptop keeps each change in its file but does not
+/// say it is saved until the station asks again or the organizer lets it go. A station
+/// whose laptop refuses the connection serves nothing, so it costs nothing.
+#[test]
+fn a_station_that_does_not_answer_stops_saved_until_it_asks_again_or_is_let_go() {
+    use tablekeeper_words::ErrorKind;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let main = event(&dir.path().join("main"), &names(16), "off");
+    let server = serve(&main, IpAddr::from(LOOPBACK));
+    let waiter = server.waiter();
+    // Where the station would carry the event on: connections are taken and never answered,
+    // as across a cut network.
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let port = silent.local_addr().expect("address").port();
+    let station_dir = dir.path().join("station");
+    let (_link, follower) = station(&server, &station_dir, "Station B", Some(port));
+    local(&main, "record_result", result(1));
+    waiter.changed_here().expect("the station holds it");
+    caught_up(&follower, step_of(&main), 1);
+    let unconfirmed = |table: u32| {
+        local(&main, "record_result", result(table));
+        let refused = waiter.changed_here().expect_err("not said saved").to_view();
+        assert_eq!(refused.kind, ErrorKind::Unconfirmed, "{refused:?}");
+        assert!(refused.message.contains("Station B"), "{}", refused.message);
+    };
+
+    // Cut off: the change is kept, not said saved; the next one is answered at once.
+    follower.stop();
+    unconfirmed(2);
+    let started = std::time::Instant::now();
+    unconfirmed(3);
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+    let pairings = local(&main, "pairings", json!({ "round": null }));
+    let kept = pairings["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .filter(|t| (t["table"] == 2 || t["table"] == 3) && !t["result"].is_null())
+        .count();
+    assert_eq!(kept, 2, "kept in the main laptop's file: {pairings}");
+    let copies = local(&main, "replicas", Value::Null);
+    assert_eq!(copies[0]["unanswered"], true, "{copies}");
+
+    // The station asks again: it is a station, so it did not take over; saved again.
+    let (_link, follower) = station(&server, &station_dir, "Station B", Some(port));
+    caught_up(&follower, step_of(&main), 1);
+    local(&main, "record_result", result(4));
+    waiter.changed_here().expect("saved again");
+
+    // Cut off again, then let go by the organizer: saved again.
+    follower.stop();
+    unconfirmed(5);
+    let copies = local(&main, "let_station_go", json!({ "station": "Station B" }));
+    assert_eq!(copies, json!([]), "{copies}");
+    local(&main, "record_result", result(6));
+    waiter
+        .changed_here()
+        .expect("saved once the station is let go");
+    let unknown = surface::dispatch(
+        &mut main.lock().expect("desk"),
+        "let_station_go",
+        json!({ "station": "Station Z" }),
+    )
+    .expect_err("no such station");
+    assert_eq!(unknown.to_view().kind, ErrorKind::InvalidRequest);
+
+    // A station whose laptop refuses the connection (closed, crashed) holds nothing up.
+    let (_link, follower) = station(&server, &station_dir, "Station C", Some(free_port()));
+    caught_up(&follower, step_of(&main), 1);
+    follower.stop();
+    local(&main, "record_result", result(7));
+    waiter
+        .changed_here()
+        .expect("saved: nothing serves the event there");
+    drop(silent);
+}

@@ -114,6 +114,9 @@ async function send(status, path, body) {
     const answer = await call(path, body, eventCode ? { 'X-Event': eventCode } : {});
     if (answer.ok) return answer.data;
     status.textContent = answer.error.message;
+    // Kept on this laptop but not confirmed: a station may carry the event on; if one
+    // serves it, the page moves there and the player sends it again.
+    if (answer.error.kind === 'unconfirmed') void lookElsewhere();
   } catch {
     status.textContent = t('offline');
   }

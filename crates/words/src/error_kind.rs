@@ -88,6 +88,9 @@ error_kinds! {
     FileInUse = "file-in-use",
     /// A station took the event over; changes are made on that laptop now.
     EventMoved = "event-moved",
+    /// A change kept in this laptop's event file but not said saved: a station keeping the
+    /// copy does not answer, so this laptop cannot tell it is still where the event goes on.
+    Unconfirmed = "unconfirmed",
     Io = "io",
     /// A file given as the player library that is not one.
     NotALibrary = "not-a-library",

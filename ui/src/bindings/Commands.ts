@@ -52,6 +52,7 @@ import type { ImportArchiveRequest } from './ImportArchiveRequest';
 import type { ImportPreview } from './ImportPreview';
 import type { ImportRequest } from './ImportRequest';
 import type { JudgeCallsView } from './JudgeCallsView';
+import type { LetStationGoRequest } from './LetStationGoRequest';
 import type { LibraryDetails } from './LibraryDetails';
 import type { LibraryEditRequest } from './LibraryEditRequest';
 import type { LibraryEvent } from './LibraryEvent';
@@ -226,6 +227,7 @@ export type Commands = {
   tom_roster: { request: TomRosterRequest; response: TomRosterView };
   replica: { request: ReplicaRequest; response: ReplicaChunk };
   replicas: { request: null; response: Array<ReplicaStatusView> };
+  let_station_go: { request: LetStationGoRequest; response: Array<ReplicaStatusView> };
   whereabouts: { request: null; response: WhereaboutsView };
   set_mirror: { request: MirrorRequest; response: MirrorView };
   mirror: { request: null; response: MirrorView };
@@ -365,6 +367,7 @@ export const COMMAND_PROPERTIES = {
   tom_roster: { access: 'local', effect: 'files', thread: 'slow', needs: 'event', hosting: [] },
   replica: { access: 'read', effect: 'nothing', thread: 'worker', needs: 'event', hosting: ['replica'] },
   replicas: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
+  let_station_go: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   whereabouts: { access: 'public', effect: 'nothing', thread: 'worker', needs: 'event', hosting: [] },
   set_mirror: { access: 'local', effect: 'app', thread: 'worker', needs: 'nothing', hosting: [] },
   mirror: { access: 'local', effect: 'nothing', thread: 'worker', needs: 'nothing', hosting: [] },

@@ -15,4 +15,9 @@ behind: number,
 /**
  * When it last asked (milliseconds since 1970).
  */
-seen_at: number, };
+seen_at: number, 
+/**
+ * It stopped answering while it kept the copy in step: changes here are not said
+ * saved until it answers again or the organizer lets it go (`let_station_go`).
+ */
+unanswered: boolean, };

@@ -11,7 +11,7 @@ import { append, checkbox, field, h, select } from '../dom';
 import { announce, showError } from '../feedback';
 import { t } from '../i18n';
 import { say } from '../i18n/messages';
-import { heading, requireEvent, run } from '../screen';
+import { confirmStep, heading, requireEvent, run } from '../screen';
 import { revealAt, revealMode, type RevealMode } from './deckReveal';
 
 const PORT_KEY = 'tablekeeper.share.port';
@@ -22,6 +22,7 @@ let sharing: ShareState | null = null;
 
 /** How far a station's copy is, in words. */
 export function replicaWords(copy: ReplicaStatusView): string {
+  if (copy.unanswered) return t('share.copyUnanswered');
   if (copy.step === null) return t('share.copyNone');
   return copy.behind <= 0 ? t('share.copyUpToDate') : t('share.copyBehind', { count: copy.behind });
 }
@@ -171,14 +172,32 @@ export function mountShare(root: HTMLElement): (() => void) | void {
   let stationsDrawn = '';
   /** Each joined station's copy of the event: up to date, or so many steps behind. */
   function showStations(copies: ReplicaStatusView[]): void {
-    const key = JSON.stringify(copies.map((c) => [c.station, c.step, c.behind]));
+    const key = JSON.stringify(copies.map((c) => [c.station, c.step, c.behind, c.unanswered]));
     if (key === stationsDrawn) return;
     stationsDrawn = key;
     stations.replaceChildren(
       copies.length > 0
-        ? h('ul', {}, ...copies.map((c) => h('li', { 'data-testid': 'share-station' }, h('strong', {}, c.station), ' ', replicaWords(c))))
+        ? h('ul', {}, ...copies.map(stationLine))
         : h('p', { class: 'hint' }, t('share.noStations')),
     );
+  }
+
+  /** One station's line; a station that stopped answering can be let go, after a question. */
+  function stationLine(copy: ReplicaStatusView): HTMLElement {
+    const line = h('li', { 'data-testid': 'share-station' }, h('strong', {}, copy.station), ' ', replicaWords(copy));
+    if (!copy.unanswered) return line;
+    const area = h('div');
+    const letGo = h('button', { type: 'button', class: 'danger', 'data-testid': 'share-station-let-go' }, t('share.letGo'));
+    letGo.addEventListener('click', () =>
+      confirmStep(area, t('share.letGoConfirm', { station: copy.station }), t('share.letGo'), 'share-station-let-go', (yes) =>
+        void run(async () => {
+          showStations(await call('let_station_go', { station: copy.station }));
+          announce(t('share.letGone', { station: copy.station }));
+        }, yes),
+      ),
+    );
+    line.append(' ', letGo, area);
+    return line;
   }
 
   let drawn = '';

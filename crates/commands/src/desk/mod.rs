@@ -29,6 +29,7 @@ pub use crate::event::desk::results;
 pub use crate::event::desk::room;
 pub use crate::event::desk::round_sheets;
 pub use crate::event::desk::rounds;
+pub use crate::event::desk::silent_stations;
 pub use crate::event::desk::standings;
 pub use crate::event::desk::takeover;
 pub use crate::event::desk::tickets;

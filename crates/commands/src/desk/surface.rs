@@ -17,6 +17,7 @@ use super::ratings::*;
 use super::replicas::*;
 use super::reports::*;
 use super::room::*;
+use super::silent_stations::*;
 use super::tool_people::*;
 use super::*;
 use crate::error::CommandError;
@@ -142,6 +143,9 @@ surface! {
     // ---- Stations' replicas (event/desk/replicas.rs) ----
     replica(ReplicaRequest) -> crate::session::replica::ReplicaChunk: Read, Nothing, Worker, Event, Replica;
     replicas(Nothing) -> Vec<ReplicaStatusView>: Local, Nothing, Worker, Event;
+
+    // ---- Stations that stopped answering (event/desk/silent_stations.rs) ----
+    let_station_go(LetStationGoRequest) -> Vec<ReplicaStatusView>: Local, Nothing, Worker, Event;
 
     // ---- Never two writers (event/desk/takeover.rs) ----
     whereabouts(Nothing) -> crate::views::takeover::WhereaboutsView: Public, Nothing, Worker, Event;

@@ -19,6 +19,7 @@ pub mod results;
 pub mod room;
 pub mod round_sheets;
 pub mod rounds;
+pub mod silent_stations;
 pub mod standings;
 pub mod takeover;
 pub mod tickets;

@@ -8,7 +8,6 @@ use ts_rs::TS;
 use crate::desk::base::{Desk, Nothing};
 use crate::error::CommandError;
 use crate::session::replica::{Held, ReplicaChunk, ReplicaSeen, WaitingAsk};
-use crate::views::attention::SilentStation;
 
 /// A station's ask: its name (chosen when it joined) and what its copies hold (the copy of
 /// this event once it has one; before, every copy it keeps, at most a few).
@@ -41,6 +40,9 @@ pub struct ReplicaStatusView {
     /// When it last asked (milliseconds since 1970).
     #[ts(type = "number")]
     pub seen_at: i64,
+    /// It stopped answering while it kept the copy in step: changes here are not said
+    /// saved until it answers again or the organizer lets it go (`let_station_go`).
+    pub unanswered: bool,
 }
 
 /// A station's name as it is kept and shown: trimmed, at most 40 characters.
@@ -93,12 +95,23 @@ impl Desk {
     /// the server holds the ask. When its copy holds every row, the answer as it stands (the
     /// ask then waits for the next change, which is added to it). A request that does not
     /// read is heard as nothing.
-    pub fn replica_heard(&mut self, request: &serde_json::Value) -> Option<WaitingAsk> {
-        let up_to_date = serde_json::from_value::<ReplicaRequest>(request.clone())
+    /// `address` is where it would carry the event on (`ip:port`).
+    pub fn replica_heard(
+        &mut self,
+        request: &serde_json::Value,
+        address: &str,
+    ) -> Option<WaitingAsk> {
+        let request = serde_json::from_value::<ReplicaRequest>(request.clone())
             .ok()
-            .filter(|request| request.held.len() <= HOLDS_AT_MOST)
-            .and_then(|request| self.note_replica(&request).ok())
-            .is_some_and(|up_to_date| up_to_date);
+            .filter(|request| request.held.len() <= HOLDS_AT_MOST)?;
+        let up_to_date = self.note_replica(&request).ok().is_some_and(|up| up);
+        if let Some(seen) = self
+            .event_room_mut()
+            .replicas
+            .get_mut(&station_name(&request.station))
+        {
+            seen.address = Some(address.to_string());
+        }
         if !up_to_date {
             return None;
         }
@@ -127,6 +140,7 @@ impl Desk {
         let was_in_step = seen
             .get(&name)
             .is_some_and(|before| before.in_step && rows >= before.rows);
+        let address = seen.get(&name).and_then(|before| before.address.clone());
         if !seen.contains_key(&name) && seen.len() >= STATIONS_KEPT {
             // The station heard from longest ago gives way.
             if let Some(oldest) = seen
@@ -144,6 +158,9 @@ impl Desk {
                 rows,
                 seen_at: chrono::Utc::now().timestamp_millis(),
                 in_step: up_to_date || was_in_step,
+                address,
+                // Heard again: it asks as a station, so it did not take the event over.
+                unanswered: false,
             },
         );
         Ok(up_to_date)
@@ -201,42 +218,6 @@ impl Desk {
             .collect()
     }
 
-    /// The stations heard from in the last [`SILENT_FORGOTTEN_MS`] that have not asked for
-    /// [`SILENT_AFTER_MS`] at `now`, the quietest first: the attention bar names them (a
-    /// station closed on purpose is named too, until it is forgotten).
-    pub fn stations_silent(&self, now: i64) -> Vec<SilentStation> {
-        let mut silent: Vec<SilentStation> = self
-            .event_room()
-            .replicas
-            .iter()
-            .filter(|(_, seen)| {
-                let quiet = now - seen.seen_at;
-                quiet > SILENT_AFTER_MS && quiet <= SILENT_FORGOTTEN_MS
-            })
-            .map(|(name, seen)| SilentStation {
-                station: name.clone(),
-                silent_for_s: u32::try_from((now - seen.seen_at) / 1000).unwrap_or(u32::MAX),
-            })
-            .collect();
-        silent.sort_by(|a, b| {
-            b.silent_for_s
-                .cmp(&a.silent_for_s)
-                .then(a.station.cmp(&b.station))
-        });
-        silent
-    }
-
-    /// The stations heard from in the last [`SILENT_FORGOTTEN_MS`] at `now`.
-    pub fn stations_known(&self, now: i64) -> u32 {
-        let known = self
-            .event_room()
-            .replicas
-            .values()
-            .filter(|seen| now - seen.seen_at <= SILENT_FORGOTTEN_MS)
-            .count();
-        u32::try_from(known).unwrap_or(u32::MAX)
-    }
-
     /// Stations that did not hold a change in time are waited for no longer, until their
     /// copy catches up again (a station that hangs never holds the desk up twice).
     pub fn replicas_out_of_step(&mut self, names: &[String]) {
@@ -259,6 +240,7 @@ impl Desk {
                 step: seen.step,
                 behind: newest - seen.step.unwrap_or(0),
                 seen_at: seen.seen_at,
+                unanswered: seen.unanswered,
             })
             .collect())
     }

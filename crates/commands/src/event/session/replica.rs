@@ -138,6 +138,11 @@ pub struct ReplicaSeen {
     pub rows: Option<i64>,
     pub seen_at: i64,
     pub in_step: bool,
+    /// Where it would carry the event on (`ip:port`), as its last ask said.
+    pub address: Option<String>,
+    /// It was waited for in vain and did not answer where the event is: it may have taken
+    /// the event over, so no change is said saved until it is heard again or let go.
+    pub unanswered: bool,
 }
 
 /// Copies of other events a station keeps at most (the newest are offered when it asks).
