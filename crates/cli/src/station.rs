@@ -198,8 +198,11 @@ pub fn takeover(
         };
         let server = match (at.port, old_port) {
             (Some(port), _) => start(port),
-            // The old port where it can: the phones come back there by themselves.
-            (None, Some(port)) => start(port).or_else(|_| start(0)),
+            // The old port, which the station announced by default: the phones come back
+            // there by themselves, and a cut-off main laptop asks there whether the event
+            // went on — served anywhere else, it would read a refusal there as "nobody
+            // carries it on" and say saved (decision 91). Taken, it is refused in words.
+            (None, Some(port)) => start(port),
             (None, None) => start(0),
         }
         .map_err(|e| CommandError::from(e).to_view())?;

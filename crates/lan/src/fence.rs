@@ -92,19 +92,20 @@ pub fn reach(address: &str, limit: Duration) -> Reached {
 pub struct Asked {
     /// One carries the event on at this address (this laptop's event is marked moved).
     pub moved_to: Option<String>,
-    /// The addresses that did not answer in time.
-    pub silent: Vec<String>,
+    /// The addresses that answered that nothing newer carries the event on there: an
+    /// answer with this laptop's epoch or an older one, or nobody serving there.
+    pub answered: Vec<String>,
 }
 
 /// Asks every known station of the open event once; when one carries the event on, this
 /// laptop's event is marked as moved there. That address, if so.
 pub fn check(desk: &Mutex<Desk>, limit: Duration) -> Option<String> {
-    ask(desk, limit).moved_to
+    ask(desk, limit, &[]).moved_to
 }
 
-/// [`check`], telling also which stations did not answer in time.
-pub fn ask(desk: &Mutex<Desk>, limit: Duration) -> Asked {
-    let (mine, hosts) = {
+/// [`check`], asking `also` besides the known stations, telling which answered.
+pub fn ask(desk: &Mutex<Desk>, limit: Duration, also: &[String]) -> Asked {
+    let (mine, mut hosts) = {
         let mut desk = lock(desk);
         let Ok(mine) = desk.whereabouts(()) else {
             return Asked::default();
@@ -114,6 +115,11 @@ pub fn ask(desk: &Mutex<Desk>, limit: Duration) -> Asked {
         }
         (mine, desk.known_hosts())
     };
+    for address in also {
+        if !hosts.contains(address) {
+            hosts.push(address.clone());
+        }
+    }
     // Asked outside the desk's lock, all at once: a laptop that does not answer holds
     // nobody up, and sixteen gone quiet cost one `limit`, not sixteen.
     let answers: Vec<Reached> = std::thread::scope(|scope| {
@@ -126,19 +132,19 @@ pub fn ask(desk: &Mutex<Desk>, limit: Duration) -> Asked {
             .map(|asked| asked.join().unwrap_or(Reached::Silent))
             .collect()
     });
-    let silent = hosts
-        .iter()
-        .zip(&answers)
-        .filter(|(_, reached)| **reached == Reached::Silent)
-        .map(|(address, _)| address.clone())
-        .collect();
     let winner = hosts.iter().zip(&answers).find(
         |(_, reached)| matches!(reached, Reached::Answered(theirs) if theirs.outranks(&mine)),
     );
     let Some((winner, _)) = winner else {
+        let answered = hosts
+            .iter()
+            .zip(&answers)
+            .filter(|(_, reached)| **reached != Reached::Silent)
+            .map(|(address, _)| address.clone())
+            .collect();
         return Asked {
             moved_to: None,
-            silent,
+            answered,
         };
     };
     let mut desk = lock(desk);
@@ -147,7 +153,10 @@ pub fn ask(desk: &Mutex<Desk>, limit: Duration) -> Asked {
         .whereabouts(())
         .is_ok_and(|now| now.identity == mine.identity);
     let moved_to = (same && desk.event_moved(winner).is_ok()).then(|| winner.clone());
-    Asked { moved_to, silent }
+    Asked {
+        moved_to,
+        answered: Vec::new(),
+    }
 }
 
 /// The fence's thread: [`check`] every `every` until stopped (or dropped).

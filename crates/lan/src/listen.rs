@@ -57,6 +57,10 @@ impl Listener {
 /// Accepts connections until `stop` turns true. Accepting never fails for good because of
 /// one connection (a client that hung up, no file descriptors left for a moment): it waits a
 /// little and goes on.
+/// What a connection over a cap is told before it is closed.
+const BUSY: &[u8] =
+    b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n";
+
 pub(crate) async fn accept_loop(
     socket: TcpListener,
     listener: Arc<Listener>,
@@ -68,7 +72,11 @@ pub(crate) async fn accept_loop(
             accepted = socket.accept() => match accepted {
                 Ok((stream, peer)) => {
                     let Some(ticket) = listener.gate.admit(peer.ip()) else {
-                        // Over a cap: closed at once, before anything is read.
+                        // Over a cap: closed at once, before anything is read — with a word,
+                        // at most one attempt that never waits, so another laptop asking
+                        // where the event is hears "busy", not "nobody serves here"
+                        // (`crate::fence::reach`).
+                        let _ = stream.try_write(BUSY);
                         drop(stream);
                         continue;
                     };

@@ -162,16 +162,17 @@ impl Replication {
     /// are the stations in step now.
     /// `unanswered`: whether the desk still counts a station unanswered.
     pub fn heard(&self, in_step: Vec<String>, unanswered: bool) {
-        self.maybe_unanswered.store(unanswered, Ordering::Relaxed);
-        self.in_step.store(in_step.len(), Ordering::Relaxed);
+        self.maybe_unanswered.store(unanswered, Ordering::SeqCst);
+        self.in_step.store(in_step.len(), Ordering::SeqCst);
         *lock(&self.in_step_names) = in_step;
         lock(&self.counts).heard += 1;
         self.changed.notify_all();
     }
 
-    /// Whether any station is in step (a change then waits for it).
+    /// Whether any station is in step, or may be left unanswered (a change then waits for
+    /// it, or is asked about: never said saved on the window's own thread).
     pub fn followed(&self) -> bool {
-        self.in_step.load(Ordering::Relaxed) > 0
+        self.in_step.load(Ordering::SeqCst) > 0 || self.maybe_unanswered.load(Ordering::SeqCst)
     }
 
     fn counts(&self) -> Counts {
@@ -226,8 +227,9 @@ impl Replication {
     pub fn settle(&self, desk: &Mutex<Desk>, event: &Path, rows: i64) -> Settled {
         let deadline = Instant::now() + ACK_WAIT;
         let in_step = lock(&self.in_step_names).clone();
-        // A station left unanswered is asked about first, whoever else holds the change.
-        let maybe_unanswered = self.maybe_unanswered.load(Ordering::Relaxed);
+        // A station left unanswered is asked about first, whoever else holds the change
+        // (read after the names: a settle marking one sets this before it changes them).
+        let maybe_unanswered = self.maybe_unanswered.load(Ordering::SeqCst);
         if !maybe_unanswered && !in_step.is_empty() && self.all_acknowledged(&in_step, event, rows)
         {
             return Settled::Saved;
@@ -260,62 +262,69 @@ impl Replication {
         // change made meanwhile waits for that answer instead of being said saved before it.
         let _confirming = lock(&self.confirming);
         let marked = lock(desk).serving(event).map(|mut desk| {
-            desk.replicas_out_of_step(&timed_out);
             // In step, but not heard from for longer than a station in step is ever quiet.
             let mut in_vain = desk.replicas_gone_quiet();
             in_vain.extend(timed_out);
-            let unanswered: Vec<String> = desk
-                .replicas_unanswered()
-                .into_iter()
-                .map(|(name, _)| name)
-                .collect();
-            (in_vain, unanswered, desk.replicas_in_step())
+            // Unanswered from now until they answer: no change is said saved meanwhile.
+            let addresses = desk.replicas_waited_in_vain(&in_vain);
+            let unanswered = desk.replicas_unanswered();
+            (in_vain, addresses, unanswered, desk.replicas_in_step())
         });
-        let Some((in_vain, unanswered, in_step)) = marked else {
+        let Some((in_vain, mut addresses, unanswered, in_step)) = marked else {
             return Settled::Saved;
         };
-        if !in_vain.is_empty() {
-            self.in_step.store(in_step.len(), Ordering::Relaxed);
-            *lock(&self.in_step_names) = in_step;
-        }
         if in_vain.is_empty() && unanswered.is_empty() {
-            self.maybe_unanswered.store(false, Ordering::Relaxed);
+            self.maybe_unanswered.store(false, Ordering::SeqCst);
         } else {
+            // Set before the names change: the quick path reads the names first.
+            self.maybe_unanswered.store(true, Ordering::SeqCst);
+            self.in_step.store(in_step.len(), Ordering::SeqCst);
+            *lock(&self.in_step_names) = in_step;
             // Stations already found silent a moment ago are not asked again for every
             // change (each ask costs [`CONFIRM_WITHIN`] while they stay silent).
             let asked_lately =
                 lock(&self.silent_asked).is_some_and(|at| at.elapsed() < ASKED_AGAIN_AFTER);
-            if in_vain.is_empty() && asked_lately {
-                return Settled::Unconfirmed(unanswered);
-            }
-            let asked = crate::fence::ask(desk, CONFIRM_WITHIN);
-            if let Some(to) = asked.moved_to {
-                return Settled::Moved(to);
-            }
-            let mut names = in_vain;
-            names.extend(unanswered);
-            names.sort();
-            names.dedup();
-            let silent = lock(desk)
+            let silent = if in_vain.is_empty() && asked_lately {
+                None
+            } else {
+                addresses.extend(unanswered.into_iter().filter_map(|(_, address)| address));
+                let asked = crate::fence::ask(desk, CONFIRM_WITHIN, &addresses);
+                if let Some(to) = asked.moved_to {
+                    return Settled::Moved(to);
+                }
+                Some(asked.answered)
+            };
+            let still = lock(desk)
                 .serving(event)
-                .map(|mut desk| desk.replicas_asked(&names, &asked.silent))
+                .map(|mut desk| match &silent {
+                    Some(answered) => desk.replicas_asked(answered),
+                    None => desk.replicas_asked(&[]),
+                })
                 .unwrap_or_default();
-            self.maybe_unanswered
-                .store(!silent.is_empty(), Ordering::Relaxed);
-            if !silent.is_empty() {
+            if still.is_empty() {
+                self.maybe_unanswered.store(false, Ordering::SeqCst);
+            } else {
                 *lock(&self.silent_asked) = Some(Instant::now());
-                return Settled::Unconfirmed(silent);
+                // A takeover the fence learned of meanwhile says more than silence.
+                return match self.moved_to(desk, event) {
+                    Some(to) => Settled::Moved(to),
+                    None => Settled::Unconfirmed(still),
+                };
             }
         }
         // The fence (its own round, or another change's check) may have learned of a
         // takeover after this change was committed: not saved where the event goes on.
-        let moved_to = lock(desk)
-            .serving(event)
-            .and_then(|mut desk| desk.whereabouts(()).ok())
-            .and_then(|whereabouts| whereabouts.moved_to);
-        match moved_to {
+        match self.moved_to(desk, event) {
             Some(to) => Settled::Moved(to),
             None => Settled::Saved,
         }
+    }
+
+    /// Where `event` went, when this laptop knows it was taken over.
+    fn moved_to(&self, desk: &Mutex<Desk>, event: &Path) -> Option<String> {
+        lock(desk)
+            .serving(event)
+            .and_then(|mut desk| desk.whereabouts(()).ok())
+            .and_then(|whereabouts| whereabouts.moved_to)
     }
 }

@@ -426,6 +426,10 @@ fn a_station_that_does_not_answer_stops_saved_until_it_asks_again_or_is_let_go()
     // Cut off: the change is kept, not said saved; the next one is answered at once.
     follower.stop();
     unconfirmed(2);
+    assert!(
+        waiter.followed(),
+        "the window's own thread must not say a change saved meanwhile"
+    );
     let started = std::time::Instant::now();
     unconfirmed(3);
     assert!(
@@ -459,6 +463,7 @@ fn a_station_that_does_not_answer_stops_saved_until_it_asks_again_or_is_let_go()
     waiter
         .changed_here()
         .expect("saved once the station is let go");
+    assert!(!waiter.followed(), "no station left to wait for");
     let unknown = surface::dispatch(
         &mut main.lock().expect("desk"),
         "let_station_go",
@@ -475,5 +480,42 @@ fn a_station_that_does_not_answer_stops_saved_until_it_asks_again_or_is_let_go()
     waiter
         .changed_here()
         .expect("saved: nothing serves the event there");
+    drop(silent);
+}
+
+/// Another station acknowledging every change at once does not make up for one that went
+/// quiet: the quiet one may have taken the event over (decision 91).
+#[test]
+fn a_station_gone_quiet_is_asked_about_though_another_acknowledges() {
+    use tablekeeper_words::ErrorKind;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let main = event(&dir.path().join("main"), &names(16), "off");
+    let server = serve(&main, IpAddr::from(LOOPBACK));
+    let waiter = server.waiter();
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let port = silent.local_addr().expect("address").port();
+    let (_cut, cut) = station(&server, &dir.path().join("b"), "Station B", Some(port));
+    let (_near, near) = station(
+        &server,
+        &dir.path().join("c"),
+        "Station C",
+        Some(free_port()),
+    );
+    local(&main, "record_result", result(1));
+    waiter.changed_here().expect("both hold it");
+    caught_up(&cut, step_of(&main), 2);
+    caught_up(&near, step_of(&main), 2);
+    // B goes quiet for longer than a station in step ever is, while C keeps asking.
+    cut.stop();
+    std::thread::sleep(Duration::from_millis(3_500));
+    local(&main, "record_result", result(2));
+    let refused = waiter.changed_here().expect_err("not said saved").to_view();
+    assert_eq!(refused.kind, ErrorKind::Unconfirmed, "{refused:?}");
+    assert!(refused.message.contains("Station B"), "{}", refused.message);
+    assert!(
+        !refused.message.contains("Station C"),
+        "{}",
+        refused.message
+    );
     drop(silent);
 }

@@ -84,7 +84,7 @@ impl Desk {
                 ),
             ));
         }
-        self.note_replica(&request)?;
+        self.note_replica(&request, None)?;
         let mut chunk = self.session()?.replica_chunk(&request.held)?;
         chunk.hosts = self.known_hosts();
         chunk.room = Some(self.carried_room());
@@ -104,14 +104,10 @@ impl Desk {
         let request = serde_json::from_value::<ReplicaRequest>(request.clone())
             .ok()
             .filter(|request| request.held.len() <= HOLDS_AT_MOST)?;
-        let up_to_date = self.note_replica(&request).ok().is_some_and(|up| up);
-        if let Some(seen) = self
-            .event_room_mut()
-            .replicas
-            .get_mut(&station_name(&request.station))
-        {
-            seen.address = Some(address.to_string());
-        }
+        let up_to_date = self
+            .note_replica(&request, Some(address))
+            .ok()
+            .is_some_and(|up| up);
         if !up_to_date {
             return None;
         }
@@ -123,8 +119,13 @@ impl Desk {
 
     /// Remembers what a station's copy holds; whether it holds every row. A station stays
     /// in step once it was (its ask held for a change is answered after that change) until
-    /// a change waits for it in vain (`replicas_out_of_step`).
-    fn note_replica(&mut self, request: &ReplicaRequest) -> Result<bool, CommandError> {
+    /// a change waits for it in vain (`replicas_out_of_step`). `address`: where the asking
+    /// station would carry the event on, when the server says (`None`: unknown here).
+    fn note_replica(
+        &mut self,
+        request: &ReplicaRequest,
+        address: Option<&str>,
+    ) -> Result<bool, CommandError> {
         let session = self.session()?;
         let newest = session.log_rows();
         let recognized = request
@@ -137,19 +138,38 @@ impl Desk {
         let name = station_name(&request.station);
         // In step until a change waited for it in vain: a copy that holds more than before
         // but not yet the newest (changes came meanwhile) is catching up, not lagging.
-        let was_in_step = seen
-            .get(&name)
+        let before = seen.get(&name).cloned();
+        let was_in_step = before
+            .as_ref()
             .is_some_and(|before| before.in_step && rows >= before.rows);
-        let address = seen.get(&name).and_then(|before| before.address.clone());
-        if !seen.contains_key(&name) && seen.len() >= STATIONS_KEPT {
-            // The station heard from longest ago gives way.
-            if let Some(oldest) = seen
+        // A station left unanswered is cleared only by an ask from where it would carry the
+        // event on: another laptop of the same name proves nothing about it.
+        let unanswered = before.as_ref().is_some_and(|before| {
+            before.unanswered
+                && match (address, &before.address) {
+                    (Some(now), Some(then)) => now != then,
+                    (Some(_), None) => false,
+                    (None, _) => true,
+                }
+        });
+        let address = match &before {
+            Some(before) if unanswered => before.address.clone(),
+            _ => address
+                .map(str::to_string)
+                .or_else(|| before.as_ref().and_then(|b| b.address.clone())),
+        };
+        if before.is_none() && seen.len() >= STATIONS_KEPT {
+            // The station heard from longest ago gives way; never one left unanswered (a
+            // station cut off would be forgotten, and "saved" said without it).
+            let Some(oldest) = seen
                 .iter()
+                .filter(|(_, s)| !s.unanswered)
                 .min_by_key(|(_, s)| s.seen_at)
                 .map(|(k, _)| k.clone())
-            {
-                seen.remove(&oldest);
-            }
+            else {
+                return Ok(up_to_date);
+            };
+            seen.remove(&oldest);
         }
         seen.insert(
             name,
@@ -157,10 +177,11 @@ impl Desk {
                 step,
                 rows,
                 seen_at: chrono::Utc::now().timestamp_millis(),
-                in_step: up_to_date || was_in_step,
+                in_step: (up_to_date || was_in_step) && !unanswered,
                 address,
-                // Heard again: it asks as a station, so it did not take the event over.
-                unanswered: false,
+                // Heard again from its own laptop: it asks as a station, so it did not
+                // take the event over.
+                unanswered,
             },
         );
         Ok(up_to_date)
@@ -207,13 +228,14 @@ impl Desk {
         }
     }
 
-    /// The stations in step now.
+    /// The stations counted in step — their copy held every row, and no change waited
+    /// for them in vain since — however long ago they asked: a change every one of them
+    /// acknowledged may be said saved at once; one gone quiet sends it the desk's way.
     pub fn replicas_in_step(&self) -> Vec<String> {
-        let now = chrono::Utc::now().timestamp_millis();
         self.event_room()
             .replicas
             .iter()
-            .filter(|(_, seen)| seen.in_step && now - seen.seen_at <= IN_STEP_FOR_MS)
+            .filter(|(_, seen)| seen.in_step)
             .map(|(name, _)| name.clone())
             .collect()
     }

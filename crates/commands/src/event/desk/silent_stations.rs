@@ -31,20 +31,33 @@ impl Desk {
             .collect()
     }
 
-    /// The stations among `names` whose address is one of `silent`, or unknown: they did
-    /// not answer where the event is, so no change is said saved until they are heard again
-    /// or let go. Those that answered are cleared. The stations left unanswered.
-    pub fn replicas_asked(&mut self, names: &[String], silent: &[String]) -> Vec<String> {
-        let mut unanswered = Vec::new();
+    /// Stations waited for in vain (they did not acknowledge a change in time, or went
+    /// quiet while in step): left unanswered — no change is said saved — until they are
+    /// asked where the event is and answer, ask again, or are let go. Where they would carry
+    /// the event on, to ask them.
+    pub fn replicas_waited_in_vain(&mut self, names: &[String]) -> Vec<String> {
+        let mut addresses = Vec::new();
         for name in names {
             if let Some(seen) = self.event_room_mut().replicas.get_mut(name) {
-                seen.unanswered = seen
-                    .address
-                    .as_ref()
-                    .is_none_or(|address| silent.contains(address));
-                if seen.unanswered {
-                    unanswered.push(name.clone());
-                }
+                seen.in_step = false;
+                seen.unanswered = true;
+                addresses.extend(seen.address.clone());
+            }
+        }
+        addresses
+    }
+
+    /// The stations were asked where the event is: those at one of `answered` (an answer
+    /// that this laptop's epoch is the newest, or nobody serving there) are cleared. The
+    /// stations still unanswered.
+    pub fn replicas_asked(&mut self, answered: &[String]) -> Vec<String> {
+        let mut unanswered = Vec::new();
+        for (name, seen) in self.event_room_mut().replicas.iter_mut() {
+            if seen.unanswered && seen.address.as_ref().is_some_and(|a| answered.contains(a)) {
+                seen.unanswered = false;
+            }
+            if seen.unanswered {
+                unanswered.push(name.clone());
             }
         }
         unanswered
