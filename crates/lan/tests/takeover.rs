@@ -396,6 +396,14 @@ fn the_phones_report_with_their_tickets_at_the_laptop_that_took_over() {
     drop(sharing);
 }
 
+/// Where a station would carry the event on, cut off: connections are taken and never
+/// answered (the listener is held, never accepted from), as across a cut network.
+fn silent_port() -> (std::net::TcpListener, u16) {
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let port = silent.local_addr().expect("address").port();
+    (silent, port)
+}
+
 /// A station cut off from the main laptop cannot be told from one that took the event over
 /// while cut off (decision 91): the main laptop keeps each change in its file but does not
 /// say it is saved until the station asks again or the organizer lets it go. A station
@@ -407,10 +415,7 @@ fn a_station_that_does_not_answer_stops_saved_until_it_asks_again_or_is_let_go()
     let main = event(&dir.path().join("main"), &names(16), "off");
     let server = serve(&main, IpAddr::from(LOOPBACK));
     let waiter = server.waiter();
-    // Where the station would carry the event on: connections are taken and never answered,
-    // as across a cut network.
-    let silent = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
-    let port = silent.local_addr().expect("address").port();
+    let (silent, port) = silent_port();
     let station_dir = dir.path().join("station");
     let (_link, follower) = station(&server, &station_dir, "Station B", Some(port));
     local(&main, "record_result", result(1));
@@ -492,8 +497,7 @@ fn a_station_gone_quiet_is_asked_about_though_another_acknowledges() {
     let main = event(&dir.path().join("main"), &names(16), "off");
     let server = serve(&main, IpAddr::from(LOOPBACK));
     let waiter = server.waiter();
-    let silent = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
-    let port = silent.local_addr().expect("address").port();
+    let (silent, port) = silent_port();
     let (_cut, cut) = station(&server, &dir.path().join("b"), "Station B", Some(port));
     let (_near, near) = station(
         &server,
