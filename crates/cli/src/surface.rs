@@ -72,6 +72,10 @@ pub const APP_ONLY: &[(&str, &str)] = &[
         "the Share screen shows how far each station's replica is; the CLI's serve shares the event alone",
     ),
     (
+        "let_station_go",
+        "the Share screen lets a station that stopped answering go while the app shares its event; the CLI's serve forgets its stations when it is started again (docs/lan.md)",
+    ),
+    (
         "set_mirror",
         "the app's Settings chooses the folder every event it opens is mirrored into; the CLI's --mirror mirrors the event each run opens (Desk::mirror_for_host)",
     ),
