@@ -542,6 +542,14 @@ fn every_command_of_the_surface_works_over_an_event_file() {
         host.kind("replica", json!({ "station": "Desk 2", "held": vec![json!({ "identity": "x", "rows": 0, "checksum": "" }); 9] })),
         "invalid-request"
     );
+    // The organizer lets a station go (it stopped answering): gone from the list; a name
+    // that never joined is refused.
+    let left = host.ok("let_station_go", json!({ "station": "Desk 2" }));
+    assert_eq!(left, json!([]), "{left}");
+    assert_eq!(
+        host.kind("let_station_go", json!({ "station": "Desk 2" })),
+        "invalid-request"
+    );
     // A mirror folder: chosen once, every step copied there, the choice kept for the next event.
     let stick = dir.join("stick");
     std::fs::create_dir_all(&stick).expect("stick");
