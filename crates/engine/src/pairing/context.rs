@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::bitset::PairSet;
+use super::pairs::Met;
 use crate::error::EngineError;
 use crate::exact::Exact;
 use crate::model::{PlayerId, Seats};
@@ -33,8 +33,8 @@ pub struct Context {
     pub round: u32,
     /// Pairable players (active, not eliminated) in standings order.
     pub entrants: Vec<Entrant>,
-    /// Pairs of player ids that have met (ids are dense, so a bit matrix).
-    met: PairSet,
+    /// Pairs of player ids that have met.
+    met: Met,
     /// The ruleset's bye rule breaks ties by SoS (Crossover, decision 26).
     pub bye_uses_sos: bool,
 }
@@ -49,12 +49,15 @@ impl Context {
     pub fn new(event: &Event) -> Result<Context, EngineError> {
         let records = standings::records::Records::collect(event);
         let standings = standings::order(event, &records)?;
-        let mut met = PairSet::new(event.players.len() + 1);
-        for m in event.rounds.iter().flat_map(|r| &r.matches) {
-            if let Seats::Pair { a, b } = m.seats {
-                met.insert(a.0 as usize, b.0 as usize);
-            }
-        }
+        let pairs = event
+            .rounds
+            .iter()
+            .flat_map(|r| &r.matches)
+            .filter_map(|m| match m.seats {
+                Seats::Pair { a, b } => Some((a.0, b.0)),
+                Seats::Single { .. } => None,
+            });
+        let met = Met::new(event.players.len() + 1, pairs);
         // The Crossover bye tie-break is the SoS players see in the standings (TB1,
         // decision 26); only that ruleset's bye rule needs it.
         let bye_uses_sos =
@@ -100,7 +103,7 @@ impl Context {
     }
 
     pub fn have_met(&self, a: PlayerId, b: PlayerId) -> bool {
-        self.met.contains(a.0 as usize, b.0 as usize)
+        self.met.contains(a.0, b.0)
     }
 }
 

@@ -8,10 +8,10 @@
 //! (Bandai round 2, Crossover pull-up, FoW and Crossover byes) are these same weights,
 //! not separate code paths. [`solve`] finds the exact optimum fast; [`explain`] says why.
 
-mod bitset;
 pub mod context;
 pub mod explain;
 pub mod matching;
+mod pairs;
 pub mod solve;
 pub mod weights;
 

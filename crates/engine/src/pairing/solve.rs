@@ -7,10 +7,10 @@
 //! Otherwise the violating pairs are added and the problem solved again; after a few
 //! rounds of that, the complete graph is solved directly.
 
-use super::bitset::PairSet;
 use super::matching::{
     Edge, LINE_LEVELS, Nesting, Solution, max_weight_matching, max_weight_matching_warm,
 };
+use super::pairs::Included;
 
 /// Candidate opponents per player in the sparse graph (8 measured best: fewer needs more
 /// certificate refinements, more makes the matching slower).
@@ -89,7 +89,7 @@ pub fn solve(
         );
     }
     let mut edges = Vec::new();
-    let mut included = PairSet::new(vertices);
+    let mut included = Included::new(vertices, hub);
     if let Some(h) = hub {
         for u in (0..vertices).filter(|u| *u != h) {
             if let Some(w) = weight(u.min(h), u.max(h)) {
@@ -98,7 +98,6 @@ pub fn solve(
                     j: u.max(h),
                     w,
                 });
-                included.insert(u, h);
             }
         }
     }
@@ -116,7 +115,7 @@ pub fn solve(
             }
             if let Some(w) = weight(u, v) {
                 edges.push(Edge { i: u, j: v, w });
-                included.insert(u, v);
+                included.extend_run(u, v);
                 linked += 1;
             }
         }
@@ -186,7 +185,7 @@ fn self_consistent(solution: &Solution, edges: &[Edge]) -> bool {
 fn violations(
     vertices: usize,
     solution: &Solution,
-    included: &PairSet,
+    included: &Included,
     weights: &Weights,
 ) -> Vec<Edge> {
     let groups = groups(vertices, weights);

@@ -5,7 +5,7 @@ use super::state::State;
 
 impl State<'_> {
     pub(super) fn assign_label(&mut self, w: usize, t: u8, p: usize) {
-        let b = self.inblossom[w];
+        let b = self.tops.of(w);
         // Unlabelled until now: its duals start moving from this step on.
         self.settle_top(b);
         self.label[w] = t;
@@ -35,7 +35,7 @@ impl State<'_> {
         let mut path = Vec::new();
         let mut base = NONE;
         while v != NONE || w != NONE {
-            let mut b = self.inblossom[v];
+            let mut b = self.tops.of(v);
             if self.label[b] & 4 != 0 {
                 base = self.blossombase[b];
                 break;
@@ -46,7 +46,7 @@ impl State<'_> {
                 v = NONE;
             } else {
                 v = self.endpoint[self.labelend[b]];
-                b = self.inblossom[v];
+                b = self.tops.of(v);
                 v = self.endpoint[self.labelend[b]];
             }
             if w != NONE {
@@ -63,9 +63,9 @@ impl State<'_> {
         let Edge {
             i: mut v, j: mut w, ..
         } = self.edges[k];
-        let bb = self.inblossom[base];
-        let mut bv = self.inblossom[v];
-        let mut bw = self.inblossom[w];
+        let bb = self.tops.of(base);
+        let mut bv = self.tops.of(v);
+        let mut bw = self.tops.of(w);
         let b = self
             .unusedblossoms
             .pop()
@@ -82,7 +82,7 @@ impl State<'_> {
             path.push(bv);
             endps.push(self.labelend[bv]);
             v = self.endpoint[self.labelend[bv]];
-            bv = self.inblossom[v];
+            bv = self.tops.of(v);
         }
         path.push(bb);
         path.reverse();
@@ -94,7 +94,7 @@ impl State<'_> {
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
             w = self.endpoint[self.labelend[bw]];
-            bw = self.inblossom[w];
+            bw = self.tops.of(w);
         }
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
@@ -102,14 +102,24 @@ impl State<'_> {
         self.since[b] = self.elapsed;
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
+        // The vertices of T children become S and are scanned; only the children other
+        // than the donor have their vertices relabelled ([`super::tops`]).
+        let donor = self.tops.donor(&path);
+        self.tops.merge(b, &path, donor);
         let mut leaves = std::mem::take(&mut self.leaves_scratch);
-        leaves.clear();
-        self.leaves(b, &mut leaves);
-        for &leaf in &leaves {
-            if self.label[self.inblossom[leaf]] == 2 {
-                self.queue.push(leaf);
+        for &child in &path {
+            let becomes_s = self.label[child] == 2;
+            if child == donor && !becomes_s {
+                continue;
             }
-            self.inblossom[leaf] = b;
+            leaves.clear();
+            self.leaves(child, &mut leaves);
+            if becomes_s {
+                self.queue.extend_from_slice(&leaves);
+            }
+            if child != donor {
+                self.tops.relabel(&leaves, b);
+            }
         }
         self.leaves_scratch = leaves;
         // Scratch kept between calls (a fresh 2n array per new blossom was a pass over every
@@ -128,11 +138,11 @@ impl State<'_> {
             for list in lists {
                 for k in list {
                     let Edge { mut i, mut j, .. } = self.edges[k];
-                    if self.inblossom[j] == b {
+                    if self.tops.of(j) == b {
                         std::mem::swap(&mut i, &mut j);
                     }
                     let _ = i;
-                    let bj = self.inblossom[j];
+                    let bj = self.tops.of(j);
                     if bj != b
                         && self.label[bj] == 1
                         && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
@@ -175,18 +185,20 @@ impl State<'_> {
             self.blossomparent[s] = NONE;
             // Nested until now, so its stored dual is current.
             self.since[s] = self.elapsed;
-            if s < self.nvertex {
-                self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s] == 0 {
+            self.tops.restore(s);
+            if !self.tops.is_donor(s, b) {
+                let mut leaves = std::mem::take(&mut self.leaves_scratch);
+                leaves.clear();
+                self.leaves(s, &mut leaves);
+                self.tops.relabel(&leaves, s);
+                self.leaves_scratch = leaves;
+            }
+            if s >= self.nvertex && endstage && self.dualvar[s] == 0 {
                 self.expand_blossom(s, endstage);
-            } else {
-                for leaf in self.blossom_leaves(s) {
-                    self.inblossom[leaf] = s;
-                }
             }
         }
         if !endstage && self.label[b] == 2 {
-            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let entrychild = self.tops.of(self.endpoint[self.labelend[b] ^ 1]);
             let len = childs.len() as isize;
             let mut j = childs
                 .iter()
@@ -244,7 +256,7 @@ impl State<'_> {
             // were in a T blossom, so offer them anew with their slack now.
             for &s in &childs {
                 for v in self.blossom_leaves(s) {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                    if self.label[self.tops.of(v)] == 0 && self.bestedge[v] != NONE {
                         let k = self.bestedge[v];
                         self.set_best_edge(v, k);
                     }
@@ -258,6 +270,7 @@ impl State<'_> {
         self.blossombase[b] = NONE;
         self.blossombestedges[b] = None;
         self.bestedge[b] = NONE;
+        self.tops.free(b);
         self.unusedblossoms.push(b);
     }
 
@@ -307,7 +320,7 @@ impl State<'_> {
         let Edge { i: v, j: w, .. } = self.edges[k];
         for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
             loop {
-                let bs = self.inblossom[s];
+                let bs = self.tops.of(s);
                 if bs >= self.nvertex {
                     self.augment_blossom(bs, s);
                 }
@@ -316,7 +329,7 @@ impl State<'_> {
                     break;
                 }
                 let t = self.endpoint[self.labelend[bs]];
-                let bt = self.inblossom[t];
+                let bt = self.tops.of(t);
                 s = self.endpoint[self.labelend[bt]];
                 let j = self.endpoint[self.labelend[bt] ^ 1];
                 if bt >= self.nvertex {

@@ -14,7 +14,7 @@
 //!
 //! The files: `graph` (edges and the shared constants), `state` (the solver's state and
 //! its dual bookkeeping), `blossoms` (labels, new blossoms, expanding and augmenting),
-//! `primal_dual` (the stage loop and its checks), `forest` (the final blossoms as a
+//! `tops` (each vertex's top-level blossom), `primal_dual` (the stage loop and its checks), `forest` (the final blossoms as a
 //! forest) and `solution` (the matching with its certificate).
 
 mod blossoms;
@@ -23,6 +23,7 @@ mod graph;
 mod primal_dual;
 mod solution;
 mod state;
+mod tops;
 
 pub use graph::{Edge, LINE_LEVELS, Nesting};
 pub use solution::{Solution, max_weight_matching, max_weight_matching_warm};

@@ -49,7 +49,7 @@ impl State<'_> {
         };
         let (mut deltaedge, mut deltablossom) = (NONE, NONE);
         for v in 0..n {
-            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+            if self.label[self.tops.of(v)] == 0 && self.bestedge[v] != NONE {
                 let d = self.slack(self.bestedge[v]);
                 if d < delta {
                     (delta, deltatype, deltaedge) = (d, 2, self.bestedge[v]);
@@ -94,7 +94,7 @@ impl State<'_> {
             self.s_edges.clear();
             self.t_blossoms.clear();
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                if self.mate[v] == NONE && self.label[self.tops.of(v)] == 0 {
                     self.assign_label(v, 1, NONE);
                 }
             }
@@ -105,7 +105,7 @@ impl State<'_> {
                         let p = self.neighbend[v][index];
                         let k = p / 2;
                         let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
+                        if self.tops.of(v) == self.tops.of(w) {
                             continue;
                         }
                         let mut kslack = 0;
@@ -116,9 +116,9 @@ impl State<'_> {
                             }
                         }
                         if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
+                            if self.label[self.tops.of(w)] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
+                            } else if self.label[self.tops.of(w)] == 1 {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
                                     self.add_blossom(base, k);
@@ -131,8 +131,8 @@ impl State<'_> {
                                 self.label[w] = 2;
                                 self.labelend[w] = p ^ 1;
                             }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
+                        } else if self.label[self.tops.of(w)] == 1 {
+                            let b = self.tops.of(v);
                             if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
                                 self.set_best_edge(b, k);
                             }
@@ -196,7 +196,7 @@ impl State<'_> {
                     2 => {
                         self.allowedge[deltaedge] = true;
                         let Edge { mut i, mut j, .. } = self.edges[deltaedge];
-                        if self.label[self.inblossom[i]] == 0 {
+                        if self.label[self.tops.of(i)] == 0 {
                             std::mem::swap(&mut i, &mut j);
                         }
                         let _ = j;

@@ -5,6 +5,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::graph::{Candidates, Edge, NONE};
+use super::tops::Tops;
 
 pub(super) struct State<'a> {
     pub(super) nvertex: usize,
@@ -14,7 +15,8 @@ pub(super) struct State<'a> {
     pub(super) mate: Vec<usize>,
     pub(super) label: Vec<u8>,
     pub(super) labelend: Vec<usize>,
-    pub(super) inblossom: Vec<usize>,
+    /// The top-level blossom of each vertex.
+    pub(super) tops: Tops,
     pub(super) blossomparent: Vec<usize>,
     pub(super) blossomchilds: Vec<Vec<usize>>,
     pub(super) blossombase: Vec<usize>,
@@ -71,7 +73,7 @@ impl<'a> State<'a> {
             mate: vec![NONE; nvertex],
             label: vec![0; 2 * nvertex],
             labelend: vec![NONE; 2 * nvertex],
-            inblossom: (0..nvertex).collect(),
+            tops: Tops::new(nvertex),
             blossomparent: vec![NONE; 2 * nvertex],
             blossomchilds: vec![Vec::new(); 2 * nvertex],
             blossombase: (0..nvertex)
@@ -134,7 +136,7 @@ impl<'a> State<'a> {
     /// only; a nested blossom's dual does not move).
     pub(super) fn dual(&self, x: usize) -> i128 {
         let direction = if x < self.nvertex {
-            match self.label[self.inblossom[x]] {
+            match self.label[self.tops.of(x)] {
                 1 => -1,
                 2 => 1,
                 _ => 0,
@@ -189,7 +191,7 @@ impl<'a> State<'a> {
         self.bestedge[x] = k;
         self.epoch[x] = self.epoch[x].wrapping_add(1);
         let key = (self.slack(k), x, self.epoch[x]);
-        if x < self.nvertex && self.label[self.inblossom[x]] == 0 {
+        if x < self.nvertex && self.label[self.tops.of(x)] == 0 {
             self.free_edges
                 .push(Reverse((key.0 + self.elapsed, key.1, key.2)));
         } else if self.label[x] == 1 && self.blossomparent[x] == NONE {
@@ -212,7 +214,7 @@ impl<'a> State<'a> {
         while let Some(&Reverse((key, v, epoch))) = self.free_edges.peek() {
             if epoch == self.epoch[v]
                 && self.bestedge[v] != NONE
-                && self.label[self.inblossom[v]] == 0
+                && self.label[self.tops.of(v)] == 0
             {
                 return Some((key - self.elapsed, self.bestedge[v]));
             }
