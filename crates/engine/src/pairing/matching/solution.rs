@@ -33,31 +33,6 @@ impl Solution {
         slack
     }
 
-    /// `u`'s blossoms, outermost first, for [`Solution::edge_slack_along`] (a caller that
-    /// checks many pairs of one vertex lists its blossoms once).
-    pub fn blossoms_of(&self, u: usize, chain: &mut Vec<usize>) {
-        chain.clear();
-        let mut b = self.forest.innermost[u];
-        while b != NONE {
-            chain.push(b);
-            b = self.forest.parent[b];
-        }
-        chain.reverse();
-    }
-
-    /// [`Solution::edge_slack`] of `(u, v)` with `u`'s blossoms as [`Solution::blossoms_of`]
-    /// listed them: the ones holding `v` too are a prefix, found by a binary search.
-    pub fn edge_slack_along(&self, u: usize, chain: &[usize], v: usize, w: i128) -> i128 {
-        let shared = chain.partition_point(|&b| self.forest.holds(b, v));
-        let duals = match shared {
-            0 => 0,
-            k => self.forest.shared_duals[chain[k - 1]],
-        };
-        let slack = self.slack_lower_bound(u, v, w) + duals;
-        debug_assert_eq!(slack, self.edge_slack(u, v, w));
-        slack
-    }
-
     /// [`Solution::edge_slack`] by walking `i`'s blossoms one by one (debug builds compare).
     fn edge_slack_by_walk(&self, i: usize, j: usize, w: i128) -> i128 {
         let mut slack = self.slack_lower_bound(i, j, w);
