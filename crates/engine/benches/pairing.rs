@@ -119,13 +119,18 @@ fn main() {
         let standings_time = time(runs, || {
             black_box(standings::compute(black_box(&event)).expect("standings"));
         });
+        // What the pairer asks of the standings: the order with exact values, no words.
+        let order_time = time(runs, || {
+            let records = standings::records::Records::collect(black_box(&event));
+            black_box(standings::order(&event, &records).expect("standings"));
+        });
         let (medians, matchings) = parts(&event, runs);
         let split: Vec<String> = medians
             .iter()
             .map(|(phase, spent)| format!("{phase:?} {spent:.2?}"))
             .collect();
         println!(
-            "{n:>6} parts: {} (standings alone {standings_time:.2?}); {matchings} matching(s) and certificate(s); {} sparse edges{}",
+            "{n:>6} parts: {} (standings alone {standings_time:.2?}, their order without words {order_time:.2?}); {matchings} matching(s) and certificate(s); {} sparse edges{}",
             split.join(", "),
             sparse_pairing.explanation.sparse_edges,
             if sparse_pairing.explanation.used_complete_graph {

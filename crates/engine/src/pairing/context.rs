@@ -49,15 +49,24 @@ impl Context {
     pub fn new(event: &Event) -> Result<Context, EngineError> {
         let records = standings::records::Records::collect(event);
         let standings = standings::order(event, &records)?;
-        let pairs = event
-            .rounds
-            .iter()
-            .flat_map(|r| &r.matches)
-            .filter_map(|m| match m.seats {
-                Seats::Pair { a, b } => Some((a.0, b.0)),
-                Seats::Single { .. } => None,
-            });
-        let met = Met::new(event.players.len() + 1, pairs);
+        // Who met whom and who had a bye, in one pass over every match (a pass over the
+        // event's matches is what costs at championship scale, not the counting).
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        let mut byes = vec![0usize; event.players.len() + 1];
+        for m in event.rounds.iter().flat_map(|r| &r.matches) {
+            match m.seats {
+                Seats::Pair { a, b } => pairs.push((a.0, b.0)),
+                Seats::Single { player } => {
+                    if let Some(crate::model::ResultEntry::Bye) =
+                        m.result.as_ref().map(|r| &r.entry)
+                        && let Some(count) = byes.get_mut(player.0 as usize)
+                    {
+                        *count += 1;
+                    }
+                }
+            }
+        }
+        let met = Met::new(event.players.len() + 1, pairs.iter().copied());
         // The Crossover bye tie-break is the SoS players see in the standings (TB1,
         // decision 26); only that ruleset's bye rule needs it.
         let bye_uses_sos =
@@ -67,22 +76,18 @@ impl Context {
         } else {
             std::collections::HashMap::new()
         };
-        let floated = floated_down_last_round(event, &records);
-        let mut byes = vec![0usize; event.players.len() + 1];
-        for m in event.rounds.iter().flat_map(|r| &r.matches) {
-            if let (Seats::Single { player }, Some(crate::model::ResultEntry::Bye)) =
-                (m.seats, m.result.as_ref().map(|r| &r.entry))
-                && let Some(count) = byes.get_mut(player.0 as usize)
-            {
-                *count += 1;
+        let floated = floated_down_last_round(event, &records, &standings);
+        // Active players the structure has not eliminated (elimination formats).
+        let mut pairable = vec![false; event.players.len() + 1];
+        for player in event.pairable_players()? {
+            if let Some(slot) = pairable.get_mut(player.0 as usize) {
+                *slot = true;
             }
         }
-        // Active players the structure has not eliminated (elimination formats).
-        let pairable: HashSet<PlayerId> = event.pairable_players()?.into_iter().collect();
         let entrants = standings
             .rows
             .iter()
-            .filter(|row| pairable.contains(&row.player))
+            .filter(|row| pairable.get(row.player.0 as usize) == Some(&true))
             .enumerate()
             .map(|(standing, row)| Entrant {
                 id: row.player,
@@ -111,18 +116,26 @@ impl Context {
 fn floated_down_last_round(
     event: &Event,
     records: &standings::records::Records,
+    standings: &standings::Standings,
 ) -> HashSet<PlayerId> {
     let Some(last) = event.rounds.last() else {
         return HashSet::new();
     };
+    let mut total = vec![Exact::ZERO; event.players.len() + 1];
+    for row in &standings.rows {
+        if let Some(slot) = total.get_mut(row.player.0 as usize) {
+            *slot = row.points;
+        }
+    }
+    // The standings' points less the last round's own record: one record read per
+    // player, not all of them (reading every record again cost more than the rest of the
+    // context at 16384 players).
     let points_before = |p: PlayerId| {
-        records
-            .of(p)
-            .iter()
-            .filter(|r| r.round < last.number)
-            .fold(Exact::ZERO, |acc, r| {
-                acc.checked_add(r.seat.points).unwrap_or(acc)
-            })
+        let total = total.get(p.0 as usize).copied().unwrap_or(Exact::ZERO);
+        match records.of(p).last() {
+            Some(r) if r.round == last.number => total.checked_sub(r.seat.points).unwrap_or(total),
+            _ => total,
+        }
     };
     let mut floated = HashSet::new();
     for m in &last.matches {

@@ -176,14 +176,15 @@ fn compute_from(
                     },
                 }
             });
+            let (wins, losses, draws) = tally(records, player);
             StandingsRow {
                 rank: placed.rank,
                 tied_rank: placed.tied_rank,
                 player,
                 points: values.points_of(player),
-                wins: count(records, player, Outcome::Win),
-                losses: count(records, player, Outcome::Loss),
-                draws: count(records, player, Outcome::Draw),
+                wins,
+                losses,
+                draws,
                 match_win,
                 tiebreakers,
                 decided_by_random: placed.decided_by_random,
@@ -213,6 +214,19 @@ pub fn values_of(
         .iter()
         .map(|p| (*p, values.of(tiebreaker, *p)))
         .collect())
+}
+
+/// A player's wins, losses and draws, in one pass over their records.
+fn tally(records: &Records, player: PlayerId) -> (u32, u32, u32) {
+    let mut tally = (0u32, 0u32, 0u32);
+    for record in records.of(player) {
+        match record.seat.outcome {
+            Outcome::Win => tally.0 += 1,
+            Outcome::Loss => tally.1 += 1,
+            Outcome::Draw => tally.2 += 1,
+        }
+    }
+    tally
 }
 
 fn count(records: &Records, player: PlayerId, outcome: Outcome) -> u32 {

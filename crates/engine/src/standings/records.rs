@@ -43,7 +43,10 @@ impl Records {
         rounds: impl Iterator<Item = &'e crate::model::Round>,
     ) -> Records {
         let count = event.players.len();
-        let mut by_player: Vec<Vec<RoundRecord>> = vec![Vec::new(); count];
+        // A player has at most one record per round: sized once, never grown.
+        let most = event.rounds.len();
+        let mut by_player: Vec<Vec<RoundRecord>> =
+            (0..count).map(|_| Vec::with_capacity(most)).collect();
         let mut total_rounds = 0;
         for round in rounds {
             total_rounds += 1;
