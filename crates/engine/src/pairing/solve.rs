@@ -196,14 +196,16 @@ fn violations(
                 continue;
             }
             let start = group.start.max(u + 1);
+            // `upper(u, v) + v` is one number for the whole group (see `Weights::group`).
+            let upper_at_zero = (weights.upper)(u, start) + start as i128;
             for v in start..group.end {
                 // The nearest remaining member has the largest weight bound in the group.
-                let upper = (weights.upper)(u, v);
+                let upper = upper_at_zero - v as i128;
+                debug_assert_eq!(upper, (weights.upper)(u, v));
                 // The bound for the rest of the group, every few pairs (checking each pair
                 // exactly is about as cheap as the bound).
                 if v % RECHECK_EVERY == 0 {
-                    let bound =
-                        suffix.slack_lower_bound(solution, u, &nesting, v, upper + v as i128);
+                    let bound = suffix.slack_lower_bound(solution, u, &nesting, v, upper_at_zero);
                     // Debug builds check the bound against every pair it settles.
                     debug_assert!(
                         (v..group.end)
@@ -218,8 +220,8 @@ fn violations(
                 // O(1); with the blossoms the two share the rest, climbing `u`'s blossoms
                 // by jumps (they nest hundreds deep, so listing them for each `u` cost more
                 // than all the pairs).
-                if included.contains(u, v)
-                    || solution.slack_lower_bound(u, v, upper) >= 0
+                if solution.slack_lower_bound(u, v, upper) >= 0
+                    || included.contains(u, v)
                     || solution.edge_slack(u, v, upper) >= 0
                 {
                     continue;

@@ -109,7 +109,7 @@ fn compute_from(
 ) -> Result<Standings, EngineError> {
     let ruleset = &event.ruleset;
     let players: Vec<PlayerId> = event.players.iter().map(|p| p.id).collect();
-    let values = Values::compute(ruleset, records, &players)?;
+    let values = Values::compute(ruleset, records, &players, None)?;
     let chain = match format {
         Format::RoundRobin if !ruleset.standings.round_robin_tiebreakers.is_empty() => {
             ruleset.standings.round_robin_tiebreakers.clone()
@@ -209,7 +209,7 @@ pub fn values_of(
 ) -> Result<std::collections::HashMap<PlayerId, Exact>, EngineError> {
     let records = Records::collect(event);
     let players: Vec<PlayerId> = event.players.iter().map(|p| p.id).collect();
-    let values = Values::compute(&event.ruleset, &records, &players)?;
+    let values = Values::compute(&event.ruleset, &records, &players, Some(tiebreaker))?;
     Ok(players
         .iter()
         .map(|p| (*p, values.of(tiebreaker, *p)))

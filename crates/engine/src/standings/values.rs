@@ -22,10 +22,12 @@ pub struct Values {
 }
 
 impl Values {
+    /// The values the ruleset's chains need, and `also` (a value asked for by itself).
     pub fn compute(
         ruleset: &Ruleset,
         records: &Records,
         players: &[PlayerId],
+        also: Option<Tiebreaker>,
     ) -> Result<Values, ArithmeticError> {
         let count = players.iter().map(|p| index_of(*p) + 1).max().unwrap_or(0);
         let floor = ruleset.match_win.floor;
@@ -78,7 +80,9 @@ impl Values {
         };
         let chain = &ruleset.standings;
         let needs = |t: Tiebreaker| {
-            chain.tiebreakers.contains(&t) || chain.round_robin_tiebreakers.contains(&t)
+            chain.tiebreakers.contains(&t)
+                || chain.round_robin_tiebreakers.contains(&t)
+                || also == Some(t)
         };
         let opp_match_win = if needs(Tiebreaker::OppMatchWin) || needs(Tiebreaker::OppOppMatchWin) {
             average_all(&match_win)?
@@ -92,16 +96,21 @@ impl Values {
         };
         let mut sos_full = vec![Exact::ZERO; count];
         let mut sos_drop_lowest = vec![Exact::ZERO; count];
-        for (index, list) in counted_opponents.iter().enumerate() {
-            let total = sum(list.iter().map(|o| points[*o]))?;
-            let lowest = list.iter().map(|o| points[*o]).min().unwrap_or(Exact::ZERO);
-            sos_full[index] = total;
-            sos_drop_lowest[index] = total.checked_sub(lowest)?;
+        let mut opp_sos = vec![Exact::ZERO; count];
+        // Strength of schedule only where it is read: a pass over every opponent of
+        // every player, twice, is a good part of the standings at championship scale.
+        if needs(Tiebreaker::SosDropLowest) || needs(Tiebreaker::OppSos) {
+            for (index, list) in counted_opponents.iter().enumerate() {
+                let total = sum(list.iter().map(|o| points[*o]))?;
+                let lowest = list.iter().map(|o| points[*o]).min().unwrap_or(Exact::ZERO);
+                sos_full[index] = total;
+                sos_drop_lowest[index] = total.checked_sub(lowest)?;
+            }
+            opp_sos = counted_opponents
+                .iter()
+                .map(|list| sum(list.iter().map(|o| sos_full[*o])))
+                .collect::<Result<Vec<_>, _>>()?;
         }
-        let opp_sos = counted_opponents
-            .iter()
-            .map(|list| sum(list.iter().map(|o| sos_full[*o])))
-            .collect::<Result<Vec<_>, _>>()?;
         Ok(Values {
             points,
             match_win,
