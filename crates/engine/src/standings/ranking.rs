@@ -43,36 +43,49 @@ pub fn rank(
     let mut head_to_head = std::collections::HashMap::new();
     let mut sorted: Vec<(PlayerId, Exact)> = primary.to_vec();
     sorted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let mut groups = split(sorted);
+    // The players in their order so far, and where each still-tied group starts (with
+    // the end last): groups are runs of one list, not a list each (most end up alone).
+    let mut order: Vec<PlayerId> = sorted.iter().map(|(p, _)| *p).collect();
+    let mut starts = run_starts(&sorted);
+    let mut keyed: Vec<(PlayerId, Exact)> = Vec::new();
     for tiebreaker in chain {
-        let mut refined = Vec::with_capacity(groups.len());
-        for group in groups {
-            if group.len() < 2 {
-                refined.push(group);
+        let mut refined = Vec::with_capacity(starts.len());
+        for bounds in starts.windows(2) {
+            let (from, to) = (bounds[0], bounds[1]);
+            if to - from < 2 {
+                refined.push(from);
                 continue;
             }
-            let mut keyed: Vec<(PlayerId, Exact)> = group
-                .iter()
-                .map(|p| {
-                    let key = match tiebreaker {
-                        Tiebreaker::HeadToHead => {
-                            let wins = wins_against(records, *p, &group);
-                            head_to_head.insert(*p, wins);
-                            wins
-                        }
-                        other => values.of(*other, *p),
-                    };
-                    (*p, key)
-                })
-                .collect();
+            let group = &order[from..to];
+            keyed.clear();
+            keyed.extend(group.iter().map(|p| {
+                let key = match tiebreaker {
+                    Tiebreaker::HeadToHead => {
+                        let wins = wins_against(records, *p, group);
+                        head_to_head.insert(*p, wins);
+                        wins
+                    }
+                    other => values.of(*other, *p),
+                };
+                (*p, key)
+            }));
             if tiebreaker.higher_is_better() {
                 keyed.sort_by_key(|a| std::cmp::Reverse(a.1));
             } else {
                 keyed.sort_by_key(|a| a.1);
             }
-            refined.extend(split(keyed));
+            refined.extend(
+                run_starts(&keyed)
+                    .iter()
+                    .take_while(|s| **s < to - from)
+                    .map(|s| from + s),
+            );
+            for (slot, (player, _)) in order[from..to].iter_mut().zip(&keyed) {
+                *slot = *player;
+            }
         }
-        groups = refined;
+        refined.push(order.len());
+        starts = refined;
     }
     let max_id = primary.iter().map(|(p, _)| p.0 as usize).max().unwrap_or(0);
     let keys = random_keys(seed, max_id);
@@ -83,11 +96,12 @@ pub fn rank(
     };
     let mut placed = Vec::with_capacity(primary.len());
     let mut position = 0u32;
-    for mut group in groups {
+    for bounds in starts.windows(2) {
+        let group = &mut order[bounds[0]..bounds[1]];
         let tied = group.len() > 1;
         group.sort_by_key(|p| (key_of(p), p.0));
         let group_rank = position + 1;
-        for player in group {
+        for player in group.iter().copied() {
             position += 1;
             let rank = match unresolved {
                 TieResolution::Random => position,
@@ -105,18 +119,13 @@ pub fn rank(
     placed
 }
 
-/// Runs of equal keys, in order.
-fn split(sorted: Vec<(PlayerId, Exact)>) -> Vec<Vec<PlayerId>> {
-    let mut groups: Vec<Vec<PlayerId>> = Vec::new();
-    let mut last: Option<Exact> = None;
-    for (player, key) in sorted {
-        match (last, groups.last_mut()) {
-            (Some(previous), Some(group)) if previous == key => group.push(player),
-            _ => groups.push(vec![player]),
-        }
-        last = Some(key);
-    }
-    groups
+/// Where each run of equal keys starts, then the end.
+fn run_starts(sorted: &[(PlayerId, Exact)]) -> Vec<usize> {
+    let mut starts: Vec<usize> = (0..sorted.len())
+        .filter(|&i| i == 0 || sorted[i].1 != sorted[i - 1].1)
+        .collect();
+    starts.push(sorted.len());
+    starts
 }
 
 fn wins_against(records: &Records, player: PlayerId, group: &[PlayerId]) -> Exact {

@@ -165,14 +165,16 @@ pub(super) fn own_match_win(
     dropped_after: Option<u32>,
 ) -> Result<Exact, ArithmeticError> {
     let rule = &ruleset.match_win;
-    let counted: Vec<&RoundRecord> = own
-        .iter()
-        .filter(|r| !rule.exclude_own.contains(&r.seat.category))
-        .collect();
-    let excluded = u32::try_from(own.len() - counted.len()).map_err(|_| ArithmeticError)?;
-    let numerator = sum(counted.iter().map(|r| r.seat.points))?;
+    // Counted and summed without a list of its own (one per player added up).
+    let counted = || {
+        own.iter()
+            .filter(|r| !rule.exclude_own.contains(&r.seat.category))
+    };
+    let counted_rounds = counted().count();
+    let excluded = u32::try_from(own.len() - counted_rounds).map_err(|_| ArithmeticError)?;
+    let numerator = sum(counted().map(|r| r.seat.points))?;
     let rounds = match rule.denominator {
-        Denominator::RoundsPlayed => u32::try_from(counted.len()).map_err(|_| ArithmeticError)?,
+        Denominator::RoundsPlayed => u32::try_from(counted_rounds).map_err(|_| ArithmeticError)?,
         Denominator::TotalRounds => total_rounds.saturating_sub(excluded),
         Denominator::EffectiveRounds => {
             effective_rounds(own, total_rounds, dropped_after).saturating_sub(excluded)

@@ -135,22 +135,27 @@ impl<'a> State<'a> {
     /// for S vertices and T blossoms, up for T vertices and S blossoms (top-level blossoms
     /// only; a nested blossom's dual does not move).
     pub(super) fn dual(&self, x: usize) -> i128 {
-        let direction = if x < self.nvertex {
+        // Down (`true`), up (`false`), or not moving (`None`).
+        let falls = if x < self.nvertex {
             match self.label[self.tops.of(x)] {
-                1 => -1,
-                2 => 1,
-                _ => 0,
+                1 => Some(true),
+                2 => Some(false),
+                _ => None,
             }
         } else if self.blossomparent[x] == NONE && self.blossombase[x] != NONE {
             match self.label[x] {
-                1 => 1,
-                2 => -1,
-                _ => 0,
+                1 => Some(false),
+                2 => Some(true),
+                _ => None,
             }
         } else {
-            0
+            None
         };
-        self.dualvar[x] + direction * (self.elapsed - self.since[x])
+        match falls {
+            None => self.dualvar[x],
+            Some(true) => self.dualvar[x] - (self.elapsed - self.since[x]),
+            Some(false) => self.dualvar[x] + (self.elapsed - self.since[x]),
+        }
     }
 
     /// Stores `x`'s dual as it is now (before its label or nesting changes).
