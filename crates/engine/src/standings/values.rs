@@ -31,8 +31,10 @@ impl Values {
     ) -> Result<Values, ArithmeticError> {
         let count = players.iter().map(|p| index_of(*p) + 1).max().unwrap_or(0);
         let floor = ruleset.match_win.floor;
-        // Opponents that count for averages, per player (decisions 3, 14, 20).
-        let mut counted_opponents: Vec<Vec<usize>> = vec![Vec::new(); count];
+        // Opponents that count for averages, per player (decisions 3, 14, 20): each
+        // player's run of one flat list (a list per player was an allocation each).
+        let mut opponents: Vec<usize> = Vec::new();
+        let mut runs: Vec<std::ops::Range<usize>> = vec![0..0; count];
         let mut points = vec![Exact::ZERO; count];
         let mut match_win = vec![floor; count];
         let mut rounds_lost_squared = vec![Exact::ZERO; count];
@@ -41,12 +43,14 @@ impl Values {
         for player in players {
             let index = index_of(*player);
             let own = records.of(*player);
-            counted_opponents[index] = own
-                .iter()
-                .filter(|r| !ruleset.opponents.exclude.contains(&r.seat.category))
-                .filter_map(|r| r.opponent.map(index_of))
-                .filter(|o| *o < count)
-                .collect();
+            let from = opponents.len();
+            opponents.extend(
+                own.iter()
+                    .filter(|r| !ruleset.opponents.exclude.contains(&r.seat.category))
+                    .filter_map(|r| r.opponent.map(index_of))
+                    .filter(|o| *o < count),
+            );
+            runs[index] = from..opponents.len();
             points[index] = sum(own.iter().map(|r| r.seat.points))?;
             match_win[index] = own_match_win(
                 ruleset,
@@ -67,6 +71,8 @@ impl Values {
             game_wins[index] = Exact::integer(won);
             game_losses[index] = Exact::integer(lost);
         }
+        let counted_opponents: Vec<&[usize]> =
+            runs.iter().map(|run| &opponents[run.clone()]).collect();
         let average_all = |source: &[Exact]| -> Result<Vec<Exact>, ArithmeticError> {
             let scaled = CommonScale::new(source)?;
             counted_opponents
