@@ -95,7 +95,7 @@ pub fn pair_probed(
     // Solver order: score groups from the top, each in a seeded shuffle. The random tier
     // prefers opponents close in this order, so pairings inside a group are random and
     // the sparse candidate graph (nearest opponents) holds the optimum.
-    context.entrants.sort_by_key(|e| {
+    context.entrants.sort_by_cached_key(|e| {
         (
             std::cmp::Reverse(e.score),
             mix(seed, u64::from(e.id.0), 0x5EED),
@@ -180,7 +180,7 @@ fn bye_order(event: &Event, context: &Context, seed: u64) -> Vec<usize> {
     let mut order: Vec<usize> = (0..context.entrants.len()).collect();
     let e = &context.entrants;
     let random = |i: usize| mix(seed, u64::from(e[i].id.0), 0xB7E);
-    order.sort_by_key(|&i| {
+    order.sort_by_cached_key(|&i| {
         let standing_key = match event.ruleset.pairing.bye {
             ByeRule::LowestRanked if !first_round => std::cmp::Reverse(e[i].standing),
             _ => std::cmp::Reverse(0),
