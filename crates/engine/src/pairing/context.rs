@@ -66,7 +66,7 @@ impl Context {
                 }
             }
         }
-        let met = Met::new(event.players.len() + 1, pairs.iter().copied());
+        let met = Met::new(event.players.len() + 1, &pairs);
         // The Crossover bye tie-break is the SoS players see in the standings (TB1,
         // decision 26); only that ruleset's bye rule needs it.
         let bye_uses_sos =

@@ -14,9 +14,9 @@ pub struct Met {
 
 impl Met {
     /// The pairs `(a, b)` that have met, for players numbered below `players`.
-    pub fn new(players: usize, pairs: impl Iterator<Item = (u32, u32)> + Clone) -> Met {
+    pub fn new(players: usize, pairs: &[(u32, u32)]) -> Met {
         let mut count = vec![0usize; players + 1];
-        for (a, b) in pairs.clone() {
+        for &(a, b) in pairs {
             for p in [a, b] {
                 if let Some(c) = count.get_mut(p as usize) {
                     *c += 1;
@@ -31,7 +31,7 @@ impl Met {
         }
         let mut fill = start.clone();
         let mut opponents = vec![0u32; total];
-        for (a, b) in pairs {
+        for &(a, b) in pairs {
             for (p, q) in [(a, b), (b, a)] {
                 if let Some(at) = fill.get_mut(p as usize) {
                     opponents[*at] = q;

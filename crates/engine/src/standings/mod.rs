@@ -116,7 +116,7 @@ fn compute_from(
         }
         _ => ruleset.standings.tiebreakers.clone(),
     };
-    let wins = |p: &PlayerId| count(records, *p, Outcome::Win);
+    let wins = |p: &PlayerId| tally(records, *p).0;
     let primary: Vec<(PlayerId, Exact)> = players
         .iter()
         .map(|p| {
@@ -227,15 +227,6 @@ fn tally(records: &Records, player: PlayerId) -> (u32, u32, u32) {
         }
     }
     tally
-}
-
-fn count(records: &Records, player: PlayerId, outcome: Outcome) -> u32 {
-    let n = records
-        .of(player)
-        .iter()
-        .filter(|r| r.seat.outcome == outcome)
-        .count();
-    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// A value as the ruleset shows it: with the decimals its seed rounds to, else
