@@ -122,6 +122,13 @@ impl Exact {
     }
 
     pub fn checked_sub(self, other: Exact) -> Result<Exact, ArithmeticError> {
+        let (a, b) = (*self.0.numer(), *self.0.denom());
+        let (c, d) = (*other.0.numer(), *other.0.denom());
+        // Fast path as in `checked_add`: integers need no common denominator nor reducing.
+        if b == 1 && d == 1 {
+            let numerator = a.checked_sub(c).ok_or(ArithmeticError)?;
+            return Ok(Exact(Ratio::new_raw(numerator, 1)));
+        }
         self.0
             .checked_sub(&other.0)
             .map(Exact)

@@ -1,8 +1,6 @@
 //! What the pairer needs to know about each player before a round: score, standing, byes,
 //! who they have met, and whether they were paired down last round.
 
-use std::collections::HashSet;
-
 use super::pairs::Met;
 use crate::error::EngineError;
 use crate::exact::Exact;
@@ -95,7 +93,7 @@ impl Context {
                 standing,
                 byes: byes.get(row.player.0 as usize).copied().unwrap_or(0),
                 sos: sos.get(&row.player).copied().map_or(0, integer),
-                floated_down_last_round: floated.contains(&row.player),
+                floated_down_last_round: floated.get(row.player.0 as usize) == Some(&true),
                 fixed_table: event.player(row.player).ok().and_then(|p| p.fixed_table),
             })
             .collect();
@@ -112,14 +110,16 @@ impl Context {
     }
 }
 
-/// Players who, in the last round, met an opponent with fewer points before that round.
+/// Players who, in the last round, met an opponent with fewer points before that round,
+/// marked by player id.
 fn floated_down_last_round(
     event: &Event,
     records: &standings::records::Records,
     standings: &standings::Standings,
-) -> HashSet<PlayerId> {
+) -> Vec<bool> {
+    let mut floated = vec![false; event.players.len() + 1];
     let Some(last) = event.rounds.last() else {
-        return HashSet::new();
+        return floated;
     };
     let mut total = vec![Exact::ZERO; event.players.len() + 1];
     for row in &standings.rows {
@@ -137,14 +137,16 @@ fn floated_down_last_round(
             _ => total,
         }
     };
-    let mut floated = HashSet::new();
     for m in &last.matches {
         if let Seats::Pair { a, b } = m.seats {
             let (pa, pb) = (points_before(a), points_before(b));
-            if pa > pb {
-                floated.insert(a);
-            } else if pb > pa {
-                floated.insert(b);
+            let higher = match pa.cmp(&pb) {
+                std::cmp::Ordering::Greater => a,
+                std::cmp::Ordering::Less => b,
+                std::cmp::Ordering::Equal => continue,
+            };
+            if let Some(slot) = floated.get_mut(higher.0 as usize) {
+                *slot = true;
             }
         }
     }

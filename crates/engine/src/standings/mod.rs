@@ -83,29 +83,33 @@ fn format_of(event: &Event) -> Format {
 
 /// Standings with the chain for `format`.
 pub fn compute_with(event: &Event, format: Format) -> Result<Standings, EngineError> {
-    compute_from(event, format, &Records::collect(event), Words::Shown)
+    compute_from(event, format, &Records::collect(event), Detail::Full)
 }
 
-/// Whether tiebreaker values get their display text.
+/// How much of each row is filled in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Words {
-    Shown,
-    /// Left empty: the caller only needs the order and the exact values.
-    Skipped,
+enum Detail {
+    /// Every tiebreaker, exact and as the ruleset displays it.
+    Full,
+    /// The order, ranks, points and record only: `tiebreakers` is empty and `match_win`
+    /// is `None` (the callers read neither).
+    Order,
 }
 
-/// The standings' order and exact values without display text, from records the caller
-/// already collected: what the pairer needs before every round (formatting every
-/// tiebreaker of every row was a third of computing the standings).
+/// The standings' order (ranks, tied ranks, points, records) without the rows'
+/// tiebreaker values, from records the caller already collected: what the pairer needs
+/// before every round and the cut-line projection for every outcome it enumerates
+/// (formatting every tiebreaker of every row was a third of computing the standings, and
+/// a list of values per row most of the rest).
 pub fn order(event: &Event, records: &Records) -> Result<Standings, EngineError> {
-    compute_from(event, format_of(event), records, Words::Skipped)
+    compute_from(event, format_of(event), records, Detail::Order)
 }
 
 fn compute_from(
     event: &Event,
     format: Format,
     records: &Records,
-    words: Words,
+    detail: Detail,
 ) -> Result<Standings, EngineError> {
     let ruleset = &event.ruleset;
     let players: Vec<PlayerId> = event.players.iter().map(|p| p.id).collect();
@@ -142,38 +146,36 @@ fn compute_from(
             Tiebreaker::MatchWin | Tiebreaker::OppMatchWin | Tiebreaker::OppOppMatchWin
         )
     });
+    let full = detail == Detail::Full;
     let rows = ranked
         .into_iter()
         .map(|placed| {
             let player = placed.player;
-            let tiebreakers = chain
-                .iter()
-                .map(|t| {
-                    let exact = match t {
-                        Tiebreaker::HeadToHead => placed.head_to_head,
-                        other => Some(values.of(*other, player)),
-                    };
-                    TiebreakValue {
-                        tiebreaker: *t,
-                        exact,
-                        display: match words {
-                            Words::Shown => {
-                                exact.map_or_else(|| "—".to_string(), |v| display(ruleset, *t, v))
-                            }
-                            Words::Skipped => String::new(),
-                        },
-                    }
-                })
-                .collect();
-            let match_win = uses_percentages.then(|| {
+            let tiebreakers = if full {
+                chain
+                    .iter()
+                    .map(|t| {
+                        let exact = match t {
+                            Tiebreaker::HeadToHead => placed.head_to_head,
+                            other => Some(values.of(*other, player)),
+                        };
+                        TiebreakValue {
+                            tiebreaker: *t,
+                            exact,
+                            display: exact
+                                .map_or_else(|| "—".to_string(), |v| display(ruleset, *t, v)),
+                        }
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let match_win = (full && uses_percentages).then(|| {
                 let exact = values.match_win_of(player);
                 TiebreakValue {
                     tiebreaker: Tiebreaker::MatchWin,
                     exact: Some(exact),
-                    display: match words {
-                        Words::Shown => display(ruleset, Tiebreaker::MatchWin, exact),
-                        Words::Skipped => String::new(),
-                    },
+                    display: display(ruleset, Tiebreaker::MatchWin, exact),
                 }
             });
             let (wins, losses, draws) = tally(records, player);
