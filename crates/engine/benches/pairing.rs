@@ -8,6 +8,7 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
+use std::hash::{Hash, Hasher};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -147,6 +148,8 @@ fn main() {
             .unwrap_or(if n >= 16384 { 3 } else { 20 });
         let mut slowest = (Duration::ZERO, 0u64, 0usize, false);
         let mut seed_times = Vec::new();
+        // Every seed's seats hashed: a change made for speed must leave it as it was.
+        let mut fingerprint = std::collections::hash_map::DefaultHasher::new();
         for seed in 1..=seeds {
             let mut matchings = 0;
             let start = Instant::now();
@@ -156,6 +159,7 @@ fn main() {
             .expect("pairing");
             let took = start.elapsed();
             seed_times.push(took);
+            pairing.seats.hash(&mut fingerprint);
             if took > slowest.0 {
                 slowest = (
                     took,
@@ -167,7 +171,7 @@ fn main() {
         }
         seed_times.sort();
         println!(
-            "{n:>6} over {seeds} seeds: median {:.2?}, slowest {:.2?} (seed {}, {} matching(s){})",
+            "{n:>6} over {seeds} seeds: median {:.2?}, slowest {:.2?} (seed {}, {} matching(s){}); pairings' fingerprint {:016x}",
             seed_times[seed_times.len() / 2],
             slowest.0,
             slowest.1,
@@ -176,7 +180,8 @@ fn main() {
                 ", FELL BACK TO THE COMPLETE GRAPH"
             } else {
                 ""
-            }
+            },
+            fingerprint.finish()
         );
         // Every round of the event, not only the last (the standings and history grow).
         if std::env::var_os("PAIRING_BENCH_NO_ROUNDS").is_none() {

@@ -132,7 +132,12 @@ impl State<'_> {
                 None => self
                     .blossom_leaves(child)
                     .into_iter()
-                    .map(|leaf| self.neighbend[leaf].iter().map(|p| p / 2).collect())
+                    .map(|leaf| {
+                        self.neighbend[self.neighbours[leaf]..self.neighbours[leaf + 1]]
+                            .iter()
+                            .map(|p| p / 2)
+                            .collect()
+                    })
                     .collect(),
             };
             for list in lists {

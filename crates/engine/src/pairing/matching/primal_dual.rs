@@ -101,8 +101,8 @@ impl State<'_> {
             let mut augmented = false;
             loop {
                 while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
-                    for index in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][index];
+                    for index in self.neighbours[v]..self.neighbours[v + 1] {
+                        let p = self.neighbend[index];
                         let k = p / 2;
                         let w = self.endpoint[p];
                         if self.tops.of(v) == self.tops.of(w) {

@@ -11,7 +11,11 @@ pub(super) struct State<'a> {
     pub(super) nvertex: usize,
     pub(super) edges: &'a [Edge],
     pub(super) endpoint: Vec<usize>,
-    pub(super) neighbend: Vec<Vec<usize>>,
+    /// Each vertex's edge ends pointing away from it (`p` with `endpoint[p]` the neighbour,
+    /// edge `p / 2`): vertex `v`'s are `neighbend[neighbours[v]..neighbours[v + 1]]`, in
+    /// edge order (one flat list: scanning a vertex is the solver's innermost loop).
+    pub(super) neighbend: Vec<usize>,
+    pub(super) neighbours: Vec<usize>,
     pub(super) mate: Vec<usize>,
     pub(super) label: Vec<u8>,
     pub(super) labelend: Vec<usize>,
@@ -56,12 +60,23 @@ impl<'a> State<'a> {
     pub(super) fn new(nvertex: usize, edges: &'a [Edge]) -> Self {
         let maxweight = edges.iter().map(|e| e.w).max().unwrap_or(0).max(0);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
-        let mut neighbend = vec![Vec::new(); nvertex];
-        for (k, e) in edges.iter().enumerate() {
+        let mut neighbours = vec![0usize; nvertex + 1];
+        for e in edges {
             endpoint.push(e.i);
             endpoint.push(e.j);
-            neighbend[e.i].push(2 * k + 1);
-            neighbend[e.j].push(2 * k);
+            neighbours[e.i + 1] += 1;
+            neighbours[e.j + 1] += 1;
+        }
+        for v in 0..nvertex {
+            neighbours[v + 1] += neighbours[v];
+        }
+        let mut filled = neighbours.clone();
+        let mut neighbend = vec![0usize; 2 * edges.len()];
+        for (k, e) in edges.iter().enumerate() {
+            neighbend[filled[e.i]] = 2 * k + 1;
+            filled[e.i] += 1;
+            neighbend[filled[e.j]] = 2 * k;
+            filled[e.j] += 1;
         }
         let mut dualvar = vec![maxweight; nvertex];
         dualvar.extend(std::iter::repeat_n(0, nvertex));
@@ -70,6 +85,7 @@ impl<'a> State<'a> {
             edges,
             endpoint,
             neighbend,
+            neighbours,
             mate: vec![NONE; nvertex],
             label: vec![0; 2 * nvertex],
             labelend: vec![NONE; 2 * nvertex],
