@@ -11,7 +11,7 @@ mod values;
 
 use crate::error::EngineError;
 use crate::exact::{Exact, Rounding};
-use crate::model::{Outcome, PlayerId};
+use crate::model::PlayerId;
 use crate::ruleset::{Ruleset, Tiebreaker};
 use crate::state::Event;
 
@@ -120,7 +120,7 @@ fn compute_from(
         }
         _ => ruleset.standings.tiebreakers.clone(),
     };
-    let wins = |p: &PlayerId| tally(records, *p).0;
+    let wins = |p: &PlayerId| values.tally_of(*p).wins;
     let primary: Vec<(PlayerId, Exact)> = players
         .iter()
         .map(|p| {
@@ -178,15 +178,15 @@ fn compute_from(
                     display: display(ruleset, Tiebreaker::MatchWin, exact),
                 }
             });
-            let (wins, losses, draws) = tally(records, player);
+            let tally = values.tally_of(player);
             StandingsRow {
                 rank: placed.rank,
                 tied_rank: placed.tied_rank,
                 player,
                 points: values.points_of(player),
-                wins,
-                losses,
-                draws,
+                wins: tally.wins,
+                losses: tally.losses,
+                draws: tally.draws,
                 match_win,
                 tiebreakers,
                 decided_by_random: placed.decided_by_random,
@@ -216,19 +216,6 @@ pub fn values_of(
         .iter()
         .map(|p| (*p, values.of(tiebreaker, *p)))
         .collect())
-}
-
-/// A player's wins, losses and draws, in one pass over their records.
-fn tally(records: &Records, player: PlayerId) -> (u32, u32, u32) {
-    let mut tally = (0u32, 0u32, 0u32);
-    for record in records.of(player) {
-        match record.seat.outcome {
-            Outcome::Win => tally.0 += 1,
-            Outcome::Loss => tally.1 += 1,
-            Outcome::Draw => tally.2 += 1,
-        }
-    }
-    tally
 }
 
 /// A value as the ruleset shows it: with the decimals its seed rounds to, else

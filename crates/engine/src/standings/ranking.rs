@@ -48,6 +48,9 @@ pub fn rank(
     let mut order: Vec<PlayerId> = sorted.iter().map(|(p, _)| *p).collect();
     let mut starts = run_starts(&sorted);
     let mut keyed: Vec<(PlayerId, Exact)> = Vec::new();
+    // Head-to-head asks, for each record of each member, whether the opponent is in the
+    // group: members are marked by id (searching the group was quadratic in its size).
+    let mut in_group: Vec<bool> = Vec::new();
     for tiebreaker in chain {
         let mut refined = Vec::with_capacity(starts.len());
         for bounds in starts.windows(2) {
@@ -57,11 +60,14 @@ pub fn rank(
                 continue;
             }
             let group = &order[from..to];
+            if *tiebreaker == Tiebreaker::HeadToHead {
+                mark(&mut in_group, group, true);
+            }
             keyed.clear();
             keyed.extend(group.iter().map(|p| {
                 let key = match tiebreaker {
                     Tiebreaker::HeadToHead => {
-                        let wins = wins_against(records, *p, group);
+                        let wins = wins_against(records, *p, &in_group);
                         head_to_head.insert(*p, wins);
                         wins
                     }
@@ -69,6 +75,9 @@ pub fn rank(
                 };
                 (*p, key)
             }));
+            if *tiebreaker == Tiebreaker::HeadToHead {
+                mark(&mut in_group, group, false);
+            }
             if tiebreaker.higher_is_better() {
                 keyed.sort_by_key(|a| std::cmp::Reverse(a.1));
             } else {
@@ -128,12 +137,27 @@ fn run_starts(sorted: &[(PlayerId, Exact)]) -> Vec<usize> {
     starts
 }
 
-fn wins_against(records: &Records, player: PlayerId, group: &[PlayerId]) -> Exact {
+/// Sets (or clears) the mark of every member of `group`, growing the marks as needed.
+fn mark(marks: &mut Vec<bool>, group: &[PlayerId], value: bool) {
+    for p in group {
+        let index = p.0 as usize;
+        if index >= marks.len() {
+            marks.resize(index + 1, false);
+        }
+        marks[index] = value;
+    }
+}
+
+/// The player's wins against opponents marked in `in_group` (by player id).
+fn wins_against(records: &Records, player: PlayerId, in_group: &[bool]) -> Exact {
     let wins = records
         .of(player)
         .iter()
         .filter(|r| r.seat.outcome == Outcome::Win)
-        .filter(|r| r.opponent.is_some_and(|o| group.contains(&o)))
+        .filter(|r| {
+            r.opponent
+                .is_some_and(|o| in_group.get(o.0 as usize) == Some(&true))
+        })
         .count();
     Exact::integer(i64::try_from(wins).unwrap_or(i64::MAX))
 }

@@ -19,6 +19,17 @@ pub struct Values {
     pub rounds_lost_squared: Vec<Exact>,
     pub game_wins: Vec<Exact>,
     pub game_losses: Vec<Exact>,
+    /// Wins, losses and draws, counted in the same pass over the records (a second pass
+    /// in standings order reads every record again from far in memory).
+    pub tally: Vec<Tally>,
+}
+
+/// A player's wins, losses and draws.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
 }
 
 impl Values {
@@ -40,6 +51,7 @@ impl Values {
         let mut rounds_lost_squared = vec![Exact::ZERO; count];
         let mut game_wins = vec![Exact::ZERO; count];
         let mut game_losses = vec![Exact::ZERO; count];
+        let mut tally = vec![Tally::default(); count];
         for player in players {
             let index = index_of(*player);
             let own = records.of(*player);
@@ -60,13 +72,20 @@ impl Values {
             )?;
             let mut squares = 0i64;
             let (mut won, mut lost) = (0i64, 0i64);
+            let mut outcomes = Tally::default();
             for record in own {
-                if record.seat.outcome == Outcome::Loss {
-                    squares += i64::from(record.round) * i64::from(record.round);
+                match record.seat.outcome {
+                    Outcome::Win => outcomes.wins += 1,
+                    Outcome::Loss => {
+                        outcomes.losses += 1;
+                        squares += i64::from(record.round) * i64::from(record.round);
+                    }
+                    Outcome::Draw => outcomes.draws += 1,
                 }
                 won += i64::from(record.seat.games_won);
                 lost += i64::from(record.seat.games_lost);
             }
+            tally[index] = outcomes;
             rounds_lost_squared[index] = Exact::integer(squares);
             game_wins[index] = Exact::integer(won);
             game_losses[index] = Exact::integer(lost);
@@ -127,6 +146,7 @@ impl Values {
             rounds_lost_squared,
             game_wins,
             game_losses,
+            tally,
         })
     }
 
@@ -152,6 +172,13 @@ impl Values {
             .get(index_of(player))
             .copied()
             .unwrap_or(Exact::ZERO)
+    }
+
+    pub fn tally_of(&self, player: PlayerId) -> Tally {
+        self.tally
+            .get(index_of(player))
+            .copied()
+            .unwrap_or_default()
     }
 
     pub fn match_win_of(&self, player: PlayerId) -> Exact {
