@@ -6,9 +6,11 @@
 //! Every time is also printed as a ratio to a baseline measured in the same run: parsing
 //! the same CSV without importing it, and opening the event after round 1.
 //! Also result entry one table at a time on an open 1024-player event in round 10 (p50/p99,
-//! against one small synced write).
+//! against one small synced write), and pairing round 11 of a 1024-player event through the
+//! session (against the engine's pairing alone).
 //! `cargo bench -p tablekeeper-commands --bench event_file` (`EVENT_BENCH_QUICK=1` for a
-//! smaller run, `EVENT_BENCH_ENTRY=1` for the result entry alone).
+//! smaller run, `EVENT_BENCH_ENTRY=1` for the result entry alone, `EVENT_BENCH_PAIR=1` for
+//! the pairing alone).
 
 use std::hint::black_box;
 use std::path::Path;
@@ -257,6 +259,42 @@ fn entry_one_by_one(players: usize, rounds: u32) {
     );
 }
 
+/// Pairing round `rounds` of a `players` event through the session, as the app's Pair button
+/// does (the event copied and checked, the engine's pairing, the step committed, the
+/// pairings view): each pairing is undone before the next (the undo is not timed). The
+/// baseline in the same run is the engine's pairing of the same event alone.
+fn pair_through_the_session(players: usize, rounds: u32) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("pair.tkevent");
+    let mut session = with_players(&path, rounds, players);
+    for round in 1..rounds {
+        play_round(&mut session, round);
+    }
+    let runs = 9u64;
+    let mut paired = Vec::new();
+    for seed in 1..=runs {
+        let start = Instant::now();
+        black_box(session.pair_next_round(Some(seed), true).expect("pair"));
+        paired.push(start.elapsed());
+        session.undo().expect("undo");
+    }
+    let mut seed = 0;
+    let engine = time(runs as usize, || {
+        seed += 1;
+        black_box(
+            tablekeeper_engine::pairing::pair_next_round(session.event(), seed, true)
+                .expect("engine pairing"),
+        );
+    });
+    let pair = median(paired);
+    println!(
+        "pair round {rounds} of {players} players through the session: {:.1} ms   (the engine's pairing alone {:.1} ms; ratio {:.1}x)",
+        ms(pair),
+        ms(engine),
+        pair.as_secs_f64() / engine.as_secs_f64()
+    );
+}
+
 /// Pairing the next round of the app measurement's event (`tests/e2e/measure.mjs` (d): rounds
 /// of a cycle of wins, losses and draws entered in bulk, the last one with double losses)
 /// with many seeds, as the app draws a new seed for every round.
@@ -345,6 +383,10 @@ fn main() {
         pairing_over_seeds(1024, 10, 20);
         return;
     }
+    if std::env::var_os("EVENT_BENCH_PAIR").is_some() {
+        pair_through_the_session(1024, 11);
+        return;
+    }
     if std::env::var_os("EVENT_BENCH_ENTRY").is_some() {
         entry_one_by_one(1024, 10);
         return;
@@ -353,8 +395,10 @@ fn main() {
         import(2_000);
         commands_as_rounds_go_by(256, 4, 20);
         entry_one_by_one(256, 4);
+        pair_through_the_session(256, 5);
     } else {
         entry_one_by_one(1024, 10);
+        pair_through_the_session(1024, 11);
         import(10_000);
         import(50_000);
         commands_as_rounds_go_by(1024, 10, 100);

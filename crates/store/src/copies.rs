@@ -98,8 +98,10 @@ impl PinnedState {
 /// An event file's creation time, last step and the checksum its record keeps.
 fn record_of(conn: &Connection) -> Option<(String, i64, Option<String>)> {
     conn.query_row(
-        "SELECT created_at, COALESCE((SELECT MAX(step) FROM action_log), 0), log_checksum
-         FROM event WHERE singleton = 1",
+        &format!(
+            "SELECT created_at, {}, log_checksum FROM event WHERE singleton = 1",
+            crate::log::LAST_STEP_SQL
+        ),
         [],
         |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
     )

@@ -21,7 +21,7 @@ use crate::error::StoreError;
 use crate::failpoint;
 use crate::header;
 use crate::lock::HolderLock;
-use crate::log::{self, Entry, Head, Payloads, Steps, StoredEvent, StoredRow};
+use crate::log::{self, Entry, Head, LAST_STEP_SQL, Payloads, Steps, StoredEvent, StoredRow};
 use crate::migrations::{LATEST_SCHEMA_VERSION, migrations};
 use crate::replica_row::ReplicaRow;
 
@@ -402,7 +402,7 @@ impl EventFile {
         conn.execute_batch("BEGIN").map_err(reading)?;
         let stored: (i64, Option<String>) = conn
             .query_row(
-                "SELECT COALESCE((SELECT MAX(step) FROM action_log), 0), log_checksum FROM event",
+                &format!("SELECT {LAST_STEP_SQL}, log_checksum FROM event"),
                 [],
                 |row| Ok((row.get(0)?, row.get(1)?)),
             )

@@ -153,6 +153,13 @@ pub struct Head {
     pub chain: Chain,
 }
 
+/// The log's last step as an SQL expression (0 for an empty log): the step of the last
+/// row, since steps never fall along the log ([`read`] refuses a file where they do).
+/// `MAX(step)` read every row, and `step`, added after the payload column, sits past
+/// each large payload's overflow pages: milliseconds at every round start of a large event.
+pub(crate) const LAST_STEP_SQL: &str =
+    "COALESCE((SELECT step FROM action_log ORDER BY seq DESC LIMIT 1), 0)";
+
 /// Payload of undo/redo rows.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct StepPayload {

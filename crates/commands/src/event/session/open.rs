@@ -284,6 +284,25 @@ impl Session {
         for action in &actions {
             next.apply(action)?;
         }
+        self.commit_applied(next, actions, reason)
+    }
+
+    /// [`Session::commit`] for a caller that has already applied `actions`, in order, to a
+    /// copy of the event (`next`): the copy is adopted instead of made again (a second copy
+    /// of a large event was a good part of pairing a round through the session).
+    pub(super) fn commit_applied(
+        &mut self,
+        mut next: Event,
+        actions: Vec<Action>,
+        reason: Option<&str>,
+    ) -> Result<(), CommandError> {
+        debug_assert!(
+            {
+                let mut replayed = self.event.clone();
+                actions.iter().all(|a| replayed.apply(a).is_ok()) && replayed == next
+            },
+            "the copy handed over is not the event with these actions applied"
+        );
         let mut actions = actions;
         let (seated, waits) = self.seats_freed(&mut next);
         actions.extend(seated);

@@ -80,12 +80,15 @@ impl Session {
         }
         let seed = seed.unwrap_or_else(|| rand::rng().random());
         let pairing = pair_next_round(&scratch, seed, allow_rematches)?;
-        actions.push(Action::PairRound {
+        let pair = Action::PairRound {
             seed,
             seats: pairing.seats.clone(),
             tables: in_range(&scratch, &pairing.seats, &pairing.tables),
-        });
-        self.commit(actions, None)?;
+        };
+        // The copy already holds every action before this one.
+        scratch.apply(&pair)?;
+        actions.push(pair);
+        self.commit_applied(scratch, actions, None)?;
         let mut view = self.pairings(None)?;
         view.explanation = Some(ExplanationView::from_explanation(
             &self.event,
