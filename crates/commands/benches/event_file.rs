@@ -210,17 +210,23 @@ fn commands_as_rounds_go_by(players: usize, rounds: u32, edits: usize) {
     );
 }
 
+/// A `players` event of `rounds` planned rounds with every round but the last played, in a
+/// temporary folder (kept while the returned handle lives).
+fn before_last_round(players: usize, rounds: u32) -> (tempfile::TempDir, Session) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut session = with_players(&dir.path().join("event.tkevent"), rounds, players);
+    for round in 1..rounds {
+        play_round(&mut session, round);
+    }
+    (dir, session)
+}
+
 /// Result entry on an open event (what the app does: the session stays open): round
 /// `rounds` of a `players` event, every table entered one by one, each durably stored
 /// before the next. Baseline: writing and syncing a small file, the floor of any durable
 /// save on this disk.
 fn entry_one_by_one(players: usize, rounds: u32) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("open.tkevent");
-    let mut session = with_players(&path, rounds, players);
-    for round in 1..rounds {
-        play_round(&mut session, round);
-    }
+    let (dir, mut session) = before_last_round(players, rounds);
     let pairings = session
         .pair_next_round(Some(u64::from(rounds)), true)
         .expect("pair");
@@ -264,12 +270,7 @@ fn entry_one_by_one(players: usize, rounds: u32) {
 /// pairings view): each pairing is undone before the next (the undo is not timed). The
 /// baseline in the same run is the engine's pairing of the same event alone.
 fn pair_through_the_session(players: usize, rounds: u32) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("pair.tkevent");
-    let mut session = with_players(&path, rounds, players);
-    for round in 1..rounds {
-        play_round(&mut session, round);
-    }
+    let (_dir, mut session) = before_last_round(players, rounds);
     let runs = 9u64;
     let mut paired = Vec::new();
     for seed in 1..=runs {
