@@ -217,6 +217,8 @@ describe('a whole Swiss day in Japanese', () => {
     ];
     await nav(app, 'round', 'given-panel');
     await app.execute(`document.querySelector('[data-testid=given-panel]').open = true`);
+    // The panel prepares its rows once opened.
+    await waitFor(async () => (await app.findAll('given-row')).length > 0, { message: 'the given pairings\' rows' });
     const rows = await app.findAll('given-row');
     assert.equal(rows.length, 4, '3 tables and the bye prepared for 7 players');
     for (const [index, [table, a, b]] of tables.entries()) {

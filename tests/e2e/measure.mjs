@@ -293,6 +293,18 @@ const ready = () => { ${ready} };
 const complete = () => { ${complete ?? 'return true;'} };
 const t0 = performance.now();
 let shown = null;
+// Where the time goes: each call to the shell (its command, sent and answered, from the
+// window's own log), and when the screen's synchronous work for a route change ended (a
+// listener added after the router's).
+let mounted = null;
+const onRoute = () => { mounted = Math.round((performance.now() - t0) * 10) / 10; };
+window.addEventListener('hashchange', onRoute, { once: true });
+const since = (x) => (x === null ? null : Math.round((x - t0) * 10) / 10);
+const finish = (report) => {
+  window.removeEventListener('hashchange', onRoute);
+  const calls = window.tablekeeperShellTimes().filter((c) => c.sent >= t0).map((c) => [c.name, since(c.sent), since(c.answered)]);
+  done({ ...report, mounted, calls });
+};
 // When the page's DOM first had it (a frame may come later).
 let inDom = null;
 const observer = new MutationObserver(() => { if (inDom === null && ready()) { inDom = performance.now() - t0; observer.disconnect(); } });
@@ -301,15 +313,23 @@ ${action}
 const check = () => {
   const now = performance.now();
   if (shown === null && ready()) shown = now - t0;
-  if (shown !== null && complete()) return done({ ok: true, ms: shown, complete_ms: now - t0, in_dom_ms: inDom });
+  if (shown !== null && complete()) return finish({ ok: true, ms: shown, complete_ms: now - t0, in_dom_ms: inDom });
   requestAnimationFrame(check);
 };
 requestAnimationFrame(check);
-setTimeout(() => done({ ok: false, error: 'not shown within 60 s' }), 60000);`;
+setTimeout(() => finish({ ok: false, error: 'not shown within 60 s' }), 60000);`;
   const result = await app.executeAsync(script);
   if (!result.ok) throw new Error(result.error);
   return complete
-    ? { in_page_ms: result.in_dom_ms === null ? null : round1(result.in_dom_ms), on_screen_ms: round1(result.ms), all_rows_in_page_ms: round1(result.complete_ms) }
+    ? {
+        in_page_ms: result.in_dom_ms === null ? null : round1(result.in_dom_ms),
+        on_screen_ms: round1(result.ms),
+        all_rows_in_page_ms: round1(result.complete_ms),
+        // [command, sent, answered] in ms from the click or keystroke, and when a route
+        // change's synchronous work ended (null when the route did not change).
+        calls_ms: result.calls,
+        route_changed_ms: result.mounted,
+      }
     : round1(result.ms);
 }
 

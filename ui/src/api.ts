@@ -25,12 +25,24 @@ const shellLog: { command: string; name: string | null }[] = [];
 const SHELL_LOG_SIZE = 200;
 (globalThis as { tablekeeperShellCalls?: () => number }).tablekeeperShellCalls = () => shellCalls;
 (globalThis as { tablekeeperShellLog?: () => typeof shellLog }).tablekeeperShellLog = () => [...shellLog];
+/** When each of the last calls was sent and answered (performance.now(), the page's clock):
+ * where a screen's time goes, for `tests/e2e/measure.mjs` (`window.tablekeeperShellTimes()`). */
+const shellTimes: { name: string; sent: number; answered: number | null }[] = [];
+(globalThis as { tablekeeperShellTimes?: () => typeof shellTimes }).tablekeeperShellTimes = () => shellTimes.map((entry) => ({ ...entry }));
 function invoke<T>(command: string, args?: InvokeArgs): Promise<T> {
   shellCalls += 1;
   const name = args && typeof args === 'object' && 'name' in args && typeof args.name === 'string' ? args.name : null;
   shellLog.push({ command, name });
   if (shellLog.length > SHELL_LOG_SIZE) shellLog.shift();
-  return tauriInvoke<T>(command, args);
+  const timed = { name: name ?? command, sent: performance.now(), answered: null as number | null };
+  shellTimes.push(timed);
+  if (shellTimes.length > SHELL_LOG_SIZE) shellTimes.shift();
+  const answer = tauriInvoke<T>(command, args);
+  const answered = () => {
+    timed.answered = performance.now();
+  };
+  answer.then(answered, answered);
+  return answer;
 }
 
 export type CommandName = keyof Commands;

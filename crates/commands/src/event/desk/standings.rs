@@ -27,12 +27,10 @@ pub struct ProjectionRequest {
 
 impl Desk {
     pub fn standings(&mut self, request: StandingsRequest) -> Result<StandingsView, CommandError> {
-        let mut view = self.session()?.standings()?;
-        if let Some(first) = request.first {
-            view.rows
-                .truncate(usize::try_from(first).unwrap_or(usize::MAX));
-        }
-        Ok(view)
+        let first = request.first.map_or(usize::MAX, |first| {
+            usize::try_from(first).unwrap_or(usize::MAX)
+        });
+        self.session()?.standings_top(first)
     }
 
     /// Each player's chance of making a cut of `cut` (the planned one, else the one

@@ -112,8 +112,18 @@ impl Session {
     }
 
     pub fn standings(&self) -> Result<StandingsView, CommandError> {
+        self.standings_top(usize::MAX)
+    }
+
+    /// The standings with only their first `first` rows (every row's rank is still decided
+    /// over the whole field).
+    pub fn standings_top(&self, first: usize) -> Result<StandingsView, CommandError> {
         let computed = standings::compute(&self.event)?;
-        Ok(StandingsView::from_standings(&self.event, &computed))
+        Ok(StandingsView::from_standings_top(
+            &self.event,
+            &computed,
+            first,
+        ))
     }
 
     /// Where `round` (default: the current one) stands.

@@ -60,6 +60,12 @@ pub struct StandingsView {
 
 impl StandingsView {
     pub fn from_standings(event: &Event, standings: &Standings) -> Self {
+        Self::from_standings_top(event, standings, usize::MAX)
+    }
+
+    /// The view of the standings' first `first` rows alone: a window's first screenful of a
+    /// large event does not wait for the words of every row below it.
+    pub fn from_standings_top(event: &Event, standings: &Standings, first: usize) -> Self {
         // Derived from the same completed rounds as the standings; an arithmetic failure
         // there would already have failed the standings.
         let eliminated =
@@ -67,6 +73,7 @@ impl StandingsView {
         let rows = standings
             .rows
             .iter()
+            .take(first)
             .map(|row| StandingsRowView {
                 rank: row.rank,
                 player: row.player.0,
