@@ -33,6 +33,8 @@ type Fake = {
   printed?: { round: number; printer: string | null; copies: number } | null;
   /** The shop's defaults (`set_preferences`). */
   preferences: { default_ruleset: string | null; default_title: string | null };
+  /** Holds the answer to the Prizes screen's first ask (the event has no prize rules) until it opens. */
+  prizesGate?: Promise<void> | null;
 };
 
 const fake: Fake = {
@@ -310,6 +312,12 @@ function answer(cmd: string, payload?: InvokeArgs): unknown {
     }
     case 'set_clock':
       return null;
+    case 'prizes': {
+      // No prize rules recorded; the first ask is answered once the test lets it.
+      const none = { kind: 'invalid-prizes', message: 'no prize rules', key: 'error.invalid-prizes.none', params: {} };
+      if (request['rules'] === null) return (fake.prizesGate ?? Promise.resolve()).then(() => Promise.reject(none));
+      throw none;
+    }
     default:
       throw { kind: 'internal', message: `fake shell has no ${name}`, key: 'error.internal', params: { detail: name } };
   }
@@ -667,6 +675,22 @@ describe('the app with a fake shell', () => {
     // After the champion: no round left to pair, the payout is next.
     expect(byId('pair-bracket-round')).toBeNull();
     expect(byId('cut-to-payout')).not.toBeNull();
+  });
+
+  it('keeps prize rules pasted before the screen has read the recorded ones', async () => {
+    let open = () => {};
+    fake.prizesGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const rules = (await navigate('prizes', 'prizes-rules')) as HTMLTextAreaElement;
+    const pasted = '[credit]\npool = 6000\n';
+    type(rules as unknown as HTMLInputElement, pasted);
+    open();
+    // The answer (no rules yet: the example) comes after the paste and leaves it alone.
+    await until(() => fake.calls.filter((name) => name === 'prizes').length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rules.value).toBe(pasted);
+    fake.prizesGate = null;
   });
 
   it('has every navigation tab', () => {

@@ -126,14 +126,18 @@ function prizesPanel(): HTMLElement {
     return { players: event?.field || event?.players_active || 0, rounds: event?.planned_rounds ?? 0, currency: form.currency || 'JPY' };
   };
   let form = emptyForm();
+  /** Whether the scorekeeper has changed the rules on this visit (by text, form or preset). */
+  let edited = false;
   const view = prizeFormView(
     form,
     () => {
+      edited = true;
       rules.value = formToToml(form);
       formNote.hidden = true;
       preview();
     },
     (preset) => {
+      edited = true;
       form = presetForm(preset, context(), t('prizeForm.pack'));
       view.show(form);
       rules.value = formToToml(form);
@@ -153,6 +157,7 @@ function prizesPanel(): HTMLElement {
     }
   };
   rules.addEventListener('input', () => {
+    edited = true;
     showText(rules.value);
     preview();
   });
@@ -185,21 +190,25 @@ function prizesPanel(): HTMLElement {
     }, csv),
   );
 
-  // The recorded rules, or an example to start from when the event has none yet.
+  // The recorded rules, or an example to start from when the event has none yet. Rules
+  // typed, pasted or picked before this answer comes stay as they are: their own preview
+  // says what they pay.
   void run(async () => {
     try {
       const recorded = await call('prizes', { rules: null, raffle_seed: null });
+      if (edited) return;
       rules.value = recorded.rules;
       showText(recorded.rules);
       render(recorded);
     } catch (error) {
       if (normalizeError(error).kind !== 'invalid-prizes') throw error;
-      rules.value = t('prizes.template');
-      showText(rules.value);
-      status.textContent = t('prizes.none');
       draw.disabled = true;
       sheet.hidden = true;
       wrapUp.render();
+      if (edited) return;
+      rules.value = t('prizes.template');
+      showText(rules.value);
+      status.textContent = t('prizes.none');
     }
   });
 
